@@ -1,0 +1,63 @@
+// swift-tools-version:6.0
+// render-frames: renders iOS stretchy-header scroll effects into numbered PNG frames on Linux.
+//
+// Module map (see README.md, "Architecture"):
+//   Raster          pixels, geometry, compositing, resampling, shapes, blur, codecs, text
+//   Scene           UIKit behaviour: layers, devices, effects, timeline, scenario files
+//   GoldenCompare   frames against golden images
+//   RenderFramesKit the frame pipeline shared by the CLI and the benchmark (workers, writing, manifest)
+//   render-frames   the thin command-line executable
+import PackageDescription
+
+let package = Package(
+    name: "render-frames",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "render-frames", targets: ["render-frames"]),
+        .executable(name: "render-frames-benchmark", targets: ["render-frames-benchmark"]),
+        .library(name: "Raster", targets: ["Raster"]),
+        .library(name: "Scene", targets: ["Scene"]),
+        .library(name: "GoldenCompare", targets: ["GoldenCompare"]),
+        .library(name: "RenderFramesKit", targets: ["RenderFramesKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        // C libraries from Debian packages.
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // The parts of libjpeg and libpng that need setjmp for their error handling.
+        .target(
+            name: "CImageIO",
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z")]
+        ),
+
+        .target(name: "Raster", dependencies: ["CLibPNG", "CFreeType", "CDeflate", "CImageIO"]),
+        .target(
+            name: "Scene",
+            dependencies: ["Raster", .product(name: "Yams", package: "Yams")],
+            resources: [.copy("Resources/Fonts")]
+        ),
+        .target(name: "GoldenCompare", dependencies: ["Raster"]),
+        .target(
+            name: "RenderFramesKit",
+            dependencies: ["Raster", "Scene", "GoldenCompare"],
+            // Links to Fixtures/scenarios and Fixtures/images: the default demo is the fixture itself.
+            resources: [.copy("Resources/DefaultDemo")]
+        ),
+        .executableTarget(
+            name: "render-frames",
+            dependencies: ["RenderFramesKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(name: "render-frames-benchmark", dependencies: ["RenderFramesKit", "CImageIO"]),
+
+        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "SceneTests", dependencies: ["Scene", "RenderFramesKit", "GoldenCompare"]),
+        .testTarget(name: "GoldenCompareTests", dependencies: ["GoldenCompare"]),
+        .testTarget(name: "CLITests", dependencies: ["render-frames"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,165 @@
+#include "CImageIO.h"
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jpeglib.h>
+#include <png.h>
+
+/* ---- libjpeg ----------------------------------------------------------------------------- */
+
+struct rf_jpeg_error {
+    struct jpeg_error_mgr base;
+    jmp_buf jump;
+    char *message;
+    size_t message_size;
+};
+
+static void rf_jpeg_error_exit(j_common_ptr cinfo) {
+    struct rf_jpeg_error *err = (struct rf_jpeg_error *)cinfo->err;
+    char buffer[JMSG_LENGTH_MAX];
+    (*cinfo->err->format_message)(cinfo, buffer);
+    snprintf(err->message, err->message_size, "%s", buffer);
+    longjmp(err->jump, 1);
+}
+
+/* Warnings (for example "premature end of data segment") are ignored as browsers do; a truncated
+   file still decodes to grey rows, which matches what users see elsewhere. */
+static void rf_jpeg_output_message(j_common_ptr cinfo) { (void)cinfo; }
+
+int rf_jpeg_info(const uint8_t *data, size_t size, int *width, int *height, int *components,
+                 char *error, size_t error_size) {
+    struct jpeg_decompress_struct cinfo;
+    struct rf_jpeg_error jerr;
+    cinfo.err = jpeg_std_error(&jerr.base);
+    jerr.base.error_exit = rf_jpeg_error_exit;
+    jerr.base.output_message = rf_jpeg_output_message;
+    jerr.message = error;
+    jerr.message_size = error_size;
+    if (setjmp(jerr.jump)) {
+        jpeg_destroy_decompress(&cinfo);
+        return 1;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    jpeg_read_header(&cinfo, TRUE);
+    *width = (int)cinfo.image_width;
+    *height = (int)cinfo.image_height;
+    *components = cinfo.num_components;
+    jpeg_destroy_decompress(&cinfo);
+    return 0;
+}
+
+int rf_jpeg_decode_rgba(const uint8_t *data, size_t size, uint8_t *rgba, int width, int height,
+                        char *error, size_t error_size) {
+    struct jpeg_decompress_struct cinfo;
+    struct rf_jpeg_error jerr;
+    cinfo.err = jpeg_std_error(&jerr.base);
+    jerr.base.error_exit = rf_jpeg_error_exit;
+    jerr.base.output_message = rf_jpeg_output_message;
+    jerr.message = error;
+    jerr.message_size = error_size;
+    if (setjmp(jerr.jump)) {
+        jpeg_destroy_decompress(&cinfo);
+        return 1;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    jpeg_read_header(&cinfo, TRUE);
+    if ((int)cinfo.image_width != width || (int)cinfo.image_height != height) {
+        snprintf(error, error_size, "size changed between header and decode");
+        jpeg_destroy_decompress(&cinfo);
+        return 1;
+    }
+    if (cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK) {
+        snprintf(error, error_size, "CMYK JPEG images are not supported; save it as RGB");
+        jpeg_destroy_decompress(&cinfo);
+        return 1;
+    }
+    cinfo.out_color_space = JCS_EXT_RGBA; /* libjpeg-turbo extension: 4 bytes, alpha 255 */
+    cinfo.dct_method = JDCT_ISLOW;        /* exact and the same on every machine */
+    jpeg_start_decompress(&cinfo);
+    while (cinfo.output_scanline < cinfo.output_height) {
+        JSAMPROW row = rgba + (size_t)cinfo.output_scanline * (size_t)width * 4;
+        jpeg_read_scanlines(&cinfo, &row, 1);
+    }
+    jpeg_finish_decompress(&cinfo);
+    jpeg_destroy_decompress(&cinfo);
+    return 0;
+}
+
+/* ---- libpng classic write ------------------------------------------------------------------ */
+
+struct rf_png_buffer {
+    uint8_t *data;
+    size_t size;
+    size_t capacity;
+    int failed;
+};
+
+struct rf_png_error {
+    jmp_buf jump;
+    char *message;
+    size_t message_size;
+};
+
+static void rf_png_write(png_structp png, png_bytep bytes, png_size_t length) {
+    struct rf_png_buffer *buffer = (struct rf_png_buffer *)png_get_io_ptr(png);
+    if (buffer->size + length > buffer->capacity) {
+        size_t capacity = buffer->capacity ? buffer->capacity * 2 : 65536;
+        while (capacity < buffer->size + length) capacity *= 2;
+        uint8_t *grown = realloc(buffer->data, capacity);
+        if (!grown) png_error(png, "out of memory");
+        buffer->data = grown;
+        buffer->capacity = capacity;
+    }
+    memcpy(buffer->data + buffer->size, bytes, length);
+    buffer->size += length;
+}
+
+static void rf_png_flush(png_structp png) { (void)png; }
+
+static void rf_png_error_fn(png_structp png, png_const_charp message) {
+    struct rf_png_error *err = (struct rf_png_error *)png_get_error_ptr(png);
+    snprintf(err->message, err->message_size, "%s", message);
+    longjmp(err->jump, 1);
+}
+
+static void rf_png_warning_fn(png_structp png, png_const_charp message) {
+    (void)png;
+    (void)message;
+}
+
+int rf_libpng_encode(const uint8_t *pixels, int width, int height, int channels, int level,
+                     uint8_t **out, size_t *out_size, char *error, size_t error_size) {
+    struct rf_png_error err = {.message = error, .message_size = error_size};
+    struct rf_png_buffer buffer = {0};
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &err, rf_png_error_fn,
+                                              rf_png_warning_fn);
+    if (!png) {
+        snprintf(error, error_size, "png_create_write_struct failed");
+        return 1;
+    }
+    png_infop info = png_create_info_struct(png);
+    if (!info || setjmp(err.jump)) {
+        png_destroy_write_struct(&png, &info);
+        free(buffer.data);
+        return 1;
+    }
+    png_set_write_fn(png, &buffer, rf_png_write, rf_png_flush);
+    if (level >= 0) png_set_compression_level(png, level);
+    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8,
+                 channels == 4 ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_write_info(png, info);
+    for (int y = 0; y < height; y++) {
+        png_write_row(png, (png_const_bytep)(pixels + (size_t)y * (size_t)width * (size_t)channels));
+    }
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    *out = buffer.data;
+    *out_size = buffer.size;
+    return 0;
+}
+
+void rf_free(void *pointer) { free(pointer); }

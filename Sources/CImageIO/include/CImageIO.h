@@ -1,0 +1,26 @@
+// C helpers for the two libraries whose error handling needs setjmp/longjmp, which Swift cannot
+// call: libjpeg (decoding) and libpng's classic write API (the benchmark's baseline encoder).
+// Every function returns 0 on success, or non-zero with a message in `error` (NUL-terminated).
+#ifndef CIMAGEIO_H
+#define CIMAGEIO_H
+#include <stddef.h>
+#include <stdint.h>
+
+/// Reads a JPEG's size and component count without decoding it.
+int rf_jpeg_info(const uint8_t *data, size_t size, int *width, int *height, int *components,
+                 char *error, size_t error_size);
+
+/// Decodes a JPEG (baseline, progressive, greyscale, CMYK is refused) into RGBA8, 4*width*height
+/// bytes at `rgba`, which the caller allocates after rf_jpeg_info.
+int rf_jpeg_decode_rgba(const uint8_t *data, size_t size, uint8_t *rgba, int width, int height,
+                        char *error, size_t error_size);
+
+/// Encodes RGB8 (channels 3) or RGBA8 (channels 4, straight alpha) rows with libpng's classic API
+/// at zlib `level` (-1 for libpng's default) and its default adaptive filters. The PNG bytes are
+/// returned in *out (malloc'd; free with rf_free) and *out_size.
+int rf_libpng_encode(const uint8_t *pixels, int width, int height, int channels, int level,
+                     uint8_t **out, size_t *out_size, char *error, size_t error_size);
+
+void rf_free(void *pointer);
+
+#endif

@@ -1,0 +1,120 @@
+import Foundation
+internal import CLibPNG
+internal import CImageIO
+
+/// Why an image could not be read. Descriptions name the file and say what to do.
+public enum ImageError: Error, CustomStringConvertible, Equatable {
+    case unreadable(path: String, reason: String)
+    case unknownFormat(path: String)
+    case corrupt(path: String, format: String, reason: String)
+    case tooLarge(path: String, width: Int, height: Int, limit: Int)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason):
+            return "\(path): cannot read the image (\(reason)); check that the path is right and the file is readable"
+        case .unknownFormat(let path):
+            return "\(path): not a PNG or JPEG file (unrecognised signature); convert it to PNG or JPEG"
+        case .corrupt(let path, let format, let reason):
+            return "\(path): corrupt \(format) image: \(reason); re-export the image"
+        case .tooLarge(let path, let width, let height, let limit):
+            return "\(path): image is \(width)x\(height) = \(width * height) pixels, over the limit of \(limit); scale it down"
+        }
+    }
+}
+
+/// Reads PNG (every colour type and bit depth, interlaced, palette transparency, 16-bit: libpng's
+/// simplified API converts all of them) and JPEG (libjpeg-turbo) into premultiplied pixmaps.
+public enum ImageDecoder {
+    /// Images with more pixels than this are refused before their pixels are allocated.
+    public static let defaultPixelLimit = 64 * 1024 * 1024
+
+    public static func decode(fileAt path: String, pixelLimit: Int = defaultPixelLimit) throws -> Pixmap {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path) ? "permission denied or not a file" : "no such file"
+            throw ImageError.unreadable(path: path, reason: reason)
+        }
+        return try decode(data: [UInt8](data), name: path, pixelLimit: pixelLimit)
+    }
+
+    public static func decode(data: [UInt8], name: String, pixelLimit: Int = defaultPixelLimit) throws -> Pixmap {
+        if data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            return try decodePNG(data, name: name, pixelLimit: pixelLimit)
+        }
+        if data.starts(with: [0xFF, 0xD8, 0xFF]) {
+            return try decodeJPEG(data, name: name, pixelLimit: pixelLimit)
+        }
+        throw ImageError.unknownFormat(path: name)
+    }
+
+    static func decodePNG(_ data: [UInt8], name: String, pixelLimit: Int) throws -> Pixmap {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        func message(_ image: inout png_image) -> String {
+            withUnsafeBytes(of: &image.message) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+        }
+        let begun = data.withUnsafeBytes { raw in
+            png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count)
+        }
+        guard begun != 0 else {
+            let m = message(&image)
+            png_image_free(&image)
+            throw ImageError.corrupt(path: name, format: "PNG", reason: m)
+        }
+        let width = Int(image.width), height = Int(image.height)
+        guard width > 0, height > 0 else {
+            png_image_free(&image)
+            throw ImageError.corrupt(path: name, format: "PNG", reason: "zero width or height")
+        }
+        guard width * height <= pixelLimit else {
+            png_image_free(&image)
+            throw ImageError.tooLarge(path: name, width: width, height: height, limit: pixelLimit)
+        }
+        image.format = 3 // PNG_FORMAT_RGBA: PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA (a macro Swift cannot import)
+        var straight = [UInt8](repeating: 0, count: width * height * 4)
+        let finished = data.withUnsafeBytes { _ in
+            straight.withUnsafeMutableBytes { out in
+                png_image_finish_read(&image, nil, out.baseAddress, Int32(width * 4), nil)
+            }
+        }
+        guard finished != 0 else {
+            let m = message(&image)
+            png_image_free(&image)
+            throw ImageError.corrupt(path: name, format: "PNG", reason: m)
+        }
+        png_image_free(&image)
+        return Pixmap(width: width, height: height, straightBytes: straight)
+    }
+
+    static func decodeJPEG(_ data: [UInt8], name: String, pixelLimit: Int) throws -> Pixmap {
+        var width: Int32 = 0, height: Int32 = 0, components: Int32 = 0
+        var error = [CChar](repeating: 0, count: 256)
+        let infoStatus = data.withUnsafeBufferPointer { d in
+            rf_jpeg_info(d.baseAddress, d.count, &width, &height, &components, &error, error.count)
+        }
+        guard infoStatus == 0 else {
+            throw ImageError.corrupt(path: name, format: "JPEG", reason: String(cString: error))
+        }
+        guard width > 0, height > 0 else {
+            throw ImageError.corrupt(path: name, format: "JPEG", reason: "zero width or height")
+        }
+        guard Int(width) * Int(height) <= pixelLimit else {
+            throw ImageError.tooLarge(path: name, width: Int(width), height: Int(height), limit: pixelLimit)
+        }
+        var rgba = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
+        let status = data.withUnsafeBufferPointer { d in
+            rgba.withUnsafeMutableBufferPointer { out in
+                rf_jpeg_decode_rgba(d.baseAddress, d.count, out.baseAddress, width, height, &error, error.count)
+            }
+        }
+        guard status == 0 else {
+            throw ImageError.corrupt(path: name, format: "JPEG", reason: String(cString: error))
+        }
+        return Pixmap(width: Int(width), height: Int(height), premultipliedBytes: rgba)
+    }
+}

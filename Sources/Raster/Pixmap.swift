@@ -1,0 +1,119 @@
+/// A rectangle of premultiplied RGBA8 pixels, rows top to bottom, no padding between rows.
+///
+/// Byte order in memory is R, G, B, A. Every colour channel is at most the pixel's alpha.
+public struct Pixmap: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    /// `4 * width * height` bytes.
+    public var bytes: [UInt8]
+
+    /// A pixmap filled with one colour (transparent by default).
+    public init(width: Int, height: Int, fill: PremultipliedColor = .clear) {
+        precondition(width >= 0 && height >= 0, "negative pixmap size")
+        self.width = width
+        self.height = height
+        if fill == .clear {
+            bytes = [UInt8](repeating: 0, count: width * height * 4)
+        } else {
+            bytes = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+                for i in 0..<(width * height) {
+                    buffer[4 * i] = fill.r; buffer[4 * i + 1] = fill.g
+                    buffer[4 * i + 2] = fill.b; buffer[4 * i + 3] = fill.a
+                }
+                count = width * height * 4
+            }
+        }
+    }
+
+    /// Wraps premultiplied bytes; `bytes.count` must be `4 * width * height`.
+    public init(width: Int, height: Int, premultipliedBytes bytes: [UInt8]) {
+        precondition(bytes.count == width * height * 4, "pixmap byte count does not match its size")
+        self.width = width
+        self.height = height
+        self.bytes = bytes
+    }
+
+    /// Premultiplies straight-alpha RGBA8 bytes.
+    public init(width: Int, height: Int, straightBytes: [UInt8]) {
+        precondition(straightBytes.count == width * height * 4, "pixmap byte count does not match its size")
+        self.width = width
+        self.height = height
+        var b = straightBytes
+        b.withUnsafeMutableBufferPointer { p in
+            var i = 0
+            while i < p.count {
+                let a = p[i + 3]
+                if a != 255 {
+                    p[i] = mul255(p[i], a); p[i + 1] = mul255(p[i + 1], a); p[i + 2] = mul255(p[i + 2], a)
+                }
+                i += 4
+            }
+        }
+        bytes = b
+    }
+
+    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+    public var size: Size { Size(Double(width), Double(height)) }
+
+    public subscript(x: Int, y: Int) -> PremultipliedColor {
+        get {
+            let i = 4 * (y * width + x)
+            return PremultipliedColor(r: bytes[i], g: bytes[i + 1], b: bytes[i + 2], a: bytes[i + 3])
+        }
+        set {
+            let i = 4 * (y * width + x)
+            bytes[i] = newValue.r; bytes[i + 1] = newValue.g; bytes[i + 2] = newValue.b; bytes[i + 3] = newValue.a
+        }
+    }
+
+    /// True when every pixel has alpha 255.
+    public var isOpaque: Bool {
+        bytes.withUnsafeBufferPointer { p in
+            var i = 3
+            while i < p.count {
+                if p[i] != 255 { return false }
+                i += 4
+            }
+            return true
+        }
+    }
+
+    /// The pixels as straight-alpha RGBA8 (what PNG stores).
+    public func straightBytes() -> [UInt8] {
+        var out = bytes
+        out.withUnsafeMutableBufferPointer { p in
+            var i = 0
+            while i < p.count {
+                let a = Int(p[i + 3])
+                if a != 255 {
+                    if a == 0 {
+                        p[i] = 0; p[i + 1] = 0; p[i + 2] = 0
+                    } else {
+                        p[i] = UInt8(min(255, (Int(p[i]) * 255 + a / 2) / a))
+                        p[i + 1] = UInt8(min(255, (Int(p[i + 1]) * 255 + a / 2) / a))
+                        p[i + 2] = UInt8(min(255, (Int(p[i + 2]) * 255 + a / 2) / a))
+                    }
+                }
+                i += 4
+            }
+        }
+        return out
+    }
+
+    /// A copy of a sub-rectangle (clipped to the pixmap).
+    public func cropped(to rect: PixelRect) -> Pixmap {
+        let r = rect.intersection(bounds)
+        var out = Pixmap(width: r.width, height: r.height)
+        guard !r.isEmpty else { return out }
+        bytes.withUnsafeBufferPointer { src in
+            out.bytes.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<r.height {
+                    let s = ((r.y + y) * width + r.x) * 4
+                    let d = y * r.width * 4
+                    for i in 0..<(r.width * 4) { dst[d + i] = src[s + i] }
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,211 @@
+// Resampling: drawing an image at a different size without aliasing.
+//
+// Conventions: pixel i covers [i, i+1) and has its centre at i + 0.5, in source and destination
+// alike. A destination pixel's centre maps back to a source coordinate; the filter is centred
+// there. When the image is enlarged the filter keeps its own support; when it is reduced by a
+// factor k the filter is stretched by k, so every source pixel contributes (no aliasing of a
+// large photo shrunk into a small header). Source pixels outside the image repeat the edge.
+// Weights are fixed point (sum 2^14) and accumulate in integers, so results are the same on
+// every machine. Filtering happens on premultiplied pixels, and results are clamped to
+// 0...255 with colour <= alpha (Catmull-Rom's negative lobes can overshoot).
+
+/// A reconstruction filter: a support radius (at scale 1) and a weight function.
+public struct ResamplingFilter: Sendable {
+    public let name: String
+    public let support: Double
+    public let weight: @Sendable (Double) -> Double
+
+    public init(name: String, support: Double, weight: @escaping @Sendable (Double) -> Double) {
+        self.name = name; self.support = support; self.weight = weight
+    }
+
+    /// Area averaging when reducing, nearest neighbour when enlarging.
+    public static let box = ResamplingFilter(name: "box", support: 0.5) { x in abs(x) <= 0.5 ? 1 : 0 }
+    /// Bilinear.
+    public static let triangle = ResamplingFilter(name: "triangle", support: 1) { x in max(0, 1 - abs(x)) }
+    /// Bicubic with B = 0, C = 0.5: sharp, interpolating.
+    public static let catmullRom = ResamplingFilter(name: "catmull-rom", support: 2) { x in cubic(x, b: 0, c: 0.5) }
+    /// Bicubic with B = C = 1/3: a little softer, little ringing; a good reducer.
+    public static let mitchell = ResamplingFilter(name: "mitchell", support: 2) { x in cubic(x, b: 1.0 / 3, c: 1.0 / 3) }
+    /// Windowed sinc with three lobes.
+    public static let lanczos3 = ResamplingFilter(name: "lanczos3", support: 3) { x in
+        let ax = abs(x)
+        if ax < 1e-9 { return 1 }
+        if ax >= 3 { return 0 }
+        let px = Double.pi * ax
+        return 3 * sinApprox(px) * sinApprox(px / 3) / (px * px)
+    }
+
+    static func cubic(_ x: Double, b: Double, c: Double) -> Double {
+        let ax = abs(x)
+        if ax < 1 {
+            return ((12 - 9 * b - 6 * c) * ax * ax * ax + (-18 + 12 * b + 6 * c) * ax * ax + (6 - 2 * b)) / 6
+        }
+        if ax < 2 {
+            return ((-b - 6 * c) * ax * ax * ax + (6 * b + 30 * c) * ax * ax + (-12 * b - 48 * c) * ax + (8 * b + 24 * c)) / 6
+        }
+        return 0
+    }
+}
+
+/// The weights one axis of a resample uses: for each destination pixel, a run of source indices.
+struct AxisContributors {
+    /// First source index of each destination pixel's run.
+    var start: [Int32]
+    /// Weights, `taps` for each destination pixel (zero-padded), fixed point summing to 2^14.
+    var weights: [Int32]
+    var taps: Int
+
+    static let one: Int32 = 1 << 14
+
+    /// Contributors for destination pixels `outStart ..< outStart + outCount` when the source
+    /// range `[srcMin, srcMin + srcLength)` is spread over `[dstMin, dstMin + dstLength)`.
+    init(outStart: Int, outCount: Int, dstMin: Double, dstLength: Double, srcMin: Double, srcLength: Double,
+         sourceSize: Int, filter: ResamplingFilter) {
+        let ratio = srcLength / dstLength // source pixels per destination pixel
+        let stretch = max(ratio, 1)
+        let radius = filter.support * stretch
+        taps = max(1, Int((2 * radius).rounded(.up)) + 2)
+        start = [Int32](repeating: 0, count: outCount)
+        weights = [Int32](repeating: 0, count: outCount * taps)
+        var raw = [Double](repeating: 0, count: taps)
+        for o in 0..<outCount {
+            let centre = srcMin + (Double(outStart + o) + 0.5 - dstMin) * ratio
+            let first = Int((centre - radius - 0.5).rounded(.up))
+            var lo = Int.max, hi = Int.min
+            // Gather weights by clamped source index so edge pixels absorb weight beyond the image.
+            var byIndex: [(Int, Double)] = []
+            var total = 0.0
+            for j in first..<(first + taps) {
+                let w = filter.weight((Double(j) + 0.5 - centre) / stretch)
+                if w == 0 { continue }
+                let idx = min(max(j, 0), sourceSize - 1)
+                byIndex.append((idx, w))
+                total += w
+                lo = min(lo, idx); hi = max(hi, idx)
+            }
+            if byIndex.isEmpty || total == 0 {
+                // Degenerate (a filter with zero weight everywhere here): nearest pixel.
+                let idx = min(max(Int(centre.rounded(.down)), 0), sourceSize - 1)
+                byIndex = [(idx, 1)]; total = 1; lo = idx; hi = idx
+            }
+            for k in 0..<taps { raw[k] = 0 }
+            for (idx, w) in byIndex { raw[idx - lo] += w }
+            start[o] = Int32(lo)
+            var sum: Int32 = 0
+            var biggest = 0
+            for k in 0...(hi - lo) {
+                let q = Int32((raw[k] / total * Double(AxisContributors.one)).rounded())
+                weights[o * taps + k] = q
+                sum += q
+                if abs(q) > abs(weights[o * taps + biggest]) { biggest = k }
+            }
+            weights[o * taps + biggest] += AxisContributors.one - sum
+        }
+    }
+}
+
+public enum Resampler {
+    /// Resamples `sourceRect` of `source` (source pixels) so that it covers `destination` (device
+    /// pixels, may be fractional and larger than the screen) and returns the pixels of `region`
+    /// (device pixels), which is usually `destination.enclosingPixels` cut to the visible area.
+    ///
+    /// `enlarge` is used on an axis when the image grows along it, `reduce` when it shrinks.
+    public static func resample(_ source: Pixmap, sourceRect: Rect, to destination: Rect, region: PixelRect,
+                                enlarge: ResamplingFilter = .catmullRom,
+                                reduce: ResamplingFilter = .mitchell) -> Pixmap {
+        guard !region.isEmpty, source.width > 0, source.height > 0, !destination.isEmpty, !sourceRect.isEmpty else {
+            return Pixmap(width: max(region.width, 0), height: max(region.height, 0))
+        }
+        let filterX = sourceRect.width > destination.width ? reduce : enlarge
+        let filterY = sourceRect.height > destination.height ? reduce : enlarge
+        let cx = AxisContributors(outStart: region.x, outCount: region.width, dstMin: destination.minX,
+                                  dstLength: destination.width, srcMin: sourceRect.minX, srcLength: sourceRect.width,
+                                  sourceSize: source.width, filter: filterX)
+        let cy = AxisContributors(outStart: region.y, outCount: region.height, dstMin: destination.minY,
+                                  dstLength: destination.height, srcMin: sourceRect.minY, srcLength: sourceRect.height,
+                                  sourceSize: source.height, filter: filterY)
+        // Source rows the vertical pass reads.
+        var rowLo = Int.max, rowHi = Int.min
+        for o in 0..<region.height {
+            rowLo = min(rowLo, Int(cy.start[o]))
+            rowHi = max(rowHi, min(Int(cy.start[o]) + cy.taps - 1, source.height - 1))
+        }
+        let rows = rowHi - rowLo + 1
+        let outW = region.width
+        // Horizontal pass: rows x outW x 4 values with 8 fractional bits.
+        var mid = [Int32](repeating: 0, count: rows * outW * 4)
+        source.bytes.withUnsafeBufferPointer { src in
+            cx.weights.withUnsafeBufferPointer { wx in
+                cx.start.withUnsafeBufferPointer { sx in
+                    mid.withUnsafeMutableBufferPointer { m in
+                        let tx = cx.taps
+                        for r in 0..<rows {
+                            let srcRow = src.baseAddress! + (rowLo + r) * source.width * 4
+                            let out = m.baseAddress! + r * outW * 4
+                            for o in 0..<outW {
+                                let s0 = Int(sx[o])
+                                let n = min(tx, source.width - s0)
+                                var a0: Int32 = 0, a1: Int32 = 0, a2: Int32 = 0, a3: Int32 = 0
+                                let w = wx.baseAddress! + o * tx
+                                var p = srcRow + s0 * 4
+                                for k in 0..<n {
+                                    let wk = w[k]
+                                    a0 &+= Int32(p[0]) &* wk; a1 &+= Int32(p[1]) &* wk
+                                    a2 &+= Int32(p[2]) &* wk; a3 &+= Int32(p[3]) &* wk
+                                    p += 4
+                                }
+                                let q = out + o * 4
+                                q[0] = (a0 &+ 32) >> 6; q[1] = (a1 &+ 32) >> 6
+                                q[2] = (a2 &+ 32) >> 6; q[3] = (a3 &+ 32) >> 6
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Vertical pass.
+        var result = Pixmap(width: outW, height: region.height)
+        result.bytes.withUnsafeMutableBufferPointer { dst in
+            mid.withUnsafeBufferPointer { m in
+                cy.weights.withUnsafeBufferPointer { wy in
+                    let ty = cy.taps
+                    for o in 0..<region.height {
+                        let r0 = Int(cy.start[o]) - rowLo
+                        let n = min(ty, rows - r0)
+                        let w = wy.baseAddress! + o * ty
+                        let out = dst.baseAddress! + o * outW * 4
+                        for x in 0..<outW {
+                            var a0 = 0, a1 = 0, a2 = 0, a3 = 0
+                            var p = m.baseAddress! + (r0 * outW + x) * 4
+                            for k in 0..<n {
+                                let wk = Int(w[k])
+                                a0 &+= Int(p[0]) &* wk; a1 &+= Int(p[1]) &* wk
+                                a2 &+= Int(p[2]) &* wk; a3 &+= Int(p[3]) &* wk
+                                p += outW * 4
+                            }
+                            let alpha = clampByte((a3 &+ (1 << 21)) >> 22)
+                            let q = out + x * 4
+                            q[3] = alpha
+                            q[0] = min(clampByte((a0 &+ (1 << 21)) >> 22), alpha)
+                            q[1] = min(clampByte((a1 &+ (1 << 21)) >> 22), alpha)
+                            q[2] = min(clampByte((a2 &+ (1 << 21)) >> 22), alpha)
+                        }
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// Resamples a whole image to a new pixel size.
+    public static func resize(_ source: Pixmap, width: Int, height: Int,
+                              enlarge: ResamplingFilter = .catmullRom, reduce: ResamplingFilter = .mitchell) -> Pixmap {
+        resample(source, sourceRect: Rect(x: 0, y: 0, width: Double(source.width), height: Double(source.height)),
+                 to: Rect(x: 0, y: 0, width: Double(width), height: Double(height)),
+                 region: PixelRect(x: 0, y: 0, width: width, height: height), enlarge: enlarge, reduce: reduce)
+    }
+}
+
+@inline(__always)
+func clampByte(_ v: Int) -> UInt8 { UInt8(truncatingIfNeeded: min(max(v, 0), 255)) }

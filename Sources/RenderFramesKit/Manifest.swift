@@ -1,0 +1,43 @@
+import Foundation
+import Scene
+
+/// `manifest.json` beside the frames: enough for scripts to work without re-deriving the timeline.
+public struct Manifest: Codable, Equatable, Sendable {
+    public struct Frame: Codable, Equatable, Sendable {
+        public var index: Int
+        public var file: String
+        /// Seconds: index / fps.
+        public var time: Double
+        /// UIKit's contentOffset.y, in points.
+        public var contentOffsetY: Double
+        /// What the scroll view is doing (idle, animating; physics adds more).
+        public var phase: String
+        /// With --layout: the visible named layers.
+        public var layers: [LayerPlacement]?
+    }
+
+    public var fps: Double
+    /// In pixels.
+    public var width: Int
+    public var height: Int
+    /// Pixels per point.
+    public var scale: Double
+    /// Frames in the whole scenario (the `frames` list holds the ones rendered).
+    public var frameCount: Int
+    public var scenario: String
+    public var device: String
+    public var frames: [Frame]
+
+    public func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try! encoder.encode(self) + Data("\n".utf8)
+    }
+}
+
+/// `0000.png`: the frame index zero-padded to the width of the last index, at least 4 digits.
+public func frameFileName(index: Int, frameCount: Int) -> String {
+    let width = max(4, String(max(frameCount - 1, 0)).count)
+    let digits = String(index)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits + ".png"
+}

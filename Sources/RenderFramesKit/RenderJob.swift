@@ -1,0 +1,143 @@
+import Foundation
+import Raster
+import Scene
+
+/// Renders a scenario's frames to a folder with N workers. The per-frame pipeline:
+/// timeline (index -> scroll state) -> screen (state -> layer tree) -> LayerRenderer (layers ->
+/// pixels) -> PNGEncoder -> a temporary file renamed into place. Frames are independent, so the
+/// bytes of every frame are the same for any worker count; the manifest is written last.
+public struct RenderJob {
+    public var scenario: Scenario
+    public var outputDirectory: String
+    public var selection: FrameSelection
+    public var jobs: Int
+    public var encoding: PNGEncoder.Options
+    public var includeLayout: Bool
+
+    public init(scenario: Scenario, outputDirectory: String, selection: FrameSelection? = nil, jobs: Int = 1,
+                encoding: PNGEncoder.Options = .balanced, includeLayout: Bool = false) {
+        self.scenario = scenario
+        self.outputDirectory = outputDirectory
+        self.selection = selection ?? .all(scenario.frameCount)
+        self.jobs = max(1, jobs)
+        self.encoding = encoding
+        self.includeLayout = includeLayout
+    }
+
+    public struct Summary: Sendable {
+        public var framesWritten: Int
+        public var bytesWritten: Int
+        public var seconds: Double
+    }
+
+    /// Renders, writes and returns a summary. `progress(done, total)` is called after each frame
+    /// (from worker threads, serialised).
+    public func run(progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws -> Summary {
+        try RenderJob.prepareDirectory(outputDirectory)
+        let start = Date()
+        let indices = selection.indices
+        let total = indices.count
+        let state = SharedState(count: total)
+        let workers = min(jobs, max(total, 1))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            let renderer = FrameRenderer(scenario: scenario)
+            let encoder = PNGEncoder(options: encoding)
+            while let slot = state.next() {
+                let index = indices[slot]
+                do {
+                    let png = encoder.encode(renderer.render(frame: index))
+                    let name = frameFileName(index: index, frameCount: scenario.frameCount)
+                    try RenderJob.writeAtomically(png, to: outputDirectory + "/" + name, what: "frame \(name)")
+                    let done = state.finish(slot: slot, record: record(index: index, file: name), bytes: png.count)
+                    progress(done, total)
+                } catch {
+                    state.fail(error)
+                }
+            }
+        }
+        if let error = state.error { throw error }
+        let manifest = Manifest(fps: scenario.fps, width: scenario.pixelWidth, height: scenario.pixelHeight,
+                                scale: scenario.scale, frameCount: scenario.frameCount, scenario: scenario.file,
+                                device: scenario.screen.device.id, frames: state.records.compactMap { $0 })
+        try RenderJob.writeAtomically([UInt8](manifest.encoded()), to: outputDirectory + "/manifest.json", what: "manifest.json")
+        return Summary(framesWritten: total, bytesWritten: state.bytes, seconds: Date().timeIntervalSince(start))
+    }
+
+    /// The manifest entry of one frame.
+    public func record(index: Int, file: String) -> Manifest.Frame {
+        let s = scenario.state(ofFrame: index)
+        var frame = Manifest.Frame(index: index, file: file, time: scenario.time(ofFrame: index),
+                                   contentOffsetY: (scenario.contentOffsetY(s) * 10000).rounded() / 10000, phase: s.phase)
+        if includeLayout {
+            frame.layers = LayerRenderer.placements(of: scenario.layers(ofFrame: index), screen: scenario.screen.device.size)
+        }
+        return frame
+    }
+
+    static func prepareDirectory(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw OutputError(path: path, problem: "exists and is a file, not a folder; pick another --out") }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw OutputError(path: path, problem: "cannot create the folder (\(error.localizedDescription))")
+        }
+    }
+
+    /// Writes to `path.tmp-PID` then renames, so a reader never sees half a file.
+    static func writeAtomically(_ bytes: [UInt8], to path: String, what: String) throws {
+        let temporary = path + ".tmp-\(getpid())"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
+            throw OutputError(path: path, problem: "cannot write \(what) (disk full, read-only, or no permission)")
+        }
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw OutputError(path: path, problem: "cannot move \(what) into place: \(String(cString: strerror(errno)))")
+        }
+    }
+}
+
+public struct OutputError: Error, CustomStringConvertible {
+    public let path: String
+    public let problem: String
+    public var description: String { "\(path): \(problem)" }
+}
+
+/// Work distribution and results, shared by the workers under a lock.
+private final class SharedState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var nextSlot = 0
+    private var done = 0
+    private(set) var records: [Manifest.Frame?]
+    private(set) var bytes = 0
+    private(set) var error: Error?
+    private let count: Int
+
+    init(count: Int) {
+        self.count = count
+        records = Array(repeating: nil, count: count)
+    }
+
+    func next() -> Int? {
+        lock.lock(); defer { lock.unlock() }
+        guard error == nil, nextSlot < count else { return nil }
+        nextSlot += 1
+        return nextSlot - 1
+    }
+
+    func finish(slot: Int, record: Manifest.Frame, bytes: Int) -> Int {
+        lock.lock(); defer { lock.unlock() }
+        records[slot] = record
+        self.bytes += bytes
+        done += 1
+        return done
+    }
+
+    func fail(_ error: Error) {
+        lock.lock(); defer { lock.unlock() }
+        if self.error == nil { self.error = error }
+    }
+}

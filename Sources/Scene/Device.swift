@@ -1,0 +1,59 @@
+import Raster
+
+/// A portrait iPhone: screen size in points, scale, and the system chrome's metrics
+/// (behaviour spec, section 4).
+public struct Device: Sendable, Equatable {
+    /// The identifier scenario files use (`iphone-15`).
+    public let id: String
+    /// The marketing names it covers.
+    public let name: String
+    public let size: Size
+    public let scale: Double
+    public let statusBarHeight: Double
+    public let safeAreaTop: Double
+    public let safeAreaBottom: Double
+    /// Navigation bar height below the status bar.
+    public let navigationBarHeight: Double = 44
+
+    /// True for the Face ID phones, which draw a home indicator and have rounded status bars.
+    public var hasHomeIndicator: Bool { safeAreaBottom > 0 }
+
+    public static let all: [Device] = [
+        Device(id: "iphone-se-1", name: "iPhone SE (1st)", size: Size(320, 568), scale: 2,
+               statusBarHeight: 20, safeAreaTop: 20, safeAreaBottom: 0),
+        Device(id: "iphone-8", name: "iPhone 8 / SE (2nd, 3rd)", size: Size(375, 667), scale: 2,
+               statusBarHeight: 20, safeAreaTop: 20, safeAreaBottom: 0),
+        Device(id: "iphone-8-plus", name: "iPhone 8 Plus", size: Size(414, 736), scale: 3,
+               statusBarHeight: 20, safeAreaTop: 20, safeAreaBottom: 0),
+        Device(id: "iphone-x", name: "iPhone X / XS / 11 Pro", size: Size(375, 812), scale: 3,
+               statusBarHeight: 44, safeAreaTop: 44, safeAreaBottom: 34),
+        Device(id: "iphone-11", name: "iPhone 11 / XR", size: Size(414, 896), scale: 2,
+               statusBarHeight: 48, safeAreaTop: 48, safeAreaBottom: 34),
+        Device(id: "iphone-12", name: "iPhone 12 / 13 / 14", size: Size(390, 844), scale: 3,
+               statusBarHeight: 47, safeAreaTop: 47, safeAreaBottom: 34),
+        Device(id: "iphone-15", name: "iPhone 14 Pro / 15 / 16", size: Size(393, 852), scale: 3,
+               statusBarHeight: 54, safeAreaTop: 59, safeAreaBottom: 34),
+        Device(id: "iphone-15-pro-max", name: "iPhone 15 Pro Max / 16 Plus", size: Size(430, 932), scale: 3,
+               statusBarHeight: 54, safeAreaTop: 59, safeAreaBottom: 34),
+    ]
+
+    public static func named(_ id: String) -> Device? { all.first { $0.id == id } }
+
+    /// Output size in pixels at `scale` (the device's own unless overridden).
+    public func pixelSize(scale: Double? = nil) -> (width: Int, height: Int) {
+        let s = scale ?? self.scale
+        return (Int((size.width * s).rounded()), Int((size.height * s).rounded()))
+    }
+}
+
+/// The system colours of the behaviour spec, section 5 (light mode).
+public enum SystemColor {
+    public static let label = Color(0, 0, 0)
+    public static let secondaryLabel = Color(60, 60, 67, alpha: 153.0 / 255)
+    public static let separator = Color(60, 60, 67, alpha: 73.0 / 255)
+    public static let systemBackground = Color(255, 255, 255)
+    public static let secondarySystemBackground = Color(242, 242, 247)
+    public static let systemBlue = Color(0, 122, 255)
+    /// The navigation bar's hairline: black at about 30 % alpha.
+    public static let hairline = Color(0, 0, 0, alpha: 0.3)
+}

@@ -1,0 +1,106 @@
+import Raster
+
+/// A node of the layer tree: Core Animation's geometry and appearance properties, in points.
+///
+/// Geometry follows CALayer: `position` is where the anchor point sits in the superlayer's
+/// coordinates; `bounds.origin` shifts the coordinates of the sublayers (a scroll view sets it to
+/// its content offset); `transform` applies about the anchor point. Sublayers draw back to front
+/// by `zPosition`, equal values in insertion order (later on top).
+public final class Layer {
+    public var name: String
+    public var bounds: Rect
+    public var position: Point
+    /// In unit coordinates of the bounds; (0.5, 0.5) is the centre.
+    public var anchorPoint = Point(0.5, 0.5)
+    public var transform = Transform.identity
+    public var zPosition = 0.0
+    /// 0...1; applies to the layer and its sublayers as a group.
+    public var opacity = 1.0
+    public var isHidden = false
+    public var backgroundColor: Color?
+    /// In points; rounds the background, the border and (with `masksToBounds`) the clip.
+    public var cornerRadius = 0.0
+    /// In points, drawn inside the bounds, above the contents and sublayers.
+    public var borderWidth = 0.0
+    public var borderColor = Color.black
+    public var masksToBounds = false
+    public var contents: LayerContents?
+    public private(set) var sublayers: [Layer] = []
+
+    /// A layer whose frame (with the identity transform) is `frame`.
+    public init(name: String = "", frame: Rect) {
+        self.name = name
+        bounds = Rect(origin: .zero, size: frame.size)
+        position = Point(frame.midX, frame.midY)
+    }
+
+    /// The frame in the superlayer's coordinates, ignoring the transform.
+    public var frame: Rect {
+        Rect(x: position.x - anchorPoint.x * bounds.width, y: position.y - anchorPoint.y * bounds.height,
+             width: bounds.width, height: bounds.height)
+    }
+
+    public func addSublayer(_ layer: Layer) { sublayers.append(layer) }
+
+    /// Maps points in this layer's coordinates to its superlayer's.
+    public var transformToSuperlayer: Transform {
+        let ax = bounds.minX + anchorPoint.x * bounds.width
+        let ay = bounds.minY + anchorPoint.y * bounds.height
+        return Transform.translation(-ax, -ay).concatenating(transform).translated(position.x, position.y)
+    }
+
+    /// Sublayers in drawing order: by zPosition, ties in insertion order.
+    public var sublayersInDrawingOrder: [Layer] {
+        sublayers.enumerated().sorted { l, r in
+            l.element.zPosition != r.element.zPosition ? l.element.zPosition < r.element.zPosition : l.offset < r.offset
+        }.map(\.element)
+    }
+}
+
+/// What a layer draws between its background and its sublayers.
+public enum LayerContents {
+    case image(SceneImage, ContentMode)
+    case text(TextContent)
+    /// Vector shapes in the layer's coordinates (points), filled in order.
+    case shapes([(Shape, Color)])
+}
+
+/// A decoded image with its size in points (an @2x file is half its pixel size).
+public final class SceneImage: @unchecked Sendable {
+    public let pixmap: Pixmap
+    public let pointSize: Size
+    /// Distinguishes images in the renderer's caches.
+    public let id: Int
+
+    public init(pixmap: Pixmap, scale: Double = 1, id: Int) {
+        self.pixmap = pixmap
+        pointSize = Size(Double(pixmap.width) / scale, Double(pixmap.height) / scale)
+        self.id = id
+    }
+}
+
+public enum TextAlignment: String, Sendable {
+    case left, center, right
+}
+
+/// One line of text, vertically centred in the layer's bounds as UILabel does.
+public struct TextContent {
+    public var text: String
+    public var weight: FontWeight
+    public var pointSize: Double
+    public var color: Color
+    public var alignment: TextAlignment
+    /// Added between glyphs, in points (UIKit's kern attribute).
+    public var letterSpacing: Double
+
+    public init(_ text: String, weight: FontWeight = .regular, pointSize: Double = 17, color: Color = SystemColor.label,
+                alignment: TextAlignment = .left, letterSpacing: Double = 0) {
+        self.text = text; self.weight = weight; self.pointSize = pointSize; self.color = color
+        self.alignment = alignment; self.letterSpacing = letterSpacing
+    }
+
+    /// The set line (positions in points).
+    public func layout() -> TextLayout {
+        BundledFonts.shared.font(weight).layout(text, pointSize: pointSize, letterSpacing: letterSpacing)
+    }
+}

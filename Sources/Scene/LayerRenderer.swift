@@ -1,0 +1,152 @@
+import Raster
+
+/// Where a layer landed on screen in one frame (the `--layout` dump).
+public struct LayerPlacement: Codable, Equatable, Sendable {
+    public var name: String
+    /// On-screen rectangle in points: x, y, width, height.
+    public var frame: [Double]
+    /// Position in drawing order, 0 drawn first (bottom).
+    public var z: Int
+    /// Effective opacity (the product of the layer's and its ancestors').
+    public var opacity: Double
+}
+
+/// Draws a layer tree into pixels. One renderer per worker: it owns glyph rasterizers and caches.
+///
+/// Per layer, back to front: background (rounded by cornerRadius), contents, sublayers by
+/// zPosition, border; a layer with `masksToBounds` clips its contents and sublayers to its
+/// (rounded) bounds; a layer with opacity < 1 and sublayers is drawn offscreen and composited as
+/// a group, as Core Animation does.
+public final class LayerRenderer {
+    private var rasterizers: [FontWeight: GlyphRasterizer] = [:]
+    private var imageCache: [ImageCacheKey: Pixmap] = [:]
+    private var imageCacheOrder: [ImageCacheKey] = []
+
+    struct ImageCacheKey: Hashable {
+        let image: Int
+        let destination: Rect
+        let region: PixelRect
+    }
+
+    public init() {}
+
+    /// Renders `root` (in points) into a pixmap of `width` x `height` pixels at `scale` pixels per point.
+    public func render(_ root: Layer, width: Int, height: Int, scale: Double) -> Pixmap {
+        var canvas = Canvas(pixmap: Pixmap(width: width, height: height))
+        draw(root, toDevice: .scale(scale, scale), canvas: &canvas, opacity: 1)
+        return canvas.pixmap
+    }
+
+    private func rasterizer(_ weight: FontWeight) -> GlyphRasterizer {
+        if let r = rasterizers[weight] { return r }
+        let r = GlyphRasterizer(font: BundledFonts.shared.font(weight))
+        rasterizers[weight] = r
+        return r
+    }
+
+    private func draw(_ layer: Layer, toDevice parent: Transform, canvas: inout Canvas, opacity: Double) {
+        guard !layer.isHidden, layer.opacity > 0 else { return }
+        let toDevice = layer.transformToSuperlayer.concatenating(parent)
+        precondition(toDevice.isAxisAligned, "layer '\(layer.name)': only translate and scale transforms are supported")
+        let rect = toDevice.apply(layer.bounds)
+        if layer.masksToBounds && rect.intersection(canvas.clipBounds.rect).isEmpty { return }
+        let effective = opacity * layer.opacity
+        if layer.opacity < 1 && !layer.sublayers.isEmpty {
+            // Group opacity: draw at full opacity offscreen, then composite once.
+            var area = canvas.clipBounds
+            if layer.masksToBounds { area = area.intersection(rect.enclosingPixels) }
+            guard !area.isEmpty else { return }
+            var offscreen = Canvas(pixmap: Pixmap(width: area.width, height: area.height), originX: area.x, originY: area.y)
+            drawLayerBody(layer, toDevice: toDevice, rect: rect, canvas: &offscreen, opacity: 1)
+            canvas.draw(offscreen.pixmap, atX: area.x, y: area.y, opacity: effective)
+        } else {
+            drawLayerBody(layer, toDevice: toDevice, rect: rect, canvas: &canvas, opacity: effective)
+        }
+    }
+
+    private func drawLayerBody(_ layer: Layer, toDevice: Transform, rect: Rect, canvas: inout Canvas, opacity: Double) {
+        let k = (toDevice.scaleX + toDevice.scaleY) / 2
+        let radius = layer.cornerRadius * k
+        if let bg = layer.backgroundColor, bg.a > 0 {
+            canvas.fill(.roundedRect(rect, radius: radius), color: bg, opacity: opacity)
+        }
+        if layer.masksToBounds { canvas.pushClip(.roundedRect(rect, radius: radius)) }
+        if let contents = layer.contents {
+            drawContents(contents, of: layer, toDevice: toDevice, canvas: &canvas, opacity: opacity)
+        }
+        for sublayer in layer.sublayersInDrawingOrder {
+            draw(sublayer, toDevice: toDevice, canvas: &canvas, opacity: opacity)
+        }
+        if layer.masksToBounds { canvas.popClip() }
+        if layer.borderWidth > 0, layer.borderColor.a > 0 {
+            canvas.fill(.border(rect, radius: radius, width: layer.borderWidth * k), color: layer.borderColor, opacity: opacity)
+        }
+    }
+
+    private func drawContents(_ contents: LayerContents, of layer: Layer, toDevice: Transform, canvas: inout Canvas,
+                              opacity: Double) {
+        switch contents {
+        case .image(let image, let mode):
+            let destination = toDevice.apply(mode.rect(for: image.pointSize, in: layer.bounds))
+            let region = destination.enclosingPixels.intersection(canvas.clipBounds)
+            guard !region.isEmpty else { return }
+            let pixels = resampled(image, destination: destination, region: region)
+            canvas.draw(pixels, atX: region.x, y: region.y, opacity: opacity, mask: .rect(destination))
+        case .text(let text):
+            let line = text.layout()
+            let b = layer.bounds
+            let x: Double
+            switch text.alignment {
+            case .left: x = b.minX
+            case .center: x = b.midX - line.width / 2
+            case .right: x = b.maxX - line.width
+            }
+            let baseline = b.midY + (line.ascent - line.descent) / 2
+            let origin = toDevice.apply(Point(x, baseline))
+            canvas.draw(line, with: rasterizer(text.weight), originX: origin.x, baselineY: origin.y,
+                        pixelsPerPoint: toDevice.scaleY, color: text.color, opacity: opacity)
+        case .shapes(let items):
+            for (shape, color) in items {
+                canvas.fill(shape.applying(toDevice), color: color, opacity: opacity)
+            }
+        }
+    }
+
+    /// Resampling is the costliest step of a frame; frames that hold still (or whose image did not
+    /// move) reuse the last few results.
+    private func resampled(_ image: SceneImage, destination: Rect, region: PixelRect) -> Pixmap {
+        let key = ImageCacheKey(image: image.id, destination: destination, region: region)
+        if let hit = imageCache[key] { return hit }
+        let srcRect = Rect(x: 0, y: 0, width: Double(image.pixmap.width), height: Double(image.pixmap.height))
+        let pixels = Resampler.resample(image.pixmap, sourceRect: srcRect, to: destination, region: region)
+        imageCache[key] = pixels
+        imageCacheOrder.append(key)
+        if imageCacheOrder.count > 6 { imageCache[imageCacheOrder.removeFirst()] = nil }
+        return pixels
+    }
+
+    /// The named layers that are visible on a screen of `screen` points, in drawing order.
+    public static func placements(of root: Layer, screen: Size) -> [LayerPlacement] {
+        var out: [LayerPlacement] = []
+        let screenRect = Rect(origin: .zero, size: screen)
+        func visit(_ layer: Layer, _ parent: Transform, _ opacity: Double, _ clip: Rect) {
+            guard !layer.isHidden, layer.opacity > 0 else { return }
+            let t = layer.transformToSuperlayer.concatenating(parent)
+            let rect = t.apply(layer.bounds)
+            let effective = opacity * layer.opacity
+            let visible = rect.intersection(clip)
+            if !layer.name.isEmpty, !visible.isEmpty {
+                out.append(LayerPlacement(name: layer.name, frame: [rect.minX, rect.minY, rect.width, rect.height].map(round4),
+                                          z: out.count, opacity: round4(effective)))
+            }
+            let childClip = layer.masksToBounds ? clip.intersection(rect) : clip
+            if layer.masksToBounds && childClip.isEmpty { return }
+            for sub in layer.sublayersInDrawingOrder { visit(sub, t, effective, childClip) }
+        }
+        visit(root, .identity, 1, screenRect)
+        return out
+    }
+}
+
+/// Rounds to 4 decimals so manifests read well and do not carry float noise.
+func round4(_ v: Double) -> Double { (v * 10000).rounded() / 10000 }

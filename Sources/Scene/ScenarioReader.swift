@@ -1,0 +1,170 @@
+import Yams
+import Raster
+
+/// Typed reading of a YAML node tree that records every problem with its position instead of
+/// stopping at the first. Each accessor returns nil (and records an issue) when the value is
+/// missing or wrong, so the caller can fall back to a default and keep checking.
+final class ScenarioReader {
+    let file: String
+    private(set) var issues: [ScenarioIssue] = []
+
+    init(file: String) { self.file = file }
+
+    func report(_ node: Node?, _ field: String, _ message: String) {
+        let mark = node?.mark
+        issues.append(ScenarioIssue(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, field: field, message: message))
+    }
+
+    /// A short rendering of what came, for messages.
+    func describe(_ node: Node) -> String {
+        switch node {
+        case .scalar(let s):
+            if s.style == .singleQuoted || s.style == .doubleQuoted { return "the string \"\(s.string)\"" }
+            if s.string.isEmpty || s.string == "~" || s.string == "null" { return "nothing (null)" }
+            return "\"\(s.string)\""
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .alias: return "an alias"
+        }
+    }
+
+    /// The keys of a mapping, checking them against `allowed`. Unknown keys are errors with a
+    /// did-you-mean suggestion.
+    func mapping(_ node: Node, _ field: String, allowed: [String]) -> [String: Node]? {
+        guard case .mapping(let m) = node else {
+            report(node, field, "expected a mapping (key: value lines), got \(describe(node))")
+            return nil
+        }
+        var out: [String: Node] = [:]
+        for (keyNode, value) in m {
+            let key = keyNode.string ?? ""
+            let path = field.isEmpty ? key : "\(field).\(key)"
+            if !allowed.contains(key) {
+                var message = "unknown key \"\(key)\""
+                if let suggestion = ScenarioReader.closest(to: key, in: allowed) {
+                    message += "; did you mean \"\(suggestion)\"?"
+                } else {
+                    message += "; allowed here: \(allowed.joined(separator: ", "))"
+                }
+                report(keyNode, path, message)
+                continue
+            }
+            if out[key] != nil { report(keyNode, path, "duplicate key \"\(key)\"; keep one of them") }
+            out[key] = value
+        }
+        return out
+    }
+
+    func number(_ node: Node, _ field: String, range: ClosedRange<Double>? = nil, unit: String = "") -> Double? {
+        guard case .scalar(let s) = node, s.style == .plain || s.style == .any, let v = Double(s.string.replacingOccurrences(of: "_", with: "")),
+              !s.string.lowercased().contains("inf"), !s.string.lowercased().contains("nan") else {
+            report(node, field, "expected a number\(unit.isEmpty ? "" : " (\(unit))"), got \(describe(node))")
+            return nil
+        }
+        guard v.isFinite else {
+            report(node, field, "expected a finite number, got \(s.string)")
+            return nil
+        }
+        if let range, !range.contains(v) {
+            report(node, field, "must be between \(format(range.lowerBound)) and \(format(range.upperBound))\(unit.isEmpty ? "" : " \(unit)"), got \(s.string)")
+            return nil
+        }
+        return v
+    }
+
+    func integer(_ node: Node, _ field: String, range: ClosedRange<Int>) -> Int? {
+        guard let v = number(node, field) else { return nil }
+        guard v == v.rounded(), let i = Int(exactly: v) else {
+            report(node, field, "expected a whole number, got \(format(v))")
+            return nil
+        }
+        guard range.contains(i) else {
+            report(node, field, "must be between \(range.lowerBound) and \(range.upperBound), got \(i)")
+            return nil
+        }
+        return i
+    }
+
+    func bool(_ node: Node, _ field: String) -> Bool? {
+        if case .scalar(let s) = node, s.style == .plain || s.style == .any {
+            switch s.string.lowercased() {
+            case "true", "yes", "on": return true
+            case "false", "no", "off": return false
+            default: break
+            }
+        }
+        report(node, field, "expected true or false, got \(describe(node))")
+        return nil
+    }
+
+    func string(_ node: Node, _ field: String, allowEmpty: Bool = false) -> String? {
+        guard case .scalar(let s) = node else {
+            report(node, field, "expected text, got \(describe(node))")
+            return nil
+        }
+        if !allowEmpty && s.string.isEmpty {
+            report(node, field, "expected text, got an empty value")
+            return nil
+        }
+        return s.string
+    }
+
+    func choice(_ node: Node, _ field: String, _ options: [String]) -> String? {
+        guard let s = string(node, field) else { return nil }
+        guard options.contains(s) else {
+            var message = "expected one of \(options.joined(separator: ", ")), got \"\(s)\""
+            if let suggestion = ScenarioReader.closest(to: s, in: options) { message += "; did you mean \"\(suggestion)\"?" }
+            report(node, field, message)
+            return nil
+        }
+        return s
+    }
+
+    func color(_ node: Node, _ field: String) -> Color? {
+        guard let s = string(node, field) else { return nil }
+        guard let c = Color(hex: s) else {
+            report(node, field, "expected a colour as \"#RRGGBB\" or \"#RRGGBBAA\" (quote it: # starts a YAML comment), got \"\(s)\"")
+            return nil
+        }
+        return c
+    }
+
+    func sequence(_ node: Node, _ field: String) -> [Node]? {
+        guard case .sequence(let seq) = node else {
+            report(node, field, "expected a list (lines starting with -), got \(describe(node))")
+            return nil
+        }
+        return Array(seq)
+    }
+
+    private func format(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
+
+    /// The allowed word nearest to `word` (edit distance at most 2, or a case-insensitive match).
+    static func closest(to word: String, in candidates: [String]) -> String? {
+        let lower = word.lowercased()
+        var best: (String, Int)?
+        for c in candidates {
+            if c.lowercased() == lower { return c }
+            let d = editDistance(lower, c.lowercased())
+            if d <= max(2, c.count / 4), best == nil || d < best!.1 { best = (c, d) }
+        }
+        return best?.0
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var prev = Array(0...b.count)
+        for i in 1...a.count {
+            var cur = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            prev = cur
+        }
+        return prev[b.count]
+    }
+}

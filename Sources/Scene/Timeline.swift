@@ -1,0 +1,93 @@
+/// The scroll state of one frame: what the effects are functions of.
+public struct ScrollState: Equatable, Sendable {
+    /// Distance scrolled from the rest position, in points: 0 at rest, negative when pulled down
+    /// (the effects' `u`; UIKit's contentOffset.y is `u - contentInset.top`).
+    public var offset: Double
+    /// What the scroll view is doing: `idle` or `animating` here; physics adds tracking,
+    /// decelerating and bouncing.
+    public var phase: String
+
+    public init(offset: Double, phase: String) { self.offset = offset; self.phase = phase }
+}
+
+/// Turns time into scroll state. A frame is a pure function of its index: frame i is at
+/// t = i / fps and its state is `state(at: t)`, whatever was rendered before.
+///
+/// This is the seam for physics and gesture scripts: anything that can say where the content is
+/// at time t plugs in here.
+public protocol ScrollTimeline: Sendable {
+    /// Seconds from the first frame to the end of the last segment.
+    var duration: Double { get }
+    func state(at time: Double) -> ScrollState
+}
+
+/// Timing curves for keyframed motion (Core Animation's named timing functions).
+public enum Easing: String, Sendable, CaseIterable {
+    case linear, easeIn, easeOut, easeInOut
+
+    /// Progress (0...1) at time fraction `t` (0...1).
+    public func progress(_ t: Double) -> Double {
+        let t = min(max(t, 0), 1)
+        switch self {
+        case .linear: return t
+        case .easeIn: return Easing.cubicBezier(t, 0.42, 0, 1, 1)
+        case .easeOut: return Easing.cubicBezier(t, 0, 0, 0.58, 1)
+        case .easeInOut: return Easing.cubicBezier(t, 0.42, 0, 0.58, 1)
+        }
+    }
+
+    /// y at x = t on the cubic Bezier from (0,0) to (1,1) with control points (x1,y1), (x2,y2),
+    /// solved by bisection (monotone in x, exact to 1e-12, no libm).
+    static func cubicBezier(_ t: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Double {
+        func bez(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+            let u = 1 - s
+            return 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s
+        }
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<50 {
+            let mid = (lo + hi) / 2
+            if bez(mid, x1, x2) < t { lo = mid } else { hi = mid }
+        }
+        return bez((lo + hi) / 2, y1, y2)
+    }
+}
+
+/// Offset keyframes: the offset holds at each keyframe's value and moves to the next one along
+/// that keyframe's easing.
+public struct KeyframeTimeline: ScrollTimeline {
+    public struct Keyframe: Equatable, Sendable {
+        public var time: Double
+        public var offset: Double
+        /// The curve of the segment that arrives at this keyframe.
+        public var easing: Easing
+        public init(time: Double, offset: Double, easing: Easing = .easeInOut) {
+            self.time = time; self.offset = offset; self.easing = easing
+        }
+    }
+
+    /// Sorted by time, at least one.
+    public let keyframes: [Keyframe]
+    public let duration: Double
+
+    /// `duration` defaults to the last keyframe's time.
+    public init(keyframes: [Keyframe], duration: Double? = nil) {
+        precondition(!keyframes.isEmpty, "a keyframe timeline needs at least one keyframe")
+        self.keyframes = keyframes.sorted { $0.time < $1.time }
+        self.duration = duration ?? self.keyframes.last!.time
+    }
+
+    public func state(at time: Double) -> ScrollState {
+        let first = keyframes[0]
+        if time <= first.time { return ScrollState(offset: first.offset, phase: "idle") }
+        for i in 1..<max(keyframes.count, 1) {
+            let a = keyframes[i - 1], b = keyframes[i]
+            if time < b.time {
+                let span = b.time - a.time
+                let p = span > 0 ? b.easing.progress((time - a.time) / span) : 1
+                let moving = a.offset != b.offset
+                return ScrollState(offset: a.offset + (b.offset - a.offset) * p, phase: moving ? "animating" : "idle")
+            }
+        }
+        return ScrollState(offset: keyframes.last!.offset, phase: "idle")
+    }
+}

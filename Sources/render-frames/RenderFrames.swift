@@ -1,0 +1,160 @@
+import ArgumentParser
+import Foundation
+import GoldenCompare
+import Raster
+import RenderFramesKit
+import Scene
+
+@main
+struct RenderFrames: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render-frames",
+        abstract: "Render iOS stretchy-header scroll effects to numbered PNG frames.",
+        discussion: """
+            With no scenario, renders the bundled default demo (the profile header on an iPhone 15 at @3x) into ./frames.
+            Exit codes: 0 success, 1 frames differ (compare), 2 bad input.
+            """,
+        subcommands: [Render.self, Compare.self],
+        defaultSubcommand: Render.self)
+
+    /// Every usage error is bad input: exit code 2 (ArgumentParser's own default is 64).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as BadInput {
+            FileHandle.standardError.write(Data(("error: " + error.description + "\n").utf8))
+            Foundation.exit(2)
+        } catch {
+            if error is ExitCode || exitCode(for: error) == .success { exit(withError: error) }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(2)
+        }
+    }
+}
+
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Render a scenario's frames (the default command).")
+
+    @Argument(help: "Scenario file (YAML or JSON). Omit to render the bundled default demo.")
+    var scenario: String?
+
+    @Option(name: .long, help: "Output folder for NNNN.png frames and manifest.json.")
+    var out: String = "frames"
+
+    @Option(name: .long, help: "Frames per second (overrides the scenario's, 1-240).")
+    var fps: Double?
+
+    @Option(name: .long, help: "Pixels per point (overrides the device's, 0.25-4).")
+    var scale: Double?
+
+    @Option(name: .long, help: "Frames to render: a range 30-59, or a list 0,48,90-92.")
+    var frames: String?
+
+    @Option(name: .long, help: "Worker threads; the frames are identical for every value.")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(name: .long, help: "PNG encoding: fast (previews), balanced (default), small (smallest files).")
+    var compression: Compression = .balanced
+
+    @Flag(name: .long, help: "Add each frame's visible layers (name, rectangle in points, z order, opacity) to the manifest.")
+    var layout = false
+
+    @Flag(name: .long, help: "No progress output.")
+    var quiet = false
+
+    enum Compression: String, ExpressibleByArgument, CaseIterable {
+        case fast, balanced, small
+        var options: PNGEncoder.Options {
+            switch self {
+            case .fast: return .fast
+            case .balanced: return .balanced
+            case .small: return .small
+            }
+        }
+    }
+
+    func validate() throws {
+        if let fps, !(1...240).contains(fps) { throw ValidationError("--fps must be between 1 and 240, got \(fps)") }
+        if let scale, !(0.25...4).contains(scale) { throw ValidationError("--scale must be between 0.25 and 4, got \(scale)") }
+        if jobs < 1 || jobs > 64 { throw ValidationError("--jobs must be between 1 and 64, got \(jobs)") }
+    }
+
+    func run() throws {
+        let path: String
+        if let scenario {
+            path = scenario
+        } else if let bundled = DefaultDemo.scenarioPath {
+            path = bundled
+        } else {
+            throw BadInput("the bundled default demo is missing from this build; pass a scenario file")
+        }
+        do {
+            let loaded = try ScenarioLoader.load(path: path, fpsOverride: fps, scaleOverride: scale)
+            let selection = try frames.map { try FrameSelection(parsing: $0, frameCount: loaded.frameCount) }
+            let job = RenderJob(scenario: loaded, outputDirectory: out, selection: selection, jobs: jobs,
+                                encoding: compression.options, includeLayout: layout)
+            let progress = ProgressReporter(quiet: quiet, label: scenario == nil ? "default demo" : path)
+            let summary = try job.run(progress: progress.update)
+            progress.finish(summary: summary, outputDirectory: out)
+        } catch let error as ScenarioError {
+            throw BadInput(error.description)
+        } catch let error as FrameSelectionError {
+            throw BadInput(error.description)
+        } catch let error as OutputError {
+            throw BadInput(error.description)
+        }
+    }
+}
+
+struct Compare: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compare frames with golden frames (folders or single PNGs).",
+        discussion: "Exit codes: 0 all frames match, 1 differences (or frames missing on either side), 2 bad input.")
+
+    @Argument(help: "Rendered frames: a folder of PNGs or one PNG.")
+    var actual: String
+
+    @Argument(help: "Golden frames: a folder of PNGs or one PNG.")
+    var golden: String
+
+    @Option(name: .long, help: "Largest per-channel difference (0-255) that still counts as equal.")
+    var tolerance: Int = 0
+
+    @Option(name: .long, help: "Folder for expected / actual / diff images of failing frames.")
+    var diff: String?
+
+    func validate() throws {
+        if !(0...255).contains(tolerance) { throw ValidationError("--tolerance must be between 0 and 255, got \(tolerance)") }
+    }
+
+    func run() throws {
+        let verdicts: [FrameVerdict]
+        do {
+            verdicts = try FolderComparison.compare(actual: actual, golden: golden, tolerance: tolerance, diffDirectory: diff)
+        } catch let error as FolderComparisonError {
+            throw BadInput(error.description)
+        }
+        var failed = 0
+        for v in verdicts where !v.passed {
+            failed += 1
+            if let problem = v.problem {
+                print("FAIL \(v.file): \(problem)")
+            } else if let c = v.comparison {
+                let worst = c.worstPixel.map { " worst at (\($0.x), \($0.y))" } ?? ""
+                print("FAIL \(v.file): \(c.differingPixels) pixels differ (max channel delta \(c.maxChannelDelta))\(worst)")
+            }
+        }
+        print("\(verdicts.count - failed) passed, \(failed) failed")
+        if failed > 0 {
+            if let diff { print("expected / actual / diff images in \(diff)") }
+            throw ExitCode(1)
+        }
+    }
+}
+
+/// Bad input: the message is printed as is and the exit code is 2.
+struct BadInput: Error, CustomStringConvertible {
+    let description: String
+    init(_ d: String) { description = d }
+}
