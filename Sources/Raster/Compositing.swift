@@ -50,8 +50,9 @@ enum Spans {
             if ca == 255 {
                 // Opaque solid span: a plain store.
                 let word = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
-                let words = UnsafeMutableRawPointer(dst).bindMemory(to: UInt32.self, capacity: count)
-                words.update(repeating: word.littleEndian, count: count)
+                // Raw stores: the bytes stay bound to UInt8 (rebinding them would be undefined behaviour).
+                let raw = UnsafeMutableRawPointer(dst)
+                for i in 0..<count { raw.storeBytes(of: word.littleEndian, toByteOffset: 4 * i, as: UInt32.self) }
                 return
             }
             if ca == 0 { return }

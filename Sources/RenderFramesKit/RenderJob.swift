@@ -38,6 +38,7 @@ public struct RenderJob {
         let indices = selection.indices
         let total = indices.count
         let state = SharedState(count: total)
+        let reuse = EncodedFrameCache()
         let workers = min(jobs, max(total, 1))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let renderer = FrameRenderer(scenario: scenario)
@@ -45,7 +46,8 @@ public struct RenderJob {
             while let slot = state.next() {
                 let index = indices[slot]
                 do {
-                    let png = encoder.encode(renderer.render(frame: index))
+                    let key = scenario.state(ofFrame: index)
+                    let png = reuse.bytes(for: key) ?? reuse.store(encoder.encode(renderer.render(frame: index)), for: key)
                     let name = frameFileName(index: index, frameCount: scenario.frameCount)
                     try RenderJob.writeAtomically(png, to: outputDirectory + "/" + name, what: "frame \(name)")
                     let done = state.finish(slot: slot, record: record(index: index, file: name), bytes: png.count)
@@ -104,6 +106,25 @@ public struct OutputError: Error, CustomStringConvertible {
     public let path: String
     public let problem: String
     public var description: String { "\(path): \(problem)" }
+}
+
+/// The encoded PNGs of the last few scroll states, shared by the workers: a frame whose state
+/// equals an earlier one's (a hold, a wait) has the same bytes, so it is written, not rendered.
+private final class EncodedFrameCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [(ScrollState, [UInt8])] = []
+
+    func bytes(for state: ScrollState) -> [UInt8]? {
+        lock.lock(); defer { lock.unlock() }
+        return entries.first { $0.0 == state }?.1
+    }
+
+    func store(_ bytes: [UInt8], for state: ScrollState) -> [UInt8] {
+        lock.lock(); defer { lock.unlock() }
+        entries.append((state, bytes))
+        if entries.count > 4 { entries.removeFirst() }
+        return bytes
+    }
 }
 
 /// Work distribution and results, shared by the workers under a lock.

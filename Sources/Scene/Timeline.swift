@@ -1,5 +1,7 @@
-/// The scroll state of one frame: what the effects are functions of.
-public struct ScrollState: Equatable, Sendable {
+/// The scroll state of one frame: what the effects are functions of. Everything a frame draws is
+/// a function of this state, so two frames with equal states have identical pixels (the frame
+/// pipeline reuses the encoded PNG of a repeated state: holds and waits cost nothing).
+public struct ScrollState: Hashable, Sendable {
     /// Distance scrolled from the rest position, in points: 0 at rest, negative when pulled down
     /// (the effects' `u`; UIKit's contentOffset.y is `u - contentInset.top`).
     public var offset: Double
