@@ -75,10 +75,25 @@ public enum ImageDecoder {
             png_image_free(&image)
             throw ImageError.tooLarge(path: name, width: width, height: height, limit: pixelLimit)
         }
-        image.format = 3 // PNG_FORMAT_RGBA: PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA (a macro Swift cannot import)
-        var straight = [UInt8](repeating: 0, count: width * height * 4)
-        let finished = data.withUnsafeBytes { _ in
-            straight.withUnsafeMutableBytes { out in
+        // libpng's simplified API assumes a 16-bit file without colour information is linear light
+        // and would brighten it on the way to 8-bit sRGB (0x8000 -> 186). The PNG spec says such
+        // values are as displayed, so those files are read as stored and scaled to 8 bits; files
+        // that say their gamma (gAMA, sRGB, iCCP) get libpng's conversion to sRGB.
+        let sixteenBit = image.format & 0x04 != 0 // PNG_FORMAT_FLAG_LINEAR: the file has 16-bit samples
+        let asStored = sixteenBit && !PNGChunks.hasColourInformation(data)
+        // PNG_FORMAT_RGBA is PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA (macros Swift cannot import);
+        // with PNG_FORMAT_FLAG_LINEAR the output is 16-bit and premultiplied.
+        image.format = asStored ? 0x07 : 0x03
+        let channels = width * height * 4
+        var straight = [UInt8](repeating: 0, count: asStored ? 0 : channels)
+        var wide = [UInt16](repeating: 0, count: asStored ? channels : 0)
+        let finished: Int32
+        if asStored {
+            finished = wide.withUnsafeMutableBytes { out in
+                png_image_finish_read(&image, nil, out.baseAddress, Int32(width * 4), nil)
+            }
+        } else {
+            finished = straight.withUnsafeMutableBytes { out in
                 png_image_finish_read(&image, nil, out.baseAddress, Int32(width * 4), nil)
             }
         }
@@ -88,7 +103,9 @@ public enum ImageDecoder {
             throw ImageError.corrupt(path: name, format: "PNG", reason: m)
         }
         png_image_free(&image)
-        return Pixmap(width: width, height: height, straightBytes: straight)
+        guard asStored else { return Pixmap(width: width, height: height, straightBytes: straight) }
+        let bytes = wide.map { UInt8((UInt32($0) * 255 + 32767) / 65535) }
+        return Pixmap(width: width, height: height, premultipliedBytes: bytes)
     }
 
     static func decodeJPEG(_ data: [UInt8], name: String, pixelLimit: Int) throws -> Pixmap {
@@ -116,5 +133,22 @@ public enum ImageDecoder {
             throw ImageError.corrupt(path: name, format: "JPEG", reason: String(cString: error))
         }
         return Pixmap(width: Int(width), height: Int(height), premultipliedBytes: rgba)
+    }
+}
+
+/// A walk over a PNG's chunk list (no decoding).
+enum PNGChunks {
+    /// True when a chunk before the image data says how to interpret the colour values.
+    static func hasColourInformation(_ data: [UInt8]) -> Bool {
+        var offset = 8
+        while offset + 8 <= data.count {
+            let length = Int(data[offset]) << 24 | Int(data[offset + 1]) << 16 | Int(data[offset + 2]) << 8 | Int(data[offset + 3])
+            let type = String(decoding: data[(offset + 4)..<(offset + 8)], as: UTF8.self)
+            if type == "IDAT" || type == "IEND" { return false }
+            if ["gAMA", "sRGB", "iCCP", "cHRM"].contains(type) { return true }
+            guard length >= 0, length < data.count else { return false }
+            offset += 12 + length
+        }
+        return false
     }
 }

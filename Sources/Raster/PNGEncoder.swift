@@ -109,6 +109,17 @@ public final class PNGEncoder {
         return png
     }
 
+    /// zlib-wrapped deflate of `bytes` (tests build PNGs of every flavour with it).
+    static func zlibCompress(_ bytes: [UInt8], level: Int32 = 6) -> [UInt8] {
+        let c = libdeflate_alloc_compressor(level)!
+        defer { libdeflate_free_compressor(c) }
+        let bound = libdeflate_zlib_compress_bound(c, bytes.count)
+        var out = [UInt8](repeating: 0, count: bound)
+        let n = out.withUnsafeMutableBytes { o in bytes.withUnsafeBytes { i in
+            libdeflate_zlib_compress(c, i.baseAddress, bytes.count, o.baseAddress, bound) } }
+        return Array(out[0..<n])
+    }
+
     static func appendChunk<C: Collection>(_ type: String, _ data: C, to png: inout [UInt8]) where C.Element == UInt8 {
         png.appendBigEndian(UInt32(data.count))
         let start = png.count

@@ -1,0 +1,85 @@
+import XCTest
+@testable import Raster
+
+final class ResamplingTests: XCTestCase {
+    func checkerboard(_ n: Int) -> Pixmap {
+        var p = Pixmap(width: n, height: n)
+        for y in 0..<n { for x in 0..<n { p[x, y] = (x + y) % 2 == 0 ? Color.white.premultiplied : Color.black.premultiplied } }
+        return p
+    }
+
+    func testIdentityScaleCopiesExactly() {
+        let source = checkerboard(8)
+        XCTAssertEqual(Resampler.resize(source, width: 8, height: 8), source)
+    }
+
+    func testConstantImageStaysConstant() {
+        let source = Pixmap(width: 7, height: 5, fill: Color(10, 200, 90).premultiplied)
+        for (w, h) in [(3, 2), (20, 13), (7, 50)] {
+            let out = Resampler.resize(source, width: w, height: h)
+            for y in 0..<h { for x in 0..<w { XCTAssertEqual(out[x, y], source[0, 0]) } }
+        }
+    }
+
+    func testShrinkingAOnePixelCheckerboardAveragesInsteadOfAliasing() {
+        // Nearest-neighbour sampling at 1/4 would pick all white or all black; an area-aware
+        // filter gives mid grey everywhere.
+        let out = Resampler.resize(checkerboard(64), width: 16, height: 16)
+        for y in 2..<14 {
+            for x in 2..<14 {
+                XCTAssertEqual(Double(out[x, y].r), 127.5, accuracy: 4, "pixel \(x),\(y)")
+            }
+        }
+    }
+
+    func testEnlargingAStepGivesAMonotoneRamp() {
+        var source = Pixmap(width: 2, height: 1)
+        source[0, 0] = Color.black.premultiplied
+        source[1, 0] = Color.white.premultiplied
+        let out = Resampler.resize(source, width: 8, height: 1, enlarge: .triangle)
+        let values = (0..<8).map { Int(out[$0, 0].r) }
+        XCTAssertEqual(values.first, 0)
+        XCTAssertEqual(values.last, 255)
+        XCTAssertEqual(values, values.sorted())
+        XCTAssertEqual(values, [0, 0, 32, 96, 159, 223, 255, 255]) // bilinear of centre-aligned pixels
+    }
+
+    func testCatmullRomOvershootIsClampedAndPremultiplied() {
+        var source = Pixmap(width: 4, height: 1)
+        source[0, 0] = .clear; source[1, 0] = .clear
+        source[2, 0] = Color.white.premultiplied; source[3, 0] = Color.white.premultiplied
+        let out = Resampler.resize(source, width: 16, height: 1)
+        for x in 0..<16 { XCTAssertLessThanOrEqual(out[x, 0].r, out[x, 0].a) }
+    }
+
+    func testContentModeRectangles() {
+        let bounds = Rect(x: 0, y: 0, width: 393, height: 160)
+        let image = Size(640, 427)
+        let fill = ContentMode.aspectFill.rect(for: image, in: bounds)
+        let s = max(393.0 / 640, 160.0 / 427)
+        XCTAssertEqual(fill.width, 640 * s, accuracy: 1e-9)
+        XCTAssertEqual(fill.height, 427 * s, accuracy: 1e-9)
+        XCTAssertEqual(fill.midX, 196.5, accuracy: 1e-9)
+        XCTAssertEqual(fill.midY, 80, accuracy: 1e-9)
+        XCTAssertEqual(fill.minY, 80 - 427 * s / 2, accuracy: 1e-9)
+        let fit = ContentMode.aspectFit.rect(for: image, in: bounds)
+        XCTAssertEqual(fit.height, 160, accuracy: 1e-9)
+        XCTAssertEqual(fit.width, 640 * 160 / 427, accuracy: 1e-9)
+        XCTAssertEqual(ContentMode.scaleToFill.rect(for: image, in: bounds), bounds)
+    }
+
+    func testGaussianBlurKeepsConstantsAndSpreadsAnImpulse() {
+        let flat = Pixmap(width: 30, height: 30, fill: Color(50, 100, 150).premultiplied)
+        XCTAssertEqual(GaussianBlur.apply(flat, sigma: 5), flat)
+        var impulse = Pixmap(width: 61, height: 61, fill: Color.black.premultiplied)
+        impulse[30, 30] = Color.white.premultiplied
+        for sigma in [1.0, 4.0] {
+            let out = GaussianBlur.apply(impulse, sigma: sigma)
+            XCTAssertLessThan(out[30, 30].r, 255)
+            XCTAssertEqual(out[30 - 3, 30].r, out[30 + 3, 30].r) // symmetric
+            XCTAssertEqual(out[30, 30 - 2].r, out[30, 30 + 2].r)
+            let total = (0..<61).flatMap { y in (0..<61).map { x in Int(out[x, y].r) } }.reduce(0, +)
+            XCTAssertEqual(Double(total), 255, accuracy: 255 * 0.35) // energy roughly kept (8-bit rounding)
+        }
+    }
+}

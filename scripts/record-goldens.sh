@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Re-records the golden frames with the tool itself: renders each golden scenario at scale 1,
+# only the frames listed below, straight into Fixtures/golden/<scenario>/. Look at the PNGs
+# before committing them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+swift build --product render-frames
+# scenario : frames (rest, pulled 120 pt, half way to the stop, just past the stop,
+#            title sliding in, title and blur fully in)
+record() {
+  local name=$1 frames=$2
+  rm -rf "Fixtures/golden/$name"
+  .build/debug/render-frames "Fixtures/scenarios/$name.yaml" --scale 1 --frames "$frames" --layout --quiet \
+    --out "Fixtures/golden/$name"
+  echo "recorded Fixtures/golden/$name ($frames)"
+}
+record profile "0,66,170,193,203,240"
