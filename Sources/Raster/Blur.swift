@@ -47,20 +47,27 @@ public enum GaussianBlur {
         let lineStep = horizontal ? 4 * w : 4
         let left = size / 2 - (size % 2 == 0 ? 1 + offset : 0)
         var out = image
-        let div = Int64(size)
+        let div = Int32(size)
+        // One line, padded with copies of its end pixels, so the running sum needs no clamping.
+        var padded = [SIMD4<Int32>](repeating: .zero, count: length + size + 1)
         image.bytes.withUnsafeBufferPointer { src in
             out.bytes.withUnsafeMutableBufferPointer { dst in
-                for line in 0..<lines {
-                    let base = line * lineStep
-                    @inline(__always) func at(_ i: Int, _ ch: Int) -> Int64 {
-                        Int64(src[base + min(max(i, 0), length - 1) * step + ch])
-                    }
-                    for ch in 0..<4 {
-                        var sum: Int64 = 0
-                        for i in -left..<(size - left) { sum += at(i, ch) }
+                padded.withUnsafeMutableBufferPointer { line in
+                    for l in 0..<lines {
+                        let base = l * lineStep
+                        @inline(__always) func pixel(_ i: Int) -> SIMD4<Int32> {
+                            let p = base + i * step
+                            return SIMD4(Int32(src[p]), Int32(src[p + 1]), Int32(src[p + 2]), Int32(src[p + 3]))
+                        }
+                        // line[j] is pixel j - left, clamped to the line.
+                        for j in 0..<line.count { line[j] = pixel(min(max(j - left, 0), length - 1)) }
+                        var sum = SIMD4<Int32>.zero
+                        for j in 0..<size { sum &+= line[j] }
                         for i in 0..<length {
-                            dst[base + i * step + ch] = UInt8((sum * 2 + div) / (2 * div))
-                            sum += at(i + size - left, ch) - at(i - left, ch)
+                            let v = (sum &* 2 &+ div) / (2 &* div)
+                            let p = base + i * step
+                            dst[p] = UInt8(v[0]); dst[p + 1] = UInt8(v[1]); dst[p + 2] = UInt8(v[2]); dst[p + 3] = UInt8(v[3])
+                            sum &+= line[i + size] &- line[i]
                         }
                     }
                 }

@@ -146,18 +146,16 @@ public enum Resampler {
                             for o in 0..<outW {
                                 let s0 = Int(sx[o])
                                 let n = min(tx, source.width - s0)
-                                var a0: Int32 = 0, a1: Int32 = 0, a2: Int32 = 0, a3: Int32 = 0
+                                var acc = SIMD4<Int32>(repeating: 0)
                                 let w = wx.baseAddress! + o * tx
                                 var p = srcRow + s0 * 4
                                 for k in 0..<n {
-                                    let wk = w[k]
-                                    a0 &+= Int32(p[0]) &* wk; a1 &+= Int32(p[1]) &* wk
-                                    a2 &+= Int32(p[2]) &* wk; a3 &+= Int32(p[3]) &* wk
+                                    acc &+= SIMD4<Int32>(Int32(p[0]), Int32(p[1]), Int32(p[2]), Int32(p[3])) &* w[k]
                                     p += 4
                                 }
                                 let q = out + o * 4
-                                q[0] = (a0 &+ 32) >> 6; q[1] = (a1 &+ 32) >> 6
-                                q[2] = (a2 &+ 32) >> 6; q[3] = (a3 &+ 32) >> 6
+                                let v = (acc &+ 32) &>> 6
+                                q[0] = v[0]; q[1] = v[1]; q[2] = v[2]; q[3] = v[3]
                             }
                         }
                     }
@@ -175,21 +173,23 @@ public enum Resampler {
                         let n = min(ty, rows - r0)
                         let w = wy.baseAddress! + o * ty
                         let out = dst.baseAddress! + o * outW * 4
+                        // Intermediate values carry 8 fractional bits and weights 14: 255 * 2^22 fits in Int32
+                        // with room for Catmull-Rom's overshoot.
+                        let base = m.baseAddress!
                         for x in 0..<outW {
-                            var a0 = 0, a1 = 0, a2 = 0, a3 = 0
-                            var p = m.baseAddress! + (r0 * outW + x) * 4
+                            var acc = SIMD4<Int32>(repeating: 0)
+                            var p = base + (r0 * outW + x) * 4
                             for k in 0..<n {
-                                let wk = Int(w[k])
-                                a0 &+= Int(p[0]) &* wk; a1 &+= Int(p[1]) &* wk
-                                a2 &+= Int(p[2]) &* wk; a3 &+= Int(p[3]) &* wk
+                                acc &+= SIMD4<Int32>(p[0], p[1], p[2], p[3]) &* w[k]
                                 p += outW * 4
                             }
-                            let alpha = clampByte((a3 &+ (1 << 21)) >> 22)
+                            let v = (acc &+ (1 << 21)) &>> 22
                             let q = out + x * 4
+                            let alpha = clampByte(Int(v[3]))
                             q[3] = alpha
-                            q[0] = min(clampByte((a0 &+ (1 << 21)) >> 22), alpha)
-                            q[1] = min(clampByte((a1 &+ (1 << 21)) >> 22), alpha)
-                            q[2] = min(clampByte((a2 &+ (1 << 21)) >> 22), alpha)
+                            q[0] = min(clampByte(Int(v[0])), alpha)
+                            q[1] = min(clampByte(Int(v[1])), alpha)
+                            q[2] = min(clampByte(Int(v[2])), alpha)
                         }
                     }
                 }

@@ -128,11 +128,14 @@ public enum Shape: Sendable, Equatable {
         if x1 > ix1 { (out + (ix1 - x0)).update(repeating: 0, count: x1 - ix1) }
         // Partial columns at the two edges (one pixel when the rectangle is narrower than a pixel).
         let leftEdge = Int(r.minX.rounded(.down)), rightEdge = Int(r.maxX.rounded(.down))
-        for x in leftEdge...max(leftEdge, rightEdge) where x >= x0 && x < x1 && (x == leftEdge || x == rightEdge) {
+        @inline(__always) func edge(_ x: Int) {
+            guard x >= x0 && x < x1 else { return }
             let fx = Double(x)
             let covX = min(fx + 1, r.maxX) - max(fx, r.minX)
             out[x - x0] = byte(max(0, covX) * covY)
         }
+        edge(leftEdge)
+        if rightEdge != leftEdge { edge(rightEdge) }
         let full = rowByte == 255 && ix0 == x0 && ix1 == x1
         let rr = min(radius, r.width / 2, r.height / 2)
         guard rr > 0 else { return full }

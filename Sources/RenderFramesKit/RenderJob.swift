@@ -26,9 +26,14 @@ public struct RenderJob {
 
     public struct Summary: Sendable {
         public var framesWritten: Int
+        /// Frames whose scroll state equalled an earlier frame's: written from its encoded bytes.
+        public var framesReused: Int
         public var bytesWritten: Int
         public var seconds: Double
     }
+
+    /// Re-rendering every frame (no reuse of equal states); for measuring the renderer itself.
+    public var reuseEqualStates = true
 
     /// Renders, writes and returns a summary. `progress(done, total)` is called after each frame
     /// (from worker threads, serialised).
@@ -47,7 +52,9 @@ public struct RenderJob {
                 let index = indices[slot]
                 do {
                     let key = scenario.state(ofFrame: index)
-                    let png = reuse.bytes(for: key) ?? reuse.store(encoder.encode(renderer.render(frame: index)), for: key)
+                    let cached = reuseEqualStates ? reuse.bytes(for: key) : nil
+                    if cached != nil { state.countReuse() }
+                    let png = cached ?? reuse.store(encoder.encode(renderer.render(frame: index)), for: key)
                     let name = frameFileName(index: index, frameCount: scenario.frameCount)
                     try RenderJob.writeAtomically(png, to: outputDirectory + "/" + name, what: "frame \(name)")
                     let done = state.finish(slot: slot, record: record(index: index, file: name), bytes: png.count)
@@ -62,7 +69,7 @@ public struct RenderJob {
                                 scale: scenario.scale, frameCount: scenario.frameCount, scenario: scenario.file,
                                 device: scenario.screen.device.id, frames: state.records.compactMap { $0 })
         try RenderJob.writeAtomically([UInt8](manifest.encoded()), to: outputDirectory + "/manifest.json", what: "manifest.json")
-        return Summary(framesWritten: total, bytesWritten: state.bytes, seconds: Date().timeIntervalSince(start))
+        return Summary(framesWritten: total, framesReused: state.reused, bytesWritten: state.bytes, seconds: Date().timeIntervalSince(start))
     }
 
     /// The manifest entry of one frame.
@@ -134,6 +141,7 @@ private final class SharedState: @unchecked Sendable {
     private var done = 0
     private(set) var records: [Manifest.Frame?]
     private(set) var bytes = 0
+    private(set) var reused = 0
     private(set) var error: Error?
     private let count: Int
 
@@ -155,6 +163,11 @@ private final class SharedState: @unchecked Sendable {
         self.bytes += bytes
         done += 1
         return done
+    }
+
+    func countReuse() {
+        lock.lock(); defer { lock.unlock() }
+        reused += 1
     }
 
     func fail(_ error: Error) {

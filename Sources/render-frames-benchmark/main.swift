@@ -59,7 +59,33 @@ func runBenchmark() {
     print("scenario: \(path)")
     print("frames: \(frames.count) at \(scenario.pixelWidth)x\(scenario.pixelHeight) px, \(ProcessInfo.processInfo.activeProcessorCount) cores")
 
-    // 1. Render and encode, one thread, timed separately.
+    // 1. End to end (render + encode + write) with 1 and 2 jobs, and peak memory for 120 and 1200
+    //    frames (the same scenario at 240 fps for the long run): it must not grow with the count.
+    func endToEnd(_ s: Scenario, frames: [Int], jobs: Int, reuse: Bool = true) -> RenderJob.Summary {
+        let dir = NSTemporaryDirectory() + "render-frames-benchmark-\(getpid())-\(jobs)"
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var job = RenderJob(scenario: s, outputDirectory: dir, selection: FrameSelection(indices: frames), jobs: jobs,
+                            encoding: encoding)
+        job.reuseEqualStates = reuse
+        do { return try job.run() } catch { fail("\(error)") }
+    }
+    var memory: [(Int, Double)] = []
+    if !CommandLine.arguments.contains("--no-memory-check") {
+        _ = endToEnd(scenario, frames: Array(0..<min(120, scenario.frameCount)), jobs: 2)
+        memory.append((min(120, scenario.frameCount), peakRSSMegabytes()))
+        var long = scenario
+        long.fps = 240
+        _ = endToEnd(long, frames: Array(0..<min(1200, long.frameCount)), jobs: 2)
+        memory.append((min(1200, long.frameCount), peakRSSMegabytes()))
+    }
+    let e2e1 = endToEnd(scenario, frames: frames, jobs: 1)
+    let e2e2 = endToEnd(scenario, frames: frames, jobs: 2)
+    let e2e2NoReuse = endToEnd(scenario, frames: frames, jobs: 2, reuse: false)
+    let fps1 = Double(frames.count) / e2e1.seconds
+    let fps2 = Double(frames.count) / e2e2.seconds
+    let fps2NoReuse = Double(frames.count) / e2e2NoReuse.seconds
+
+    // 2. Render and encode, one thread, timed separately (every frame rendered).
     let renderer = FrameRenderer(scenario: scenario)
     let encoder = PNGEncoder(options: encoding)
     var renderSeconds = 0.0, encodeSeconds = 0.0, bytes = 0
@@ -93,16 +119,6 @@ func runBenchmark() {
         }
     }
 
-    // 2. End to end (render + encode + write) with 1 and 2 jobs.
-    func endToEnd(jobs: Int) -> Double {
-        let dir = NSTemporaryDirectory() + "render-frames-benchmark-\(getpid())-\(jobs)"
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let job = RenderJob(scenario: scenario, outputDirectory: dir, selection: FrameSelection(indices: frames), jobs: jobs,
-                            encoding: encoding)
-        do { return Double(frames.count) / (try job.run()).seconds } catch { fail("\(error)") }
-    }
-    let fps1 = endToEnd(jobs: 1)
-    let fps2 = endToEnd(jobs: 2)
     let rss = peakRSSMegabytes()
 
     let n = Double(frames.count)
@@ -113,9 +129,11 @@ func runBenchmark() {
     print("| render, ms/frame (1 thread) | \(ms(renderSeconds, n)) |")
     print("| encode, ms/frame (ours, \(encoding.filter.rawValue), libdeflate \(encoding.level)) | \(ms(encodeSeconds, n)) |")
     print("| end to end, frames/s, 1 job | \(String(format: "%.1f", fps1)) |")
-    print("| end to end, frames/s, 2 jobs | \(String(format: "%.1f", fps2)) |")
+    print("| end to end, frames/s, 2 jobs | \(String(format: "%.1f", fps2)) (\(e2e2.framesReused) of \(frames.count) frames reused from an equal scroll state) |")
+    print("| end to end, frames/s, 2 jobs, every frame rendered | \(String(format: "%.1f", fps2NoReuse)) |")
     print("| bytes/frame (ours, all frames) | \(bytes / max(frames.count, 1)) |")
-    print("| peak RSS, MB | \(String(format: "%.0f", rss)) |")
+    for (count, mb) in memory { print("| peak RSS after \(count) frames with 2 jobs, MB | \(String(format: "%.0f", mb)) |") }
+    print("| peak RSS at the end, MB | \(String(format: "%.0f", rss)) |")
     print("| libpng default encode, ms/frame (\(sampleCount) frames, every \(baselineEvery)th) | \(ms(libpngSeconds, Double(sampleCount))) |")
     print("| bytes/frame on those frames: ours / libpng default | \(sampleOurs / max(sampleCount, 1)) / \(sampleLibpng / max(sampleCount, 1)) |")
     print("| size ratio ours / libpng default | \(String(format: "%.3f", Double(sampleOurs) / Double(max(sampleLibpng, 1)))) |")
