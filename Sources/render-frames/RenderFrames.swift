@@ -90,7 +90,9 @@ struct Render: ParsableCommand {
             throw BadInput("the bundled default demo is missing from this build; pass a scenario file")
         }
         do {
-            let loaded = try ScenarioLoader.load(path: path, fpsOverride: fps, scaleOverride: scale)
+            var loaded = try ScenarioLoader.load(path: path, fpsOverride: fps, scaleOverride: scale)
+            // The bundled demo's path is inside the build folder; the manifest names it stably.
+            if scenario == nil { loaded.file = "default demo (Fixtures/scenarios/profile.yaml)" }
             let selection = try frames.map { try FrameSelection(parsing: $0, frameCount: loaded.frameCount) }
             let job = RenderJob(scenario: loaded, outputDirectory: out, selection: selection, jobs: jobs,
                                 encoding: compression.options, includeLayout: layout)

@@ -113,6 +113,17 @@ final class CLITests: XCTestCase {
         XCTAssertNotNil((frames[0]["layers"] as? [[String: Any]])?.first { $0["name"] as? String == "avatar" })
     }
 
+    func testDefaultDemoRendersWithoutAScenario() throws {
+        let r = try run(["--out", "\(tmp)/out", "--scale", "0.25", "--frames", "0,329", "--quiet"])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        XCTAssertEqual(files(in: "\(tmp)/out"), ["0000.png", "0329.png", "manifest.json"])
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(tmp)/out/manifest.json"))) as! [String: Any]
+        XCTAssertEqual(manifest["scenario"] as? String, "default demo (Fixtures/scenarios/profile.yaml)")
+        XCTAssertEqual(manifest["device"] as? String, "iphone-15")
+        XCTAssertEqual(manifest["width"] as? Int, 98)
+        XCTAssertEqual(manifest["frameCount"] as? Int, 330)
+    }
+
     func testJobsDoNotChangeBytes() throws {
         let scenario = try write(small, to: "small.yaml")
         for jobs in ["1", "2"] {
