@@ -118,7 +118,7 @@ public struct ProfileScreen {
         }
         if let title = header.title {
             let label = Layer(name: "header.title", frame: Rect(x: 0, y: hh, width: w, height: ProfileScreen.labelHeight))
-            label.contents = .text(TextContent(title, weight: .bold, pointSize: 17, color: .white, alignment: .center,
+            label.contents = .text(TextContent(title, weight: .semibold, pointSize: 17, color: .white, alignment: .center,
                                                letterSpacing: -0.41))
             label.transform = .translation(0, fx.labelTranslation(u: u))
             headerLayer.addSublayer(label)

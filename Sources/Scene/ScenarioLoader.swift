@@ -8,6 +8,9 @@ public enum ScenarioLoader {
     /// Scenario files larger than this are refused before they are parsed.
     public static let maximumFileSize = 4 * 1024 * 1024
 
+    static let headerKeys = ["height", "image", "imageScale", "color", "blur", "blurRadius", "title", "titleOffset",
+                             "titleDistance"]
+
     static let topLevelKeys = ["device", "fps", "scale", "effect", "header", "avatar", "profile", "rows",
                                "navigationBar", "background", "timeline"]
 
@@ -67,6 +70,15 @@ public enum ScenarioLoader {
         if let node = top["navigationBar"], let v = r.bool(node, "navigationBar") { screen.navigationBar = v }
         if let node = top["background"], let v = r.color(node, "background") { screen.backgroundColor = v }
 
+        // The stop (spec 1.3) must not be negative: the header has to reach below the bars.
+        let bars = screen.navigationBar ? device.statusBarHeight + device.navigationBarHeight : 64
+        if screen.header.height < bars, r.issues.isEmpty {
+            let node = top["header"].flatMap { r.mapping($0, "header", allowed: headerKeys)?["height"] } ?? top["header"] ?? root
+            r.report(node, "header.height", "must be at least \(Int(bars)) points on \(device.id) "
+                + (screen.navigationBar ? "(status bar \(Int(device.statusBarHeight)) + navigation bar 44)" : "(64 without a navigation bar)")
+                + ", got \(r.format(screen.header.height)); make the header taller")
+        }
+
         var timeline: KeyframeTimeline?
         if let node = top["timeline"] {
             timeline = readTimeline(node, r, maxScroll: screen.maxScroll)
@@ -91,8 +103,7 @@ public enum ScenarioLoader {
     }
 
     private static func readHeader(_ node: Node, _ r: ScenarioReader, _ images: ImageResolver, _ screen: inout ProfileScreen) {
-        guard let m = r.mapping(node, "header", allowed: ["height", "image", "imageScale", "color", "blur", "blurRadius",
-                                                          "title", "titleOffset", "titleDistance"]) else { return }
+        guard let m = r.mapping(node, "header", allowed: headerKeys) else { return }
         if let n = m["height"], let v = r.number(n, "header.height", range: 20...2000, unit: "points") { screen.header.height = v }
         if let n = m["image"] {
             let scale = m["imageScale"].flatMap { r.number($0, "header.imageScale", range: 1...4) } ?? 1

@@ -137,7 +137,7 @@ final class ScenarioReader {
         return Array(seq)
     }
 
-    private func format(_ v: Double) -> String {
+    func format(_ v: Double) -> String {
         v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
 

@@ -78,6 +78,12 @@ final class ScenarioLoaderTests: XCTestCase {
                        ["s.yaml:2:14: timeline.keyframes: the list is empty; add at least one keyframe, e.g. - {time: 0, offset: 0}"])
     }
 
+    func testHeaderMustReachBelowTheBars() {
+        XCTAssertEqual(messages("header:\n  height: 90\n" + minimal),
+                       ["s.yaml:2:11: header.height: must be at least 98 points on iphone-15 (status bar 54 + navigation bar 44), got 90; make the header taller"])
+        XCTAssertNoThrow(try load("navigationBar: false\nheader:\n  height: 90\n" + minimal))
+    }
+
     func testMissingFileIsItsOwnError() {
         XCTAssertThrowsError(try ScenarioLoader.load(path: "/nonexistent/s.yaml")) { error in
             XCTAssertEqual(error as? ScenarioError, .fileNotFound(path: "/nonexistent/s.yaml"))
