@@ -10,8 +10,10 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var time: Double
         /// UIKit's contentOffset.y, in points.
         public var contentOffsetY: Double
-        /// What the scroll view is doing (idle, animating; physics adds more).
+        /// What the scroll view is doing: idle, tracking, decelerating, bouncing, animating.
         public var phase: String
+        /// While a finger is down: where it touches, in screen points [x, y].
+        public var touch: [Double]?
         /// With --layout: the visible named layers.
         public var layers: [LayerPlacement]?
     }

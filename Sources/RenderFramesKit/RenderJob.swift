@@ -76,7 +76,8 @@ public struct RenderJob {
     public func record(index: Int, file: String) -> Manifest.Frame {
         let s = scenario.state(ofFrame: index)
         var frame = Manifest.Frame(index: index, file: file, time: scenario.time(ofFrame: index),
-                                   contentOffsetY: (scenario.contentOffsetY(s) * 10000).rounded() / 10000, phase: s.phase)
+                                   contentOffsetY: (scenario.contentOffsetY(s) * 10000).rounded() / 10000, phase: s.phase,
+                                   touch: s.touch.map { [($0.x * 100).rounded() / 100, ($0.y * 100).rounded() / 100] })
         if includeLayout {
             frame.layers = LayerRenderer.placements(of: scenario.layers(ofFrame: index), screen: scenario.screen.device.size)
         }

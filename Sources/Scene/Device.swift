@@ -46,14 +46,46 @@ public struct Device: Sendable, Equatable {
     }
 }
 
-/// The system colours of the behaviour spec, section 5 (light mode).
-public enum SystemColor {
-    public static let label = Color(0, 0, 0)
-    public static let secondaryLabel = Color(60, 60, 67, alpha: 153.0 / 255)
-    public static let separator = Color(60, 60, 67, alpha: 73.0 / 255)
-    public static let systemBackground = Color(255, 255, 255)
-    public static let secondarySystemBackground = Color(242, 242, 247)
-    public static let systemBlue = Color(0, 122, 255)
+/// Light or dark mode.
+public enum Appearance: String, Sendable, CaseIterable {
+    case light, dark
+}
+
+/// The system colours of the behaviour spec, section 5, for one appearance.
+public struct Palette: Sendable, Equatable {
+    public var label: Color
+    public var secondaryLabel: Color
+    public var separator: Color
+    public var systemBackground: Color
+    public var secondarySystemBackground: Color
+    public var systemBlue: Color
     /// The navigation bar's hairline: black at about 30 % alpha.
-    public static let hairline = Color(0, 0, 0, alpha: 0.3)
+    public var hairline: Color
+    /// The home indicator.
+    public var homeIndicator: Color
+
+    public static let light = Palette(
+        label: Color(0, 0, 0), secondaryLabel: Color(60, 60, 67, alpha: 153.0 / 255),
+        separator: Color(60, 60, 67, alpha: 73.0 / 255), systemBackground: Color(255, 255, 255),
+        secondarySystemBackground: Color(242, 242, 247), systemBlue: Color(0, 122, 255),
+        hairline: Color(0, 0, 0, alpha: 0.3), homeIndicator: Color(0, 0, 0))
+
+    public static let dark = Palette(
+        label: Color(255, 255, 255), secondaryLabel: Color(235, 235, 245, alpha: 153.0 / 255),
+        separator: Color(84, 84, 88, alpha: 153.0 / 255), systemBackground: Color(0, 0, 0),
+        secondarySystemBackground: Color(28, 28, 30), systemBlue: Color(10, 132, 255),
+        hairline: Color(255, 255, 255, alpha: 0.15), homeIndicator: Color(255, 255, 255))
+
+    public static func forAppearance(_ a: Appearance) -> Palette { a == .light ? .light : .dark }
+}
+
+/// Light-mode system colours, for code that has no appearance to hand.
+public enum SystemColor {
+    public static let label = Palette.light.label
+    public static let secondaryLabel = Palette.light.secondaryLabel
+    public static let separator = Palette.light.separator
+    public static let systemBackground = Palette.light.systemBackground
+    public static let secondarySystemBackground = Palette.light.secondarySystemBackground
+    public static let systemBlue = Palette.light.systemBlue
+    public static let hairline = Palette.light.hairline
 }

@@ -57,7 +57,15 @@ public struct ProfileScreen {
     public var rows = Rows()
     /// A transparent navigation bar with floating buttons; also sets the stop (spec 1.3).
     public var navigationBar = true
-    public var backgroundColor = SystemColor.systemBackground
+    public var appearance = Appearance.light {
+        didSet { palette = Palette.forAppearance(appearance) }
+    }
+    public private(set) var palette = Palette.light
+    /// nil: the appearance's systemBackground.
+    public var backgroundOverride: Color?
+    public var backgroundColor: Color { backgroundOverride ?? palette.systemBackground }
+    /// Draw a translucent dot where a finger touches, as the Simulator's "Show Touches" does.
+    public var showTouches = false
 
     public init(device: Device) { self.device = device }
 
@@ -92,6 +100,12 @@ public struct ProfileScreen {
 
     /// The layer tree at scroll position `u` (0 at rest, negative pulled down), for output at
     /// `pixelScale` pixels per point (hairlines are one pixel thick).
+    public func layers(state: ScrollState, pixelScale: Double, blurredImage: SceneImage?) -> Layer {
+        let root = layers(u: state.offset, pixelScale: pixelScale, blurredImage: blurredImage)
+        if showTouches, let touch = state.touch { root.addSublayer(Chrome.touchIndicator(at: touch)) }
+        return root
+    }
+
     public func layers(u: Double, pixelScale: Double, blurredImage: SceneImage?) -> Layer {
         let fx = effect
         let w = device.size.width, h = device.size.height
@@ -152,7 +166,7 @@ public struct ProfileScreen {
         status.zPosition = 4
         root.addSublayer(status)
         if device.hasHomeIndicator {
-            let indicator = Chrome.homeIndicator(device: device, color: SystemColor.label)
+            let indicator = Chrome.homeIndicator(device: device, color: palette.homeIndicator)
             indicator.zPosition = 4
             root.addSublayer(indicator)
         }
@@ -183,24 +197,27 @@ public struct ProfileScreen {
             let button = Layer(name: "followButton", frame: Rect(x: w - 16 - 92, y: 12, width: 92, height: 32))
             button.cornerRadius = 16
             button.borderWidth = 1
-            button.borderColor = SystemColor.systemBlue
-            button.contents = .text(TextContent("Follow", weight: .semibold, pointSize: 15, color: SystemColor.systemBlue,
+            button.borderColor = palette.systemBlue
+            button.contents = .text(TextContent("Follow", weight: .semibold, pointSize: 15, color: palette.systemBlue,
                                                 alignment: .center))
             view.addSublayer(button)
         }
         let name = Layer(name: "profile.name", frame: nameFrame)
-        name.contents = .text(TextContent(profile.name, weight: .medium, pointSize: 18, color: Color(41, 47, 51)))
+        // The tutorial's colours in light mode; the system label colours in dark mode.
+        let nameColor = appearance == .light ? Color(41, 47, 51) : palette.label
+        let handleColor = appearance == .light ? Color(102, 107, 127) : palette.secondaryLabel
+        name.contents = .text(TextContent(profile.name, weight: .medium, pointSize: 18, color: nameColor))
         view.addSublayer(name)
         let handle = Layer(name: "profile.handle", frame: handleFrame)
-        handle.contents = .text(TextContent(profile.handle, weight: .regular, pointSize: 12, color: Color(102, 107, 127)))
+        handle.contents = .text(TextContent(profile.handle, weight: .regular, pointSize: 12, color: handleColor))
         view.addSublayer(handle)
         if let bio = profile.bio, let frame = bioFrame {
             let bioLayer = Layer(name: "profile.bio", frame: frame)
-            bioLayer.contents = .text(TextContent(bio, weight: .regular, pointSize: 15, color: SystemColor.label))
+            bioLayer.contents = .text(TextContent(bio, weight: .regular, pointSize: 15, color: palette.label))
             view.addSublayer(bioLayer)
         }
         let line = Layer(frame: Rect(x: 0, y: profileHeight - 1 / pixelScale, width: w, height: 1 / pixelScale))
-        line.backgroundColor = SystemColor.separator
+        line.backgroundColor = palette.separator
         view.addSublayer(line)
         return view
     }
@@ -212,10 +229,10 @@ public struct ProfileScreen {
         let cell = Layer(name: "row.\(index)", frame: Rect(x: 0, y: y, width: w, height: rows.height))
         cell.backgroundColor = backgroundColor
         let label = Layer(frame: Rect(x: 16, y: 0, width: w - 32, height: rows.height))
-        label.contents = .text(TextContent(rows.text(at: index), pointSize: 17, letterSpacing: -0.41))
+        label.contents = .text(TextContent(rows.text(at: index), pointSize: 17, color: palette.label, letterSpacing: -0.41))
         cell.addSublayer(label)
         let separator = Layer(frame: Rect(x: 16, y: rows.height - 1 / pixelScale, width: w - 16, height: 1 / pixelScale))
-        separator.backgroundColor = SystemColor.separator
+        separator.backgroundColor = palette.separator
         cell.addSublayer(separator)
         return cell
     }

@@ -37,7 +37,7 @@ public struct Scenario: @unchecked Sendable {
 
     /// The layer tree of one frame.
     public func layers(ofFrame index: Int) -> Layer {
-        screen.layers(u: state(ofFrame: index).offset, pixelScale: scale, blurredImage: blurredHeaderImage)
+        screen.layers(state: state(ofFrame: index), pixelScale: scale, blurredImage: blurredHeaderImage)
     }
 
     static func blurredCopy(of screen: ProfileScreen) -> SceneImage? {

@@ -11,8 +11,20 @@ public enum ScenarioLoader {
     static let headerKeys = ["height", "image", "imageScale", "color", "blur", "blurRadius", "title", "titleOffset",
                              "titleDistance"]
 
-    static let topLevelKeys = ["device", "fps", "scale", "effect", "header", "avatar", "profile", "rows",
-                               "navigationBar", "background", "timeline"]
+    static let topLevelKeys = ["device", "fps", "scale", "effect", "appearance", "header", "avatar", "profile", "rows",
+                               "navigationBar", "background", "showTouches", "physics", "timeline"]
+    static let avatarKeys = ["image", "imageScale", "color", "size", "x", "y", "cornerRadius", "borderWidth", "borderColor"]
+    static let profileKeys = ["name", "handle", "bio", "followButton"]
+    static let rowsKeys = ["count", "height", "texts"]
+    static let physicsKeys = ["decelerationRate", "rubberBand", "spring"]
+    static let springKeys = ["mass", "stiffness", "damping"]
+    static let timelineKeys = ["duration", "keyframes", "gestures"]
+    static let keyframeKeys = ["time", "offset", "easing"]
+    static let stepKinds = ["wait", "drag", "release", "fling", "scrollTo"]
+    static let dragKeys = ["by", "to", "duration", "easing", "at"]
+    static let releaseKeys = ["velocity"]
+    static let flingKeys = ["velocity", "duration", "at"]
+    static let scrollToKeys = ["offset", "duration", "easing", "animated"]
 
     /// Loads and checks a scenario, its images included. Throws `ScenarioError` with every problem found.
     public static func load(path: String, fpsOverride: Double? = nil, scaleOverride: Double? = nil) throws -> Scenario {
@@ -68,7 +80,14 @@ public enum ScenarioLoader {
         if let node = top["profile"] { readProfile(node, r, &screen) }
         if let node = top["rows"] { readRows(node, r, &screen) }
         if let node = top["navigationBar"], let v = r.bool(node, "navigationBar") { screen.navigationBar = v }
-        if let node = top["background"], let v = r.color(node, "background") { screen.backgroundColor = v }
+        if let node = top["appearance"], let v = r.choice(node, "appearance", Appearance.allCases.map(\.rawValue)) {
+            screen.appearance = Appearance(rawValue: v)!
+        }
+        if let node = top["showTouches"], let v = r.bool(node, "showTouches") { screen.showTouches = v }
+        var physics = ScrollPhysics()
+        physics.settleDistance = 0.5 / device.scale
+        if let node = top["physics"] { readPhysics(node, r, &physics) }
+        if let node = top["background"], let v = r.color(node, "background") { screen.backgroundOverride = v }
 
         // The stop (spec 1.3) must not be negative: the header has to reach below the bars.
         let bars = screen.navigationBar ? device.statusBarHeight + device.navigationBarHeight : 64
@@ -79,11 +98,11 @@ public enum ScenarioLoader {
                 + ", got \(r.format(screen.header.height)); make the header taller")
         }
 
-        var timeline: KeyframeTimeline?
+        var timeline: (any ScrollTimeline)?
         if let node = top["timeline"] {
-            timeline = readTimeline(node, r, maxScroll: screen.maxScroll)
+            timeline = readTimeline(node, r, screen: screen, physics: physics)
         } else {
-            r.report(root, "timeline", "missing; add a timeline with keyframes, e.g. keyframes: [{time: 0, offset: 0}, {time: 1, offset: -120}]")
+            r.report(root, "timeline", "missing; add a timeline with gestures or keyframes, e.g. gestures: [{drag: {by: 150}}, release]")
         }
         if !r.issues.isEmpty { throw ScenarioError.invalid(r.issues) }
         return Scenario(file: file, fps: fpsOverride ?? fps, scale: scaleOverride ?? scale, screen: screen, timeline: timeline!)
@@ -122,8 +141,7 @@ public enum ScenarioLoader {
     }
 
     private static func readAvatar(_ node: Node, _ r: ScenarioReader, _ images: ImageResolver, _ screen: inout ProfileScreen) {
-        guard let m = r.mapping(node, "avatar", allowed: ["image", "imageScale", "color", "size", "x", "y", "cornerRadius",
-                                                          "borderWidth", "borderColor"]) else { return }
+        guard let m = r.mapping(node, "avatar", allowed: avatarKeys) else { return }
         if let n = m["image"] {
             let scale = m["imageScale"].flatMap { r.number($0, "avatar.imageScale", range: 1...4) } ?? 1
             screen.avatar.image = images.load(n, "avatar.image", scale: scale, id: 2)
@@ -142,7 +160,7 @@ public enum ScenarioLoader {
     }
 
     private static func readProfile(_ node: Node, _ r: ScenarioReader, _ screen: inout ProfileScreen) {
-        guard let m = r.mapping(node, "profile", allowed: ["name", "handle", "bio", "followButton"]) else { return }
+        guard let m = r.mapping(node, "profile", allowed: profileKeys) else { return }
         if let n = m["name"], let v = r.string(n, "profile.name", allowEmpty: true) { screen.profile.name = v }
         if let n = m["handle"], let v = r.string(n, "profile.handle", allowEmpty: true) { screen.profile.handle = v }
         if let n = m["bio"], let v = r.string(n, "profile.bio") { screen.profile.bio = v }
@@ -150,7 +168,7 @@ public enum ScenarioLoader {
     }
 
     private static func readRows(_ node: Node, _ r: ScenarioReader, _ screen: inout ProfileScreen) {
-        guard let m = r.mapping(node, "rows", allowed: ["count", "height", "texts"]) else { return }
+        guard let m = r.mapping(node, "rows", allowed: rowsKeys) else { return }
         if let n = m["count"], let v = r.integer(n, "rows.count", range: 0...10000) { screen.rows.count = v }
         if let n = m["height"], let v = r.number(n, "rows.height", range: 1...1000, unit: "points") { screen.rows.height = v }
         if let n = m["texts"], let list = r.sequence(n, "rows.texts") {
@@ -158,14 +176,46 @@ public enum ScenarioLoader {
         }
     }
 
-    private static func readTimeline(_ node: Node, _ r: ScenarioReader, maxScroll: Double) -> KeyframeTimeline? {
-        guard let m = r.mapping(node, "timeline", allowed: ["duration", "keyframes"]) else { return nil }
+    private static func readPhysics(_ node: Node, _ r: ScenarioReader, _ physics: inout ScrollPhysics) {
+        guard let m = r.mapping(node, "physics", allowed: physicsKeys) else { return }
+        if let n = m["decelerationRate"] {
+            if let word = n.string, word == "normal" || word == "fast" {
+                physics.decelerationRate = word == "normal" ? ScrollPhysics.normalRate : ScrollPhysics.fastRate
+            } else if case .scalar(let sc) = n, Double(sc.string) == nil {
+                r.report(n, "physics.decelerationRate", "expected normal, fast or a number between 0.5 and 0.9999, got \"\(sc.string)\"")
+            } else if let v = r.number(n, "physics.decelerationRate", range: 0.5...0.9999) {
+                physics.decelerationRate = v
+            }
+        }
+        if let n = m["rubberBand"], let v = r.number(n, "physics.rubberBand", range: 0.01...2) { physics.rubberBandConstant = v }
+        if let n = m["spring"], let sm = r.mapping(n, "physics.spring", allowed: springKeys) {
+            if let x = sm["mass"], let v = r.number(x, "physics.spring.mass", range: 0.01...100) { physics.spring.mass = v }
+            if let x = sm["stiffness"], let v = r.number(x, "physics.spring.stiffness", range: 1...10000) { physics.spring.stiffness = v }
+            if let x = sm["damping"], let v = r.number(x, "physics.spring.damping", range: 0.01...1000) { physics.spring.damping = v }
+        }
+    }
+
+    private static func readTimeline(_ node: Node, _ r: ScenarioReader, screen: ProfileScreen,
+                                     physics: ScrollPhysics) -> (any ScrollTimeline)? {
+        guard let m = r.mapping(node, "timeline", allowed: timelineKeys) else { return nil }
         var duration: Double?
         if let n = m["duration"] { duration = r.number(n, "timeline.duration", range: 0.001...3600, unit: "seconds") }
-        guard let n = m["keyframes"] else {
-            r.report(node, "timeline.keyframes", "missing; add at least one keyframe, e.g. - {time: 0, offset: 0}")
+        switch (m["keyframes"], m["gestures"]) {
+        case (nil, nil):
+            r.report(node, "timeline", "needs gestures or keyframes; add e.g. gestures: [{drag: {by: 150}}, release]")
             return nil
+        case (.some, .some):
+            r.report(m["gestures"], "timeline.gestures", "a timeline has gestures or keyframes, not both; keep one")
+            return nil
+        case (let k?, nil):
+            return readKeyframes(k, r, duration: duration, durationNode: m["duration"], maxScroll: screen.maxScroll)
+        case (nil, let g?):
+            return readGestures(g, r, duration: duration, screen: screen, physics: physics)
         }
+    }
+
+    private static func readKeyframes(_ n: Node, _ r: ScenarioReader, duration: Double?, durationNode: Node?,
+                                      maxScroll: Double) -> KeyframeTimeline? {
         guard let list = r.sequence(n, "timeline.keyframes") else { return nil }
         if list.isEmpty {
             r.report(n, "timeline.keyframes", "the list is empty; add at least one keyframe, e.g. - {time: 0, offset: 0}")
@@ -175,7 +225,7 @@ public enum ScenarioLoader {
         var lastTime = -Double.infinity
         for (i, item) in list.enumerated() {
             let path = "timeline.keyframes[\(i)]"
-            guard let k = r.mapping(item, path, allowed: ["time", "offset", "easing"]) else { continue }
+            guard let k = r.mapping(item, path, allowed: keyframeKeys) else { continue }
             guard let tn = k["time"] else { r.report(item, "\(path).time", "missing; give the keyframe's time in seconds"); continue }
             guard let on = k["offset"] else {
                 r.report(item, "\(path).offset", "missing; give the scroll offset in points (0 at rest, negative pulls down)")
@@ -184,7 +234,7 @@ public enum ScenarioLoader {
             guard let t = r.number(tn, "\(path).time", range: 0...3600, unit: "seconds"),
                   let o = r.number(on, "\(path).offset", range: -2000...max(maxScroll, 0) + 2000, unit: "points") else { continue }
             if t < lastTime {
-                r.report(tn, "\(path).time", "keyframes must be in time order, got \(t) after \(lastTime); reorder them")
+                r.report(tn, "\(path).time", "keyframes must be in time order, got \(r.format(t)) after \(r.format(lastTime)); reorder them")
             }
             lastTime = max(lastTime, t)
             var easing = Easing.easeInOut
@@ -195,8 +245,8 @@ public enum ScenarioLoader {
         }
         guard !keyframes.isEmpty else { return nil }
         if let duration, duration < keyframes.last!.time {
-            r.report(m["duration"], "timeline.duration",
-                     "is \(duration) s but the last keyframe is at \(keyframes.last!.time) s; make the duration at least that")
+            r.report(durationNode, "timeline.duration",
+                     "is \(r.format(duration)) s but the last keyframe is at \(r.format(keyframes.last!.time)) s; make the duration at least that")
         }
         let timeline = KeyframeTimeline(keyframes: keyframes, duration: duration)
         if timeline.duration <= 0 {
@@ -204,6 +254,115 @@ public enum ScenarioLoader {
             return nil
         }
         return timeline
+    }
+
+    private static func readGestures(_ n: Node, _ r: ScenarioReader, duration: Double?, screen: ProfileScreen,
+                                     physics: ScrollPhysics) -> GestureTimeline? {
+        guard let list = r.sequence(n, "timeline.gestures") else { return nil }
+        if list.isEmpty {
+            r.report(n, "timeline.gestures", "the list is empty; add steps, e.g. - drag: {by: 150} then - release")
+            return nil
+        }
+        let device = screen.device
+        var steps: [GestureTimeline.Step] = []
+        var stepNodes: [Node] = []
+        var stepIndices: [Int] = []
+        let issuesBefore = r.issues.count
+        for (i, item) in list.enumerated() {
+            let path = "timeline.gestures[\(i)]"
+            // A step is `release` alone, or a mapping with one key naming it.
+            if case .scalar(let sc) = item, sc.string == "release" {
+                steps.append(.release(velocity: nil)); stepNodes.append(item); stepIndices.append(i); continue
+            }
+            guard case .mapping(let map) = item, map.count == 1, let (keyNode, value) = map.first.map({ ($0.key, $0.value) }),
+                  let kind = keyNode.string else {
+                r.report(item, path, "expected one step (wait, drag, release, fling or scrollTo), got \(r.describe(item))")
+                continue
+            }
+            guard stepKinds.contains(kind) else {
+                var message = "unknown step \"\(kind)\""
+                if let s = ScenarioReader.closest(to: kind, in: stepKinds) { message += "; did you mean \"\(s)\"?" } else {
+                    message += "; steps are \(stepKinds.joined(separator: ", "))"
+                }
+                r.report(keyNode, "\(path).\(kind)", message)
+                continue
+            }
+            let field = "\(path).\(kind)"
+            func at(_ m: [String: Node]) -> Point? {
+                guard let an = m["at"] else { return nil }
+                return r.point(an, "\(field).at", within: device.size)
+            }
+            func easing(_ m: [String: Node], _ fallback: Easing) -> Easing {
+                guard let en = m["easing"], let name = r.choice(en, "\(field).easing", Easing.allCases.map(\.rawValue)) else { return fallback }
+                return Easing(rawValue: name)!
+            }
+            switch kind {
+            case "wait":
+                if let v = r.number(value, field, range: 0...3600, unit: "seconds") { steps.append(.wait(v)); stepNodes.append(item); stepIndices.append(i) }
+            case "drag":
+                guard let m = r.mapping(value, field, allowed: dragKeys) else { continue }
+                let by = m["by"].flatMap { r.number($0, "\(field).by", range: -5000...5000, unit: "points") }
+                let to = m["to"].flatMap { r.number($0, "\(field).to", range: -2000...max(screen.maxScroll, 0) + 2000, unit: "points") }
+                if m["by"] == nil && m["to"] == nil {
+                    r.report(value, field, "needs by (finger travel in points, positive pulls down) or to (a content offset)")
+                    continue
+                }
+                if m["by"] != nil && m["to"] != nil {
+                    r.report(m["to"], "\(field).to", "give by or to, not both; keep one")
+                    continue
+                }
+                let d = m["duration"].flatMap { r.number($0, "\(field).duration", range: 0.01...60, unit: "seconds") } ?? 0.5
+                if (m["by"] != nil && by == nil) || (m["to"] != nil && to == nil) { continue }
+                steps.append(.drag(by: by, to: to, duration: d, easing: easing(m, .easeInOut), at: at(m)))
+                stepNodes.append(item); stepIndices.append(i)
+            case "release":
+                if case .scalar(let sc) = value, sc.string.isEmpty || sc.string == "~" || sc.string == "null" {
+                    steps.append(.release(velocity: nil)); stepNodes.append(item); stepIndices.append(i); continue
+                }
+                guard let m = r.mapping(value, field, allowed: releaseKeys) else { continue }
+                let v = m["velocity"].flatMap { r.number($0, "\(field).velocity", range: -20000...20000, unit: "points per second") }
+                if m["velocity"] != nil && v == nil { continue }
+                steps.append(.release(velocity: v)); stepNodes.append(item); stepIndices.append(i)
+            case "fling":
+                guard let m = r.mapping(value, field, allowed: flingKeys) else { continue }
+                guard let vn = m["velocity"] else {
+                    r.report(value, "\(field).velocity", "missing; give the finger's speed in points per second (negative flicks up)")
+                    continue
+                }
+                guard let v = r.number(vn, "\(field).velocity", range: -20000...20000, unit: "points per second") else { continue }
+                if v == 0 { r.report(vn, "\(field).velocity", "must not be 0; a fling needs a speed (negative flicks up)"); continue }
+                let d = m["duration"].flatMap { r.number($0, "\(field).duration", range: 0.01...1, unit: "seconds") } ?? 0.08
+                steps.append(.fling(velocity: v, duration: d, at: at(m))); stepNodes.append(item); stepIndices.append(i)
+            case "scrollTo":
+                guard let m = r.mapping(value, field, allowed: scrollToKeys) else { continue }
+                guard let on = m["offset"] else {
+                    r.report(value, "\(field).offset", "missing; give the content offset to scroll to (0 is the rest position)")
+                    continue
+                }
+                guard let o = r.number(on, "\(field).offset", range: 0...max(screen.maxScroll, 0), unit: "points") else { continue }
+                let animated = m["animated"].flatMap { r.bool($0, "\(field).animated") } ?? true
+                let d = m["duration"].flatMap { r.number($0, "\(field).duration", range: 0...60, unit: "seconds") } ?? 0.3
+                steps.append(.scrollTo(offset: o, duration: animated ? d : 0, easing: easing(m, .easeInOut))); stepNodes.append(item); stepIndices.append(i)
+            default:
+                break
+            }
+        }
+        guard r.issues.count == issuesBefore else { return nil }
+        let touchDefault: GestureTimeline.TouchPlacement = { delta in
+            // Pulls start high on the screen, pushes low, so the finger stays on it.
+            Point(device.size.width / 2, device.size.height * (delta > 0 ? 0.35 : 0.7))
+        }
+        do {
+            let timeline = try GestureTimeline(steps: steps, physics: physics, bounds: 0...max(screen.maxScroll, 0),
+                                               viewportHeight: device.size.height, touchPlacement: touchDefault, duration: duration)
+            return timeline
+        } catch let error as GestureTimeline.ScriptError {
+            r.report(stepNodes[error.step], "timeline.gestures[\(stepIndices[error.step])]", error.message)
+            return nil
+        } catch {
+            r.report(n, "timeline.gestures", "\(error)")
+            return nil
+        }
     }
 }
 

@@ -129,6 +129,18 @@ final class ScenarioReader {
         return c
     }
 
+    /// `[x, y]` in points, inside `size`.
+    func point(_ node: Node, _ field: String, within size: Size) -> Point? {
+        guard case .sequence(let seq) = node, seq.count == 2 else {
+            report(node, field, "expected a point as [x, y] in screen points, got \(describe(node))")
+            return nil
+        }
+        let items = Array(seq)
+        guard let x = number(items[0], "\(field)[0]", range: 0...size.width, unit: "points"),
+              let y = number(items[1], "\(field)[1]", range: 0...size.height, unit: "points") else { return nil }
+        return Point(x, y)
+    }
+
     func sequence(_ node: Node, _ field: String) -> [Node]? {
         guard case .sequence(let seq) = node else {
             report(node, field, "expected a list (lines starting with -), got \(describe(node))")

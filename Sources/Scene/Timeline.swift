@@ -1,3 +1,5 @@
+import Raster
+
 /// The scroll state of one frame: what the effects are functions of. Everything a frame draws is
 /// a function of this state, so two frames with equal states have identical pixels (the frame
 /// pipeline reuses the encoded PNG of a repeated state: holds and waits cost nothing).
@@ -5,11 +7,15 @@ public struct ScrollState: Hashable, Sendable {
     /// Distance scrolled from the rest position, in points: 0 at rest, negative when pulled down
     /// (the effects' `u`; UIKit's contentOffset.y is `u - contentInset.top`).
     public var offset: Double
-    /// What the scroll view is doing: `idle` or `animating` here; physics adds tracking,
-    /// decelerating and bouncing.
+    /// What the scroll view is doing: `idle`, `tracking` (a finger is down), `decelerating`,
+    /// `bouncing` (the spring at an edge) or `animating` (keyframes, scrollTo).
     public var phase: String
+    /// Where the finger touches the screen, in points, while one is down.
+    public var touch: Point?
 
-    public init(offset: Double, phase: String) { self.offset = offset; self.phase = phase }
+    public init(offset: Double, phase: String, touch: Point? = nil) {
+        self.offset = offset; self.phase = phase; self.touch = touch
+    }
 }
 
 /// Turns time into scroll state. A frame is a pure function of its index: frame i is at

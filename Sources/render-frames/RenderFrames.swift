@@ -14,7 +14,7 @@ struct RenderFrames: ParsableCommand {
             With no scenario, renders the bundled default demo (the profile header on an iPhone 15 at @3x) into ./frames.
             Exit codes: 0 success, 1 frames differ (compare), 2 bad input.
             """,
-        subcommands: [Render.self, Compare.self],
+        subcommands: [Render.self, Validate.self, Presets.self, Compare.self],
         defaultSubcommand: Render.self)
 
     /// Every usage error is bad input: exit code 2 (ArgumentParser's own default is 64).
@@ -105,6 +105,53 @@ struct Render: ParsableCommand {
             throw BadInput(error.description)
         } catch let error as OutputError {
             throw BadInput(error.description)
+        }
+    }
+}
+
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check scenario files without rendering.",
+        discussion: "Prints every problem as file:line:column: field: message. Exit codes: 0 all valid, 2 any invalid.")
+
+    @Argument(help: "Scenario files.")
+    var files: [String]
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("give at least one scenario file") }
+    }
+
+    func run() throws {
+        var failed = 0
+        for file in files {
+            do {
+                let s = try ScenarioLoader.load(path: file)
+                print("\(file): ok: \(s.screen.device.id), \(s.frameCount) frames at \(s.fps.formatted()) fps, \(s.pixelWidth)x\(s.pixelHeight) px")
+            } catch {
+                failed += 1
+                FileHandle.standardError.write(Data("\(error)\n".utf8))
+            }
+        }
+        if failed > 0 { throw ExitCode(2) }
+    }
+}
+
+struct Presets: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the device presets with their sizes.")
+
+    func run() throws {
+        print("id                 model                          points    scale  pixels     status bar  safe top  safe bottom")
+        for d in Device.all {
+            let (w, h) = d.pixelSize()
+            let row = [d.id.padding(toLength: 18, withPad: " ", startingAt: 0),
+                       d.name.padding(toLength: 30, withPad: " ", startingAt: 0),
+                       "\(Int(d.size.width))x\(Int(d.size.height))".padding(toLength: 9, withPad: " ", startingAt: 0),
+                       "@\(Int(d.scale))".padding(toLength: 6, withPad: " ", startingAt: 0),
+                       "\(w)x\(h)".padding(toLength: 10, withPad: " ", startingAt: 0),
+                       "\(Int(d.statusBarHeight))".padding(toLength: 11, withPad: " ", startingAt: 0),
+                       "\(Int(d.safeAreaTop))".padding(toLength: 9, withPad: " ", startingAt: 0),
+                       "\(Int(d.safeAreaBottom))"]
+            print(row.joined(separator: " "))
         }
     }
 }

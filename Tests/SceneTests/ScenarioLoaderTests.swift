@@ -73,7 +73,7 @@ final class ScenarioLoaderTests: XCTestCase {
     }
 
     func testMissingAndEmptyTimeline() {
-        XCTAssertEqual(messages("fps: 30\n"), ["s.yaml:1:1: timeline: missing; add a timeline with keyframes, e.g. keyframes: [{time: 0, offset: 0}, {time: 1, offset: -120}]"])
+        XCTAssertEqual(messages("fps: 30\n"), ["s.yaml:1:1: timeline: missing; add a timeline with gestures or keyframes, e.g. gestures: [{drag: {by: 150}}, release]"])
         XCTAssertEqual(messages("timeline:\n  keyframes: []\n"),
                        ["s.yaml:2:14: timeline.keyframes: the list is empty; add at least one keyframe, e.g. - {time: 0, offset: 0}"])
     }
