@@ -16,3 +16,7 @@ record() {
   echo "recorded Fixtures/golden/$name ($frames)"
 }
 record profile "0,66,170,193,203,240"
+# pulling (finger down), released at the deepest pull, springing back, the fling up under the
+# finger, coasting past the stop, nearly stopped with the title in, bouncing at the top, at rest
+record profile-gestures "0,50,84,100,146,200,290,320,380"
+record profile-dark "0,15,60,74"

@@ -54,11 +54,15 @@ public enum ScenarioLoader {
         do {
             root = try Yams.compose(yaml: text)
         } catch let error as YamlError {
-            throw syntaxError(error, file: file)
+            throw syntaxError(error, file: file, text: text)
         }
         let r = ScenarioReader(file: file)
         guard let root else {
             r.report(nil, "(file)", "the file is empty; a scenario needs at least a timeline (see README, Scenario files)")
+            throw ScenarioError.invalid(r.issues)
+        }
+        guard case .mapping = root else {
+            r.report(root, "(file)", "expected settings as key: value lines at the top level, got \(r.describe(root)); see README, Scenario files")
             throw ScenarioError.invalid(r.issues)
         }
         let top = r.mapping(root, "", allowed: topLevelKeys) ?? [:]
@@ -108,12 +112,19 @@ public enum ScenarioLoader {
         return Scenario(file: file, fps: fpsOverride ?? fps, scale: scaleOverride ?? scale, screen: screen, timeline: timeline!)
     }
 
-    static func syntaxError(_ error: YamlError, file: String) -> ScenarioError {
+    static func syntaxError(_ error: YamlError, file: String, text: String) -> ScenarioError {
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
-            let text = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
-            return .syntax(file: file, line: mark.line, column: mark.column, problem: text)
+            var message = problem
+            if let context, !context.text.isEmpty {
+                message = "\(context.text) (from line \(context.mark.line), column \(context.mark.column)): \(problem)"
+            }
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            if mark.line >= 1, mark.line <= lines.count, lines[mark.line - 1].contains("\t") {
+                message += "; YAML does not allow tabs for indentation, use spaces"
+            }
+            return .syntax(file: file, line: mark.line, column: mark.column, problem: message)
         case .reader(let problem, _, _, _):
             return .syntax(file: file, line: 1, column: 1, problem: problem)
         default:

@@ -12,25 +12,13 @@ final class CLITests: XCTestCase {
         return root + "/.build/debug/render-frames"
     }
 
-    struct Result { var code: Int32; var stdout: String; var stderr: String }
-
     /// Runs render-frames.
     @discardableResult
-    func run(_ arguments: [String]) throws -> Result { try exec(CLITests.binary, arguments) }
+    func run(_ arguments: [String]) throws -> Shell.Result { try Shell.run(CLITests.binary, arguments) }
 
     @discardableResult
-    func exec(_ executable: String, _ arguments: [String], cwd: String? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let cwd { process.currentDirectoryURL = URL(fileURLWithPath: cwd) }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(code: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    func exec(_ executable: String, _ arguments: [String], cwd: String? = nil) throws -> Shell.Result {
+        try Shell.run(executable, arguments, cwd: cwd)
     }
 
     var tmp = ""

@@ -19,6 +19,14 @@ final class GoldenFrameTests: XCTestCase {
         try checkGoldens(scenario: "profile")
     }
 
+    func testProfileDarkGoldens() throws {
+        try checkGoldens(scenario: "profile-dark")
+    }
+
+    func testProfileGesturesGoldens() throws {
+        try checkGoldens(scenario: "profile-gestures")
+    }
+
     func checkGoldens(scenario name: String) throws {
         let goldenDir = "\(Self.root)/Fixtures/golden/\(name)"
         let scenario = try ScenarioLoader.load(path: "\(Self.root)/Fixtures/scenarios/\(name).yaml", scaleOverride: 1)

@@ -1,0 +1,160 @@
+import Foundation
+import XCTest
+import Yams
+@testable import Scene
+
+/// The JSON Schema in schema/scenario.schema.json must describe what the parser accepts: every
+/// fixture validates against it, and its keys are exactly the parser's.
+final class SchemaTests: XCTestCase {
+    static let root = GoldenFrameTests.root
+    static let schema: [String: Any] = {
+        let data = try! Data(contentsOf: URL(fileURLWithPath: root + "/schema/scenario.schema.json"))
+        return try! JSONSerialization.jsonObject(with: data) as! [String: Any]
+    }()
+
+    func testEveryFixtureValidates() throws {
+        let dir = Self.root + "/Fixtures/scenarios"
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".yaml") }.sorted()
+        XCTAssertGreaterThanOrEqual(files.count, 2)
+        for file in files {
+            let value = try Yams.load(yaml: String(contentsOfFile: "\(dir)/\(file)", encoding: .utf8))!
+            let errors = SchemaValidator(root: Self.schema).validate(value)
+            XCTAssertEqual(errors, [], file)
+            XCTAssertNoThrow(try ScenarioLoader.load(path: "\(dir)/\(file)"), file)
+        }
+    }
+
+    func testTheSchemaRefusesWhatTheParserRefuses() throws {
+        for text in ["hedaer: {}\ntimeline: {keyframes: [{time: 0, offset: 0}]}",
+                     "fps: 0\ntimeline: {keyframes: [{time: 0, offset: 0}]}",
+                     "timeline: {gestures: [{swipe: {}}]}",
+                     "timeline: {}",
+                     "background: blue\ntimeline: {gestures: [release]}"] {
+            let value = try Yams.load(yaml: text)!
+            XCTAssertNotEqual(SchemaValidator(root: Self.schema).validate(value), [], text)
+        }
+    }
+
+    /// The property names of the object schema at `path` (keys of nested `properties`).
+    func keys(_ path: [String], in schema: [String: Any] = schema) -> [String] {
+        var node: Any = schema
+        for p in path { node = (node as! [String: Any])[p]! }
+        return ((node as! [String: Any])["properties"] as! [String: Any]).keys.sorted()
+    }
+
+    func testKeysMatchTheParser() {
+        let p = ["properties"]
+        XCTAssertEqual(keys([]), ScenarioLoader.topLevelKeys.sorted())
+        XCTAssertEqual(keys(p + ["header"]), ScenarioLoader.headerKeys.sorted())
+        XCTAssertEqual(keys(p + ["avatar"]), ScenarioLoader.avatarKeys.sorted())
+        XCTAssertEqual(keys(p + ["profile"]), ScenarioLoader.profileKeys.sorted())
+        XCTAssertEqual(keys(p + ["rows"]), ScenarioLoader.rowsKeys.sorted())
+        XCTAssertEqual(keys(p + ["physics"]), ScenarioLoader.physicsKeys.sorted())
+        XCTAssertEqual(keys(p + ["physics", "properties", "spring"]), ScenarioLoader.springKeys.sorted())
+        XCTAssertEqual(keys(p + ["timeline"]), ScenarioLoader.timelineKeys.sorted())
+        XCTAssertEqual(keys(p + ["timeline", "properties", "keyframes", "items"]), ScenarioLoader.keyframeKeys.sorted())
+        let steps = ((Self.schema["$defs"] as! [String: Any])["step"] as! [String: Any])["oneOf"] as! [[String: Any]]
+        let kinds = steps.compactMap { ($0["properties"] as? [String: Any])?.keys.first }.sorted()
+        XCTAssertEqual(kinds, ScenarioLoader.stepKinds.sorted())
+        func stepKeys(_ kind: String) -> [String] {
+            let step = steps.first { ($0["properties"] as? [String: Any])?[kind] != nil }!
+            var body = (step["properties"] as! [String: Any])[kind] as! [String: Any]
+            if let options = body["oneOf"] as? [[String: Any]] { body = options.first { $0["properties"] != nil }! }
+            return (body["properties"] as! [String: Any]).keys.sorted()
+        }
+        XCTAssertEqual(stepKeys("drag"), ScenarioLoader.dragKeys.sorted())
+        XCTAssertEqual(stepKeys("release"), ScenarioLoader.releaseKeys.sorted())
+        XCTAssertEqual(stepKeys("fling"), ScenarioLoader.flingKeys.sorted())
+        XCTAssertEqual(stepKeys("scrollTo"), ScenarioLoader.scrollToKeys.sorted())
+        let devices = ((Self.schema["properties"] as! [String: Any])["device"] as! [String: Any])["enum"] as! [String]
+        XCTAssertEqual(devices, Device.all.map(\.id))
+    }
+}
+
+/// A JSON Schema validator for the keywords schema/scenario.schema.json uses. Any other
+/// validation keyword is an error, so a schema change cannot be silently ignored here.
+struct SchemaValidator {
+    let root: [String: Any]
+    static let annotations: Set<String> = ["$schema", "$id", "title", "description", "default", "$defs", "examples"]
+
+    func validate(_ value: Any) -> [String] { check(value, root, "$") }
+
+    private func check(_ value: Any, _ schema: [String: Any], _ path: String) -> [String] {
+        var errors: [String] = []
+        for (keyword, rule) in schema where !Self.annotations.contains(keyword) {
+            switch keyword {
+            case "$ref":
+                let name = (rule as! String).replacingOccurrences(of: "#/$defs/", with: "")
+                errors += check(value, (root["$defs"] as! [String: Any])[name] as! [String: Any], path)
+            case "type":
+                if !matchesType(value, rule as! String) { errors.append("\(path): expected \(rule)") }
+            case "enum":
+                if !(rule as! [Any]).contains(where: { equal($0, value) }) { errors.append("\(path): not in enum") }
+            case "const":
+                if !equal(rule, value) { errors.append("\(path): not \(rule)") }
+            case "minimum":
+                if let n = number(value), n < (rule as! NSNumber).doubleValue { errors.append("\(path): below minimum") }
+            case "maximum":
+                if let n = number(value), n > (rule as! NSNumber).doubleValue { errors.append("\(path): above maximum") }
+            case "minLength":
+                if let s = value as? String, s.count < rule as! Int { errors.append("\(path): too short") }
+            case "pattern":
+                if let s = value as? String, s.range(of: rule as! String, options: .regularExpression) == nil {
+                    errors.append("\(path): does not match \(rule)")
+                }
+            case "properties", "additionalProperties", "required":
+                guard let object = value as? [String: Any] else { continue }
+                if keyword == "required" {
+                    for key in rule as! [String] where object[key] == nil { errors.append("\(path): missing \(key)") }
+                } else if keyword == "properties" {
+                    for (key, sub) in rule as! [String: Any] {
+                        if let v = object[key] { errors += check(v, sub as! [String: Any], "\(path).\(key)") }
+                    }
+                } else if (rule as? Bool) == false {
+                    let known = Set(((schema["properties"] as? [String: Any]) ?? [:]).keys)
+                    for key in object.keys where !known.contains(key) { errors.append("\(path): unknown key \(key)") }
+                }
+            case "items":
+                if let array = value as? [Any] {
+                    for (i, item) in array.enumerated() { errors += check(item, rule as! [String: Any], "\(path)[\(i)]") }
+                }
+            case "minItems":
+                if let array = value as? [Any], array.count < rule as! Int { errors.append("\(path): too few items") }
+            case "maxItems":
+                if let array = value as? [Any], array.count > rule as! Int { errors.append("\(path): too many items") }
+            case "oneOf":
+                let passing = (rule as! [[String: Any]]).filter { check(value, $0, path).isEmpty }.count
+                if passing != 1 { errors.append("\(path): matches \(passing) of oneOf") }
+            default:
+                errors.append("\(path): the test validator does not know the keyword \(keyword); teach it")
+            }
+        }
+        return errors
+    }
+
+    private func number(_ v: Any) -> Double? {
+        if v is Bool { return nil }
+        if let i = v as? Int { return Double(i) }
+        return v as? Double
+    }
+
+    private func matchesType(_ v: Any, _ type: String) -> Bool {
+        switch type {
+        case "object": return v is [String: Any]
+        case "array": return v is [Any]
+        case "string": return v is String
+        case "boolean": return v is Bool
+        case "integer": return v is Int && !(v is Bool)
+        case "number": return number(v) != nil
+        case "null": return v is NSNull
+        default: return false
+        }
+    }
+
+    private func equal(_ a: Any, _ b: Any) -> Bool {
+        if let x = a as? String, let y = b as? String { return x == y }
+        if let x = number(a), let y = number(b) { return x == y }
+        if let x = a as? Bool, let y = b as? Bool { return x == y }
+        return false
+    }
+}
