@@ -85,17 +85,30 @@ enum Spans {
     }
 
     /// Composites `count` source pixels over `dst`, each scaled by `coverage[i]` (nil: full).
+    /// Runs of fully covered opaque source pixels are copied.
     @inline(__always)
     static func composite(_ dst: UnsafeMutablePointer<UInt8>, _ src: UnsafePointer<UInt8>, count: Int,
                           coverage: UnsafePointer<UInt8>?) {
-        for i in 0..<count {
+        var i = 0
+        while i < count {
+            var j = i
+            if let cov = coverage {
+                while j < count && cov[j] == 255 && src[4 * j + 3] == 255 { j += 1 }
+            } else {
+                while j < count && src[4 * j + 3] == 255 { j += 1 }
+            }
+            if j > i {
+                (dst + 4 * i).update(from: src + 4 * i, count: 4 * (j - i))
+                i = j
+                continue
+            }
             let s = src + 4 * i
             let p = dst + 4 * i
             let k = coverage.map { UInt32($0[i]) } ?? 255
+            i += 1
             if k == 0 { continue }
             let a = UInt32(s[3])
             if k == 255 {
-                if a == 255 { p[0] = s[0]; p[1] = s[1]; p[2] = s[2]; p[3] = 255; continue }
                 if a == 0 { continue }
                 let inv = 255 &- a
                 p[0] = UInt8(UInt32(s[0]) &+ mul255(UInt32(p[0]), inv))

@@ -15,6 +15,11 @@ public final class PNGEncoder {
         case adaptive
         /// Per row, the cheapest of none, sub and up: most of adaptive's gain at a third of its cost.
         case adaptiveFast
+        /// Adaptive, but NONE for rows that mostly repeat their own pixels (text on flat colour).
+        case adaptiveFlat
+        /// Per row, UP for a row equal to the one above or unlike its left neighbours (photos), NONE
+        /// for rows that repeat their own pixels (text on flat colour), whose raw bytes deflate best.
+        case flatOrUp
     }
 
     public struct Options: Sendable, Equatable {
@@ -27,9 +32,10 @@ public final class PNGEncoder {
         public static let fast = Options(filter: .up, level: 1)
         /// The default: within about 10 % of libpng's default size, several times faster (UP turns
         /// unchanged rows into zeros; measured in the benchmark's --matrix).
-        public static let balanced = Options(filter: .up, level: 3)
-        /// Smallest files, slowest.
-        public static let small = Options(filter: .adaptive, level: 9)
+        public static let balanced = Options(filter: .up, level: 2)
+        /// Size first: adaptive filters with unfiltered text rows, libdeflate 7: about 2 % over libpng
+        /// at level 9 and faster than libpng's default (see the benchmark).
+        public static let small = Options(filter: .adaptiveFlat, level: 7)
     }
 
     public let options: Options
@@ -47,47 +53,16 @@ public final class PNGEncoder {
 
     /// Encodes a premultiplied pixmap (converted to straight alpha when it has transparency).
     public func encode(_ pixmap: Pixmap) -> [UInt8] {
-        let opaque = pixmap.isOpaque
-        let channels = opaque ? 3 : 4
         let w = pixmap.width, h = pixmap.height
-        let stride = w * channels
-        let size = (stride + 1) * h
-        if filtered.count < size { filtered = [UInt8](repeating: 0, count: size) }
-        let filter = options.filter
-        // Straight alpha needs a converted copy; opaque frames are converted a row at a time
-        // straight into the filter, so no second full-frame buffer is made.
-        let straight: [UInt8] = opaque ? [] : pixmap.straightBytes()
-        pixmap.bytes.withUnsafeBufferPointer { rgba in
-            straight.withUnsafeBufferPointer { straightRows in
-                filtered.withUnsafeMutableBufferPointer { dst in
-                    // Rows: current, previous, zeros (the row above the first), then 4 for filter trials.
-                    var scratch = [UInt8](repeating: 0, count: stride * 7)
-                    scratch.withUnsafeMutableBufferPointer { tmp in
-                        var current = tmp.baseAddress!
-                        var previous = tmp.baseAddress! + stride
-                        let zeros = UnsafePointer(tmp.baseAddress! + 2 * stride)
-                        let trials = tmp.baseAddress! + 3 * stride
-                        for y in 0..<h {
-                            let row: UnsafePointer<UInt8>
-                            let prev: UnsafePointer<UInt8>
-                            if opaque {
-                                let src = rgba.baseAddress! + y * w * 4
-                                for x in 0..<w {
-                                    current[3 * x] = src[4 * x]; current[3 * x + 1] = src[4 * x + 1]; current[3 * x + 2] = src[4 * x + 2]
-                                }
-                                row = UnsafePointer(current)
-                                prev = y > 0 ? UnsafePointer(previous) : zeros
-                            } else {
-                                row = straightRows.baseAddress! + y * stride
-                                prev = y > 0 ? row - stride : zeros
-                            }
-                            PNGEncoder.filterRow(row, prev: prev, count: stride, bpp: channels, filter: filter,
-                                                 out: dst.baseAddress! + y * (stride + 1), scratch: trials)
-                            swap(&current, &previous)
-                        }
-                    }
-                }
-            }
+        // Frames are nearly always opaque: convert to RGB speculatively, row by row straight into
+        // the filter, and fall back to RGBA if a pixel turns out not to be.
+        var opaque = true
+        var size = (w * 3 + 1) * h
+        if filtered.count < (w * 4 + 1) * h { filtered = [UInt8](repeating: 0, count: (w * 4 + 1) * h) }
+        if !filterOpaque(pixmap) {
+            opaque = false
+            size = (w * 4 + 1) * h
+            filterStraight(pixmap.straightBytes(), width: w, height: h)
         }
         let bound = libdeflate_zlib_compress_bound(compressor, size)
         if compressed.count < bound { compressed = [UInt8](repeating: 0, count: bound) }
@@ -107,6 +82,76 @@ public final class PNGEncoder {
         }
         PNGEncoder.appendChunk("IEND", [], to: &png)
         return png
+    }
+
+    /// Converts to RGB and filters into `filtered`; false (and nothing usable) if a pixel is not opaque.
+    private func filterOpaque(_ pixmap: Pixmap) -> Bool {
+        let w = pixmap.width, h = pixmap.height, stride = w * 3
+        let filter = options.filter
+        return pixmap.bytes.withUnsafeBytes { rgba in
+            filtered.withUnsafeMutableBufferPointer { dst in
+                var scratch = [UInt8](repeating: 0, count: stride * 7 + 16)
+                return scratch.withUnsafeMutableBufferPointer { tmp in
+                    var current = tmp.baseAddress!
+                    var previous = tmp.baseAddress! + stride
+                    let zeros = UnsafePointer(tmp.baseAddress! + 2 * stride)
+                    let trials = tmp.baseAddress! + 3 * stride
+                    for y in 0..<h {
+                        let src = rgba.baseAddress! + y * w * 4
+                        guard PNGEncoder.packRGB(src, count: w, into: current) else { return false }
+                        let prev = y > 0 ? UnsafePointer(previous) : zeros
+                        PNGEncoder.filterRow(UnsafePointer(current), prev: prev, count: stride, bpp: 3, filter: filter,
+                                             out: dst.baseAddress! + y * (stride + 1), scratch: trials)
+                        swap(&current, &previous)
+                    }
+                    return true
+                }
+            }
+        }
+    }
+
+    private func filterStraight(_ straight: [UInt8], width w: Int, height h: Int) {
+        let stride = w * 4
+        let filter = options.filter
+        straight.withUnsafeBufferPointer { rows in
+            filtered.withUnsafeMutableBufferPointer { dst in
+                var scratch = [UInt8](repeating: 0, count: stride * 5)
+                scratch.withUnsafeMutableBufferPointer { tmp in
+                    let zeros = UnsafePointer(tmp.baseAddress! + 4 * stride)
+                    for y in 0..<h {
+                        let row = rows.baseAddress! + y * stride
+                        PNGEncoder.filterRow(row, prev: y > 0 ? row - stride : zeros, count: stride, bpp: 4, filter: filter,
+                                             out: dst.baseAddress! + y * (stride + 1), scratch: tmp.baseAddress!)
+                    }
+                }
+            }
+        }
+    }
+
+    /// RGBA to RGB, four pixels (four words) into three words at a time; false if an alpha is not 255.
+    @inline(__always)
+    static func packRGB(_ src: UnsafeRawPointer, count: Int, into dst: UnsafeMutablePointer<UInt8>) -> Bool {
+        let out = UnsafeMutableRawPointer(dst)
+        var alpha: UInt32 = 0xFF00_0000
+        var i = 0
+        while i + 4 <= count {
+            let p0 = UInt32(littleEndian: src.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
+            let p1 = UInt32(littleEndian: src.loadUnaligned(fromByteOffset: 4 * i + 4, as: UInt32.self))
+            let p2 = UInt32(littleEndian: src.loadUnaligned(fromByteOffset: 4 * i + 8, as: UInt32.self))
+            let p3 = UInt32(littleEndian: src.loadUnaligned(fromByteOffset: 4 * i + 12, as: UInt32.self))
+            alpha &= p0 & p1 & p2 & p3
+            out.storeBytes(of: ((p0 & 0xFF_FFFF) | (p1 << 24)).littleEndian, toByteOffset: 3 * i, as: UInt32.self)
+            out.storeBytes(of: (((p1 >> 8) & 0xFFFF) | (p2 << 16)).littleEndian, toByteOffset: 3 * i + 4, as: UInt32.self)
+            out.storeBytes(of: (((p2 >> 16) & 0xFF) | (p3 << 8)).littleEndian, toByteOffset: 3 * i + 8, as: UInt32.self)
+            i += 4
+        }
+        let bytes = src.assumingMemoryBound(to: UInt8.self)
+        while i < count {
+            alpha &= UInt32(bytes[4 * i + 3]) << 24
+            dst[3 * i] = bytes[4 * i]; dst[3 * i + 1] = bytes[4 * i + 1]; dst[3 * i + 2] = bytes[4 * i + 2]
+            i += 1
+        }
+        return alpha == 0xFF00_0000
     }
 
     /// zlib-wrapped deflate of `bytes` (tests build PNGs of every flavour with it).
@@ -139,9 +184,21 @@ public final class PNGEncoder {
         switch filter {
         case .none: out[0] = 0; body.update(from: row, count: count)
         case .sub: out[0] = 1; _ = sub(row, count, bpp, body)
-        case .up: out[0] = 2; _ = up(row, prev, count, body)
+        case .up: out[0] = 2; upOnly(row, prev, count, body)
         case .average: out[0] = 3; _ = average(row, prev, count, bpp, body)
         case .paeth: out[0] = 4; _ = paeth(row, prev, count, bpp, body)
+        case .adaptiveFlat:
+            if memcmp(row, prev, count) != 0 && isFlat(row, count, bpp) {
+                out[0] = 0; body.update(from: row, count: count)
+            } else {
+                filterRow(row, prev: prev, count: count, bpp: bpp, filter: .adaptive, out: out, scratch: scratch)
+            }
+        case .flatOrUp:
+            if memcmp(row, prev, count) != 0 && isFlat(row, count, bpp) {
+                out[0] = 0; body.update(from: row, count: count)
+            } else {
+                out[0] = 2; upOnly(row, prev, count, body)
+            }
         case .adaptive, .adaptiveFast:
             if memcmp(row, prev, count) == 0 {
                 out[0] = 2
@@ -165,6 +222,15 @@ public final class PNGEncoder {
         }
     }
 
+    /// A cheap estimate of text-on-flat-colour rows: over 7/8 of the bytes equal the byte one pixel
+    /// to the left. Such rows deflate best unfiltered (the glyph patterns repeat as they are).
+    static func isFlat(_ row: UnsafePointer<UInt8>, _ count: Int, _ bpp: Int) -> Bool {
+        var same = 0
+        for i in bpp..<count where row[i] == row[i - bpp] { same &+= 1 }
+        return same * 8 > count * 7
+    }
+
+
     @inline(__always) static func absSigned(_ v: UInt8) -> Int { v < 128 ? Int(v) : 256 - Int(v) }
 
     static func cost(_ p: UnsafePointer<UInt8>, _ count: Int) -> Int {
@@ -184,6 +250,18 @@ public final class PNGEncoder {
         var s = 0
         for i in 0..<count { let v = row[i] &- prev[i]; o[i] = v; s &+= absSigned(v) }
         return s
+    }
+
+    /// UP without the cost estimate, sixteen bytes at a time.
+    static func upOnly(_ row: UnsafePointer<UInt8>, _ prev: UnsafePointer<UInt8>, _ count: Int, _ o: UnsafeMutablePointer<UInt8>) {
+        let r = UnsafeRawPointer(row), p = UnsafeRawPointer(prev), out = UnsafeMutableRawPointer(o)
+        var i = 0
+        while i + 16 <= count {
+            let v = r.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self) &- p.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+            out.storeBytes(of: v, toByteOffset: i, as: SIMD16<UInt8>.self)
+            i += 16
+        }
+        while i < count { o[i] = row[i] &- prev[i]; i += 1 }
     }
 
     static func average(_ row: UnsafePointer<UInt8>, _ prev: UnsafePointer<UInt8>, _ count: Int, _ bpp: Int,

@@ -15,11 +15,10 @@ public struct Pixmap: Sendable, Equatable {
         if fill == .clear {
             bytes = [UInt8](repeating: 0, count: width * height * 4)
         } else {
+            let word = (UInt32(fill.r) | UInt32(fill.g) << 8 | UInt32(fill.b) << 16 | UInt32(fill.a) << 24).littleEndian
             bytes = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
-                for i in 0..<(width * height) {
-                    buffer[4 * i] = fill.r; buffer[4 * i + 1] = fill.g
-                    buffer[4 * i + 2] = fill.b; buffer[4 * i + 3] = fill.a
-                }
+                let raw = UnsafeMutableRawPointer(buffer.baseAddress!)
+                for i in 0..<(width * height) { raw.storeBytes(of: word, toByteOffset: 4 * i, as: UInt32.self) }
                 count = width * height * 4
             }
         }

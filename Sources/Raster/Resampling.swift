@@ -55,6 +55,8 @@ struct AxisContributors {
     /// Weights, `taps` for each destination pixel (zero-padded), fixed point summing to 2^14.
     var weights: [Int32]
     var taps: Int
+    /// How many of each pixel's `taps` weights are in use.
+    var counts: [Int32]
 
     static let one: Int32 = 1 << 14
 
@@ -67,6 +69,7 @@ struct AxisContributors {
         let radius = filter.support * stretch
         taps = max(1, Int((2 * radius).rounded(.up)) + 2)
         start = [Int32](repeating: 0, count: outCount)
+        counts = [Int32](repeating: 0, count: outCount)
         weights = [Int32](repeating: 0, count: outCount * taps)
         var raw = [Double](repeating: 0, count: taps)
         for o in 0..<outCount {
@@ -92,6 +95,7 @@ struct AxisContributors {
             for k in 0..<taps { raw[k] = 0 }
             for (idx, w) in byIndex { raw[idx - lo] += w }
             start[o] = Int32(lo)
+            counts[o] = Int32(hi - lo + 1)
             var sum: Int32 = 0
             var biggest = 0
             for k in 0...(hi - lo) {
@@ -133,63 +137,73 @@ public enum Resampler {
         }
         let rows = rowHi - rowLo + 1
         let outW = region.width
-        // Horizontal pass: rows x outW x 4 values with 8 fractional bits.
-        var mid = [Int32](repeating: 0, count: rows * outW * 4)
+        // Horizontal pass: rows x outW pixels of four Int32 channels with 8 fractional bits. Each
+        // source row is widened to SIMD4<Int32> once, so a tap is one load, multiply and add.
+        var mid = [SIMD4<Int32>](unsafeUninitializedCapacity: rows * outW) { _, count in count = rows * outW }
+        var wide = [SIMD4<Int32>](repeating: .zero, count: source.width)
         source.bytes.withUnsafeBufferPointer { src in
             cx.weights.withUnsafeBufferPointer { wx in
                 cx.start.withUnsafeBufferPointer { sx in
+                  cx.counts.withUnsafeBufferPointer { nx in
                     mid.withUnsafeMutableBufferPointer { m in
-                        let tx = cx.taps
-                        for r in 0..<rows {
-                            let srcRow = src.baseAddress! + (rowLo + r) * source.width * 4
-                            let out = m.baseAddress! + r * outW * 4
-                            for o in 0..<outW {
-                                let s0 = Int(sx[o])
-                                let n = min(tx, source.width - s0)
-                                var acc = SIMD4<Int32>(repeating: 0)
-                                let w = wx.baseAddress! + o * tx
-                                var p = srcRow + s0 * 4
-                                for k in 0..<n {
-                                    acc &+= SIMD4<Int32>(Int32(p[0]), Int32(p[1]), Int32(p[2]), Int32(p[3])) &* w[k]
-                                    p += 4
+                        wide.withUnsafeMutableBufferPointer { row in
+                            let tx = cx.taps
+                            for r in 0..<rows {
+                                let srcRow = src.baseAddress! + (rowLo + r) * source.width * 4
+                                for x in 0..<source.width {
+                                    let p = srcRow + 4 * x
+                                    row[x] = SIMD4<Int32>(Int32(p[0]), Int32(p[1]), Int32(p[2]), Int32(p[3]))
                                 }
-                                let q = out + o * 4
-                                let v = (acc &+ 32) &>> 6
-                                q[0] = v[0]; q[1] = v[1]; q[2] = v[2]; q[3] = v[3]
+                                let out = m.baseAddress! + r * outW
+                                for o in 0..<outW {
+                                    let s0 = Int(sx[o])
+                                    let n = Int(nx[o])
+                                    let w = wx.baseAddress! + o * tx
+                                    let px = row.baseAddress! + s0
+                                    var acc = SIMD4<Int32>(repeating: 0)
+                                    for k in 0..<n { acc &+= px[k] &* w[k] }
+                                    out[o] = (acc &+ 32) &>> 6
+                                }
                             }
                         }
                     }
+                  }
                 }
             }
         }
-        // Vertical pass.
-        var result = Pixmap(width: outW, height: region.height)
+        // Vertical pass. Intermediate values carry 8 fractional bits and weights 14: 255 * 2^22 fits
+        // in Int32 with room for Catmull-Rom's overshoot.
+        var result = Pixmap(width: outW, height: region.height,
+                            premultipliedBytes: [UInt8](unsafeUninitializedCapacity: outW * region.height * 4) { _, c in
+                                c = outW * region.height * 4
+                            })
+        var accumulator = [SIMD4<Int32>](repeating: .zero, count: outW)
         result.bytes.withUnsafeMutableBufferPointer { dst in
             mid.withUnsafeBufferPointer { m in
                 cy.weights.withUnsafeBufferPointer { wy in
-                    let ty = cy.taps
-                    for o in 0..<region.height {
-                        let r0 = Int(cy.start[o]) - rowLo
-                        let n = min(ty, rows - r0)
-                        let w = wy.baseAddress! + o * ty
-                        let out = dst.baseAddress! + o * outW * 4
-                        // Intermediate values carry 8 fractional bits and weights 14: 255 * 2^22 fits in Int32
-                        // with room for Catmull-Rom's overshoot.
-                        let base = m.baseAddress!
-                        for x in 0..<outW {
-                            var acc = SIMD4<Int32>(repeating: 0)
-                            var p = base + (r0 * outW + x) * 4
-                            for k in 0..<n {
-                                acc &+= SIMD4<Int32>(p[0], p[1], p[2], p[3]) &* w[k]
-                                p += outW * 4
+                    accumulator.withUnsafeMutableBufferPointer { acc in
+                        let ty = cy.taps
+                        for o in 0..<region.height {
+                            // Whole rows at a time: each tap streams one intermediate row.
+                            let r0 = Int(cy.start[o]) - rowLo
+                            let n = Int(cy.counts[o])
+                            let w = wy.baseAddress! + o * ty
+                            let first = m.baseAddress! + r0 * outW
+                            let w0 = w[0]
+                            for x in 0..<outW { acc[x] = first[x] &* w0 }
+                            for k in 1..<max(n, 1) {
+                                let src = first + k * outW
+                                let wk = w[k]
+                                for x in 0..<outW { acc[x] &+= src[x] &* wk }
                             }
-                            let v = (acc &+ (1 << 21)) &>> 22
-                            let q = out + x * 4
-                            let alpha = clampByte(Int(v[3]))
-                            q[3] = alpha
-                            q[0] = min(clampByte(Int(v[0])), alpha)
-                            q[1] = min(clampByte(Int(v[1])), alpha)
-                            q[2] = min(clampByte(Int(v[2])), alpha)
+                            let out = UnsafeMutableRawPointer(dst.baseAddress! + o * outW * 4)
+                            let zero = SIMD4<Int32>.zero, full = SIMD4<Int32>(repeating: 255)
+                            for x in 0..<outW {
+                                // Round, clamp to 0...255, keep colour <= alpha, narrow, store 4 bytes.
+                                var v = ((acc[x] &+ (1 << 21)) &>> 22).clamped(lowerBound: zero, upperBound: full)
+                                v = pointwiseMin(v, SIMD4(v[3], v[3], v[3], 255))
+                                out.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: v), toByteOffset: 4 * x, as: SIMD4<UInt8>.self)
+                            }
                         }
                     }
                 }

@@ -100,12 +100,29 @@ public struct RenderJob {
     /// Writes to `path.tmp-PID` then renames, so a reader never sees half a file.
     static func writeAtomically(_ bytes: [UInt8], to path: String, what: String) throws {
         let temporary = path + ".tmp-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
-            throw OutputError(path: path, problem: "cannot write \(what) (disk full, read-only, or no permission)")
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else {
+            throw OutputError(path: path, problem: "cannot write \(what): \(String(cString: strerror(errno)))")
+        }
+        var written = 0
+        let ok = bytes.withUnsafeBytes { raw -> Bool in
+            while written < raw.count {
+                let n = write(fd, raw.baseAddress! + written, raw.count - written)
+                if n < 0 { if errno == EINTR { continue }; return false }
+                written += n
+            }
+            return true
+        }
+        let writeError = ok ? nil : String(cString: strerror(errno))
+        close(fd)
+        if let writeError {
+            unlink(temporary)
+            throw OutputError(path: path, problem: "cannot write \(what): \(writeError) (is the disk full?)")
         }
         guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
             unlink(temporary)
-            throw OutputError(path: path, problem: "cannot move \(what) into place: \(String(cString: strerror(errno)))")
+            throw OutputError(path: path, problem: "cannot move \(what) into place: \(reason)")
         }
     }
 }

@@ -32,7 +32,13 @@ public final class LayerRenderer {
 
     /// Renders `root` (in points) into a pixmap of `width` x `height` pixels at `scale` pixels per point.
     public func render(_ root: Layer, width: Int, height: Int, scale: Double) -> Pixmap {
-        var canvas = Canvas(pixmap: Pixmap(width: width, height: height))
+        // An opaque root background is filled as the pixmap is made (one pass instead of two).
+        var initial = PremultipliedColor.clear
+        if let bg = root.backgroundColor, bg.a == 255, root.cornerRadius == 0, root.transform == .identity,
+           root.opacity == 1, root.frame == Rect(x: 0, y: 0, width: Double(width) / scale, height: Double(height) / scale) {
+            initial = bg.premultiplied
+        }
+        var canvas = Canvas(pixmap: Pixmap(width: width, height: height, fill: initial))
         draw(root, toDevice: .scale(scale, scale), canvas: &canvas, opacity: 1)
         return canvas.pixmap
     }

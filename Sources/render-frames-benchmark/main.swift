@@ -1,8 +1,11 @@
-// Benchmark: the default demo at @3x (1179x2556). Prints a table of render and encode cost per
-// frame, end-to-end frames/s with 1 and 2 jobs, bytes, peak memory, and libpng at its default
-// settings (zlib level 6, adaptive filters) on the same frames, with the ratios.
+// Benchmark: every scenario in Fixtures/scenarios at @3x. For each: render, encode and write cost
+// per frame on one thread, end-to-end frames/s with 1 and 2 jobs (as the tool runs, and with every
+// frame rendered), bytes, and libpng at its default settings (zlib 6, adaptive filters) on the same
+// frames with the ratios. Then the size-first setting against libpng level 9, cost against pixel
+// count, and peak memory for 120 and 1200 frames.
 //
-//   swift run -c release render-frames-benchmark [--frames N] [--baseline-every K] [--scenario FILE]
+//   swift run -c release render-frames-benchmark [--scenarios DIR] [--frames N] [--baseline-every K]
+//                                                [--matrix] [--no-memory-check]
 import CImageIO
 import Foundation
 import Raster
@@ -28,116 +31,202 @@ func peakRSSMegabytes() -> Double {
     return Double(usage.ru_maxrss) / 1024
 }
 
-func runBenchmark() {
-    guard let path = argument("--scenario") ?? DefaultDemo.scenarioPath else { fail("no scenario: the default demo is missing") }
-    let scenario: Scenario
-    do { scenario = try ScenarioLoader.load(path: path, scaleOverride: Double(argument("--scale") ?? "3")) } catch { fail("\(error)") }
-    let frameLimit = Int(argument("--frames") ?? "") ?? scenario.frameCount
-    let frames = Array(0..<min(frameLimit, scenario.frameCount))
-    let baselineEvery = max(1, Int(argument("--baseline-every") ?? "") ?? 10)
-    let encoding = PNGEncoder.Options.balanced
+func format(_ v: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", v) }
 
-    // --matrix: PNG encoder settings (filter x level) on sampled frames: ms/frame and bytes.
-    if CommandLine.arguments.contains("--matrix") {
-        let renderer = FrameRenderer(scenario: scenario)
-        let sample = stride(from: 0, to: frames.count, by: max(1, frames.count / 12)).map { renderer.render(frame: frames[$0]) }
-        print("| filter | level | ms/frame | bytes/frame |")
-        print("|---|---|---|---|")
-        for filter in PNGEncoder.Filter.allCases {
-            for level in [0, 1, 2, 3, 4, 6, 9] {
-                let encoder = PNGEncoder(options: .init(filter: filter, level: level))
-                var total = 0
-                let t0 = Date()
-                for p in sample { total += encoder.encode(p).count }
-                let msPerFrame = Date().timeIntervalSince(t0) / Double(sample.count) * 1000
-                print("| \(filter.rawValue) | \(level) | \(String(format: "%.1f", msPerFrame)) | \(total / sample.count) |")
+/// libpng's classic writer on the same pixels (RGB when opaque, as ours): (bytes, seconds).
+func libpng(_ pixmap: Pixmap, level: Int32) -> (Int, Double) {
+    let opaque = pixmap.isOpaque
+    let straight = pixmap.straightBytes()
+    var pixels = straight
+    if opaque {
+        pixels = [UInt8](unsafeUninitializedCapacity: pixmap.width * pixmap.height * 3) { out, count in
+            for i in 0..<(pixmap.width * pixmap.height) {
+                out[3 * i] = straight[4 * i]; out[3 * i + 1] = straight[4 * i + 1]; out[3 * i + 2] = straight[4 * i + 2]
             }
+            count = pixmap.width * pixmap.height * 3
         }
-        exit(0)
     }
+    var out: UnsafeMutablePointer<UInt8>?
+    var size = 0
+    var error = [CChar](repeating: 0, count: 256)
+    let t0 = now()
+    let status = rf_libpng_encode(pixels, Int32(pixmap.width), Int32(pixmap.height), opaque ? 3 : 4, level, &out, &size, &error, 256)
+    let seconds = now() - t0
+    guard status == 0 else { fail("libpng: \(String(cString: error))") }
+    rf_free(out)
+    return (size, seconds)
+}
 
-    print("scenario: \(path)")
-    print("frames: \(frames.count) at \(scenario.pixelWidth)x\(scenario.pixelHeight) px, \(ProcessInfo.processInfo.activeProcessorCount) cores")
+func endToEnd(_ s: Scenario, frames: [Int], jobs: Int, reuse: Bool = true,
+              encoding: PNGEncoder.Options = .balanced) -> RenderJob.Summary {
+    let dir = NSTemporaryDirectory() + "render-frames-benchmark-\(getpid())-\(jobs)"
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    // Flush what earlier runs wrote, so their writeback does not land in this run's time.
+    sync()
+    var job = RenderJob(scenario: s, outputDirectory: dir, selection: FrameSelection(indices: frames), jobs: jobs, encoding: encoding)
+    job.reuseEqualStates = reuse
+    do { return try job.run() } catch { fail("\(error)") }
+}
 
-    // 1. End to end (render + encode + write) with 1 and 2 jobs, and peak memory for 120 and 1200
-    //    frames (the same scenario at 240 fps for the long run): it must not grow with the count.
-    func endToEnd(_ s: Scenario, frames: [Int], jobs: Int, reuse: Bool = true) -> RenderJob.Summary {
-        let dir = NSTemporaryDirectory() + "render-frames-benchmark-\(getpid())-\(jobs)"
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        var job = RenderJob(scenario: s, outputDirectory: dir, selection: FrameSelection(indices: frames), jobs: jobs,
-                            encoding: encoding)
-        job.reuseEqualStates = reuse
-        do { return try job.run() } catch { fail("\(error)") }
-    }
-    var memory: [(Int, Double)] = []
-    if !CommandLine.arguments.contains("--no-memory-check") {
-        _ = endToEnd(scenario, frames: Array(0..<min(120, scenario.frameCount)), jobs: 2)
-        memory.append((min(120, scenario.frameCount), peakRSSMegabytes()))
-        var long = scenario
-        long.fps = 240
-        _ = endToEnd(long, frames: Array(0..<min(1200, long.frameCount)), jobs: 2)
-        memory.append((min(1200, long.frameCount), peakRSSMegabytes()))
-    }
-    let e2e1 = endToEnd(scenario, frames: frames, jobs: 1)
-    let e2e2 = endToEnd(scenario, frames: frames, jobs: 2)
-    let e2e2NoReuse = endToEnd(scenario, frames: frames, jobs: 2, reuse: false)
-    let fps1 = Double(frames.count) / e2e1.seconds
-    let fps2 = Double(frames.count) / e2e2.seconds
-    let fps2NoReuse = Double(frames.count) / e2e2NoReuse.seconds
+struct ScenarioResult {
+    var name: String
+    var frames: Int
+    var renderMs = 0.0, encodeMs = 0.0, writeMs = 0.0
+    var fps1 = 0.0, fps2 = 0.0, fps2EveryFrame = 0.0, reused = 0
+    var bytesPerFrame = 0
+    var sampleFrames = 0, sampleOurs = 0, sampleLibpng = 0, libpngMs = 0.0
+    var sampleSmall = 0, smallMs = 0.0, sampleLibpng9 = 0, libpng9Ms = 0.0
+}
 
-    // 2. Render and encode, one thread, timed separately (every frame rendered).
+func measure(_ name: String, _ scenario: Scenario, frameLimit: Int, baselineEvery: Int, sizeFirst: Bool) -> ScenarioResult {
+    let frames = Array(0..<min(frameLimit, scenario.frameCount))
+    var r = ScenarioResult(name: name, frames: frames.count)
+    let s1 = endToEnd(scenario, frames: frames, jobs: 1)
+    let s2 = endToEnd(scenario, frames: frames, jobs: 2)
+    let s2all = endToEnd(scenario, frames: frames, jobs: 2, reuse: false)
+    r.fps1 = Double(frames.count) / s1.seconds
+    r.fps2 = Double(frames.count) / s2.seconds
+    r.fps2EveryFrame = Double(frames.count) / s2all.seconds
+    r.reused = s2.framesReused
+
     let renderer = FrameRenderer(scenario: scenario)
-    let encoder = PNGEncoder(options: encoding)
-    var renderSeconds = 0.0, encodeSeconds = 0.0, bytes = 0
-    var sampleOurs = 0, sampleLibpng = 0, libpngSeconds = 0.0, sampleCount = 0
+    let encoder = PNGEncoder(options: .balanced)
+    let small = PNGEncoder(options: .small)
+    let dir = NSTemporaryDirectory() + "render-frames-benchmark-write-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    var render = 0.0, encode = 0.0, write = 0.0, bytes = 0
     for index in frames {
         let t0 = now()
         let pixmap = renderer.render(frame: index)
         let t1 = now()
         let png = encoder.encode(pixmap)
         let t2 = now()
-        renderSeconds += t1 - t0
-        encodeSeconds += t2 - t1
+        FileManager.default.createFile(atPath: "\(dir)/\(index).png.tmp", contents: Data(png))
+        rename("\(dir)/\(index).png.tmp", "\(dir)/\(index).png")
+        let t3 = now()
+        render += t1 - t0; encode += t2 - t1; write += t3 - t2
         bytes += png.count
         if index % baselineEvery == 0 {
-            // libpng at its defaults on the same pixels (RGB when opaque, as ours).
-            let opaque = pixmap.isOpaque
-            let channels: Int32 = opaque ? 3 : 4
-            let straight = pixmap.straightBytes()
-            let pixels: [UInt8] = opaque ? stride(from: 0, to: straight.count, by: 4).flatMap { straight[$0..<($0 + 3)] } : straight
-            var out: UnsafeMutablePointer<UInt8>?
-            var size = 0
-            var error = [CChar](repeating: 0, count: 256)
-            let t3 = now()
-            let status = rf_libpng_encode(pixels, Int32(pixmap.width), Int32(pixmap.height), channels, -1, &out, &size, &error, 256)
-            libpngSeconds += now() - t3
-            guard status == 0 else { fail("libpng: \(String(cString: error))") }
-            rf_free(out)
-            sampleLibpng += size
-            sampleOurs += png.count
-            sampleCount += 1
+            let (b, seconds) = libpng(pixmap, level: -1)
+            r.sampleLibpng += b; r.libpngMs += seconds * 1000
+            r.sampleOurs += png.count
+            r.sampleFrames += 1
+            if sizeFirst {
+                let t4 = now()
+                r.sampleSmall += small.encode(pixmap).count
+                r.smallMs += (now() - t4) * 1000
+                let (b9, s9) = libpng(pixmap, level: 9)
+                r.sampleLibpng9 += b9; r.libpng9Ms += s9 * 1000
+            }
         }
     }
-
-    let rss = peakRSSMegabytes()
-
     let n = Double(frames.count)
-    func ms(_ s: Double, _ count: Double) -> String { String(format: "%.1f", s / count * 1000) }
-    print("")
-    print("| measure | value |")
-    print("|---|---|")
-    print("| render, ms/frame (1 thread) | \(ms(renderSeconds, n)) |")
-    print("| encode, ms/frame (ours, \(encoding.filter.rawValue), libdeflate \(encoding.level)) | \(ms(encodeSeconds, n)) |")
-    print("| end to end, frames/s, 1 job | \(String(format: "%.1f", fps1)) |")
-    print("| end to end, frames/s, 2 jobs | \(String(format: "%.1f", fps2)) (\(e2e2.framesReused) of \(frames.count) frames reused from an equal scroll state) |")
-    print("| end to end, frames/s, 2 jobs, every frame rendered | \(String(format: "%.1f", fps2NoReuse)) |")
-    print("| bytes/frame (ours, all frames) | \(bytes / max(frames.count, 1)) |")
-    for (count, mb) in memory { print("| peak RSS after \(count) frames with 2 jobs, MB | \(String(format: "%.0f", mb)) |") }
-    print("| peak RSS at the end, MB | \(String(format: "%.0f", rss)) |")
-    print("| libpng default encode, ms/frame (\(sampleCount) frames, every \(baselineEvery)th) | \(ms(libpngSeconds, Double(sampleCount))) |")
-    print("| bytes/frame on those frames: ours / libpng default | \(sampleOurs / max(sampleCount, 1)) / \(sampleLibpng / max(sampleCount, 1)) |")
-    print("| size ratio ours / libpng default | \(String(format: "%.3f", Double(sampleOurs) / Double(max(sampleLibpng, 1)))) |")
-    print("| encode speed-up over libpng default | \(String(format: "%.1fx", (libpngSeconds / Double(max(sampleCount, 1))) / (encodeSeconds / n))) |")
+    r.renderMs = render / n * 1000; r.encodeMs = encode / n * 1000; r.writeMs = write / n * 1000
+    r.bytesPerFrame = bytes / max(frames.count, 1)
+    return r
+}
+
+func runBenchmark() {
+    let frameLimit = Int(argument("--frames") ?? "") ?? Int.max
+    let baselineEvery = max(1, Int(argument("--baseline-every") ?? "") ?? 10)
+    let directory = argument("--scenarios") ?? "Fixtures/scenarios"
+    var paths = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+        .filter { $0.hasSuffix(".yaml") }.sorted().map { "\(directory)/\($0)" }
+    if paths.isEmpty, let bundled = DefaultDemo.scenarioPath { paths = [bundled] }
+    func load(_ path: String, scale: Double = 3) -> Scenario {
+        do { return try ScenarioLoader.load(path: path, scaleOverride: scale) } catch { fail("\(error)") }
+    }
+
+    // Peak memory in a process of its own, so nothing else raises the high-water mark.
+    if CommandLine.arguments.contains("--memory-only") {
+        var long = load(paths[0])
+        _ = endToEnd(long, frames: Array(0..<min(120, long.frameCount)), jobs: 2)
+        let after120 = peakRSSMegabytes()
+        long.fps = 240
+        _ = endToEnd(long, frames: Array(0..<min(1200, long.frameCount)), jobs: 2)
+        print("Peak RSS with 2 jobs (\((paths[0] as NSString).lastPathComponent) at @3x): \(format(after120, 0)) MB after 120 frames, "
+            + "\(format(peakRSSMegabytes(), 0)) MB after 1200 frames.")
+        return
+    }
+
+    if CommandLine.arguments.contains("--matrix") {
+        // PNG encoder settings (filter x level) on sampled frames of the first scenario.
+        let scenario = load(paths[0])
+        let renderer = FrameRenderer(scenario: scenario)
+        let sample = stride(from: 0, to: scenario.frameCount, by: max(1, scenario.frameCount / 12)).map { renderer.render(frame: $0) }
+        print("| filter | level | ms/frame | bytes/frame |")
+        print("|---|---|---|---|")
+        for filter in PNGEncoder.Filter.allCases {
+            let levels = argument("--levels").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [0, 1, 2, 3, 4, 6, 9]
+            if let only = argument("--filter"), only != filter.rawValue { continue }
+            for level in levels {
+                let encoder = PNGEncoder(options: .init(filter: filter, level: level))
+                var total = 0
+                let t0 = now()
+                for p in sample { total += encoder.encode(p).count }
+                print("| \(filter.rawValue) | \(level) | \(format((now() - t0) / Double(sample.count) * 1000)) | \(total / sample.count) |")
+            }
+        }
+        return
+    }
+
+    print("\(ProcessInfo.processInfo.activeProcessorCount) cores; balanced = UP + libdeflate 2; small = adaptive with unfiltered flat rows + libdeflate 7;")
+    print("libpng default = zlib 6 + adaptive filters; libpng ratios on every \(baselineEvery)th frame. All at @3x.\n")
+    var results: [ScenarioResult] = []
+    // The size-first comparison runs on the default demo (profile.yaml), else the first scenario.
+    let sizeFirstPath = paths.first { $0.hasSuffix("/profile.yaml") } ?? paths[0]
+    for path in paths {
+        let scenario = load(path)
+        let name = (path as NSString).lastPathComponent + " (\(scenario.pixelWidth)x\(scenario.pixelHeight))"
+        results.append(measure(name, scenario, frameLimit: frameLimit, baselineEvery: baselineEvery, sizeFirst: path == sizeFirstPath))
+    }
+    print("| scenario | frames | render ms | encode ms | write ms | frames/s, 1 job | frames/s, 2 jobs | 2 jobs, every frame rendered | KB/frame | libpng default KB/frame, ms | size ratio | encode speed-up |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for r in results {
+        let ours = Double(r.sampleOurs) / Double(max(r.sampleFrames, 1)), theirs = Double(r.sampleLibpng) / Double(max(r.sampleFrames, 1))
+        let libpngMs = r.libpngMs / Double(max(r.sampleFrames, 1))
+        print("| \(r.name) | \(r.frames) | \(format(r.renderMs)) | \(format(r.encodeMs)) | \(format(r.writeMs)) | \(format(r.fps1)) "
+            + "| \(format(r.fps2)) (\(r.reused) reused) | \(format(r.fps2EveryFrame)) | \(r.bytesPerFrame / 1000) "
+            + "| \(Int(theirs / 1000)), \(format(libpngMs)) | \(format(ours / theirs, 3)) | \(format(libpngMs / r.encodeMs))x |")
+    }
+    if let first = results.first(where: { $0.sampleSmall > 0 }), first.sampleFrames > 0 {
+        let n = Double(first.sampleFrames)
+        print("\nSize first (\(first.name), \(first.sampleFrames) frames):\n")
+        print("| encoder | KB/frame | ms/frame | bytes vs libpng level 9 |")
+        print("|---|---|---|---|")
+        print("| ours, --compression small (\(PNGEncoder.Options.small.filter.rawValue), libdeflate \(PNGEncoder.Options.small.level)) | \(first.sampleSmall / first.sampleFrames / 1000) | \(format(first.smallMs / n)) | \(format(Double(first.sampleSmall) / Double(first.sampleLibpng9), 3)) |")
+        print("| libpng level 9 | \(first.sampleLibpng9 / first.sampleFrames / 1000) | \(format(first.libpng9Ms / n)) | 1.000 |")
+        print("| libpng default | \(first.sampleLibpng / first.sampleFrames / 1000) | \(format(first.libpngMs / n)) | \(format(Double(first.sampleLibpng) / Double(first.sampleLibpng9), 3)) |")
+    }
+
+    // Cost against pixels: the first scenario's first 60 frames at three scales.
+    print("\nCost against pixels (\((paths[0] as NSString).lastPathComponent), 60 frames, one thread, render + encode):\n")
+    print("| scale | pixels | ms/frame | ms per megapixel |")
+    print("|---|---|---|---|")
+    for scale in [1.0, 2.0, 3.0] {
+        let s = load(paths[0], scale: scale)
+        let renderer = FrameRenderer(scenario: s)
+        let encoder = PNGEncoder()
+        let count = min(60, s.frameCount)
+        let t0 = now()
+        for i in 0..<count { _ = encoder.encode(renderer.render(frame: i)) }
+        let ms = (now() - t0) / Double(count) * 1000
+        let mp = Double(s.pixelWidth * s.pixelHeight) / 1e6
+        print("| \(Int(scale)) | \(s.pixelWidth)x\(s.pixelHeight) | \(format(ms)) | \(format(ms / mp)) |")
+    }
+    if !CommandLine.arguments.contains("--no-memory-check") {
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        child.arguments = ["--memory-only", "--scenarios", directory]
+        let pipe = Pipe()
+        child.standardOutput = pipe
+        do { try child.run() } catch { fail("cannot start the memory check: \(error)") }
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        child.waitUntilExit()
+        print("\n" + String(decoding: output, as: UTF8.self), terminator: "")
+    }
+
 }
 
 runBenchmark()
