@@ -13,6 +13,8 @@ public struct RenderJob {
     public var jobs: Int
     public var encoding: PNGEncoder.Options
     public var includeLayout: Bool
+    /// With a shard, only its share of `selection` is rendered and the manifest is the shard's.
+    public var shard: Shard?
 
     public init(scenario: Scenario, outputDirectory: String, selection: FrameSelection? = nil, jobs: Int = 1,
                 encoding: PNGEncoder.Options = .balanced, includeLayout: Bool = false) {
@@ -40,7 +42,7 @@ public struct RenderJob {
     public func run(progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws -> Summary {
         try RenderJob.prepareDirectory(outputDirectory)
         let start = Date()
-        let indices = selection.indices
+        let indices = (shard.map { $0.share(of: selection) } ?? selection).indices
         let total = indices.count
         let state = SharedState(count: total)
         let reuse = EncodedFrameCache()
@@ -68,7 +70,13 @@ public struct RenderJob {
         let manifest = Manifest(fps: scenario.fps, width: scenario.pixelWidth, height: scenario.pixelHeight,
                                 scale: scenario.scale, frameCount: scenario.frameCount, scenario: scenario.file,
                                 device: scenario.screen.device.id, frames: state.records.compactMap { $0 })
-        try RenderJob.writeAtomically([UInt8](manifest.encoded()), to: outputDirectory + "/manifest.json", what: "manifest.json")
+        if let shard {
+            try RenderJob.writeAtomically([UInt8](manifest.encoded()), to: outputDirectory + "/" + shard.manifestName, what: shard.manifestName)
+            // Shards that share a folder merge when the last one finishes.
+            if ShardMerge.isComplete(outputDirectory) { try ShardMerge.merge(outputDirectory) }
+        } else {
+            try RenderJob.writeAtomically([UInt8](manifest.encoded()), to: outputDirectory + "/manifest.json", what: "manifest.json")
+        }
         return Summary(framesWritten: total, framesReused: state.reused, bytesWritten: state.bytes, seconds: Date().timeIntervalSince(start))
     }
 

@@ -14,7 +14,7 @@ struct RenderFrames: ParsableCommand {
             With no scenario, renders the bundled default demo (the profile header on an iPhone 15 at @3x) into ./frames.
             Exit codes: 0 success, 1 frames differ (compare), 2 bad input.
             """,
-        subcommands: [Render.self, Validate.self, Presets.self, Compare.self],
+        subcommands: [Render.self, Validate.self, Presets.self, Compare.self, Merge.self],
         defaultSubcommand: Render.self)
 
     /// Every usage error is bad input: exit code 2 (ArgumentParser's own default is 64).
@@ -57,6 +57,9 @@ struct Render: ParsableCommand {
     @Option(name: .long, help: "PNG encoding: fast (previews), balanced (default), small (smallest files).")
     var compression: Compression = .balanced
 
+    @Option(name: .long, help: "Render shard I of N (a contiguous share of the frames), e.g. 2/4; merge with `render-frames merge`.")
+    var shard: String?
+
     @Flag(name: .long, help: "Add each frame's visible layers (name, rectangle in points, z order, opacity) to the manifest.")
     var layout = false
 
@@ -94,14 +97,38 @@ struct Render: ParsableCommand {
             // The bundled demo's path is inside the build folder; the manifest names it stably.
             if scenario == nil { loaded.file = "default demo (Fixtures/scenarios/profile.yaml)" }
             let selection = try frames.map { try FrameSelection(parsing: $0, frameCount: loaded.frameCount) }
-            let job = RenderJob(scenario: loaded, outputDirectory: out, selection: selection, jobs: jobs,
+            var job = RenderJob(scenario: loaded, outputDirectory: out, selection: selection, jobs: jobs,
                                 encoding: compression.options, includeLayout: layout)
+            job.shard = try shard.map { try Shard(parsing: $0) }
             let progress = ProgressReporter(quiet: quiet, label: scenario == nil ? "default demo" : path)
             let summary = try job.run(progress: progress.update)
             progress.finish(summary: summary, outputDirectory: out)
         } catch let error as ScenarioError {
             throw BadInput(error.description)
         } catch let error as FrameSelectionError {
+            throw BadInput(error.description)
+        } catch let error as OutputError {
+            throw BadInput(error.description)
+        } catch let error as ShardError {
+            throw BadInput(error.description)
+        }
+    }
+}
+
+struct Merge: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Merge the shard manifests in a folder into manifest.json.",
+        discussion: "Copy every shard's output (frames and manifest.shard-I-of-N.json) into one folder, then run this. "
+            + "The result is byte-identical to a single run. Exit codes: 0 merged, 2 shards missing or inconsistent.")
+
+    @Argument(help: "Folder holding every shard's files.")
+    var directory: String
+
+    func run() throws {
+        do {
+            let m = try ShardMerge.merge(directory)
+            print("\(directory)/manifest.json: \(m.frames.count) frames from the shards")
+        } catch let error as ShardError {
             throw BadInput(error.description)
         } catch let error as OutputError {
             throw BadInput(error.description)
