@@ -138,14 +138,17 @@ func runBenchmark() {
         do { return try ScenarioLoader.load(path: path, scaleOverride: scale) } catch { fail("\(error)") }
     }
 
+    // The default demo (profile.yaml) for the single-scenario measurements, else the first file.
+    let demoPath = paths.first { $0.hasSuffix("/profile.yaml") } ?? paths[0]
+
     // Peak memory in a process of its own, so nothing else raises the high-water mark.
     if CommandLine.arguments.contains("--memory-only") {
-        var long = load(paths[0])
+        var long = load(demoPath)
         _ = endToEnd(long, frames: Array(0..<min(120, long.frameCount)), jobs: 2)
         let after120 = peakRSSMegabytes()
         long.fps = 240
         _ = endToEnd(long, frames: Array(0..<min(1200, long.frameCount)), jobs: 2)
-        print("Peak RSS with 2 jobs (\((paths[0] as NSString).lastPathComponent) at @3x): \(format(after120, 0)) MB after 120 frames, "
+        print("Peak RSS with 2 jobs (\((demoPath as NSString).lastPathComponent) at @3x): \(format(after120, 0)) MB after 120 frames, "
             + "\(format(peakRSSMegabytes(), 0)) MB after 1200 frames.")
         return
     }
@@ -171,11 +174,13 @@ func runBenchmark() {
         return
     }
 
+    let pixelsOnly = CommandLine.arguments.contains("--pixels-only")
+    if !pixelsOnly {
     print("\(ProcessInfo.processInfo.activeProcessorCount) cores; balanced = UP + libdeflate 2; small = adaptive with unfiltered flat rows + libdeflate 7;")
     print("libpng default = zlib 6 + adaptive filters; libpng ratios on every \(baselineEvery)th frame. All at @3x.\n")
     var results: [ScenarioResult] = []
     // The size-first comparison runs on the default demo (profile.yaml), else the first scenario.
-    let sizeFirstPath = paths.first { $0.hasSuffix("/profile.yaml") } ?? paths[0]
+    let sizeFirstPath = demoPath
     for path in paths {
         let scenario = load(path)
         let name = (path as NSString).lastPathComponent + " (\(scenario.pixelWidth)x\(scenario.pixelHeight))"
@@ -200,12 +205,13 @@ func runBenchmark() {
         print("| libpng default | \(first.sampleLibpng / first.sampleFrames / 1000) | \(format(first.libpngMs / n)) | \(format(Double(first.sampleLibpng) / Double(first.sampleLibpng9), 3)) |")
     }
 
-    // Cost against pixels: the first scenario's first 60 frames at three scales.
-    print("\nCost against pixels (\((paths[0] as NSString).lastPathComponent), 60 frames, one thread, render + encode):\n")
+    }
+    // Cost against pixels: the demo's first 60 frames at three scales.
+    print("\nCost against pixels (\((demoPath as NSString).lastPathComponent), 60 frames, one thread, render + encode):\n")
     print("| scale | pixels | ms/frame | ms per megapixel |")
     print("|---|---|---|---|")
     for scale in [1.0, 2.0, 3.0] {
-        let s = load(paths[0], scale: scale)
+        let s = load(demoPath, scale: scale)
         let renderer = FrameRenderer(scenario: s)
         let encoder = PNGEncoder()
         let count = min(60, s.frameCount)
@@ -215,7 +221,7 @@ func runBenchmark() {
         let mp = Double(s.pixelWidth * s.pixelHeight) / 1e6
         print("| \(Int(scale)) | \(s.pixelWidth)x\(s.pixelHeight) | \(format(ms)) | \(format(ms / mp)) |")
     }
-    if !CommandLine.arguments.contains("--no-memory-check") {
+    if !CommandLine.arguments.contains("--no-memory-check") && !pixelsOnly {
         let child = Process()
         child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
         child.arguments = ["--memory-only", "--scenarios", directory]
