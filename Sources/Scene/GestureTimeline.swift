@@ -55,7 +55,7 @@ public struct GestureTimeline: ScrollTimeline {
     }
 
     /// Compiles `steps`. `bounds` is the valid offset range, `viewportHeight` the rubber band's
-    /// dimension; `duration` defaults to the time the last motion settles plus half a second.
+    /// dimension; `duration` defaults to the time the last motion settles plus the indicator's fade.
     public init(steps: [Step], startOffset: Double = 0, physics: ScrollPhysics, bounds: ClosedRange<Double>,
                 viewportHeight: Double, touchPlacement: TouchPlacement, duration: Double? = nil) throws {
         self.physics = physics
@@ -156,7 +156,8 @@ public struct GestureTimeline: ScrollTimeline {
         }
         self.segments = segments
         let settled = segments.last.map { $0.start } ?? 0
-        self.duration = duration ?? (max(t, settled) + 0.5)
+        // Long enough for the scroll indicator to fade out, so a looping GIF does not pop.
+        self.duration = duration ?? (max(t, settled) + ScrollIndicator.fadeDelay + ScrollIndicator.fadeDuration + 0.05)
 
         func contentVelocity(finger v: Double, at offset: Double) -> Double {
             // The finger moving down (positive) pulls the offset down; past an edge the content
@@ -177,7 +178,17 @@ public struct GestureTimeline: ScrollTimeline {
 
     public func state(at time: Double) -> ScrollState {
         let i = segments.lastIndex { $0.start <= time } ?? 0
-        return GestureTimeline.evaluate(segments[i], at: max(time, 0), physics: physics, bounds: bounds, viewport: viewport)
+        var state = GestureTimeline.evaluate(segments[i], at: max(time, 0), physics: physics, bounds: bounds, viewport: viewport)
+        // The indicator shows from the first touch or motion, while anything but rest is under way,
+        // and for a while after.
+        var since: Double?
+        if case .rest = segments[i].motion {
+            if i > 0 { since = max(0, time - segments[i].start) }
+        } else {
+            since = 0
+        }
+        state.indicatorOpacity = ScrollIndicator.opacity(sinceMotion: since)
+        return state
     }
 
     static func evaluate(_ s: Segment, at time: Double, physics: ScrollPhysics, bounds: ClosedRange<Double>,

@@ -93,6 +93,13 @@ public struct ProfileScreen {
             labelDistance: header.titleDistance ?? ((strip - device.statusBarHeight) / 2 + ProfileScreen.labelHeight / 2))
     }
 
+    /// The scroll indicator's rectangle on screen at `u`, in its safe-area track.
+    public func indicatorFrame(u: Double) -> Rect? {
+        ScrollIndicator.frame(offset: u, maxScroll: maxScroll, viewport: device.size.height,
+                              contentLength: contentHeight + header.height, trackTop: device.safeAreaTop,
+                              trackBottom: device.size.height - device.safeAreaBottom, screenWidth: device.size.width)
+    }
+
     /// The valid scroll range of `u`: from 0 (rest) to the bottom of the content.
     public var maxScroll: Double { max(0, contentHeight - (device.size.height - header.height)) }
 
@@ -102,6 +109,16 @@ public struct ProfileScreen {
     /// `pixelScale` pixels per point (hairlines are one pixel thick).
     public func layers(state: ScrollState, pixelScale: Double, blurredImage: SceneImage?) -> Layer {
         let root = layers(u: state.offset, pixelScale: pixelScale, blurredImage: blurredImage)
+        if state.indicatorOpacity > 0, let frame = indicatorFrame(u: state.offset),
+           let table = root.sublayers.first(where: { $0.name == "table" }) {
+            // A subview of the table: in its content coordinates, above the rows, under a stuck header.
+            let indicator = Layer(name: "scrollIndicator", frame: frame.offsetBy(dx: 0, dy: table.bounds.minY))
+            indicator.backgroundColor = appearance == .light ? Color(0, 0, 0, alpha: 0.35) : Color(255, 255, 255, alpha: 0.5)
+            indicator.cornerRadius = ScrollIndicator.cornerRadius
+            indicator.opacity = state.indicatorOpacity
+            indicator.zPosition = 100
+            table.addSublayer(indicator)
+        }
         if showTouches, let touch = state.touch { root.addSublayer(Chrome.touchIndicator(at: touch)) }
         return root
     }

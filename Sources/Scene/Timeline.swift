@@ -12,9 +12,11 @@ public struct ScrollState: Hashable, Sendable {
     public var phase: String
     /// Where the finger touches the screen, in points, while one is down.
     public var touch: Point?
+    /// The scroll indicator's opacity: 1 while scrolling and for 1.2 s after, then fading out.
+    public var indicatorOpacity: Double
 
-    public init(offset: Double, phase: String, touch: Point? = nil) {
-        self.offset = offset; self.phase = phase; self.touch = touch
+    public init(offset: Double, phase: String, touch: Point? = nil, indicatorOpacity: Double = 0) {
+        self.offset = offset; self.phase = phase; self.touch = touch; self.indicatorOpacity = indicatorOpacity
     }
 }
 
@@ -87,15 +89,23 @@ public struct KeyframeTimeline: ScrollTimeline {
     public func state(at time: Double) -> ScrollState {
         let first = keyframes[0]
         if time <= first.time { return ScrollState(offset: first.offset, phase: "idle") }
+        // When the content last moved: the end of the latest moving segment that started before `time`.
+        var lastMotionEnd: Double?
+        for i in 1..<keyframes.count where keyframes[i - 1].offset != keyframes[i].offset && keyframes[i - 1].time < time {
+            lastMotionEnd = keyframes[i].time
+        }
+        let since = lastMotionEnd.map { max(0, time - $0) }
+        let opacity = ScrollIndicator.opacity(sinceMotion: since)
         for i in 1..<max(keyframes.count, 1) {
             let a = keyframes[i - 1], b = keyframes[i]
             if time < b.time {
                 let span = b.time - a.time
                 let p = span > 0 ? b.easing.progress((time - a.time) / span) : 1
                 let moving = a.offset != b.offset
-                return ScrollState(offset: a.offset + (b.offset - a.offset) * p, phase: moving ? "animating" : "idle")
+                return ScrollState(offset: a.offset + (b.offset - a.offset) * p, phase: moving ? "animating" : "idle",
+                                   indicatorOpacity: opacity)
             }
         }
-        return ScrollState(offset: keyframes.last!.offset, phase: "idle")
+        return ScrollState(offset: keyframes.last!.offset, phase: "idle", indicatorOpacity: opacity)
     }
 }
