@@ -22,7 +22,7 @@ struct RenderFrames: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
-        } catch let error as BadInput {
+        } catch let error as BadInputError {
             FileHandle.standardError.write(Data(("error: " + error.description + "\n").utf8))
             Foundation.exit(2)
         } catch {
@@ -92,26 +92,16 @@ struct Render: ParsableCommand {
         } else {
             throw BadInput("the bundled default demo is missing from this build; pass a scenario file")
         }
-        do {
-            var loaded = try ScenarioLoader.load(path: path, fpsOverride: fps, scaleOverride: scale)
-            // The bundled demo's path is inside the build folder; the manifest names it stably.
-            if scenario == nil { loaded.file = "default demo (Fixtures/scenarios/profile.yaml)" }
-            let selection = try frames.map { try FrameSelection(parsing: $0, frameCount: loaded.frameCount) }
-            var job = RenderJob(scenario: loaded, outputDirectory: out, selection: selection, jobs: jobs,
-                                encoding: compression.options, includeLayout: layout)
-            job.shard = try shard.map { try Shard(parsing: $0) }
-            let progress = ProgressReporter(quiet: quiet, label: scenario == nil ? "default demo" : path)
-            let summary = try job.run(progress: progress.update)
-            progress.finish(summary: summary, outputDirectory: out)
-        } catch let error as ScenarioError {
-            throw BadInput(error.description)
-        } catch let error as FrameSelectionError {
-            throw BadInput(error.description)
-        } catch let error as OutputError {
-            throw BadInput(error.description)
-        } catch let error as ShardError {
-            throw BadInput(error.description)
-        }
+        var loaded = try ScenarioLoader.load(path: path, fpsOverride: fps, scaleOverride: scale)
+        // The bundled demo's path is inside the build folder; the manifest names it stably.
+        if scenario == nil { loaded.file = "default demo (Fixtures/scenarios/profile.yaml)" }
+        let selection = try frames.map { try FrameSelection(parsing: $0, frameCount: loaded.frameCount) }
+        var job = RenderJob(scenario: loaded, outputDirectory: out, selection: selection, jobs: jobs,
+                            encoding: compression.options, includeLayout: layout)
+        job.shard = try shard.map { try Shard(parsing: $0) }
+        let progress = ProgressReporter(quiet: quiet, label: scenario == nil ? "default demo" : path)
+        let summary = try job.run(progress: progress.update)
+        progress.finish(summary: summary, outputDirectory: out)
     }
 }
 
@@ -125,14 +115,8 @@ struct Merge: ParsableCommand {
     var directory: String
 
     func run() throws {
-        do {
-            let m = try ShardMerge.merge(directory)
-            print("\(directory)/manifest.json: \(m.frames.count) frames from the shards")
-        } catch let error as ShardError {
-            throw BadInput(error.description)
-        } catch let error as OutputError {
-            throw BadInput(error.description)
-        }
+        let m = try ShardMerge.merge(directory)
+        print("\(directory)/manifest.json: \(m.frames.count) frames from the shards")
     }
 }
 
@@ -205,12 +189,7 @@ struct Compare: ParsableCommand {
     }
 
     func run() throws {
-        let verdicts: [FrameVerdict]
-        do {
-            verdicts = try FolderComparison.compare(actual: actual, golden: golden, tolerance: tolerance, diffDirectory: diff)
-        } catch let error as FolderComparisonError {
-            throw BadInput(error.description)
-        }
+        let verdicts = try FolderComparison.compare(actual: actual, golden: golden, tolerance: tolerance, diffDirectory: diff)
         var failed = 0
         for v in verdicts where !v.passed {
             failed += 1
@@ -229,8 +208,15 @@ struct Compare: ParsableCommand {
     }
 }
 
-/// Bad input: the message is printed as is and the exit code is 2.
-struct BadInput: Error, CustomStringConvertible {
+/// Errors caused by the user's input, not by the tool: printed as they are, with exit code 2.
+protocol BadInputError: Error, CustomStringConvertible {}
+extension ScenarioError: BadInputError {}
+extension FrameSelectionError: BadInputError {}
+extension OutputError: BadInputError {}
+extension ShardError: BadInputError {}
+extension FolderComparisonError: BadInputError {}
+
+struct BadInput: BadInputError {
     let description: String
     init(_ d: String) { description = d }
 }
