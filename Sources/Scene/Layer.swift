@@ -83,7 +83,9 @@ public enum TextAlignment: String, Sendable {
     case left, center, right
 }
 
-/// One line of text, vertically centred in the layer's bounds as UILabel does.
+/// Text, vertically centred in the layer's bounds as UILabel does. One line by default (cut with an
+/// ellipsis if too wide); `numberOfLines` 0 wraps at the bounds' width without limit, n > 1 wraps
+/// and ends the n-th line with an ellipsis.
 public struct TextContent {
     public var text: String
     public var weight: FontWeight
@@ -92,6 +94,10 @@ public struct TextContent {
     public var alignment: TextAlignment
     /// Added between glyphs, in points (UIKit's kern attribute).
     public var letterSpacing: Double
+    /// UILabel's numberOfLines: 1 (default), 0 for unlimited, or a maximum.
+    public var numberOfLines = 1
+    /// Baseline to baseline in points; nil for the font's own.
+    public var lineHeight: Double?
 
     public init(_ text: String, weight: FontWeight = .regular, pointSize: Double = 17, color: Color = SystemColor.label,
                 alignment: TextAlignment = .left, letterSpacing: Double = 0) {
@@ -102,5 +108,25 @@ public struct TextContent {
     /// The set line (positions in points).
     public func layout() -> TextLayout {
         BundledFonts.shared.font(weight).layout(text, pointSize: pointSize, letterSpacing: letterSpacing)
+    }
+
+    /// The lines as they fit `width`, and the line height.
+    public func paragraph(width: Double) -> Paragraph {
+        let font = BundledFonts.shared.font(weight)
+        if numberOfLines == 1 {
+            // One line: UILabel's tail truncation, character by character.
+            var line = text
+            var layout = font.layout(line, pointSize: pointSize, letterSpacing: letterSpacing)
+            if layout.width > width {
+                while !line.isEmpty && font.layout(line + "\u{2026}", pointSize: pointSize, letterSpacing: letterSpacing).width > width {
+                    line.removeLast()
+                }
+                line += "\u{2026}"
+                layout = font.layout(line, pointSize: pointSize, letterSpacing: letterSpacing)
+            }
+            return Paragraph(line: layout, text: line, font: font, lineHeight: lineHeight)
+        }
+        return Paragraph(text, font: font, pointSize: pointSize, width: width, lineHeight: lineHeight,
+                         maxLines: numberOfLines, letterSpacing: letterSpacing)
     }
 }

@@ -99,18 +99,21 @@ public final class LayerRenderer {
             let pixels = resampled(image, destination: destination, region: region)
             canvas.draw(pixels, atX: region.x, y: region.y, opacity: opacity, mask: .rect(destination))
         case .text(let text):
-            let line = text.layout()
             let b = layer.bounds
-            let x: Double
-            switch text.alignment {
-            case .left: x = b.minX
-            case .center: x = b.midX - line.width / 2
-            case .right: x = b.maxX - line.width
+            let paragraph = text.paragraph(width: b.width)
+            let top = b.midY - paragraph.height / 2
+            for (i, line) in paragraph.lines.enumerated() {
+                let x: Double
+                switch text.alignment {
+                case .left: x = b.minX
+                case .center: x = b.midX - line.width / 2
+                case .right: x = b.maxX - line.width
+                }
+                let baseline = top + (Double(i) + 0.5) * paragraph.lineHeight + (line.ascent - line.descent) / 2
+                let origin = toDevice.apply(Point(x, baseline))
+                canvas.draw(line, with: rasterizer(text.weight), originX: origin.x, baselineY: origin.y,
+                            pixelsPerPoint: toDevice.scaleY, color: text.color, opacity: opacity)
             }
-            let baseline = b.midY + (line.ascent - line.descent) / 2
-            let origin = toDevice.apply(Point(x, baseline))
-            canvas.draw(line, with: rasterizer(text.weight), originX: origin.x, baselineY: origin.y,
-                        pixelsPerPoint: toDevice.scaleY, color: text.color, opacity: opacity)
         case .shapes(let items):
             for (shape, color) in items {
                 canvas.fill(shape.applying(toDevice), color: color, opacity: opacity)

@@ -43,3 +43,40 @@ final class DeviceTests: XCTestCase {
         XCTAssertEqual(Palette.dark.secondarySystemBackground, Color(28, 28, 30))
     }
 }
+
+final class TextLayerTests: XCTestCase {
+    /// Rows of the pixmap that have any dark pixel.
+    func inkedRows(_ p: Pixmap) -> [Int] {
+        (0..<p.height).filter { y in (0..<p.width).contains { p[$0, y].r < 128 } }
+    }
+
+    func render(_ text: TextContent, width: Double, height: Double) -> Pixmap {
+        let root = Layer(frame: Rect(x: 0, y: 0, width: width, height: height))
+        root.backgroundColor = .white
+        let label = Layer(frame: Rect(x: 0, y: 0, width: width, height: height))
+        label.contents = .text(text)
+        root.addSublayer(label)
+        return LayerRenderer().render(root, width: Int(width), height: Int(height), scale: 1)
+    }
+
+    func bands(_ rows: [Int]) -> Int {
+        zip(rows, rows.dropFirst()).filter { $1 > $0 + 1 }.count + (rows.isEmpty ? 0 : 1)
+    }
+
+    func testWrappedLabelDrawsItsLinesCentred() {
+        var text = TextContent("Three short words wrap here")
+        text.numberOfLines = 0
+        let p = render(text, width: 90, height: 120)
+        XCTAssertEqual(text.paragraph(width: 90).lines.count, bands(inkedRows(p)), "one band of ink per line")
+        let rows = inkedRows(p)
+        XCTAssertEqual(Double(rows.first! + rows.last!) / 2, 60, accuracy: 4, "the block is centred vertically")
+    }
+
+    func testSingleLineTruncatesWithAnEllipsis() {
+        let text = TextContent("A label far too long for its bounds")
+        let paragraph = text.paragraph(width: 100)
+        XCTAssertEqual(paragraph.lines.count, 1)
+        XCTAssertTrue(paragraph.texts[0].hasSuffix("\u{2026}"))
+        XCTAssertLessThanOrEqual(paragraph.lines[0].width, 100)
+    }
+}
