@@ -4,11 +4,15 @@ import Raster
 /// One frame's verdict in a folder comparison.
 public struct FrameVerdict: Sendable {
     public var file: String
-    /// nil when the frame could be compared; else why it fails (missing, unreadable, size).
+    /// nil when the frame could be compared; else why it fails (missing, unreadable, size, manifest).
     public var problem: String?
-    public var comparison: ImageComparison?
+    public var result: PixelMatch.Result?
+    public var passed: Bool
 
-    public var passed: Bool { problem == nil && comparison?.matches == true }
+    init(file: String, problem: String) { self.file = file; self.problem = problem; passed = false }
+    init(file: String, result: PixelMatch.Result, passed: Bool) {
+        self.file = file; self.result = result; self.passed = passed
+    }
 }
 
 public struct FolderComparisonError: Error, CustomStringConvertible {
@@ -19,10 +23,15 @@ public struct FolderComparisonError: Error, CustomStringConvertible {
 /// present on one side only, an unreadable file or a size mismatch is a failure, never a pass.
 public enum FolderComparison {
     /// Throws `FolderComparisonError` for bad input (a path that does not exist, no frames at all).
-    public static func compare(actual: String, golden: String, tolerance: Int = 0,
+    /// With `diffDirectory`, failing frames get NNNN.expected/actual/diff.png there, and every
+    /// comparison writes summary.json.
+    public static func compare(actual: String, golden: String, options: PixelMatch.Options = .init(),
                                diffDirectory: String? = nil) throws -> [FrameVerdict] {
         let pairs = try framePairs(actual: actual, golden: golden)
         var verdicts: [FrameVerdict] = []
+        if let problem = manifestDisagreement(actual: actual, golden: golden) {
+            verdicts.append(FrameVerdict(file: "manifest.json", problem: problem))
+        }
         for (name, actualPath, goldenPath) in pairs {
             guard let actualPath else { verdicts.append(FrameVerdict(file: name, problem: "missing from \(actual)")); continue }
             guard let goldenPath else { verdicts.append(FrameVerdict(file: name, problem: "no golden in \(golden)")); continue }
@@ -34,23 +43,61 @@ public enum FolderComparison {
                 verdicts.append(FrameVerdict(file: name, problem: "\(error)"))
                 continue
             }
-            let result = ImageComparison.compare(a, e, tolerance: tolerance)
+            let (result, picture) = PixelMatch.compare(a, e, options: options, makeDiff: diffDirectory != nil)
             if result.sizeMismatch {
-                verdicts.append(FrameVerdict(file: name, problem: "size \(a.width)x\(a.height) differs from the golden's \(e.width)x\(e.height)",
-                                             comparison: result))
+                verdicts.append(FrameVerdict(file: name, problem: "size \(a.width)x\(a.height) differs from the golden's \(e.width)x\(e.height)"))
                 continue
             }
-            if !result.matches, let diffDirectory {
+            let passed = result.passes(options)
+            if !passed, let diffDirectory {
                 try? FileManager.default.createDirectory(atPath: diffDirectory, withIntermediateDirectories: true)
                 let stem = (name as NSString).deletingPathExtension
                 let encoder = PNGEncoder(options: .fast)
-                for (suffix, image) in [("expected", e), ("actual", a), ("diff", ImageComparison.diffImage(a, e, tolerance: tolerance))] {
+                for (suffix, image) in [("expected", e), ("actual", a), ("diff", picture ?? a)] {
                     FileManager.default.createFile(atPath: "\(diffDirectory)/\(stem).\(suffix).png", contents: Data(encoder.encode(image)))
                 }
             }
-            verdicts.append(FrameVerdict(file: name, problem: nil, comparison: result))
+            verdicts.append(FrameVerdict(file: name, result: result, passed: passed))
         }
+        if let diffDirectory { try writeSummary(verdicts, to: diffDirectory + "/summary.json") }
         return verdicts
+    }
+
+    /// fps, size or frame count that differ between the two folders' manifests, if both have one.
+    static func manifestDisagreement(actual: String, golden: String) -> String? {
+        func read(_ dir: String) -> [String: Any]? {
+            guard let data = FileManager.default.contents(atPath: dir + "/manifest.json") else { return nil }
+            return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        }
+        guard let a = read(actual), let g = read(golden) else { return nil }
+        for key in ["fps", "width", "height", "frameCount"] {
+            let x = a[key].map { "\($0)" } ?? "-", y = g[key].map { "\($0)" } ?? "-"
+            if x != y { return "manifests disagree: \(key) is \(x) in \(actual) but \(y) in the golden; render with the golden's settings" }
+        }
+        return nil
+    }
+
+    struct SummaryEntry: Codable {
+        var file: String
+        var passed: Bool
+        var problem: String?
+        var differingPixels: Int?
+        var antialiasedPixels: Int?
+        var ratio: Double?
+        var worstPixel: PixelMatch.PixelPosition?
+        var worstDelta: Double?
+    }
+
+    static func writeSummary(_ verdicts: [FrameVerdict], to path: String) throws {
+        let entries = verdicts.map { v in
+            SummaryEntry(file: v.file, passed: v.passed, problem: v.problem, differingPixels: v.result?.differingPixels,
+                         antialiasedPixels: v.result?.antialiasedPixels, ratio: v.result?.ratio, worstPixel: v.result?.worst,
+                         worstDelta: v.result?.worstDelta)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try encoder.encode(entries).write(to: URL(fileURLWithPath: path))
     }
 
     static func framePairs(actual: String, golden: String) throws -> [(String, String?, String?)] {

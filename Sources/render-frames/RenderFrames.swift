@@ -178,31 +178,44 @@ struct Compare: ParsableCommand {
     @Argument(help: "Golden frames: a folder of PNGs or one PNG.")
     var golden: String
 
-    @Option(name: .long, help: "Largest per-channel difference (0-255) that still counts as equal.")
-    var tolerance: Int = 0
+    @Option(name: .long, help: "Colour distance threshold, 0-1 (YIQ, as pixelmatch; larger accepts more).")
+    var threshold: Double = 0.1
 
-    @Option(name: .long, help: "Folder for expected / actual / diff images of failing frames.")
+    @Flag(name: .long, help: "Count every changed pixel: threshold 0, no anti-aliasing detection.")
+    var exact = false
+
+    @Option(name: .long, help: "Differing pixels allowed per frame.")
+    var maxDiffPixels: Int?
+
+    @Option(name: .long, help: "Differing pixels allowed per frame, as a ratio of its pixels (0-1).")
+    var maxDiffRatio: Double?
+
+    @Option(name: .long, help: "Folder for expected / actual / diff images of failing frames and summary.json.")
     var diff: String?
 
     func validate() throws {
-        if !(0...255).contains(tolerance) { throw ValidationError("--tolerance must be between 0 and 255, got \(tolerance)") }
+        if !(0...1).contains(threshold) { throw ValidationError("--threshold must be between 0 and 1, got \(threshold)") }
+        if let m = maxDiffPixels, m < 0 { throw ValidationError("--max-diff-pixels must be 0 or more, got \(m)") }
+        if let r = maxDiffRatio, !(0...1).contains(r) { throw ValidationError("--max-diff-ratio must be between 0 and 1, got \(r)") }
     }
 
     func run() throws {
-        let verdicts = try FolderComparison.compare(actual: actual, golden: golden, tolerance: tolerance, diffDirectory: diff)
+        let options = PixelMatch.Options(threshold: threshold, exact: exact, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
+        let verdicts = try FolderComparison.compare(actual: actual, golden: golden, options: options, diffDirectory: diff)
         var failed = 0
         for v in verdicts where !v.passed {
             failed += 1
             if let problem = v.problem {
                 print("FAIL \(v.file): \(problem)")
-            } else if let c = v.comparison {
-                let worst = c.worstPixel.map { " worst at (\($0.x), \($0.y))" } ?? ""
-                print("FAIL \(v.file): \(c.differingPixels) pixels differ (max channel delta \(c.maxChannelDelta))\(worst)")
+            } else if let r = v.result {
+                let worst = r.worst.map { " worst at (\($0.x), \($0.y))" } ?? ""
+                print("FAIL \(v.file): \(r.differingPixels) pixels differ (\(String(format: "%.4f", r.ratio * 100)) %)\(worst)"
+                    + (r.antialiasedPixels > 0 ? ", \(r.antialiasedPixels) anti-aliased pixels ignored" : ""))
             }
         }
         print("\(verdicts.count - failed) passed, \(failed) failed")
         if failed > 0 {
-            if let diff { print("expected / actual / diff images in \(diff)") }
+            if let diff { print("expected / actual / diff images and summary.json in \(diff)") }
             throw ExitCode(1)
         }
     }

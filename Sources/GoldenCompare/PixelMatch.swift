@@ -1,0 +1,178 @@
+import Raster
+
+/// Perceptual frame comparison in the manner of pixelmatch: a pixel differs when its YIQ colour
+/// distance exceeds `35215 * threshold^2` (both colours blended over white by their alpha), and
+/// pixels that look like anti-aliasing (an edge pixel whose neighbours show the same edge in the
+/// other image) are counted apart, not as differences.
+public struct PixelMatch: Sendable {
+    public struct Options: Sendable, Equatable {
+        /// 0...1; 0.1 as pixelmatch. Larger accepts larger colour differences.
+        public var threshold: Double = 0.1
+        /// Count every changed byte, anti-aliasing included (threshold 0, no detection).
+        public var exact = false
+        /// Differing pixels allowed (nil: none, unless a ratio is set).
+        public var maxDiffPixels: Int?
+        /// Differing pixels allowed as a ratio of all pixels, 0...1.
+        public var maxDiffRatio: Double?
+        public init(threshold: Double = 0.1, exact: Bool = false, maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil) {
+            self.threshold = threshold; self.exact = exact; self.maxDiffPixels = maxDiffPixels; self.maxDiffRatio = maxDiffRatio
+        }
+    }
+
+    public struct Result: Sendable, Equatable {
+        public var width: Int
+        public var height: Int
+        public var sizeMismatch = false
+        public var differingPixels = 0
+        public var antialiasedPixels = 0
+        /// The pixel with the largest colour distance (nil when none differs).
+        public var worst: PixelPosition?
+        /// That distance as a fraction of the largest possible (0...1).
+        public var worstDelta = 0.0
+        public var ratio: Double { width * height == 0 ? 0 : Double(differingPixels) / Double(width * height) }
+
+        /// True when the sizes agree and the difference is within every budget that is set; with
+        /// no budget, any differing pixel fails.
+        public func passes(_ options: Options) -> Bool {
+            guard !sizeMismatch else { return false }
+            if options.maxDiffPixels == nil && options.maxDiffRatio == nil { return differingPixels == 0 }
+            return (options.maxDiffPixels.map { differingPixels <= $0 } ?? true) && (options.maxDiffRatio.map { ratio <= $0 } ?? true)
+        }
+    }
+
+    public struct PixelPosition: Sendable, Equatable, Codable {
+        public var x: Int
+        public var y: Int
+    }
+
+    /// Largest YIQ distance (white against black).
+    static let maxYIQDelta = 35215.0
+
+    /// Compares two frames.
+    public static func compare(_ actual: Pixmap, _ expected: Pixmap, options: Options = Options()) -> Result {
+        compare(actual, expected, options: options, makeDiff: false).0
+    }
+
+    /// Compares two frames and draws the diff picture: changed pixels red, anti-aliasing yellow,
+    /// the rest a faded grey copy of `expected` (nil when the sizes differ).
+    public static func compareWithDiff(_ actual: Pixmap, _ expected: Pixmap, options: Options = Options()) -> (Result, Pixmap?) {
+        compare(actual, expected, options: options, makeDiff: true)
+    }
+
+    static func compare(_ actual: Pixmap, _ expected: Pixmap, options: Options, makeDiff: Bool) -> (Result, Pixmap?) {
+        guard actual.width == expected.width, actual.height == expected.height else {
+            return (Result(width: actual.width, height: actual.height, sizeMismatch: true,
+                           differingPixels: max(actual.width * actual.height, expected.width * expected.height)), nil)
+        }
+        let w = actual.width, h = actual.height
+        var result = Result(width: w, height: h)
+        let maxDelta = options.exact ? 0 : maxYIQDelta * options.threshold * options.threshold
+        var picture = makeDiff ? Pixmap(width: w, height: h) : nil
+        actual.bytes.withUnsafeBufferPointer { a in
+            expected.bytes.withUnsafeBufferPointer { e in
+                for y in 0..<h {
+                    for x in 0..<w {
+                        let i = 4 * (y * w + x)
+                        let same = a[i] == e[i] && a[i + 1] == e[i + 1] && a[i + 2] == e[i + 2] && a[i + 3] == e[i + 3]
+                        var delta = 0.0
+                        if !same { delta = abs(colorDelta(a, i, e, i, yOnly: false)) }
+                        if !same && (options.exact || delta > maxDelta) {
+                            if !options.exact && (antialiased(a, x, y, w, h, e) || antialiased(e, x, y, w, h, a)) {
+                                result.antialiasedPixels += 1
+                                picture?[x, y] = PremultipliedColor(r: 255, g: 255, b: 0, a: 255)
+                            } else {
+                                result.differingPixels += 1
+                                let magnitude = delta / maxYIQDelta
+                                if magnitude > result.worstDelta || result.worst == nil {
+                                    result.worstDelta = magnitude
+                                    result.worst = PixelPosition(x: x, y: y)
+                                }
+                                picture?[x, y] = PremultipliedColor(r: 255, g: 0, b: 0, a: 255)
+                            }
+                        } else if picture != nil {
+                            // A faded grey copy of the expected frame for orientation.
+                            let luma = brightness(e, i)
+                            let v = UInt8(255 - (255 - min(255, max(0, luma))) * 0.25)
+                            picture![x, y] = PremultipliedColor(r: v, g: v, b: v, a: 255)
+                        }
+                    }
+                }
+            }
+        }
+        return (result, picture)
+    }
+
+    // MARK: pixelmatch's measures (on colours blended over white)
+
+    @inline(__always)
+    static func blended(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> (Double, Double, Double) {
+        // Premultiplied over white: c + (255 - a).
+        let inv = 255 - Double(p[i + 3])
+        return (Double(p[i]) + inv, Double(p[i + 1]) + inv, Double(p[i + 2]) + inv)
+    }
+
+    @inline(__always)
+    static func brightness(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Double {
+        let (r, g, b) = blended(p, i)
+        return r * 0.29889531 + g * 0.58662247 + b * 0.11448223
+    }
+
+    /// YIQ distance; negative when the second pixel is brighter (pixelmatch's sign convention).
+    static func colorDelta(_ p1: UnsafeBufferPointer<UInt8>, _ i: Int, _ p2: UnsafeBufferPointer<UInt8>, _ j: Int,
+                           yOnly: Bool) -> Double {
+        let (r1, g1, b1) = blended(p1, i), (r2, g2, b2) = blended(p2, j)
+        let y1 = r1 * 0.29889531 + g1 * 0.58662247 + b1 * 0.11448223
+        let y2 = r2 * 0.29889531 + g2 * 0.58662247 + b2 * 0.11448223
+        let y = y1 - y2
+        if yOnly { return y }
+        let iq = (r1 - r2) * 0.59597799 - (g1 - g2) * 0.27417610 - (b1 - b2) * 0.32180189
+        let q = (r1 - r2) * 0.21147017 - (g1 - g2) * 0.52261711 + (b1 - b2) * 0.31114694
+        let delta = 0.5053 * y * y + 0.299 * iq * iq + 0.1957 * q * q
+        return y1 > y2 ? -delta : delta
+    }
+
+    /// pixelmatch's anti-aliasing test: the pixel sits on an edge (its neighbours are both darker
+    /// and brighter, with at most two equal to it) and the darkest or brightest neighbour lies in a
+    /// flat area in both images.
+    static func antialiased(_ img: UnsafeBufferPointer<UInt8>, _ x1: Int, _ y1: Int, _ w: Int, _ h: Int,
+                            _ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0), x2 = min(x1 + 1, w - 1), y2 = min(y1 + 1, h - 1)
+        let pos = 4 * (y1 * w + x1)
+        var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
+        var minDelta = 0.0, maxDelta = 0.0
+        var minX = 0, minY = 0, maxX = 0, maxY = 0
+        for x in x0...x2 {
+            for y in y0...y2 where !(x == x1 && y == y1) {
+                let delta = colorDelta(img, pos, img, 4 * (y * w + x), yOnly: true)
+                if delta == 0 {
+                    zeroes += 1
+                    if zeroes > 2 { return false }
+                } else if delta < minDelta {
+                    minDelta = delta; minX = x; minY = y
+                } else if delta > maxDelta {
+                    maxDelta = delta; maxX = x; maxY = y
+                }
+            }
+        }
+        if minDelta == 0 || maxDelta == 0 { return false }
+        return (hasManySiblings(img, minX, minY, w, h) && hasManySiblings(other, minX, minY, w, h))
+            || (hasManySiblings(img, maxX, maxY, w, h) && hasManySiblings(other, maxX, maxY, w, h))
+    }
+
+    /// More than two of the pixel's neighbours have exactly its colour.
+    static func hasManySiblings(_ img: UnsafeBufferPointer<UInt8>, _ x1: Int, _ y1: Int, _ w: Int, _ h: Int) -> Bool {
+        let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0), x2 = min(x1 + 1, w - 1), y2 = min(y1 + 1, h - 1)
+        let pos = 4 * (y1 * w + x1)
+        var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
+        for x in x0...x2 {
+            for y in y0...y2 where !(x == x1 && y == y1) {
+                let p = 4 * (y * w + x)
+                if img[pos] == img[p] && img[pos + 1] == img[p + 1] && img[pos + 2] == img[p + 2] && img[pos + 3] == img[p + 3] {
+                    zeroes += 1
+                }
+                if zeroes > 2 { return true }
+            }
+        }
+        return false
+    }
+}
