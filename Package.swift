@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "RenderFramesKit", "GoldenCompare"]),
         .testTarget(name: "GoldenCompareTests", dependencies: ["GoldenCompare"]),
-        .testTarget(name: "CLITests", dependencies: ["render-frames"]),
+        .testTarget(name: "CLITests", dependencies: ["render-frames", "RenderFramesKit"]),
     ],
     swiftLanguageModes: [.v5]
 )

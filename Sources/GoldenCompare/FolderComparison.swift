@@ -9,8 +9,8 @@ public struct FrameVerdict: Sendable {
     public var result: PixelMatch.Result?
     public var passed: Bool
 
-    init(file: String, problem: String) { self.file = file; self.problem = problem; passed = false }
-    init(file: String, result: PixelMatch.Result, passed: Bool) {
+    public init(file: String, problem: String) { self.file = file; self.problem = problem; passed = false }
+    public init(file: String, result: PixelMatch.Result, passed: Bool) {
         self.file = file; self.result = result; self.passed = passed
     }
 }

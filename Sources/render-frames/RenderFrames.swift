@@ -60,6 +60,18 @@ struct Render: ParsableCommand {
     @Option(name: .long, help: "Render shard I of N (a contiguous share of the frames), e.g. 2/4; merge with `render-frames merge`.")
     var shard: String?
 
+    @Option(name: .long, help: "Golden folder to check the frames against (see --record).")
+    var golden: String?
+
+    @Option(name: .long, help: "With --golden: never, missing, failed or all. Default: $RENDER_FRAMES_RECORD, else never when CI is set, else missing.")
+    var record: RecordMode?
+
+    @Flag(name: .long, help: "With --golden: remove goldens of frames this scenario no longer produces (not with --frames or --shard).")
+    var prune = false
+
+    @Option(name: .long, help: "With --golden: folder for expected / actual / diff images of failing frames (default: OUT-diff).")
+    var diff: String?
+
     @Flag(name: .long, help: "Add each frame's visible layers (name, rectangle in points, z order, opacity) to the manifest.")
     var layout = false
 
@@ -78,6 +90,10 @@ struct Render: ParsableCommand {
     }
 
     func validate() throws {
+        if prune && golden == nil { throw ValidationError("--prune needs --golden") }
+        if prune && (frames != nil || shard != nil) {
+            throw ValidationError("--prune removes goldens of frames not rendered, so it needs every frame: drop --frames and --shard")
+        }
         if let fps, !(1...240).contains(fps) { throw ValidationError("--fps must be between 1 and 240, got \(fps)") }
         if let scale, !(0.25...4).contains(scale) { throw ValidationError("--scale must be between 0.25 and 4, got \(scale)") }
         if jobs < 1 || jobs > 64 { throw ValidationError("--jobs must be between 1 and 64, got \(jobs)") }
@@ -102,6 +118,29 @@ struct Render: ParsableCommand {
         let progress = ProgressReporter(quiet: quiet, label: scenario == nil ? "default demo" : path)
         let summary = try job.run(progress: progress.update)
         progress.finish(summary: summary, outputDirectory: out)
+        if let golden { try checkGoldens(golden, job: job, frameCount: loaded.frameCount) }
+    }
+
+    func checkGoldens(_ golden: String, job: RenderJob, frameCount: Int) throws {
+        var check = GoldenCheck(framesDirectory: out, goldenDirectory: golden, mode: try RecordMode.resolve(flag: record))
+        check.diffDirectory = diff ?? (out + "-diff")
+        let indices = (job.shard.map { $0.share(of: job.selection) } ?? job.selection).indices
+        let files = indices.map { frameFileName(index: $0, frameCount: frameCount) }
+        let outcome = try check.run(files: files, prune: prune)
+        for v in outcome.failures {
+            if let problem = v.problem { print("FAIL \(v.file): \(problem)") } else if let r = v.result {
+                let worst = r.worst.map { " worst at (\($0.x), \($0.y))" } ?? ""
+                print("FAIL \(v.file): \(r.differingPixels) pixels differ\(worst)")
+            }
+        }
+        if !outcome.recorded.isEmpty { print("recorded \(outcome.recorded.count) golden frame(s) in \(golden) (mode \(check.mode.rawValue))") }
+        if !outcome.pruned.isEmpty { print("pruned \(outcome.pruned.count) golden frame(s) no longer produced: \(outcome.pruned.joined(separator: ", "))") }
+        print("\(outcome.matched) passed, \(outcome.failures.count) failed")
+        if !outcome.passed {
+            if outcome.diffsWritten > 0 { print("expected / actual / diff images in \(check.diffDirectory!)") }
+            print("if the change is intended, re-record: run the same command with --record failed")
+            throw ExitCode(1)
+        }
     }
 }
 
@@ -228,6 +267,8 @@ extension FrameSelectionError: BadInputError {}
 extension OutputError: BadInputError {}
 extension ShardError: BadInputError {}
 extension FolderComparisonError: BadInputError {}
+extension GoldenCheckError: BadInputError {}
+extension RecordMode: ExpressibleByArgument {}
 
 struct BadInput: BadInputError {
     let description: String

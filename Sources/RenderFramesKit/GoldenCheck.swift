@@ -1,0 +1,137 @@
+import Foundation
+import GoldenCompare
+import Raster
+
+/// Checking rendered frames against a golden folder, recording goldens as the mode says.
+///
+/// Modes, as users know them from snapshot tools: `never` compares and fails on a missing golden
+/// (the default when the `CI` environment variable is set, so nothing is recorded silently in CI);
+/// `missing` records goldens that do not exist yet and compares the rest (the default elsewhere);
+/// `failed` re-records the frames that differ; `all` re-records everything.
+public enum RecordMode: String, CaseIterable, Sendable {
+    case never, missing, failed, all
+
+    /// The environment variable that sets the mode when no flag does.
+    public static let environmentVariable = "RENDER_FRAMES_RECORD"
+
+    /// The flag's value, else the environment's, else `never` in CI and `missing` elsewhere.
+    public static func resolve(flag: RecordMode?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> RecordMode {
+        if let flag { return flag }
+        if let value = environment[environmentVariable], !value.isEmpty {
+            guard let mode = RecordMode(rawValue: value) else {
+                throw GoldenCheckError("\(environmentVariable)=\(value) is not a record mode; use never, missing, failed or all")
+            }
+            return mode
+        }
+        return environment["CI"].map { !$0.isEmpty && $0 != "false" && $0 != "0" } == true ? .never : .missing
+    }
+}
+
+public struct GoldenCheckError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ d: String) { description = d }
+}
+
+public struct GoldenCheck {
+    public struct Outcome: Sendable {
+        public var compared = 0
+        public var matched = 0
+        /// Failing frames whose expected / actual / diff images were written.
+        public var diffsWritten = 0
+        public var recorded: [String] = []
+        public var pruned: [String] = []
+        public var failures: [FrameVerdict] = []
+        public var passed: Bool { failures.isEmpty }
+    }
+
+    public var framesDirectory: String
+    public var goldenDirectory: String
+    public var mode: RecordMode
+    public var options = PixelMatch.Options()
+    /// Where expected / actual / diff images of failing frames go.
+    public var diffDirectory: String?
+
+    public init(framesDirectory: String, goldenDirectory: String, mode: RecordMode) {
+        self.framesDirectory = framesDirectory
+        self.goldenDirectory = goldenDirectory
+        self.mode = mode
+    }
+
+    /// Compares (and records, per the mode) the frames named in `files`; with `prune`, removes
+    /// goldens of frames no longer produced (only files named like frames, and only when `files`
+    /// is the whole scenario, which the caller checks).
+    public func run(files: [String], prune: Bool = false) throws -> Outcome {
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: goldenDirectory, withIntermediateDirectories: true)
+        var outcome = Outcome()
+        var toCompare: [String] = []
+        for file in files {
+            let golden = "\(goldenDirectory)/\(file)"
+            let exists = fm.fileExists(atPath: golden)
+            if mode == .all || (mode == .missing && !exists) {
+                try record(file)
+                outcome.recorded.append(file)
+            } else if !exists && mode == .never {
+                outcome.failures.append(FrameVerdict(file: file, problem: "no golden in \(goldenDirectory) (record mode never; "
+                    + "record it with --record missing, or \(RecordMode.environmentVariable)=missing)"))
+            } else if exists {
+                toCompare.append(file)
+            } else {
+                try record(file)
+                outcome.recorded.append(file)
+            }
+        }
+        for file in toCompare {
+            let actual = try ImageDecoder.decode(fileAt: "\(framesDirectory)/\(file)")
+            let expected = try ImageDecoder.decode(fileAt: "\(goldenDirectory)/\(file)")
+            let (result, picture) = PixelMatch.compareWithDiff(actual, expected, options: options)
+            outcome.compared += 1
+            if result.passes(options) { outcome.matched += 1; continue }
+            if mode == .failed {
+                try record(file)
+                outcome.recorded.append(file)
+                continue
+            }
+            var verdict = FrameVerdict(file: file, result: result, passed: false)
+            if result.sizeMismatch {
+                verdict = FrameVerdict(file: file, problem: "size \(actual.width)x\(actual.height) differs from the golden's \(expected.width)x\(expected.height)")
+            }
+            outcome.failures.append(verdict)
+            if let diffDirectory {
+                try fm.createDirectory(atPath: diffDirectory, withIntermediateDirectories: true)
+                let stem = (file as NSString).deletingPathExtension
+                let encoder = PNGEncoder(options: .fast)
+                for (suffix, image) in [("expected", expected), ("actual", actual), ("diff", picture ?? actual)] {
+                    try Data(encoder.encode(image)).write(to: URL(fileURLWithPath: "\(diffDirectory)/\(stem).\(suffix).png"))
+                }
+                outcome.diffsWritten += 1
+            }
+        }
+        if !outcome.recorded.isEmpty, fm.fileExists(atPath: "\(framesDirectory)/manifest.json") {
+            try? fm.removeItem(atPath: "\(goldenDirectory)/manifest.json")
+            try fm.copyItem(atPath: "\(framesDirectory)/manifest.json", toPath: "\(goldenDirectory)/manifest.json")
+        }
+        if prune {
+            let produced = Set(files)
+            for name in try fm.contentsOfDirectory(atPath: goldenDirectory).sorted()
+            where GoldenCheck.isFrameName(name) && !produced.contains(name) {
+                try fm.removeItem(atPath: "\(goldenDirectory)/\(name)")
+                outcome.pruned.append(name)
+            }
+        }
+        return outcome
+    }
+
+    private func record(_ file: String) throws {
+        let target = "\(goldenDirectory)/\(file)"
+        try? FileManager.default.removeItem(atPath: target)
+        try FileManager.default.copyItem(atPath: "\(framesDirectory)/\(file)", toPath: target)
+    }
+
+    /// `0000.png`, `10799.png`: four or more digits and .png; nothing else is ever pruned.
+    public static func isFrameName(_ name: String) -> Bool {
+        guard name.hasSuffix(".png") else { return false }
+        let stem = name.dropLast(4)
+        return stem.count >= 4 && stem.allSatisfy(\.isASCII) && stem.allSatisfy(\.isNumber)
+    }
+}
