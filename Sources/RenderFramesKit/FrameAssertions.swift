@@ -1,0 +1,69 @@
+import Foundation
+import GoldenCompare
+import Raster
+import Scene
+
+/// Golden checks for users' own tests, XCTest or Swift Testing alike: the functions throw a
+/// `GoldenMismatch` whose description says how many frames differ, the worst one, where the
+/// expected / actual / diff images are, and how to re-record. In a throwing test, `try` is all
+/// it takes:
+///
+///     func testProfileHeader() throws {                                   // XCTest
+///         try assertFrames(ofScenario: "Fixtures/scenarios/profile.yaml", golden: "Goldens/profile", scale: 1)
+///     }
+///     @Test func profileHeader() throws {                                  // Swift Testing
+///         try assertFrames(ofScenario: "Fixtures/scenarios/profile.yaml", golden: "Goldens/profile", scale: 1)
+///     }
+///
+/// Recording follows `RecordMode.resolve`: `RENDER_FRAMES_RECORD`, else never under CI, else
+/// missing goldens are recorded.
+public struct GoldenMismatch: Error, CustomStringConvertible {
+    public let outcome: GoldenCheck.Outcome
+    public let description: String
+}
+
+/// Renders a scenario (all frames, or `frames` such as "0,30-40") and checks it against `golden`.
+@discardableResult
+public func assertFrames(ofScenario path: String, golden: String, frames: String? = nil, scale: Double? = nil,
+                         options: PixelMatch.Options = .init(), record: RecordMode? = nil) throws -> GoldenCheck.Outcome {
+    let scenario = try ScenarioLoader.load(path: path, scaleOverride: scale)
+    let selection = try frames.map { try FrameSelection(parsing: $0, frameCount: scenario.frameCount) }
+    let directory = NSTemporaryDirectory() + "render-frames-assert-\(getpid())-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let job = RenderJob(scenario: scenario, outputDirectory: directory, selection: selection,
+                        jobs: ProcessInfo.processInfo.activeProcessorCount)
+    _ = try job.run()
+    let files = job.selection.indices.map { frameFileName(index: $0, frameCount: scenario.frameCount) }
+    return try assertFrames(inDirectory: directory, files: files, golden: golden, options: options, record: record,
+                            rerun: "the same test")
+}
+
+/// Checks frames already rendered in `directory` (every NNNN.png there, or `files`) against `golden`.
+@discardableResult
+public func assertFrames(inDirectory directory: String, files: [String]? = nil, golden: String,
+                         options: PixelMatch.Options = .init(), record: RecordMode? = nil,
+                         rerun: String = "the same test") throws -> GoldenCheck.Outcome {
+    let names = try files ?? FileManager.default.contentsOfDirectory(atPath: directory).filter(GoldenCheck.isFrameName).sorted()
+    var check = GoldenCheck(framesDirectory: directory, goldenDirectory: golden, mode: try RecordMode.resolve(flag: record))
+    check.options = options
+    let failures = (golden as NSString).standardizingPath + "-failures"
+    check.diffDirectory = failures
+    let outcome = try check.run(files: names)
+    guard outcome.passed else {
+        let worst = outcome.failures.max { ($0.result?.differingPixels ?? Int.max) < ($1.result?.differingPixels ?? Int.max) }!
+        let worstText: String
+        if let problem = worst.problem {
+            worstText = "\(worst.file): \(problem)"
+        } else {
+            let r = worst.result!
+            worstText = "\(worst.file): \(r.differingPixels) pixels differ" + (r.worst.map { ", worst at (\($0.x), \($0.y))" } ?? "")
+        }
+        let description = """
+            \(outcome.failures.count) of \(names.count) frames differ from \(golden); worst \(worstText). \
+            \(outcome.diffsWritten > 0 ? "Expected / actual / diff images in \(failures). " : "")\
+            If the change is intended, re-record: \(RecordMode.environmentVariable)=failed and run \(rerun) again.
+            """
+        throw GoldenMismatch(outcome: outcome, description: description)
+    }
+    return outcome
+}
