@@ -52,7 +52,7 @@ let package = Package(
             name: "render-frames",
             dependencies: ["RenderFramesKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "render-frames-benchmark", dependencies: ["RenderFramesKit", "CImageIO"]),
+        .executableTarget(name: "render-frames-benchmark", dependencies: ["RenderFramesKit", "GoldenCompare", "CImageIO"]),
 
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "RenderFramesKit", "GoldenCompare"]),

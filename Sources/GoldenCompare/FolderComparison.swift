@@ -32,35 +32,55 @@ public enum FolderComparison {
         if let problem = manifestDisagreement(actual: actual, golden: golden) {
             verdicts.append(FrameVerdict(file: "manifest.json", problem: problem))
         }
-        for (name, actualPath, goldenPath) in pairs {
-            guard let actualPath else { verdicts.append(FrameVerdict(file: name, problem: "missing from \(actual)")); continue }
-            guard let goldenPath else { verdicts.append(FrameVerdict(file: name, problem: "no golden in \(golden)")); continue }
-            let a: Pixmap, e: Pixmap
-            do {
-                a = try ImageDecoder.decode(fileAt: actualPath)
-                e = try ImageDecoder.decode(fileAt: goldenPath)
-            } catch {
-                verdicts.append(FrameVerdict(file: name, problem: "\(error)"))
-                continue
+        // Frames are independent: decode and compare them on every core, in order of the pairs.
+        var results = [FrameVerdict?](repeating: nil, count: pairs.count)
+        let lock = NSLock()
+        var next = 0
+        let workers = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), max(pairs.count, 1))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                lock.lock()
+                let k = next
+                next += 1
+                lock.unlock()
+                guard k < pairs.count else { return }
+                let verdict = compareOne(pairs[k], actual: actual, golden: golden, options: options, diffDirectory: diffDirectory)
+                lock.lock()
+                results[k] = verdict
+                lock.unlock()
             }
-            let (result, picture) = PixelMatch.compare(a, e, options: options, makeDiff: diffDirectory != nil)
-            if result.sizeMismatch {
-                verdicts.append(FrameVerdict(file: name, problem: "size \(a.width)x\(a.height) differs from the golden's \(e.width)x\(e.height)"))
-                continue
-            }
-            let passed = result.passes(options)
-            if !passed, let diffDirectory {
-                try? FileManager.default.createDirectory(atPath: diffDirectory, withIntermediateDirectories: true)
-                let stem = (name as NSString).deletingPathExtension
-                let encoder = PNGEncoder(options: .fast)
-                for (suffix, image) in [("expected", e), ("actual", a), ("diff", picture ?? a)] {
-                    FileManager.default.createFile(atPath: "\(diffDirectory)/\(stem).\(suffix).png", contents: Data(encoder.encode(image)))
-                }
-            }
-            verdicts.append(FrameVerdict(file: name, result: result, passed: passed))
         }
+        verdicts += results.compactMap { $0 }
         if let diffDirectory { try writeSummary(verdicts, to: diffDirectory + "/summary.json") }
         return verdicts
+    }
+
+    static func compareOne(_ pair: (String, String?, String?), actual: String, golden: String, options: PixelMatch.Options,
+                           diffDirectory: String?) -> FrameVerdict {
+        let (name, actualPath, goldenPath) = pair
+        guard let actualPath else { return FrameVerdict(file: name, problem: "missing from \(actual)") }
+        guard let goldenPath else { return FrameVerdict(file: name, problem: "no golden in \(golden)") }
+        let a: Pixmap, e: Pixmap
+        do {
+            a = try ImageDecoder.decode(fileAt: actualPath)
+            e = try ImageDecoder.decode(fileAt: goldenPath)
+        } catch {
+            return FrameVerdict(file: name, problem: "\(error)")
+        }
+        let (result, picture) = PixelMatch.compare(a, e, options: options, makeDiff: diffDirectory != nil)
+        if result.sizeMismatch {
+            return FrameVerdict(file: name, problem: "size \(a.width)x\(a.height) differs from the golden's \(e.width)x\(e.height)")
+        }
+        let passed = result.passes(options)
+        if !passed, let diffDirectory {
+            try? FileManager.default.createDirectory(atPath: diffDirectory, withIntermediateDirectories: true)
+            let stem = (name as NSString).deletingPathExtension
+            let encoder = PNGEncoder(options: .fast)
+            for (suffix, image) in [("expected", e), ("actual", a), ("diff", picture ?? a)] {
+                FileManager.default.createFile(atPath: "\(diffDirectory)/\(stem).\(suffix).png", contents: Data(encoder.encode(image)))
+            }
+        }
+        return FrameVerdict(file: name, result: result, passed: passed)
     }
 
     /// fps, size or frame count that differ between the two folders' manifests, if both have one.

@@ -42,6 +42,7 @@ public enum ImageDecoder {
 
     public static func decode(data: [UInt8], name: String, pixelLimit: Int = defaultPixelLimit) throws -> Pixmap {
         if data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            if let fast = FastPNGDecoder.decode(data, pixelLimit: pixelLimit) { return fast }
             return try decodePNG(data, name: name, pixelLimit: pixelLimit)
         }
         if data.starts(with: [0xFF, 0xD8, 0xFF]) {

@@ -8,6 +8,7 @@
 //                                                [--matrix] [--no-memory-check]
 import CImageIO
 import Foundation
+import GoldenCompare
 import Raster
 import RenderFramesKit
 import Scene
@@ -153,6 +154,11 @@ func runBenchmark() {
         return
     }
 
+    if CommandLine.arguments.contains("--compare") {
+        compareBenchmark(load(demoPath))
+        return
+    }
+
     if CommandLine.arguments.contains("--matrix") {
         // PNG encoder settings (filter x level) on sampled frames of the first scenario.
         let scenario = load(paths[0])
@@ -233,6 +239,54 @@ func runBenchmark() {
         print("\n" + String(decoding: output, as: UTF8.self), terminator: "")
     }
 
+}
+
+/// 120 frame pairs of the demo at @3x (frames 0-119 against 1-120: the holds match, the moving
+/// frames differ), compared by `FolderComparison` (decode included, all cores) and by ImageMagick's
+/// `compare -metric AE`, one pair at a time, as a user would script it.
+func compareBenchmark(_ scenario: Scenario) {
+    let base = NSTemporaryDirectory() + "render-frames-compare-\(getpid())"
+    defer { try? FileManager.default.removeItem(atPath: base) }
+    for (dir, offset) in [("a", 0), ("b", 1)] {
+        let job = RenderJob(scenario: scenario, outputDirectory: "\(base)/\(dir)",
+                            selection: FrameSelection(indices: Array(offset..<(offset + 120))), jobs: 2)
+        do { _ = try job.run() } catch { fail("\(error)") }
+    }
+    // Name b's frames like a's, so that pair k is frame k against frame k + 1.
+    for i in 0..<120 {
+        rename("\(base)/b/\(frameFileName(index: i + 1, frameCount: scenario.frameCount))", "\(base)/b/x\(i).png")
+    }
+    for i in 0..<120 { rename("\(base)/b/x\(i).png", "\(base)/b/\(frameFileName(index: i, frameCount: scenario.frameCount))") }
+    unlink("\(base)/a/manifest.json"); unlink("\(base)/b/manifest.json")
+    sync()
+    let t0 = now()
+    let verdicts: [FrameVerdict]
+    do { verdicts = try FolderComparison.compare(actual: "\(base)/a", golden: "\(base)/b") } catch { fail("\(error)") }
+    let ours = now() - t0
+    let differing = verdicts.filter { !$0.passed }.count
+    print("| comparer | pairs | seconds | differing frames |")
+    print("|---|---|---|---|")
+    print("| render-frames compare (pixelmatch, \(ProcessInfo.processInfo.activeProcessorCount) threads) | \(verdicts.count) | \(format(ours, 2)) | \(differing) |")
+    guard let magick = ["/usr/bin/compare", "/usr/local/bin/compare"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        print("| ImageMagick compare -metric AE | - | not installed (apt-get install imagemagick) | - |")
+        return
+    }
+    let t1 = now()
+    var magickDiffering = 0
+    for i in 0..<120 {
+        let name = frameFileName(index: i, frameCount: scenario.frameCount)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: magick)
+        p.arguments = ["-metric", "AE", "\(base)/a/\(name)", "\(base)/b/\(name)", "null:"]
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        do { try p.run() } catch { fail("cannot run \(magick): \(error)") }
+        p.waitUntilExit()
+        if p.terminationStatus == 1 { magickDiffering += 1 }
+    }
+    let theirs = now() - t1
+    print("| ImageMagick compare -metric AE (a process a pair) | 120 | \(format(theirs, 2)) | \(magickDiffering) |")
+    print("\nSpeed-up: \(format(theirs / ours))x")
 }
 
 runBenchmark()

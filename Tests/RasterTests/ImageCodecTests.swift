@@ -109,6 +109,15 @@ final class ImageCodecTests: XCTestCase {
         }
     }
 
+    func testABadCRCIsRefusedEvenOnTheFastPath() {
+        var png = PNGEncoder().encode(Pixmap(width: 8, height: 8, fill: Color(10, 20, 30).premultiplied))
+        XCTAssertNoThrow(try decode(png))
+        png[png.count - 13] ^= 0xFF // the last byte of IDAT's CRC
+        XCTAssertThrowsError(try ImageDecoder.decode(data: png, name: "crc.png")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("crc.png: corrupt PNG image"), "\(error)")
+        }
+    }
+
     func testPixelLimitRefusesBeforeDecoding() {
         let png = PNGFactory.make(width: 100, height: 100, colorType: 0, bitDepth: 8, scanlines: Array(repeating: Array(repeating: 0, count: 100), count: 100))
         XCTAssertThrowsError(try ImageDecoder.decode(data: png, name: "big.png", pixelLimit: 9999)) { error in

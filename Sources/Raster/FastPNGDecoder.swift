@@ -1,0 +1,103 @@
+import Foundation
+internal import CDeflate
+
+/// A fast path for the PNGs this tool writes: 8-bit RGB or RGBA, not interlaced, no colour chunks.
+/// It inflates with libdeflate (several times faster than zlib) and unfilters rows itself. Any other
+/// PNG, or one it cannot read, returns nil and goes to libpng, which reads everything.
+enum FastPNGDecoder {
+    static func decode(_ data: [UInt8], pixelLimit: Int) -> Pixmap? {
+        var offset = 8
+        var width = 0, height = 0, channels = 0
+        var idat: [UInt8] = []
+        func u32(_ o: Int) -> Int { Int(data[o]) << 24 | Int(data[o + 1]) << 16 | Int(data[o + 2]) << 8 | Int(data[o + 3]) }
+        while offset + 8 <= data.count {
+            let length = u32(offset)
+            let type = (data[offset + 4], data[offset + 5], data[offset + 6], data[offset + 7])
+            let body = offset + 8
+            guard length >= 0, body + length + 4 <= data.count else { return nil }
+            // A chunk whose CRC does not match goes to libpng, which reports it.
+            let crc = data.withUnsafeBufferPointer { libdeflate_crc32(0, $0.baseAddress! + offset + 4, length + 4) }
+            guard crc == UInt32(u32(body + length)) else { return nil }
+            switch type {
+            case (0x49, 0x48, 0x44, 0x52): // IHDR
+                guard length == 13 else { return nil }
+                width = u32(body); height = u32(body + 4)
+                let depth = data[body + 8], colour = data[body + 9], interlace = data[body + 12]
+                guard depth == 8, interlace == 0, colour == 2 || colour == 6, width > 0, height > 0,
+                      width * height <= pixelLimit else { return nil }
+                channels = colour == 2 ? 3 : 4
+            case (0x49, 0x44, 0x41, 0x54): // IDAT
+                idat.append(contentsOf: data[body..<(body + length)])
+            case (0x49, 0x45, 0x4E, 0x44): // IEND
+                offset = data.count
+                continue
+            case (0x67, 0x41, 0x4D, 0x41), (0x73, 0x52, 0x47, 0x42), (0x69, 0x43, 0x43, 0x50), (0x63, 0x48, 0x52, 0x4D),
+                 (0x74, 0x52, 0x4E, 0x53), (0x50, 0x4C, 0x54, 0x45):
+                return nil // gamma, colour profile, transparency or palette: libpng's job
+            default:
+                break
+            }
+            offset = body + length + 4
+        }
+        guard channels > 0, !idat.isEmpty else { return nil }
+        let stride = width * channels
+        var raw = [UInt8](repeating: 0, count: (stride + 1) * height)
+        let decompressor = libdeflate_alloc_decompressor()
+        defer { libdeflate_free_decompressor(decompressor) }
+        var produced = 0
+        let status = idat.withUnsafeBytes { src in
+            raw.withUnsafeMutableBytes { dst in
+                libdeflate_zlib_decompress(decompressor, src.baseAddress, src.count, dst.baseAddress, dst.count, &produced)
+            }
+        }
+        guard status == LIBDEFLATE_SUCCESS, produced == raw.count else { return nil }
+        // Unfilter in place, row by row (each row's filter byte first).
+        let ok = raw.withUnsafeMutableBufferPointer { buf -> Bool in
+            let base = buf.baseAddress!
+            for y in 0..<height {
+                let row = base + y * (stride + 1) + 1
+                let prev: UnsafeMutablePointer<UInt8>? = y > 0 ? base + (y - 1) * (stride + 1) + 1 : nil
+                let bpp = channels
+                switch row[-1] {
+                case 0: break
+                case 1: for i in bpp..<stride { row[i] = row[i] &+ row[i - bpp] }
+                case 2: if let prev { for i in 0..<stride { row[i] = row[i] &+ prev[i] } }
+                case 3:
+                    for i in 0..<stride {
+                        let a = i >= bpp ? Int(row[i - bpp]) : 0, b = prev.map { Int($0[i]) } ?? 0
+                        row[i] = row[i] &+ UInt8((a + b) / 2)
+                    }
+                case 4:
+                    for i in 0..<stride {
+                        let a = i >= bpp ? Int(row[i - bpp]) : 0, b = prev.map { Int($0[i]) } ?? 0
+                        let c = (i >= bpp ? prev.map { Int($0[i - bpp]) } : nil) ?? 0
+                        let p = a + b - c
+                        let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                        row[i] = row[i] &+ UInt8(pa <= pb && pa <= pc ? a : (pb <= pc ? b : c))
+                    }
+                default: return false
+                }
+            }
+            return true
+        }
+        guard ok else { return nil }
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, count in
+            raw.withUnsafeBufferPointer { src in
+                for y in 0..<height {
+                    let row = src.baseAddress! + y * (stride + 1) + 1
+                    let o = out.baseAddress! + y * width * 4
+                    if channels == 3 {
+                        for x in 0..<width {
+                            o[4 * x] = row[3 * x]; o[4 * x + 1] = row[3 * x + 1]; o[4 * x + 2] = row[3 * x + 2]; o[4 * x + 3] = 255
+                        }
+                    } else {
+                        o.update(from: row, count: width * 4)
+                    }
+                }
+            }
+            count = width * height * 4
+        }
+        return channels == 3 ? Pixmap(width: width, height: height, premultipliedBytes: pixels)
+            : Pixmap(width: width, height: height, straightBytes: pixels)
+    }
+}
