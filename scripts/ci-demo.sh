@@ -5,7 +5,7 @@
 #   scripts/ci-demo.sh [--out DIR] [--shard I/N]
 #
 # Output in DIR (default ci-demo): gifs/<name>.gif, frames/<name>/, failures/<name>/ (expected /
-# actual / diff images of frames that differ), summary.txt. With --shard I/N only the I-th of N
+# actual / diff images of frames that differ), report/index.html (the HTML report), summary.txt. With --shard I/N only the I-th of N
 # contiguous blocks of the scenarios is done (a CI matrix; each shard has its own DIR). Exit 1 when
 # a golden differs or a GIF fails its check, 2 on bad input.
 set -euo pipefail
@@ -51,7 +51,7 @@ for scenario in "${scenarios[@]}"; do
   if [ -d "$golden" ]; then
     list=$(ls "$golden" | grep -E '^[0-9]{4,}\.png$' | sed 's/\.png$//; s/^0*\([0-9]\)/\1/' | paste -sd, -)
     if result=$("$bin" "$scenario" --scale 1 --frames "$list" --layout --quiet --out "$out/golden-frames/$name" \
-        --golden "$golden" --record never --diff "$out/failures/$name" 2>&1); then
+        --golden "$golden" --record never --diff "$out/failures/$name" --report "$out/report" 2>&1); then
       echo "$name: goldens: $(echo "$result" | tail -n1)" >> "$summary"
     else
       echo "$name: GOLDENS DIFFER:" >> "$summary"; echo "$result" | sed 's/^/  /' >> "$summary"; status=1
@@ -60,5 +60,6 @@ for scenario in "${scenarios[@]}"; do
     echo "$name: no goldens in $golden" >> "$summary"
   fi
 done
+echo "report: $out/report/index.html" >> "$summary"
 cat "$summary"
 exit $status

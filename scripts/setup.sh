@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian packages render-frames needs, if any are missing. Idempotent, and silent
 # when everything is already there. Needs root (or sudo) only when something must be installed.
+#   scripts/setup.sh          what rendering and GIFs need
+#   scripts/setup.sh --test   also Chromium, which the HTML report's test drives headless
 set -euo pipefail
 
 packages=(pkg-config libpng-dev zlib1g-dev libfreetype-dev libjpeg62-turbo-dev libdeflate-dev ffmpeg)
+[ "${1:-}" = "--test" ] && packages+=(chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

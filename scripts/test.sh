@@ -2,6 +2,6 @@
 # Runs the test suite. Installs missing system packages first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+bash scripts/setup.sh --test
 swift build --build-tests
 swift test --skip-build --disable-swift-testing "$@"

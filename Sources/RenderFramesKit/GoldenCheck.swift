@@ -41,6 +41,8 @@ public struct GoldenCheck {
         public var recorded: [String] = []
         public var pruned: [String] = []
         public var failures: [FrameVerdict] = []
+        /// Every frame's verdict (recorded frames count as passed), for reports.
+        public var verdicts: [FrameVerdict] = []
         public var passed: Bool { failures.isEmpty }
     }
 
@@ -72,8 +74,10 @@ public struct GoldenCheck {
                 try record(file)
                 outcome.recorded.append(file)
             } else if !exists && mode == .never {
-                outcome.failures.append(FrameVerdict(file: file, problem: "no golden in \(goldenDirectory) (record mode never; "
-                    + "record it with --record missing, or \(RecordMode.environmentVariable)=missing)"))
+                let verdict = FrameVerdict(file: file, problem: "no golden in \(goldenDirectory) (record mode never; "
+                    + "record it with --record missing, or \(RecordMode.environmentVariable)=missing)")
+                outcome.failures.append(verdict)
+                outcome.verdicts.append(verdict)
             } else if exists {
                 toCompare.append(file)
             } else {
@@ -86,7 +90,11 @@ public struct GoldenCheck {
             let expected = try ImageDecoder.decode(fileAt: "\(goldenDirectory)/\(file)")
             let (result, picture) = PixelMatch.compareWithDiff(actual, expected, options: options)
             outcome.compared += 1
-            if result.passes(options) { outcome.matched += 1; continue }
+            if result.passes(options) {
+                outcome.matched += 1
+                outcome.verdicts.append(FrameVerdict(file: file, result: result, passed: true))
+                continue
+            }
             if mode == .failed {
                 try record(file)
                 outcome.recorded.append(file)
@@ -97,6 +105,7 @@ public struct GoldenCheck {
                 verdict = FrameVerdict(file: file, problem: "size \(actual.width)x\(actual.height) differs from the golden's \(expected.width)x\(expected.height)")
             }
             outcome.failures.append(verdict)
+            outcome.verdicts.append(verdict)
             if let diffDirectory {
                 try fm.createDirectory(atPath: diffDirectory, withIntermediateDirectories: true)
                 let stem = (file as NSString).deletingPathExtension

@@ -72,6 +72,9 @@ struct Render: ParsableCommand {
     @Option(name: .long, help: "With --golden: folder for expected / actual / diff images of failing frames (default: OUT-diff).")
     var diff: String?
 
+    @Option(name: .long, help: "With --golden: add this scenario to the HTML report in this folder (open index.html).")
+    var report: String?
+
     @Flag(name: .long, help: "Add each frame's visible layers (name, rectangle in points, z order, opacity) to the manifest.")
     var layout = false
 
@@ -91,6 +94,7 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         if prune && golden == nil { throw ValidationError("--prune needs --golden") }
+        if report != nil && golden == nil { throw ValidationError("--report needs --golden (or use render-frames compare --report)") }
         if prune && (frames != nil || shard != nil) {
             throw ValidationError("--prune removes goldens of frames not rendered, so it needs every frame: drop --frames and --shard")
         }
@@ -127,6 +131,12 @@ struct Render: ParsableCommand {
         let indices = (job.shard.map { $0.share(of: job.selection) } ?? job.selection).indices
         let files = indices.map { frameFileName(index: $0, frameCount: frameCount) }
         let outcome = try check.run(files: files, prune: prune)
+        if let report {
+            let name = ((scenario ?? "profile.yaml") as NSString).lastPathComponent.replacingOccurrences(of: ".yaml", with: "")
+            try HTMLReport.add(scenario: name, verdicts: outcome.verdicts, actualDirectory: out, goldenDirectory: golden,
+                               options: check.options, to: report)
+            print("report: \(report)/index.html")
+        }
         for v in outcome.failures {
             if let problem = v.problem { print("FAIL \(v.file): \(problem)") } else if let r = v.result {
                 let worst = r.worst.map { " worst at (\($0.x), \($0.y))" } ?? ""
@@ -232,6 +242,12 @@ struct Compare: ParsableCommand {
     @Option(name: .long, help: "Folder for expected / actual / diff images of failing frames and summary.json.")
     var diff: String?
 
+    @Option(name: .long, help: "Add this comparison to the HTML report in this folder (open index.html); folders only.")
+    var report: String?
+
+    @Option(name: .long, help: "The scenario's name in the report (default: the golden folder's name).")
+    var name: String?
+
     func validate() throws {
         if !(0...1).contains(threshold) { throw ValidationError("--threshold must be between 0 and 1, got \(threshold)") }
         if let m = maxDiffPixels, m < 0 { throw ValidationError("--max-diff-pixels must be 0 or more, got \(m)") }
@@ -241,6 +257,15 @@ struct Compare: ParsableCommand {
     func run() throws {
         let options = PixelMatch.Options(threshold: threshold, exact: exact, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
         let verdicts = try FolderComparison.compare(actual: actual, golden: golden, options: options, diffDirectory: diff)
+        if let report {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: actual, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw BadInput("--report compares folders of frames; \(actual) is a file")
+            }
+            try HTMLReport.add(scenario: name ?? (golden as NSString).lastPathComponent, verdicts: verdicts, actualDirectory: actual,
+                               goldenDirectory: golden, options: options, to: report)
+            print("report: \(report)/index.html")
+        }
         var failed = 0
         for v in verdicts where !v.passed {
             failed += 1

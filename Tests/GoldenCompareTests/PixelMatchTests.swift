@@ -49,6 +49,40 @@ final class PixelMatchTests: XCTestCase {
         XCTAssertTrue(r.passes(.init()))
     }
 
+    func testTwoRasterizationsOfTheSameTextPass() throws {
+        // The same line set a quarter pixel apart: only glyph edges change, and only a little.
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/Scene/Resources/Fonts/Inter-Regular.otf").path
+        let font = try Font(path: path)
+        let rasterizer = GlyphRasterizer(font: font)
+        // Two rasterizations of one line differ in their anti-aliased edge pixels: here each edge
+        // pixel's coverage moves by 24 levels, up and down in turn, while the glyphs stay put.
+        let a = canvas(320, 30) {
+            $0.draw(font.layout("Liftoff from Space Launch Complex 40", pointSize: 17), with: rasterizer, originX: 10,
+                    baselineY: 20, pixelsPerPoint: 1, color: .black)
+        }
+        var b = a
+        var edges = 0
+        for y in 0..<b.height {
+            for x in 0..<b.width where b[x, y].r > 0 && b[x, y].r < 255 {
+                edges += 1
+                let v = Int(b[x, y].r) + (edges % 2 == 0 ? 24 : -24)
+                let c = UInt8(min(max(v, 0), 255))
+                b[x, y] = PremultipliedColor(r: c, g: c, b: c, a: 255)
+            }
+        }
+        let strict = PixelMatch.compare(a, b, options: .init(exact: true))
+        XCTAssertGreaterThan(strict.differingPixels, 200, "the rasterizations differ at every edge")
+        let r = PixelMatch.compare(a, b)
+        XCTAssertTrue(r.passes(.init()), "\(r.differingPixels) pixels counted, \(r.antialiasedPixels) anti-aliased")
+        // A real change in the same place fails.
+        let other = canvas(320, 30) {
+            $0.draw(font.layout("Liftoff from Space Launch Complex 41", pointSize: 17), with: rasterizer, originX: 10, baselineY: 20,
+                    pixelsPerPoint: 1, color: .black)
+        }
+        XCTAssertFalse(PixelMatch.compare(other, a).passes(.init()), "a changed character fails")
+    }
+
     func testColourShiftUnderAndOverTheThreshold() {
         let base = Pixmap(width: 10, height: 10, fill: Color(200, 200, 200).premultiplied)
         let slight = Pixmap(width: 10, height: 10, fill: Color(206, 200, 200).premultiplied)
