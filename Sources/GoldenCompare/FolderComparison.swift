@@ -73,14 +73,19 @@ public enum FolderComparison {
         }
         let passed = result.passes(options)
         if !passed, let diffDirectory {
-            try? FileManager.default.createDirectory(atPath: diffDirectory, withIntermediateDirectories: true)
-            let stem = (name as NSString).deletingPathExtension
-            let encoder = PNGEncoder(options: .fast)
-            for (suffix, image) in [("expected", e), ("actual", a), ("diff", picture ?? a)] {
-                FileManager.default.createFile(atPath: "\(diffDirectory)/\(stem).\(suffix).png", contents: Data(encoder.encode(image)))
-            }
+            try? writeFailureImages(frame: name, expected: e, actual: a, diff: picture ?? a, to: diffDirectory)
         }
         return FrameVerdict(file: name, result: result, passed: passed)
+    }
+
+    /// Writes NNNN.expected.png, NNNN.actual.png and NNNN.diff.png for a failing frame.
+    public static func writeFailureImages(frame: String, expected: Pixmap, actual: Pixmap, diff: Pixmap, to directory: String) throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let stem = (frame as NSString).deletingPathExtension
+        let encoder = PNGEncoder(options: .fast)
+        for (suffix, image) in [("expected", expected), ("actual", actual), ("diff", diff)] {
+            try Data(encoder.encode(image)).write(to: URL(fileURLWithPath: "\(directory)/\(stem).\(suffix).png"))
+        }
     }
 
     /// fps, size or frame count that differ between the two folders' manifests, if both have one.

@@ -107,12 +107,8 @@ public struct GoldenCheck {
             outcome.failures.append(verdict)
             outcome.verdicts.append(verdict)
             if let diffDirectory {
-                try fm.createDirectory(atPath: diffDirectory, withIntermediateDirectories: true)
-                let stem = (file as NSString).deletingPathExtension
-                let encoder = PNGEncoder(options: .fast)
-                for (suffix, image) in [("expected", expected), ("actual", actual), ("diff", picture ?? actual)] {
-                    try Data(encoder.encode(image)).write(to: URL(fileURLWithPath: "\(diffDirectory)/\(stem).\(suffix).png"))
-                }
+                try FolderComparison.writeFailureImages(frame: file, expected: expected, actual: actual, diff: picture ?? actual,
+                                                        to: diffDirectory)
                 outcome.diffsWritten += 1
             }
         }

@@ -22,11 +22,7 @@ final class CLITests: XCTestCase {
     }
 
     var tmp = ""
-    override func setUpWithError() throws {
-        tmp = NSTemporaryDirectory() + "cli-\(getpid())-\(name.filter(\.isLetter))"
-        try? FileManager.default.removeItem(atPath: tmp)
-        try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
-    }
+    override func setUpWithError() throws { tmp = try makeTemporaryFolder("cli") }
     override func tearDown() { try? FileManager.default.removeItem(atPath: tmp) }
 
     func write(_ text: String, to name: String) throws -> String {

@@ -5,11 +5,7 @@ import XCTest
 /// `--golden DIR --record MODE`: the modes, the CI default, and pruning.
 final class GoldenRecordTests: XCTestCase {
     var tmp = ""
-    override func setUpWithError() throws {
-        tmp = NSTemporaryDirectory() + "golden-\(getpid())-\(name.filter(\.isLetter))"
-        try? FileManager.default.removeItem(atPath: tmp)
-        try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
-    }
+    override func setUpWithError() throws { tmp = try makeTemporaryFolder("golden") }
     override func tearDown() { try? FileManager.default.removeItem(atPath: tmp) }
 
     let scenario = CLITests.root + "/Fixtures/scenarios/profile-dark.yaml"

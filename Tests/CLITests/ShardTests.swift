@@ -4,11 +4,7 @@ import XCTest
 /// `--shard I/N`: the merged result of N shards is byte-identical to a single run.
 final class ShardTests: XCTestCase {
     var tmp = ""
-    override func setUpWithError() throws {
-        tmp = NSTemporaryDirectory() + "shards-\(getpid())-\(name.filter(\.isLetter))"
-        try? FileManager.default.removeItem(atPath: tmp)
-        try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
-    }
+    override func setUpWithError() throws { tmp = try makeTemporaryFolder("shards") }
     override func tearDown() { try? FileManager.default.removeItem(atPath: tmp) }
 
     let scenario = CLITests.root + "/Fixtures/scenarios/profile-dark.yaml"

@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 
 /// Runs a program and collects its exit code and output.
 enum Shell {
@@ -18,5 +19,15 @@ enum Shell {
         process.waitUntilExit()
         return Result(code: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
                       stderr: String(decoding: e, as: UTF8.self))
+    }
+}
+
+extension XCTestCase {
+    /// A fresh folder named after the running test (removed first if a run left it behind).
+    func makeTemporaryFolder(_ prefix: String) throws -> String {
+        let path = NSTemporaryDirectory() + "\(prefix)-\(getpid())-\(name.filter(\.isLetter))"
+        try? FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
     }
 }
