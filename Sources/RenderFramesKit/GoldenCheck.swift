@@ -134,9 +134,5 @@ public struct GoldenCheck {
     }
 
     /// `0000.png`, `10799.png`: four or more digits and .png; nothing else is ever pruned.
-    public static func isFrameName(_ name: String) -> Bool {
-        guard name.hasSuffix(".png") else { return false }
-        let stem = name.dropLast(4)
-        return stem.count >= 4 && stem.allSatisfy(\.isASCII) && stem.allSatisfy(\.isNumber)
-    }
+    public static func isFrameName(_ name: String) -> Bool { RenderJob.isFrameName(name) }
 }

@@ -28,6 +28,8 @@ public struct Manifest: Codable, Equatable, Sendable {
     public var frameCount: Int
     public var scenario: String
     public var device: String
+    /// Present (true) only when the run was interrupted: `frames` lists the frames written.
+    public var partial: Bool?
     public var frames: [Frame]
 
     public func encoded() -> Data {

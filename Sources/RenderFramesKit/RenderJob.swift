@@ -32,10 +32,29 @@ public struct RenderJob {
         public var framesReused: Int
         public var bytesWritten: Int
         public var seconds: Double
+        /// Frames kept from an earlier run (`resume`).
+        public var framesKept = 0
+        /// True when the run was cancelled before every frame was written.
+        public var partial = false
+        /// Stale frame files (from an earlier, longer run) removed.
+        public var removedStale: [String] = []
     }
 
     /// Re-rendering every frame (no reuse of equal states); for measuring the renderer itself.
     public var reuseEqualStates = true
+    /// Keep frames already in the folder that decode to the right size (a resumed run).
+    public var resume = false
+    /// Set (from any thread) to stop after the frames under way; the run then writes a partial manifest.
+    public let cancellation = Cancellation()
+
+    /// A flag the workers check before each frame.
+    public final class Cancellation: @unchecked Sendable {
+        private let lock = NSLock()
+        private var cancelled = false
+        public init() {}
+        public func cancel() { lock.lock(); cancelled = true; lock.unlock() }
+        public var isCancelled: Bool { lock.lock(); defer { lock.unlock() }; return cancelled }
+    }
 
     /// Renders, writes and returns a summary. `progress(done, total)` is called after each frame
     /// (from worker threads, serialised).
@@ -50,14 +69,20 @@ public struct RenderJob {
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let renderer = FrameRenderer(scenario: scenario)
             let encoder = PNGEncoder(options: encoding)
-            while let slot = state.next() {
+            while !cancellation.isCancelled, let slot = state.next() {
                 let index = indices[slot]
                 do {
+                    let name = frameFileName(index: index, frameCount: scenario.frameCount)
+                    if resume, RenderJob.isIntact(outputDirectory + "/" + name, width: scenario.pixelWidth, height: scenario.pixelHeight) {
+                        state.countKept()
+                        let done = state.finish(slot: slot, record: record(index: index, file: name), bytes: 0)
+                        progress(done, total)
+                        continue
+                    }
                     let key = scenario.state(ofFrame: index)
                     let cached = reuseEqualStates ? reuse.bytes(for: key) : nil
                     if cached != nil { state.countReuse() }
                     let png = cached ?? reuse.store(encoder.encode(renderer.render(frame: index)), for: key)
-                    let name = frameFileName(index: index, frameCount: scenario.frameCount)
                     try RenderJob.writeAtomically(png, to: outputDirectory + "/" + name, what: "frame \(name)")
                     let done = state.finish(slot: slot, record: record(index: index, file: name), bytes: png.count)
                     progress(done, total)
@@ -67,9 +92,11 @@ public struct RenderJob {
             }
         }
         if let error = state.error { throw error }
+        let written = state.records.compactMap { $0 }
+        let partial = written.count < total
         let manifest = Manifest(fps: scenario.fps, width: scenario.pixelWidth, height: scenario.pixelHeight,
                                 scale: scenario.scale, frameCount: scenario.frameCount, scenario: scenario.file,
-                                device: scenario.screen.device.id, frames: state.records.compactMap { $0 })
+                                device: scenario.screen.device.id, partial: partial ? true : nil, frames: written)
         if let shard {
             try RenderJob.writeAtomically([UInt8](manifest.encoded()), to: outputDirectory + "/" + shard.manifestName, what: shard.manifestName)
             // Shards that share a folder merge when the last one finishes.
@@ -77,7 +104,19 @@ public struct RenderJob {
         } else {
             try RenderJob.writeAtomically([UInt8](manifest.encoded()), to: outputDirectory + "/manifest.json", what: "manifest.json")
         }
-        return Summary(framesWritten: total, framesReused: state.reused, bytesWritten: state.bytes, seconds: Date().timeIntervalSince(start))
+        // A complete render of every frame owns the folder's frame files: remove stale ones (frame
+        // names only, and temporary files of killed runs), never anything else.
+        var removed: [String] = []
+        if !partial, shard == nil, selection.isComplete(frameCount: scenario.frameCount) {
+            let produced = Set(indices.map { frameFileName(index: $0, frameCount: scenario.frameCount) })
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: outputDirectory)) ?? [] {
+                let stale = (RenderJob.isFrameName(name) && !produced.contains(name)) || RenderJob.isTemporaryFrameName(name)
+                if stale, (try? FileManager.default.removeItem(atPath: outputDirectory + "/" + name)) != nil { removed.append(name) }
+            }
+        }
+        return Summary(framesWritten: written.count - state.kept, framesReused: state.reused, bytesWritten: state.bytes,
+                       seconds: Date().timeIntervalSince(start), framesKept: state.kept, partial: partial,
+                       removedStale: removed.sorted())
     }
 
     /// The manifest entry of one frame.
@@ -103,6 +142,25 @@ public struct RenderJob {
         } catch {
             throw OutputError(path: path, problem: "cannot create the folder (\(error.localizedDescription))")
         }
+    }
+
+    /// `0000.png`, `10799.png`: four or more digits and .png.
+    public static func isFrameName(_ name: String) -> Bool {
+        guard name.hasSuffix(".png") else { return false }
+        let stem = name.dropLast(4)
+        return stem.count >= 4 && stem.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// `0000.png.tmp-123`: a frame a killed run was writing.
+    static func isTemporaryFrameName(_ name: String) -> Bool {
+        guard let range = name.range(of: ".png.tmp-") else { return false }
+        return isFrameName(String(name[..<range.lowerBound]) + ".png") && name[range.upperBound...].allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// A frame file that decodes (CRCs included) to the expected size.
+    static func isIntact(_ path: String, width: Int, height: Int) -> Bool {
+        guard let image = try? ImageDecoder.decode(fileAt: path) else { return false }
+        return image.width == width && image.height == height
     }
 
     /// Writes to `path.tmp-PID` then renames, so a reader never sees half a file.
@@ -168,6 +226,7 @@ private final class SharedState: @unchecked Sendable {
     private(set) var records: [Manifest.Frame?]
     private(set) var bytes = 0
     private(set) var reused = 0
+    private(set) var kept = 0
     private(set) var error: Error?
     private let count: Int
 
@@ -189,6 +248,11 @@ private final class SharedState: @unchecked Sendable {
         self.bytes += bytes
         done += 1
         return done
+    }
+
+    func countKept() {
+        lock.lock(); defer { lock.unlock() }
+        kept += 1
     }
 
     func countReuse() {

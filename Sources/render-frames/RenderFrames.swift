@@ -78,6 +78,9 @@ struct Render: ParsableCommand {
     @Flag(name: .long, help: "Add each frame's visible layers (name, rectangle in points, z order, opacity) to the manifest.")
     var layout = false
 
+    @Flag(name: .long, help: "Keep frames already in --out that are whole (they decode, at the right size); render the rest.")
+    var resume = false
+
     @Flag(name: .long, help: "No progress output.")
     var quiet = false
 
@@ -119,9 +122,22 @@ struct Render: ParsableCommand {
         var job = RenderJob(scenario: loaded, outputDirectory: out, selection: selection, jobs: jobs,
                             encoding: compression.options, includeLayout: layout)
         job.shard = try shard.map { try Shard(parsing: $0) }
+        job.resume = resume
         let progress = ProgressReporter(quiet: quiet, label: scenario == nil ? "default demo" : path)
+        // Ctrl-C and SIGTERM stop the workers after the frames under way; the run then writes a
+        // manifest marked partial, says how far it got, and exits 130 or 143.
+        let interruption = Interruption(cancelling: job.cancellation)
         let summary = try job.run(progress: progress.update)
         progress.finish(summary: summary, outputDirectory: out)
+        if !summary.removedStale.isEmpty {
+            FileHandle.standardError.write(Data("removed \(summary.removedStale.count) frame file(s) left by an earlier, longer run\n".utf8))
+        }
+        if summary.partial {
+            let signal = interruption.received ?? SIGINT
+            FileHandle.standardError.write(Data(("interrupted: \(summary.framesWritten + summary.framesKept) frames are whole in \(out); "
+                + "manifest.json says partial; run the same command with --resume to finish\n").utf8))
+            throw ExitCode(128 + signal)
+        }
         if let golden { try checkGoldens(golden, job: job, frameCount: loaded.frameCount) }
     }
 
@@ -281,6 +297,28 @@ struct Compare: ParsableCommand {
         if failed > 0 {
             if let diff { print("expected / actual / diff images and summary.json in \(diff)") }
             throw ExitCode(1)
+        }
+    }
+}
+
+/// Turns SIGINT and SIGTERM into a cancellation (handled on a dispatch queue, not in signal context).
+final class Interruption: @unchecked Sendable {
+    private var sources: [DispatchSourceSignal] = []
+    private let lock = NSLock()
+    private var signalReceived: Int32?
+
+    var received: Int32? { lock.lock(); defer { lock.unlock() }; return signalReceived }
+
+    init(cancelling cancellation: RenderJob.Cancellation) {
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler { [weak self] in
+                self?.lock.lock(); self?.signalReceived = sig; self?.lock.unlock()
+                cancellation.cancel()
+            }
+            source.resume()
+            sources.append(source)
         }
     }
 }
