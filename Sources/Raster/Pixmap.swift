@@ -98,21 +98,4 @@ public struct Pixmap: Sendable, Equatable {
         }
         return out
     }
-
-    /// A copy of a sub-rectangle (clipped to the pixmap).
-    public func cropped(to rect: PixelRect) -> Pixmap {
-        let r = rect.intersection(bounds)
-        var out = Pixmap(width: r.width, height: r.height)
-        guard !r.isEmpty else { return out }
-        bytes.withUnsafeBufferPointer { src in
-            out.bytes.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<r.height {
-                    let s = ((r.y + y) * width + r.x) * 4
-                    let d = y * r.width * 4
-                    for i in 0..<(r.width * 4) { dst[d + i] = src[s + i] }
-                }
-            }
-        }
-        return out
-    }
 }

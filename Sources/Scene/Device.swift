@@ -78,14 +78,3 @@ public struct Palette: Sendable, Equatable {
 
     public static func forAppearance(_ a: Appearance) -> Palette { a == .light ? .light : .dark }
 }
-
-/// Light-mode system colours, for code that has no appearance to hand.
-public enum SystemColor {
-    public static let label = Palette.light.label
-    public static let secondaryLabel = Palette.light.secondaryLabel
-    public static let separator = Palette.light.separator
-    public static let systemBackground = Palette.light.systemBackground
-    public static let secondarySystemBackground = Palette.light.secondarySystemBackground
-    public static let systemBlue = Palette.light.systemBlue
-    public static let hairline = Palette.light.hairline
-}

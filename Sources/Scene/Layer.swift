@@ -99,7 +99,7 @@ public struct TextContent {
     /// Baseline to baseline in points; nil for the font's own.
     public var lineHeight: Double?
 
-    public init(_ text: String, weight: FontWeight = .regular, pointSize: Double = 17, color: Color = SystemColor.label,
+    public init(_ text: String, weight: FontWeight = .regular, pointSize: Double = 17, color: Color = Palette.light.label,
                 alignment: TextAlignment = .left, letterSpacing: Double = 0) {
         self.text = text; self.weight = weight; self.pointSize = pointSize; self.color = color
         self.alignment = alignment; self.letterSpacing = letterSpacing
