@@ -9,6 +9,15 @@ public struct FrameVerdict: Sendable {
     public var result: PixelMatch.Result?
     public var passed: Bool
 
+    /// One line for a failing frame: why, or how many pixels differ and where the worst is.
+    public var failureLine: String {
+        if let problem { return "FAIL \(file): \(problem)" }
+        guard let r = result else { return "FAIL \(file)" }
+        let worst = r.worst.map { " worst at (\($0.x), \($0.y))" } ?? ""
+        return "FAIL \(file): \(r.differingPixels) pixels differ (\(String(format: "%.4f", r.ratio * 100)) %)\(worst)"
+            + (r.antialiasedPixels > 0 ? ", \(r.antialiasedPixels) anti-aliased pixels ignored" : "")
+    }
+
     public init(file: String, problem: String) { self.file = file; self.problem = problem; passed = false }
     public init(file: String, result: PixelMatch.Result, passed: Bool) {
         self.file = file; self.result = result; self.passed = passed

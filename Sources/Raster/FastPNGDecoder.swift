@@ -71,9 +71,7 @@ enum FastPNGDecoder {
                     for i in 0..<stride {
                         let a = i >= bpp ? Int(row[i - bpp]) : 0, b = prev.map { Int($0[i]) } ?? 0
                         let c = (i >= bpp ? prev.map { Int($0[i - bpp]) } : nil) ?? 0
-                        let p = a + b - c
-                        let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
-                        row[i] = row[i] &+ UInt8(pa <= pb && pa <= pc ? a : (pb <= pc ? b : c))
+                        row[i] = row[i] &+ UInt8(PNGEncoder.paethPredictor(a, b, c))
                     }
                 default: return false
                 }

@@ -231,6 +231,12 @@ public final class PNGEncoder {
     }
 
 
+    /// The PNG spec's Paeth predictor of a pixel from its left (a), upper (b) and upper-left (c) neighbours.
+    @inline(__always) static func paethPredictor(_ a: Int, _ b: Int, _ c: Int) -> Int {
+        let pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c)
+        return pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
+    }
+
     @inline(__always) static func absSigned(_ v: UInt8) -> Int { v < 128 ? Int(v) : 256 - Int(v) }
 
     static func cost(_ p: UnsafePointer<UInt8>, _ count: Int) -> Int {
@@ -280,10 +286,7 @@ public final class PNGEncoder {
         var s = 0
         for i in 0..<bpp { let v = row[i] &- prev[i]; o[i] = v; s &+= absSigned(v) }
         for i in bpp..<count {
-            let a = Int(row[i - bpp]), b = Int(prev[i]), c = Int(prev[i - bpp])
-            let pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c)
-            let pred = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
-            let v = row[i] &- UInt8(pred)
+            let v = row[i] &- UInt8(paethPredictor(Int(row[i - bpp]), Int(prev[i]), Int(prev[i - bpp])))
             o[i] = v; s &+= absSigned(v)
         }
         return s

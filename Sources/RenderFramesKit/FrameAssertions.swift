@@ -43,7 +43,7 @@ public func assertFrames(ofScenario path: String, golden: String, frames: String
 public func assertFrames(inDirectory directory: String, files: [String]? = nil, golden: String,
                          options: PixelMatch.Options = .init(), record: RecordMode? = nil,
                          rerun: String = "the same test") throws -> GoldenCheck.Outcome {
-    let names = try files ?? FileManager.default.contentsOfDirectory(atPath: directory).filter(GoldenCheck.isFrameName).sorted()
+    let names = try files ?? FileManager.default.contentsOfDirectory(atPath: directory).filter(RenderJob.isFrameName).sorted()
     var check = GoldenCheck(framesDirectory: directory, goldenDirectory: golden, mode: try RecordMode.resolve(flag: record))
     check.options = options
     let failures = (golden as NSString).standardizingPath + "-failures"

@@ -119,7 +119,7 @@ public struct GoldenCheck {
         if prune {
             let produced = Set(files)
             for name in try fm.contentsOfDirectory(atPath: goldenDirectory).sorted()
-            where GoldenCheck.isFrameName(name) && !produced.contains(name) {
+            where RenderJob.isFrameName(name) && !produced.contains(name) {
                 try fm.removeItem(atPath: "\(goldenDirectory)/\(name)")
                 outcome.pruned.append(name)
             }
@@ -133,6 +133,4 @@ public struct GoldenCheck {
         try FileManager.default.copyItem(atPath: "\(framesDirectory)/\(file)", toPath: target)
     }
 
-    /// `0000.png`, `10799.png`: four or more digits and .png; nothing else is ever pruned.
-    public static func isFrameName(_ name: String) -> Bool { RenderJob.isFrameName(name) }
 }

@@ -153,12 +153,7 @@ struct Render: ParsableCommand {
                                options: check.options, to: report)
             print("report: \(report)/index.html")
         }
-        for v in outcome.failures {
-            if let problem = v.problem { print("FAIL \(v.file): \(problem)") } else if let r = v.result {
-                let worst = r.worst.map { " worst at (\($0.x), \($0.y))" } ?? ""
-                print("FAIL \(v.file): \(r.differingPixels) pixels differ\(worst)")
-            }
-        }
+        for v in outcome.failures { print(v.failureLine) }
         if !outcome.recorded.isEmpty { print("recorded \(outcome.recorded.count) golden frame(s) in \(golden) (mode \(check.mode.rawValue))") }
         if !outcome.pruned.isEmpty { print("pruned \(outcome.pruned.count) golden frame(s) no longer produced: \(outcome.pruned.joined(separator: ", "))") }
         print("\(outcome.matched) passed, \(outcome.failures.count) failed")
@@ -282,17 +277,9 @@ struct Compare: ParsableCommand {
                                goldenDirectory: golden, options: options, to: report)
             print("report: \(report)/index.html")
         }
-        var failed = 0
-        for v in verdicts where !v.passed {
-            failed += 1
-            if let problem = v.problem {
-                print("FAIL \(v.file): \(problem)")
-            } else if let r = v.result {
-                let worst = r.worst.map { " worst at (\($0.x), \($0.y))" } ?? ""
-                print("FAIL \(v.file): \(r.differingPixels) pixels differ (\(String(format: "%.4f", r.ratio * 100)) %)\(worst)"
-                    + (r.antialiasedPixels > 0 ? ", \(r.antialiasedPixels) anti-aliased pixels ignored" : ""))
-            }
-        }
+        let failing = verdicts.filter { !$0.passed }
+        let failed = failing.count
+        for v in failing { print(v.failureLine) }
         print("\(verdicts.count - failed) passed, \(failed) failed")
         if failed > 0 {
             if let diff { print("expected / actual / diff images and summary.json in \(diff)") }
