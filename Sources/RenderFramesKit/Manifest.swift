@@ -16,6 +16,9 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var touch: [Double]?
         /// With --layout: the visible named layers.
         public var layers: [LayerPlacement]?
+        /// With --layout: the effect's numbers this frame (header heights, navigation alpha, deltaY,
+        /// measured rows, the reported content height...).
+        public var metrics: [String: Double]?
     }
 
     public var fps: Double

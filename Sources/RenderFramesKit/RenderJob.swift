@@ -79,7 +79,7 @@ public struct RenderJob {
                         progress(done, total)
                         continue
                     }
-                    let key = scenario.state(ofFrame: index)
+                    let key = scenario.key(ofFrame: index)
                     let cached = reuseEqualStates ? reuse.bytes(for: key) : nil
                     if cached != nil { state.countReuse() }
                     let png = cached ?? reuse.store(encoder.encode(renderer.render(frame: index)), for: key)
@@ -123,10 +123,11 @@ public struct RenderJob {
     public func record(index: Int, file: String) -> Manifest.Frame {
         let s = scenario.state(ofFrame: index)
         var frame = Manifest.Frame(index: index, file: file, time: scenario.time(ofFrame: index),
-                                   contentOffsetY: (scenario.contentOffsetY(s) * 10000).rounded() / 10000, phase: s.phase,
+                                   contentOffsetY: (scenario.contentOffsetY(ofFrame: index) * 10000).rounded() / 10000, phase: s.phase,
                                    touch: s.touch.map { [($0.x * 100).rounded() / 100, ($0.y * 100).rounded() / 100] })
         if includeLayout {
             frame.layers = LayerRenderer.placements(of: scenario.layers(ofFrame: index), screen: scenario.screen.device.size)
+            frame.metrics = scenario.metrics(ofFrame: index).mapValues { ($0 * 10000).rounded() / 10000 + 0 }
         }
         return frame
     }
@@ -203,14 +204,14 @@ public struct OutputError: Error, CustomStringConvertible {
 /// equals an earlier one's (a hold, a wait) has the same bytes, so it is written, not rendered.
 private final class EncodedFrameCache: @unchecked Sendable {
     private let lock = NSLock()
-    private var entries: [(ScrollState, [UInt8])] = []
+    private var entries: [(Scenario.FrameKey, [UInt8])] = []
 
-    func bytes(for state: ScrollState) -> [UInt8]? {
+    func bytes(for state: Scenario.FrameKey) -> [UInt8]? {
         lock.lock(); defer { lock.unlock() }
         return entries.first { $0.0 == state }?.1
     }
 
-    func store(_ bytes: [UInt8], for state: ScrollState) -> [UInt8] {
+    func store(_ bytes: [UInt8], for state: Scenario.FrameKey) -> [UInt8] {
         lock.lock(); defer { lock.unlock() }
         entries.append((state, bytes))
         if entries.count > 4 { entries.removeFirst() }

@@ -24,6 +24,14 @@ public final class Layer {
     public var borderWidth = 0.0
     public var borderColor = Color.black
     public var masksToBounds = false
+    /// A shadow behind the layer's drawing (its contents, sublayers and border), not offset: the
+    /// soft glow of white text. `shadowRadius` is the blur in points (a Gaussian of that sigma).
+    public var shadowColor = Color.black
+    public var shadowOpacity = 0.0
+    public var shadowRadius = 3.0
+    /// Blurs what is already drawn under the layer's bounds (Gaussian sigma in points) before the
+    /// layer draws: the material of a translucent bar. 0 for none.
+    public var backdropBlurRadius = 0.0
     public var contents: LayerContents?
     public private(set) var sublayers: [Layer] = []
 

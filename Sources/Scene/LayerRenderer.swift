@@ -57,6 +57,12 @@ public final class LayerRenderer {
         let rect = toDevice.apply(layer.bounds)
         if layer.masksToBounds && rect.intersection(canvas.clipBounds.rect).isEmpty { return }
         let effective = opacity * layer.opacity
+        if layer.backdropBlurRadius > 0 {
+            blurBackdrop(rect, sigma: layer.backdropBlurRadius * (toDevice.scaleX + toDevice.scaleY) / 2, canvas: &canvas)
+        }
+        if layer.shadowOpacity > 0, layer.shadowColor.a > 0 {
+            drawShadow(of: layer, toDevice: toDevice, rect: rect, canvas: &canvas, opacity: effective)
+        }
         if layer.opacity < 1 && !layer.sublayers.isEmpty {
             // Group opacity: draw at full opacity offscreen, then composite once.
             var area = canvas.clipBounds
@@ -68,6 +74,47 @@ public final class LayerRenderer {
         } else {
             drawLayerBody(layer, toDevice: toDevice, rect: rect, canvas: &canvas, opacity: effective)
         }
+    }
+
+    /// Replaces the canvas pixels under `rect` with a blurred copy (edges repeat inside the rect).
+    private func blurBackdrop(_ rect: Rect, sigma: Double, canvas: inout Canvas) {
+        let area = rect.enclosingPixels.intersection(canvas.clipBounds)
+        guard !area.isEmpty else { return }
+        let cw = canvas.pixmap.width, rowBytes = 4 * area.width
+        var region = Pixmap(width: area.width, height: area.height)
+        for y in 0..<area.height {
+            let src = 4 * ((area.y - canvas.originY + y) * cw + area.x - canvas.originX)
+            region.bytes.replaceSubrange((y * rowBytes)..<((y + 1) * rowBytes), with: canvas.pixmap.bytes[src..<(src + rowBytes)])
+        }
+        let blurred = GaussianBlur.apply(region, sigma: sigma)
+        for y in 0..<area.height {
+            let dst = 4 * ((area.y - canvas.originY + y) * cw + area.x - canvas.originX)
+            canvas.pixmap.bytes.replaceSubrange(dst..<(dst + rowBytes), with: blurred.bytes[(y * rowBytes)..<((y + 1) * rowBytes)])
+        }
+    }
+
+    /// Core Animation's shadow with no offset: the layer's drawing, offscreen, blurred with a
+    /// Gaussian of `shadowRadius` points, its alpha tinted with `shadowColor`, drawn underneath.
+    private func drawShadow(of layer: Layer, toDevice: Transform, rect: Rect, canvas: inout Canvas, opacity: Double) {
+        let sigma = layer.shadowRadius * (toDevice.scaleX + toDevice.scaleY) / 2
+        let pad = (3 * sigma).rounded(.up)
+        let area = rect.insetBy(dx: -pad, dy: -pad).enclosingPixels.intersection(canvas.clipBounds)
+        guard !area.isEmpty else { return }
+        // Draw from a bit further out so the blur sees what lies just outside the visible area.
+        let margin = Int(pad)
+        let work = PixelRect(x: area.x - margin, y: area.y - margin, width: area.width + 2 * margin, height: area.height + 2 * margin)
+        var offscreen = Canvas(pixmap: Pixmap(width: work.width, height: work.height), originX: work.x, originY: work.y)
+        drawLayerBody(layer, toDevice: toDevice, rect: rect, canvas: &offscreen, opacity: 1)
+        var blurred = GaussianBlur.apply(offscreen.pixmap, sigma: sigma)
+        let c = layer.shadowColor
+        let alphaScale = UInt8((Double(c.a) * layer.shadowOpacity).rounded())
+        blurred.bytes.withUnsafeMutableBufferPointer { p in
+            for i in stride(from: 0, to: p.count, by: 4) {
+                let a = mul255(p[i + 3], alphaScale)
+                p[i] = mul255(c.r, a); p[i + 1] = mul255(c.g, a); p[i + 2] = mul255(c.b, a); p[i + 3] = a
+            }
+        }
+        canvas.draw(blurred, atX: work.x, y: work.y, opacity: opacity)
     }
 
     private func drawLayerBody(_ layer: Layer, toDevice: Transform, rect: Rect, canvas: inout Canvas, opacity: Double) {

@@ -8,18 +8,22 @@ public struct Scenario: @unchecked Sendable {
     public var fps: Double
     /// Output pixels per point (the device's scale unless the file or the command line overrides it).
     public var scale: Double
-    public var screen: ProfileScreen
+    public var screen: Screen
     public var timeline: any ScrollTimeline
     /// The header image blurred once at load (the tutorial's blurred copy), or nil.
     public var blurredHeaderImage: SceneImage?
+    /// For self-sizing rows: how far the motion has reached by each moment, so a frame knows which
+    /// rows the table has measured.
+    let reach: ScrollReach?
 
-    public init(file: String, fps: Double, scale: Double, screen: ProfileScreen, timeline: any ScrollTimeline) {
+    public init(file: String, fps: Double, scale: Double, screen: Screen, timeline: any ScrollTimeline) {
         self.file = file
         self.fps = fps
         self.scale = scale
         self.screen = screen
         self.timeline = timeline
         blurredHeaderImage = Scenario.blurredCopy(of: screen)
+        reach = screen.mail == nil ? nil : ScrollReach(timeline: timeline)
     }
 
     /// Frames cover `[0, duration)`: frame i is at t = i / fps. At least one frame.
@@ -29,28 +33,85 @@ public struct Scenario: @unchecked Sendable {
 
     public func state(ofFrame index: Int) -> ScrollState { timeline.state(at: time(ofFrame: index)) }
 
-    /// UIKit's contentOffset.y for a state: the table's inset is the header height.
-    public func contentOffsetY(_ state: ScrollState) -> Double { state.offset - screen.header.height }
+    /// The self-sizing rows measured by frame `index`: every row that has been on screen so far
+    /// (nil when the content has no estimated rows).
+    public func measuredRows(ofFrame index: Int) -> Range<Int>? {
+        guard let reach, let mail = screen.mail else { return nil }
+        let t = time(ofFrame: index)
+        let (low, high) = reach.range(through: t, now: timeline.state(at: t).offset)
+        let top = screen.contentOffset(u: low) - screen.topViewHeight
+        let bottom = screen.contentOffset(u: high) + screen.device.size.height - screen.topViewHeight
+        return mail.rows(intersecting: top, bottom)
+    }
+
+    /// Everything a frame's pixels depend on: two frames with equal keys are identical.
+    public struct FrameKey: Hashable, Sendable {
+        public var state: ScrollState
+        public var measured: Range<Int>?
+    }
+
+    public func key(ofFrame index: Int) -> FrameKey { FrameKey(state: state(ofFrame: index), measured: measuredRows(ofFrame: index)) }
+
+    /// UIKit's contentOffset.y as the scroll view reports it (with estimated rows, ahead of or
+    /// behind the real layout by the estimates' error above the screen).
+    public func contentOffsetY(ofFrame index: Int) -> Double {
+        screen.reportedGeometry(u: state(ofFrame: index).offset, measured: measuredRows(ofFrame: index)).contentOffset
+    }
+
+    /// The effect's numbers for frame `index` (the `--layout` dump).
+    public func metrics(ofFrame index: Int) -> [String: Double] {
+        screen.metrics(u: state(ofFrame: index).offset, measured: measuredRows(ofFrame: index))
+    }
 
     public var pixelWidth: Int { Int((screen.device.size.width * scale).rounded()) }
     public var pixelHeight: Int { Int((screen.device.size.height * scale).rounded()) }
 
     /// The layer tree of one frame.
     public func layers(ofFrame index: Int) -> Layer {
-        screen.layers(state: state(ofFrame: index), pixelScale: scale, blurredImage: blurredHeaderImage)
+        screen.layers(state: state(ofFrame: index), pixelScale: scale, blurredImage: blurredHeaderImage,
+                      measured: measuredRows(ofFrame: index))
     }
 
-    static func blurredCopy(of screen: ProfileScreen) -> SceneImage? {
-        guard screen.header.blur, screen.header.title != nil || screen.header.titleOffset != nil,
+    static func blurredCopy(of screen: Screen) -> SceneImage? {
+        guard screen.effect == .profile, screen.header.blur, screen.header.title != nil || screen.header.titleOffset != nil,
               let image = screen.header.image, screen.header.blurRadius > 0 else { return nil }
         // The blur radius is in points of the header at rest; the image is drawn aspect-fill there,
         // so one image point spans `fill` screen points.
-        let bounds = Rect(x: 0, y: 0, width: screen.device.size.width, height: screen.header.height)
+        let bounds = Rect(x: 0, y: 0, width: screen.device.size.width, height: screen.headerHeight)
         let fill = ContentMode.aspectFill.rect(for: image.pointSize, in: bounds).width / image.pointSize.width
         let pixelsPerPoint = Double(image.pixmap.width) / image.pointSize.width
         let sigma = screen.header.blurRadius / fill * pixelsPerPoint
         let blurred = GaussianBlur.apply(image.pixmap, sigma: sigma)
         return SceneImage(pixmap: blurred, scale: pixelsPerPoint, id: image.id + 1_000_000)
+    }
+}
+
+/// The lowest and highest offsets a timeline has reached by each moment, sampled at 240 Hz from
+/// t = 0 (the same grid at any frame rate, so frame k at 60 fps and frame 2k at 120 fps agree).
+struct ScrollReach: Sendable {
+    static let rate = 240.0
+    let low: [Double]
+    let high: [Double]
+
+    init(timeline: any ScrollTimeline) {
+        let n = Int((timeline.duration * ScrollReach.rate).rounded(.up)) + 1
+        var low = [Double](), high = [Double]()
+        low.reserveCapacity(n); high.reserveCapacity(n)
+        var lo = Double.infinity, hi = -Double.infinity
+        for j in 0..<n {
+            let u = timeline.state(at: Double(j) / ScrollReach.rate).offset
+            lo = min(lo, u); hi = max(hi, u)
+            low.append(lo); high.append(hi)
+        }
+        self.low = low
+        self.high = high
+    }
+
+    /// The range reached by time `t`, whose offset is `now`.
+    func range(through t: Double, now: Double) -> (Double, Double) {
+        let j = min(low.count - 1, Int((t * ScrollReach.rate).rounded(.down)))
+        guard j >= 0 else { return (now, now) }
+        return (min(low[j], now), max(high[j], now))
     }
 }
 

@@ -9,13 +9,24 @@ public enum ScenarioLoader {
     public static let maximumFileSize = 4 * 1024 * 1024
 
     static let headerKeys = ["height", "image", "imageScale", "color", "blur", "blurRadius", "title", "titleOffset",
-                             "titleDistance"]
+                             "titleDistance", "glowRadius"]
+    /// Header keys that only one effect reads, and which.
+    static let headerKeyEffects: [String: [Screen.Effect]] = [
+        "blur": [.profile], "blurRadius": [.profile], "titleOffset": [.profile], "titleDistance": [.profile],
+        "title": [.profile, .collection], "glowRadius": [.collection]]
 
     static let topLevelKeys = ["device", "fps", "scale", "effect", "appearance", "header", "avatar", "profile", "rows",
-                               "navigationBar", "background", "showTouches", "physics", "timeline"]
+                               "mail", "grid", "navigationBar", "background", "showTouches", "physics", "timeline"]
+    static let navigationBarKeys = ["style", "title", "fadeStart", "fadeLength", "color", "titleColor"]
+    static let mailKeys = ["count", "estimatedRowHeight", "bodyLines", "photoHeight", "messages"]
+    static let messageKeys = ["subject", "body", "photo", "photoScale"]
+    static let gridKeys = ["count", "itemSize", "spacing", "lineSpacing", "sectionInset", "cornerRadius", "items"]
+    static let itemSizeKeys = ["width", "height"]
+    static let insetKeys = ["top", "left", "bottom", "right"]
+    static let itemKeys = ["image", "imageScale", "color", "caption"]
     static let avatarKeys = ["image", "imageScale", "color", "size", "x", "y", "cornerRadius", "borderWidth", "borderColor"]
     static let profileKeys = ["name", "handle", "bio", "followButton"]
-    static let rowsKeys = ["count", "height", "texts"]
+    static let rowsKeys = ["count", "height", "texts", "seed"]
     static let physicsKeys = ["decelerationRate", "rubberBand", "spring"]
     static let springKeys = ["mass", "stiffness", "damping"]
     static let timelineKeys = ["duration", "keyframes", "gestures"]
@@ -75,15 +86,45 @@ public enum ScenarioLoader {
         if let node = top["fps"], let v = r.number(node, "fps", range: 1...240, unit: "frames per second") { fps = v }
         var scale = device.scale
         if let node = top["scale"], let v = r.number(node, "scale", range: 0.25...4, unit: "pixels per point") { scale = v }
-        if let node = top["effect"] { _ = r.choice(node, "effect", ["profile"]) }
+        var effect = Screen.Effect.profile
+        if let node = top["effect"], let v = r.choice(node, "effect", Screen.Effect.allCases.map(\.rawValue)) {
+            effect = Screen.Effect(rawValue: v)!
+        }
 
-        var screen = ProfileScreen(device: device)
+        var screen = Screen(device: device, effect: effect)
         let images = ImageResolver(reader: r, baseDirectory: baseDirectory)
         if let node = top["header"] { readHeader(node, r, images, &screen) }
+        for key in ["avatar", "profile"] where effect != .profile {
+            if let node = top[key] {
+                r.report(node, key, "applies to effect: profile only, and this scenario's effect is \(effect.rawValue); remove it or set effect: profile")
+            }
+        }
         if let node = top["avatar"] { readAvatar(node, r, images, &screen) }
         if let node = top["profile"] { readProfile(node, r, &screen) }
-        if let node = top["rows"] { readRows(node, r, &screen) }
-        if let node = top["navigationBar"], let v = r.bool(node, "navigationBar") { screen.navigationBar = v }
+        let contentKeys = ["rows", "mail", "grid"].filter { top[$0] != nil }
+        if contentKeys.count > 1 {
+            r.report(top[contentKeys[1]], contentKeys[1],
+                     "a screen has one content: \(contentKeys.joined(separator: " and ")) were both given; keep one")
+        }
+        switch contentKeys.first {
+        case "mail": if let m = readMail(top["mail"]!, r, images, device: device) { screen.content = .mail(m) }
+        case "grid": if let g = readGrid(top["grid"]!, r, images, device: device) { screen.content = .grid(g) }
+        case "rows": if let rows = readRows(top["rows"]!, r, effect: effect) { screen.content = .rows(rows) }
+        default:
+            // The source material's content for each effect.
+            switch effect {
+            case .stretchyTable:
+                var rows = Rows()
+                rows.count = 31
+                rows.texts = Rows.uuidTexts(count: 31, seed: 1)
+                screen.content = .rows(rows)
+            case .collection:
+                screen.content = .grid(FlowGrid(items: [], count: 12, itemSize: Size(300, 494), width: device.size.width))
+            case .profile, .none:
+                break
+            }
+        }
+        if let node = top["navigationBar"] { readNavigationBar(node, r, &screen) }
         if let node = top["appearance"], let v = r.choice(node, "appearance", Appearance.allCases.map(\.rawValue)) {
             screen.appearance = Appearance(rawValue: v)!
         }
@@ -93,13 +134,13 @@ public enum ScenarioLoader {
         if let node = top["physics"] { readPhysics(node, r, &physics) }
         if let node = top["background"], let v = r.color(node, "background") { screen.backgroundOverride = v }
 
-        // The stop (spec 1.3) must not be negative: the header has to reach below the bars.
-        let bars = screen.navigationBar ? device.statusBarHeight + device.navigationBarHeight : 64
-        if screen.header.height < bars, r.issues.isEmpty {
+        // The profile's stop (spec 1.3) must not be negative: the header has to reach below the bars.
+        let bars = screen.navigationStyle != .hidden ? device.statusBarHeight + device.navigationBarHeight : 64
+        if effect == .profile, screen.headerHeight < bars, r.issues.isEmpty {
             let node = top["header"].flatMap { r.mapping($0, "header", allowed: headerKeys)?["height"] } ?? top["header"] ?? root
             r.report(node, "header.height", "must be at least \(Int(bars)) points on \(device.id) "
-                + (screen.navigationBar ? "(status bar \(Int(device.statusBarHeight)) + navigation bar 44)" : "(64 without a navigation bar)")
-                + ", got \(r.format(screen.header.height)); make the header taller")
+                + (screen.navigationStyle != .hidden ? "(status bar \(Int(device.statusBarHeight)) + navigation bar 44)" : "(64 without a navigation bar)")
+                + ", got \(r.format(screen.headerHeight)); make the header taller")
         }
 
         var timeline: (any ScrollTimeline)?
@@ -132,12 +173,22 @@ public enum ScenarioLoader {
         }
     }
 
-    private static func readHeader(_ node: Node, _ r: ScenarioReader, _ images: ImageResolver, _ screen: inout ProfileScreen) {
+    private static func readHeader(_ node: Node, _ r: ScenarioReader, _ images: ImageResolver, _ screen: inout Screen) {
+        let effect = screen.effect
+        if effect == .none {
+            r.report(node, "header", "effect: none has no header; remove it or choose an effect (profile, stretchyTable, collection)")
+            return
+        }
         guard let m = r.mapping(node, "header", allowed: headerKeys) else { return }
+        for (key, effects) in headerKeyEffects.sorted(by: { $0.key < $1.key }) where m[key] != nil && !effects.contains(effect) {
+            r.report(m[key], "header.\(key)", "applies to effect: \(effects.map(\.rawValue).joined(separator: " or ")) only, and this "
+                + "scenario's effect is \(effect.rawValue); remove it"
+                + (key == "title" && effect == .stretchyTable ? " (the fading bar's title is navigationBar.title)" : ""))
+        }
         if let n = m["height"], let v = r.number(n, "header.height", range: 20...2000, unit: "points") { screen.header.height = v }
         if let n = m["image"] {
             let scale = m["imageScale"].flatMap { r.number($0, "header.imageScale", range: 1...4) } ?? 1
-            screen.header.image = images.load(n, "header.image", scale: scale, id: 1)
+            screen.header.image = images.load(n, "header.image", scale: scale)
         }
         if let n = m["color"], let v = r.color(n, "header.color") { screen.header.color = v }
         if let n = m["blur"], let v = r.bool(n, "header.blur") { screen.header.blur = v }
@@ -149,13 +200,128 @@ public enum ScenarioLoader {
         if let n = m["titleDistance"], let v = r.number(n, "header.titleDistance", range: 0...1000, unit: "points") {
             screen.header.titleDistance = v
         }
+        if let n = m["glowRadius"], let v = r.number(n, "header.glowRadius", range: 0...50, unit: "points") { screen.header.glowRadius = v }
     }
 
-    private static func readAvatar(_ node: Node, _ r: ScenarioReader, _ images: ImageResolver, _ screen: inout ProfileScreen) {
+    private static func readNavigationBar(_ node: Node, _ r: ScenarioReader, _ screen: inout Screen) {
+        if case .scalar = node {
+            if let v = r.bool(node, "navigationBar") { screen.navigation.style = v ? nil : .hidden }
+            return
+        }
+        guard let m = r.mapping(node, "navigationBar", allowed: navigationBarKeys) else { return }
+        if let n = m["style"], let v = r.choice(n, "navigationBar.style", Screen.NavigationBar.Style.allCases.map(\.rawValue)) {
+            screen.navigation.style = Screen.NavigationBar.Style(rawValue: v)!
+        }
+        if let n = m["title"], let v = r.string(n, "navigationBar.title") { screen.navigation.title = v }
+        if let n = m["fadeStart"], let v = r.number(n, "navigationBar.fadeStart", range: -10000...100000, unit: "points") {
+            screen.navigation.fade.start = v
+        }
+        if let n = m["fadeLength"], let v = r.number(n, "navigationBar.fadeLength", range: 0.001...100000, unit: "points") {
+            screen.navigation.fade.length = v
+        }
+        if let n = m["color"], let v = r.color(n, "navigationBar.color") { screen.navigation.color = v }
+        if let n = m["titleColor"], let v = r.color(n, "navigationBar.titleColor") { screen.navigation.titleColor = v }
+        for key in ["fadeStart", "fadeLength"] where m[key] != nil && screen.navigationStyle != .fading {
+            r.report(m[key], "navigationBar.\(key)", "applies to style: fading only, and this bar's style is "
+                + "\(screen.navigationStyle.rawValue); remove it or set style: fading")
+        }
+    }
+
+    private static func readMail(_ node: Node, _ r: ScenarioReader, _ images: ImageResolver, device: Device) -> MailList? {
+        guard let m = r.mapping(node, "mail", allowed: mailKeys) else { return nil }
+        var metrics = MailList.Metrics()
+        var estimate = 44.0
+        if let n = m["estimatedRowHeight"], let v = r.number(n, "mail.estimatedRowHeight", range: 1...2000, unit: "points") { estimate = v }
+        if let n = m["bodyLines"], let v = r.integer(n, "mail.bodyLines", range: 0...1000) { metrics.bodyLines = v }
+        if let n = m["photoHeight"], let v = r.number(n, "mail.photoHeight", range: 1...2000, unit: "points") { metrics.photoHeight = v }
+        guard let listNode = m["messages"] else {
+            r.report(node, "mail.messages", "missing; give the messages, e.g. - {subject: Lunch?, body: Are you free at noon?}")
+            return nil
+        }
+        guard let list = r.sequence(listNode, "mail.messages") else { return nil }
+        if list.isEmpty {
+            r.report(listNode, "mail.messages", "the list is empty; add at least one message with a subject")
+            return nil
+        }
+        var messages: [MailList.Message] = []
+        for (i, item) in list.enumerated() {
+            let path = "mail.messages[\(i)]"
+            guard let mm = r.mapping(item, path, allowed: messageKeys) else { continue }
+            guard let sn = mm["subject"] else { r.report(item, "\(path).subject", "missing; every message has a subject"); continue }
+            guard let subject = r.string(sn, "\(path).subject") else { continue }
+            var message = MailList.Message(subject: subject)
+            if let n = mm["body"] { message.body = r.string(n, "\(path).body") }
+            if let n = mm["photo"] {
+                let scale = mm["photoScale"].flatMap { r.number($0, "\(path).photoScale", range: 1...4) } ?? 1
+                message.photo = images.load(n, "\(path).photo", scale: scale)
+            }
+            messages.append(message)
+        }
+        var count = messages.count
+        if let n = m["count"], let v = r.integer(n, "mail.count", range: 0...10000) { count = v }
+        guard messages.count == list.count else { return nil }
+        return MailList(messages: messages, count: count, estimatedRowHeight: estimate, metrics: metrics,
+                        width: device.size.width, deviceScale: device.scale)
+    }
+
+    private static func readGrid(_ node: Node, _ r: ScenarioReader, _ images: ImageResolver, device: Device) -> FlowGrid? {
+        guard let m = r.mapping(node, "grid", allowed: gridKeys) else { return nil }
+        let width = device.size.width
+        var size = Size(300, 494)
+        if let n = m["itemSize"], let sm = r.mapping(n, "grid.itemSize", allowed: itemSizeKeys) {
+            for key in itemSizeKeys where sm[key] == nil {
+                r.report(n, "grid.itemSize.\(key)", "missing; give the item's width and height in points, e.g. {width: 180, height: 240}")
+            }
+            if let x = sm["width"], let v = r.number(x, "grid.itemSize.width", range: 1...width, unit: "points") { size.width = v }
+            if let x = sm["height"], let v = r.number(x, "grid.itemSize.height", range: 1...5000, unit: "points") { size.height = v }
+        }
+        var spacing = 10.0
+        if let n = m["spacing"], let v = r.number(n, "grid.spacing", range: 0...1000, unit: "points") { spacing = v }
+        var lineSpacing = spacing
+        if let n = m["lineSpacing"], let v = r.number(n, "grid.lineSpacing", range: 0...1000, unit: "points") { lineSpacing = v }
+        var inset = FlowGrid.Insets(10)
+        if let n = m["sectionInset"] {
+            if case .scalar = n {
+                if let v = r.number(n, "grid.sectionInset", range: 0...1000, unit: "points") { inset = FlowGrid.Insets(v) }
+            } else if let im = r.mapping(n, "grid.sectionInset", allowed: insetKeys) {
+                func side(_ key: String) -> Double {
+                    im[key].flatMap { r.number($0, "grid.sectionInset.\(key)", range: 0...1000, unit: "points") } ?? 10
+                }
+                inset = FlowGrid.Insets(top: side("top"), left: side("left"), bottom: side("bottom"), right: side("right"))
+            }
+        }
+        if inset.left + inset.right + size.width > width {
+            r.report(m["itemSize"] ?? node, "grid.itemSize.width", "\(r.format(size.width)) points plus the section insets "
+                + "(\(r.format(inset.left + inset.right))) is wider than the \(r.format(width))-point screen; make the items narrower")
+        }
+        var radius = 0.0
+        if let n = m["cornerRadius"], let v = r.number(n, "grid.cornerRadius", range: 0...1000, unit: "points") { radius = v }
+        var items: [FlowGrid.Item] = []
+        if let n = m["items"], let list = r.sequence(n, "grid.items") {
+            for (i, item) in list.enumerated() {
+                let path = "grid.items[\(i)]"
+                guard let im = r.mapping(item, path, allowed: itemKeys) else { continue }
+                var entry = FlowGrid.Item()
+                if let x = im["image"] {
+                    let scale = im["imageScale"].flatMap { r.number($0, "\(path).imageScale", range: 1...4) } ?? 1
+                    entry.image = images.load(x, "\(path).image", scale: scale)
+                }
+                if let x = im["color"] { entry.color = r.color(x, "\(path).color") }
+                if let x = im["caption"] { entry.caption = r.string(x, "\(path).caption") }
+                items.append(entry)
+            }
+        }
+        var count = items.isEmpty ? 12 : items.count
+        if let n = m["count"], let v = r.integer(n, "grid.count", range: 0...10000) { count = v }
+        return FlowGrid(items: items, count: count, itemSize: size, interitemSpacing: spacing, lineSpacing: lineSpacing,
+                        sectionInset: inset, cornerRadius: radius, width: width)
+    }
+
+    private static func readAvatar(_ node: Node, _ r: ScenarioReader, _ images: ImageResolver, _ screen: inout Screen) {
         guard let m = r.mapping(node, "avatar", allowed: avatarKeys) else { return }
         if let n = m["image"] {
             let scale = m["imageScale"].flatMap { r.number($0, "avatar.imageScale", range: 1...4) } ?? 1
-            screen.avatar.image = images.load(n, "avatar.image", scale: scale, id: 2)
+            screen.avatar.image = images.load(n, "avatar.image", scale: scale)
         }
         if let n = m["color"], let v = r.color(n, "avatar.color") { screen.avatar.color = v }
         if let n = m["size"], let v = r.number(n, "avatar.size", range: 1...1000, unit: "points") { screen.avatar.size = v }
@@ -170,7 +336,7 @@ public enum ScenarioLoader {
         if let n = m["borderColor"], let v = r.color(n, "avatar.borderColor") { screen.avatar.borderColor = v }
     }
 
-    private static func readProfile(_ node: Node, _ r: ScenarioReader, _ screen: inout ProfileScreen) {
+    private static func readProfile(_ node: Node, _ r: ScenarioReader, _ screen: inout Screen) {
         guard let m = r.mapping(node, "profile", allowed: profileKeys) else { return }
         if let n = m["name"], let v = r.string(n, "profile.name", allowEmpty: true) { screen.profile.name = v }
         if let n = m["handle"], let v = r.string(n, "profile.handle", allowEmpty: true) { screen.profile.handle = v }
@@ -178,13 +344,29 @@ public enum ScenarioLoader {
         if let n = m["followButton"], let v = r.bool(n, "profile.followButton") { screen.profile.followButton = v }
     }
 
-    private static func readRows(_ node: Node, _ r: ScenarioReader, _ screen: inout ProfileScreen) {
-        guard let m = r.mapping(node, "rows", allowed: rowsKeys) else { return }
-        if let n = m["count"], let v = r.integer(n, "rows.count", range: 0...10000) { screen.rows.count = v }
-        if let n = m["height"], let v = r.number(n, "rows.height", range: 1...1000, unit: "points") { screen.rows.height = v }
-        if let n = m["texts"], let list = r.sequence(n, "rows.texts") {
-            screen.rows.texts = list.enumerated().compactMap { i, item in r.string(item, "rows.texts[\(i)]", allowEmpty: true) }
+    private static func readRows(_ node: Node, _ r: ScenarioReader, effect: Screen.Effect) -> Rows? {
+        guard let m = r.mapping(node, "rows", allowed: rowsKeys) else { return nil }
+        var rows = Rows()
+        if effect == .stretchyTable { rows.count = 31 }
+        if let n = m["count"], let v = r.integer(n, "rows.count", range: 0...10000) { rows.count = v }
+        if let n = m["height"], let v = r.number(n, "rows.height", range: 1...1000, unit: "points") { rows.height = v }
+        var seed: UInt64 = 1
+        if let n = m["seed"], let v = r.integer(n, "rows.seed", range: 0...Int.max) { seed = UInt64(v) }
+        if let n = m["texts"] {
+            if case .scalar(let sc) = n {
+                if sc.string == "uuid" {
+                    rows.texts = Rows.uuidTexts(count: rows.count, seed: seed)
+                } else {
+                    r.report(n, "rows.texts", "expected a list of strings or uuid (seeded UUID strings), got \"\(sc.string)\"")
+                }
+            } else if let list = r.sequence(n, "rows.texts") {
+                rows.texts = list.enumerated().compactMap { i, item in r.string(item, "rows.texts[\(i)]", allowEmpty: true) }
+            }
         }
+        if m["seed"] != nil, m["texts"]?.string != "uuid" {
+            r.report(m["seed"], "rows.seed", "only seeds texts: uuid; add texts: uuid or remove the seed")
+        }
+        return rows
     }
 
     private static func readPhysics(_ node: Node, _ r: ScenarioReader, _ physics: inout ScrollPhysics) {
@@ -206,7 +388,7 @@ public enum ScenarioLoader {
         }
     }
 
-    private static func readTimeline(_ node: Node, _ r: ScenarioReader, screen: ProfileScreen,
+    private static func readTimeline(_ node: Node, _ r: ScenarioReader, screen: Screen,
                                      physics: ScrollPhysics) -> (any ScrollTimeline)? {
         guard let m = r.mapping(node, "timeline", allowed: timelineKeys) else { return nil }
         var duration: Double?
@@ -267,7 +449,7 @@ public enum ScenarioLoader {
         return timeline
     }
 
-    private static func readGestures(_ n: Node, _ r: ScenarioReader, duration: Double?, screen: ProfileScreen,
+    private static func readGestures(_ n: Node, _ r: ScenarioReader, duration: Double?, screen: Screen,
                                      physics: ScrollPhysics) -> GestureTimeline? {
         guard let list = r.sequence(n, "timeline.gestures") else { return nil }
         if list.isEmpty {
@@ -378,19 +560,32 @@ public enum ScenarioLoader {
 }
 
 /// Loads the images a scenario names, relative to its folder, reporting problems at the field.
-struct ImageResolver {
+/// A file named twice (at the same scale) is decoded once and shared.
+final class ImageResolver {
     let reader: ScenarioReader
     let baseDirectory: String
+    private var loaded: [String: SceneImage] = [:]
+    private var nextID = 1
 
-    func load(_ node: Node, _ field: String, scale: Double, id: Int) -> SceneImage? {
+    init(reader: ScenarioReader, baseDirectory: String) {
+        self.reader = reader
+        self.baseDirectory = baseDirectory
+    }
+
+    func load(_ node: Node, _ field: String, scale: Double) -> SceneImage? {
         guard let relative = reader.string(node, field) else { return nil }
         let path = relative.hasPrefix("/") ? relative : (baseDirectory.isEmpty ? relative : baseDirectory + "/" + relative)
+        let key = "\(path)@\(scale)"
+        if let image = loaded[key] { return image }
         guard FileManager.default.fileExists(atPath: path) else {
             reader.report(node, field, "image file not found: \(path) (paths are relative to the scenario file); fix the path")
             return nil
         }
         do {
-            return SceneImage(pixmap: try ImageDecoder.decode(fileAt: path), scale: scale, id: id)
+            let image = SceneImage(pixmap: try ImageDecoder.decode(fileAt: path), scale: scale, id: nextID)
+            nextID += 1
+            loaded[key] = image
+            return image
         } catch {
             reader.report(node, field, "\(error)")
             return nil

@@ -27,6 +27,18 @@ final class GoldenFrameTests: XCTestCase {
         try checkGoldens(scenario: "profile-gestures")
     }
 
+    func testStretchyTableGoldens() throws {
+        try checkGoldens(scenario: "stretchy-table")
+    }
+
+    func testStretchyCollectionGoldens() throws {
+        try checkGoldens(scenario: "stretchy-collection")
+    }
+
+    func testSelfSizingMailGoldens() throws {
+        try checkGoldens(scenario: "self-sizing-mail")
+    }
+
     func checkGoldens(scenario name: String) throws {
         let goldenDir = "\(Self.root)/Fixtures/golden/\(name)"
         let scenario = try ScenarioLoader.load(path: "\(Self.root)/Fixtures/scenarios/\(name).yaml", scaleOverride: 1)

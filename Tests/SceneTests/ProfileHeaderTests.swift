@@ -74,8 +74,8 @@ final class ProfileHeaderTests: XCTestCase {
 }
 
 final class ProfileScreenTests: XCTestCase {
-    func screen(_ device: String = "iphone-8") -> ProfileScreen {
-        var s = ProfileScreen(device: Device.named(device)!)
+    func screen(_ device: String = "iphone-8") -> Screen {
+        var s = Screen(device: Device.named(device)!)
         s.header.height = 107
         s.header.title = "Title"
         return s
@@ -84,7 +84,7 @@ final class ProfileScreenTests: XCTestCase {
     func placement(_ name: String, _ list: [LayerPlacement]) -> LayerPlacement? { list.first { $0.name == name } }
 
     func testDerivedConstantsMatchTheTutorial() {
-        let fx = screen().effect
+        let fx = screen().profileEffect
         XCTAssertEqual(fx.stop, 43) // 107 - (44 + 20)
         XCTAssertEqual(fx.labelDistance, 35, "centres the 26 pt label in the 44 pt bar")
         XCTAssertEqual(fx.labelOffset, 43 + 61, "u at which the profile name passes under the bar")

@@ -27,7 +27,7 @@ final class ScenarioLoaderTests: XCTestCase {
         XCTAssertEqual(s.fps, 60)
         XCTAssertEqual(s.scale, 3)
         XCTAssertEqual(s.frameCount, 60)
-        XCTAssertEqual(s.contentOffsetY(s.state(ofFrame: 0)), -110)
+        XCTAssertEqual(s.contentOffsetY(ofFrame: 0), -110)
     }
 
     func testJSONIsAccepted() throws {

@@ -39,7 +39,10 @@ final class SchemaTests: XCTestCase {
     func keys(_ path: [String], in schema: [String: Any] = schema) -> [String] {
         var node: Any = schema
         for p in path { node = (node as! [String: Any])[p]! }
-        return ((node as! [String: Any])["properties"] as! [String: Any]).keys.sorted()
+        var object = node as! [String: Any]
+        // A value that may be a scalar or a mapping: the mapping's keys.
+        if object["properties"] == nil, let options = object["oneOf"] as? [[String: Any]] { object = options.first { $0["properties"] != nil }! }
+        return (object["properties"] as! [String: Any]).keys.sorted()
     }
 
     func testKeysMatchTheParser() {
@@ -51,6 +54,13 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(keys(p + ["rows"]), ScenarioLoader.rowsKeys.sorted())
         XCTAssertEqual(keys(p + ["physics"]), ScenarioLoader.physicsKeys.sorted())
         XCTAssertEqual(keys(p + ["physics", "properties", "spring"]), ScenarioLoader.springKeys.sorted())
+        XCTAssertEqual(keys(p + ["navigationBar"]), ScenarioLoader.navigationBarKeys.sorted())
+        XCTAssertEqual(keys(p + ["mail"]), ScenarioLoader.mailKeys.sorted())
+        XCTAssertEqual(keys(p + ["mail", "properties", "messages", "items"]), ScenarioLoader.messageKeys.sorted())
+        XCTAssertEqual(keys(p + ["grid"]), ScenarioLoader.gridKeys.sorted())
+        XCTAssertEqual(keys(p + ["grid", "properties", "itemSize"]), ScenarioLoader.itemSizeKeys.sorted())
+        XCTAssertEqual(keys(p + ["grid", "properties", "sectionInset"]), ScenarioLoader.insetKeys.sorted())
+        XCTAssertEqual(keys(p + ["grid", "properties", "items", "items"]), ScenarioLoader.itemKeys.sorted())
         XCTAssertEqual(keys(p + ["timeline"]), ScenarioLoader.timelineKeys.sorted())
         XCTAssertEqual(keys(p + ["timeline", "properties", "keyframes", "items"]), ScenarioLoader.keyframeKeys.sorted())
         let steps = ((Self.schema["$defs"] as! [String: Any])["step"] as! [String: Any])["oneOf"] as! [[String: Any]]
@@ -68,6 +78,8 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(stepKeys("scrollTo"), ScenarioLoader.scrollToKeys.sorted())
         let devices = ((Self.schema["properties"] as! [String: Any])["device"] as! [String: Any])["enum"] as! [String]
         XCTAssertEqual(devices, Device.all.map(\.id))
+        let effects = ((Self.schema["properties"] as! [String: Any])["effect"] as! [String: Any])["enum"] as! [String]
+        XCTAssertEqual(effects, Screen.Effect.allCases.map(\.rawValue))
     }
 }
 
