@@ -20,3 +20,12 @@ record profile "0,66,170,193,203,240"
 # finger, coasting past the stop, nearly stopped with the title in, bouncing at the top, at rest
 record profile-gestures "0,50,84,100,146,200,290,320,380"
 record profile-dark "0,15,60,74"
+# rest, pulled (photo taller), shrinking, the bar fading in (alpha 0.32), the bar in, bouncing at
+# the bottom, bouncing at the top
+record stretchy-table "0,75,170,200,250,300,430"
+# rest, pulled (deltaY 130 and 161), springing back, coasting through the grid, at the bottom,
+# bouncing at the top
+record stretchy-collection "0,50,75,100,175,250,300"
+# rest (6 rows measured), the 7th measured, coasting (12 measured), all 24 measured, at the bottom,
+# bouncing at the top with every row measured
+record self-sizing-mail "0,87,144,207,240,330"
