@@ -9,6 +9,7 @@ enum FastPNGDecoder {
         var offset = 8
         var width = 0, height = 0, channels = 0
         var idat: [UInt8] = []
+        var ended = false
         func u32(_ o: Int) -> Int { Int(data[o]) << 24 | Int(data[o + 1]) << 16 | Int(data[o + 2]) << 8 | Int(data[o + 3]) }
         while offset + 8 <= data.count {
             let length = u32(offset)
@@ -28,7 +29,8 @@ enum FastPNGDecoder {
                 channels = colour == 2 ? 3 : 4
             case (0x49, 0x44, 0x41, 0x54): // IDAT
                 idat.append(contentsOf: data[body..<(body + length)])
-            case (0x49, 0x45, 0x4E, 0x44): // IEND
+            case (0x49, 0x45, 0x4E, 0x44): // IEND; bytes after it are ignored, as every decoder does
+                ended = true
                 offset = data.count
                 continue
             case (0x67, 0x41, 0x4D, 0x41), (0x73, 0x52, 0x47, 0x42), (0x69, 0x43, 0x43, 0x50), (0x63, 0x48, 0x52, 0x4D),
@@ -39,7 +41,8 @@ enum FastPNGDecoder {
             }
             offset = body + length + 4
         }
-        guard channels > 0, !idat.isEmpty else { return nil }
+        // A file without IEND was cut short: libpng reports it.
+        guard channels > 0, !idat.isEmpty, ended else { return nil }
         let stride = width * channels
         var raw = [UInt8](repeating: 0, count: (stride + 1) * height)
         let decompressor = libdeflate_alloc_decompressor()

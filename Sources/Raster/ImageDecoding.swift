@@ -42,6 +42,13 @@ public enum ImageDecoder {
 
     public static func decode(data: [UInt8], name: String, pixelLimit: Int = defaultPixelLimit) throws -> Pixmap {
         if data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            if let problem = pngStructureProblem(data) { throw ImageError.corrupt(path: name, format: "PNG", reason: problem) }
+            // The size from IHDR (first, checked above), refused before any decoder allocates.
+            let width = Int(data[16]) << 24 | Int(data[17]) << 16 | Int(data[18]) << 8 | Int(data[19])
+            let height = Int(data[20]) << 24 | Int(data[21]) << 16 | Int(data[22]) << 8 | Int(data[23])
+            if width * height > pixelLimit {
+                throw ImageError.tooLarge(path: name, width: width, height: height, limit: pixelLimit)
+            }
             if let fast = FastPNGDecoder.decode(data, pixelLimit: pixelLimit) { return fast }
             return try decodePNG(data, name: name, pixelLimit: pixelLimit)
         }
@@ -49,6 +56,41 @@ public enum ImageDecoder {
             return try decodeJPEG(data, name: name, pixelLimit: pixelLimit)
         }
         throw ImageError.unknownFormat(path: name)
+    }
+
+    /// What is wrong with a PNG's chunk structure, in words, or nil: chunks must fit the file,
+    /// IHDR must come first with a size PNG allows, and IEND must end it (bytes after IEND are
+    /// ignored, as every decoder does). CRCs, filters and the compressed data are checked while decoding.
+    static func pngStructureProblem(_ data: [UInt8]) -> String? {
+        func u32(_ o: Int) -> UInt32 { UInt32(data[o]) << 24 | UInt32(data[o + 1]) << 16 | UInt32(data[o + 2]) << 8 | UInt32(data[o + 3]) }
+        var offset = 8
+        var index = 0
+        while true {
+            guard offset + 8 <= data.count else {
+                return "the file ends after \(data.count) bytes, before its IEND chunk: it was cut short"
+            }
+            let length = Int(u32(offset))
+            let typeBytes = data[(offset + 4)..<(offset + 8)]
+            guard typeBytes.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) else {
+                return "the bytes at \(offset) are not a chunk (its type is not four letters): the chunk before has a corrupt length"
+            }
+            let type = String(decoding: typeBytes, as: UTF8.self)
+            let available = data.count - offset - 12
+            guard length <= available else {
+                return available < 0 || length < 0x1000_0000
+                    ? "chunk \(type) at byte \(offset) needs \(length) bytes and its CRC, but the file ends \(max(0, available)) bytes on: it was cut short"
+                    : "chunk \(type) at byte \(offset) claims \(length) bytes, more than the whole file: its length is corrupt"
+            }
+            if index == 0 {
+                guard type == "IHDR", length == 13 else { return "the first chunk is \(type), not a 13-byte IHDR" }
+                let width = u32(offset + 8), height = u32(offset + 12)
+                if width == 0 || height == 0 { return "IHDR gives a size of \(width)x\(height); a PNG is at least 1x1" }
+                if width > 0x7FFF_FFFF || height > 0x7FFF_FFFF { return "IHDR gives a size of \(width)x\(height), beyond PNG's 2^31-1 limit" }
+            }
+            if type == "IEND" { return nil }
+            offset += 12 + length
+            index += 1
+        }
     }
 
     static func decodePNG(_ data: [UInt8], name: String, pixelLimit: Int) throws -> Pixmap {
