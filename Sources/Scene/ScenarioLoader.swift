@@ -7,6 +7,10 @@ import Yams
 public enum ScenarioLoader {
     /// Scenario files larger than this are refused before they are parsed.
     public static let maximumFileSize = 4 * 1024 * 1024
+    /// Deeper nesting is refused before the YAML parser (which recurses) sees it. A scenario needs 5.
+    public static let maximumNesting = 32
+    /// More frames than this are refused before any work starts (about 28 minutes at 60 fps).
+    public static let maximumFrames = 100_000
 
     static let headerKeys = ["height", "image", "imageScale", "color", "blur", "blurRadius", "title", "titleOffset",
                              "titleDistance", "glowRadius"]
@@ -61,6 +65,11 @@ public enum ScenarioLoader {
     /// Parses scenario text; `baseDirectory` resolves image paths.
     public static func parse(_ text: String, file: String, baseDirectory: String, fpsOverride: Double? = nil,
                              scaleOverride: Double? = nil) throws -> Scenario {
+        if let (depth, line, column) = deepestNesting(text, over: maximumNesting) {
+            throw ScenarioError.invalid([ScenarioIssue(file: file, line: line, column: column, field: "(nesting)", message:
+                "lists and mappings nest \(depth) levels deep here, over the limit of \(maximumNesting) (a scenario needs about 5); "
+                + "flatten them")])
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
@@ -149,8 +158,61 @@ public enum ScenarioLoader {
         } else {
             r.report(root, "timeline", "missing; add a timeline with gestures or keyframes, e.g. gestures: [{drag: {by: 150}}, release]")
         }
+        if let timeline, r.issues.isEmpty {
+            let rate = fpsOverride ?? fps
+            let frames = timeline.duration * rate
+            if frames > Double(maximumFrames) {
+                r.report(top["timeline"], "timeline", "lasts \(r.format(timeline.duration)) s at \(r.format(rate)) fps: "
+                    + "\(Int(frames.rounded())) frames, over the limit of \(maximumFrames); shorten the timeline or lower fps")
+            }
+        }
         if !r.issues.isEmpty { throw ScenarioError.invalid(r.issues) }
         return Scenario(file: file, fps: fpsOverride ?? fps, scale: scaleOverride ?? scale, screen: screen, timeline: timeline!)
+    }
+
+    /// The first place where nesting (block indentation levels, `- ` items on one line, and flow
+    /// brackets outside quotes and comments) exceeds `limit`: depth, line and column; nil if none.
+    static func deepestNesting(_ text: String, over limit: Int) -> (Int, Int, Int)? {
+        var indents: [Int] = []
+        var flow = 0
+        var lineNumber = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = Array(rawLine.utf8)
+            var i = 0
+            while i < line.count, line[i] == UInt8(ascii: " ") { i += 1 }
+            let blank = i == line.count || line[i] == UInt8(ascii: "#") || line[i] == UInt8(ascii: "\r")
+            if !blank && flow == 0 {
+                while let last = indents.last, last > i { indents.removeLast() }
+                if indents.last != i { indents.append(i) }
+            }
+            var dashes = 0
+            var j = i
+            while j + 1 < line.count, line[j] == UInt8(ascii: "-"), line[j + 1] == UInt8(ascii: " ") {
+                dashes += 1; j += 2
+                while j < line.count, line[j] == UInt8(ascii: " ") { j += 1 }
+            }
+            var quote: UInt8?
+            var k = j
+            while k < line.count {
+                let c = line[k]
+                if let q = quote {
+                    if c == q { quote = nil } else if c == UInt8(ascii: "\\"), q == UInt8(ascii: "\"") { k += 1 }
+                } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                    quote = c
+                } else if c == UInt8(ascii: "#"), k == 0 || line[k - 1] == UInt8(ascii: " ") {
+                    break
+                } else if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") {
+                    flow += 1
+                    if indents.count + dashes + flow > limit { return (indents.count + dashes + flow, lineNumber, k + 1) }
+                } else if c == UInt8(ascii: "]") || c == UInt8(ascii: "}") {
+                    flow = max(0, flow - 1)
+                }
+                k += 1
+            }
+            if indents.count + dashes > limit { return (indents.count + dashes, lineNumber, i + 1) }
+        }
+        return nil
     }
 
     static func syntaxError(_ error: YamlError, file: String, text: String) -> ScenarioError {

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import Scene
 
@@ -88,5 +89,57 @@ final class ScenarioLoaderTests: XCTestCase {
         XCTAssertThrowsError(try ScenarioLoader.load(path: "/nonexistent/s.yaml")) { error in
             XCTAssertEqual(error as? ScenarioError, .fileNotFound(path: "/nonexistent/s.yaml"))
         }
+    }
+
+    // MARK: Limits: absurd scenarios are refused before work starts
+
+    func testAHugeFileIsRefusedBeforeItIsRead() throws {
+        let path = NSTemporaryDirectory() + "huge-\(getpid()).yaml"
+        FileManager.default.createFile(atPath: path, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // A sparse 1 GB file: refused from its size, never read into memory.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: 1 << 30)
+        try handle.close()
+        XCTAssertThrowsError(try ScenarioLoader.load(path: path)) { error in
+            XCTAssertEqual(error as? ScenarioError, .unreadable(path: path, reason: "1073741824 bytes, over the 4194304-byte limit for a scenario"))
+        }
+    }
+
+    func testDeepNestingIsRefusedBeforeParsing() {
+        // Flow style: a million brackets would overflow the parser's stack.
+        let flow = "timeline: {gestures: " + String(repeating: "[", count: 1_000_000) + "}"
+        XCTAssertEqual(messages(flow), ["s.yaml:1:52: (nesting): lists and mappings nest 33 levels deep here, over the limit of 32 "
+            + "(a scenario needs about 5); flatten them"])
+        // Block style: indentation and "- " items.
+        var block = "timeline:\n"
+        for level in 0..<40 { block += String(repeating: " ", count: level + 1) + "k\(level):\n" }
+        XCTAssertEqual(messages(block).first?.hasPrefix("s.yaml:33:33: (nesting): lists and mappings nest 33 levels"), true)
+        XCTAssertEqual(messages("timeline:\n  gestures:\n" + String(repeating: "- ", count: 40) + "release\n").first?
+            .contains("(nesting)"), true)
+        // Brackets inside quotes and comments do not count.
+        XCTAssertNoThrow(try load("rows: {texts: [\"" + String(repeating: "[", count: 100) + "\"]}  # " + String(repeating: "{", count: 100)
+                                  + "\n" + minimal))
+    }
+
+    func testTooManyFramesAreRefused() {
+        let long = "fps: 240\ntimeline:\n  duration: 3600\n  keyframes: [{time: 0, offset: 0}]\n"
+        XCTAssertEqual(messages(long), ["s.yaml:3:3: timeline: lasts 3600 s at 240 fps: 864000 frames, over the limit of 100000; "
+            + "shorten the timeline or lower fps"])
+        // The command line's --fps counts too.
+        let hour = "timeline:\n  duration: 1000\n  keyframes: [{time: 0, offset: 0}]\n"
+        XCTAssertNoThrow(try load(hour))
+        XCTAssertThrowsError(try ScenarioLoader.parse(hour, file: "s.yaml", baseDirectory: "/", fpsOverride: 120))
+    }
+
+    func testTallContentCostsOnlyWhatIsOnScreen() throws {
+        // 10000 rows of 1000 pt: ten million points of content, of which one screen is built.
+        let s = try load("effect: none\nrows: {count: 10000, height: 1000}\n"
+                         + "timeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: 9000000}]}\n")
+        XCTAssertEqual(s.screen.contentHeight, 10_000_000)
+        let rows = s.layers(ofFrame: 30).sublayers.first { $0.name == "table" }!.sublayers.filter { $0.name.hasPrefix("row.") }
+        XCTAssertLessThanOrEqual(rows.count, 3)
+        XCTAssertEqual(FrameRenderer(scenario: try load("scale: 0.25\neffect: none\nrows: {count: 10000, height: 1000}\n"
+            + "timeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: 9000000}]}\n")).render(frame: 30).width, 98)
     }
 }
