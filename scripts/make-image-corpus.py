@@ -213,11 +213,11 @@ def main():
     if not convert:
         sys.exit("make-image-corpus: ImageMagick's convert is needed for the JPEGs")
     # The greyscale JPEG's reference is ImageMagick's own grey conversion of the source, lossless.
-    subprocess.run([convert, source_path, "-colorspace", "Gray", os.path.join(ROOT, "jpeg-source-grey.png")], check=True)
+    subprocess.run([convert, source_path, "-colorspace", "Gray", "-strip", os.path.join(ROOT, "jpeg-source-grey.png")], check=True)
     for name, args, grey in [("baseline.jpg", ["-quality", "95"], False),
                              ("progressive.jpg", ["-quality", "95", "-interlace", "JPEG"], False),
                              ("greyscale.jpg", ["-quality", "95", "-colorspace", "Gray"], True)]:
-        subprocess.run([convert, source_path, *args, "-sampling-factor", "1x1", os.path.join(ROOT, name)], check=True)
+        subprocess.run([convert, source_path, *args, "-strip", "-sampling-factor", "1x1", os.path.join(ROOT, name)], check=True)
         manifest["jpeg"].append({"file": name, "source": "jpeg-source-grey.png" if grey else "jpeg-source.png",
                                  "grey": grey, "tolerance": 24})
 
@@ -268,6 +268,23 @@ def main():
     bomb = SIGNATURE + struct.pack(">I", 13) + body + struct.pack(">I", zlib.crc32(body)) + chunk(b"IDAT", b"".join(parts)) \
         + chunk(b"IEND", b"")
     broken("decompression-bomb.png", bomb, "pixels, over the limit", "1.6 gigapixels in a small file")
+    # Found by scripts/fuzz.sh: a second IHDR claiming 2^32-1 x 2^32-1 overflowed a size product.
+    def fixed_crcs(data):
+        """Recomputes every chunk's CRC, as the image fuzz harness does before decoding."""
+        out = bytearray(data)
+        at = 8
+        while at + 12 <= len(out):
+            length = struct.unpack(">I", out[at:at + 4])[0]
+            if length > len(out) - at - 12:
+                break
+            out[at + 8 + length:at + 12 + length] = struct.pack(">I", zlib.crc32(bytes(out[at + 4:at + 8 + length])))
+            at += 12 + length
+        return bytes(out)
+
+    broken("fuzz-second-ihdr.png", fixed_crcs(bytes.fromhex(
+        "89504e470d0a1a0a0000000d49484452000000130000000d08060000004b8c55270000000150524642470d0a1a0a0000000049504e47"
+        "0d0a1a0a0000000d49484452ffffffffffffffff08060000004b8c55270000000150524642470d0a1a0a0000000049454e44b1614e2f"
+        "6d0ff0")), "PNG", "a second IHDR of 2^32-1 x 2^32-1 (CRCs fixed)")
     broken("not-a-png.png", b"GIF89a this is not what the name says", "not a PNG or JPEG", "wrong signature")
     # Bytes after IEND: every decoder ignores them; so do we (the image is whole).
     write("garbage-after-iend.png", good + b"garbage after the end" * 10, base, manifest,

@@ -20,12 +20,13 @@ enum FastPNGDecoder {
             let crc = data.withUnsafeBufferPointer { libdeflate_crc32(0, $0.baseAddress! + offset + 4, length + 4) }
             guard crc == UInt32(u32(body + length)) else { return nil }
             switch type {
-            case (0x49, 0x48, 0x44, 0x52): // IHDR
-                guard length == 13 else { return nil }
+            case (0x49, 0x48, 0x44, 0x52): // IHDR, once (a second one goes to libpng, which refuses it)
+                guard length == 13, channels == 0 else { return nil }
                 width = u32(body); height = u32(body + 4)
                 let depth = data[body + 8], colour = data[body + 9], interlace = data[body + 12]
+                // Each side is at most 2^32 - 1 here, so compare without multiplying two of them.
                 guard depth == 8, interlace == 0, colour == 2 || colour == 6, width > 0, height > 0,
-                      width * height <= pixelLimit else { return nil }
+                      width <= pixelLimit, height <= pixelLimit / width else { return nil }
                 channels = colour == 2 ? 3 : 4
             case (0x49, 0x44, 0x41, 0x54): // IDAT
                 idat.append(contentsOf: data[body..<(body + length)])
