@@ -24,7 +24,7 @@ public final class LayerRenderer {
 
     struct ImageCacheKey: Hashable {
         let image: Int
-        let destination: Rect
+        let size: Size
         let region: PixelRect
     }
 
@@ -140,10 +140,16 @@ public final class LayerRenderer {
                               opacity: Double) {
         switch contents {
         case .image(let image, let mode):
-            let destination = toDevice.apply(mode.rect(for: image.pointSize, in: layer.bounds))
+            // The picture is placed on whole device pixels (at most half a pixel from its exact
+            // place): a photo that only moves, as rows and cells do while scrolling, is then the
+            // same pixels at another place, resampled once.
+            let exact = toDevice.apply(mode.rect(for: image.pointSize, in: layer.bounds))
+            let ox = exact.minX.rounded(), oy = exact.minY.rounded()
+            let destination = exact.offsetBy(dx: ox - exact.minX, dy: oy - exact.minY)
             let region = destination.enclosingPixels.intersection(canvas.clipBounds)
             guard !region.isEmpty else { return }
-            let pixels = resampled(image, destination: destination, region: region)
+            let pixels = resampled(image, size: destination.size,
+                                   region: PixelRect(x: region.x - Int(ox), y: region.y - Int(oy), width: region.width, height: region.height))
             canvas.draw(pixels, atX: region.x, y: region.y, opacity: opacity, mask: .rect(destination))
         case .text(let text):
             let b = layer.bounds
@@ -168,16 +174,17 @@ public final class LayerRenderer {
         }
     }
 
-    /// Resampling is the costliest step of a frame; frames that hold still (or whose image did not
-    /// move) reuse the last few results.
-    private func resampled(_ image: SceneImage, destination: Rect, region: PixelRect) -> Pixmap {
-        let key = ImageCacheKey(image: image.id, destination: destination, region: region)
+    /// Resampling is the costliest step of a frame; frames that hold still, and pictures that only
+    /// moved by whole pixels, reuse the last results. `region` is relative to the picture's
+    /// top-left pixel, so the result does not depend on where the picture is.
+    private func resampled(_ image: SceneImage, size: Size, region: PixelRect) -> Pixmap {
+        let key = ImageCacheKey(image: image.id, size: size, region: region)
         if let hit = imageCache[key] { return hit }
         let srcRect = Rect(x: 0, y: 0, width: Double(image.pixmap.width), height: Double(image.pixmap.height))
-        let pixels = Resampler.resample(image.pixmap, sourceRect: srcRect, to: destination, region: region)
+        let pixels = Resampler.resample(image.pixmap, sourceRect: srcRect, to: Rect(origin: .zero, size: size), region: region)
         imageCache[key] = pixels
         imageCacheOrder.append(key)
-        if imageCacheOrder.count > 6 { imageCache[imageCacheOrder.removeFirst()] = nil }
+        if imageCacheOrder.count > 12 { imageCache[imageCacheOrder.removeFirst()] = nil }
         return pixels
     }
 
