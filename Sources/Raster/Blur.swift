@@ -36,6 +36,73 @@ public enum GaussianBlur {
         return out
     }
 
+    /// A wide blur computed at reduced resolution: box-average `factor` x `factor` blocks (factor =
+    /// sigma / 8), blur with sigma / factor, and scale back up bilinearly. Within 2 levels of the full
+    /// blur on average (20 at worst, along the edges, where a block's average repeats instead of a
+    /// pixel), at 1/factor^2 of the cost: a bar's material. Sigmas under 16 pixels use `apply`.
+    public static func applyReduced(_ image: Pixmap, sigma: Double) -> Pixmap {
+        let factor = min(8, Int(sigma / 8))
+        guard factor >= 2, image.width >= 2 * factor, image.height >= 2 * factor else { return apply(image, sigma: sigma) }
+        let w = image.width, h = image.height
+        let sw = (w + factor - 1) / factor, sh = (h + factor - 1) / factor
+        var small = Pixmap(width: sw, height: sh)
+        image.bytes.withUnsafeBufferPointer { src in
+            small.bytes.withUnsafeMutableBufferPointer { dst in
+                for by in 0..<sh {
+                    let y0 = by * factor, y1 = min(h, y0 + factor)
+                    for bx in 0..<sw {
+                        let x0 = bx * factor, x1 = min(w, x0 + factor)
+                        var acc = SIMD4<Int32>.zero
+                        for y in y0..<y1 {
+                            for x in x0..<x1 {
+                                let p = (y * w + x) * 4
+                                acc &+= SIMD4(Int32(src[p]), Int32(src[p + 1]), Int32(src[p + 2]), Int32(src[p + 3]))
+                            }
+                        }
+                        let n = Int32((y1 - y0) * (x1 - x0))
+                        let v = (acc &* 2 &+ n) / (2 &* n)
+                        let q = (by * sw + bx) * 4
+                        dst[q] = UInt8(v[0]); dst[q + 1] = UInt8(v[1]); dst[q + 2] = UInt8(v[2]); dst[q + 3] = UInt8(v[3])
+                    }
+                }
+            }
+        }
+        let blurred = apply(small, sigma: sigma / Double(factor))
+        // Bilinear, sample centres aligned: output x maps to (x + 0.5) / factor - 0.5 in the small
+        // image. Weights in 1/256, the same integers on every machine.
+        func taps(_ count: Int, _ limit: Int) -> [(Int, Int, Int32)] {
+            (0..<count).map { i in
+                let pos = (2 * i + 1) * 128 / factor - 128 // (i + 0.5) / factor - 0.5, in 1/256
+                let base = pos >> 8 // floor, also for negatives
+                let frac = Int32(pos - base * 256)
+                return (min(max(base, 0), limit - 1), min(max(base + 1, 0), limit - 1), frac)
+            }
+        }
+        let xs = taps(w, sw), ys = taps(h, sh)
+        var out = Pixmap(width: w, height: h)
+        blurred.bytes.withUnsafeBufferPointer { src in
+            out.bytes.withUnsafeMutableBufferPointer { dst in
+                @inline(__always) func px(_ x: Int, _ y: Int) -> SIMD4<Int32> {
+                    let p = (y * sw + x) * 4
+                    return SIMD4(Int32(src[p]), Int32(src[p + 1]), Int32(src[p + 2]), Int32(src[p + 3]))
+                }
+                for y in 0..<h {
+                    let (y0, y1, fy) = ys[y]
+                    for x in 0..<w {
+                        let (x0, x1, fx) = xs[x]
+                        let top = px(x0, y0) &* (256 - fx) &+ px(x1, y0) &* fx
+                        let bottom = px(x0, y1) &* (256 - fx) &+ px(x1, y1) &* fx
+                        let v = (top &* (256 - fy) &+ bottom &* fy &+ 32768) &>> 16
+                        let p = (y * w + x) * 4
+                        let a = UInt8(v[3])
+                        dst[p] = min(UInt8(v[0]), a); dst[p + 1] = min(UInt8(v[1]), a); dst[p + 2] = min(UInt8(v[2]), a); dst[p + 3] = a
+                    }
+                }
+            }
+        }
+        return out
+    }
+
     /// A running-sum box filter of `size` pixels; the window for output i is
     /// [i - size/2 + offset + (size odd ? 0 : 1), ...] so that the pair of even boxes averages
     /// to a centred blur.

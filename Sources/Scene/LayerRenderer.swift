@@ -21,6 +21,9 @@ public final class LayerRenderer {
     private var rasterizers: [FontWeight: GlyphRasterizer] = [:]
     private var imageCache: [ImageCacheKey: Pixmap] = [:]
     private var imageCacheOrder: [ImageCacheKey] = []
+    private var imageCacheBytes = 0
+    private var shadowCache: [String: Pixmap] = [:]
+    private var shadowCacheOrder: [String] = []
 
     struct ImageCacheKey: Hashable {
         let image: Int
@@ -86,7 +89,7 @@ public final class LayerRenderer {
             let src = 4 * ((area.y - canvas.originY + y) * cw + area.x - canvas.originX)
             region.bytes.replaceSubrange((y * rowBytes)..<((y + 1) * rowBytes), with: canvas.pixmap.bytes[src..<(src + rowBytes)])
         }
-        let blurred = GaussianBlur.apply(region, sigma: sigma)
+        let blurred = GaussianBlur.applyReduced(region, sigma: sigma)
         for y in 0..<area.height {
             let dst = 4 * ((area.y - canvas.originY + y) * cw + area.x - canvas.originX)
             canvas.pixmap.bytes.replaceSubrange(dst..<(dst + rowBytes), with: blurred.bytes[(y * rowBytes)..<((y + 1) * rowBytes)])
@@ -95,16 +98,40 @@ public final class LayerRenderer {
 
     /// Core Animation's shadow with no offset: the layer's drawing, offscreen, blurred with a
     /// Gaussian of `shadowRadius` points, its alpha tinted with `shadowColor`, drawn underneath.
+    /// A text layer's shadow (a glow) covers only its lines, is placed on whole pixels and is kept
+    /// for the next frames: a title that moves or holds still is blurred once.
     private func drawShadow(of layer: Layer, toDevice: Transform, rect: Rect, canvas: inout Canvas, opacity: Double) {
         let sigma = layer.shadowRadius * (toDevice.scaleX + toDevice.scaleY) / 2
-        let pad = (3 * sigma).rounded(.up)
-        let area = rect.insetBy(dx: -pad, dy: -pad).enclosingPixels.intersection(canvas.clipBounds)
-        guard !area.isEmpty else { return }
-        // Draw from a bit further out so the blur sees what lies just outside the visible area.
-        let margin = Int(pad)
-        let work = PixelRect(x: area.x - margin, y: area.y - margin, width: area.width + 2 * margin, height: area.height + 2 * margin)
-        var offscreen = Canvas(pixmap: Pixmap(width: work.width, height: work.height), originX: work.x, originY: work.y)
-        drawLayerBody(layer, toDevice: toDevice, rect: rect, canvas: &offscreen, opacity: 1)
+        let pad = Int((3 * sigma).rounded(.up))
+        var drawn = rect
+        var key: String?
+        if case .text(let text)? = layer.contents, layer.sublayers.isEmpty, layer.backgroundColor == nil, layer.borderWidth == 0 {
+            let b = layer.bounds
+            let paragraph = text.paragraph(width: b.width)
+            let x: Double
+            switch text.alignment {
+            case .left: x = b.minX
+            case .center: x = b.midX - paragraph.width / 2
+            case .right: x = b.maxX - paragraph.width
+            }
+            drawn = toDevice.apply(Rect(x: x, y: b.midY - paragraph.height / 2, width: paragraph.width, height: paragraph.height))
+            key = [text.text, text.weight.rawValue, "\(text.pointSize)", text.alignment.rawValue, "\(text.numberOfLines)",
+                   "\(text.lineHeight ?? 0)", "\(text.letterSpacing)", "\(b.size)", "\(toDevice.scaleX)", "\(toDevice.scaleY)",
+                   "\(sigma)", "\(layer.shadowColor)", "\(layer.shadowOpacity)", "\(drawn.size)"].joined(separator: "\u{1}")
+        }
+        // On whole pixels: the blurred pixels are then the same wherever the layer is.
+        let dx = drawn.minX.rounded() - drawn.minX, dy = drawn.minY.rounded() - drawn.minY
+        let snapped = toDevice.translated(dx, dy)
+        let origin = (x: Int(drawn.minX.rounded()) - pad, y: Int(drawn.minY.rounded()) - pad)
+        let area = PixelRect(x: origin.x, y: origin.y, width: Int((drawn.width).rounded(.up)) + 2 * pad + 1,
+                             height: Int((drawn.height).rounded(.up)) + 2 * pad + 1)
+        guard !area.intersection(canvas.clipBounds).isEmpty else { return }
+        if let key, let hit = shadowCache[key] {
+            canvas.draw(hit, atX: area.x, y: area.y, opacity: opacity)
+            return
+        }
+        var offscreen = Canvas(pixmap: Pixmap(width: area.width, height: area.height), originX: area.x, originY: area.y)
+        drawLayerBody(layer, toDevice: snapped, rect: snapped.apply(layer.bounds), canvas: &offscreen, opacity: 1)
         var blurred = GaussianBlur.apply(offscreen.pixmap, sigma: sigma)
         let c = layer.shadowColor
         let alphaScale = UInt8((Double(c.a) * layer.shadowOpacity).rounded())
@@ -114,7 +141,12 @@ public final class LayerRenderer {
                 p[i] = mul255(c.r, a); p[i + 1] = mul255(c.g, a); p[i + 2] = mul255(c.b, a); p[i + 3] = a
             }
         }
-        canvas.draw(blurred, atX: work.x, y: work.y, opacity: opacity)
+        if let key {
+            shadowCache[key] = blurred
+            shadowCacheOrder.append(key)
+            if shadowCacheOrder.count > 4 { shadowCache[shadowCacheOrder.removeFirst()] = nil }
+        }
+        canvas.draw(blurred, atX: area.x, y: area.y, opacity: opacity)
     }
 
     private func drawLayerBody(_ layer: Layer, toDevice: Transform, rect: Rect, canvas: inout Canvas, opacity: Double) {
@@ -184,7 +216,13 @@ public final class LayerRenderer {
         let pixels = Resampler.resample(image.pixmap, sourceRect: srcRect, to: Rect(origin: .zero, size: size), region: region)
         imageCache[key] = pixels
         imageCacheOrder.append(key)
-        if imageCacheOrder.count > 12 { imageCache[imageCacheOrder.removeFirst()] = nil }
+        imageCacheBytes += pixels.bytes.count
+        // The last dozen pictures, within 16 MB per renderer (peak memory stays flat).
+        while imageCacheOrder.count > 12 || (imageCacheBytes > 16 << 20 && imageCacheOrder.count > 1) {
+            let old = imageCacheOrder.removeFirst()
+            imageCacheBytes -= imageCache[old]?.bytes.count ?? 0
+            imageCache[old] = nil
+        }
         return pixels
     }
 

@@ -82,4 +82,31 @@ final class ResamplingTests: XCTestCase {
             XCTAssertEqual(Double(total), 255, accuracy: 255 * 0.35) // energy roughly kept (8-bit rounding)
         }
     }
+
+    /// The reduced-resolution blur (bars, glows) against the full one on hard-edged content: cards,
+    /// stripes of text-like detail, a photo-like gradient.
+    func testReducedBlurIsCloseToTheFullBlur() {
+        var image = Pixmap(width: 360, height: 110, fill: Color.white.premultiplied)
+        for y in 0..<110 {
+            for x in 0..<360 {
+                if x > 40 && x < 150 && y > 20 { image[x, y] = Color(255, 149, 0).premultiplied }
+                if x >= 200 { image[x, y] = Color(x - 100, y * 2, 255 - y).premultiplied }
+                if y % 9 < 2 && x % 13 < 7 && x < 200 { image[x, y] = Color(20, 20, 20).premultiplied }
+            }
+        }
+        for sigma in [16.0, 30.0] {
+            let full = GaussianBlur.apply(image, sigma: sigma), reduced = GaussianBlur.applyReduced(image, sigma: sigma)
+            var worst = 0, total = 0
+            for i in 0..<full.bytes.count {
+                let d = abs(Int(full.bytes[i]) - Int(reduced.bytes[i]))
+                worst = max(worst, d); total += d
+            }
+            // Worst where the edge repeats (a block's average at reduced resolution, a pixel at full).
+            XCTAssertLessThanOrEqual(worst, 20, "sigma \(sigma): worst channel difference")
+            XCTAssertLessThan(Double(total) / Double(full.bytes.count), 2, "sigma \(sigma): mean difference")
+        }
+        let flat = Pixmap(width: 90, height: 40, fill: Color(50, 100, 150).premultiplied)
+        XCTAssertEqual(GaussianBlur.applyReduced(flat, sigma: 20), flat, "a flat colour stays exactly itself")
+        XCTAssertEqual(GaussianBlur.applyReduced(image, sigma: 5), GaussianBlur.apply(image, sigma: 5), "small sigmas: the full blur")
+    }
 }
