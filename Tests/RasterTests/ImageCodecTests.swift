@@ -149,4 +149,21 @@ final class ImageCodecTests: XCTestCase {
             }
         }
     }
+
+    /// Size first: bands where unfiltered rows deflate smaller are switched (here the text-like band);
+    /// the pixels are exact and the file no larger than adaptiveFlat's.
+    func testBandSearchKeepsPixelsAndSavesBytes() throws {
+        var image = Pixmap(width: 200, height: 160, fill: Color.white.premultiplied)
+        for y in 0..<160 {
+            for x in 0..<200 {
+                if y < 64, (x / 3 + y / 5) % 7 == 0 { image[x, y] = Color(30, 30, 30).premultiplied } // text-like
+                if y >= 64 { image[x, y] = Color(r: UInt8((x * 5 + y * 3) % 256), g: UInt8((x ^ y) % 256), b: UInt8(y), a: 255).premultiplied }
+            }
+        }
+        let band = PNGEncoder(options: .init(filter: .bandSearch, level: 7)).encode(image)
+        let flat = PNGEncoder(options: .init(filter: .adaptiveFlat, level: 7)).encode(image)
+        XCTAssertEqual(try decode(band), image)
+        XCTAssertLessThanOrEqual(band.count, flat.count)
+        XCTAssertEqual(PNGEncoder.Options.small.filter, .bandSearch)
+    }
 }
