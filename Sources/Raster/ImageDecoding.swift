@@ -18,7 +18,7 @@ public enum ImageError: Error, CustomStringConvertible, Equatable {
         case .corrupt(let path, let format, let reason):
             return "\(path): corrupt \(format) image: \(reason); re-export the image"
         case .tooLarge(let path, let width, let height, let limit):
-            return "\(path): image is \(width)x\(height) = \(width * height) pixels, over the limit of \(limit); scale it down"
+            return "\(path): image is \(width)x\(height) = \(width * height) pixels, over the limit of \(limit); scale it down (or raise the limit with --max-image-pixels)"
         }
     }
 }

@@ -42,7 +42,9 @@ public enum ScenarioLoader {
     static let scrollToKeys = ["offset", "duration", "easing", "animated"]
 
     /// Loads and checks a scenario, its images included. Throws `ScenarioError` with every problem found.
-    public static func load(path: String, fpsOverride: Double? = nil, scaleOverride: Double? = nil) throws -> Scenario {
+    /// `imagePixelLimit`: images with more pixels are refused from their header, before decoding.
+    public static func load(path: String, fpsOverride: Double? = nil, scaleOverride: Double? = nil,
+                            imagePixelLimit: Int = ImageDecoder.defaultPixelLimit) throws -> Scenario {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ScenarioError.fileNotFound(path: path)
@@ -59,12 +61,13 @@ public enum ScenarioLoader {
             throw ScenarioError.unreadable(path: path, reason: "not UTF-8 text")
         }
         let baseDirectory = (path as NSString).deletingLastPathComponent
-        return try parse(text, file: path, baseDirectory: baseDirectory, fpsOverride: fpsOverride, scaleOverride: scaleOverride)
+        return try parse(text, file: path, baseDirectory: baseDirectory, fpsOverride: fpsOverride, scaleOverride: scaleOverride,
+                         imagePixelLimit: imagePixelLimit)
     }
 
     /// Parses scenario text; `baseDirectory` resolves image paths.
     public static func parse(_ text: String, file: String, baseDirectory: String, fpsOverride: Double? = nil,
-                             scaleOverride: Double? = nil) throws -> Scenario {
+                             scaleOverride: Double? = nil, imagePixelLimit: Int = ImageDecoder.defaultPixelLimit) throws -> Scenario {
         if let (depth, line, column) = deepestNesting(text, over: maximumNesting) {
             throw ScenarioError.invalid([ScenarioIssue(file: file, line: line, column: column, field: "(nesting)", message:
                 "lists and mappings nest \(depth) levels deep here, over the limit of \(maximumNesting) (a scenario needs about 5); "
@@ -101,7 +104,7 @@ public enum ScenarioLoader {
         }
 
         var screen = Screen(device: device, effect: effect)
-        let images = ImageResolver(reader: r, baseDirectory: baseDirectory)
+        let images = ImageResolver(reader: r, baseDirectory: baseDirectory, pixelLimit: imagePixelLimit)
         if let node = top["header"] { readHeader(node, r, images, &screen) }
         for key in ["avatar", "profile"] where effect != .profile {
             if let node = top[key] {
@@ -626,12 +629,14 @@ public enum ScenarioLoader {
 final class ImageResolver {
     let reader: ScenarioReader
     let baseDirectory: String
+    let pixelLimit: Int
     private var loaded: [String: SceneImage] = [:]
     private var nextID = 1
 
-    init(reader: ScenarioReader, baseDirectory: String) {
+    init(reader: ScenarioReader, baseDirectory: String, pixelLimit: Int) {
         self.reader = reader
         self.baseDirectory = baseDirectory
+        self.pixelLimit = pixelLimit
     }
 
     func load(_ node: Node, _ field: String, scale: Double) -> SceneImage? {
@@ -644,7 +649,7 @@ final class ImageResolver {
             return nil
         }
         do {
-            let image = SceneImage(pixmap: try ImageDecoder.decode(fileAt: path), scale: scale, id: nextID)
+            let image = SceneImage(pixmap: try ImageDecoder.decode(fileAt: path, pixelLimit: pixelLimit), scale: scale, id: nextID)
             nextID += 1
             loaded[key] = image
             return image

@@ -44,6 +44,35 @@ final class InterruptTests: XCTestCase {
         }
     }
 
+    /// SIGKILL gives the tool no chance to tidy up: what it leaves is whole frames (and at most a
+    /// temporary file per worker, never under a frame's name); --resume finishes the run identically.
+    func testAKilledRunLeavesWholeFramesAndResumesIdentically() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLITests.binary)
+        process.arguments = [scenario, "--out", "\(tmp)/run", "--scale", "0.5", "--jobs", "2", "--quiet"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while pngs("\(tmp)/run").count < 8 && Date() < deadline && process.isRunning { usleep(5_000) }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .uncaughtSignal)
+        let written = pngs("\(tmp)/run")
+        XCTAssertGreaterThanOrEqual(written.count, 8)
+        XCTAssertLessThan(written.count, 75, "it was killed early")
+        for name in written { XCTAssertNoThrow(try ImageDecoder.decode(fileAt: "\(tmp)/run/\(name)"), "\(name) is whole") }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(tmp)/run/manifest.json"), "no manifest from a killed run")
+
+        let resumed = try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/run", "--scale", "0.5", "--quiet", "--resume"])
+        XCTAssertEqual(resumed.code, 0, resumed.stderr)
+        XCTAssertEqual(try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/full", "--scale", "0.5", "--quiet"]).code, 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/run").sorted()
+        XCTAssertEqual(names, try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/full").sorted(), "temporary files removed")
+        for name in names {
+            XCTAssertEqual(FileManager.default.contents(atPath: "\(tmp)/run/\(name)"), FileManager.default.contents(atPath: "\(tmp)/full/\(name)"), name)
+        }
+    }
+
     func testACompleteRunRemovesStaleFramesOnly() throws {
         try FileManager.default.createDirectory(atPath: "\(tmp)/out", withIntermediateDirectories: true)
         for name in ["0999.png", "0003.png.tmp-12", "notes.txt", "cover.png"] {

@@ -75,4 +75,15 @@ final class OutputSafetyTests: XCTestCase {
             XCTAssertNoThrow(try ImageDecoder.decode(fileAt: copy + "/" + name), "\(name) is whole (its CRCs check)")
         }
     }
+
+    func testTheImagePixelLimitIsAnOption() throws {
+        let scenario = CLITests.root + "/Fixtures/scenarios/profile.yaml"
+        let strict = try Shell.run(CLITests.binary, ["validate", "--max-image-pixels", "300000", scenario])
+        XCTAssertEqual(strict.code, 0, "640x427 and 512x512 fit under 300000: \(strict.stderr)")
+        let tight = try Shell.run(CLITests.binary, [scenario, "--out", tmp + "/never", "--max-image-pixels", "270000", "--quiet"])
+        XCTAssertEqual(tight.code, 2)
+        XCTAssertTrue(tight.stderr.contains("rocket.jpg: image is 640x427 = 273280 pixels, over the limit of 270000; scale it down "
+            + "(or raise the limit with --max-image-pixels)"), tight.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: tmp + "/never"), "nothing written")
+    }
 }
