@@ -36,9 +36,13 @@ public struct Scenario: @unchecked Sendable {
     /// The self-sizing rows measured by frame `index`: every row that has been on screen so far
     /// (nil when the content has no estimated rows).
     public func measuredRows(ofFrame index: Int) -> Range<Int>? {
+        measuredRows(at: time(ofFrame: index), offset: state(ofFrame: index).offset)
+    }
+
+    /// The rows measured by time `t`, whose offset is `offset` (the frame's state, computed once by the caller).
+    func measuredRows(at t: Double, offset: Double) -> Range<Int>? {
         guard let reach, let mail = screen.mail else { return nil }
-        let t = time(ofFrame: index)
-        let (low, high) = reach.range(through: t, now: timeline.state(at: t).offset)
+        let (low, high) = reach.range(through: t, now: offset)
         let top = screen.contentOffset(u: low) - screen.topViewHeight
         let bottom = screen.contentOffset(u: high) + screen.device.size.height - screen.topViewHeight
         return mail.rows(intersecting: top, bottom)
@@ -50,17 +54,22 @@ public struct Scenario: @unchecked Sendable {
         public var measured: Range<Int>?
     }
 
-    public func key(ofFrame index: Int) -> FrameKey { FrameKey(state: state(ofFrame: index), measured: measuredRows(ofFrame: index)) }
+    public func key(ofFrame index: Int) -> FrameKey {
+        let s = state(ofFrame: index)
+        return FrameKey(state: s, measured: measuredRows(at: time(ofFrame: index), offset: s.offset))
+    }
 
     /// UIKit's contentOffset.y as the scroll view reports it (with estimated rows, ahead of or
     /// behind the real layout by the estimates' error above the screen).
     public func contentOffsetY(ofFrame index: Int) -> Double {
-        screen.reportedGeometry(u: state(ofFrame: index).offset, measured: measuredRows(ofFrame: index)).contentOffset
+        let u = state(ofFrame: index).offset
+        return screen.reportedGeometry(u: u, measured: measuredRows(at: time(ofFrame: index), offset: u)).contentOffset
     }
 
     /// The effect's numbers for frame `index` (the `--layout` dump).
     public func metrics(ofFrame index: Int) -> [String: Double] {
-        screen.metrics(u: state(ofFrame: index).offset, measured: measuredRows(ofFrame: index))
+        let u = state(ofFrame: index).offset
+        return screen.metrics(u: u, measured: measuredRows(at: time(ofFrame: index), offset: u))
     }
 
     public var pixelWidth: Int { Int((screen.device.size.width * scale).rounded()) }
@@ -68,8 +77,9 @@ public struct Scenario: @unchecked Sendable {
 
     /// The layer tree of one frame.
     public func layers(ofFrame index: Int) -> Layer {
-        screen.layers(state: state(ofFrame: index), pixelScale: scale, blurredImage: blurredHeaderImage,
-                      measured: measuredRows(ofFrame: index))
+        let s = state(ofFrame: index)
+        return screen.layers(state: s, pixelScale: scale, blurredImage: blurredHeaderImage,
+                             measured: measuredRows(at: time(ofFrame: index), offset: s.offset))
     }
 
     static func blurredCopy(of screen: Screen) -> SceneImage? {

@@ -326,6 +326,8 @@ public struct Screen {
         root.addSublayer(scroller)
 
         // Chrome.
+        // Light status bar text over the header photo of these two effects, the label colour otherwise.
+        let overPhoto = effect == .profile || effect == .stretchyTable
         var statusColor = palette.label
         switch navigationStyle {
         case .floating:
@@ -342,13 +344,12 @@ public struct Screen {
         case .fading:
             let alpha = navigation.fade.alpha(contentOffset: o)
             if alpha > 0 { root.addSublayer(barLayer(opacity: alpha, pixelScale: pixelScale)) }
-            // Light status bar text over the photo, dark once the bar is mostly in.
-            if effect == .stretchyTable || effect == .profile { statusColor = alpha >= 0.5 ? palette.label : .white }
+            // Dark once the bar is mostly in.
+            if overPhoto { statusColor = alpha >= 0.5 ? palette.label : .white }
         case .standard:
             root.addSublayer(barLayer(opacity: 1, pixelScale: pixelScale))
         case .hidden:
-            if effect == .profile { statusColor = .white }
-            if effect == .stretchyTable { statusColor = .white }
+            if overPhoto { statusColor = .white }
         }
         let status = Chrome.statusBar(device: device, color: statusColor)
         status.zPosition = 4

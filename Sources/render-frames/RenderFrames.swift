@@ -84,8 +84,7 @@ struct Render: ParsableCommand {
     @Flag(name: .long, help: "No progress output.")
     var quiet = false
 
-    @Option(name: .long, help: "Refuse images with more pixels than this, before decoding them (default 67108864, 64 megapixels).")
-    var maxImagePixels: Int = ImageDecoder.defaultPixelLimit
+    @OptionGroup var images: ImageLimit
 
     enum Compression: String, ExpressibleByArgument, CaseIterable {
         case fast, balanced, small
@@ -107,7 +106,6 @@ struct Render: ParsableCommand {
         if let fps, !(1...240).contains(fps) { throw ValidationError("--fps must be between 1 and 240, got \(fps)") }
         if let scale, !(0.25...4).contains(scale) { throw ValidationError("--scale must be between 0.25 and 4, got \(scale)") }
         if jobs < 1 || jobs > 64 { throw ValidationError("--jobs must be between 1 and 64, got \(jobs)") }
-        if maxImagePixels < 1 { throw ValidationError("--max-image-pixels must be at least 1, got \(maxImagePixels)") }
     }
 
     func run() throws {
@@ -119,7 +117,7 @@ struct Render: ParsableCommand {
         } else {
             throw BadInput("the bundled default demo is missing from this build; pass a scenario file")
         }
-        var loaded = try ScenarioLoader.load(path: path, fpsOverride: fps, scaleOverride: scale, imagePixelLimit: maxImagePixels)
+        var loaded = try ScenarioLoader.load(path: path, fpsOverride: fps, scaleOverride: scale, imagePixelLimit: images.maxImagePixels)
         // The bundled demo's path is inside the build folder; the manifest names it stably.
         if scenario == nil { loaded.file = "default demo (Fixtures/scenarios/profile.yaml)" }
         let selection = try frames.map { try FrameSelection(parsing: $0, frameCount: loaded.frameCount) }
@@ -192,19 +190,17 @@ struct Validate: ParsableCommand {
     @Argument(help: "Scenario files.")
     var files: [String]
 
-    @Option(name: .long, help: "Refuse images with more pixels than this, before decoding them (default 67108864, 64 megapixels).")
-    var maxImagePixels: Int = ImageDecoder.defaultPixelLimit
+    @OptionGroup var images: ImageLimit
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one scenario file") }
-        if maxImagePixels < 1 { throw ValidationError("--max-image-pixels must be at least 1, got \(maxImagePixels)") }
     }
 
     func run() throws {
         var failed = 0
         for file in files {
             do {
-                let s = try ScenarioLoader.load(path: file, imagePixelLimit: maxImagePixels)
+                let s = try ScenarioLoader.load(path: file, imagePixelLimit: images.maxImagePixels)
                 print("\(file): ok: \(s.screen.device.id), \(s.frameCount) frames at \(s.fps.formatted()) fps, \(s.pixelWidth)x\(s.pixelHeight) px")
             } catch {
                 failed += 1
@@ -319,6 +315,16 @@ final class Interruption: @unchecked Sendable {
 }
 
 /// Errors caused by the user's input, not by the tool: printed as they are, with exit code 2.
+/// `--max-image-pixels`, shared by render and validate.
+struct ImageLimit: ParsableArguments {
+    @Option(name: .long, help: "Refuse images with more pixels than this, before decoding them (default 67108864, 64 megapixels).")
+    var maxImagePixels: Int = ImageDecoder.defaultPixelLimit
+
+    func validate() throws {
+        if maxImagePixels < 1 { throw ValidationError("--max-image-pixels must be at least 1, got \(maxImagePixels)") }
+    }
+}
+
 protocol BadInputError: Error, CustomStringConvertible {}
 extension ScenarioError: BadInputError {}
 extension FrameSelectionError: BadInputError {}
