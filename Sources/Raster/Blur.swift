@@ -115,6 +115,10 @@ public enum GaussianBlur {
         let left = size / 2 - (size % 2 == 0 ? 1 + offset : 0)
         var out = image
         let div = Int32(size)
+        // ceil(2^32 / (2 size)): n * reciprocal >> 32 == n / (2 size) while n * (error < 2 size) < 2^32,
+        // and n <= 2 * 255 * size + size.
+        let reciprocal = SIMD4<Int64>(repeating: ((1 << 32) + 2 * Int64(size) - 1) / (2 * Int64(size)))
+        let byMultiply = Int64(511 * size) * Int64(2 * size) < 1 << 32
         // One line, padded with copies of its end pixels, so the running sum needs no clamping.
         var padded = [SIMD4<Int32>](repeating: .zero, count: length + size + 1)
         image.bytes.withUnsafeBufferPointer { src in
@@ -131,7 +135,10 @@ public enum GaussianBlur {
                         var sum = SIMD4<Int32>.zero
                         for j in 0..<size { sum &+= line[j] }
                         for i in 0..<length {
-                            let v = (sum &* 2 &+ div) / (2 &* div)
+                            // (2 sum + size) / (2 size) by a multiply: exact for these numerators.
+                            let v = byMultiply
+                                ? SIMD4<Int32>(truncatingIfNeeded: (SIMD4<Int64>(truncatingIfNeeded: sum &* 2 &+ div) &* reciprocal) &>> 32)
+                                : (sum &* 2 &+ div) / (2 &* div)
                             let p = base + i * step
                             dst[p] = UInt8(v[0]); dst[p + 1] = UInt8(v[1]); dst[p + 2] = UInt8(v[2]); dst[p + 3] = UInt8(v[3])
                             sum &+= line[i + size] &- line[i]

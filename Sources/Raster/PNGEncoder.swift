@@ -24,19 +24,33 @@ public final class PNGEncoder {
         /// smaller, judged by deflating both alone at level 1 (bands already unfiltered, or unchanged
         /// from the rows above, are left as they are). Size first: about 0.8 % smaller than adaptiveFlat.
         case bandSearch
+        /// Per row, UP for a row equal to the one above (all zeros), NONE for text on flat colour
+        /// (rows that repeat their own pixels), Paeth otherwise (photos). Made for the `.rows` coder.
+        case paethOrFlat
+    }
+
+    /// What compresses the filtered rows.
+    public enum Coder: String, Sendable {
+        /// libdeflate at `Options.level`.
+        case libdeflate
+        /// `RowDeflater`: LZ77 on unfiltered rows, runs only on filtered ones, Huffman codes per block.
+        case rows
     }
 
     public struct Options: Sendable, Equatable {
         public var filter: Filter
         /// libdeflate level, 0 (store) to 12 (slowest, smallest).
         public var level: Int
-        public init(filter: Filter, level: Int) { self.filter = filter; self.level = level }
+        public var coder: Coder
+        public init(filter: Filter, level: Int, coder: Coder = .libdeflate) {
+            self.filter = filter; self.level = level; self.coder = coder
+        }
 
         /// Previews: fastest, largest.
         public static let fast = Options(filter: .up, level: 1)
         /// The default: within about 10 % of libpng's default size, several times faster (UP turns
         /// unchanged rows into zeros; measured in the benchmark's --matrix).
-        public static let balanced = Options(filter: .up, level: 2)
+        public static let balanced = Options(filter: .paethOrFlat, level: 2, coder: .rows)
         /// Size first: adaptive filters with unfiltered text rows and bands, libdeflate 7: about 1.3 %
         /// over libpng at level 9 and faster than libpng's default (see the benchmark).
         public static let small = Options(filter: .bandSearch, level: 7)
@@ -48,6 +62,7 @@ public final class PNGEncoder {
     private let trialCompressor: OpaquePointer?
     private var filtered: [UInt8] = []
     private var compressed: [UInt8] = []
+    private lazy var deflater = RowDeflater()
 
     public init(options: Options = .balanced) {
         self.options = options
@@ -76,6 +91,21 @@ public final class PNGEncoder {
             size = (w * 4 + 1) * h
             filterStraight(pixmap.straightBytes(), width: w, height: h)
         }
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var ihdr = [UInt8]()
+        ihdr.appendBigEndian(UInt32(w)); ihdr.appendBigEndian(UInt32(h))
+        ihdr += [8, opaque ? 2 : 6, 0, 0, 0]
+        if options.coder == .rows {
+            let rowBytes = size / h
+            filtered.withUnsafeBufferPointer { f in
+                let stream = deflater.zlib(f.baseAddress!, count: size, rowBytes: rowBytes)
+                png.reserveCapacity(stream.count + 64)
+                PNGEncoder.appendChunk("IHDR", ihdr, to: &png)
+                PNGEncoder.appendChunk("IDAT", stream, to: &png)
+            }
+            PNGEncoder.appendChunk("IEND", [], to: &png)
+            return png
+        }
         let bound = libdeflate_zlib_compress_bound(compressor, size)
         if compressed.count < bound { compressed = [UInt8](repeating: 0, count: bound) }
         let compressedSize = filtered.withUnsafeBytes { f in
@@ -83,11 +113,7 @@ public final class PNGEncoder {
                 libdeflate_zlib_compress(compressor, f.baseAddress, size, c.baseAddress, bound)
             }
         }
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         png.reserveCapacity(compressedSize + 64)
-        var ihdr = [UInt8]()
-        ihdr.appendBigEndian(UInt32(w)); ihdr.appendBigEndian(UInt32(h))
-        ihdr += [8, opaque ? 2 : 6, 0, 0, 0]
         PNGEncoder.appendChunk("IHDR", ihdr, to: &png)
         compressed.withUnsafeBufferPointer { c in
             PNGEncoder.appendChunk("IDAT", UnsafeBufferPointer(rebasing: c[0..<compressedSize]), to: &png)
@@ -249,6 +275,14 @@ public final class PNGEncoder {
             } else {
                 out[0] = 2; upOnly(row, prev, count, body)
             }
+        case .paethOrFlat:
+            if memcmp(row, prev, count) == 0 {
+                out[0] = 2; body.update(repeating: 0, count: count)
+            } else if isFlat(row, count, bpp) {
+                out[0] = 0; body.update(from: row, count: count)
+            } else {
+                out[0] = 4; paethOnly(row, prev, count, bpp, body)
+            }
         case .adaptive, .adaptiveFast, .bandSearch:
             if memcmp(row, prev, count) == 0 {
                 out[0] = 2
@@ -274,12 +308,23 @@ public final class PNGEncoder {
 
     /// A cheap estimate of text-on-flat-colour rows: over 7/8 of the bytes equal the byte one pixel
     /// to the left. Such rows deflate best unfiltered (the glyph patterns repeat as they are).
+    /// Eight bytes at a time, and it stops once too many differ (photo rows stop early).
     static func isFlat(_ row: UnsafePointer<UInt8>, _ count: Int, _ bpp: Int) -> Bool {
-        var same = 0
-        for i in bpp..<count where row[i] == row[i - bpp] { same &+= 1 }
-        return same * 8 > count * 7
+        guard count > bpp else { return false }
+        // Flat when same * 8 > count * 7, where same counts the bytes from bpp on.
+        let checked = count - bpp
+        let raw = UnsafeRawPointer(row)
+        var differ = 0, i = bpp
+        while i + 8 <= count {
+            var x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ raw.loadUnaligned(fromByteOffset: i - bpp, as: UInt64.self)
+            x |= x >> 4; x |= x >> 2; x |= x >> 1 // bit 0 of each byte: any bit of that byte set
+            differ &+= (x & 0x0101_0101_0101_0101).nonzeroBitCount
+            i += 8
+            if i & 63 == 0 && (checked - differ) * 8 <= count * 7 { return false }
+        }
+        while i < count { if row[i] != row[i - bpp] { differ += 1 }; i += 1 }
+        return (checked - differ) * 8 > count * 7
     }
-
 
     /// The PNG spec's Paeth predictor of a pixel from its left (a), upper (b) and upper-left (c) neighbours.
     @inline(__always) static func paethPredictor(_ a: Int, _ b: Int, _ c: Int) -> Int {
@@ -318,6 +363,37 @@ public final class PNGEncoder {
             i += 16
         }
         while i < count { o[i] = row[i] &- prev[i]; i += 1 }
+    }
+
+    /// Paeth without the cost estimate, sixteen bytes at a time (the predictor needs only raw bytes).
+    static func paethOnly(_ row: UnsafePointer<UInt8>, _ prev: UnsafePointer<UInt8>, _ count: Int, _ bpp: Int,
+                          _ o: UnsafeMutablePointer<UInt8>) {
+        // With no left neighbour the predictor is the byte above.
+        for i in 0..<min(bpp, count) { o[i] = row[i] &- prev[i] }
+        let r = UnsafeRawPointer(row), p = UnsafeRawPointer(prev), out = UnsafeMutableRawPointer(o)
+        var i = bpp
+        while i + 16 <= count {
+            // In bytes: pa = |b - c|, pb = |a - c|; pc = |(b - c) + (a - c)| is pa + pb when the two
+            // differences share a sign (then pc is never the smallest, so 255 stands for it) and
+            // |pa - pb| when they do not.
+            let x = r.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+            let a = r.loadUnaligned(fromByteOffset: i - bpp, as: SIMD16<UInt8>.self)
+            let b = p.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+            let c = p.loadUnaligned(fromByteOffset: i - bpp, as: SIMD16<UInt8>.self)
+            let pa = pointwiseMax(b, c) &- pointwiseMin(b, c)
+            let pb = pointwiseMax(a, c) &- pointwiseMin(a, c)
+            let differentSigns = (b .>= c) .^ (a .>= c)
+            let pc = SIMD16<UInt8>(repeating: 255).replacing(with: pointwiseMax(pa, pb) &- pointwiseMin(pa, pb), where: differentSigns)
+            var predictor = c
+            predictor.replace(with: b, where: pb .<= pc)
+            predictor.replace(with: a, where: (pa .<= pb) .& (pa .<= pc))
+            out.storeBytes(of: x &- predictor, toByteOffset: i, as: SIMD16<UInt8>.self)
+            i += 16
+        }
+        while i < count {
+            o[i] = row[i] &- UInt8(paethPredictor(Int(row[i - bpp]), Int(prev[i]), Int(prev[i - bpp])))
+            i += 1
+        }
     }
 
     static func average(_ row: UnsafePointer<UInt8>, _ prev: UnsafePointer<UInt8>, _ count: Int, _ bpp: Int,

@@ -54,6 +54,21 @@ public struct Pixmap: Sendable, Equatable {
     public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
     public var size: Size { Size(Double(width), Double(height)) }
 
+    /// The pixels of `rect` (which must lie inside the pixmap), as a pixmap of its size.
+    public func cropped(to rect: PixelRect) -> Pixmap {
+        precondition(rect.x >= 0 && rect.y >= 0 && rect.maxX <= width && rect.maxY <= height)
+        var out = Pixmap(width: rect.width, height: rect.height)
+        bytes.withUnsafeBufferPointer { src in
+            out.bytes.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<rect.height {
+                    (dst.baseAddress! + y * rect.width * 4).update(from: src.baseAddress! + ((rect.y + y) * width + rect.x) * 4,
+                                                                   count: rect.width * 4)
+                }
+            }
+        }
+        return out
+    }
+
     public subscript(x: Int, y: Int) -> PremultipliedColor {
         get {
             let i = 4 * (y * width + x)

@@ -210,6 +210,13 @@ public final class LayerRenderer {
     /// moved by whole pixels, reuse the last results. `region` is relative to the picture's
     /// top-left pixel, so the result does not depend on where the picture is.
     private func resampled(_ image: SceneImage, size: Size, region: PixelRect) -> Pixmap {
+        // A partly visible picture (a cell scrolling in or out) shows a different part each frame:
+        // the whole picture is resampled once and the part copied out. Each output pixel depends
+        // only on its own position, so the part is the same pixels either way.
+        let whole = Rect(origin: .zero, size: size).enclosingPixels
+        if region != whole, whole.intersection(region) == region, whole.width * whole.height <= 2 << 20 {
+            return resampled(image, size: size, region: whole).cropped(to: region)
+        }
         let key = ImageCacheKey(image: image.id, size: size, region: region)
         if let hit = imageCache[key] { return hit }
         let srcRect = Rect(x: 0, y: 0, width: Double(image.pixmap.width), height: Double(image.pixmap.height))
