@@ -380,10 +380,10 @@ public final class PNGEncoder {
             let a = r.loadUnaligned(fromByteOffset: i - bpp, as: SIMD16<UInt8>.self)
             let b = p.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
             let c = p.loadUnaligned(fromByteOffset: i - bpp, as: SIMD16<UInt8>.self)
-            let pa = pointwiseMax(b, c) &- pointwiseMin(b, c)
-            let pb = pointwiseMax(a, c) &- pointwiseMin(a, c)
-            let differentSigns = (b .>= c) .^ (a .>= c)
-            let pc = SIMD16<UInt8>(repeating: 255).replacing(with: pointwiseMax(pa, pb) &- pointwiseMin(pa, pb), where: differentSigns)
+            let bc = b .>= c, ac = a .>= c
+            let pa = (c &- b).replacing(with: b &- c, where: bc)
+            let pb = (c &- a).replacing(with: a &- c, where: ac)
+            let pc = SIMD16<UInt8>(repeating: 255).replacing(with: (pb &- pa).replacing(with: pa &- pb, where: pa .>= pb), where: bc .^ ac)
             var predictor = c
             predictor.replace(with: b, where: pb .<= pc)
             predictor.replace(with: a, where: (pa .<= pb) .& (pa .<= pc))

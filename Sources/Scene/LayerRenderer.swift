@@ -175,13 +175,18 @@ public final class LayerRenderer {
             // The picture is placed on whole device pixels (at most half a pixel from its exact
             // place): a photo that only moves, as rows and cells do while scrolling, is then the
             // same pixels at another place, resampled once.
-            let exact = toDevice.apply(mode.rect(for: image.pointSize, in: layer.bounds))
+            // Its size is snapped to 1/1024 pixel, so float noise (720.0000000000002) is not a new size.
+            var exact = toDevice.apply(mode.rect(for: image.pointSize, in: layer.bounds))
+            exact.size = Size(width: (exact.width * 1024).rounded() / 1024, height: (exact.height * 1024).rounded() / 1024)
             let ox = exact.minX.rounded(), oy = exact.minY.rounded()
             let destination = exact.offsetBy(dx: ox - exact.minX, dy: oy - exact.minY)
             let region = destination.enclosingPixels.intersection(canvas.clipBounds)
             guard !region.isEmpty else { return }
-            let pixels = resampled(image, size: destination.size,
-                                   region: PixelRect(x: region.x - Int(ox), y: region.y - Int(oy), width: region.width, height: region.height))
+            // The part that can show at all: the picture within its layer (an aspect-filled photo
+            // overflows a cell that clips it).
+            let reach = destination.enclosingPixels.intersection(toDevice.apply(layer.bounds).enclosingPixels)
+            func relative(_ r: PixelRect) -> PixelRect { PixelRect(x: r.x - Int(ox), y: r.y - Int(oy), width: r.width, height: r.height) }
+            let pixels = resampled(image, size: destination.size, region: relative(region), reach: relative(reach))
             canvas.draw(pixels, atX: region.x, y: region.y, opacity: opacity, mask: .rect(destination))
         case .text(let text):
             let b = layer.bounds
@@ -209,13 +214,13 @@ public final class LayerRenderer {
     /// Resampling is the costliest step of a frame; frames that hold still, and pictures that only
     /// moved by whole pixels, reuse the last results. `region` is relative to the picture's
     /// top-left pixel, so the result does not depend on where the picture is.
-    private func resampled(_ image: SceneImage, size: Size, region: PixelRect) -> Pixmap {
+    private func resampled(_ image: SceneImage, size: Size, region: PixelRect, reach: PixelRect? = nil) -> Pixmap {
         // A partly visible picture (a cell scrolling in or out) shows a different part each frame:
-        // the whole picture is resampled once and the part copied out. Each output pixel depends
-        // only on its own position, so the part is the same pixels either way.
-        let whole = Rect(origin: .zero, size: size).enclosingPixels
-        if region != whole, whole.intersection(region) == region, whole.width * whole.height <= 2 << 20 {
-            return resampled(image, size: size, region: whole).cropped(to: region)
+        // the part that can show (`reach`) is resampled once and the part copied out. Each output
+        // pixel depends only on its own position, so the part is the same pixels either way.
+        if let reach, region != reach, reach.intersection(region) == region, reach.width * reach.height <= 2 << 20 {
+            let whole = resampled(image, size: size, region: reach)
+            return whole.cropped(to: PixelRect(x: region.x - reach.x, y: region.y - reach.y, width: region.width, height: region.height))
         }
         let key = ImageCacheKey(image: image.id, size: size, region: region)
         if let hit = imageCache[key] { return hit }
