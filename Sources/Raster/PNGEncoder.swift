@@ -46,10 +46,11 @@ public final class PNGEncoder {
             self.filter = filter; self.level = level; self.coder = coder
         }
 
-        /// Previews: fastest, largest.
-        public static let fast = Options(filter: .up, level: 1)
-        /// The default: within about 10 % of libpng's default size, several times faster (UP turns
-        /// unchanged rows into zeros; measured in the benchmark's --matrix).
+        /// Previews: fastest, largest (UP rows, runs only).
+        public static let fast = Options(filter: .up, level: 1, coder: .rows)
+        /// The default: Paeth photo rows, unfiltered text rows, UP for unchanged rows (zeros); photo-heavy
+        /// frames through the rows coder, text-heavy ones through libdeflate 2. Within about 10 % of
+        /// libpng's default size, many times faster (see the benchmark).
         public static let balanced = Options(filter: .paethOrFlat, level: 2, coder: .rows)
         /// Size first: adaptive filters with unfiltered text rows and bands, libdeflate 7: about 1.3 %
         /// over libpng at level 9 and faster than libpng's default (see the benchmark).
@@ -95,7 +96,7 @@ public final class PNGEncoder {
         var ihdr = [UInt8]()
         ihdr.appendBigEndian(UInt32(w)); ihdr.appendBigEndian(UInt32(h))
         ihdr += [8, opaque ? 2 : 6, 0, 0, 0]
-        if options.coder == .rows {
+        if options.coder == .rows, rowsCoderFits(rowBytes: size / h, height: h) {
             let rowBytes = size / h
             filtered.withUnsafeBufferPointer { f in
                 let stream = deflater.zlib(f.baseAddress!, count: size, rowBytes: rowBytes)
@@ -120,6 +121,20 @@ public final class PNGEncoder {
         }
         PNGEncoder.appendChunk("IEND", [], to: &png)
         return png
+    }
+
+    /// The rows coder is fast on photo rows but its LZ77 is weaker than libdeflate's on text rows:
+    /// it takes frames with at least as many photo (Paeth) rows as unfiltered text rows; libdeflate
+    /// (at `level`) takes the text-heavy rest, which it compresses fast anyway.
+    private func rowsCoderFits(rowBytes: Int, height: Int) -> Bool {
+        guard options.filter == .paethOrFlat else { return true }
+        var paeth = 0, unfiltered = 0
+        filtered.withUnsafeBufferPointer { f in
+            for y in 0..<height {
+                switch f[y * rowBytes] { case 4: paeth += 1; case 0: unfiltered += 1; default: break }
+            }
+        }
+        return paeth >= unfiltered
     }
 
     /// Converts to RGB and filters into `filtered`; false (and nothing usable) if a pixel is not opaque.

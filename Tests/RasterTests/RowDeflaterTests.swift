@@ -39,6 +39,21 @@ final class RowDeflaterTests: XCTestCase {
         XCTAssertGreaterThan(200 * 301 * 3, RowDeflater.blockTokens)
     }
 
+    /// Photo-heavy frames go through our deflate (zlib header 78 01), text-heavy ones through
+    /// libdeflate level 2 (78 5E), whose LZ77 is stronger on text.
+    func testTheDefaultPicksTheCoderByTheFrame() throws {
+        var random = SplitMix(seed: 11)
+        var photo = Pixmap(width: 120, height: 90)
+        for y in 0..<90 { for x in 0..<120 { photo[x, y] = Color(r: random.byte(), g: random.byte(), b: 40, a: 255).premultiplied } }
+        var text = Pixmap(width: 120, height: 90, fill: Color.white.premultiplied)
+        for y in 0..<90 where y % 3 != 2 { for x in 0..<120 where (x * 7 + y * 3) % 40 == 0 { text[x, y] = Color(20, 20, 20).premultiplied } }
+        let idat = 8 + 25 + 8 // signature, IHDR chunk, IDAT length and type
+        let photoPNG = PNGEncoder(options: .balanced).encode(photo), textPNG = PNGEncoder(options: .balanced).encode(text)
+        XCTAssertEqual(Array(photoPNG[idat..<idat + 2]), [0x78, 0x01])
+        XCTAssertEqual(Array(textPNG[idat..<idat + 2]), [0x78, 0x5E])
+        XCTAssertEqual(try bothDecoders(textPNG).1, text)
+    }
+
     func testEdgeCases() throws {
         try assertRoundTrip(Pixmap(width: 1, height: 1, fill: Color(r: 1, g: 2, b: 3, a: 255).premultiplied), "1x1")
         try assertRoundTrip(Pixmap(width: 2000, height: 3, fill: Color(80, 80, 80).premultiplied), "runs past 258 bytes")
