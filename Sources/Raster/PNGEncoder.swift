@@ -92,20 +92,20 @@ public final class PNGEncoder {
             size = (w * 4 + 1) * h
             filterStraight(pixmap.straightBytes(), width: w, height: h)
         }
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        var ihdr = [UInt8]()
-        ihdr.appendBigEndian(UInt32(w)); ihdr.appendBigEndian(UInt32(h))
-        ihdr += [8, opaque ? 2 : 6, 0, 0, 0]
-        if options.coder == .rows, rowsCoderFits(rowBytes: size / h, height: h) {
-            let rowBytes = size / h
-            filtered.withUnsafeBufferPointer { f in
-                let stream = deflater.zlib(f.baseAddress!, count: size, rowBytes: rowBytes)
-                png.reserveCapacity(stream.count + 64)
-                PNGEncoder.appendChunk("IHDR", ihdr, to: &png)
-                PNGEncoder.appendChunk("IDAT", stream, to: &png)
-            }
+        // The chunks around the compressed rows, from either coder.
+        func file(_ idat: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+            var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+            png.reserveCapacity(idat.count + 64)
+            var ihdr = [UInt8]()
+            ihdr.appendBigEndian(UInt32(w)); ihdr.appendBigEndian(UInt32(h))
+            ihdr += [8, opaque ? 2 : 6, 0, 0, 0]
+            PNGEncoder.appendChunk("IHDR", ihdr, to: &png)
+            PNGEncoder.appendChunk("IDAT", idat, to: &png)
             PNGEncoder.appendChunk("IEND", [], to: &png)
             return png
+        }
+        if options.coder == .rows, rowsCoderFits(rowBytes: size / h, height: h) {
+            return filtered.withUnsafeBufferPointer { file(deflater.zlib($0.baseAddress!, count: size, rowBytes: size / h)) }
         }
         let bound = libdeflate_zlib_compress_bound(compressor, size)
         if compressed.count < bound { compressed = [UInt8](repeating: 0, count: bound) }
@@ -114,13 +114,7 @@ public final class PNGEncoder {
                 libdeflate_zlib_compress(compressor, f.baseAddress, size, c.baseAddress, bound)
             }
         }
-        png.reserveCapacity(compressedSize + 64)
-        PNGEncoder.appendChunk("IHDR", ihdr, to: &png)
-        compressed.withUnsafeBufferPointer { c in
-            PNGEncoder.appendChunk("IDAT", UnsafeBufferPointer(rebasing: c[0..<compressedSize]), to: &png)
-        }
-        PNGEncoder.appendChunk("IEND", [], to: &png)
-        return png
+        return compressed.withUnsafeBufferPointer { file(UnsafeBufferPointer(rebasing: $0[0..<compressedSize])) }
     }
 
     /// The rows coder is fast on photo rows but its LZ77 is weaker than libdeflate's on text rows:
