@@ -25,7 +25,8 @@ public final class PNGEncoder {
         /// from the rows above, are left as they are). Size first: about 0.8 % smaller than adaptiveFlat.
         case bandSearch
         /// Per row, UP for a row equal to the one above (all zeros), NONE for text on flat colour
-        /// (rows that repeat their own pixels), Paeth otherwise (photos). Made for the `.rows` coder.
+        /// (rows that repeat their own pixels, or RGB rows of under 128 colours), Paeth otherwise
+        /// (photos). Made for the `.rows` coder, which runs LZ77 on the NONE rows only.
         case paethOrFlat
     }
 
@@ -48,9 +49,9 @@ public final class PNGEncoder {
 
         /// Previews: fastest, largest (UP rows, runs only).
         public static let fast = Options(filter: .up, level: 1, coder: .rows)
-        /// The default: Paeth photo rows, unfiltered text rows, UP for unchanged rows (zeros); photo-heavy
-        /// frames through the rows coder, text-heavy ones through libdeflate 2. Within about 10 % of
-        /// libpng's default size, many times faster (see the benchmark).
+        /// The default: Paeth photo rows, unfiltered text rows, UP for unchanged rows (zeros), all
+        /// through the rows coder. About libpng's default size (0.98-1.02x), many times faster (see
+        /// the benchmark).
         public static let balanced = Options(filter: .paethOrFlat, level: 2, coder: .rows)
         /// Size first: adaptive filters with unfiltered text rows and bands, libdeflate 7: about 1.3 %
         /// over libpng at level 9 and faster than libpng's default (see the benchmark).
@@ -104,7 +105,7 @@ public final class PNGEncoder {
             PNGEncoder.appendChunk("IEND", [], to: &png)
             return png
         }
-        if options.coder == .rows, rowsCoderFits(rowBytes: size / h, height: h) {
+        if options.coder == .rows {
             return filtered.withUnsafeBufferPointer { file(deflater.zlib($0.baseAddress!, count: size, rowBytes: size / h)) }
         }
         let bound = libdeflate_zlib_compress_bound(compressor, size)
@@ -115,20 +116,6 @@ public final class PNGEncoder {
             }
         }
         return compressed.withUnsafeBufferPointer { file(UnsafeBufferPointer(rebasing: $0[0..<compressedSize])) }
-    }
-
-    /// The rows coder is fast on photo rows but its LZ77 is weaker than libdeflate's on text rows:
-    /// it takes frames with at least as many photo (Paeth) rows as unfiltered text rows; libdeflate
-    /// (at `level`) takes the text-heavy rest, which it compresses fast anyway.
-    private func rowsCoderFits(rowBytes: Int, height: Int) -> Bool {
-        guard options.filter == .paethOrFlat else { return true }
-        var paeth = 0, unfiltered = 0
-        filtered.withUnsafeBufferPointer { f in
-            for y in 0..<height {
-                switch f[y * rowBytes] { case 4: paeth += 1; case 0: unfiltered += 1; default: break }
-            }
-        }
-        return paeth >= unfiltered
     }
 
     /// Converts to RGB and filters into `filtered`; false (and nothing usable) if a pixel is not opaque.
@@ -287,7 +274,7 @@ public final class PNGEncoder {
         case .paethOrFlat:
             if memcmp(row, prev, count) == 0 {
                 out[0] = 2; body.update(repeating: 0, count: count)
-            } else if isFlat(row, count, bpp) {
+            } else if isFlat(row, count, bpp) || (bpp == 3 && fewColours(row, count)) {
                 out[0] = 0; body.update(from: row, count: count)
             } else {
                 out[0] = 4; paethOnly(row, prev, count, bpp, body)
@@ -333,6 +320,30 @@ public final class PNGEncoder {
         }
         while i < count { if row[i] != row[i - bpp] { differ += 1 }; i += 1 }
         return (checked - differ) * 8 > count * 7
+    }
+
+    /// Text rows (glyphs on a flat colour) have few distinct colours, under 128 across a whole @3x
+    /// row even with anti-aliasing; photo rows pass that many within a few hundred pixels. Counts
+    /// colours hashed into 4096 bits (a collision only lowers the count a little) and stops at 128.
+    static func fewColours(_ row: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        let limit = 128
+        var seen = (0..<64).map { _ in UInt64(0) }
+        return seen.withUnsafeMutableBufferPointer { bits -> Bool in
+            var distinct = 0, i = 0
+            while i + 3 <= count {
+                let rgb = UInt32(row[i]) | UInt32(row[i + 1]) << 8 | UInt32(row[i + 2]) << 16
+                let h = Int((rgb &* 0x9E37_79B1) >> 20)
+                let mask = UInt64(1) << UInt64(h & 63)
+                let word = bits[h >> 6]
+                if word & mask == 0 {
+                    bits[h >> 6] = word | mask
+                    distinct += 1
+                    if distinct >= limit { return false }
+                }
+                i += 3
+            }
+            return true
+        }
     }
 
     /// The PNG spec's Paeth predictor of a pixel from its left (a), upper (b) and upper-left (c) neighbours.

