@@ -57,7 +57,22 @@ enum Spans {
             }
             if ca == 0 { return }
             let inv = 255 &- ca
-            for i in 0..<count {
+            // Four pixels at a time in 16-bit lanes: the same rounding as mul255 (a * b + 128 plus
+            // its high byte stays under 65,536).
+            let pixel = SIMD4<UInt16>(UInt16(cr), UInt16(cg), UInt16(cb), UInt16(ca))
+            let two = SIMD8<UInt16>(lowHalf: pixel, highHalf: pixel)
+            let colour16 = SIMD16<UInt16>(lowHalf: two, highHalf: two)
+            let inv16 = SIMD16<UInt16>(repeating: UInt16(inv))
+            let raw = UnsafeMutableRawPointer(dst)
+            var i = 0
+            while i + 4 <= count {
+                let bytes = raw.loadUnaligned(fromByteOffset: 4 * i, as: SIMD16<UInt8>.self)
+                let t = SIMD16<UInt16>(truncatingIfNeeded: bytes) &* inv16 &+ 128
+                let v = colour16 &+ ((t &+ (t &>> 8)) &>> 8)
+                raw.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: v), toByteOffset: 4 * i, as: SIMD16<UInt8>.self)
+                i += 4
+            }
+            for i in i..<count {
                 let p = dst + 4 * i
                 p[0] = UInt8(cr &+ mul255(UInt32(p[0]), inv))
                 p[1] = UInt8(cg &+ mul255(UInt32(p[1]), inv))

@@ -284,11 +284,24 @@ final class RowDeflater {
             distTable.withUnsafeBufferPointer { dt in
                 let lt = lt.baseAddress!, dt = dt.baseAddress!
                 var w = writer
-                for k in 0..<n {
+                var k = 0
+                while k < n {
                     let t = tokens[k]
+                    k &+= 1
                     if t < 0x8000_0000 {
+                        // Literals (most of a photo's tokens) go three to a flush: 7 + 3 x 15 bits fit.
                         let c = lt[Int(t)]
                         w.putUnflushed(UInt64(c & 0xFFFF), Int(c >> 16))
+                        if k < n && tokens[k] < 0x8000_0000 {
+                            let c2 = lt[Int(tokens[k])]
+                            w.putUnflushed(UInt64(c2 & 0xFFFF), Int(c2 >> 16))
+                            k &+= 1
+                            if k < n && tokens[k] < 0x8000_0000 {
+                                let c3 = lt[Int(tokens[k])]
+                                w.putUnflushed(UInt64(c3 & 0xFFFF), Int(c3 >> 16))
+                                k &+= 1
+                            }
+                        }
                     } else {
                         let lengthIndex = Int(t & 0xFF), distanceIndex = Int((t >> 8) & 0x7FFF)
                         let ls = Int(lengthSymbol[lengthIndex])
@@ -319,7 +332,8 @@ struct BitWriter {
 
     init(_ start: UnsafeMutablePointer<UInt8>) { pointer = start }
 
-    /// Adds `n` bits (at most 56 - 8 in all between flushes); the caller flushes.
+    /// Adds `n` bits; the caller flushes. After a flush at most 7 bits remain, so up to 57 may be
+    /// added before the next (three literals of 15 bits, or a match: 15 + 5 + 15 + 13).
     @inline(__always) mutating func putUnflushed(_ value: UInt64, _ n: Int) {
         bits |= value &<< UInt64(count)
         count &+= n

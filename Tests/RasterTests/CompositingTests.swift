@@ -34,6 +34,25 @@ final class CompositingTests: XCTestCase {
         XCTAssertLessThan(worst, 1.5)
     }
 
+    /// A translucent solid span is blended four pixels at a time: the same bytes as `sourceOver`
+    /// pixel by pixel, over every alpha, on premultiplied destinations, tail pixels included.
+    func testTranslucentSpanEqualsSourceOverPerPixel() {
+        var state: UInt32 = 12345
+        func next() -> UInt8 { state = state &* 1_664_525 &+ 1_013_904_223; return UInt8(truncatingIfNeeded: state >> 24) }
+        let count = 23
+        for alpha in 1...254 {
+            let colour = PremultipliedColor(r: UInt8(alpha / 2), g: UInt8(alpha), b: UInt8(alpha / 3), a: UInt8(alpha))
+            var row = [UInt8]()
+            for _ in 0..<count { let a = next(); row += [mul255(next(), a), mul255(next(), a), mul255(next(), a), a] }
+            let expected = (0..<count).flatMap { i -> [UInt8] in
+                let d = sourceOver(colour, onto: PremultipliedColor(r: row[4 * i], g: row[4 * i + 1], b: row[4 * i + 2], a: row[4 * i + 3]))
+                return [d.r, d.g, d.b, d.a]
+            }
+            row.withUnsafeMutableBufferPointer { Spans.fill($0.baseAddress!, count: count, color: colour, coverage: nil) }
+            XCTAssertEqual(row, expected, "alpha \(alpha)")
+        }
+    }
+
     func testOpaqueSourceReplacesAndClearSourceKeeps() {
         let dst = PremultipliedColor(r: 10, g: 20, b: 30, a: 255)
         XCTAssertEqual(sourceOver(PremultipliedColor(r: 1, g: 2, b: 3, a: 255), onto: dst), PremultipliedColor(r: 1, g: 2, b: 3, a: 255))
