@@ -46,23 +46,32 @@ public enum GaussianBlur {
         let w = image.width, h = image.height
         let sw = (w + factor - 1) / factor, sh = (h + factor - 1) / factor
         var small = Pixmap(width: sw, height: sh)
+        // Block sums gathered a source row at a time into one accumulator per block column.
+        var sums = [SIMD4<Int32>](repeating: .zero, count: sw)
         image.bytes.withUnsafeBufferPointer { src in
             small.bytes.withUnsafeMutableBufferPointer { dst in
-                for by in 0..<sh {
-                    let y0 = by * factor, y1 = min(h, y0 + factor)
-                    for bx in 0..<sw {
-                        let x0 = bx * factor, x1 = min(w, x0 + factor)
-                        var acc = SIMD4<Int32>.zero
+                sums.withUnsafeMutableBufferPointer { acc in
+                    for by in 0..<sh {
+                        let y0 = by * factor, y1 = min(h, y0 + factor)
+                        acc.update(repeating: .zero)
                         for y in y0..<y1 {
-                            for x in x0..<x1 {
-                                let p = (y * w + x) * 4
-                                acc &+= SIMD4(Int32(src[p]), Int32(src[p + 1]), Int32(src[p + 2]), Int32(src[p + 3]))
+                            var p = src.baseAddress! + y * w * 4
+                            for bx in 0..<sw {
+                                var sum = acc[bx]
+                                for _ in (bx * factor)..<min(w, bx * factor + factor) {
+                                    sum &+= SIMD4(Int32(p[0]), Int32(p[1]), Int32(p[2]), Int32(p[3]))
+                                    p += 4
+                                }
+                                acc[bx] = sum
                             }
                         }
-                        let n = Int32((y1 - y0) * (x1 - x0))
-                        let v = (acc &* 2 &+ n) / (2 &* n)
-                        let q = (by * sw + bx) * 4
-                        dst[q] = UInt8(v[0]); dst[q + 1] = UInt8(v[1]); dst[q + 2] = UInt8(v[2]); dst[q + 3] = UInt8(v[3])
+                        for bx in 0..<sw {
+                            let x0 = bx * factor, x1 = min(w, x0 + factor)
+                            let n = Int32((y1 - y0) * (x1 - x0))
+                            let v = (acc[bx] &* 2 &+ n) / (2 &* n)
+                            let q = (by * sw + bx) * 4
+                            dst[q] = UInt8(v[0]); dst[q + 1] = UInt8(v[1]); dst[q + 2] = UInt8(v[2]); dst[q + 3] = UInt8(v[3])
+                        }
                     }
                 }
             }
@@ -80,22 +89,26 @@ public enum GaussianBlur {
         }
         let xs = taps(w, sw), ys = taps(h, sh)
         var out = Pixmap(width: w, height: h)
+        // Each output row mixes its two small rows once (vertical weights), then each pixel mixes
+        // two of those (horizontal): the same integer sum as the four-tap formula, no rounding between.
+        var mixed = [SIMD4<Int32>](repeating: .zero, count: sw)
         blurred.bytes.withUnsafeBufferPointer { src in
             out.bytes.withUnsafeMutableBufferPointer { dst in
-                @inline(__always) func px(_ x: Int, _ y: Int) -> SIMD4<Int32> {
-                    let p = (y * sw + x) * 4
-                    return SIMD4(Int32(src[p]), Int32(src[p + 1]), Int32(src[p + 2]), Int32(src[p + 3]))
-                }
-                for y in 0..<h {
-                    let (y0, y1, fy) = ys[y]
-                    for x in 0..<w {
-                        let (x0, x1, fx) = xs[x]
-                        let top = px(x0, y0) &* (256 - fx) &+ px(x1, y0) &* fx
-                        let bottom = px(x0, y1) &* (256 - fx) &+ px(x1, y1) &* fx
-                        let v = (top &* (256 - fy) &+ bottom &* fy &+ 32768) &>> 16
-                        let p = (y * w + x) * 4
-                        let a = UInt8(v[3])
-                        dst[p] = min(UInt8(v[0]), a); dst[p + 1] = min(UInt8(v[1]), a); dst[p + 2] = min(UInt8(v[2]), a); dst[p + 3] = a
+                mixed.withUnsafeMutableBufferPointer { mix in
+                    @inline(__always) func px(_ x: Int, _ y: Int) -> SIMD4<Int32> {
+                        let p = (y * sw + x) * 4
+                        return SIMD4(Int32(src[p]), Int32(src[p + 1]), Int32(src[p + 2]), Int32(src[p + 3]))
+                    }
+                    for y in 0..<h {
+                        let (y0, y1, fy) = ys[y]
+                        for x in 0..<sw { mix[x] = px(x, y0) &* (256 - fy) &+ px(x, y1) &* fy }
+                        let row = UnsafeMutableRawPointer(dst.baseAddress! + y * w * 4)
+                        for x in 0..<w {
+                            let (x0, x1, fx) = xs[x]
+                            var v = (mix[x0] &* (256 - fx) &+ mix[x1] &* fx &+ 32768) &>> 16
+                            v = pointwiseMin(v, SIMD4(v[3], v[3], v[3], 255))
+                            row.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: v), toByteOffset: 4 * x, as: SIMD4<UInt8>.self)
+                        }
                     }
                 }
             }

@@ -116,7 +116,7 @@ public final class LayerRenderer {
             }
             drawn = toDevice.apply(Rect(x: x, y: b.midY - paragraph.height / 2, width: paragraph.width, height: paragraph.height))
             key = [text.text, text.weight.rawValue, "\(text.pointSize)", text.alignment.rawValue, "\(text.numberOfLines)",
-                   "\(text.lineHeight ?? 0)", "\(text.letterSpacing)", "\(b.size)", "\(toDevice.scaleX)", "\(toDevice.scaleY)",
+                   "\(text.lineHeight ?? 0)", "\(text.letterSpacing)", "\(b.width)", "\(toDevice.scaleX)", "\(toDevice.scaleY)",
                    "\(sigma)", "\(layer.shadowColor)", "\(layer.shadowOpacity)", "\(drawn.size)"].joined(separator: "\u{1}")
         }
         // On whole pixels: the blurred pixels are then the same wherever the layer is.
