@@ -21,6 +21,10 @@ final class RowDeflater {
     private var tokenCapacity: Int
     private let hash: UnsafeMutablePointer<Int32>
     private let litFreq = UnsafeMutablePointer<UInt32>.allocate(capacity: 286)
+    /// Literal counts of the runs matcher, four interleaved tables (by position) added into
+    /// `litFreq` per block: photo residuals repeat a few values, and one table would make each
+    /// count wait for the store of the one before.
+    private let literalCounts = UnsafeMutablePointer<UInt32>.allocate(capacity: 4 * 256)
     private let distFreq = UnsafeMutablePointer<UInt32>.allocate(capacity: 30)
     private var output: UnsafeMutablePointer<UInt8>
     private var outputCapacity: Int
@@ -49,7 +53,7 @@ final class RowDeflater {
     }
 
     deinit {
-        tokens.deallocate(); hash.deallocate(); litFreq.deallocate(); distFreq.deallocate(); output.deallocate()
+        tokens.deallocate(); hash.deallocate(); litFreq.deallocate(); literalCounts.deallocate(); distFreq.deallocate(); output.deallocate()
         lengthSymbol.deallocate(); distanceNear.deallocate(); distanceFar.deallocate(); lengthExtra.deallocate()
         lengthBase.deallocate(); distanceExtra.deallocate(); distanceBase.deallocate()
     }
@@ -81,6 +85,7 @@ final class RowDeflater {
         var row = 0, position = 0
         repeat {
             litFreq.update(repeating: 0, count: 286)
+            literalCounts.update(repeating: 0, count: 4 * 256)
             distFreq.update(repeating: 0, count: 30)
             var n = 0
             // A block: whole rows until the token buffer is nearly full (a row adds at most rowBytes).
@@ -124,7 +129,7 @@ final class RowDeflater {
         if i == 0 { literal(data[0], n); n += 1; i = 1 }
         // Where a run test may read three bytes ahead.
         let safeEnd = min(end, count - 2)
-        let tokens = self.tokens, litFreq = self.litFreq
+        let tokens = self.tokens, counts = self.literalCounts
         let raw = UnsafeRawPointer(data)
         while i < safeEnd {
             let byte = data[i]
@@ -137,7 +142,7 @@ final class RowDeflater {
                 i &+= length
             } else {
                 tokens[n] = UInt32(byte)
-                litFreq[Int(byte)] &+= 1
+                counts[(i & 3) << 8 | Int(byte)] &+= 1
                 n &+= 1
                 i &+= 1
             }
@@ -224,6 +229,9 @@ final class RowDeflater {
 
     /// Writes the gathered tokens as one dynamic-Huffman block.
     private func writeBlock(count n: Int, final: Bool, to writer: inout BitWriter) {
+        for b in 0..<256 {
+            litFreq[b] &+= literalCounts[b] &+ literalCounts[256 + b] &+ literalCounts[512 + b] &+ literalCounts[768 + b]
+        }
         litFreq[256] = 1 // end of block
         // Decoders want at least two codes in each alphabet (zlib's rule); unused ones cost nothing.
         HuffmanCode.ensureTwoUsed(litFreq, 286)
