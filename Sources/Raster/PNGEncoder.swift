@@ -3,8 +3,9 @@ internal import CDeflate
 
 /// Writes PNG files: RGB when every pixel is opaque, RGBA (straight alpha) otherwise.
 ///
-/// The chunks are written here and the image data compressed with libdeflate in one call, which
-/// is several times faster than zlib through libpng at the same size. Row filters are chosen per
+/// The chunks are written here and the image data compressed by `Options.coder`: our own
+/// `RowDeflater` (the default, matched per row to the row's filter) or libdeflate in one call (size
+/// first); either is several times faster than zlib through libpng at the same size. Row filters are chosen per
 /// `Options.filter`; `.adaptive` picks, for each row, the filter with the smallest sum of absolute
 /// filtered bytes (libpng's heuristic), except that a row equal to the one above always gets UP
 /// (all zeros), so still regions of a frame cost almost nothing.
@@ -327,8 +328,8 @@ public final class PNGEncoder {
     /// colours hashed into 4096 bits (a collision only lowers the count a little) and stops at 128.
     static func fewColours(_ row: UnsafePointer<UInt8>, _ count: Int) -> Bool {
         let limit = 128
-        var seen = (0..<64).map { _ in UInt64(0) }
-        return seen.withUnsafeMutableBufferPointer { bits -> Bool in
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 64) { bits -> Bool in
+            bits.initialize(repeating: 0)
             var distinct = 0, i = 0
             while i + 3 <= count {
                 let rgb = UInt32(row[i]) | UInt32(row[i + 1]) << 8 | UInt32(row[i + 2]) << 16

@@ -5,7 +5,7 @@ internal import CDeflate
 ///
 /// - filtered rows (Paeth, UP, ...) are photos or rows equal to the one above: prediction
 ///   residuals that rarely repeat at a distance, but whose flat parts are runs of one byte. Only
-///   runs are looked for (distance 1), with a three-byte test per position.
+///   runs are looked for (distance 1), with one four-byte compare per position.
 /// - unfiltered rows (filter byte 0) are text on flat colour: greedy LZ77 with a one-entry hash
 ///   table of four-byte strings, and the same place one row up.
 ///
@@ -155,14 +155,17 @@ final class RowDeflater {
     private func matchLZ(_ data: UnsafePointer<UInt8>, from: Int, to end: Int, count: Int, rowBytes: Int, n start: Int) -> (Int, Int) {
         var i = from, n = start
         let raw = UnsafeRawPointer(data)
-        let shift = UInt32(32 - RowDeflater.hashBits)
+        // The table slot of the four bytes at j (Fibonacci hashing).
+        @inline(__always) func slot(_ j: Int) -> Int {
+            Int((raw.loadUnaligned(fromByteOffset: j, as: UInt32.self) &* 2_654_435_761) >> UInt32(32 - RowDeflater.hashBits))
+        }
         while i < end {
             guard i + 4 <= count else {
                 literal(data[i], n); n += 1; i += 1
                 continue
             }
             let v = raw.loadUnaligned(fromByteOffset: i, as: UInt32.self)
-            let h = Int((v &* 2_654_435_761) >> shift)
+            let h = slot(i)
             let candidate = Int(hash[h])
             hash[h] = Int32(truncatingIfNeeded: i)
             let limit = min(258, count - i)
@@ -183,11 +186,7 @@ final class RowDeflater {
                 // there lead into what follows, which repeats with it (3-4 % smaller text frames).
                 let stop = min(i + best, count - 4)
                 var j = max(i + 1, stop - 4)
-                while j < stop {
-                    let w = raw.loadUnaligned(fromByteOffset: j, as: UInt32.self)
-                    hash[Int((w &* 2_654_435_761) >> shift)] = Int32(truncatingIfNeeded: j)
-                    j += 1
-                }
+                while j < stop { hash[slot(j)] = Int32(truncatingIfNeeded: j); j += 1 }
                 i += best
             } else {
                 literal(data[i], n)
@@ -294,23 +293,17 @@ final class RowDeflater {
                 var w = writer
                 var k = 0
                 while k < n {
-                    let t = tokens[k]
-                    k &+= 1
-                    if t < 0x8000_0000 {
-                        // Literals (most of a photo's tokens) go three to a flush: 7 + 3 x 15 bits fit.
-                        let c = lt[Int(t)]
+                    // Literals (most of a photo's tokens) go up to three to a flush: 7 + 3 x 15 bits fit.
+                    var literals = 0
+                    while literals < 3 && k < n && tokens[k] < 0x8000_0000 {
+                        let c = lt[Int(tokens[k])]
                         w.putUnflushed(UInt64(c & 0xFFFF), Int(c >> 16))
-                        if k < n && tokens[k] < 0x8000_0000 {
-                            let c2 = lt[Int(tokens[k])]
-                            w.putUnflushed(UInt64(c2 & 0xFFFF), Int(c2 >> 16))
-                            k &+= 1
-                            if k < n && tokens[k] < 0x8000_0000 {
-                                let c3 = lt[Int(tokens[k])]
-                                w.putUnflushed(UInt64(c3 & 0xFFFF), Int(c3 >> 16))
-                                k &+= 1
-                            }
-                        }
-                    } else {
+                        k &+= 1
+                        literals &+= 1
+                    }
+                    if literals == 0 { // a match
+                        let t = tokens[k]
+                        k &+= 1
                         let lengthIndex = Int(t & 0xFF), distanceIndex = Int((t >> 8) & 0x7FFF)
                         let ls = Int(lengthSymbol[lengthIndex])
                         let c = lt[ls]
