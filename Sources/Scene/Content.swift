@@ -51,6 +51,9 @@ public struct Rows {
     public var height = 44.0
     public init() {}
 
+    /// No rows.
+    public static var empty: Rows { var r = Rows(); r.count = 0; return r }
+
     public func text(at index: Int) -> String { texts.isEmpty ? "Row \(index + 1)" : texts[index % texts.count] }
 
     /// `count` UUID strings from a seeded generator, as the stretchy-table article fills its rows

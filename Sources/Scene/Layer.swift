@@ -71,6 +71,8 @@ public enum LayerContents {
     case text(TextContent)
     /// Vector shapes in the layer's coordinates (points), filled in order.
     case shapes([(Shape, Color)])
+    /// A linear gradient filling the bounds (CAGradientLayer).
+    case gradient(LinearGradient)
 }
 
 /// A decoded image with its size in points (an @2x file is half its pixel size).

@@ -208,7 +208,42 @@ public final class LayerRenderer {
             for (shape, color) in items {
                 canvas.fill(shape.applying(toDevice), color: color, opacity: opacity)
             }
+        case .gradient(let gradient):
+            let rect = toDevice.apply(layer.bounds)
+            let region = rect.enclosingPixels.intersection(canvas.clipBounds)
+            guard !region.isEmpty, rect.width > 0, rect.height > 0 else { return }
+            let pixels = LayerRenderer.gradientPixels(gradient, rect: rect, region: region)
+            canvas.draw(pixels, atX: region.x, y: region.y, opacity: opacity, mask: .rect(rect))
         }
+    }
+
+    /// The gradient's pixels over `region` (device pixels) for a layer drawn at `rect`. The line
+    /// runs between the start and end points in the layer's space (not its unit square), as Core
+    /// Animation draws it. A vertical or horizontal gradient computes one colour per row or column.
+    static func gradientPixels(_ g: LinearGradient, rect: Rect, region: PixelRect) -> Pixmap {
+        var out = Pixmap(width: region.width, height: region.height)
+        let sx = rect.minX + g.start.x * rect.width, sy = rect.minY + g.start.y * rect.height
+        let dx = (g.end.x - g.start.x) * rect.width, dy = (g.end.y - g.start.y) * rect.height
+        let length2 = dx * dx + dy * dy
+        func t(_ px: Double, _ py: Double) -> Double { length2 > 0 ? ((px - sx) * dx + (py - sy) * dy) / length2 : 0 }
+        let w = region.width
+        out.bytes.withUnsafeMutableBufferPointer { p in
+            func put(_ i: Int, _ c: PremultipliedColor) { p[i] = c.r; p[i + 1] = c.g; p[i + 2] = c.b; p[i + 3] = c.a }
+            if dx == 0 {
+                for y in 0..<region.height {
+                    let c = g.colour(at: t(0, Double(region.y + y) + 0.5))
+                    for x in 0..<w { put(4 * (y * w + x), c) }
+                }
+            } else if dy == 0 {
+                let row = (0..<w).map { g.colour(at: t(Double(region.x + $0) + 0.5, 0)) }
+                for y in 0..<region.height { for x in 0..<w { put(4 * (y * w + x), row[x]) } }
+            } else {
+                for y in 0..<region.height {
+                    for x in 0..<w { put(4 * (y * w + x), g.colour(at: t(Double(region.x + x) + 0.5, Double(region.y + y) + 0.5))) }
+                }
+            }
+        }
+        return out
     }
 
     /// Resampling is the costliest step of a frame; frames that hold still, and pictures that only

@@ -52,11 +52,29 @@ public struct Scenario: @unchecked Sendable {
     public struct FrameKey: Hashable, Sendable {
         public var state: ScrollState
         public var measured: Range<Int>?
+        /// The frame's time, when the scene's own layers read time or velocity.
+        public var time: Double?
     }
 
     public func key(ofFrame index: Int) -> FrameKey {
         let s = state(ofFrame: index)
-        return FrameKey(state: s, measured: measuredRows(at: time(ofFrame: index), offset: s.offset))
+        return FrameKey(state: s, measured: measuredRows(at: time(ofFrame: index), offset: s.offset),
+                        time: screen.scene?.readsTime == true ? time(ofFrame: index) : nil)
+    }
+
+    /// The scroll speed at `t` in points per second (positive while the offset grows), from the
+    /// motion over the last 1/240 s: the same at any frame rate.
+    public func velocity(at t: Double) -> Double {
+        let dt = min(t, 1 / ScrollReach.rate)
+        guard dt > 0 else { return 0 }
+        return (timeline.state(at: t).offset - timeline.state(at: t - dt).offset) / dt
+    }
+
+    /// What the scene's bindings see at frame `index`.
+    public func moment(ofFrame index: Int) -> UserScene.Moment {
+        let t = time(ofFrame: index)
+        let s = state(ofFrame: index)
+        return screen.sceneMoment(u: s.offset, time: t, velocity: velocity(at: t), phase: s.phase)
     }
 
     /// UIKit's contentOffset.y as the scroll view reports it (with estimated rows, ahead of or
@@ -69,7 +87,15 @@ public struct Scenario: @unchecked Sendable {
     /// The effect's numbers for frame `index` (the `--layout` dump).
     public func metrics(ofFrame index: Int) -> [String: Double] {
         let u = state(ofFrame: index).offset
-        return screen.metrics(u: u, measured: measuredRows(at: time(ofFrame: index), offset: u))
+        var m = screen.metrics(u: u, measured: measuredRows(at: time(ofFrame: index), offset: u))
+        if let scene = screen.scene {
+            // The scene's numeric vars at this frame.
+            let env = scene.environment(moment(ofFrame: index), screen.sceneMetrics(pixelScale: scale))
+            for v in scene.vars where v.bound.binding.kind == .number {
+                m["vars.\(v.name)"] = round4(env.numbers[scene.scope[v.name]!.slot])
+            }
+        }
+        return m
     }
 
     public var pixelWidth: Int { Int((screen.device.size.width * scale).rounded()) }
@@ -78,8 +104,10 @@ public struct Scenario: @unchecked Sendable {
     /// The layer tree of one frame.
     public func layers(ofFrame index: Int) -> Layer {
         let s = state(ofFrame: index)
+        let t = time(ofFrame: index)
         return screen.layers(state: s, pixelScale: scale, blurredImage: blurredHeaderImage,
-                             measured: measuredRows(at: time(ofFrame: index), offset: s.offset))
+                             measured: measuredRows(at: t, offset: s.offset), time: t,
+                             velocity: screen.scene == nil ? 0 : velocity(at: t))
     }
 
     static func blurredCopy(of screen: Screen) -> SceneImage? {

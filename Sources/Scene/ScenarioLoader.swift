@@ -20,7 +20,9 @@ public enum ScenarioLoader {
         "title": [.profile, .collection], "glowRadius": [.collection]]
 
     static let topLevelKeys = ["device", "fps", "scale", "effect", "appearance", "header", "avatar", "profile", "rows",
-                               "mail", "grid", "navigationBar", "background", "showTouches", "physics", "timeline"]
+                               "mail", "grid", "navigationBar", "background", "showTouches", "physics", "timeline",
+                               "vars", "scrollView", "layers", "statusBar"]
+    static let statusBarKeys = ["content"]
     static let navigationBarKeys = ["style", "title", "fadeStart", "fadeLength", "color", "titleColor"]
     static let mailKeys = ["count", "estimatedRowHeight", "bodyLines", "photoHeight", "messages"]
     static let messageKeys = ["subject", "body", "photo", "photoScale"]
@@ -98,7 +100,9 @@ public enum ScenarioLoader {
         if let node = top["fps"], let v = r.number(node, "fps", range: 1...240, unit: "frames per second") { fps = v }
         var scale = device.scale
         if let node = top["scale"], let v = r.number(node, "scale", range: 0.25...4, unit: "pixels per point") { scale = v }
-        var effect = Screen.Effect.profile
+        // A scene of the user's own starts from a plain screen; the presets are the four effects.
+        let ownScene = top["layers"] != nil || top["scrollView"] != nil
+        var effect = ownScene ? Screen.Effect.none : Screen.Effect.profile
         if let node = top["effect"], let v = r.choice(node, "effect", Screen.Effect.allCases.map(\.rawValue)) {
             effect = Screen.Effect(rawValue: v)!
         }
@@ -132,8 +136,11 @@ public enum ScenarioLoader {
                 screen.content = .rows(rows)
             case .collection:
                 screen.content = .grid(FlowGrid(items: [], count: 12, itemSize: Size(300, 494), width: device.size.width))
-            case .profile, .none:
+            case .profile:
                 break
+            case .none:
+                // A scene of one's own has no rows unless it asks for them.
+                if ownScene { screen.content = .rows(Rows.empty) }
             }
         }
         if let node = top["navigationBar"] { readNavigationBar(node, r, &screen) }
@@ -145,6 +152,16 @@ public enum ScenarioLoader {
         physics.settleDistance = 0.5 / device.scale
         if let node = top["physics"] { readPhysics(node, r, &physics) }
         if let node = top["background"], let v = r.color(node, "background") { screen.backgroundOverride = v }
+        if let node = top["statusBar"], let m = r.mapping(node, "statusBar", allowed: statusBarKeys),
+           let n = m["content"], let v = r.choice(n, "statusBar.content", Screen.StatusBarContent.allCases.map(\.rawValue)) {
+            screen.statusBarContent = Screen.StatusBarContent(rawValue: v)
+        }
+        if let scene = readUserScene(top, r, images, effect: effect) {
+            screen.scene = scene
+            if r.issues.isEmpty, scene.scrollView.contentHeight == nil {
+                screen.sceneContentExtent = contentExtent(of: scene, screen: screen, scale: scaleOverride ?? scale)
+            }
+        }
 
         // The profile's stop (spec 1.3) must not be negative: the header has to reach below the bars.
         let bars = screen.navigationStyle != .hidden ? device.statusBarHeight + device.navigationBarHeight : 64
@@ -170,7 +187,37 @@ public enum ScenarioLoader {
             }
         }
         if !r.issues.isEmpty { throw ScenarioError.invalid(r.issues) }
-        return Scenario(file: file, fps: fpsOverride ?? fps, scale: scaleOverride ?? scale, screen: screen, timeline: timeline!)
+        let scenario = Scenario(file: file, fps: fpsOverride ?? fps, scale: scaleOverride ?? scale, screen: screen, timeline: timeline!)
+        if let scene = screen.scene { try checkFinite(scene, scenario, r, timelineNode: top["timeline"]) }
+        return scenario
+    }
+
+    /// How far the content layers reach at rest (time 0), so contentSize covers them.
+    static func contentExtent(of scene: UserScene, screen: Screen, scale: Double) -> Double {
+        let built = scene.layers(screen.sceneMoment(u: 0), screen.sceneMetrics(pixelScale: scale))
+        return built.content.reduce(0.0) { max($0, $1.frame.maxY.isFinite ? $1.frame.maxY : 0) }
+    }
+
+    /// Every bound value at every frame must be a finite number: refused otherwise, naming the
+    /// frame and the formula.
+    static func checkFinite(_ scene: UserScene, _ scenario: Scenario, _ r: ScenarioReader, timelineNode: Node?) throws {
+        let perMoment = scene.boundValuesPerMoment
+        guard perMoment > 0 else { return }
+        let frames = scenario.frameCount
+        if frames * perMoment > maximumEvaluations {
+            r.report(timelineNode, "layers", "\(frames) frames x \(perMoment) bound values = \(frames * perMoment) evaluations, over the limit "
+                + "of \(maximumEvaluations) that keeps checking bounded; shorten the timeline, lower fps or repeat fewer layers")
+            throw ScenarioError.invalid(r.issues)
+        }
+        let moments = (0..<frames).map { ($0, scenario.moment(ofFrame: $0)) }
+        let bad = scene.nonFiniteValues(scenario.screen.sceneMetrics(pixelScale: scenario.scale), moments: moments)
+        guard !bad.isEmpty else { return }
+        for (ref, what, frame, m) in bad {
+            r.issues.append(ScenarioIssue(file: r.file, line: ref.line, column: ref.column, field: ref.field, message:
+                "is \(what) at frame \(frame) (time \(r.format(round4(m.time))) s, offset \(r.format(round4(m.offset)))); "
+                + "keep the formula finite there, e.g. with max() or clamp() around a division or a square root"))
+        }
+        throw ScenarioError.invalid(r.issues)
     }
 
     /// The first place where nesting (block indentation levels, `- ` items on one line, and flow

@@ -6,7 +6,7 @@ import Raster
 /// missing or wrong, so the caller can fall back to a default and keep checking.
 final class ScenarioReader {
     let file: String
-    private(set) var issues: [ScenarioIssue] = []
+    var issues: [ScenarioIssue] = []
 
     init(file: String) { self.file = file }
 

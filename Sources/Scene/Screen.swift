@@ -96,6 +96,13 @@ public struct Screen {
     public var backgroundColor: Color { backgroundOverride ?? palette.systemBackground }
     /// Draw a translucent dot where a finger touches, as the Simulator's "Show Touches" does.
     public var showTouches = false
+    /// The status bar's text and glyphs: UIStatusBarStyle's light or dark content; nil follows the screen.
+    public enum StatusBarContent: String, Sendable, CaseIterable { case light, dark }
+    public var statusBarContent: StatusBarContent?
+    /// The scenario's own layers and scroll view (`layers:`, `scrollView:`, `vars:`), or nil.
+    public var scene: UserScene?
+    /// With a scene: how far its content layers reach at rest (part of the content's height).
+    public var sceneContentExtent = 0.0
 
     public init(device: Device, effect: Effect = .profile, content: ScreenContent = .rows(Rows())) {
         self.device = device
@@ -132,6 +139,7 @@ public struct Screen {
     /// stretchy table starts at the top of the screen (its clear header view is content); a
     /// collection or plain table sits under the bars.
     public var insetTop: Double {
+        if let sv = scene?.scrollView, effect == .none { return sv.insetTop + (sv.automaticAdjustment ? automaticInsetTop : 0) }
         switch effect {
         case .profile: return headerHeight
         case .stretchyTable: return 0
@@ -140,8 +148,14 @@ public struct Screen {
         }
     }
 
+    /// What `contentInsetAdjustmentBehavior: automatic` adds at the top: the bars, or the safe area.
+    var automaticInsetTop: Double {
+        navigationStyle == .standard || navigationStyle == .fading ? barBottom : device.safeAreaTop
+    }
+
     /// contentInset.bottom: the home indicator's safe area for the adjusted scroll views.
     public var insetBottom: Double {
+        if let sv = scene?.scrollView, effect == .none { return sv.insetBottom + (sv.automaticAdjustment ? device.safeAreaBottom : 0) }
         switch effect {
         case .profile, .stretchyTable: return 0
         case .collection, .none: return device.safeAreaBottom
@@ -151,6 +165,7 @@ public struct Screen {
     /// The view at the top of the content: the profile view, the stretchy table's clear spacer,
     /// the collection's section header; nothing for a plain table.
     public var topViewHeight: Double {
+        if let sv = scene?.scrollView, effect == .none { return sv.tableHeaderHeight }
         switch effect {
         case .profile: return profileHeight
         case .stretchyTable, .collection: return headerHeight
@@ -159,7 +174,12 @@ public struct Screen {
     }
 
     /// The content's height with every row measured.
-    public var contentHeight: Double { topViewHeight + content.height }
+    public var contentHeight: Double {
+        if let scene {
+            return scene.scrollView.contentHeight ?? max(topViewHeight + content.height, sceneContentExtent)
+        }
+        return topViewHeight + content.height
+    }
 
     /// The valid scroll range of `u`: from 0 (rest) to the bottom of the content.
     public var maxScroll: Double { max(0, contentHeight + insetTop + insetBottom - device.size.height) }
@@ -191,7 +211,9 @@ public struct Screen {
     public func indicatorFrame(u: Double, measured: Range<Int>? = nil) -> Rect? {
         let reported = reportedGeometry(u: u, measured: measured)
         let length = reported.contentHeight + insetTop + insetBottom
-        let trackTop = effect == .profile || effect == .stretchyTable ? device.safeAreaTop : insetTop
+        var trackTop = effect == .profile || effect == .stretchyTable ? device.safeAreaTop : insetTop
+        // iOS adds the safe area to the indicator's insets whatever the content inset adjustment.
+        if let sv = scene?.scrollView, effect == .none { trackTop = sv.insetTop + automaticInsetTop }
         return ScrollIndicator.frame(offset: reported.contentOffset + insetTop, maxScroll: max(0, length - device.size.height),
                                      viewport: device.size.height, contentLength: length, trackTop: trackTop,
                                      trackBottom: device.size.height - device.safeAreaBottom, screenWidth: device.size.width)
@@ -257,13 +279,28 @@ public struct Screen {
         return m
     }
 
+    // MARK: Scenes of your own
+
+    /// The constant metrics a scene's expressions read.
+    public func sceneMetrics(pixelScale: Double) -> UserScene.Metrics {
+        UserScene.Metrics(screen: device.size, safeAreaTop: device.safeAreaTop, safeAreaBottom: device.safeAreaBottom,
+                          statusBarHeight: device.statusBarHeight, navigationBarHeight: device.navigationBarHeight,
+                          scale: pixelScale, insetTop: insetTop, insetBottom: insetBottom)
+    }
+
+    public func sceneMoment(u: Double, time: Double = 0, velocity: Double = 0, phase: String = "idle") -> UserScene.Moment {
+        UserScene.Moment(offset: contentOffset(u: u), u: u, velocity: velocity, time: time, phase: phase)
+    }
+
     // MARK: Layers
 
     /// The layer tree of a frame: the state's offset, touch and indicator opacity, for output at
     /// `pixelScale` pixels per point (hairlines are one pixel thick). `measured` is the range of
     /// self-sizing rows measured so far (nil: all).
-    public func layers(state: ScrollState, pixelScale: Double, blurredImage: SceneImage?, measured: Range<Int>? = nil) -> Layer {
-        let root = layers(u: state.offset, pixelScale: pixelScale, blurredImage: blurredImage)
+    public func layers(state: ScrollState, pixelScale: Double, blurredImage: SceneImage?, measured: Range<Int>? = nil,
+                       time: Double = 0, velocity: Double = 0) -> Layer {
+        let root = layers(u: state.offset, pixelScale: pixelScale, blurredImage: blurredImage, time: time, velocity: velocity,
+                          phase: state.phase)
         if state.indicatorOpacity > 0, let frame = indicatorFrame(u: state.offset, measured: measured),
            let scroller = root.sublayers.first(where: { $0.name == "table" || $0.name == "collection" }) {
             // A subview of the scroll view: in its content coordinates, above the rows, under a stuck header.
@@ -279,7 +316,8 @@ public struct Screen {
     }
 
     /// The layer tree at scroll position `u` without indicator and touches.
-    public func layers(u: Double, pixelScale: Double, blurredImage: SceneImage?) -> Layer {
+    public func layers(u: Double, pixelScale: Double, blurredImage: SceneImage?, time: Double = 0, velocity: Double = 0,
+                       phase: String = "idle", record: ((UserScene.ResolvedLayer) -> Void)? = nil) -> Layer {
         let w = device.size.width, h = device.size.height
         let o = contentOffset(u: u)
         let root = Layer(name: "screen", frame: Rect(x: 0, y: 0, width: w, height: h))
@@ -324,6 +362,18 @@ public struct Screen {
             scroller.addSublayer(layer)
         }
         root.addSublayer(scroller)
+        if let scene {
+            // The scenario's own layers: in the table header view, in the content, on the screen (above the scroll view).
+            let built = scene.layers(sceneMoment(u: u, time: time, velocity: velocity, phase: phase), sceneMetrics(pixelScale: pixelScale),
+                                     record: record)
+            if effect == .none, scene.scrollView.tableHeaderHeight > 0 {
+                let headerView = Layer(name: "tableHeaderView", frame: Rect(x: 0, y: 0, width: w, height: scene.scrollView.tableHeaderHeight))
+                built.tableHeader.forEach(headerView.addSublayer)
+                scroller.addSublayer(headerView)
+            }
+            built.content.forEach(scroller.addSublayer)
+            built.screen.forEach(root.addSublayer)
+        }
 
         // Chrome.
         // Light status bar text over the header photo of these two effects, the label colour otherwise.
@@ -351,6 +401,7 @@ public struct Screen {
         case .hidden:
             if overPhoto { statusColor = .white }
         }
+        if let content = statusBarContent { statusColor = content == .light ? .white : .black }
         let status = Chrome.statusBar(device: device, color: statusColor)
         status.zPosition = 4
         root.addSublayer(status)

@@ -14,7 +14,7 @@ struct RenderFrames: ParsableCommand {
             With no scenario, renders the bundled default demo (the profile header on an iPhone 15 at @3x) into ./frames.
             Exit codes: 0 success, 1 frames differ (compare), 2 bad input.
             """,
-        subcommands: [Render.self, Validate.self, Presets.self, Compare.self, Merge.self],
+        subcommands: [Render.self, Validate.self, Explain.self, Presets.self, Compare.self, Merge.self],
         defaultSubcommand: Render.self)
 
     /// Every usage error is bad input: exit code 2 (ArgumentParser's own default is 64).
@@ -208,6 +208,40 @@ struct Validate: ParsableCommand {
             }
         }
         if failed > 0 { throw ExitCode(2) }
+    }
+}
+
+struct Explain: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print a scenario's layers and vars at one moment as JSON.",
+        discussion: "Every var and binding value, every layer of the scenario's own with its resolved properties, transform and "
+            + "on-screen frame (points), and every named layer on screen in drawing order. --offset is UIKit's contentOffset.y "
+            + "(the expressions' offset), at time 0. Exit codes: 0 printed, 2 bad input.")
+
+    @Argument(help: "Scenario file (YAML or JSON).")
+    var scenario: String
+
+    @Option(name: .long, help: "The frame to explain (0 is the first).")
+    var frame: Int?
+
+    @Option(name: .long, help: "The content offset to explain (contentOffset.y in points), instead of a frame.")
+    var offset: Double?
+
+    @OptionGroup var images: ImageLimit
+
+    func validate() throws {
+        if (frame == nil) == (offset == nil) { throw ValidationError("give --frame N or --offset Y (one of them)") }
+        if let offset, !offset.isFinite || abs(offset) > 1_000_000 {
+            throw ValidationError("--offset must be a number of points between -1000000 and 1000000")
+        }
+    }
+
+    func run() throws {
+        let loaded = try ScenarioLoader.load(path: scenario, imagePixelLimit: images.maxImagePixels)
+        if let frame, !(0..<loaded.frameCount).contains(frame) {
+            throw BadInput("--frame \(frame): \(scenario) has frames 0 to \(loaded.frameCount - 1); give one of them")
+        }
+        print(Explanation.json(loaded, at: frame.map { .frame($0) } ?? .offset(offset!)))
     }
 }
 

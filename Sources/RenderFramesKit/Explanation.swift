@@ -1,0 +1,107 @@
+import Foundation
+import Raster
+import Scene
+
+/// `render-frames explain`: a scene at one moment as JSON: the scroll state, every var, every
+/// layer of the scenario's own with its resolved properties and where it lands on screen, and
+/// every named layer on screen (chrome and presets included), in drawing order.
+public enum Explanation {
+    public enum Moment {
+        case frame(Int)
+        /// UIKit's contentOffset.y, as the expressions' `offset`: time 0, velocity 0, idle.
+        case offset(Double)
+    }
+
+    public static func json(_ scenario: Scenario, at moment: Moment) -> String {
+        let screen = scenario.screen
+        let m: UserScene.Moment
+        var frame: Int?
+        switch moment {
+        case .frame(let i):
+            frame = i
+            m = scenario.moment(ofFrame: i)
+        case .offset(let o):
+            m = screen.sceneMoment(u: o + screen.insetTop)
+        }
+        var resolved: [UserScene.ResolvedLayer] = []
+        let root = screen.layers(u: m.u, pixelScale: scenario.scale, blurredImage: scenario.blurredHeaderImage, time: m.time,
+                                 velocity: m.velocity, phase: m.phase, record: { resolved.append($0) })
+        let placed = placements(root, screen: screen.device.size)
+
+        var out: [String: Any] = [
+            "scenario": scenario.file,
+            "time": round4(m.time),
+            "scroll": ["offset": round4(m.offset), "u": round4(m.u), "velocity": round4(m.velocity), "phase": m.phase,
+                       "contentHeight": round4(screen.contentHeight), "adjustedInsetTop": round4(screen.insetTop),
+                       "adjustedInsetBottom": round4(screen.insetBottom)] as [String: Any],
+        ]
+        out["frame"] = frame ?? NSNull()
+        if let scene = screen.scene {
+            let env = scene.environment(m, screen.sceneMetrics(pixelScale: scenario.scale))
+            var vars: [String: Any] = [:]
+            for name in scene.scope.names {
+                guard let entry = scene.scope[name] else { continue }
+                vars[name] = entry.kind == .number ? round4(env.numbers[entry.slot]) as Any : env.colours[entry.slot].hex as Any
+            }
+            out["vars"] = vars
+            out["bindings"] = Dictionary(uniqueKeysWithValues: scene.vars.map { ($0.name, $0.bound.binding.summary) })
+        }
+        out["layers"] = resolved.map { r -> [String: Any] in
+            var entry: [String: Any] = ["path": r.path, "type": r.kind.rawValue, "in": r.placement.rawValue]
+            if !r.name.isEmpty { entry["name"] = r.name }
+            if let i = r.instance { entry["instance"] = i }
+            var values: [String: Any] = [:]
+            for (k, v) in r.values {
+                switch v {
+                case .number(let n): values[k] = n
+                case .colour(let c): values[k] = c
+                }
+            }
+            entry["properties"] = values
+            let layer = r.layer
+            entry["frame"] = [layer.frame.minX, layer.frame.minY, layer.frame.width, layer.frame.height].map(round4)
+            entry["anchor"] = [layer.anchorPoint.x, layer.anchorPoint.y].map(round4)
+            let t = layer.transform
+            entry["transform"] = ["scaleX": round4(t.a), "scaleY": round4(t.d), "translateX": round4(t.tx), "translateY": round4(t.ty)]
+            if let p = placed[ObjectIdentifier(layer)] {
+                entry["onScreen"] = ["frame": p.frame, "z": p.z, "opacity": p.opacity] as [String: Any]
+            } else {
+                entry["onScreen"] = NSNull()
+            }
+            return entry
+        }
+        out["onScreen"] = LayerRenderer.placements(of: root, screen: screen.device.size).map { p -> [String: Any] in
+            ["name": p.name, "frame": p.frame, "z": p.z, "opacity": p.opacity]
+        }
+        let data = try! JSONSerialization.data(withJSONObject: out, options: [.prettyPrinted, .sortedKeys])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Every layer that draws (named or not), by identity: its rectangle on screen, its place in
+    /// drawing order among them, its effective opacity. A layer hidden, transparent or clipped
+    /// away is absent.
+    static func placements(_ root: Layer, screen: Size) -> [ObjectIdentifier: Placed] {
+        var out: [ObjectIdentifier: Placed] = [:]
+        var z = 0
+        func visit(_ layer: Layer, _ parent: Transform, _ opacity: Double, _ clip: Rect) {
+            guard !layer.isHidden, layer.opacity > 0 else { return }
+            let t = layer.transformToSuperlayer.concatenating(parent)
+            let rect = t.apply(layer.bounds)
+            let effective = opacity * layer.opacity
+            if !rect.intersection(clip).isEmpty {
+                out[ObjectIdentifier(layer)] = Placed(frame: [rect.minX, rect.minY, rect.width, rect.height].map(round4),
+                                                              z: z, opacity: round4(effective))
+                z += 1
+            }
+            let childClip = layer.masksToBounds ? clip.intersection(rect) : clip
+            if layer.masksToBounds && childClip.isEmpty { return }
+            for sub in layer.sublayersInDrawingOrder { visit(sub, t, effective, childClip) }
+        }
+        visit(root, .identity, 1, Rect(origin: .zero, size: screen))
+        return out
+    }
+
+    struct Placed { var frame: [Double]; var z: Int; var opacity: Double }
+
+    static func round4(_ v: Double) -> Double { (v * 10000).rounded() / 10000 }
+}

@@ -1,0 +1,187 @@
+import Raster
+
+/// Where a value was written in the scenario file, for messages about it.
+public struct SourceRef: Equatable, Sendable {
+    public var line: Int
+    public var column: Int
+    /// The field's path, `layers[2].opacity`.
+    public var field: String
+    public init(line: Int, column: Int, field: String) { self.line = line; self.column = column; self.field = field }
+}
+
+/// A property's value: a constant, an expression, or keyframes over a driver.
+public indirect enum Binding {
+    case number(Double)
+    case colour(ColourValue)
+    case expression(CompiledExpression)
+    case keyframes(Keyframes)
+
+    public var kind: ValueKind {
+        switch self {
+        case .number: return .number
+        case .colour: return .colour
+        case .expression(let e): return e.kind
+        case .keyframes(let k): return k.kind
+        }
+    }
+
+    /// True for a value that never changes (no evaluation, nothing to check per frame).
+    public var isConstant: Bool {
+        if case .number = self { return true }
+        if case .colour = self { return true }
+        return false
+    }
+
+    /// The names of the scope it reads (drivers included).
+    public var reads: Set<String> {
+        switch self {
+        case .number, .colour: return []
+        case .expression(let e): return e.reads
+        case .keyframes(let k):
+            var r = k.stops.reduce(into: Set<String>()) { $0.formUnion($1.value.reads) }
+            if let name = k.driver.variable { r.insert(name) }
+            if case .view = k.driver { r.insert("offset") }
+            return r
+        }
+    }
+
+    var usesView: Bool {
+        switch self {
+        case .keyframes(let k):
+            if case .view = k.driver { return true }
+            return k.stops.contains { $0.value.usesView }
+        default: return false
+        }
+    }
+
+    /// A short text for `explain`: the constant, the formula or the keyframes' driver.
+    public var summary: String {
+        switch self {
+        case .number(let v): return formatNumber(v)
+        case .colour(let c): return c.hex
+        case .expression(let e): return e.source
+        case .keyframes(let k): return "keyframes over \(k.driver.summary)"
+        }
+    }
+}
+
+/// What a keyframed property follows.
+public enum KeyframeDriver: Equatable {
+    /// UIKit's contentOffset.y.
+    case offset
+    /// The distance from the rest position (contentOffset.y + the adjusted top inset).
+    case u
+    /// Seconds since the first frame.
+    case time
+    /// 0 at `from`, 1 at `to` (contentOffset.y in points), like CSS's `animation-range`.
+    case progress(from: Double, to: Double)
+    /// A layer's visibility in the scroll view, 0...1 over one of CSS's named ranges.
+    case view(ViewTarget, ViewRange)
+
+    var variable: String? {
+        switch self {
+        case .offset, .progress: return "offset"
+        case .u: return "u"
+        case .time: return "time"
+        case .view: return nil
+        }
+    }
+
+    var summary: String {
+        switch self {
+        case .offset: return "offset"
+        case .u: return "u"
+        case .time: return "time"
+        case .progress(let a, let b): return "progress over offset \(formatNumber(a))...\(formatNumber(b))"
+        case .view(let t, let r): return "view of \(t.name) (\(r.rawValue))"
+        }
+    }
+}
+
+/// The layer whose visibility drives a `view` timeline: a layer by name, or the layer itself.
+public struct ViewTarget: Equatable {
+    public var name: String
+    /// The layer spec's index in `UserScene.allSpecs`; nil for the layer that owns the binding.
+    var spec: Int?
+    /// The instance of a repeated layer (`card.3`); nil: the same instance as the reader's.
+    var instance: Int?
+}
+
+/// CSS's view-timeline ranges (scroll-animations-1): where 0 and 1 fall as a layer crosses the
+/// scrollport (the scroll view less its adjusted content insets).
+public enum ViewRange: String, CaseIterable, Sendable {
+    /// 0 when its top reaches the scrollport's bottom, 1 when its bottom leaves the scrollport's top.
+    case cover
+    /// 0 when it is fully inside (or fully covers the scrollport), 1 when it starts to leave.
+    case contain
+    /// From cover's 0 to contain's 0: entering at the bottom.
+    case entry
+    /// From contain's 1 to cover's 1: leaving at the top.
+    case exit
+
+    /// Progress for a layer whose top is at `top` on screen and that is `height` tall, in a
+    /// scrollport from `portTop` to `portBottom`. Linear in the scroll position, not clamped.
+    public func progress(top: Double, height: Double, portTop: Double, portBottom: Double) -> Double {
+        let containStart = max(portBottom - height, portTop)
+        let containEnd = min(portTop, portBottom - height)
+        let start: Double, end: Double
+        switch self {
+        case .cover: start = portBottom; end = portTop - height
+        case .contain: start = containStart; end = containEnd
+        case .entry: start = portBottom; end = containStart
+        case .exit: start = containEnd; end = portTop - height
+        }
+        if start == end { return top <= end ? 1 : 0 }
+        return (start - top) / (start - end)
+    }
+}
+
+/// The curve from one keyframe to the next.
+public enum KeyframeEasing: Equatable {
+    case named(Easing)
+    case cubicBezier(Double, Double, Double, Double)
+    /// Keep this keyframe's value until the next keyframe.
+    case hold
+
+    func progress(_ t: Double) -> Double {
+        switch self {
+        case .named(let e): return e.progress(t)
+        case .cubicBezier(let x1, let y1, let x2, let y2):
+            let c = min(max(t, 0), 1)
+            return Easing.cubicBezier(c, x1, y1, x2, y2)
+        case .hold: return 0
+        }
+    }
+
+    var text: String {
+        switch self {
+        case .named(let e): return e.rawValue
+        case .cubicBezier(let a, let b, let c, let d): return "cubic-bezier(\([a, b, c, d].map(formatNumber).joined(separator: ", ")))"
+        case .hold: return "hold"
+        }
+    }
+}
+
+/// Keyframes: values at positions of a driver, eased between; outside the first and last
+/// position the value holds (clamp, the default) or the end segments continue as straight lines
+/// (extend).
+public struct Keyframes {
+    public struct Stop {
+        public var at: Double
+        public var value: Binding
+        /// The curve to the next stop.
+        public var easing: KeyframeEasing
+    }
+
+    public var driver: KeyframeDriver
+    /// At least one, in non-decreasing order of `at`.
+    public var stops: [Stop]
+    public var extend: Bool
+    public var kind: ValueKind
+}
+
+/// Formats a number for messages and JSON-like text: whole numbers without a fraction.
+func formatNumber(_ v: Double) -> String {
+    if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
+    return String(v)
+}

@@ -1,0 +1,606 @@
+import Raster
+import Yams
+
+/// Reading `vars:`, `scrollView:` and `layers:` (the layer language; README, "Scenes of your own").
+extension ScenarioLoader {
+    static let scrollViewKeys = ["contentInset", "contentInsetAdjustmentBehavior", "tableHeaderView", "contentHeight"]
+    static let contentInsetKeys = ["top", "bottom"]
+    static let tableHeaderViewKeys = ["height"]
+    static let adjustmentBehaviours = ["automatic", "scrollableAxes", "always", "never"]
+    static let layerKeys = ["type", "name", "in", "repeat", "frame", "x", "y", "width", "height", "anchor", "translateX", "translateY",
+                            "scale", "scaleX", "scaleY", "opacity", "zPosition", "cornerRadius", "masksToBounds", "hidden",
+                            "borderWidth", "borderColor", "shadowColor", "shadowOpacity", "shadowRadius", "children", "fill",
+                            "image", "imageScale", "contentMode", "text", "weight", "size", "color", "alignment", "lines",
+                            "letterSpacing", "colors", "locations", "startPoint", "endPoint", "blurRadius", "tint"]
+    /// Keys that only some layer types have (bindable properties say so in `UserScene.Property.kinds`).
+    static let layerKeyKinds: [String: [UserScene.Kind]] = [
+        "fill": [.rectangle, .group], "image": [.image], "imageScale": [.image], "contentMode": [.image],
+        "text": [.text], "weight": [.text], "size": [.text], "color": [.text], "alignment": [.text], "lines": [.text],
+        "letterSpacing": [.text], "colors": [.gradient], "locations": [.gradient], "startPoint": [.gradient],
+        "endPoint": [.gradient], "blurRadius": [.material], "tint": [.material]]
+    static let keyframesKeys = ["keyframes", "over", "range", "view", "easing", "outside"]
+    static let keyframeStopKeys = ["at", "value", "easing"]
+    static let drivers = ["offset", "u", "time", "progress", "view"]
+    /// Instances of all layers together (repeats counted), and keyframes per value.
+    static let maximumLayerInstances = 5000
+    static let maximumKeyframes = 1000
+    /// frames x bound values checked for NaN at load.
+    static let maximumEvaluations = 40_000_000
+
+    /// The scope every expression of a scenario reads: the built-ins in their slot order.
+    static func builtinScope() -> ExpressionScope {
+        var scope = ExpressionScope()
+        for (name, _) in UserScene.builtins { scope.declare(name, .number) }
+        return scope
+    }
+
+    /// A scenario's own scene, or nil when it has no `vars`, `scrollView` or `layers`.
+    static func readUserScene(_ top: [String: Node], _ r: ScenarioReader, _ images: ImageResolver, effect: Screen.Effect) -> UserScene? {
+        guard top["vars"] != nil || top["scrollView"] != nil || top["layers"] != nil else { return nil }
+        var scope = builtinScope()
+        let vars = top["vars"].map { readVars($0, r, &scope) } ?? []
+
+        var scrollView = UserScene.ScrollView()
+        if let node = top["scrollView"] {
+            if effect != .none {
+                r.report(node, "scrollView", "the \(effect.rawValue) preset declares its own scroll view; remove scrollView or set effect: none")
+            } else if let m = r.mapping(node, "scrollView", allowed: scrollViewKeys) {
+                if let n = m["contentInset"], let inset = r.mapping(n, "scrollView.contentInset", allowed: contentInsetKeys) {
+                    if let t = inset["top"], let v = r.number(t, "scrollView.contentInset.top", range: -2000...2000, unit: "points") { scrollView.insetTop = v }
+                    if let b = inset["bottom"], let v = r.number(b, "scrollView.contentInset.bottom", range: -2000...2000, unit: "points") { scrollView.insetBottom = v }
+                }
+                if let n = m["contentInsetAdjustmentBehavior"],
+                   let v = r.choice(n, "scrollView.contentInsetAdjustmentBehavior", adjustmentBehaviours) {
+                    scrollView.automaticAdjustment = v != "never"
+                }
+                if let n = m["tableHeaderView"], let th = r.mapping(n, "scrollView.tableHeaderView", allowed: tableHeaderViewKeys) {
+                    if let h = th["height"], let v = r.number(h, "scrollView.tableHeaderView.height", range: 0...20000, unit: "points") {
+                        scrollView.tableHeaderHeight = v
+                    } else if th["height"] == nil {
+                        r.report(n, "scrollView.tableHeaderView.height", "missing; give the table header view's height in points")
+                    }
+                }
+                if let n = m["contentHeight"], let v = r.number(n, "scrollView.contentHeight", range: 0...1_000_000, unit: "points") {
+                    scrollView.contentHeight = v
+                }
+            }
+        }
+
+        var specs: [UserScene.LayerSpec] = []
+        var roots: [UserScene.LayerSpec] = []
+        if let node = top["layers"], let list = r.sequence(node, "layers") {
+            let names = layerNames(list)
+            var reader = LayerReader(r: r, images: images, scope: scope, names: names, hasTableHeader: scrollView.tableHeaderHeight > 0)
+            for (i, item) in list.enumerated() {
+                if let spec = reader.read(item, path: "layers[\(i)]", parent: nil) { roots.append(spec) }
+            }
+            specs = reader.all
+            let instances = roots.reduce(0) { $0 + $1.repeatCount * countSpecs($1) }
+            if instances > maximumLayerInstances {
+                r.report(node, "layers", "\(instances) layer instances (repeats counted), over the limit of \(maximumLayerInstances); "
+                    + "lower the repeat counts")
+            }
+            checkViewTargets(specs, r)
+        }
+        return UserScene(scope: scope, vars: vars, roots: roots, allSpecs: specs, scrollView: scrollView)
+    }
+
+    private static func countSpecs(_ s: UserScene.LayerSpec) -> Int { 1 + s.children.reduce(0) { $0 + countSpecs($1) } }
+
+    /// Every layer's name and its root's repeat count, in the reader's depth-first order (for
+    /// `view:` references, which may name a layer further down the file).
+    private static func layerNames(_ list: [Node]) -> [(name: String, repeats: Int, root: Int)] {
+        var out: [(name: String, repeats: Int, root: Int)] = []
+        func visit(_ node: Node, repeats: Int, root: Int) {
+            guard case .mapping(let m) = node else { out.append(("", 1, root)); return }
+            var name = "", rep = repeats
+            var children: [Node] = []
+            for (k, v) in m {
+                switch k.string {
+                case "name": name = v.string ?? ""
+                case "repeat": if out.count == root, let n = v.string.flatMap({ Int($0) }), n >= 1 { rep = n }
+                case "children": if case .sequence(let s) = v { children = Array(s) }
+                default: break
+                }
+            }
+            out.append((name, rep, root))
+            for c in children { visit(c, repeats: rep, root: root) }
+        }
+        for item in list { visit(item, repeats: 1, root: out.count) }
+        return out
+    }
+
+    /// A layer whose visibility drives a `view` timeline must not have its own frame (or an
+    /// ancestor's) bound to a view timeline: that would be circular.
+    private static func checkViewTargets(_ specs: [UserScene.LayerSpec], _ r: ScenarioReader) {
+        for spec in specs {
+            for (property, bound) in spec.properties.sorted(by: { $0.value.ref.line < $1.value.ref.line }) {
+                guard case .keyframes(let k) = bound.binding, case .view(let target, _) = k.driver else { continue }
+                let targetSpec = target.spec.map { specs[$0] } ?? spec
+                var chain: UserScene.LayerSpec? = targetSpec
+                while let c = chain {
+                    for p in [UserScene.Property.x, .y, .width, .height] where c.properties[p]?.binding.usesView == true {
+                        r.issues.append(ScenarioIssue(file: r.file, line: bound.ref.line, column: bound.ref.column, field: bound.ref.field,
+                            message: "reads the visibility of \(target.name), whose \(p.rawValue) (\(c.path)) is itself bound to a view "
+                                + "timeline: circular; bind \(property.rawValue) to offset instead, or give \(c.path).\(p.rawValue) a formula of offset"))
+                    }
+                    chain = c.parent
+                }
+            }
+        }
+    }
+
+    // MARK: vars
+
+    private static func readVars(_ node: Node, _ r: ScenarioReader, _ scope: inout ExpressionScope) -> [(name: String, bound: UserScene.Bound)] {
+        guard case .mapping(let m) = node else {
+            r.report(node, "vars", "expected named values (name: value lines), got \(r.describe(node))")
+            return []
+        }
+        var entries: [(String, Node, Node)] = []
+        var seen = Set<String>()
+        for (keyNode, value) in m {
+            guard let name = keyNode.string, !name.isEmpty else {
+                r.report(keyNode, "vars", "expected a name, got \(r.describe(keyNode))"); continue
+            }
+            let field = "vars.\(name)"
+            guard isIdentifier(name) else {
+                r.report(keyNode, field, "\"\(name)\" is not a name: use letters, digits and _, starting with a letter (headerHeight, h2)")
+                continue
+            }
+            if UserScene.builtins.contains(where: { $0.0 == name }) || scope[name] != nil {
+                r.report(keyNode, field, "\"\(name)\" is a built-in variable; choose another name"); continue
+            }
+            if ExpressionFunction(rawValue: name) != nil { r.report(keyNode, field, "\"\(name)\" is a function's name; choose another name"); continue }
+            if seen.contains(name) { r.report(keyNode, field, "duplicate var \"\(name)\"; keep one of them"); continue }
+            seen.insert(name)
+            entries.append((name, keyNode, value))
+        }
+        // Which vars each reads (from the syntax; names that are not vars are checked when compiled).
+        let varNames = Set(entries.map(\.0))
+        var deps: [String: [String]] = [:]
+        for (name, _, value) in entries { deps[name] = expressionNames(in: value).filter { varNames.contains($0) } }
+        // Depth-first order; a back edge is a cycle, reported once with its path.
+        var order: [String] = []
+        var state: [String: Int] = [:] // 1 visiting, 2 done
+        var inCycle = Set<String>()
+        func visit(_ name: String, _ stack: [String]) {
+            if state[name] == 2 { return }
+            if state[name] == 1 {
+                let cycle = Array(stack[stack.firstIndex(of: name)!...]) + [name]
+                if cycle.allSatisfy({ !inCycle.contains($0) }) {
+                    let keyNode = entries.first { $0.0 == cycle[0] }!.1
+                    r.report(keyNode, "vars.\(cycle[0])", "a cycle: \(cycle.joined(separator: " -> ")); a var cannot depend on itself, "
+                        + "give one of them a value that does not read the others")
+                }
+                inCycle.formUnion(cycle)
+                return
+            }
+            state[name] = 1
+            for d in deps[name] ?? [] { visit(d, stack + [name]) }
+            state[name] = 2
+            order.append(name)
+        }
+        for (name, _, _) in entries { visit(name, []) }
+        var out: [(name: String, bound: UserScene.Bound)] = []
+        for name in order {
+            let (_, _, value) = entries.first { $0.0 == name }!
+            if inCycle.contains(name) { scope.declare(name, .number); continue }
+            if let bound = binding(value, "vars.\(name)", kind: nil, r, scope, view: nil) {
+                scope.declare(name, bound.binding.kind)
+                out.append((name, bound))
+            } else {
+                scope.declare(name, .number)
+            }
+        }
+        return out
+    }
+
+    static func isIdentifier(_ s: String) -> Bool {
+        guard let f = s.unicodeScalars.first, (f >= "a" && f <= "z") || (f >= "A" && f <= "Z") else { return false }
+        return s.unicodeScalars.allSatisfy { ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_" }
+    }
+
+    /// Names read by the expressions inside a value (for the order of vars); syntax errors are
+    /// reported later, when the value is compiled.
+    private static func expressionNames(in node: Node) -> [String] {
+        switch node {
+        case .scalar(let s):
+            guard s.style != .plain || Double(s.string) == nil else { return [] }
+            return ((try? ExpressionParser.parse(s.string))?.names ?? []).map(\.0)
+        case .mapping(let m): return m.flatMap { expressionNames(in: $0.value) }
+        case .sequence(let seq): return seq.flatMap { expressionNames(in: $0) }
+        case .alias: return []
+        }
+    }
+
+    // MARK: values
+
+    /// The file position of character `position` of a scalar's text (exact for one-line scalars).
+    static func position(of node: Node, character position: Int) -> (Int, Int) {
+        let mark = node.mark
+        let line = mark?.line ?? 1, column = mark?.column ?? 1
+        guard case .scalar(let s) = node, !s.string.contains("\n") else { return (line, column) }
+        switch s.style {
+        case .singleQuoted, .doubleQuoted: return (line, column + 1 + position)
+        default: return (line, column + position)
+        }
+    }
+
+    /// A bindable value: a number, a colour, an expression in a string, or keyframes (a mapping).
+    /// `kind` nil accepts either type (vars). `view` resolves `view:` names (nil: not allowed).
+    static func binding(_ node: Node, _ field: String, kind: ValueKind?, _ r: ScenarioReader, _ scope: ExpressionScope,
+                        view: ((Node, String, String) -> ViewTarget?)?, allowBool: Bool = false) -> UserScene.Bound? {
+        let ref = SourceRef(line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, field: field)
+        switch node {
+        case .scalar(let s):
+            let text = s.string
+            if s.style == .plain || s.style == .any {
+                if allowBool, ["true", "false", "yes", "no"].contains(text.lowercased()) {
+                    return UserScene.Bound(binding: .number(["true", "yes"].contains(text.lowercased()) ? 1 : 0), ref: ref)
+                }
+                if let v = Double(text.replacingOccurrences(of: "_", with: "")), !text.lowercased().contains("inf"), !text.lowercased().contains("nan") {
+                    if kind == .colour {
+                        r.report(node, field, "expected a colour (\"#RRGGBB\", quoted), got the number \(text)"); return nil
+                    }
+                    return UserScene.Bound(binding: .number(v), ref: ref)
+                }
+                if text.isEmpty || text == "~" || text == "null" {
+                    r.report(node, field, "expected \(kindWords(kind)), got nothing (null)"); return nil
+                }
+            }
+            if text.hasPrefix("#"), let c = Color(hex: text), [4, 7, 9].contains(text.count) {
+                if kind == .number { r.report(node, field, "expected a number, got the colour \(text)"); return nil }
+                return UserScene.Bound(binding: .colour(ColourValue(c)), ref: ref)
+            }
+            do {
+                let e = try CompiledExpression.compile(text, scope: scope)
+                if let kind, e.kind != kind {
+                    r.report(node, field, "expected \(kindWords(kind)), but \"\(clip(text))\" gives a \(e.kind.rawValue)"); return nil
+                }
+                if case .number(let v) = e.root { return UserScene.Bound(binding: .number(v), ref: ref) }
+                if case .colour(let c) = e.root { return UserScene.Bound(binding: .colour(c), ref: ref) }
+                return UserScene.Bound(binding: .expression(e), ref: ref)
+            } catch let error as ExpressionError {
+                let (line, column) = position(of: node, character: error.position)
+                r.issues.append(ScenarioIssue(file: r.file, line: line, column: column, field: field,
+                                              message: "in \"\(clip(text))\", character \(error.position + 1): \(error.message)"))
+                return nil
+            } catch {
+                return nil
+            }
+        case .mapping:
+            return keyframes(node, field, kind: kind, r, scope, view: view).map { UserScene.Bound(binding: .keyframes($0), ref: ref) }
+        default:
+            r.report(node, field, "expected \(kindWords(kind)), a formula in quotes or keyframes (a mapping with keyframes:), got \(r.describe(node))")
+            return nil
+        }
+    }
+
+    private static func kindWords(_ kind: ValueKind?) -> String {
+        switch kind {
+        case .number?: return "a number"
+        case .colour?: return "a colour"
+        case nil: return "a number or a colour"
+        }
+    }
+
+    /// At most 80 characters of a value for a message, with control characters shown as U+XXXX.
+    static func clip(_ s: String) -> String {
+        var out = ""
+        for (i, c) in s.unicodeScalars.enumerated() {
+            if i == 80 { out += "…"; break }
+            out += c.value < 32 || c.value == 127 ? "U+\(String(c.value, radix: 16, uppercase: true))" : String(c)
+        }
+        return out
+    }
+
+    private static func keyframes(_ node: Node, _ field: String, kind: ValueKind?, _ r: ScenarioReader, _ scope: ExpressionScope,
+                                  view: ((Node, String, String) -> ViewTarget?)?) -> Keyframes? {
+        guard let m = r.mapping(node, field, allowed: keyframesKeys) else { return nil }
+        guard let listNode = m["keyframes"] else {
+            r.report(node, "\(field).keyframes", "missing; a mapping here is keyframes: give keyframes: [[at, value], ...] "
+                + "(or write a constant or a formula in quotes instead)")
+            return nil
+        }
+        var driver = KeyframeDriver.offset
+        var over = "offset"
+        if let n = m["over"], let d = r.choice(n, "\(field).over", drivers) { over = d }
+        switch over {
+        case "u": driver = .u
+        case "time": driver = .time
+        case "progress":
+            guard let rn = m["range"] else {
+                r.report(node, "\(field).range", "missing; over: progress needs range: [from, to], the offsets (points) where progress is 0 and 1")
+                return nil
+            }
+            guard case .sequence(let seq) = rn, seq.count == 2,
+                  let a = r.number(Array(seq)[0], "\(field).range[0]", range: -1_000_000...1_000_000, unit: "points"),
+                  let b = r.number(Array(seq)[1], "\(field).range[1]", range: -1_000_000...1_000_000, unit: "points") else {
+                if case .sequence(let seq) = rn, seq.count == 2 { return nil }
+                r.report(rn, "\(field).range", "expected [from, to] in points of offset, got \(r.describe(rn))")
+                return nil
+            }
+            if a == b { r.report(rn, "\(field).range", "from and to are both \(r.format(a)); give a range of some length"); return nil }
+            driver = .progress(from: a, to: b)
+        case "view":
+            guard let vn = m["view"] else {
+                r.report(node, "\(field).view", "missing; over: view needs view: NAME (a layer's name, or self)"); return nil
+            }
+            var range = ViewRange.cover
+            if let rn = m["range"], let v = r.choice(rn, "\(field).range", ViewRange.allCases.map(\.rawValue)) { range = ViewRange(rawValue: v)! }
+            guard let name = r.string(vn, "\(field).view") else { return nil }
+            guard let view, let target = view(vn, name, "\(field).view") else {
+                if view == nil { r.report(vn, "\(field).view", "a view timeline belongs to a layer's property; vars cannot use one") }
+                return nil
+            }
+            driver = .view(target, range)
+        default: break
+        }
+        if over != "progress" && over != "view", let rn = m["range"] {
+            r.report(rn, "\(field).range", "applies to over: progress or over: view; remove it or change over")
+        }
+        if over != "view", let vn = m["view"] { r.report(vn, "\(field).view", "applies to over: view only; remove it or set over: view") }
+        var defaultEasing = KeyframeEasing.named(.linear)
+        if let en = m["easing"], let e = easing(en, "\(field).easing", r) { defaultEasing = e }
+        var extend = false
+        if let on = m["outside"], let v = r.choice(on, "\(field).outside", ["clamp", "extend"]) { extend = v == "extend" }
+
+        guard let list = r.sequence(listNode, "\(field).keyframes") else { return nil }
+        if list.isEmpty { r.report(listNode, "\(field).keyframes", "the list is empty; add at least one [at, value]"); return nil }
+        if list.count > maximumKeyframes {
+            r.report(listNode, "\(field).keyframes", "\(list.count) keyframes, over the limit of \(maximumKeyframes)"); return nil
+        }
+        var stops: [Keyframes.Stop] = []
+        var valueKind = kind
+        var failed = false
+        for (i, item) in list.enumerated() {
+            let path = "\(field).keyframes[\(i)]"
+            var atNode: Node?, valueNode: Node?, easingNode: Node?
+            switch item {
+            case .sequence(let seq) where seq.count == 2 || seq.count == 3:
+                let a = Array(seq); atNode = a[0]; valueNode = a[1]; easingNode = a.count == 3 ? a[2] : nil
+            case .mapping:
+                guard let km = r.mapping(item, path, allowed: keyframeStopKeys) else { failed = true; continue }
+                atNode = km["at"]; valueNode = km["value"]; easingNode = km["easing"]
+                if atNode == nil { r.report(item, "\(path).at", "missing; give where the keyframe sits on the driver (\(over))"); failed = true; continue }
+                if valueNode == nil { r.report(item, "\(path).value", "missing; give the value at that point"); failed = true; continue }
+            default:
+                r.report(item, path, "expected [at, value] or [at, value, easing], got \(r.describe(item))"); failed = true; continue
+            }
+            guard let at = r.number(atNode!, "\(path).at", range: -1_000_000...1_000_000) else { failed = true; continue }
+            guard let value = binding(valueNode!, "\(path).value", kind: valueKind, r, scope, view: nil) else { failed = true; continue }
+            if case .keyframes = value.binding {
+                r.report(valueNode!, "\(path).value", "keyframes cannot nest; give a number, a colour or a formula"); failed = true; continue
+            }
+            valueKind = valueKind ?? value.binding.kind
+            if let last = stops.last, at < last.at {
+                r.report(atNode!, "\(path).at", "keyframes must be in order of at: \(r.format(at)) comes after \(r.format(last.at)); reorder them")
+                failed = true
+            }
+            var e = defaultEasing
+            if let en = easingNode, let parsed = easing(en, "\(path).easing", r) { e = parsed }
+            stops.append(Keyframes.Stop(at: at, value: value.binding, easing: e))
+        }
+        guard !failed, !stops.isEmpty, let k = valueKind else { return nil }
+        return Keyframes(driver: driver, stops: stops, extend: extend, kind: k)
+    }
+
+    private static func easing(_ node: Node, _ field: String, _ r: ScenarioReader) -> KeyframeEasing? {
+        guard let s = r.string(node, field) else { return nil }
+        if s == "hold" { return .hold }
+        if let e = Easing(rawValue: s) { return .named(e) }
+        if s.hasPrefix("cubic-bezier(") && s.hasSuffix(")") {
+            let parts = s.dropFirst(13).dropLast().split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            if parts.count == 4, parts.allSatisfy({ $0 != nil && $0!.isFinite }) {
+                let p = parts.map { $0! }
+                if (0...1).contains(p[0]), (0...1).contains(p[2]) { return .cubicBezier(p[0], p[1], p[2], p[3]) }
+                r.report(node, field, "cubic-bezier's x1 and x2 must be between 0 and 1, got \(r.format(p[0])) and \(r.format(p[2]))")
+                return nil
+            }
+            r.report(node, field, "expected cubic-bezier(x1, y1, x2, y2) with four numbers, got \"\(clip(s))\"")
+            return nil
+        }
+        let names = Easing.allCases.map(\.rawValue) + ["hold", "cubic-bezier(x1, y1, x2, y2)"]
+        var message = "expected one of \(names.joined(separator: ", ")), got \"\(clip(s))\""
+        if let suggestion = ScenarioReader.closest(to: s, in: Easing.allCases.map(\.rawValue) + ["hold"]) { message += "; did you mean \"\(suggestion)\"?" }
+        r.report(node, field, message)
+        return nil
+    }
+}
+
+/// Reads layer mappings into specs, depth first (ids in the order of `ScenarioLoader.layerNames`).
+struct LayerReader {
+    let r: ScenarioReader
+    let images: ImageResolver
+    let scope: ExpressionScope
+    let names: [(name: String, repeats: Int, root: Int)]
+    let hasTableHeader: Bool
+    var all: [UserScene.LayerSpec] = []
+    private var usedNames: [String: String] = [:]
+
+    init(r: ScenarioReader, images: ImageResolver, scope: ExpressionScope, names: [(name: String, repeats: Int, root: Int)], hasTableHeader: Bool) {
+        self.r = r; self.images = images; self.scope = scope; self.names = names; self.hasTableHeader = hasTableHeader
+    }
+
+    mutating func read(_ node: Node, path: String, parent: UserScene.LayerSpec?) -> UserScene.LayerSpec? {
+        let id = all.count
+        let ref = SourceRef(line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, field: path)
+        guard let m = r.mapping(node, path, allowed: ScenarioLoader.layerKeys) else {
+            // Keep ids aligned with the name table: a placeholder for the failed layer and its children.
+            all.append(UserScene.LayerSpec(id: id, kind: .group, name: "", placement: .screen, path: path, ref: ref))
+            return nil
+        }
+        var kind = UserScene.Kind.rectangle
+        if let n = m["type"] {
+            if let v = r.choice(n, "\(path).type", UserScene.Kind.allCases.map(\.rawValue)) { kind = UserScene.Kind(rawValue: v)! }
+        } else {
+            r.report(node, "\(path).type", "missing; give the layer's type: \(UserScene.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        var placement = parent?.placement ?? .screen
+        if let n = m["in"] {
+            if parent != nil {
+                r.report(n, "\(path).in", "applies to top-level layers; a child lives in its parent, remove it")
+            } else if let v = r.choice(n, "\(path).in", UserScene.Placement.allCases.map(\.rawValue)) {
+                placement = UserScene.Placement(rawValue: v)!
+                if placement == .tableHeader && !hasTableHeader {
+                    r.report(n, "\(path).in", "the scroll view has no table header view; declare scrollView: {tableHeaderView: {height: 44}}")
+                }
+            }
+        }
+        var name = ""
+        if let n = m["name"], let v = r.string(n, "\(path).name") {
+            name = v
+            if let other = usedNames[v] {
+                r.report(n, "\(path).name", "\"\(ScenarioLoader.clip(v))\" is already the name of \(other); names must be unique")
+            }
+            usedNames[v] = path
+        }
+        let spec = UserScene.LayerSpec(id: id, kind: kind, name: name, placement: placement, path: path, ref: ref)
+        spec.parent = parent
+        all.append(spec)
+        if let n = m["repeat"] {
+            if parent != nil {
+                r.report(n, "\(path).repeat", "applies to top-level layers; repeat the parent instead")
+            } else if let v = r.integer(n, "\(path).repeat", range: 1...1000) {
+                spec.repeatCount = v
+            }
+        }
+        // Keys the type does not have.
+        for key in ScenarioLoader.layerKeys where m[key] != nil {
+            if let kinds = ScenarioLoader.layerKeyKinds[key], !kinds.contains(kind) {
+                let owners = kinds.map(\.rawValue).joined(separator: " and ")
+                r.report(m[key], "\(path).\(key)", "a \(kind.rawValue) layer has no \(key) (\(owners) layers do); remove it or change the type")
+            }
+        }
+        let view: (Node, String, String) -> ViewTarget? = { [names, r] node, text, field in
+            LayerReader.viewTarget(text, node: node, field: field, reader: id, names: names, r: r)
+        }
+        func bind(_ key: String, _ property: UserScene.Property, _ valueNode: Node? = nil, field: String? = nil, allowBool: Bool = false) {
+            guard let n = valueNode ?? m[key] else { return }
+            if let kinds = property.kinds, !kinds.contains(kind) { return }
+            if let b = ScenarioLoader.binding(n, field ?? "\(path).\(key)", kind: property.kind, r, scope, view: view, allowBool: allowBool) {
+                spec.properties[property] = b
+            }
+        }
+        func pair(_ key: String, _ a: UserScene.Property, _ b: UserScene.Property, _ what: String) {
+            guard let n = m[key] else { return }
+            if let kinds = a.kinds, !kinds.contains(kind) { return }
+            guard case .sequence(let seq) = n, seq.count == 2 else {
+                r.report(n, "\(path).\(key)", "expected \(what), got \(r.describe(n))"); return
+            }
+            let items = Array(seq)
+            bind(key, a, items[0], field: "\(path).\(key)[0]")
+            bind(key, b, items[1], field: "\(path).\(key)[1]")
+        }
+        if let n = m["frame"] {
+            let parts = ["x", "y", "width", "height"].filter { m[$0] != nil }
+            if !parts.isEmpty {
+                r.report(m[parts[0]], "\(path).\(parts[0])", "frame already gives x, y, width and height; keep frame or the separate keys")
+            }
+            if case .sequence(let seq) = n, seq.count == 4 {
+                for (i, p) in [UserScene.Property.x, .y, .width, .height].enumerated() {
+                    bind("frame", p, Array(seq)[i], field: "\(path).frame[\(i)]")
+                }
+            } else {
+                r.report(n, "\(path).frame", "expected [x, y, width, height] in points (each a number or a formula), got \(r.describe(n))")
+            }
+        }
+        for p in [UserScene.Property.x, .y, .width, .height, .translateX, .translateY, .opacity, .zPosition, .cornerRadius,
+                  .borderWidth, .borderColor, .shadowColor, .shadowOpacity, .shadowRadius, .fill, .size, .letterSpacing, .color,
+                  .blurRadius, .tint] where !(m["frame"] != nil && [.x, .y, .width, .height].contains(p)) {
+            bind(p.rawValue, p)
+        }
+        bind("hidden", .hidden, allowBool: true)
+        pair("anchor", .anchorX, .anchorY, "[x, y] in unit coordinates ([0.5, 0.5] is the centre)")
+        pair("startPoint", .startX, .startY, "[x, y] in unit coordinates ([0.5, 0] is the top centre)")
+        pair("endPoint", .endX, .endY, "[x, y] in unit coordinates ([0.5, 1] is the bottom centre)")
+        if let n = m["scale"] {
+            if m["scaleX"] != nil || m["scaleY"] != nil {
+                r.report(n, "\(path).scale", "scale sets both scaleX and scaleY; keep scale or the separate keys")
+            } else if let b = ScenarioLoader.binding(n, "\(path).scale", kind: .number, r, scope, view: view) {
+                spec.properties[.scaleX] = b; spec.properties[.scaleY] = b
+            }
+        }
+        bind("scaleX", .scaleX)
+        bind("scaleY", .scaleY)
+        if let n = m["masksToBounds"], let v = r.bool(n, "\(path).masksToBounds") { spec.masksToBounds = v }
+
+        switch kind {
+        case .image:
+            var scale = 1.0
+            if let n = m["imageScale"], let v = r.number(n, "\(path).imageScale", range: 1...4) { scale = v }
+            if let n = m["image"] { spec.image = images.load(n, "\(path).image", scale: scale) } else {
+                r.report(node, "\(path).image", "missing; give the image file (PNG or JPEG, relative to the scenario)")
+            }
+            spec.contentMode = .scaleToFill
+            if let n = m["contentMode"], let v = r.choice(n, "\(path).contentMode", ContentMode.allCases.map(\.rawValue)) {
+                spec.contentMode = ContentMode(rawValue: v)!
+            }
+        case .text:
+            if let n = m["text"], let v = r.string(n, "\(path).text", allowEmpty: true) { spec.text = v } else if m["text"] == nil {
+                r.report(node, "\(path).text", "missing; give the text to draw")
+            }
+            if let n = m["weight"], let v = r.choice(n, "\(path).weight", FontWeight.allCases.map(\.rawValue)) { spec.weight = FontWeight(rawValue: v)! }
+            if let n = m["alignment"], let v = r.choice(n, "\(path).alignment", ["left", "center", "right", "natural"]) {
+                spec.alignment = TextAlignment(rawValue: v == "natural" ? "left" : v)!
+            }
+            if let n = m["lines"], let v = r.integer(n, "\(path).lines", range: 0...1000) { spec.lines = v }
+        case .gradient:
+            if let n = m["colors"], let list = r.sequence(n, "\(path).colors") {
+                if list.isEmpty { r.report(n, "\(path).colors", "the list is empty; give at least two colours") }
+                spec.gradientColours = list.enumerated().compactMap { i, item in
+                    ScenarioLoader.binding(item, "\(path).colors[\(i)]", kind: .colour, r, scope, view: view)
+                }
+            } else if m["colors"] == nil {
+                r.report(node, "\(path).colors", "missing; give the gradient's colours, e.g. [\"#00000000\", \"#00000099\"]")
+            }
+            if let n = m["locations"], let list = r.sequence(n, "\(path).locations") {
+                if let colours = m["colors"].flatMap({ if case .sequence(let s) = $0 { return s.count } else { return nil } }), colours != list.count {
+                    r.report(n, "\(path).locations", "\(list.count) locations for \(colours) colours; give one location (0-1) per colour")
+                }
+                spec.gradientLocations = list.enumerated().compactMap { i, item in
+                    ScenarioLoader.binding(item, "\(path).locations[\(i)]", kind: .number, r, scope, view: view)
+                }
+            }
+        default:
+            break
+        }
+        if let n = m["children"], let list = r.sequence(n, "\(path).children") {
+            for (i, item) in list.enumerated() {
+                if let child = read(item, path: "\(path).children[\(i)]", parent: spec) { spec.children.append(child) }
+            }
+        }
+        return spec
+    }
+
+    /// `self`, `name` or `name.N` (an instance of a repeated layer).
+    static func viewTarget(_ text: String, node: Node, field: String, reader: Int, names: [(name: String, repeats: Int, root: Int)],
+                           r: ScenarioReader) -> ViewTarget? {
+        if text == "self" { return ViewTarget(name: "self", spec: nil, instance: nil) }
+        var base = text, instance: Int?
+        if names.firstIndex(where: { $0.name == text }) == nil, let dot = text.lastIndex(of: "."), let n = Int(text[text.index(after: dot)...]) {
+            base = String(text[..<dot]); instance = n
+        }
+        guard let index = names.firstIndex(where: { $0.name == base && !base.isEmpty }) else {
+            var message = "no layer is named \"\(ScenarioLoader.clip(text))\""
+            if let s = ScenarioReader.closest(to: base, in: names.map(\.name).filter { !$0.isEmpty }) { message += "; did you mean \"\(s)\"?" } else {
+                message += "; name the layer (name: ...) or use view: self"
+            }
+            r.report(node, field, message)
+            return nil
+        }
+        let target = names[index]
+        if let instance {
+            guard target.repeats > 1, instance < target.repeats else {
+                r.report(node, field, target.repeats > 1 ? "\(base) repeats \(target.repeats) times: instances are \(base).0 to \(base).\(target.repeats - 1)"
+                         : "\(base) is not repeated; name it without .\(instance)")
+                return nil
+            }
+        } else if target.repeats > 1, names[reader].root != target.root {
+            r.report(node, field, "\(base) repeats \(target.repeats) times: name one instance (\(base).0 to \(base).\(target.repeats - 1)), or use view: self inside it")
+            return nil
+        }
+        return ViewTarget(name: text, spec: index, instance: instance)
+    }
+}

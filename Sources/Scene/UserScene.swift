@@ -1,0 +1,462 @@
+import Raster
+
+/// A scene of the user's own: layers whose properties are bound to the scroll, and the scroll
+/// view they live in. Loaded from a scenario's `vars:`, `scrollView:` and `layers:`; evaluated
+/// once per frame into ordinary `Layer` trees that the renderer draws.
+///
+/// A layer lives on the screen (fixed), in the scroll content (moves with it) or in the table
+/// header view (the view at the top of the content). Every numeric or colour property is a
+/// `Binding`; the names an expression reads are the built-ins (`builtins`), `index` (the instance
+/// of a repeated layer) and the scenario's `vars:`, evaluated in dependency order.
+public final class UserScene: @unchecked Sendable {
+    public enum Placement: String, CaseIterable, Sendable {
+        case screen, content, tableHeader
+    }
+
+    public enum Kind: String, CaseIterable, Sendable {
+        case rectangle, image, text, group, gradient, material
+    }
+
+    /// The bindable properties. Which kinds have which is `Property.kinds`.
+    public enum Property: String, CaseIterable, Sendable {
+        case x, y, width, height, anchorX, anchorY, translateX, translateY, scaleX, scaleY, opacity, zPosition, cornerRadius
+        case hidden, borderWidth, borderColor, shadowColor, shadowOpacity, shadowRadius
+        case fill, size, letterSpacing, color, blurRadius, tint, startX, startY, endX, endY
+
+        public var kind: ValueKind {
+            switch self {
+            case .borderColor, .shadowColor, .fill, .color, .tint: return .colour
+            default: return .number
+            }
+        }
+
+        /// The layer kinds that have it; nil: every kind.
+        var kinds: [Kind]? {
+            switch self {
+            case .fill: return [.rectangle, .group]
+            case .size, .letterSpacing, .color: return [.text]
+            case .blurRadius, .tint: return [.material]
+            case .startX, .startY, .endX, .endY: return [.gradient]
+            default: return nil
+            }
+        }
+    }
+
+    /// A bound value and where it was written.
+    public struct Bound {
+        public var binding: Binding
+        public var ref: SourceRef
+    }
+
+    public final class LayerSpec {
+        public let id: Int
+        public var kind: Kind
+        public var name: String
+        public var placement: Placement
+        /// Instances of a top-level layer; each sees its number (0...) as `index`.
+        public var repeatCount = 1
+        public var properties: [Property: Bound] = [:]
+        public var masksToBounds = false
+        public var image: SceneImage?
+        public var contentMode = ContentMode.scaleToFill
+        public var text = ""
+        public var weight = FontWeight.regular
+        public var alignment = TextAlignment.left
+        public var lines = 1
+        public var gradientColours: [Bound] = []
+        public var gradientLocations: [Bound] = []
+        public var children: [LayerSpec] = []
+        public weak var parent: LayerSpec?
+        /// Its path in the file, `layers[2].children[0]`.
+        public var path: String
+        let ref: SourceRef
+
+        init(id: Int, kind: Kind, name: String, placement: Placement, path: String, ref: SourceRef) {
+            self.id = id; self.kind = kind; self.name = name; self.placement = placement; self.path = path; self.ref = ref
+        }
+
+        /// The instance name in `--layout` and `explain`: `name`, or `name.N` in a repeated layer.
+        func instanceName(_ instance: Int, repeated: Bool) -> String {
+            name.isEmpty || !repeated ? name : "\(name).\(instance)"
+        }
+
+        var root: LayerSpec { parent?.root ?? self }
+    }
+
+    /// The scroll view: `contentInset`, how UIKit adjusts it, the table header view, the content's height.
+    public struct ScrollView: Sendable {
+        public var insetTop = 0.0
+        public var insetBottom = 0.0
+        /// `contentInsetAdjustmentBehavior`: `automatic` adds the safe area (under the bars); `never` does not.
+        public var automaticAdjustment = true
+        /// The table header view's height (0: none).
+        public var tableHeaderHeight = 0.0
+        /// contentSize.height when given; else the table header view, the rows and the content layers at rest.
+        public var contentHeight: Double?
+        public init() {}
+    }
+
+    /// The names every expression can read, in this order, and what they mean (README reference).
+    public static let builtins: [(String, String)] = [
+        ("offset", "contentOffset.y in points: -(adjusted top inset) at rest, lower when pulled down"),
+        ("u", "distance from the rest position: offset + adjusted top inset (0 at rest, negative pulled)"),
+        ("velocity", "scroll speed in points per second, positive while offset grows (over the last 1/240 s)"),
+        ("time", "seconds since the first frame"),
+        ("phase", "0 idle, 1 tracking (finger down), 2 decelerating, 3 bouncing, 4 animating"),
+        ("screen.width", "the device's width in points"),
+        ("screen.height", "the device's height in points"),
+        ("safeArea.top", "the top safe-area inset (status bar and sensor housing)"),
+        ("safeArea.bottom", "the bottom safe-area inset (home indicator)"),
+        ("statusBar.height", "the status bar's height"),
+        ("navigationBar.height", "a navigation bar's height (44)"),
+        ("scale", "output pixels per point (1 / scale is a hairline)"),
+        ("index", "the instance of a repeated layer, 0 for the first (0 elsewhere)"),
+    ]
+
+    public static let phases = ["idle", "tracking", "decelerating", "bouncing", "animating"]
+
+    public let scope: ExpressionScope
+    /// `vars:` in evaluation order (each after the ones it reads).
+    public let vars: [(name: String, bound: Bound)]
+    public let roots: [LayerSpec]
+    /// Every spec, depth first; `LayerSpec.id` indexes it.
+    public let allSpecs: [LayerSpec]
+    public let scrollView: ScrollView
+    /// True when some value reads `time` or `velocity` (frames with equal scroll states can differ).
+    public let readsTime: Bool
+
+    init(scope: ExpressionScope, vars: [(name: String, bound: Bound)], roots: [LayerSpec], allSpecs: [LayerSpec], scrollView: ScrollView) {
+        self.scope = scope; self.vars = vars; self.roots = roots; self.allSpecs = allSpecs; self.scrollView = scrollView
+        var bindings = vars.map(\.bound.binding)
+        for spec in allSpecs {
+            bindings += spec.properties.values.map(\.binding) + spec.gradientColours.map(\.binding) + spec.gradientLocations.map(\.binding)
+        }
+        readsTime = bindings.contains { !$0.reads.isDisjoint(with: ["time", "velocity", "phase"]) }
+    }
+
+    /// Constant metrics of the screen the scene is drawn on.
+    public struct Metrics: Sendable {
+        public var screen: Size
+        public var safeAreaTop: Double
+        public var safeAreaBottom: Double
+        public var statusBarHeight: Double
+        public var navigationBarHeight: Double
+        public var scale: Double
+        /// The scroll view's adjusted insets: the scrollport is the screen less these.
+        public var insetTop: Double
+        public var insetBottom: Double
+    }
+
+    /// One moment of the scroll: what bindings are functions of.
+    public struct Moment: Sendable {
+        public var offset: Double
+        public var u: Double
+        public var velocity: Double
+        public var time: Double
+        public var phase: String
+        public init(offset: Double, u: Double, velocity: Double, time: Double, phase: String) {
+            self.offset = offset; self.u = u; self.velocity = velocity; self.time = time; self.phase = phase
+        }
+    }
+
+    // MARK: Evaluation
+
+    /// The environment at a moment: built-ins set, then every var in order.
+    public func environment(_ m: Moment, _ metrics: Metrics) -> ExpressionEnvironment {
+        var env = scope.makeEnvironment()
+        let values: [Double] = [m.offset, m.u, m.velocity, m.time, Double(UserScene.phases.firstIndex(of: m.phase) ?? 0),
+                                metrics.screen.width, metrics.screen.height, metrics.safeAreaTop, metrics.safeAreaBottom,
+                                metrics.statusBarHeight, metrics.navigationBarHeight, metrics.scale, 0]
+        for (i, v) in values.enumerated() { env.numbers[i] = v }
+        let context = Context(scene: self, metrics: metrics, reader: nil, instance: 0)
+        for v in vars {
+            let entry = scope[v.name]!
+            switch entry.kind {
+            case .number: env.numbers[entry.slot] = context.number(v.bound.binding, env)
+            case .colour: env.colours[entry.slot] = context.colour(v.bound.binding, env)
+            }
+        }
+        return env
+    }
+
+    static let indexSlot = 12
+
+    /// Evaluates bindings for one layer instance: `view` drivers need the layer and the instance.
+    struct Context {
+        let scene: UserScene
+        let metrics: Metrics
+        let reader: LayerSpec?
+        let instance: Int
+
+        func number(_ b: Binding, _ env: ExpressionEnvironment) -> Double {
+            switch b {
+            case .number(let v): return v
+            case .colour: return .nan
+            case .expression(let e): return e.number(env)
+            case .keyframes(let k):
+                let (i, p) = segment(k, env)
+                let a = number(k.stops[i].value, env)
+                guard i + 1 < k.stops.count else { return a }
+                let b = number(k.stops[i + 1].value, env)
+                return a + (b - a) * p
+            }
+        }
+
+        func colour(_ b: Binding, _ env: ExpressionEnvironment) -> ColourValue {
+            switch b {
+            case .colour(let c): return c
+            case .number: return ColourValue(r: .nan, g: .nan, b: .nan, a: .nan)
+            case .expression(let e): return e.colour(env)
+            case .keyframes(let k):
+                let (i, p) = segment(k, env)
+                let a = colour(k.stops[i].value, env)
+                guard i + 1 < k.stops.count else { return a }
+                return ColourValue.mix(a, colour(k.stops[i + 1].value, env), p)
+            }
+        }
+
+        /// The driver's value: which stop starts the segment, and the eased progress along it
+        /// (outside 0...1 only when extending).
+        func segment(_ k: Keyframes, _ env: ExpressionEnvironment) -> (Int, Double) {
+            let x = driverValue(k.driver, env)
+            let stops = k.stops
+            if stops.count == 1 { return (0, 0) }
+            if x.isNaN { return (0, .nan) }
+            if x <= stops[0].at {
+                guard k.extend, stops[1].at > stops[0].at else { return (0, 0) }
+                return (0, (x - stops[0].at) / (stops[1].at - stops[0].at))
+            }
+            let last = stops.count - 1
+            if x >= stops[last].at {
+                guard k.extend, stops[last].at > stops[last - 1].at else { return (last, 0) }
+                return (last - 1, (x - stops[last - 1].at) / (stops[last].at - stops[last - 1].at))
+            }
+            // Binary search: the last stop at or before x.
+            var lo = 0, hi = last
+            while hi - lo > 1 {
+                let mid = (lo + hi) / 2
+                if stops[mid].at <= x { lo = mid } else { hi = mid }
+            }
+            let t = (x - stops[lo].at) / (stops[lo + 1].at - stops[lo].at)
+            return (lo, stops[lo].easing.progress(t))
+        }
+
+        func driverValue(_ d: KeyframeDriver, _ env: ExpressionEnvironment) -> Double {
+            switch d {
+            case .offset: return env.numbers[0]
+            case .u: return env.numbers[1]
+            case .time: return env.numbers[3]
+            case .progress(let from, let to): return (env.numbers[0] - from) / (to - from)
+            case .view(let target, let range):
+                let spec = target.spec.map { scene.allSpecs[$0] } ?? reader!
+                let instance = target.instance ?? instance
+                let frame = scene.untransformedScreenFrame(spec, instance: instance, env, metrics)
+                return range.progress(top: frame.minY, height: frame.height, portTop: metrics.insetTop,
+                                      portBottom: metrics.screen.height - metrics.insetBottom)
+            }
+        }
+    }
+
+    /// A layer's frame on screen without transforms (CSS view timelines use the layout box):
+    /// its frame plus its ancestors' origins, moved by the content offset if it scrolls.
+    func untransformedScreenFrame(_ spec: LayerSpec, instance: Int, _ env: ExpressionEnvironment, _ metrics: Metrics) -> Rect {
+        var env = env
+        env.numbers[UserScene.indexSlot] = Double(instance)
+        let context = Context(scene: self, metrics: metrics, reader: spec, instance: instance)
+        var chain: [LayerSpec] = []
+        var s: LayerSpec? = spec
+        while let c = s { chain.insert(c, at: 0); s = c.parent }
+        var container = Size(metrics.screen.width, metrics.screen.height)
+        var origin = Point(0, 0)
+        var frame = Rect(x: 0, y: 0, width: 0, height: 0)
+        for c in chain {
+            frame = c.frame(context, env, container: container)
+            origin = Point(origin.x + frame.minX, origin.y + frame.minY)
+            container = frame.size
+        }
+        var y = origin.y
+        if spec.root.placement != .screen { y -= env.numbers[0] }
+        return Rect(x: origin.x, y: y, width: frame.width, height: frame.height)
+    }
+
+    /// A resolved value for `explain`: a number or a colour (as `#RRGGBB[AA]`).
+    public enum ResolvedValue: Equatable, Sendable {
+        case number(Double)
+        case colour(String)
+    }
+
+    /// The resolved values of one layer instance (for `explain`), and the layer built from them.
+    public struct ResolvedLayer {
+        public var path: String
+        public var name: String
+        public var kind: Kind
+        public var placement: Placement
+        public var instance: Int?
+        /// Every bound property, in the order of `Property`.
+        public var values: [(String, ResolvedValue)]
+        public var layer: Layer
+    }
+
+    /// The layers of one moment, by placement, in file order. `record` receives each instance's
+    /// resolved values (for `explain`).
+    public func layers(_ m: Moment, _ metrics: Metrics, record: ((ResolvedLayer) -> Void)? = nil)
+        -> (screen: [Layer], content: [Layer], tableHeader: [Layer]) {
+        let env = environment(m, metrics)
+        var out: (screen: [Layer], content: [Layer], tableHeader: [Layer]) = ([], [], [])
+        for spec in roots {
+            for k in 0..<spec.repeatCount {
+                var e = env
+                e.numbers[UserScene.indexSlot] = Double(k)
+                let layer = build(spec, instance: k, repeated: spec.repeatCount > 1, e, metrics,
+                                  container: metrics.screen, record: record)
+                switch spec.placement {
+                case .screen: out.screen.append(layer)
+                case .content: out.content.append(layer)
+                case .tableHeader: out.tableHeader.append(layer)
+                }
+            }
+        }
+        return out
+    }
+
+    private func build(_ spec: LayerSpec, instance: Int, repeated: Bool, _ env: ExpressionEnvironment, _ metrics: Metrics,
+                       container: Size, record: ((ResolvedLayer) -> Void)?) -> Layer {
+        let c = Context(scene: self, metrics: metrics, reader: spec, instance: instance)
+        func num(_ p: Property, _ fallback: Double) -> Double { spec.properties[p].map { c.number($0.binding, env) } ?? fallback }
+        func col(_ p: Property) -> Color? { spec.properties[p].map { c.colour($0.binding, env).color } }
+        let frame = spec.frame(c, env, container: container)
+        let layer = Layer(name: spec.instanceName(instance, repeated: repeated), frame: frame)
+        let ax = num(.anchorX, 0.5), ay = num(.anchorY, 0.5)
+        layer.anchorPoint = Point(ax, ay)
+        layer.position = Point(frame.minX + ax * frame.width, frame.minY + ay * frame.height)
+        let sx = num(.scaleX, 1), sy = num(.scaleY, 1), tx = num(.translateX, 0), ty = num(.translateY, 0)
+        if sx != 1 || sy != 1 || tx != 0 || ty != 0 { layer.transform = Transform.scale(sx, sy).translated(tx, ty) }
+        layer.opacity = min(max(num(.opacity, 1), 0), 1)
+        layer.zPosition = num(.zPosition, 0)
+        layer.cornerRadius = max(0, num(.cornerRadius, 0))
+        layer.isHidden = num(.hidden, 0) != 0
+        layer.masksToBounds = spec.masksToBounds
+        layer.borderWidth = max(0, num(.borderWidth, 0))
+        if let bc = col(.borderColor) { layer.borderColor = bc }
+        layer.shadowOpacity = min(max(num(.shadowOpacity, 0), 0), 1)
+        layer.shadowRadius = max(0, num(.shadowRadius, 3))
+        if let sc = col(.shadowColor) { layer.shadowColor = sc }
+        switch spec.kind {
+        case .rectangle, .group:
+            layer.backgroundColor = col(.fill)
+        case .image:
+            if let image = spec.image { layer.contents = .image(image, spec.contentMode) }
+        case .text:
+            var text = TextContent(spec.text, weight: spec.weight, pointSize: max(1, num(.size, 17)), color: col(.color) ?? .black,
+                                   alignment: spec.alignment, letterSpacing: num(.letterSpacing, 0))
+            text.numberOfLines = spec.lines
+            layer.contents = .text(text)
+        case .gradient:
+            let colours = spec.gradientColours.map { c.colour($0.binding, env).color }
+            let n = colours.count
+            let locations = spec.gradientLocations.isEmpty
+                ? (0..<n).map { n == 1 ? 0 : Double($0) / Double(n - 1) }
+                : spec.gradientLocations.map { c.number($0.binding, env) }
+            layer.contents = .gradient(LinearGradient(colours: colours, locations: locations,
+                                                      start: Point(num(.startX, 0.5), num(.startY, 0)),
+                                                      end: Point(num(.endX, 0.5), num(.endY, 1))))
+        case .material:
+            layer.backdropBlurRadius = max(0, num(.blurRadius, 10))
+            layer.backgroundColor = col(.tint)
+        }
+        if let record {
+            var values: [(String, ResolvedValue)] = []
+            for p in Property.allCases {
+                guard let b = spec.properties[p] else { continue }
+                values.append((p.rawValue, p.kind == .colour ? .colour(c.colour(b.binding, env).color.hexString) : .number(round4(c.number(b.binding, env)))))
+            }
+            for (i, b) in spec.gradientColours.enumerated() { values.append(("colors[\(i)]", .colour(c.colour(b.binding, env).color.hexString))) }
+            for (i, b) in spec.gradientLocations.enumerated() { values.append(("locations[\(i)]", .number(round4(c.number(b.binding, env))))) }
+            record(ResolvedLayer(path: spec.path, name: layer.name, kind: spec.kind, placement: spec.root.placement,
+                                 instance: repeated ? instance : nil, values: values, layer: layer))
+        }
+        for child in spec.children {
+            layer.addSublayer(build(child, instance: instance, repeated: repeated, env, metrics, container: frame.size, record: record))
+        }
+        return layer
+    }
+
+    // MARK: Checks
+
+    /// Every bound value of the scene evaluated at every moment; the first that is NaN or
+    /// infinite, per value, is reported with its moment. `moments` yields (frame index, moment).
+    func nonFiniteValues(_ metrics: Metrics, moments: [(Int, Moment)]) -> [(SourceRef, String, Int, Moment)] {
+        var reported = Set<String>()
+        var out: [(SourceRef, String, Int, Moment)] = []
+        func check(_ b: Bound, _ c: Context, _ env: ExpressionEnvironment, _ frame: Int, _ m: Moment) {
+            guard !b.binding.isConstant, !reported.contains(b.ref.field) else { return }
+            let finite = b.binding.kind == .number ? c.number(b.binding, env).isFinite : c.colour(b.binding, env).isFinite
+            if !finite {
+                reported.insert(b.ref.field)
+                let v = b.binding.kind == .number ? c.number(b.binding, env) : .nan
+                out.append((b.ref, v.isNaN ? "NaN" : (v > 0 ? "infinite" : "-infinite"), frame, m))
+            }
+        }
+        for (frame, m) in moments {
+            let env = environment(m, metrics)
+            let context = Context(scene: self, metrics: metrics, reader: nil, instance: 0)
+            for v in vars { check(v.bound, context, env, frame, m) }
+            for spec in allSpecs {
+                let count = spec.root.repeatCount
+                for k in 0..<count {
+                    var e = env
+                    e.numbers[UserScene.indexSlot] = Double(k)
+                    let c = Context(scene: self, metrics: metrics, reader: spec, instance: k)
+                    for b in spec.properties.values { check(b, c, e, frame, m) }
+                    for b in spec.gradientColours + spec.gradientLocations { check(b, c, e, frame, m) }
+                }
+            }
+        }
+        return out.sorted { ($0.0.line, $0.0.column) < ($1.0.line, $1.0.column) }
+    }
+
+    /// How many values `nonFiniteValues` evaluates per moment.
+    var boundValuesPerMoment: Int {
+        vars.filter { !$0.bound.binding.isConstant }.count + allSpecs.reduce(0) { sum, spec in
+            let bound = spec.properties.values.filter { !$0.binding.isConstant }.count
+                + (spec.gradientColours + spec.gradientLocations).filter { !$0.binding.isConstant }.count
+            return sum + bound * spec.root.repeatCount
+        }
+    }
+}
+
+extension UserScene.LayerSpec {
+    /// The frame in its container: x, y default 0; width and height default to the container's.
+    func frame(_ c: UserScene.Context, _ env: ExpressionEnvironment, container: Size) -> Rect {
+        func num(_ p: UserScene.Property, _ fallback: Double) -> Double { properties[p].map { c.number($0.binding, env) } ?? fallback }
+        return Rect(x: num(.x, 0), y: num(.y, 0), width: max(0, num(.width, container.width)), height: max(0, num(.height, container.height)))
+    }
+}
+
+/// A linear gradient (CAGradientLayer's `axial` type): colours at locations 0...1 along the line
+/// from `start` to `end`, both in the layer's unit coordinates.
+public struct LinearGradient: Hashable, Sendable {
+    public var colours: [Color]
+    public var locations: [Double]
+    public var start: Point
+    public var end: Point
+    public init(colours: [Color], locations: [Double], start: Point, end: Point) {
+        self.colours = colours; self.locations = locations; self.start = start; self.end = end
+    }
+
+    /// The premultiplied colour at `t` along the line (clamped to the end colours); interpolated in
+    /// premultiplied components, so a fade to clear has no dark fringe.
+    public func colour(at t: Double) -> PremultipliedColor {
+        guard let first = colours.first else { return .clear }
+        let n = min(colours.count, locations.count)
+        if n <= 1 || t <= locations[0] { return first.premultiplied }
+        if t >= locations[n - 1] { return colours[n - 1].premultiplied }
+        var i = 0
+        while i + 1 < n - 1, locations[i + 1] <= t { i += 1 }
+        let a = colours[i].premultiplied, b = colours[i + 1].premultiplied
+        let span = locations[i + 1] - locations[i]
+        let f = span > 0 ? (t - locations[i]) / span : 1
+        func mix(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((Double(x) + (Double(y) - Double(x)) * f).rounded()) }
+        return PremultipliedColor(r: mix(a.r, b.r), g: mix(a.g, b.g), b: mix(a.b, b.b), a: mix(a.a, b.a))
+    }
+}
