@@ -29,3 +29,12 @@ record stretchy-collection "0,50,75,100,175,250,300"
 # rest (6 rows measured), the 7th measured, coasting (12 measured), all 24 measured, at the bottom,
 # bouncing at the top with every row measured
 record self-sizing-mail "0,87,144,207,240,330"
+# Scenes written only in the layer language.
+# rest, pulled (the photo stretched to 436 pt), springing back, scrolled (parallax at half speed),
+# furthest up, on the way back
+record parallax-header "0,54,90,150,190,260"
+# rest, pulled (the large title grown), collapsing, collapsed (bar and inline title in), half way
+# back (the inline title fading), at rest again
+record collapsing-large-title "0,48,110,160,190,245"
+# rest, the first card leaving under the bar, the drag's end, coasting back, bouncing at the top
+record cards-scroll-transition "0,40,70,120,200,300"

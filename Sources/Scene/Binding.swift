@@ -136,11 +136,11 @@ public enum ViewRange: String, CaseIterable, Sendable {
     }
 }
 
-/// The curve from one keyframe to the next.
+/// The curve of the segment that arrives at a keyframe (as in the timeline's keyframes).
 public enum KeyframeEasing: Equatable {
     case named(Easing)
     case cubicBezier(Double, Double, Double, Double)
-    /// Keep this keyframe's value until the next keyframe.
+    /// Keep the previous keyframe's value, then jump to this one's.
     case hold
 
     func progress(_ t: Double) -> Double {
@@ -169,7 +169,7 @@ public struct Keyframes {
     public struct Stop {
         public var at: Double
         public var value: Binding
-        /// The curve to the next stop.
+        /// The curve of the segment that arrives at this stop.
         public var easing: KeyframeEasing
     }
 

@@ -84,11 +84,11 @@ public enum ScenarioLoader {
         let r = ScenarioReader(file: file)
         guard let root else {
             r.report(nil, "(file)", "the file is empty; a scenario needs at least a timeline (see README, Scenario files)")
-            throw ScenarioError.invalid(r.issues)
+            throw ScenarioError.invalid(r.issuesInFileOrder)
         }
         guard case .mapping = root else {
             r.report(root, "(file)", "expected settings as key: value lines at the top level, got \(r.describe(root)); see README, Scenario files")
-            throw ScenarioError.invalid(r.issues)
+            throw ScenarioError.invalid(r.issuesInFileOrder)
         }
         let top = r.mapping(root, "", allowed: topLevelKeys) ?? [:]
 
@@ -186,7 +186,7 @@ public enum ScenarioLoader {
                     + "\(Int(frames.rounded())) frames, over the limit of \(maximumFrames); shorten the timeline or lower fps")
             }
         }
-        if !r.issues.isEmpty { throw ScenarioError.invalid(r.issues) }
+        if !r.issues.isEmpty { throw ScenarioError.invalid(r.issuesInFileOrder) }
         let scenario = Scenario(file: file, fps: fpsOverride ?? fps, scale: scaleOverride ?? scale, screen: screen, timeline: timeline!)
         if let scene = screen.scene { try checkFinite(scene, scenario, r, timelineNode: top["timeline"]) }
         return scenario
@@ -207,17 +207,17 @@ public enum ScenarioLoader {
         if frames * perMoment > maximumEvaluations {
             r.report(timelineNode, "layers", "\(frames) frames x \(perMoment) bound values = \(frames * perMoment) evaluations, over the limit "
                 + "of \(maximumEvaluations) that keeps checking bounded; shorten the timeline, lower fps or repeat fewer layers")
-            throw ScenarioError.invalid(r.issues)
+            throw ScenarioError.invalid(r.issuesInFileOrder)
         }
         let moments = (0..<frames).map { ($0, scenario.moment(ofFrame: $0)) }
         let bad = scene.nonFiniteValues(scenario.screen.sceneMetrics(pixelScale: scenario.scale), moments: moments)
         guard !bad.isEmpty else { return }
         for (ref, what, frame, m) in bad {
             r.issues.append(ScenarioIssue(file: r.file, line: ref.line, column: ref.column, field: ref.field, message:
-                "is \(what) at frame \(frame) (time \(r.format(round4(m.time))) s, offset \(r.format(round4(m.offset)))); "
+                "\(what) at frame \(frame) (time \(r.format(round4(m.time))) s, offset \(r.format(round4(m.offset)))); "
                 + "keep the formula finite there, e.g. with max() or clamp() around a division or a square root"))
         }
-        throw ScenarioError.invalid(r.issues)
+        throw ScenarioError.invalid(r.issuesInFileOrder)
     }
 
     /// The first place where nesting (block indentation levels, `- ` items on one line, and flow

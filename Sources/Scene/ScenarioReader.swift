@@ -8,6 +8,11 @@ final class ScenarioReader {
     let file: String
     var issues: [ScenarioIssue] = []
 
+    /// The issues in file order (stable: two at one place keep the order they were found in).
+    var issuesInFileOrder: [ScenarioIssue] {
+        issues.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }.map(\.element)
+    }
+
     init(file: String) { self.file = file }
 
     func report(_ node: Node?, _ field: String, _ message: String) {

@@ -238,7 +238,8 @@ public final class UserScene: @unchecked Sendable {
                 if stops[mid].at <= x { lo = mid } else { hi = mid }
             }
             let t = (x - stops[lo].at) / (stops[lo + 1].at - stops[lo].at)
-            return (lo, stops[lo].easing.progress(t))
+            // As in the timeline's keyframes: a stop's easing is the curve that arrives at it.
+            return (lo, stops[lo + 1].easing.progress(t))
         }
 
         func driverValue(_ d: KeyframeDriver, _ env: ExpressionEnvironment) -> Double {
@@ -394,7 +395,7 @@ public final class UserScene: @unchecked Sendable {
             if !finite {
                 reported.insert(b.ref.field)
                 let v = b.binding.kind == .number ? c.number(b.binding, env) : .nan
-                out.append((b.ref, v.isNaN ? "NaN" : (v > 0 ? "infinite" : "-infinite"), frame, m))
+                out.append((b.ref, "\"\(ScenarioLoader.clip(b.binding.summary))\" is " + (v.isNaN ? "NaN" : "infinite"), frame, m))
             }
         }
         for (frame, m) in moments {

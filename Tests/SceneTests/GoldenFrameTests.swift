@@ -39,6 +39,18 @@ final class GoldenFrameTests: XCTestCase {
         try checkGoldens(scenario: "self-sizing-mail")
     }
 
+    func testParallaxHeaderGoldens() throws {
+        try checkGoldens(scenario: "parallax-header")
+    }
+
+    func testCollapsingLargeTitleGoldens() throws {
+        try checkGoldens(scenario: "collapsing-large-title")
+    }
+
+    func testCardsScrollTransitionGoldens() throws {
+        try checkGoldens(scenario: "cards-scroll-transition")
+    }
+
     func checkGoldens(scenario name: String) throws {
         let goldenDir = "\(Self.root)/Fixtures/golden/\(name)"
         let scenario = try ScenarioLoader.load(path: "\(Self.root)/Fixtures/scenarios/\(name).yaml", scaleOverride: 1)

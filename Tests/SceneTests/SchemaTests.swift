@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 import XCTest
 import Yams
 @testable import Scene
@@ -29,7 +30,13 @@ final class SchemaTests: XCTestCase {
                      "fps: 0\ntimeline: {keyframes: [{time: 0, offset: 0}]}",
                      "timeline: {gestures: [{swipe: {}}]}",
                      "timeline: {}",
-                     "background: blue\ntimeline: {gestures: [release]}"] {
+                     "background: blue\ntimeline: {gestures: [release]}",
+                     "layers: [{frame: [0, 0, 10, 10]}]\ntimeline: {gestures: [release]}",
+                     "layers: [{type: group, children: [{type: text, sise: 17}]}]\ntimeline: {gestures: [release]}",
+                     "layers: [{type: rectangle, opacity: {keyframes: [[0, 1, bounce]]}}]\ntimeline: {gestures: [release]}",
+                     "vars: {2x: 1}\ntimeline: {gestures: [release]}",
+                     "vars: {a: [1, 2]}\ntimeline: {gestures: [release]}",
+                     "scrollView: {tableHeaderView: {}}\ntimeline: {gestures: [release]}"] {
             let value = try Yams.load(yaml: text)!
             XCTAssertNotEqual(SchemaValidator(root: Self.schema).validate(value), [], text)
         }
@@ -43,6 +50,18 @@ final class SchemaTests: XCTestCase {
         // A value that may be a scalar or a mapping: the mapping's keys.
         if object["properties"] == nil, let options = object["oneOf"] as? [[String: Any]] { object = options.first { $0["properties"] != nil }! }
         return (object["properties"] as! [String: Any]).keys.sorted()
+    }
+
+    /// The property names of the definition `$defs/name` (of its mapping form when it has several).
+    func defKeys(_ name: String) -> [String] { keys(["$defs", name]) }
+
+    /// The `enum` at `path` (of the option that has one when it is a `oneOf`).
+    func choices(_ path: [String]) -> [String] {
+        var node: Any = Self.schema
+        for p in path { node = (node as! [String: Any])[p]! }
+        var object = node as! [String: Any]
+        if object["enum"] == nil, let options = object["oneOf"] as? [[String: Any]] { object = options.first { $0["enum"] != nil }! }
+        return object["enum"] as! [String]
     }
 
     func testKeysMatchTheParser() {
@@ -63,6 +82,23 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(keys(p + ["grid", "properties", "items", "items"]), ScenarioLoader.itemKeys.sorted())
         XCTAssertEqual(keys(p + ["timeline"]), ScenarioLoader.timelineKeys.sorted())
         XCTAssertEqual(keys(p + ["timeline", "properties", "keyframes", "items"]), ScenarioLoader.keyframeKeys.sorted())
+        XCTAssertEqual(keys(p + ["scrollView"]), ScenarioLoader.scrollViewKeys.sorted())
+        XCTAssertEqual(keys(p + ["scrollView", "properties", "contentInset"]), ScenarioLoader.contentInsetKeys.sorted())
+        XCTAssertEqual(keys(p + ["scrollView", "properties", "tableHeaderView"]), ScenarioLoader.tableHeaderViewKeys.sorted())
+        XCTAssertEqual(keys(p + ["statusBar"]), ScenarioLoader.statusBarKeys.sorted())
+        XCTAssertEqual(defKeys("layer"), ScenarioLoader.layerKeys.sorted())
+        XCTAssertEqual(defKeys("keyframes"), ScenarioLoader.keyframesKeys.sorted())
+        XCTAssertEqual(defKeys("keyframeStop"), ScenarioLoader.keyframeStopKeys.sorted())
+        XCTAssertEqual(choices(p + ["scrollView", "properties", "contentInsetAdjustmentBehavior"]), ScenarioLoader.adjustmentBehaviours)
+        XCTAssertEqual(choices(p + ["statusBar", "properties", "content"]), Screen.StatusBarContent.allCases.map(\.rawValue))
+        let layer = ["$defs", "layer", "properties"]
+        XCTAssertEqual(choices(layer + ["type"]), UserScene.Kind.allCases.map(\.rawValue))
+        XCTAssertEqual(choices(layer + ["in"]), UserScene.Placement.allCases.map(\.rawValue))
+        XCTAssertEqual(choices(layer + ["weight"]), FontWeight.allCases.map(\.rawValue))
+        XCTAssertEqual(choices(layer + ["contentMode"]), ContentMode.allCases.map(\.rawValue))
+        XCTAssertEqual(choices(["$defs", "keyframes", "properties", "over"]), ScenarioLoader.drivers)
+        XCTAssertEqual(choices(["$defs", "keyframes", "properties", "range"]), ViewRange.allCases.map(\.rawValue))
+        XCTAssertEqual(choices(["$defs", "keyframeEasing"]), Easing.allCases.map(\.rawValue) + ["hold"])
         let steps = ((Self.schema["$defs"] as! [String: Any])["step"] as! [String: Any])["oneOf"] as! [[String: Any]]
         let kinds = steps.compactMap { ($0["properties"] as? [String: Any])?.keys.first }.sorted()
         XCTAssertEqual(kinds, ScenarioLoader.stepKinds.sorted())
@@ -122,13 +158,30 @@ struct SchemaValidator {
                     for (key, sub) in rule as! [String: Any] {
                         if let v = object[key] { errors += check(v, sub as! [String: Any], "\(path).\(key)") }
                     }
-                } else if (rule as? Bool) == false {
+                } else {
+                    // false: no other keys; a schema: what every other key's value must match.
                     let known = Set(((schema["properties"] as? [String: Any]) ?? [:]).keys)
-                    for key in object.keys where !known.contains(key) { errors.append("\(path): unknown key \(key)") }
+                    for key in object.keys.sorted() where !known.contains(key) {
+                        if let sub = rule as? [String: Any] {
+                            errors += check(object[key]!, sub, "\(path).\(key)")
+                        } else if (rule as? Bool) == false {
+                            errors.append("\(path): unknown key \(key)")
+                        }
+                    }
+                }
+            case "propertyNames":
+                if let object = value as? [String: Any] {
+                    for key in object.keys.sorted() { errors += check(key, rule as! [String: Any], "\(path).\(key) (the name)") }
+                }
+            case "prefixItems":
+                if let array = value as? [Any] {
+                    for (i, (item, sub)) in zip(array, rule as! [[String: Any]]).enumerated() { errors += check(item, sub, "\(path)[\(i)]") }
                 }
             case "items":
+                // The items after prefixItems' (all of them without it).
                 if let array = value as? [Any] {
-                    for (i, item) in array.enumerated() { errors += check(item, rule as! [String: Any], "\(path)[\(i)]") }
+                    let first = (schema["prefixItems"] as? [Any])?.count ?? 0
+                    for (i, item) in array.enumerated() where i >= first { errors += check(item, rule as! [String: Any], "\(path)[\(i)]") }
                 }
             case "minItems":
                 if let array = value as? [Any], array.count < rule as! Int { errors.append("\(path): too few items") }

@@ -1,0 +1,160 @@
+import Foundation
+import Raster
+import XCTest
+@testable import Scene
+
+/// The layer language: keyframes, view ranges, scroll view insets, and the three fixtures'
+/// geometry against their formulas (what `--layout` reports) at several offsets.
+final class UserSceneTests: XCTestCase {
+    static let fixtures = GoldenFrameTests.root + "/Fixtures/scenarios/"
+
+    func load(_ text: String) throws -> Scenario {
+        try ScenarioLoader.parse(text, file: "s.yaml", baseDirectory: GoldenFrameTests.root + "/Fixtures/scenarios")
+    }
+
+    /// The named layers on screen at frame `index`.
+    func placements(_ s: Scenario, frame index: Int) -> [String: LayerPlacement] {
+        let list = LayerRenderer.placements(of: s.layers(ofFrame: index), screen: s.screen.device.size)
+        return Dictionary(list.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    func assertFrame(_ p: LayerPlacement?, _ expected: [Double], _ message: String, file: StaticString = #filePath, line: UInt = #line) {
+        guard let p else { return XCTFail("\(message): not on screen", file: file, line: line) }
+        for (a, b) in zip(p.frame, expected) { XCTAssertEqual(a, b, accuracy: 0.001, "\(message): \(p.frame) vs \(expected)", file: file, line: line) }
+    }
+
+    let rest = "timeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: 100}]}\n"
+
+    func testKeyframesEaseHoldAndExtend() throws {
+        let s = try load("""
+            navigationBar: false
+            scrollView: {contentInsetAdjustmentBehavior: never}
+            layers:
+              - {type: rectangle, name: a, height: 10, opacity: {keyframes: [[0, 0], [100, 1]]}}
+              - {type: rectangle, name: b, height: 10, opacity: {keyframes: [[0, 0], [50, 0.5, hold], [100, 1]]}}
+              - {type: rectangle, name: c, height: 10, x: {outside: extend, keyframes: [[0, 0], [100, 50]]}, width: 10}
+              - {type: rectangle, name: d, height: 10, y: {over: progress, range: [20, 60], keyframes: [[0, 0], [1, 40, "cubic-bezier(0.42, 0, 1, 1)"]]}}
+            timeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: 100}, {time: 2, offset: 200}]}
+            """)
+        // Frame 30: offset 50 (linear? the timeline eases; read the offset the frame has).
+        for frame in [0, 20, 30, 45, 60, 90, 119] {
+            let o = s.moment(ofFrame: frame).offset
+            let p = placements(s, frame: frame)
+            let expectedA = min(max(o / 100, 0), 1)
+            if expectedA > 0 { XCTAssertEqual(p["a"]!.opacity, (expectedA * 10000).rounded() / 10000, accuracy: 1e-4, "a at \(o)") }
+            let expectedB = o < 50 ? 0 : min(0.5 + (o - 50) / 100, 1)
+            if expectedB > 0 { XCTAssertEqual(p["b"]!.opacity, expectedB, accuracy: 1e-4, "b at \(o)") } else { XCTAssertNil(p["b"]) }
+            assertFrame(p["c"], [o / 2, 0, 10, 10], "c (extended past 100) at \(o)")
+            let t = min(max((o - 20) / 40, 0), 1)
+            let eased = t == 0 || t == 1 ? t : Easing.cubicBezier(t, 0.42, 0, 1, 1)
+            assertFrame(p["d"], [0, 40 * eased, 393, 10], "d at \(o)")
+        }
+    }
+
+    func testViewRanges() {
+        // A 100 pt layer in a scrollport from 100 to 700.
+        let r = { (range: ViewRange, top: Double) in range.progress(top: top, height: 100, portTop: 100, portBottom: 700) }
+        XCTAssertEqual(r(.cover, 700), 0); XCTAssertEqual(r(.cover, 0), 1); XCTAssertEqual(r(.cover, 350), 0.5)
+        XCTAssertEqual(r(.entry, 700), 0); XCTAssertEqual(r(.entry, 600), 1)
+        XCTAssertEqual(r(.contain, 600), 0); XCTAssertEqual(r(.contain, 100), 1)
+        XCTAssertEqual(r(.exit, 100), 0); XCTAssertEqual(r(.exit, 0), 1); XCTAssertEqual(r(.exit, 50), 0.5)
+        // Taller than the scrollport: contain runs from covering it at the top to its bottom at the bottom.
+        XCTAssertEqual(ViewRange.contain.progress(top: 100, height: 1000, portTop: 100, portBottom: 700), 0)
+        XCTAssertEqual(ViewRange.contain.progress(top: -300, height: 1000, portTop: 100, portBottom: 700), 1)
+    }
+
+    func testScrollViewInsetsAndContentHeight() throws {
+        let auto = try load("layers: [{type: rectangle, in: content, height: 2000}]\n" + rest)
+        XCTAssertEqual(auto.screen.effect, .none)
+        XCTAssertEqual(auto.screen.insetTop, 54 + 44, "automatic: under the standard bar")
+        XCTAssertEqual(auto.screen.insetBottom, 34)
+        XCTAssertEqual(auto.screen.contentHeight, 2000, "the content layers' extent at rest")
+        XCTAssertEqual(auto.screen.content.height, 0, "no rows unless asked")
+        let never = try load("""
+            scrollView: {contentInsetAdjustmentBehavior: never, contentInset: {top: 20}, tableHeaderView: {height: 44}, contentHeight: 900}
+            rows: {count: 10}
+            layers: [{type: rectangle, in: tableHeader, name: avatar, frame: [16, 0, 44, 44]}]
+
+            """ + rest)
+        XCTAssertEqual(never.screen.insetTop, 20)
+        XCTAssertEqual(never.screen.insetBottom, 0)
+        XCTAssertEqual(never.screen.contentHeight, 900)
+        // The profile case from the issue: a 44 pt table header view with only an avatar; rows start right under it.
+        let p = placements(never, frame: 0)
+        assertFrame(p["avatar"], [16, 20, 44, 44], "avatar in the table header view")
+        let rows = LayerRenderer.placements(of: never.layers(ofFrame: 0), screen: never.screen.device.size).filter { $0.name == "row.0" }
+        assertFrame(rows.first, [0, 20 + 44, 393, 44], "first row under the 44 pt header")
+    }
+
+    func testRepeatedLayersAndTimeDependentFrames() throws {
+        let s = try load("""
+            layers:
+              - {type: rectangle, name: dot, repeat: 3, frame: ["index * 20", "time * 60", 10, 10], fill: "mix(#FF0000, #0000FF, index / 2)"}
+            timeline: {duration: 1, keyframes: [{time: 0, offset: 0}]}
+            """)
+        let p = placements(s, frame: 30)
+        assertFrame(p["dot.2"], [40, 30, 10, 10], "third dot at t = 0.5")
+        XCTAssertTrue(s.screen.scene!.readsTime)
+        XCTAssertNotEqual(s.key(ofFrame: 10), s.key(ofFrame: 20), "equal scroll states at other times are other frames")
+    }
+
+    // MARK: The fixtures against their formulas
+
+    func testParallaxHeaderGeometry() throws {
+        let s = try ScenarioLoader.load(path: Self.fixtures + "parallax-header.yaml")
+        let w = s.screen.device.size.width
+        var pulled = 0, scrolled = 0
+        for frame in stride(from: 0, to: s.frameCount, by: 7) {
+            let o = s.contentOffsetY(ofFrame: frame)
+            XCTAssertEqual(o, s.state(ofFrame: frame).offset, "top inset 0: offset = u")
+            let photo = placements(s, frame: frame)["photo"]
+            if o < 0 {
+                pulled += 1
+                assertFrame(photo, [0, 0, w, 300 - o], "photo pulled at offset \(o)")
+            } else if o < 600 {
+                scrolled += 1
+                assertFrame(photo, [0, -o / 2, w, 300], "photo scrolled at offset \(o)")
+            }
+        }
+        XCTAssertGreaterThan(pulled, 5); XCTAssertGreaterThan(scrolled, 5)
+    }
+
+    func testCollapsingLargeTitleGeometry() throws {
+        let s = try ScenarioLoader.load(path: Self.fixtures + "collapsing-large-title.yaml")
+        for frame in stride(from: 0, to: s.frameCount, by: 5) {
+            let u = s.state(ofFrame: frame).offset
+            let p = placements(s, frame: frame)
+            let inline = min(max((u - 30) / 22, 0), 1)
+            if inline > 0 { XCTAssertEqual(p["inlineTitle"]!.opacity, (inline * 10000).rounded() / 10000, accuracy: 1e-4, "u \(u)") } else {
+                XCTAssertNil(p["inlineTitle"], "u \(u)")
+            }
+            let bar = min(max(u / 52, 0), 1)
+            if bar > 0 { XCTAssertEqual(p["barBackground"]!.opacity, (bar * 10000).rounded() / 10000, accuracy: 1e-4, "u \(u)") }
+            // The large title scrolls with the content (table header view at 98 - u) and grows when pulled, from its left edge.
+            let scale = 1 + min(0.1, max(0, -u) / 600)
+            let top = 98 - u + 3 + 41 * (1 - scale) / 2
+            if let title = p["largeTitle"] { assertFrame(title, [16, top, (393 - 32) * scale, 41 * scale], "large title at u \(u)") }
+        }
+    }
+
+    func testCardsScrollTransitionGeometry() throws {
+        let s = try ScenarioLoader.load(path: Self.fixtures + "cards-scroll-transition.yaml")
+        let portTop = s.screen.insetTop, w = s.screen.device.size.width - 32
+        var exiting = 0
+        for frame in stride(from: 0, to: s.frameCount, by: 9) {
+            let o = s.contentOffsetY(ofFrame: frame)
+            let p = placements(s, frame: frame)
+            for i in 0..<12 {
+                let top = 16 + Double(i) * 216 - o
+                let progress = min(max((portTop - top) / 200, 0), 1)
+                let scale = 1 - 0.1 * progress
+                let name = "card.\(i)"
+                guard top < s.screen.device.size.height, top + 200 > 0, progress < 1 else { continue }
+                if progress > 0 { exiting += 1 }
+                assertFrame(p[name], [16 + w * (1 - scale) / 2, top + 200 * (1 - scale) / 2, w * scale, 200 * scale], "\(name) at offset \(o)")
+                XCTAssertEqual(p[name]?.opacity ?? -1, ((1 - 0.5 * progress) * 10000).rounded() / 10000, accuracy: 1e-4, "\(name) at offset \(o)")
+            }
+        }
+        XCTAssertGreaterThan(exiting, 10)
+    }
+}
