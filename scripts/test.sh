@@ -5,3 +5,5 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh --test
 swift build --build-tests
 swift test --skip-build --disable-swift-testing "$@"
+# The example package: your own effect code (Foundation-only formulas) rendered and checked on Linux.
+(cd Examples/StretchyHeader && swift build --build-tests && swift test --skip-build --disable-swift-testing "$@")

@@ -73,7 +73,7 @@ public enum Explanation {
         out["onScreen"] = LayerRenderer.placements(of: root, screen: screen.device.size).map { p -> [String: Any] in
             ["name": p.name, "frame": p.frame, "z": p.z, "opacity": p.opacity]
         }
-        let data = try! JSONSerialization.data(withJSONObject: out, options: [.prettyPrinted, .sortedKeys])
+        let data = try! JSONSerialization.data(withJSONObject: finite(out), options: [.prettyPrinted, .sortedKeys])
         return String(decoding: data, as: UTF8.self)
     }
 
@@ -104,4 +104,17 @@ public enum Explanation {
     struct Placed { var frame: [Double]; var z: Int; var opacity: Double }
 
     static func round4(_ v: Double) -> Double { (v * 10000).rounded() / 10000 }
+
+    /// JSON has no NaN or infinity: such a value (a formula outside the frames checked at load,
+    /// at an offset of --offset) is written as the string "NaN", "Infinity" or "-Infinity".
+    static func finite(_ value: Any) -> Any {
+        if let d = value as? Double {
+            if d.isNaN { return "NaN" }
+            if d.isInfinite { return d > 0 ? "Infinity" : "-Infinity" }
+            return d
+        }
+        if let a = value as? [Any] { return a.map { finite($0) } }
+        if let m = value as? [String: Any] { return m.mapValues { finite($0) } }
+        return value
+    }
 }

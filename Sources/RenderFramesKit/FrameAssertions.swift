@@ -27,6 +27,18 @@ public struct GoldenMismatch: Error, CustomStringConvertible {
 public func assertFrames(ofScenario path: String, golden: String, frames: String? = nil, scale: Double? = nil,
                          options: PixelMatch.Options = .init(), record: RecordMode? = nil) throws -> GoldenCheck.Outcome {
     let scenario = try ScenarioLoader.load(path: path, scaleOverride: scale)
+    return try assertFrames(of: scenario, golden: golden, frames: frames, options: options, record: record)
+}
+
+/// Renders a loaded scenario (one whose screen may carry a Swift `SceneProvider`) and checks it
+/// against `golden`:
+///
+///     var scenario = try ScenarioLoader.load(path: "header.yaml", scaleOverride: 1)
+///     scenario.screen.provider = ParallaxHeader()
+///     try assertFrames(of: scenario, golden: "Goldens/parallax", frames: "0,40,120")
+@discardableResult
+public func assertFrames(of scenario: Scenario, golden: String, frames: String? = nil, options: PixelMatch.Options = .init(),
+                         record: RecordMode? = nil) throws -> GoldenCheck.Outcome {
     let selection = try frames.map { try FrameSelection(parsing: $0, frameCount: scenario.frameCount) }
     let directory = NSTemporaryDirectory() + "render-frames-assert-\(getpid())-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -59,7 +59,7 @@ public struct Scenario: @unchecked Sendable {
     public func key(ofFrame index: Int) -> FrameKey {
         let s = state(ofFrame: index)
         return FrameKey(state: s, measured: measuredRows(at: time(ofFrame: index), offset: s.offset),
-                        time: screen.scene?.readsTime == true ? time(ofFrame: index) : nil)
+                        time: screen.scene?.readsTime == true || screen.provider?.readsTime == true ? time(ofFrame: index) : nil)
     }
 
     /// The scroll speed at `t` in points per second (positive while the offset grows), from the
@@ -107,7 +107,7 @@ public struct Scenario: @unchecked Sendable {
         let t = time(ofFrame: index)
         return screen.layers(state: s, pixelScale: scale, blurredImage: blurredHeaderImage,
                              measured: measuredRows(at: t, offset: s.offset), time: t,
-                             velocity: screen.scene == nil ? 0 : velocity(at: t))
+                             velocity: screen.scene == nil && screen.provider == nil ? 0 : velocity(at: t))
     }
 
     static func blurredCopy(of screen: Screen) -> SceneImage? {

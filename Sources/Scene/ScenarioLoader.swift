@@ -158,6 +158,7 @@ public enum ScenarioLoader {
         }
         if let scene = readUserScene(top, r, images, effect: effect) {
             screen.scene = scene
+            if effect == .none { screen.scrollView = scene.scrollView }
             if r.issues.isEmpty, scene.scrollView.contentHeight == nil {
                 screen.sceneContentExtent = contentExtent(of: scene, screen: screen, scale: scaleOverride ?? scale)
             }

@@ -99,8 +99,12 @@ public struct Screen {
     /// The status bar's text and glyphs: UIStatusBarStyle's light or dark content; nil follows the screen.
     public enum StatusBarContent: String, Sendable, CaseIterable { case light, dark }
     public var statusBarContent: StatusBarContent?
-    /// The scenario's own layers and scroll view (`layers:`, `scrollView:`, `vars:`), or nil.
+    /// The scenario's own layers (`layers:`, `vars:`), or nil.
     public var scene: UserScene?
+    /// Layers computed by Swift code of one's own, drawn like the scenario's own layers.
+    public var provider: (any SceneProvider)?
+    /// The declared scroll view (`scrollView:`) of a screen without a preset (effect none).
+    public var scrollView: UserScene.ScrollView?
     /// With a scene: how far its content layers reach at rest (part of the content's height).
     public var sceneContentExtent = 0.0
 
@@ -139,7 +143,7 @@ public struct Screen {
     /// stretchy table starts at the top of the screen (its clear header view is content); a
     /// collection or plain table sits under the bars.
     public var insetTop: Double {
-        if let sv = scene?.scrollView, effect == .none { return sv.insetTop + (sv.automaticAdjustment ? automaticInsetTop : 0) }
+        if let sv = scrollView, effect == .none { return sv.insetTop + (sv.automaticAdjustment ? automaticInsetTop : 0) }
         switch effect {
         case .profile: return headerHeight
         case .stretchyTable: return 0
@@ -155,7 +159,7 @@ public struct Screen {
 
     /// contentInset.bottom: the home indicator's safe area for the adjusted scroll views.
     public var insetBottom: Double {
-        if let sv = scene?.scrollView, effect == .none { return sv.insetBottom + (sv.automaticAdjustment ? device.safeAreaBottom : 0) }
+        if let sv = scrollView, effect == .none { return sv.insetBottom + (sv.automaticAdjustment ? device.safeAreaBottom : 0) }
         switch effect {
         case .profile, .stretchyTable: return 0
         case .collection, .none: return device.safeAreaBottom
@@ -165,7 +169,7 @@ public struct Screen {
     /// The view at the top of the content: the profile view, the stretchy table's clear spacer,
     /// the collection's section header; nothing for a plain table.
     public var topViewHeight: Double {
-        if let sv = scene?.scrollView, effect == .none { return sv.tableHeaderHeight }
+        if let sv = scrollView, effect == .none { return sv.tableHeaderHeight }
         switch effect {
         case .profile: return profileHeight
         case .stretchyTable, .collection: return headerHeight
@@ -175,8 +179,8 @@ public struct Screen {
 
     /// The content's height with every row measured.
     public var contentHeight: Double {
-        if let scene {
-            return scene.scrollView.contentHeight ?? max(topViewHeight + content.height, sceneContentExtent)
+        if let sv = scrollView, effect == .none {
+            return sv.contentHeight ?? max(topViewHeight + content.height, sceneContentExtent)
         }
         return topViewHeight + content.height
     }
@@ -213,7 +217,7 @@ public struct Screen {
         let length = reported.contentHeight + insetTop + insetBottom
         var trackTop = effect == .profile || effect == .stretchyTable ? device.safeAreaTop : insetTop
         // iOS adds the safe area to the indicator's insets whatever the content inset adjustment.
-        if let sv = scene?.scrollView, effect == .none { trackTop = sv.insetTop + automaticInsetTop }
+        if let sv = scrollView, effect == .none { trackTop = sv.insetTop + automaticInsetTop }
         return ScrollIndicator.frame(offset: reported.contentOffset + insetTop, maxScroll: max(0, length - device.size.height),
                                      viewport: device.size.height, contentLength: length, trackTop: trackTop,
                                      trackBottom: device.size.height - device.safeAreaBottom, screenWidth: device.size.width)
@@ -362,12 +366,19 @@ public struct Screen {
             scroller.addSublayer(layer)
         }
         root.addSublayer(scroller)
-        if let scene {
-            // The scenario's own layers: in the table header view, in the content, on the screen (above the scroll view).
-            let built = scene.layers(sceneMoment(u: u, time: time, velocity: velocity, phase: phase), sceneMetrics(pixelScale: pixelScale),
-                                     record: record)
-            if effect == .none, scene.scrollView.tableHeaderHeight > 0 {
-                let headerView = Layer(name: "tableHeaderView", frame: Rect(x: 0, y: 0, width: w, height: scene.scrollView.tableHeaderHeight))
+        if scene != nil || provider != nil {
+            // The scenario's own layers, then the Swift provider's: in the table header view, in
+            // the content, on the screen (above the scroll view).
+            let moment = sceneMoment(u: u, time: time, velocity: velocity, phase: phase)
+            let metrics = sceneMetrics(pixelScale: pixelScale)
+            var built = SceneLayers()
+            if let scene { (built.screen, built.content, built.tableHeader) = scene.layers(moment, metrics, record: record) }
+            if let provider {
+                let more = provider.layers(at: SceneState(moment: moment, metrics: metrics))
+                built.screen += more.screen; built.content += more.content; built.tableHeader += more.tableHeader
+            }
+            if effect == .none, let sv = scrollView, sv.tableHeaderHeight > 0 {
+                let headerView = Layer(name: "tableHeaderView", frame: Rect(x: 0, y: 0, width: w, height: sv.tableHeaderHeight))
                 built.tableHeader.forEach(headerView.addSublayer)
                 scroller.addSublayer(headerView)
             }

@@ -1,0 +1,51 @@
+import Foundation
+import HeaderFormulas
+import HeaderScene
+import Raster
+import RenderFramesKit
+import Scene
+import XCTest
+
+/// The header formulas on Linux: their numbers, then their frames against goldens recorded by
+/// render-frames (Goldens/; re-record with RENDER_FRAMES_RECORD=failed swift test).
+final class HeaderSceneTests: XCTestCase {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    func testFormulas() {
+        let f = StretchyHeaderFormulas(height: 280, barBottom: 98)
+        XCTAssertEqual(f.imageFrame(contentOffsetY: -50, width: 393), CGRect(x: 0, y: -50, width: 393, height: 330))
+        XCTAssertEqual(f.imageFrame(contentOffsetY: 90, width: 393), CGRect(x: 0, y: 30, width: 393, height: 280))
+        XCTAssertEqual(f.titleAlpha(contentOffsetY: 0), 1)
+        XCTAssertEqual(f.titleAlpha(contentOffsetY: 91), 0.5)
+        XCTAssertEqual(f.barAlpha(contentOffsetY: 142), 0)
+        XCTAssertEqual(f.barAlpha(contentOffsetY: 162), 0.5)
+        XCTAssertEqual(f.barAlpha(contentOffsetY: 400), 1)
+    }
+
+    func scenario() throws -> Scenario {
+        // The screen, the scroll view and the motion come from a scenario file; the layers from Swift.
+        var scenario = try ScenarioLoader.load(path: Self.folder + "/header.yaml", scaleOverride: 1)
+        let photo = try ImageDecoder.decode(fileAt: Self.folder + "/../../Fixtures/images/rocket.jpg")
+        scenario.screen.provider = StretchyHeaderScene(photo: SceneImage(pixmap: photo, id: 1))
+        return scenario
+    }
+
+    func testTheHeaderLandsWhereTheFormulasSay() throws {
+        let scenario = try scenario()
+        let f = StretchyHeaderFormulas()
+        for frame in stride(from: 0, to: scenario.frameCount, by: 10) {
+            let o = scenario.contentOffsetY(ofFrame: frame)
+            let layers = LayerRenderer.placements(of: scenario.layers(ofFrame: frame), screen: scenario.screen.device.size)
+            guard let photo = layers.first(where: { $0.name == "photo" }) else { continue }
+            let expected = f.imageFrame(contentOffsetY: CGFloat(o), width: 393)
+            // On screen, a layer in the content is drawn at y - offset.
+            XCTAssertEqual(photo.frame[1], Double(expected.minY) - o, accuracy: 0.001, "frame \(frame)")
+            XCTAssertEqual(photo.frame[3], Double(expected.height), accuracy: 0.001, "frame \(frame)")
+        }
+    }
+
+    func testFramesMatchTheGoldens() throws {
+        try assertFrames(of: try scenario(), golden: Self.folder + "/Goldens", frames: "0,40,100,150,200")
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import XCTest
+
+/// `render-frames explain`: JSON with the scroll state, every var and every layer's resolved values.
+final class ExplainTests: XCTestCase {
+    func explain(_ args: [String]) throws -> (code: Int32, json: [String: Any]?, stderr: String) {
+        let r = try Shell.run(CLITests.binary, ["explain"] + args, cwd: CLITests.root)
+        let json = (try? JSONSerialization.jsonObject(with: Data(r.stdout.utf8))) as? [String: Any]
+        return (r.code, json, r.stderr)
+    }
+
+    func testAFrameOfTheParallaxHeader() throws {
+        let r = try explain(["Fixtures/scenarios/parallax-header.yaml", "--frame", "54"])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        let json = try XCTUnwrap(r.json)
+        let scroll = try XCTUnwrap(json["scroll"] as? [String: Any])
+        let o = try XCTUnwrap(scroll["offset"] as? Double)
+        XCTAssertLessThan(o, -100, "frame 54 is pulled down")
+        XCTAssertEqual((json["vars"] as? [String: Any])?["pull"] as? Double ?? -1, -o, accuracy: 0.0001)
+        let layers = try XCTUnwrap(json["layers"] as? [[String: Any]])
+        let photo = try XCTUnwrap(layers.first { $0["name"] as? String == "photo" })
+        XCTAssertEqual(photo["in"] as? String, "content")
+        let onScreen = try XCTUnwrap((photo["onScreen"] as? [String: Any])?["frame"] as? [Double])
+        XCTAssertEqual(onScreen[1], 0, accuracy: 0.0001)
+        XCTAssertEqual(onScreen[3], 300 - o, accuracy: 0.0001)
+        let properties = try XCTUnwrap(photo["properties"] as? [String: Any])
+        XCTAssertEqual(properties["y"] as? Double ?? 0, o, accuracy: 0.0001)
+        let scrim = try XCTUnwrap(layers.first { $0["name"] as? String == "scrim" })
+        XCTAssertEqual((scrim["properties"] as? [String: Any])?["colors[1]"] as? String, "#000000B3")
+        // Chrome too, in drawing order.
+        let named = (json["onScreen"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
+        XCTAssertTrue(named.contains("statusBar") && named.contains("photo"), "\(named)")
+    }
+
+    func testAnOffsetAndAFormulaThatIsNaNThere() throws {
+        let dir = NSTemporaryDirectory() + "explain-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = dir + "/nan.yaml"
+        try """
+            navigationBar: false
+            scrollView: {contentInsetAdjustmentBehavior: never}
+            layers:
+              - {type: rectangle, name: r, height: 10, opacity: "sqrt(offset)"}
+            timeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: 100}]}
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let r = try explain([file, "--offset=-50"])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        let layer = (r.json?["layers"] as? [[String: Any]])?.first
+        XCTAssertEqual((layer?["properties"] as? [String: Any])?["opacity"] as? String, "NaN")
+    }
+
+    func testBadArgumentsExitTwo() throws {
+        XCTAssertEqual(try explain(["Fixtures/scenarios/parallax-header.yaml"]).code, 2)
+        let late = try explain(["Fixtures/scenarios/parallax-header.yaml", "--frame", "5000"])
+        XCTAssertEqual(late.code, 2)
+        XCTAssertEqual(late.stderr, "error: --frame 5000: Fixtures/scenarios/parallax-header.yaml has frames 0 to 299; give one of them\n")
+    }
+}
