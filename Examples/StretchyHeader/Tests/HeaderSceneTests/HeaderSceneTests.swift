@@ -26,6 +26,7 @@ final class HeaderSceneTests: XCTestCase {
     func scenario() throws -> Scenario {
         // The screen, the scroll view and the motion come from a scenario file; the layers from Swift.
         var scenario = try ScenarioLoader.load(path: Self.folder + "/header.yaml", scaleOverride: 1)
+        scenario.file = "header.yaml" // as the manifest beside the goldens names it, on any machine
         let photo = try ImageDecoder.decode(fileAt: Self.folder + "/../../Fixtures/images/rocket.jpg")
         scenario.screen.provider = StretchyHeaderScene(photo: SceneImage(pixmap: photo, id: 1))
         return scenario
