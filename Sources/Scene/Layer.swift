@@ -50,6 +50,9 @@ public final class Layer {
 
     public func addSublayer(_ layer: Layer) { sublayers.append(layer) }
 
+    /// Inserts `layer` at `index` of the sublayers (0: first, drawn first among equal zPositions).
+    public func insertSublayer(_ layer: Layer, at index: Int) { sublayers.insert(layer, at: min(max(index, 0), sublayers.count)) }
+
     /// Maps points in this layer's coordinates to its superlayer's.
     public var transformToSuperlayer: Transform {
         let ax = bounds.minX + anchorPoint.x * bounds.width

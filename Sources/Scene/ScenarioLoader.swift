@@ -22,7 +22,7 @@ public enum ScenarioLoader {
     static let topLevelKeys = ["device", "fps", "scale", "effect", "appearance", "header", "avatar", "profile", "rows",
                                "mail", "grid", "navigationBar", "background", "showTouches", "physics", "timeline",
                                "vars", "scrollView", "layers", "statusBar"]
-    static let statusBarKeys = ["content"]
+    static let statusBarKeys = ["content", "color"]
     static let navigationBarKeys = ["style", "title", "fadeStart", "fadeLength", "color", "titleColor"]
     static let mailKeys = ["count", "estimatedRowHeight", "bodyLines", "photoHeight", "messages"]
     static let messageKeys = ["subject", "body", "photo", "photoScale"]
@@ -152,13 +152,20 @@ public enum ScenarioLoader {
         physics.settleDistance = 0.5 / device.scale
         if let node = top["physics"] { readPhysics(node, r, &physics) }
         if let node = top["background"], let v = r.color(node, "background") { screen.backgroundOverride = v }
-        if let node = top["statusBar"], let m = r.mapping(node, "statusBar", allowed: statusBarKeys),
-           let n = m["content"], let v = r.choice(n, "statusBar.content", Screen.StatusBarContent.allCases.map(\.rawValue)) {
-            screen.statusBarContent = Screen.StatusBarContent(rawValue: v)
+        if let node = top["statusBar"], let m = r.mapping(node, "statusBar", allowed: statusBarKeys) {
+            if let n = m["content"], let v = r.choice(n, "statusBar.content", Screen.StatusBarContent.allCases.map(\.rawValue)) {
+                screen.statusBarContent = Screen.StatusBarContent(rawValue: v)
+            }
+            if m["content"] != nil, let n = m["color"] {
+                r.report(n, "statusBar.color", "give content (light or dark) or color, not both; keep one")
+            }
         }
         if let scene = readUserScene(top, r, images, effect: effect) {
             screen.scene = scene
             if effect == .none { screen.scrollView = scene.scrollView }
+            if r.issues.isEmpty {
+                scene.blurImages(screen.sceneMetrics(pixelScale: scaleOverride ?? scale), rest: screen.sceneMoment(u: 0))
+            }
             if r.issues.isEmpty, scene.scrollView.contentHeight == nil {
                 screen.sceneContentExtent = contentExtent(of: scene, screen: screen, scale: scaleOverride ?? scale)
             }

@@ -3,7 +3,8 @@ import Yams
 
 /// Reading `vars:`, `scrollView:` and `layers:` (the layer language; README, "Scenes of your own").
 extension ScenarioLoader {
-    static let scrollViewKeys = ["contentInset", "contentInsetAdjustmentBehavior", "tableHeaderView", "contentHeight"]
+    static let scrollViewKeys = ["contentInset", "contentInsetAdjustmentBehavior", "tableHeaderView", "contentHeight",
+                                 "scrollIndicatorInsets"]
     static let contentInsetKeys = ["top", "bottom"]
     static let tableHeaderViewKeys = ["height"]
     static let adjustmentBehaviours = ["automatic", "scrollableAxes", "always", "never"]
@@ -11,10 +12,10 @@ extension ScenarioLoader {
                             "scale", "scaleX", "scaleY", "opacity", "zPosition", "cornerRadius", "masksToBounds", "hidden",
                             "borderWidth", "borderColor", "shadowColor", "shadowOpacity", "shadowRadius", "children", "fill",
                             "image", "imageScale", "contentMode", "text", "weight", "size", "color", "alignment", "lines",
-                            "letterSpacing", "colors", "locations", "startPoint", "endPoint", "blurRadius", "tint"]
+                            "letterSpacing", "colors", "locations", "startPoint", "endPoint", "blurRadius", "tint", "blur"]
     /// Keys that only some layer types have (bindable properties say so in `UserScene.Property.kinds`).
     static let layerKeyKinds: [String: [UserScene.Kind]] = [
-        "fill": [.rectangle, .group], "image": [.image], "imageScale": [.image], "contentMode": [.image],
+        "fill": [.rectangle, .group], "image": [.image], "blur": [.image], "imageScale": [.image], "contentMode": [.image],
         "text": [.text], "weight": [.text], "size": [.text], "color": [.text], "alignment": [.text], "lines": [.text],
         "letterSpacing": [.text], "colors": [.gradient], "locations": [.gradient], "startPoint": [.gradient],
         "endPoint": [.gradient], "blurRadius": [.material], "tint": [.material]]
@@ -36,7 +37,11 @@ extension ScenarioLoader {
 
     /// A scenario's own scene, or nil when it has no `vars`, `scrollView` or `layers`.
     static func readUserScene(_ top: [String: Node], _ r: ScenarioReader, _ images: ImageResolver, effect: Screen.Effect) -> UserScene? {
-        guard top["vars"] != nil || top["scrollView"] != nil || top["layers"] != nil else { return nil }
+        let statusBarColour: Node? = {
+            if case .mapping(let m)? = top["statusBar"] { return m.first { $0.key.string == "color" }?.value }
+            return nil
+        }()
+        guard top["vars"] != nil || top["scrollView"] != nil || top["layers"] != nil || statusBarColour != nil else { return nil }
         var scope = builtinScope()
         let vars = top["vars"].map { readVars($0, r, &scope) } ?? []
 
@@ -63,6 +68,14 @@ extension ScenarioLoader {
                 if let n = m["contentHeight"], let v = r.number(n, "scrollView.contentHeight", range: 0...1_000_000, unit: "points") {
                     scrollView.contentHeight = v
                 }
+                if let n = m["scrollIndicatorInsets"], let inset = r.mapping(n, "scrollView.scrollIndicatorInsets", allowed: contentInsetKeys) {
+                    if let t = inset["top"], let v = r.number(t, "scrollView.scrollIndicatorInsets.top", range: -2000...2000, unit: "points") {
+                        scrollView.indicatorInsetTop = v
+                    }
+                    if let b = inset["bottom"], let v = r.number(b, "scrollView.scrollIndicatorInsets.bottom", range: -2000...2000, unit: "points") {
+                        scrollView.indicatorInsetBottom = v
+                    }
+                }
             }
         }
 
@@ -82,7 +95,9 @@ extension ScenarioLoader {
             }
             checkViewTargets(specs, r)
         }
-        return UserScene(scope: scope, vars: vars, roots: roots, allSpecs: specs, scrollView: scrollView)
+        let scene = UserScene(scope: scope, vars: vars, roots: roots, allSpecs: specs, scrollView: scrollView)
+        if let n = statusBarColour { scene.statusBarColour = binding(n, "statusBar.color", kind: .colour, r, scope, view: nil) }
+        return scene
     }
 
     private static func countSpecs(_ s: UserScene.LayerSpec) -> Int { 1 + s.children.reduce(0) { $0 + countSpecs($1) } }
@@ -534,6 +549,7 @@ struct LayerReader {
                 r.report(node, "\(path).image", "missing; give the image file (PNG or JPEG, relative to the scenario)")
             }
             spec.contentMode = .scaleToFill
+            if let n = m["blur"], let v = r.number(n, "\(path).blur", range: 0...100, unit: "points") { spec.imageBlur = v }
             if let n = m["contentMode"], let v = r.choice(n, "\(path).contentMode", ContentMode.allCases.map(\.rawValue)) {
                 spec.contentMode = ContentMode(rawValue: v)!
             }

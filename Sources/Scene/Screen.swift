@@ -216,11 +216,16 @@ public struct Screen {
         let reported = reportedGeometry(u: u, measured: measured)
         let length = reported.contentHeight + insetTop + insetBottom
         var trackTop = effect == .profile || effect == .stretchyTable ? device.safeAreaTop : insetTop
-        // iOS adds the safe area to the indicator's insets whatever the content inset adjustment.
-        if let sv = scrollView, effect == .none { trackTop = sv.insetTop + automaticInsetTop }
+        // A declared scroll view: iOS moves the indicator for the safe area (the bars), not for
+        // contentInset; scrollIndicatorInsets add to that.
+        var trackBottom = device.size.height - device.safeAreaBottom
+        if let sv = scrollView, effect == .none {
+            trackTop = automaticInsetTop + sv.indicatorInsetTop
+            trackBottom -= sv.indicatorInsetBottom
+        }
         return ScrollIndicator.frame(offset: reported.contentOffset + insetTop, maxScroll: max(0, length - device.size.height),
                                      viewport: device.size.height, contentLength: length, trackTop: trackTop,
-                                     trackBottom: device.size.height - device.safeAreaBottom, screenWidth: device.size.width)
+                                     trackBottom: trackBottom, screenWidth: device.size.width)
     }
 
     // MARK: Profile geometry (content coordinates of the table)
@@ -378,9 +383,10 @@ public struct Screen {
                 built.screen += more.screen; built.content += more.content; built.tableHeader += more.tableHeader
             }
             if effect == .none, let sv = scrollView, sv.tableHeaderHeight > 0 {
+                // The table header view is the content's first subview, before the rows.
                 let headerView = Layer(name: "tableHeaderView", frame: Rect(x: 0, y: 0, width: w, height: sv.tableHeaderHeight))
                 built.tableHeader.forEach(headerView.addSublayer)
-                scroller.addSublayer(headerView)
+                scroller.insertSublayer(headerView, at: 0)
             }
             built.content.forEach(scroller.addSublayer)
             built.screen.forEach(root.addSublayer)
@@ -413,6 +419,9 @@ public struct Screen {
             if overPhoto { statusColor = .white }
         }
         if let content = statusBarContent { statusColor = content == .light ? .white : .black }
+        if let scene, let b = scene.statusBarColour {
+            statusColor = scene.colour(b, sceneMoment(u: u, time: time, velocity: velocity, phase: phase), sceneMetrics(pixelScale: pixelScale))
+        }
         let status = Chrome.statusBar(device: device, color: statusColor)
         status.zPosition = 4
         root.addSublayer(status)

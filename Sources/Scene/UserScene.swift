@@ -59,6 +59,8 @@ public final class UserScene: @unchecked Sendable {
         public var masksToBounds = false
         public var image: SceneImage?
         public var contentMode = ContentMode.scaleToFill
+        /// `blur`: the image blurred once at load, sigma in points of the layer's frame at rest.
+        public var imageBlur: Double?
         public var text = ""
         public var weight = FontWeight.regular
         public var alignment = TextAlignment.left
@@ -93,6 +95,10 @@ public final class UserScene: @unchecked Sendable {
         public var tableHeaderHeight = 0.0
         /// contentSize.height when given; else the table header view, the rows and the content layers at rest.
         public var contentHeight: Double?
+        /// verticalScrollIndicatorInsets: added to the safe area (iOS adjusts the indicator for the
+        /// safe area, not for contentInset).
+        public var indicatorInsetTop = 0.0
+        public var indicatorInsetBottom = 0.0
         public init() {}
     }
 
@@ -123,7 +129,11 @@ public final class UserScene: @unchecked Sendable {
     public let allSpecs: [LayerSpec]
     public let scrollView: ScrollView
     /// True when some value reads `time` or `velocity` (frames with equal scroll states can differ).
-    public let readsTime: Bool
+    public private(set) var readsTime: Bool
+    /// `statusBar.color`: the status bar's text and glyphs, a colour binding.
+    public var statusBarColour: Bound? {
+        didSet { if let b = statusBarColour, !b.binding.reads.isDisjoint(with: ["time", "velocity", "phase"]) { readsTime = true } }
+    }
 
     init(scope: ExpressionScope, vars: [(name: String, bound: Bound)], roots: [LayerSpec], allSpecs: [LayerSpec], scrollView: ScrollView) {
         self.scope = scope; self.vars = vars; self.roots = roots; self.allSpecs = allSpecs; self.scrollView = scrollView
@@ -382,6 +392,28 @@ public final class UserScene: @unchecked Sendable {
         return layer
     }
 
+    /// A colour binding evaluated at a moment (`statusBar.color`).
+    public func colour(_ b: Bound, _ m: Moment, _ metrics: Metrics) -> Color {
+        Context(scene: self, metrics: metrics, reader: nil, instance: 0).colour(b.binding, environment(m, metrics)).color
+    }
+
+    /// Replaces each image that has `blur` with its blurred copy, sized for the layer's frame at
+    /// rest (as the profile header's blurred copy is). Done once, at load.
+    func blurImages(_ metrics: Metrics, rest: Moment) {
+        let env = environment(rest, metrics)
+        for spec in allSpecs {
+            guard let radius = spec.imageBlur, radius > 0, let image = spec.image else { continue }
+            let frame = untransformedScreenFrame(spec, instance: 0, env, metrics)
+            let bounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+            let drawn = spec.contentMode.rect(for: image.pointSize, in: bounds).width
+            guard drawn > 0, drawn.isFinite else { continue }
+            let fill = drawn / image.pointSize.width
+            let pixelsPerPoint = Double(image.pixmap.width) / image.pointSize.width
+            let blurred = GaussianBlur.apply(image.pixmap, sigma: radius / fill * pixelsPerPoint)
+            spec.image = SceneImage(pixmap: blurred, scale: pixelsPerPoint, id: image.id + 1_000_000)
+        }
+    }
+
     // MARK: Checks
 
     /// Every bound value of the scene evaluated at every moment; the first that is NaN or
@@ -402,6 +434,7 @@ public final class UserScene: @unchecked Sendable {
             let env = environment(m, metrics)
             let context = Context(scene: self, metrics: metrics, reader: nil, instance: 0)
             for v in vars { check(v.bound, context, env, frame, m) }
+            if let b = statusBarColour { check(b, context, env, frame, m) }
             for spec in allSpecs {
                 let count = spec.root.repeatCount
                 for k in 0..<count {

@@ -14,7 +14,7 @@ struct RenderFrames: ParsableCommand {
             With no scenario, renders the bundled default demo (the profile header on an iPhone 15 at @3x) into ./frames.
             Exit codes: 0 success, 1 frames differ (compare), 2 bad input.
             """,
-        subcommands: [Render.self, Validate.self, Explain.self, Presets.self, Compare.self, Merge.self],
+        subcommands: [Render.self, Validate.self, Explain.self, Expand.self, Presets.self, Compare.self, Merge.self],
         defaultSubcommand: Render.self)
 
     /// Every usage error is bad input: exit code 2 (ArgumentParser's own default is 64).
@@ -242,6 +242,44 @@ struct Explain: ParsableCommand {
             throw BadInput("--frame \(frame): \(scenario) has frames 0 to \(loaded.frameCount - 1); give one of them")
         }
         print(Explanation.json(loaded, at: frame.map { .frame($0) } ?? .offset(offset!)))
+    }
+}
+
+struct Expand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a scenario that uses a preset in the layer language only.",
+        discussion: "The profile, stretchyTable, collection and plain-table presets become vars, a declared scroll view and layers "
+            + "whose properties are the preset's formulas; rendering the result gives the same frames, byte for byte. Image paths "
+            + "are rebased for --out. Exit codes: 0 written, 2 bad input.")
+
+    @Argument(help: "Scenario file (YAML or JSON).")
+    var scenario: String
+
+    @Option(name: .long, help: "Write the expansion to this file instead of printing it.")
+    var out: String?
+
+    func run() throws {
+        let yaml: String
+        do {
+            yaml = try PresetExpansion.expand(path: scenario, outputPath: out)
+        } catch let error as PresetExpansion.Failure {
+            throw BadInput(error.description)
+        }
+        guard let out else { print(yaml, terminator: ""); return }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw BadInput("--out \(out): is a folder; give a file name such as \(out)/expanded.yaml")
+        }
+        let folder = (out as NSString).deletingLastPathComponent
+        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+            throw BadInput("--out \(out): the folder \(folder) does not exist; create it first")
+        }
+        guard FileManager.default.createFile(atPath: out + ".partial", contents: Data(yaml.utf8)),
+              rename(out + ".partial", out) == 0 else {
+            try? FileManager.default.removeItem(atPath: out + ".partial")
+            throw BadInput("--out \(out): cannot write there (permission denied?); choose another file")
+        }
+        print("\(out): \(scenario) in the layer language")
     }
 }
 

@@ -1,0 +1,207 @@
+import Foundation
+import Raster
+import Yams
+
+/// `render-frames expand`: a scenario that uses a preset (`effect: profile`, `stretchyTable`,
+/// `collection`, or the plain table of `none`) written out in the layer language only: vars,
+/// a declared scroll view and layers whose properties are the preset's formulas. Rendering the
+/// expansion gives the same frames, byte for byte (tested for every fixture that uses a preset).
+///
+/// Each preset's file (`ProfilePreset.swift`, ...) writes its own layers; this one carries what
+/// they share: the chrome, the content, the scroll view, and the file around them.
+public enum PresetExpansion {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The expansion of the scenario at `path`, as YAML. `outputPath` (the file it will be written
+    /// to, if any) rebases image paths so they still point at the same files.
+    public static func expand(path: String, outputPath: String? = nil) throws -> String {
+        let scenario = try ScenarioLoader.load(path: path)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        guard case .mapping(let root)? = try Yams.compose(yaml: text) else {
+            throw Failure(description: "\(path): not a mapping at the top level")
+        }
+        var original: [String: Node] = [:]
+        for (k, v) in root { if let key = k.string { original[key] = v } }
+        let screen = scenario.screen
+        if screen.effect == .none, screen.scene != nil || screen.scrollView != nil {
+            // Already in the layer language.
+            return text
+        }
+        let from = (path as NSString).deletingLastPathComponent
+        let to = outputPath.map { ($0 as NSString).deletingLastPathComponent } ?? from
+        var b = ExpansionBuilder(screen: screen, original: original, imageBase: from, outputBase: to)
+        switch screen.effect {
+        case .profile: ProfilePreset.expand(&b)
+        case .stretchyTable: StretchyTablePreset.expand(&b)
+        case .collection: CollectionPreset.expand(&b)
+        case .none: PlainTablePreset.expand(&b)
+        }
+        return try b.document(source: path)
+    }
+}
+
+/// What an expansion writes, gathered by the preset's file.
+struct ExpansionBuilder {
+    let screen: Screen
+    let original: [String: Node]
+    let imageBase: String
+    let outputBase: String
+    /// Comment lines at the top of the file: the preset's formulas.
+    var notes: [String] = []
+    var vars: [(String, Node)] = []
+    var scrollView: [(String, Node)] = []
+    var layers: [Node] = []
+
+    init(screen: Screen, original: [String: Node], imageBase: String, outputBase: String) {
+        self.screen = screen; self.original = original; self.imageBase = imageBase; self.outputBase = outputBase
+    }
+
+    var width: Double { screen.device.size.width }
+
+    // MARK: Nodes
+
+    static func num(_ v: Double) -> Node { .scalar(.init(formatNumber(v), .implicit, .plain)) }
+    static func word(_ s: String) -> Node { .scalar(.init(s, .implicit, .plain)) }
+    static func text(_ s: String) -> Node { .scalar(.init(s, .implicit, .doubleQuoted)) }
+    static func colour(_ c: Color) -> Node { text(c.hexString) }
+    static func flow(_ items: [Node]) -> Node { .sequence(.init(items, .implicit, .flow)) }
+    static func map(_ pairs: [(String, Node)], flow: Bool = false) -> Node {
+        .mapping(.init(pairs.map { (word($0.0), $0.1) }, .implicit, flow ? .flow : .block))
+    }
+    static func frame(_ r: Rect) -> Node { flow([num(r.minX), num(r.minY), num(r.width), num(r.height)]) }
+
+    /// The original scenario's image path under `key` of `section` (header.image, ...), rebased
+    /// from the scenario's folder to the output's.
+    func imagePath(_ section: String, _ key: String = "image") -> Node? {
+        guard case .mapping(let m)? = original[section], let path = m.first(where: { $0.key.string == key })?.value.string else { return nil }
+        return ExpansionBuilder.text(rebase(path))
+    }
+
+    func originalValue(_ section: String, _ key: String) -> Node? {
+        guard case .mapping(let m)? = original[section] else { return nil }
+        return m.first { $0.key.string == key }?.value
+    }
+
+    func rebase(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        let absolute = ExpansionBuilder.absolute(imageBase.isEmpty ? path : imageBase + "/" + path)
+        let base = ExpansionBuilder.absolute(outputBase.isEmpty ? "." : outputBase)
+        let a = absolute.split(separator: "/"), b = base.split(separator: "/")
+        var common = 0
+        while common < min(a.count, b.count), a[common] == b[common] { common += 1 }
+        let parts = Array(repeating: "..", count: b.count - common) + a[common...].map(String.init)
+        return parts.joined(separator: "/")
+    }
+
+    /// A copy of `node` whose `image` and `photo` paths are rebased (mail messages, grid items).
+    func rebasingImages(_ node: Node) -> Node {
+        switch node {
+        case .mapping(let m):
+            let pairs = m.map { (k, v) -> (Node, Node) in
+                if ["image", "photo"].contains(k.string ?? ""), let path = v.string { return (k, ExpansionBuilder.text(rebase(path))) }
+                return (k, rebasingImages(v))
+            }
+            return .mapping(.init(pairs, m.tag, m.style))
+        case .sequence(let s):
+            return .sequence(.init(s.map { rebasingImages($0) }, s.tag, s.style))
+        default:
+            return node
+        }
+    }
+
+    static func absolute(_ path: String) -> String {
+        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return (full as NSString).standardizingPath
+    }
+
+    /// An image layer's keys: the file and its scale.
+    func imageKeys(_ section: String) -> [(String, Node)] {
+        var keys: [(String, Node)] = []
+        if let p = imagePath(section) { keys.append(("image", p)) }
+        if let s = originalValue(section, "imageScale") { keys.append(("imageScale", s)) }
+        return keys
+    }
+
+    // MARK: The document
+
+    /// The status bar's colour as the preset's screen sets it, as a binding.
+    mutating func statusBarColour() -> Node {
+        let p = screen.palette
+        let overPhoto = screen.effect == .profile || screen.effect == .stretchyTable
+        switch screen.navigationStyle {
+        case .floating: return ExpansionBuilder.colour(.white)
+        case .fading where overPhoto:
+            let f = screen.navigation.fade
+            return ExpansionBuilder.text("clamp((offset - \(formatNumber(f.start))) / \(formatNumber(f.length)), 0, 1) >= 0.5 ? "
+                + "\(p.label.hexString) : #FFFFFF")
+        case .hidden where overPhoto: return ExpansionBuilder.colour(.white)
+        default: return ExpansionBuilder.colour(p.label)
+        }
+    }
+
+    func navigationBar() -> Node {
+        if screen.navigationStyle == .hidden { return ExpansionBuilder.word("false") }
+        var pairs: [(String, Node)] = [("style", ExpansionBuilder.word(screen.navigationStyle.rawValue))]
+        if case .mapping(let m)? = original["navigationBar"] {
+            for (k, v) in m where k.string != "style" { pairs.append((k.string ?? "", v)) }
+        }
+        return ExpansionBuilder.map(pairs, flow: pairs.count <= 3)
+    }
+
+    /// The content, written out where the preset had a default or a count of its own.
+    func content() -> (String, Node) {
+        switch screen.content {
+        case .rows(let rows):
+            var pairs: [(String, Node)] = [("count", ExpansionBuilder.num(Double(rows.count)))]
+            if rows.height != 44 { pairs.append(("height", ExpansionBuilder.num(rows.height))) }
+            if let texts = originalValue("rows", "texts") {
+                pairs.append(("texts", texts))
+                if let seed = originalValue("rows", "seed") { pairs.append(("seed", seed)) }
+            } else if !rows.texts.isEmpty {
+                // The preset's default: seeded UUIDs (the stretchy table's).
+                pairs.append(("texts", ExpansionBuilder.word("uuid")))
+                pairs.append(("seed", ExpansionBuilder.num(1)))
+            }
+            return ("rows", ExpansionBuilder.map(pairs, flow: pairs.count <= 3 && originalValue("rows", "texts").map { if case .sequence = $0 { return false } else { return true } } ?? true))
+        case .mail:
+            return ("mail", rebasingImages(original["mail"]!))
+        case .grid(let g):
+            if let node = original["grid"] { return ("grid", rebasingImages(node)) }
+            return ("grid", ExpansionBuilder.map([("count", ExpansionBuilder.num(Double(g.count))),
+                                                  ("itemSize", ExpansionBuilder.map([("width", ExpansionBuilder.num(g.itemSize.width)),
+                                                                                     ("height", ExpansionBuilder.num(g.itemSize.height))], flow: true))]))
+        }
+    }
+
+    /// `scrollIndicatorInsets` that keep the preset's indicator track (iOS adjusts the indicator
+    /// for the safe area; a preset's custom bar is not part of it).
+    mutating func indicatorInsets(presetTrackTop: Double) {
+        let automatic = screen.navigationStyle == .standard || screen.navigationStyle == .fading
+            ? screen.device.statusBarHeight + screen.device.navigationBarHeight : screen.device.safeAreaTop
+        let top = presetTrackTop - automatic
+        if top != 0 { scrollView.append(("scrollIndicatorInsets", ExpansionBuilder.map([("top", ExpansionBuilder.num(top))], flow: true))) }
+    }
+
+    func document(source: String) throws -> String {
+        var top: [(String, Node)] = []
+        for key in ["device", "fps", "scale", "appearance", "background", "showTouches"] {
+            if let v = original[key] { top.append((key, v)) }
+        }
+        top.append(("navigationBar", navigationBar()))
+        var me = self
+        top.append(("statusBar", ExpansionBuilder.map([("color", me.statusBarColour())], flow: true)))
+        if !vars.isEmpty { top.append(("vars", ExpansionBuilder.map(vars))) }
+        top.append(("scrollView", ExpansionBuilder.map(scrollView)))
+        top.append(content())
+        if !layers.isEmpty { top.append(("layers", .sequence(.init(layers, .implicit, .block)))) }
+        for key in ["physics", "timeline"] {
+            if let v = original[key] { top.append((key, v)) }
+        }
+        let body = try Yams.serialize(node: ExpansionBuilder.map(top), width: 120)
+        let header = ["# Expanded from \(source) by render-frames expand: the \(screen.effect.rawValue == "none" ? "plain table" : screen.effect.rawValue)",
+                      "# preset written in the layer language only. Rendering this file gives the same frames, byte for byte."]
+        return (header + notes.map { "# " + $0 } + [""]).joined(separator: "\n") + body
+    }
+}

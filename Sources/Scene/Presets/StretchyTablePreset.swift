@@ -1,0 +1,31 @@
+import Raster
+import Yams
+
+/// `effect: stretchyTable` (behaviour spec 1.1): an aspect-fill image view pinned to the top of
+/// the screen, behind a transparent table whose clear table header view is `H` tall; its height
+/// follows the offset, `h = max(0, H - o)`.
+enum StretchyTablePreset {
+    static func expand(_ b: inout ExpansionBuilder) {
+        let s = b.screen, h = s.headerHeight
+        typealias Y = ExpansionBuilder
+        b.notes = ["The stretchy table (behaviour spec 1.1): the image view behind the table is h = max(0, H - offset) tall;",
+                   "the table's clear header view is H tall, and the table is not inset (offset = u)."]
+        b.vars = [("H", Y.num(h))]
+        b.scrollView = [("contentInsetAdjustmentBehavior", Y.word("never")),
+                        ("contentInset", Y.map([("top", Y.num(0)), ("bottom", Y.num(0))], flow: true)),
+                        ("tableHeaderView", Y.map([("height", Y.num(h))], flow: true))]
+        b.indicatorInsets(presetTrackTop: s.device.safeAreaTop)
+        var header: [(String, Node)] = [
+            ("type", Y.word("group")), ("name", Y.word("header")),
+            ("frame", Y.flow([Y.num(0), Y.num(0), Y.num(b.width), Y.text("max(0, H - offset)")])),
+            ("fill", Y.colour(s.header.color)), ("masksToBounds", Y.word("true")),
+            ("zPosition", Y.num(-1)),
+        ]
+        if s.header.image != nil {
+            // Aspect fill of the current bounds: re-fitted every frame, not scaled.
+            header.append(("children", .sequence(.init([Y.map([("type", Y.word("image")), ("name", Y.word("header.image"))]
+                + b.imageKeys("header") + [("contentMode", Y.word("aspectFill"))])], .implicit, .block))))
+        }
+        b.layers = [Y.map(header)]
+    }
+}
