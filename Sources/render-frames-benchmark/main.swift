@@ -1,4 +1,6 @@
-// Benchmark: every scenario in Fixtures/scenarios at @3x. For each: render, encode and write cost
+// Benchmark: every scenario in Fixtures/scenarios at @3x, and each preset scenario again as its
+// expansion in the layer language (`render-frames expand`: the same frames, drawn from bindings
+// evaluated per frame; the row says what the language costs). For each: render, encode and write cost
 // per frame on one thread, end-to-end frames/s with 1 and 2 jobs (as the tool runs, and with every
 // frame rendered), bytes, and libpng at its default settings (zlib 6, adaptive filters) on the same
 // frames with the ratios. Then the size-first setting against libpng level 9, cost against pixel
@@ -187,10 +189,20 @@ func runBenchmark() {
     var results: [ScenarioResult] = []
     // The size-first comparison runs on the default demo (profile.yaml), else the first scenario.
     let sizeFirstPath = demoPath
+    let expandedDirectory = NSTemporaryDirectory() + "render-frames-benchmark-expanded-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: expandedDirectory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: expandedDirectory) }
     for path in paths {
         let scenario = load(path)
         let name = (path as NSString).lastPathComponent + " (\(scenario.pixelWidth)x\(scenario.pixelHeight))"
         results.append(measure(name, scenario, frameLimit: frameLimit, baselineEvery: baselineEvery, sizeFirst: path == sizeFirstPath))
+        guard scenario.screen.scene == nil, !CommandLine.arguments.contains("--no-expanded") else { continue }
+        let target = expandedDirectory + "/" + (path as NSString).lastPathComponent
+        do {
+            try PresetExpansion.expand(path: path, outputPath: target).write(toFile: target, atomically: true, encoding: .utf8)
+        } catch { fail("expanding \(path): \(error)") }
+        results.append(measure((path as NSString).lastPathComponent + ", expanded", load(target), frameLimit: frameLimit,
+                               baselineEvery: baselineEvery, sizeFirst: false))
     }
     print("| scenario | frames | render ms | encode ms | write ms | frames/s, 1 job | frames/s, 2 jobs | 2 jobs, every frame rendered | KB/frame | libpng default KB/frame, ms | size ratio | encode speed-up |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
