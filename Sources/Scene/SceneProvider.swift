@@ -27,35 +27,23 @@ extension SceneProvider {
     public var readsTime: Bool { false }
 }
 
-/// What a `SceneProvider` sees: the scroll state and the screen's metrics, in points.
+/// What a `SceneProvider` sees: the moment of the scroll (`offset`, `u`, `velocity`, `time`,
+/// `phase`) and the screen's metrics (`screen`, `safeAreaTop`, `safeAreaBottom`,
+/// `statusBarHeight`, `navigationBarHeight`, `scale`, `insetTop`, `insetBottom`), in points, read
+/// directly: `state.offset`, `state.screen.width`. The same values the layer language's
+/// expressions read.
+@dynamicMemberLookup
 public struct SceneState: Sendable {
-    /// UIKit's contentOffset.y: -(adjusted top inset) at rest, lower when pulled down.
-    public var offset: Double
-    /// Distance from the rest position (0 at rest, negative pulled down).
-    public var u: Double
-    /// Points per second, positive while the offset grows.
-    public var velocity: Double
-    /// Seconds since the first frame.
-    public var time: Double
-    /// idle, tracking, decelerating, bouncing or animating.
-    public var phase: String
-    public var screen: Size
-    public var safeAreaTop: Double
-    public var safeAreaBottom: Double
-    public var statusBarHeight: Double
-    public var navigationBarHeight: Double
-    /// Output pixels per point (1 / scale is a hairline).
-    public var scale: Double
-    /// The scroll view's adjusted content insets.
-    public var insetTop: Double
-    public var insetBottom: Double
+    public var moment: UserScene.Moment
+    public var metrics: UserScene.Metrics
 
     public init(moment: UserScene.Moment, metrics: UserScene.Metrics) {
-        offset = moment.offset; u = moment.u; velocity = moment.velocity; time = moment.time; phase = moment.phase
-        screen = metrics.screen; safeAreaTop = metrics.safeAreaTop; safeAreaBottom = metrics.safeAreaBottom
-        statusBarHeight = metrics.statusBarHeight; navigationBarHeight = metrics.navigationBarHeight; scale = metrics.scale
-        insetTop = metrics.insetTop; insetBottom = metrics.insetBottom
+        self.moment = moment
+        self.metrics = metrics
     }
+
+    public subscript<T>(dynamicMember key: KeyPath<UserScene.Moment, T>) -> T { moment[keyPath: key] }
+    public subscript<T>(dynamicMember key: KeyPath<UserScene.Metrics, T>) -> T { metrics[keyPath: key] }
 }
 
 /// Layers by where they live: fixed on the screen (above the scroll view), in the scroll content

@@ -144,13 +144,17 @@ public final class UserScene: @unchecked Sendable {
         readsTime = bindings.contains { !$0.reads.isDisjoint(with: ["time", "velocity", "phase"]) }
     }
 
-    /// Constant metrics of the screen the scene is drawn on.
+    /// Constant metrics of the screen the scene is drawn on, in points.
     public struct Metrics: Sendable {
+        /// The device's size.
         public var screen: Size
+        /// The top safe-area inset (status bar and sensor housing) and the bottom one (home indicator).
         public var safeAreaTop: Double
         public var safeAreaBottom: Double
         public var statusBarHeight: Double
+        /// A navigation bar's height (44).
         public var navigationBarHeight: Double
+        /// Output pixels per point (1 / scale is a hairline).
         public var scale: Double
         /// The scroll view's adjusted insets: the scrollport is the screen less these.
         public var insetTop: Double
@@ -159,10 +163,15 @@ public final class UserScene: @unchecked Sendable {
 
     /// One moment of the scroll: what bindings are functions of.
     public struct Moment: Sendable {
+        /// UIKit's contentOffset.y: -(adjusted top inset) at rest, lower when pulled down.
         public var offset: Double
+        /// Distance from the rest position (0 at rest, negative pulled down).
         public var u: Double
+        /// Points per second, positive while the offset grows.
         public var velocity: Double
+        /// Seconds since the first frame.
         public var time: Double
+        /// idle, tracking, decelerating, bouncing or animating.
         public var phase: String
         public init(offset: Double, u: Double, velocity: Double, time: Double, phase: String) {
             self.offset = offset; self.u = u; self.velocity = velocity; self.time = time; self.phase = phase

@@ -264,6 +264,10 @@ struct Expand: ParsableCommand {
             yaml = try PresetExpansion.expand(path: scenario, outputPath: out)
         } catch let error as PresetExpansion.Failure {
             throw BadInput(error.description)
+        } catch let error as ScenarioError {
+            throw error
+        } catch {
+            throw BadInput("\(scenario): cannot expand it (the file could not be read again, or the expansion could not be written as YAML)")
         }
         guard let out else { print(yaml, terminator: ""); return }
         var isDirectory: ObjCBool = false
