@@ -1,4 +1,5 @@
-/// How an image fills a view's bounds (UIView.ContentMode's three scaling modes).
+/// How an image fills a view's bounds: UIView.ContentMode (except `redraw`, which draws nothing
+/// different for an image).
 public enum ContentMode: String, Sendable, CaseIterable {
     /// Stretch to the bounds, ignoring the aspect ratio.
     case scaleToFill
@@ -7,18 +8,34 @@ public enum ContentMode: String, Sendable, CaseIterable {
     /// The smallest size that covers the bounds, centred: `s = max(W/w, H/h)`; overflow is
     /// clipped only when the view clips.
     case aspectFill
+    /// At its own size (in points), centred or against an edge or a corner; it overflows the
+    /// bounds when larger, clipped only when the view clips.
+    case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
 
     /// Where an image of `imageSize` is drawn for `bounds` (same units as `bounds`).
     public func rect(for imageSize: Size, in bounds: Rect) -> Rect {
         guard imageSize.width > 0, imageSize.height > 0 else { return Rect(origin: bounds.origin, size: .zero) }
+        let w = imageSize.width, h = imageSize.height
         switch self {
         case .scaleToFill:
             return bounds
         case .aspectFit, .aspectFill:
-            let sx = bounds.width / imageSize.width, sy = bounds.height / imageSize.height
+            let sx = bounds.width / w, sy = bounds.height / h
             let s = self == .aspectFit ? min(sx, sy) : max(sx, sy)
-            let w = imageSize.width * s, h = imageSize.height * s
-            return Rect(x: bounds.midX - w / 2, y: bounds.midY - h / 2, width: w, height: h)
+            return Rect(x: bounds.midX - w * s / 2, y: bounds.midY - h * s / 2, width: w * s, height: h * s)
+        default:
+            let x: Double, y: Double
+            switch self {
+            case .left, .topLeft, .bottomLeft: x = bounds.minX
+            case .right, .topRight, .bottomRight: x = bounds.maxX - w
+            default: x = bounds.midX - w / 2
+            }
+            switch self {
+            case .top, .topLeft, .topRight: y = bounds.minY
+            case .bottom, .bottomLeft, .bottomRight: y = bounds.maxY - h
+            default: y = bounds.midY - h / 2
+            }
+            return Rect(x: x, y: y, width: w, height: h)
         }
     }
 }

@@ -66,6 +66,16 @@ final class ResamplingTests: XCTestCase {
         XCTAssertEqual(fit.height, 160, accuracy: 1e-9)
         XCTAssertEqual(fit.width, 640 * 160 / 427, accuracy: 1e-9)
         XCTAssertEqual(ContentMode.scaleToFill.rect(for: image, in: bounds), bounds)
+        // The unscaled modes: the image at its own size, centred or against an edge or a corner.
+        let small = Size(20, 10), box = Rect(x: 10, y: 20, width: 100, height: 50)
+        XCTAssertEqual(ContentMode.center.rect(for: small, in: box), Rect(x: 50, y: 40, width: 20, height: 10))
+        XCTAssertEqual(ContentMode.top.rect(for: small, in: box), Rect(x: 50, y: 20, width: 20, height: 10))
+        XCTAssertEqual(ContentMode.bottom.rect(for: small, in: box), Rect(x: 50, y: 60, width: 20, height: 10))
+        XCTAssertEqual(ContentMode.left.rect(for: small, in: box), Rect(x: 10, y: 40, width: 20, height: 10))
+        XCTAssertEqual(ContentMode.right.rect(for: small, in: box), Rect(x: 90, y: 40, width: 20, height: 10))
+        XCTAssertEqual(ContentMode.topLeft.rect(for: small, in: box), Rect(x: 10, y: 20, width: 20, height: 10))
+        XCTAssertEqual(ContentMode.bottomRight.rect(for: small, in: box), Rect(x: 90, y: 60, width: 20, height: 10))
+        XCTAssertEqual(ContentMode.topRight.rect(for: Size(200, 100), in: box), Rect(x: -90, y: 20, width: 200, height: 100), "overflows")
     }
 
     func testGaussianBlurKeepsConstantsAndSpreadsAnImpulse() {
