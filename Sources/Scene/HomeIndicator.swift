@@ -1,0 +1,13 @@
+import Raster
+
+extension Chrome {
+    /// The home indicator of Face ID phones: 134x5, 8 pt above the bottom edge.
+    static func homeIndicator(device: Device, color: Color) -> Layer {
+        let w = 134.0, h = 5.0
+        let layer = Layer(name: "homeIndicator",
+                          frame: Rect(x: (device.size.width - w) / 2, y: device.size.height - 8 - h, width: w, height: h))
+        layer.backgroundColor = color
+        layer.cornerRadius = h / 2
+        return layer
+    }
+}
