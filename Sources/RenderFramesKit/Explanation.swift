@@ -31,7 +31,7 @@ public enum Explanation {
         var out: [String: Any] = [
             "scenario": scenario.file,
             "time": round4(m.time),
-            "scroll": ["offset": round4(m.offset), "u": round4(m.u), "velocity": round4(m.velocity), "phase": m.phase,
+            "scroll": ["offset": round4(m.offset), "u": round4(m.u), "velocity": round4(m.velocity), "phase": m.phase.rawValue,
                        "contentHeight": round4(screen.contentHeight), "adjustedInsetTop": round4(screen.insetTop),
                        "adjustedInsetBottom": round4(screen.insetBottom)] as [String: Any],
         ]

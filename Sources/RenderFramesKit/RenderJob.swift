@@ -79,12 +79,12 @@ public struct RenderJob {
                         progress(done, total)
                         continue
                     }
-                    let key = scenario.key(ofFrame: index)
-                    let cached = reuseEqualStates ? reuse.bytes(for: key) : nil
+                    let frame = scenario.frame(index)
+                    let cached = reuseEqualStates ? reuse.bytes(for: frame.key) : nil
                     if cached != nil { state.countReuse() }
-                    let png = cached ?? reuse.store(encoder.encode(renderer.render(frame: index)), for: key)
+                    let png = cached ?? reuse.store(encoder.encode(renderer.render(frame)), for: frame.key)
                     try RenderJob.writeAtomically(png, to: outputDirectory + "/" + name, what: "frame \(name)")
-                    let done = state.finish(slot: slot, record: record(index: index, file: name), bytes: png.count)
+                    let done = state.finish(slot: slot, record: record(frame, file: name), bytes: png.count)
                     progress(done, total)
                 } catch {
                     state.fail(error)
@@ -120,14 +120,16 @@ public struct RenderJob {
     }
 
     /// The manifest entry of one frame.
-    public func record(index: Int, file: String) -> Manifest.Frame {
-        let s = scenario.state(ofFrame: index)
-        var frame = Manifest.Frame(index: index, file: file, time: scenario.time(ofFrame: index),
-                                   contentOffsetY: (scenario.contentOffsetY(ofFrame: index) * 10000).rounded() / 10000, phase: s.phase,
+    public func record(index: Int, file: String) -> Manifest.Frame { record(scenario.frame(index), file: file) }
+
+    func record(_ f: Scenario.FrameState, file: String) -> Manifest.Frame {
+        let s = f.scroll
+        var frame = Manifest.Frame(index: f.index, file: file, time: f.time,
+                                   contentOffsetY: (scenario.contentOffsetY(of: f) * 10000).rounded() / 10000, phase: s.phase.rawValue,
                                    touch: s.touch.map { [($0.x * 100).rounded() / 100, ($0.y * 100).rounded() / 100] })
         if includeLayout {
-            frame.layers = LayerRenderer.placements(of: scenario.layers(ofFrame: index), screen: scenario.screen.device.size)
-            frame.metrics = scenario.metrics(ofFrame: index).mapValues { ($0 * 10000).rounded() / 10000 + 0 }
+            frame.layers = LayerRenderer.placements(of: scenario.layers(of: f), screen: scenario.screen.device.size)
+            frame.metrics = scenario.metrics(of: f).mapValues { ($0 * 10000).rounded() / 10000 + 0 }
         }
         return frame
     }

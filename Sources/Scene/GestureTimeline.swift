@@ -196,21 +196,21 @@ public struct GestureTimeline: ScrollTimeline {
         let t = min(time, s.end) - s.start
         switch s.motion {
         case .rest(let offset):
-            return ScrollState(offset: offset, phase: "idle")
+            return ScrollState(offset: offset, phase: .idle)
         case .held(let offset, let touch):
-            return ScrollState(offset: offset, phase: "tracking", touch: touch)
+            return ScrollState(offset: offset, phase: .tracking, touch: touch)
         case .track(let rawStart, let touchStart, let delta, let duration, let easing):
             let p = duration > 0 ? easing.progress(t / duration) : 1
             let moved = delta * p
             let offset = physics.displayed(raw: rawStart - moved, bounds: bounds, dimension: viewport)
-            return ScrollState(offset: offset, phase: "tracking", touch: Point(touchStart.x, touchStart.y + moved))
+            return ScrollState(offset: offset, phase: .tracking, touch: Point(touchStart.x, touchStart.y + moved))
         case .animate(let from, let to, let duration, let easing):
             let p = duration > 0 ? easing.progress(t / duration) : 1
-            return ScrollState(offset: from + (to - from) * p, phase: "animating")
+            return ScrollState(offset: from + (to - from) * p, phase: .animating)
         case .decelerate(let x0, let v0):
-            return ScrollState(offset: physics.decelerated(x0: x0, v0: v0, t: t).x, phase: "decelerating")
+            return ScrollState(offset: physics.decelerated(x0: x0, v0: v0, t: t).x, phase: .decelerating)
         case .spring(let edge, let x0, let v0):
-            return ScrollState(offset: edge + physics.spring.displacement(x0: x0, v0: v0, t: t), phase: "bouncing")
+            return ScrollState(offset: edge + physics.spring.displacement(x0: x0, v0: v0, t: t), phase: .bouncing)
         }
     }
 }

@@ -56,11 +56,30 @@ public struct Scenario: @unchecked Sendable {
         public var time: Double?
     }
 
-    public func key(ofFrame index: Int) -> FrameKey {
-        let s = state(ofFrame: index)
-        return FrameKey(state: s, measured: measuredRows(at: time(ofFrame: index), offset: s.offset),
-                        time: screen.scene?.readsTime == true || screen.provider?.readsTime == true ? time(ofFrame: index) : nil)
+    /// One frame's state, computed once: its index and time, the scroll state (offset, phase,
+    /// touch, indicator), the scroll speed (for a scene of one's own), the self-sizing rows
+    /// measured so far. Everything a frame draws or reports is a function of this value.
+    public struct FrameState: Sendable {
+        public let index: Int
+        public let time: Double
+        public let scroll: ScrollState
+        /// Points per second, positive while the offset grows (0 when nothing reads it).
+        public let velocity: Double
+        public let measured: Range<Int>?
+        public let key: FrameKey
     }
+
+    public func frame(_ index: Int) -> FrameState {
+        let t = time(ofFrame: index)
+        let s = timeline.state(at: t)
+        let measured = measuredRows(at: t, offset: s.offset)
+        let ownScene = screen.scene != nil || screen.provider != nil
+        let readsTime = screen.scene?.readsTime == true || screen.provider?.readsTime == true
+        return FrameState(index: index, time: t, scroll: s, velocity: ownScene ? velocity(at: t) : 0, measured: measured,
+                          key: FrameKey(state: s, measured: measured, time: readsTime ? t : nil))
+    }
+
+    public func key(ofFrame index: Int) -> FrameKey { frame(index).key }
 
     /// The scroll speed at `t` in points per second (positive while the offset grows), from the
     /// motion over the last 1/240 s: the same at any frame rate.
@@ -70,27 +89,27 @@ public struct Scenario: @unchecked Sendable {
         return (timeline.state(at: t).offset - timeline.state(at: t - dt).offset) / dt
     }
 
-    /// What the scene's bindings see at frame `index`.
-    public func moment(ofFrame index: Int) -> UserScene.Moment {
-        let t = time(ofFrame: index)
-        let s = state(ofFrame: index)
-        return screen.sceneMoment(u: s.offset, time: t, velocity: velocity(at: t), phase: s.phase)
+    /// What the scene's bindings see in a frame.
+    public func moment(of f: FrameState) -> UserScene.Moment {
+        screen.sceneMoment(u: f.scroll.offset, time: f.time, velocity: f.velocity, phase: f.scroll.phase)
     }
+
+    public func moment(ofFrame index: Int) -> UserScene.Moment { moment(of: frame(index)) }
 
     /// UIKit's contentOffset.y as the scroll view reports it (with estimated rows, ahead of or
     /// behind the real layout by the estimates' error above the screen).
-    public func contentOffsetY(ofFrame index: Int) -> Double {
-        let u = state(ofFrame: index).offset
-        return screen.reportedGeometry(u: u, measured: measuredRows(at: time(ofFrame: index), offset: u)).contentOffset
+    public func contentOffsetY(of f: FrameState) -> Double {
+        screen.reportedGeometry(u: f.scroll.offset, measured: f.measured).contentOffset
     }
 
-    /// The effect's numbers for frame `index` (the `--layout` dump).
-    public func metrics(ofFrame index: Int) -> [String: Double] {
-        let u = state(ofFrame: index).offset
-        var m = screen.metrics(u: u, measured: measuredRows(at: time(ofFrame: index), offset: u))
+    public func contentOffsetY(ofFrame index: Int) -> Double { contentOffsetY(of: frame(index)) }
+
+    /// The effect's numbers in a frame (the `--layout` dump).
+    public func metrics(of f: FrameState) -> [String: Double] {
+        var m = screen.metrics(u: f.scroll.offset, measured: f.measured)
         if let scene = screen.scene {
             // The scene's numeric vars at this frame.
-            let env = scene.environment(moment(ofFrame: index), screen.sceneMetrics(pixelScale: scale))
+            let env = scene.environment(moment(of: f), screen.sceneMetrics(pixelScale: scale))
             for v in scene.vars where v.bound.binding.kind == .number {
                 m["vars.\(v.name)"] = round4(env.numbers[scene.scope[v.name]!.slot])
             }
@@ -98,17 +117,18 @@ public struct Scenario: @unchecked Sendable {
         return m
     }
 
+    public func metrics(ofFrame index: Int) -> [String: Double] { metrics(of: frame(index)) }
+
     public var pixelWidth: Int { Int((screen.device.size.width * scale).rounded()) }
     public var pixelHeight: Int { Int((screen.device.size.height * scale).rounded()) }
 
-    /// The layer tree of one frame.
-    public func layers(ofFrame index: Int) -> Layer {
-        let s = state(ofFrame: index)
-        let t = time(ofFrame: index)
-        return screen.layers(state: s, pixelScale: scale, blurredImage: blurredHeaderImage,
-                             measured: measuredRows(at: t, offset: s.offset), time: t,
-                             velocity: screen.scene == nil && screen.provider == nil ? 0 : velocity(at: t))
+    /// The layer tree of a frame.
+    public func layers(of f: FrameState) -> Layer {
+        screen.layers(state: f.scroll, pixelScale: scale, blurredImage: blurredHeaderImage, measured: f.measured, time: f.time,
+                      velocity: f.velocity)
     }
+
+    public func layers(ofFrame index: Int) -> Layer { layers(of: frame(index)) }
 
     static func blurredCopy(of screen: Screen) -> SceneImage? {
         guard screen.effect == .profile, screen.header.blur, screen.header.title != nil || screen.header.titleOffset != nil,
@@ -160,8 +180,9 @@ public final class FrameRenderer {
 
     public init(scenario: Scenario) { self.scenario = scenario }
 
-    public func render(frame index: Int) -> Pixmap {
-        renderer.render(scenario.layers(ofFrame: index), width: scenario.pixelWidth, height: scenario.pixelHeight,
-                        scale: scenario.scale)
+    public func render(frame index: Int) -> Pixmap { render(scenario.frame(index)) }
+
+    public func render(_ frame: Scenario.FrameState) -> Pixmap {
+        renderer.render(scenario.layers(of: frame), width: scenario.pixelWidth, height: scenario.pixelHeight, scale: scenario.scale)
     }
 }

@@ -297,7 +297,7 @@ public struct Screen {
                           scale: pixelScale, insetTop: insetTop, insetBottom: insetBottom)
     }
 
-    public func sceneMoment(u: Double, time: Double = 0, velocity: Double = 0, phase: String = "idle") -> UserScene.Moment {
+    public func sceneMoment(u: Double, time: Double = 0, velocity: Double = 0, phase: ScrollPhase = .idle) -> UserScene.Moment {
         UserScene.Moment(offset: contentOffset(u: u), u: u, velocity: velocity, time: time, phase: phase)
     }
 
@@ -326,7 +326,7 @@ public struct Screen {
 
     /// The layer tree at scroll position `u` without indicator and touches.
     public func layers(u: Double, pixelScale: Double, blurredImage: SceneImage?, time: Double = 0, velocity: Double = 0,
-                       phase: String = "idle", record: ((UserScene.ResolvedLayer) -> Void)? = nil) -> Layer {
+                       phase: ScrollPhase = .idle, record: ((UserScene.ResolvedLayer) -> Void)? = nil) -> Layer {
         let w = device.size.width, h = device.size.height
         let o = contentOffset(u: u)
         let root = Layer(name: "screen", frame: Rect(x: 0, y: 0, width: w, height: h))

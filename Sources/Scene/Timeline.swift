@@ -7,17 +7,30 @@ public struct ScrollState: Hashable, Sendable {
     /// Distance scrolled from the rest position, in points: 0 at rest, negative when pulled down
     /// (the effects' `u`; UIKit's contentOffset.y is `u - contentInset.top`).
     public var offset: Double
-    /// What the scroll view is doing: `idle`, `tracking` (a finger is down), `decelerating`,
-    /// `bouncing` (the spring at an edge) or `animating` (keyframes, scrollTo).
-    public var phase: String
+    /// What the scroll view is doing.
+    public var phase: ScrollPhase
     /// Where the finger touches the screen, in points, while one is down.
     public var touch: Point?
     /// The scroll indicator's opacity: 1 while scrolling and for 1.2 s after, then fading out.
     public var indicatorOpacity: Double
 
-    public init(offset: Double, phase: String, touch: Point? = nil, indicatorOpacity: Double = 0) {
+    public init(offset: Double, phase: ScrollPhase, touch: Point? = nil, indicatorOpacity: Double = 0) {
         self.offset = offset; self.phase = phase; self.touch = touch; self.indicatorOpacity = indicatorOpacity
     }
+}
+
+/// What a scroll view is doing, as SwiftUI's `ScrollPhase` names it (the manifest writes the names).
+public enum ScrollPhase: String, Hashable, Sendable, CaseIterable {
+    /// At rest.
+    case idle
+    /// A finger is down.
+    case tracking
+    /// Coasting after a fling.
+    case decelerating
+    /// The spring at an edge.
+    case bouncing
+    /// Keyframes or scrollTo.
+    case animating
 }
 
 /// Turns time into scroll state. A frame is a pure function of its index: frame i is at
@@ -88,7 +101,7 @@ public struct KeyframeTimeline: ScrollTimeline {
 
     public func state(at time: Double) -> ScrollState {
         let first = keyframes[0]
-        if time <= first.time { return ScrollState(offset: first.offset, phase: "idle") }
+        if time <= first.time { return ScrollState(offset: first.offset, phase: .idle) }
         // When the content last moved: the end of the latest moving segment that started before `time`.
         var lastMotionEnd: Double?
         for i in 1..<keyframes.count where keyframes[i - 1].offset != keyframes[i].offset && keyframes[i - 1].time < time {
@@ -102,10 +115,10 @@ public struct KeyframeTimeline: ScrollTimeline {
                 let span = b.time - a.time
                 let p = span > 0 ? b.easing.progress((time - a.time) / span) : 1
                 let moving = a.offset != b.offset
-                return ScrollState(offset: a.offset + (b.offset - a.offset) * p, phase: moving ? "animating" : "idle",
+                return ScrollState(offset: a.offset + (b.offset - a.offset) * p, phase: moving ? .animating : .idle,
                                    indicatorOpacity: opacity)
             }
         }
-        return ScrollState(offset: keyframes.last!.offset, phase: "idle", indicatorOpacity: opacity)
+        return ScrollState(offset: keyframes.last!.offset, phase: .idle, indicatorOpacity: opacity)
     }
 }

@@ -119,7 +119,6 @@ public final class UserScene: @unchecked Sendable {
         ("index", "the instance of a repeated layer, 0 for the first (0 elsewhere)"),
     ]
 
-    public static let phases = ["idle", "tracking", "decelerating", "bouncing", "animating"]
 
     public let scope: ExpressionScope
     /// `vars:` in evaluation order (each after the ones it reads).
@@ -171,9 +170,8 @@ public final class UserScene: @unchecked Sendable {
         public var velocity: Double
         /// Seconds since the first frame.
         public var time: Double
-        /// idle, tracking, decelerating, bouncing or animating.
-        public var phase: String
-        public init(offset: Double, u: Double, velocity: Double, time: Double, phase: String) {
+        public var phase: ScrollPhase
+        public init(offset: Double, u: Double, velocity: Double, time: Double, phase: ScrollPhase) {
             self.offset = offset; self.u = u; self.velocity = velocity; self.time = time; self.phase = phase
         }
     }
@@ -183,7 +181,7 @@ public final class UserScene: @unchecked Sendable {
     /// The environment at a moment: built-ins set, then every var in order.
     public func environment(_ m: Moment, _ metrics: Metrics) -> ExpressionEnvironment {
         var env = scope.makeEnvironment()
-        let values: [Double] = [m.offset, m.u, m.velocity, m.time, Double(UserScene.phases.firstIndex(of: m.phase) ?? 0),
+        let values: [Double] = [m.offset, m.u, m.velocity, m.time, Double(ScrollPhase.allCases.firstIndex(of: m.phase)!),
                                 metrics.screen.width, metrics.screen.height, metrics.safeAreaTop, metrics.safeAreaBottom,
                                 metrics.statusBarHeight, metrics.navigationBarHeight, metrics.scale, 0]
         for (i, v) in values.enumerated() { env.numbers[i] = v }

@@ -187,8 +187,8 @@ final class EffectsTests: XCTestCase {
                        "contentOffset moves by the estimates' error")
         XCTAssertEqual(before.contentOffset, s.contentOffset(u: u) + estimatesAbove - mail.rowTops[visible.lowerBound], accuracy: 1e-9)
         // The rows on screen are where the real layout puts them either way.
-        let root1 = s.layers(state: ScrollState(offset: u, phase: "idle"), pixelScale: 3, blurredImage: nil, measured: visible)
-        let root2 = s.layers(state: ScrollState(offset: u, phase: "idle"), pixelScale: 3, blurredImage: nil, measured: 0..<visible.upperBound)
+        let root1 = s.layers(state: ScrollState(offset: u, phase: .idle), pixelScale: 3, blurredImage: nil, measured: visible)
+        let root2 = s.layers(state: ScrollState(offset: u, phase: .idle), pixelScale: 3, blurredImage: nil, measured: 0..<visible.upperBound)
         let name = "mail.\(visible.lowerBound + 1)"
         XCTAssertEqual(placement(name, root1, s)!.frame, placement(name, root2, s)!.frame)
     }

@@ -124,11 +124,11 @@ final class TimelineTests: XCTestCase {
         XCTAssertEqual(t.state(at: -1).offset, 0)
         XCTAssertEqual(t.state(at: 0.25).offset, -25, accuracy: 1e-12)
         XCTAssertEqual(t.state(at: 1.5).offset, -100)
-        XCTAssertEqual(t.state(at: 1.5).phase, "idle")
+        XCTAssertEqual(t.state(at: 1.5).phase, .idle)
         XCTAssertEqual(t.state(at: 2.5).offset, -25, accuracy: 1e-9, "ease-in-out is symmetric")
         XCTAssertLessThan(t.state(at: 2.1).offset - -100, 150 * 0.1, "slow start")
         XCTAssertEqual(t.state(at: 9).offset, 50)
-        XCTAssertEqual(t.state(at: 2.5).phase, "animating")
+        XCTAssertEqual(t.state(at: 2.5).phase, .animating)
     }
 
     func testEasingEndpoints() {

@@ -79,7 +79,7 @@ final class GestureTimelineTests: XCTestCase {
         let t = try timeline([.drag(by: -300, to: nil, duration: 1, easing: .linear, at: nil), .wait(1),
                               .drag(by: 600, to: nil, duration: 1, easing: .linear, at: nil)])
         XCTAssertEqual(t.state(at: 0.5).offset, 150, accuracy: 1e-9)
-        XCTAssertEqual(t.state(at: 0.5).phase, "tracking")
+        XCTAssertEqual(t.state(at: 0.5).phase, .tracking)
         XCTAssertEqual(t.state(at: 0.5).touch, Point(100, 250))
         XCTAssertEqual(t.state(at: 1.5).offset, 300, accuracy: 1e-9, "held")
         // The second drag continues the same touch: 300 down to the edge, then 300 of raw overscroll.
@@ -104,17 +104,17 @@ final class GestureTimelineTests: XCTestCase {
             previous = s.offset
         }
         XCTAssertEqual(t.state(at: 1.5).offset, start * 6 * exponential(-5), accuracy: 0.01, "the spring's closed form")
-        XCTAssertEqual(t.state(at: 1.5).phase, "bouncing")
-        XCTAssertEqual(t.state(at: 5), ScrollState(offset: 0, phase: "idle"))
+        XCTAssertEqual(t.state(at: 1.5).phase, .bouncing)
+        XCTAssertEqual(t.state(at: 5), ScrollState(offset: 0, phase: .idle))
     }
 
     func testFlingCoastsWithTheSpecsDeceleration() throws {
         let t = try timeline([.fling(velocity: -1000, duration: 0.1, at: nil)])
         XCTAssertEqual(t.state(at: 0.05).offset, 50, accuracy: 1e-9, "the drag part")
         XCTAssertEqual(t.state(at: 0.1 + 0.3).offset, 100 + physics.decelerated(x0: 0, v0: 1000, t: 0.3).x, accuracy: 1e-9)
-        XCTAssertEqual(t.state(at: 0.4).phase, "decelerating")
+        XCTAssertEqual(t.state(at: 0.4).phase, .decelerating)
         XCTAssertEqual(t.state(at: 20).offset, 100 + 499.5, accuracy: 0.05)
-        XCTAssertEqual(t.state(at: 20).phase, "idle")
+        XCTAssertEqual(t.state(at: 20).phase, .idle)
     }
 
     func testAFlingIntoTheTopHandsItsVelocityToTheSpring() throws {
@@ -124,8 +124,8 @@ final class GestureTimelineTests: XCTestCase {
         let te = physics.decelerationTime(toReach: 0, x0: 70, v0: -1500)!
         let edgeVelocity = physics.decelerated(x0: 70, v0: -1500, t: te).v
         let start = 0.52 + te
-        XCTAssertEqual(t.state(at: start - 0.001).phase, "decelerating")
-        XCTAssertEqual(t.state(at: start + 0.001).phase, "bouncing")
+        XCTAssertEqual(t.state(at: start - 0.001).phase, .decelerating)
+        XCTAssertEqual(t.state(at: start + 0.001).phase, .bouncing)
         let h = 1e-5
         let velocityAfter = (t.state(at: start + h).offset - t.state(at: start).offset) / h
         XCTAssertEqual(velocityAfter, edgeVelocity, accuracy: abs(edgeVelocity) * 0.01, "the spring starts with the edge velocity")
@@ -138,13 +138,13 @@ final class GestureTimelineTests: XCTestCase {
                               .drag(by: 0, to: nil, duration: 0.5, easing: .linear, at: nil)])
         let caught = t.state(at: 0.35).offset
         XCTAssertEqual(t.state(at: 0.6).offset, caught, accuracy: 1e-9)
-        XCTAssertEqual(t.state(at: 0.6).phase, "tracking")
+        XCTAssertEqual(t.state(at: 0.6).phase, .tracking)
     }
 
     func testScrollToAnimates() throws {
         let t = try timeline([.scrollTo(offset: 400, duration: 0.3, easing: .easeInOut)])
         XCTAssertEqual(t.state(at: 0.15).offset, 200, accuracy: 1e-9)
-        XCTAssertEqual(t.state(at: 0.15).phase, "animating")
+        XCTAssertEqual(t.state(at: 0.15).phase, .animating)
         XCTAssertEqual(t.state(at: 1).offset, 400)
     }
 
