@@ -16,16 +16,20 @@ public enum Explanation {
         let screen = scenario.screen
         let m: UserScene.Moment
         var frame: Int?
+        var resolved: [UserScene.ResolvedLayer] = []
+        let root: Layer
         switch moment {
         case .frame(let i):
+            // The frame's whole tree, as it renders: the scroll indicator and a touch included.
             frame = i
-            m = scenario.moment(ofFrame: i)
+            let f = scenario.frame(i)
+            m = scenario.moment(of: f)
+            root = screen.layers(state: f.scroll, pixelScale: scenario.scale, blurredImage: scenario.blurredHeaderImage,
+                                 measured: f.measured, time: f.time, velocity: f.velocity, record: { resolved.append($0) })
         case .offset(let o):
             m = screen.sceneMoment(u: o + screen.insetTop)
+            root = screen.layers(u: m.u, pixelScale: scenario.scale, blurredImage: scenario.blurredHeaderImage, record: { resolved.append($0) })
         }
-        var resolved: [UserScene.ResolvedLayer] = []
-        let root = screen.layers(u: m.u, pixelScale: scenario.scale, blurredImage: scenario.blurredHeaderImage, time: m.time,
-                                 velocity: m.velocity, phase: m.phase, record: { resolved.append($0) })
         let placed = placements(root, screen: screen.device.size)
 
         var out: [String: Any] = [

@@ -211,8 +211,14 @@ struct ExpressionParser {
             let start = i
             while i < chars.count, ExpressionParser.isHex(chars[i]) { i += 1 }
             let digits = String(String.UnicodeScalarView(chars[start..<i]))
-            guard let colour = Color(hex: "#" + digits), [3, 6, 8].contains(digits.count) else {
-                throw ExpressionError(position: at, message: "expected a colour as #RGB, #RRGGBB or #RRGGBBAA, got \"#\(digits)\"")
+            // What was meant, for the message: the letters and digits that follow.
+            var end = i
+            while end < chars.count, ExpressionParser.isNamePart(chars[end]) { end += 1 }
+            let written = String(String.UnicodeScalarView(chars[start..<end]))
+            guard end == i, let colour = Color(hex: "#" + digits), [3, 6, 8].contains(digits.count) else {
+                let problem = end > i ? "\"\(Character(chars[i]))\" is not a hex digit" : "a colour has 3, 6 or 8 hex digits"
+                throw ExpressionError(position: end > i ? i : at, message: "expected a colour as #RGB, #RRGGBB or #RRGGBBAA, got "
+                    + "\"#\(written)\": \(problem)")
             }
             return .colour(ColourValue(colour), at: at)
         }

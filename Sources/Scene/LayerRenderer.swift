@@ -123,9 +123,18 @@ public final class LayerRenderer {
         let dx = drawn.minX.rounded() - drawn.minX, dy = drawn.minY.rounded() - drawn.minY
         let snapped = toDevice.translated(dx, dy)
         let origin = (x: Int(drawn.minX.rounded()) - pad, y: Int(drawn.minY.rounded()) - pad)
-        let area = PixelRect(x: origin.x, y: origin.y, width: Int((drawn.width).rounded(.up)) + 2 * pad + 1,
+        var area = PixelRect(x: origin.x, y: origin.y, width: Int((drawn.width).rounded(.up)) + 2 * pad + 1,
                              height: Int((drawn.height).rounded(.up)) + 2 * pad + 1)
         guard !area.intersection(canvas.clipBounds).isEmpty else { return }
+        // Only what can reach the canvas is drawn and blurred: the canvas and the blur's reach
+        // around it (a layer far larger than the screen costs no more than the screen). Such a
+        // cut shadow depends on where the layer is, so it is not kept.
+        let clip = canvas.clipBounds
+        let reach = PixelRect(x: clip.x - pad, y: clip.y - pad, width: clip.width + 2 * pad, height: clip.height + 2 * pad)
+        if area.intersection(reach) != area {
+            area = area.intersection(reach)
+            key = nil
+        }
         if let key, let hit = shadowCache[key] {
             canvas.draw(hit, atX: area.x, y: area.y, opacity: opacity)
             return

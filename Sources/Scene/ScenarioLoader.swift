@@ -82,6 +82,7 @@ public enum ScenarioLoader {
             throw syntaxError(error, file: file, text: text)
         }
         let r = ScenarioReader(file: file)
+        r.sourceLines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard let root else {
             r.report(nil, "(file)", "the file is empty; a scenario needs at least a timeline (see README, Scenario files)")
             throw ScenarioError.invalid(r.issuesInFileOrder)
@@ -223,7 +224,7 @@ public enum ScenarioLoader {
         for (ref, what, frame, m) in bad {
             r.issues.append(ScenarioIssue(file: r.file, line: ref.line, column: ref.column, field: ref.field, message:
                 "\(what) at frame \(frame) (time \(r.format(round4(m.time))) s, offset \(r.format(round4(m.offset)))); "
-                + "keep the formula finite there, e.g. with max() or clamp() around a division or a square root"))
+                + "keep the formula finite and in range there, e.g. with max() or clamp() around a division or a square root"))
         }
         throw ScenarioError.invalid(r.issuesInFileOrder)
     }
@@ -273,6 +274,45 @@ public enum ScenarioLoader {
         return nil
     }
 
+    /// Where each duplicated key of a block mapping (starting at `line`, `column`) is written the
+    /// second time, found by reading the mapping's lines at its indentation; a flow mapping's
+    /// duplicate is reported at the mapping.
+    static func duplicateKeys(_ keys: [String], mappingAt line: Int, column: Int, file: String, text: String) -> [ScenarioIssue] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
+        var seen: [String: Int] = [:]
+        var found: [ScenarioIssue] = []
+        var number = line
+        while number <= lines.count {
+            let l = lines[number - 1]
+            let indent = l.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "-") }.count
+            let blank = l.allSatisfy { $0 == UInt8(ascii: " ") } || (indent < l.count && l[indent] == UInt8(ascii: "#"))
+            if !blank {
+                if number > line, indent < column - 1 { break }
+                if indent == column - 1 || number == line, column - 1 < l.count {
+                    let rest = l[(column - 1)...]
+                    if let colon = rest.firstIndex(of: UInt8(ascii: ":")) {
+                        var key = String(decoding: rest[..<colon], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                        if key.count >= 2, let q = key.first, q == "\"" || q == "'", key.last == q { key = String(key.dropFirst().dropLast()) }
+                        if keys.contains(key) {
+                            if let first = seen[key] {
+                                found.append(ScenarioIssue(file: file, line: number, column: column, field: key,
+                                                           message: "duplicate key (also at line \(first)); keep one of them"))
+                            } else {
+                                seen[key] = number
+                            }
+                        }
+                    }
+                }
+            }
+            number += 1
+        }
+        if found.isEmpty {
+            return [ScenarioIssue(file: file, line: line, column: column, field: keys.joined(separator: ", "),
+                                  message: "duplicate key in the mapping that starts here; keep one of each")]
+        }
+        return found
+    }
+
     static func syntaxError(_ error: YamlError, file: String, text: String) -> ScenarioError {
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
@@ -284,10 +324,17 @@ public enum ScenarioLoader {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             if mark.line >= 1, mark.line <= lines.count, lines[mark.line - 1].contains("\t") {
                 message += "; YAML does not allow tabs for indentation, use spaces"
+            } else if problem.contains("mapping values are not allowed"), mark.line >= 1, mark.line <= lines.count,
+                      lines[mark.line - 1].contains("?") {
+                message += "; a value with \": \" in it (a formula's ? :) must be in quotes, as height: \"offset < 0 ? 300 - offset : 300\""
+            } else if problem.contains("undefined alias") || problem.contains("cannot start any token") {
+                message += "; YAML reads * and & as aliases and anchors, and @ and ` are reserved: put the value in quotes"
             }
             return .syntax(file: file, line: mark.line, column: mark.column, problem: message)
         case .reader(let problem, _, _, _):
             return .syntax(file: file, line: 1, column: 1, problem: problem)
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return .invalid(duplicateKeys(duplicates.sorted(), mappingAt: context.mark.line, column: context.mark.column, file: file, text: text))
         default:
             return .syntax(file: file, line: 1, column: 1, problem: "\(error)")
         }
@@ -617,7 +664,7 @@ public enum ScenarioLoader {
                 let by = m["by"].flatMap { r.number($0, "\(field).by", range: -5000...5000, unit: "points") }
                 let to = m["to"].flatMap { r.number($0, "\(field).to", range: -2000...max(screen.maxScroll, 0) + 2000, unit: "points") }
                 if m["by"] == nil && m["to"] == nil {
-                    r.report(value, field, "needs by (finger travel in points, positive pulls down) or to (a content offset)")
+                    r.report(value, field, "needs by (finger travel in points, positive pulls down) or to (a scroll position from rest)")
                     continue
                 }
                 if m["by"] != nil && m["to"] != nil {

@@ -25,11 +25,26 @@ final class ScenarioReader {
         switch node {
         case .scalar(let s):
             if s.style == .singleQuoted || s.style == .doubleQuoted { return "the string \"\(s.string)\"" }
-            if s.string.isEmpty || s.string == "~" || s.string == "null" { return "nothing (null)" }
+            if s.string.isEmpty || s.string == "~" || s.string == "null" { return "nothing (null)" + quoteHint(node) }
             return "\"\(s.string)\""
         case .mapping: return "a mapping"
-        case .sequence: return "a list"
+        case .sequence(let seq): return "a list of \(seq.count) item\(seq.count == 1 ? "" : "s")"
         case .alias: return "an alias"
+        }
+    }
+
+    /// The scenario's lines, for hints about what YAML did with a value.
+    var sourceLines: [Substring] = []
+
+    /// Why a value came out empty, when the file shows a character YAML read as syntax there.
+    func quoteHint(_ node: Node) -> String {
+        guard let mark = node.mark, mark.line >= 1, mark.line <= sourceLines.count else { return "" }
+        let rest = sourceLines[mark.line - 1].dropFirst(max(0, mark.column - 1)).drop { $0 == " " }
+        switch rest.first {
+        case "#": return "; a # after a space starts a YAML comment: quote the value, as \"\(rest.prefix(40))\""
+        case "!": return "; ! starts a YAML tag: quote the value, as \"\(rest.prefix(40))\""
+        case "&": return "; & starts a YAML anchor: quote the value"
+        default: return ""
         }
     }
 
@@ -159,13 +174,19 @@ final class ScenarioReader {
     }
 
     /// The allowed word nearest to `word` (edit distance at most 2, or a case-insensitive match).
+    /// A candidate the word begins (`rect`: rectangle) or contains (`scaleAspectFill`: aspectFill)
+    /// comes first. A word over 64 characters gets no suggestion.
     static func closest(to word: String, in candidates: [String]) -> String? {
         let lower = word.lowercased()
+        guard lower.count <= 64, !lower.isEmpty else { return nil }
+        if let c = candidates.first(where: { $0.lowercased() == lower }) { return c }
+        if lower.count >= 3, let c = candidates.first(where: { $0.lowercased().hasPrefix(lower) }) { return c }
+        if let c = candidates.filter({ $0.count >= 4 && lower.contains($0.lowercased()) }).max(by: { $0.count < $1.count }) { return c }
         var best: (String, Int)?
         for c in candidates {
-            if c.lowercased() == lower { return c }
             let d = editDistance(lower, c.lowercased())
-            if d <= max(2, c.count / 4), best == nil || d < best!.1 { best = (c, d) }
+            // Not a word that shares (almost) nothing with the candidate: "Hh" is not "u".
+            if d <= max(2, c.count / 4), d < lower.count, best == nil || d < best!.1 { best = (c, d) }
         }
         return best?.0
     }

@@ -24,6 +24,9 @@ extension ScenarioLoader {
     static let drivers = ["offset", "u", "time", "progress", "view"]
     /// Instances of all layers together (repeats counted), and keyframes per value.
     static let maximumLayerInstances = 5000
+    /// Layer instances that blur what they draw (a shadow) or what is under them (a material):
+    /// each can cost a blur of the whole screen per frame.
+    static let maximumBlurringLayers = 64
     static let maximumKeyframes = 1000
     /// frames x bound values checked for NaN at load.
     static let maximumEvaluations = 40_000_000
@@ -94,6 +97,11 @@ extension ScenarioLoader {
                     + "lower the repeat counts")
             }
             checkViewTargets(specs, r)
+            let blurring = roots.reduce(0) { $0 + $1.repeatCount * countBlurring($1) }
+            if blurring > maximumBlurringLayers {
+                r.report(node, "layers", "\(blurring) layer instances with a shadow or a material (repeats counted), over the limit of "
+                    + "\(maximumBlurringLayers): each blurs up to the whole screen every frame; use fewer")
+            }
         }
         let scene = UserScene(scope: scope, vars: vars, roots: roots, allSpecs: specs, scrollView: scrollView)
         if let n = statusBarColour { scene.statusBarColour = binding(n, "statusBar.color", kind: .colour, r, scope, view: nil) }
@@ -101,6 +109,12 @@ extension ScenarioLoader {
     }
 
     private static func countSpecs(_ s: UserScene.LayerSpec) -> Int { 1 + s.children.reduce(0) { $0 + countSpecs($1) } }
+
+    private static func countBlurring(_ s: UserScene.LayerSpec) -> Int {
+        var shadow = false
+        if let b = s.properties[.shadowOpacity]?.binding { if case .number(let v) = b { shadow = v > 0 } else { shadow = true } }
+        return (shadow || s.kind == .material ? 1 : 0) + s.children.reduce(0) { $0 + countBlurring($1) }
+    }
 
     /// Every layer's name and its root's repeat count, in the reader's depth-first order (for
     /// `view:` references, which may name a layer further down the file).
@@ -245,7 +259,22 @@ extension ScenarioLoader {
     /// A bindable value: a number, a colour, an expression in a string, or keyframes (a mapping).
     /// `kind` nil accepts either type (vars). `view` resolves `view:` names (nil: not allowed).
     static func binding(_ node: Node, _ field: String, kind: ValueKind?, _ r: ScenarioReader, _ scope: ExpressionScope,
-                        view: ((Node, String, String) -> ViewTarget?)?, allowBool: Bool = false) -> UserScene.Bound? {
+                        view: ((Node, String, String) -> ViewTarget?)?, allowBool: Bool = false, range: ClosedRange<Double>? = nil,
+                        unit: String = "") -> UserScene.Bound? {
+        guard var bound = bindingValue(node, field, kind: kind, r, scope, view: view, allowBool: allowBool) else { return nil }
+        bound.range = range
+        bound.unit = unit
+        // A constant out of range is refused here; a formula or keyframes, at every frame after load.
+        if let range, case .number(let v) = bound.binding, !range.contains(v) {
+            r.report(node, field, "must be between \(formatNumber(range.lowerBound)) and \(formatNumber(range.upperBound))"
+                + (unit.isEmpty ? "" : " \(unit)") + ", got \(formatNumber(v))")
+            return nil
+        }
+        return bound
+    }
+
+    private static func bindingValue(_ node: Node, _ field: String, kind: ValueKind?, _ r: ScenarioReader, _ scope: ExpressionScope,
+                                     view: ((Node, String, String) -> ViewTarget?)?, allowBool: Bool) -> UserScene.Bound? {
         let ref = SourceRef(line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, field: field)
         switch node {
         case .scalar(let s):
@@ -255,13 +284,16 @@ extension ScenarioLoader {
                     return UserScene.Bound(binding: .number(["true", "yes"].contains(text.lowercased()) ? 1 : 0), ref: ref)
                 }
                 if let v = Double(text.replacingOccurrences(of: "_", with: "")), !text.lowercased().contains("inf"), !text.lowercased().contains("nan") {
+                    guard v.isFinite else {
+                        r.report(node, field, "expected a finite number, got \(clip(text))"); return nil
+                    }
                     if kind == .colour {
                         r.report(node, field, "expected a colour (\"#RRGGBB\", quoted), got the number \(text)"); return nil
                     }
                     return UserScene.Bound(binding: .number(v), ref: ref)
                 }
                 if text.isEmpty || text == "~" || text == "null" {
-                    r.report(node, field, "expected \(kindWords(kind)), got nothing (null)"); return nil
+                    r.report(node, field, "expected \(kindWords(kind)), got nothing (null)" + r.quoteHint(node)); return nil
                 }
             }
             if text.hasPrefix("#"), let c = Color(hex: text), [4, 7, 9].contains(text.count) {
@@ -300,11 +332,13 @@ extension ScenarioLoader {
         }
     }
 
-    /// At most 80 characters of a value for a message, with control characters shown as U+XXXX.
+    /// At most 80 characters of a value for a message: a line break as \n, other control characters
+    /// as U+XXXX (nothing a terminal would act on).
     static func clip(_ s: String) -> String {
         var out = ""
         for (i, c) in s.unicodeScalars.enumerated() {
             if i == 80 { out += "…"; break }
+            if c == "\n" { out += "\\n"; continue }
             out += c.value < 32 || c.value == 127 ? "U+\(String(c.value, radix: 16, uppercase: true))" : String(c)
         }
         return out
@@ -320,7 +354,11 @@ extension ScenarioLoader {
         }
         var driver = KeyframeDriver.offset
         var over = "offset"
-        if let n = m["over"], let d = r.choice(n, "\(field).over", drivers) { over = d }
+        if let n = m["over"] {
+            // A wrong driver is reported once: the keys that depend on it are not checked against it.
+            guard let d = r.choice(n, "\(field).over", drivers) else { return nil }
+            over = d
+        }
         switch over {
         case "u": driver = .u
         case "time": driver = .time
@@ -381,7 +419,8 @@ extension ScenarioLoader {
                 if atNode == nil { r.report(item, "\(path).at", "missing; give where the keyframe sits on the driver (\(over))"); failed = true; continue }
                 if valueNode == nil { r.report(item, "\(path).value", "missing; give the value at that point"); failed = true; continue }
             default:
-                r.report(item, path, "expected [at, value] or [at, value, easing], got \(r.describe(item))"); failed = true; continue
+                r.report(item, path, "expected [at, value] or [at, value, easing], got \(r.describe(item))"
+                    + (item.sequence != nil ? "; a formula or cubic-bezier(...) with commas in it must be in quotes" : "")); failed = true; continue
             }
             guard let at = r.number(atNode!, "\(path).at", range: -1_000_000...1_000_000) else { failed = true; continue }
             guard let value = binding(valueNode!, "\(path).value", kind: valueKind, r, scope, view: nil) else { failed = true; continue }
@@ -485,7 +524,8 @@ struct LayerReader {
         for key in ScenarioLoader.layerKeys where m[key] != nil {
             if let kinds = ScenarioLoader.layerKeyKinds[key], !kinds.contains(kind) {
                 let owners = kinds.map(\.rawValue).joined(separator: " and ")
-                r.report(m[key], "\(path).\(key)", "a \(kind.rawValue) layer has no \(key) (\(owners) layers do); remove it or change the type")
+                let article = ["a", "e", "i", "o", "u"].contains(kind.rawValue.prefix(1)) ? "an" : "a"
+                r.report(m[key], "\(path).\(key)", "\(article) \(kind.rawValue) layer has no \(key) (\(owners) layers do); remove it or change the type")
             }
         }
         let view: (Node, String, String) -> ViewTarget? = { [names, r] node, text, field in
@@ -494,7 +534,8 @@ struct LayerReader {
         func bind(_ key: String, _ property: UserScene.Property, _ valueNode: Node? = nil, field: String? = nil, allowBool: Bool = false) {
             guard let n = valueNode ?? m[key] else { return }
             if let kinds = property.kinds, !kinds.contains(kind) { return }
-            if let b = ScenarioLoader.binding(n, field ?? "\(path).\(key)", kind: property.kind, r, scope, view: view, allowBool: allowBool) {
+            if let b = ScenarioLoader.binding(n, field ?? "\(path).\(key)", kind: property.kind, r, scope, view: view, allowBool: allowBool,
+                                              range: property.kind == .number ? property.range : nil, unit: property.unit) {
                 spec.properties[property] = b
             }
         }
@@ -502,7 +543,8 @@ struct LayerReader {
             guard let n = m[key] else { return }
             if let kinds = a.kinds, !kinds.contains(kind) { return }
             guard case .sequence(let seq) = n, seq.count == 2 else {
-                r.report(n, "\(path).\(key)", "expected \(what), got \(r.describe(n))"); return
+                r.report(n, "\(path).\(key)", "expected \(what), got \(r.describe(n))"
+                    + (n.sequence != nil ? "; a formula with commas in it must be in quotes" : "")); return
             }
             let items = Array(seq)
             bind(key, a, items[0], field: "\(path).\(key)[0]")
@@ -518,7 +560,8 @@ struct LayerReader {
                     bind("frame", p, Array(seq)[i], field: "\(path).frame[\(i)]")
                 }
             } else {
-                r.report(n, "\(path).frame", "expected [x, y, width, height] in points (each a number or a formula), got \(r.describe(n))")
+                r.report(n, "\(path).frame", "expected [x, y, width, height] in points (each a number or a formula), got \(r.describe(n))"
+                    + (n.sequence != nil ? "; a formula with commas in it must be in quotes, as [16, \"max(0, offset)\", 100, 40]" : ""))
             }
         }
         for p in [UserScene.Property.x, .y, .width, .height, .translateX, .translateY, .opacity, .zPosition, .cornerRadius,
@@ -533,7 +576,8 @@ struct LayerReader {
         if let n = m["scale"] {
             if m["scaleX"] != nil || m["scaleY"] != nil {
                 r.report(n, "\(path).scale", "scale sets both scaleX and scaleY; keep scale or the separate keys")
-            } else if let b = ScenarioLoader.binding(n, "\(path).scale", kind: .number, r, scope, view: view) {
+            } else if let b = ScenarioLoader.binding(n, "\(path).scale", kind: .number, r, scope, view: view,
+                                                     range: UserScene.Property.scaleX.range) {
                 spec.properties[.scaleX] = b; spec.properties[.scaleY] = b
             }
         }
@@ -576,7 +620,7 @@ struct LayerReader {
                     r.report(n, "\(path).locations", "\(list.count) locations for \(colours) colours; give one location (0-1) per colour")
                 }
                 spec.gradientLocations = list.enumerated().compactMap { i, item in
-                    ScenarioLoader.binding(item, "\(path).locations[\(i)]", kind: .number, r, scope, view: view)
+                    ScenarioLoader.binding(item, "\(path).locations[\(i)]", kind: .number, r, scope, view: view, range: -1000...1000)
                 }
             }
         default:

@@ -307,9 +307,9 @@ public struct Screen {
     /// `pixelScale` pixels per point (hairlines are one pixel thick). `measured` is the range of
     /// self-sizing rows measured so far (nil: all).
     public func layers(state: ScrollState, pixelScale: Double, blurredImage: SceneImage?, measured: Range<Int>? = nil,
-                       time: Double = 0, velocity: Double = 0) -> Layer {
+                       time: Double = 0, velocity: Double = 0, record: ((UserScene.ResolvedLayer) -> Void)? = nil) -> Layer {
         let root = layers(u: state.offset, pixelScale: pixelScale, blurredImage: blurredImage, time: time, velocity: velocity,
-                          phase: state.phase)
+                          phase: state.phase, record: record)
         if state.indicatorOpacity > 0, let frame = indicatorFrame(u: state.offset, measured: measured),
            let scroller = root.sublayers.first(where: { $0.name == "table" || $0.name == "collection" }) {
             // A subview of the scroll view: in its content coordinates, above the rows, under a stuck header.

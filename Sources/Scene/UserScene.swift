@@ -30,6 +30,31 @@ public final class UserScene: @unchecked Sendable {
             }
         }
 
+        /// The values it may take, at every frame (checked at load): they keep drawing bounded in
+        /// time and memory. Negative widths, radii and opacities are allowed (they draw as 0).
+        public var range: ClosedRange<Double> {
+            switch self {
+            case .x, .y, .width, .height, .translateX, .translateY, .cornerRadius: return -100_000...100_000
+            case .anchorX, .anchorY, .scaleX, .scaleY, .startX, .startY, .endX, .endY: return -100...100
+            case .opacity, .shadowOpacity, .letterSpacing: return -1000...1000
+            case .zPosition, .hidden: return -1_000_000...1_000_000
+            case .borderWidth: return -10_000...10_000
+            case .shadowRadius: return 0...50
+            case .blurRadius: return 0...100
+            case .size: return 0...500
+            case .borderColor, .shadowColor, .fill, .color, .tint: return -1...1
+            }
+        }
+
+        /// The unit of its values, for messages.
+        var unit: String {
+            switch self {
+            case .anchorX, .anchorY, .startX, .startY, .endX, .endY: return "unit coordinates"
+            case .scaleX, .scaleY, .opacity, .shadowOpacity, .zPosition, .hidden: return ""
+            default: return "points"
+            }
+        }
+
         /// The layer kinds that have it; nil: every kind.
         var kinds: [Kind]? {
             switch self {
@@ -46,6 +71,9 @@ public final class UserScene: @unchecked Sendable {
     public struct Bound {
         public var binding: Binding
         public var ref: SourceRef
+        /// The values a number may take at every frame (nil: any finite number), and their unit.
+        public var range: ClosedRange<Double>? = nil
+        public var unit = ""
     }
 
     public final class LayerSpec {
@@ -430,11 +458,23 @@ public final class UserScene: @unchecked Sendable {
         var out: [(SourceRef, String, Int, Moment)] = []
         func check(_ b: Bound, _ c: Context, _ env: ExpressionEnvironment, _ frame: Int, _ m: Moment) {
             guard !b.binding.isConstant, !reported.contains(b.ref.field) else { return }
-            let finite = b.binding.kind == .number ? c.number(b.binding, env).isFinite : c.colour(b.binding, env).isFinite
-            if !finite {
+            let formula = "\"\(ScenarioLoader.clip(b.binding.summary))\""
+            if b.binding.kind == .colour {
+                if !c.colour(b.binding, env).isFinite {
+                    reported.insert(b.ref.field)
+                    out.append((b.ref, "\(formula) has a NaN or infinite component", frame, m))
+                }
+                return
+            }
+            let v = c.number(b.binding, env)
+            if !v.isFinite {
                 reported.insert(b.ref.field)
-                let v = b.binding.kind == .number ? c.number(b.binding, env) : .nan
-                out.append((b.ref, "\"\(ScenarioLoader.clip(b.binding.summary))\" is " + (v.isNaN ? "NaN" : "infinite"), frame, m))
+                out.append((b.ref, "\(formula) is " + (v.isNaN ? "NaN" : "infinite"), frame, m))
+            } else if let range = b.range, !range.contains(v) {
+                reported.insert(b.ref.field)
+                let shown = abs(v) < 1e12 ? formatNumber((v * 10000).rounded() / 10000) : formatNumber(v)
+                out.append((b.ref, "\(formula) is \(shown), outside \(formatNumber(range.lowerBound))...\(formatNumber(range.upperBound))"
+                    + (b.unit.isEmpty ? "" : " \(b.unit)"), frame, m))
             }
         }
         for (frame, m) in moments {

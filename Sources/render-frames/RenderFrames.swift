@@ -224,20 +224,24 @@ struct Explain: ParsableCommand {
     @Option(name: .long, help: "The frame to explain (0 is the first).")
     var frame: Int?
 
-    @Option(name: .long, help: "The content offset to explain (contentOffset.y in points), instead of a frame.")
+    @Option(name: .long, parsing: .unconditional, help: "The content offset to explain (contentOffset.y in points, -300 too), instead of a frame.")
     var offset: Double?
+
+    @Option(name: .long, help: "Pixels per point (overrides the device's, 0.25-4), as for render: 1 / scale hairlines follow it.")
+    var scale: Double?
 
     @OptionGroup var images: ImageLimit
 
     func validate() throws {
         if (frame == nil) == (offset == nil) { throw ValidationError("give --frame N or --offset Y (one of them)") }
+        if let scale, !(0.25...4).contains(scale) { throw ValidationError("--scale must be between 0.25 and 4, got \(scale)") }
         if let offset, !offset.isFinite || abs(offset) > 1_000_000 {
             throw ValidationError("--offset must be a number of points between -1000000 and 1000000")
         }
     }
 
     func run() throws {
-        let loaded = try ScenarioLoader.load(path: scenario, imagePixelLimit: images.maxImagePixels)
+        let loaded = try ScenarioLoader.load(path: scenario, scaleOverride: scale, imagePixelLimit: images.maxImagePixels)
         if let frame, !(0..<loaded.frameCount).contains(frame) {
             throw BadInput("--frame \(frame): \(scenario) has frames 0 to \(loaded.frameCount - 1); give one of them")
         }

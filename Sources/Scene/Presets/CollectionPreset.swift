@@ -23,7 +23,7 @@ enum CollectionPreset {
         if let title = s.header.title {
             children.append(Y.map([
                 ("type", Y.word("text")), ("name", Y.word("header.title")),
-                ("x", Y.num(16)), ("width", Y.num(b.width - 32)),
+                ("x", Y.num(16)), ("width", Y.text("screen.width - 32")),
                 ("text", Y.text(title)), ("weight", Y.word("bold")), ("size", Y.num(28)), ("color", Y.colour(.white)),
                 ("alignment", Y.word("center")), ("letterSpacing", Y.num(0.36)), ("lines", Y.num(2)),
                 ("shadowColor", Y.colour(.white)), ("shadowOpacity", Y.num(0.9)), ("shadowRadius", Y.num(s.header.glowRadius)),
@@ -31,7 +31,7 @@ enum CollectionPreset {
         }
         var header: [(String, Node)] = [
             ("type", Y.word("group")), ("name", Y.word("header")), ("in", Y.word("content")),
-            ("frame", Y.flow([Y.num(0), Y.text("-d"), Y.num(b.width), Y.text("H + d")])),
+            ("frame", Y.flow([Y.num(0), Y.text("-d"), Y.text("screen.width"), Y.text("H + d")])),
             ("fill", Y.colour(s.header.color)), ("masksToBounds", Y.word("true")),
         ]
         if !children.isEmpty { header.append(("children", .sequence(.init(children, .implicit, .block)))) }

@@ -71,6 +71,9 @@ struct ExpansionBuilder {
         .mapping(.init(pairs.map { (word($0.0), $0.1) }, .implicit, flow ? .flow : .block))
     }
     static func frame(_ r: Rect) -> Node { flow([num(r.minX), num(r.minY), num(r.width), num(r.height)]) }
+    /// A frame whose width is a formula of the screen's (`screen.width - 32`): the expansion keeps
+    /// working on another device.
+    static func frame(_ r: Rect, width: String) -> Node { flow([num(r.minX), num(r.minY), text(width), num(r.height)]) }
 
     /// The original scenario's image path under `key` of `section` (header.image, ...), rebased
     /// from the scenario's folder to the output's.
@@ -91,6 +94,8 @@ struct ExpansionBuilder {
         let a = absolute.split(separator: "/"), b = base.split(separator: "/")
         var common = 0
         while common < min(a.count, b.count), a[common] == b[common] { common += 1 }
+        // Nothing in common but the root: the absolute path reads better than ../../../.
+        if common == 0 { return absolute }
         let parts = Array(repeating: "..", count: b.count - common) + a[common...].map(String.init)
         return parts.joined(separator: "/")
     }

@@ -12,14 +12,15 @@ import Yams
 ///   `clamp((u - offset_B) / distance, 0, 1)`.
 enum ProfilePreset {
     static func expand(_ b: inout ExpansionBuilder) {
-        let s = b.screen, w = b.width, fx = s.profileEffect, hh = s.headerHeight
+        let s = b.screen, fx = s.profileEffect, hh = s.headerHeight
         typealias Y = ExpansionBuilder
         let appearanceLight = s.appearance == .light
         b.notes = ["The profile header (behaviour spec 1.3): the table is inset by the header's height Hh, and u = offset + Hh.",
                    "header: pulled, scale 1 + s (s = -u / Hh) and down Hh s / 2; scrolled, up max(-stop, -u), over the table once u > stop.",
                    "avatar: shrinks about its bottom edge, sa = min(stop, u) / size / 1.4. title: up max(-labelDistance, labelOffset - u);",
                    "the blurred copy fades in with clamp((u - labelOffset) / labelDistance, 0, 1)."]
-        b.vars = [("Hh", Y.num(hh)), ("stop", Y.num(fx.stop)), ("labelOffset", Y.num(fx.labelOffset)),
+        let stop = s.navigationStyle != .hidden ? "Hh - (navigationBar.height + statusBar.height)" : "Hh - 64"
+        b.vars = [("Hh", Y.num(hh)), ("stop", Y.text(stop)), ("labelOffset", Y.num(fx.labelOffset)),
                   ("labelDistance", Y.num(fx.labelDistance)),
                   ("sa", Y.text("u > 0 ? min(stop, u) / \(formatNumber(fx.avatarSize)) / 1.4 : 0"))]
         b.scrollView = [("contentInsetAdjustmentBehavior", Y.word("never")),
@@ -41,7 +42,7 @@ enum ProfilePreset {
         if let title = s.header.title {
             headerChildren.append(Y.map([
                 ("type", Y.word("text")), ("name", Y.word("header.title")),
-                ("frame", Y.flow([Y.num(0), Y.text("Hh"), Y.num(w), Y.num(Screen.labelHeight)])),
+                ("frame", Y.flow([Y.num(0), Y.text("Hh"), Y.text("screen.width"), Y.num(Screen.labelHeight)])),
                 ("text", Y.text(title)), ("weight", Y.word("semibold")), ("size", Y.num(17)), ("color", Y.colour(.white)),
                 ("alignment", Y.word("center")), ("letterSpacing", Y.num(-0.41)),
                 ("translateY", Y.text("max(-labelDistance, labelOffset - u)")),
@@ -49,7 +50,7 @@ enum ProfilePreset {
         }
         var header: [(String, Node)] = [
             ("type", Y.word("group")), ("name", Y.word("header")),
-            ("frame", Y.flow([Y.num(0), Y.num(0), Y.num(w), Y.text("Hh")])),
+            ("frame", Y.flow([Y.num(0), Y.num(0), Y.text("screen.width"), Y.text("Hh")])),
             ("fill", Y.colour(s.header.color)), ("masksToBounds", Y.word("true")),
             ("scale", Y.text("u < 0 ? 1 + -u / Hh : 1")),
             ("translateY", Y.text("u < 0 ? Hh * (-u / Hh) / 2 : max(-stop, -u)")),
@@ -72,14 +73,14 @@ enum ProfilePreset {
         if s.profile.followButton {
             profile.append(Y.map([
                 ("type", Y.word("text")), ("name", Y.word("followButton")),
-                ("frame", Y.frame(Rect(x: w - 16 - 92, y: 12, width: 92, height: 32))),
+                ("frame", Y.flow([Y.text("screen.width - 16 - 92"), Y.num(12), Y.num(92), Y.num(32)])),
                 ("cornerRadius", Y.num(16)), ("borderWidth", Y.num(1)), ("borderColor", Y.colour(s.palette.systemBlue)),
                 ("text", Y.text("Follow")), ("weight", Y.word("semibold")), ("size", Y.num(15)), ("color", Y.colour(s.palette.systemBlue)),
                 ("alignment", Y.word("center")),
             ]))
         }
         func label(_ name: String, _ frame: Rect, _ text: String, _ weight: String, _ size: Double, _ colour: Color) -> Node {
-            Y.map([("type", Y.word("text")), ("name", Y.word(name)), ("frame", Y.frame(frame)), ("text", Y.text(text)),
+            Y.map([("type", Y.word("text")), ("name", Y.word(name)), ("frame", Y.frame(frame, width: "screen.width - 32")), ("text", Y.text(text)),
                    ("weight", Y.word(weight)), ("size", Y.num(size)), ("color", Y.colour(colour))])
         }
         // The tutorial's colours in light mode; the system label colours in dark mode.
@@ -90,11 +91,12 @@ enum ProfilePreset {
             profile.append(label("profile.bio", frame, bio, "regular", 15, s.palette.label))
         }
         profile.append(Y.map([("type", Y.word("rectangle")),
-                              ("frame", Y.flow([Y.num(0), Y.text("\(formatNumber(s.profileHeight)) - 1 / scale"), Y.num(w), Y.text("1 / scale")])),
+                              ("frame", Y.flow([Y.num(0), Y.text("\(formatNumber(s.profileHeight)) - 1 / scale"), Y.text("screen.width"),
+                                                Y.text("1 / scale")])),
                               ("fill", Y.colour(s.palette.separator))]))
         let view: [(String, Node)] = [
             ("type", Y.word("group")), ("name", Y.word("profile")), ("in", Y.word("tableHeader")),
-            ("frame", Y.flow([Y.num(0), Y.num(0), Y.num(w), Y.num(s.profileHeight)])),
+            ("frame", Y.flow([Y.num(0), Y.num(0), Y.text("screen.width"), Y.num(s.profileHeight)])),
             ("fill", Y.colour(s.backgroundColor)), ("children", .sequence(.init(profile, .implicit, .block))),
         ]
         b.layers = [Y.map(header), Y.map(view)]

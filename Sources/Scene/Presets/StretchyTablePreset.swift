@@ -17,7 +17,7 @@ enum StretchyTablePreset {
         b.indicatorInsets(presetTrackTop: s.device.safeAreaTop)
         var header: [(String, Node)] = [
             ("type", Y.word("group")), ("name", Y.word("header")),
-            ("frame", Y.flow([Y.num(0), Y.num(0), Y.num(b.width), Y.text("max(0, H - offset)")])),
+            ("frame", Y.flow([Y.num(0), Y.num(0), Y.text("screen.width"), Y.text("max(0, H - offset)")])),
             ("fill", Y.colour(s.header.color)), ("masksToBounds", Y.word("true")),
             ("zPosition", Y.num(-1)),
         ]
