@@ -119,4 +119,23 @@ final class DeterminismTests: XCTestCase {
         XCTAssertEqual(outputs[0], outputs[1], "--jobs 1 and --jobs 3 differ")
         XCTAssertEqual(outputs[0], outputs[2], "a rerun differs")
     }
+
+    /// The layer language too: view timelines, repeats, time-reading bindings, keyframes.
+    func testScenesOfOneOwnAreTheSameForAnyWorkerCount() throws {
+        for (name, frames) in [("cards-scroll-transition", [0, 40, 41, 70, 200, 300]), ("collapsing-large-title", [0, 48, 110, 190])] {
+            let scenario = try ScenarioLoader.load(path: "\(GoldenFrameTests.root)/Fixtures/scenarios/\(name).yaml", scaleOverride: 0.5)
+            var outputs: [[String: Data]] = []
+            for jobs in [1, 3] {
+                let dir = NSTemporaryDirectory() + "determinism-scene-\(getpid())-\(jobs)"
+                defer { try? FileManager.default.removeItem(atPath: dir) }
+                _ = try RenderJob(scenario: scenario, outputDirectory: dir, selection: FrameSelection(indices: frames), jobs: jobs).run()
+                var files: [String: Data] = [:]
+                for file in try FileManager.default.contentsOfDirectory(atPath: dir) {
+                    files[file] = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/\(file)"))
+                }
+                outputs.append(files)
+            }
+            XCTAssertEqual(outputs[0], outputs[1], "\(name): --jobs 1 and --jobs 3 differ")
+        }
+    }
 }
