@@ -129,7 +129,8 @@ public struct RenderJob {
                                    touch: s.touch.map { [($0.x * 100).rounded() / 100, ($0.y * 100).rounded() / 100] })
         if includeLayout {
             frame.layers = LayerRenderer.placements(of: scenario.layers(of: f), screen: scenario.screen.device.size)
-            frame.metrics = scenario.metrics(of: f).mapValues { ($0 * 10000).rounded() / 10000 + 0 }
+            // Rounded to 4 decimals where that cannot overflow (a var of 1e305 stays as it is).
+            frame.metrics = scenario.metrics(of: f).mapValues { $0.magnitude < 1e12 ? ($0 * 10000).rounded() / 10000 + 0 : $0 }
         }
         return frame
     }

@@ -68,6 +68,17 @@ indirect enum ExpressionSyntax: Equatable {
     }
 
     /// Every name the expression reads (variables, not functions), with where it is read.
+    /// The tree's depth (1 for a number or a name).
+    var depth: Int {
+        switch self {
+        case .number, .colour, .name: return 1
+        case .unary(_, let e, _): return 1 + e.depth
+        case .binary(_, let l, let r, _): return 1 + max(l.depth, r.depth)
+        case .conditional(let c, let a, let b, _): return 1 + max(c.depth, a.depth, b.depth)
+        case .call(_, let args, _, _): return 1 + (args.map(\.depth).max() ?? 0)
+        }
+    }
+
     var names: [(String, Int)] {
         switch self {
         case .number, .colour: return []
@@ -92,7 +103,9 @@ indirect enum ExpressionSyntax: Equatable {
 ///     unary       := ("-" | "!") unary | primary
 ///     primary     := number | colour | name | name "(" arguments ")" | "(" conditional ")"
 ///
-/// Nesting is limited (64 levels), so a hostile expression cannot exhaust the stack.
+/// Parentheses, unary operators and `? :` nest at most 64 levels while parsing; a chain of binary
+/// operators is parsed in a loop, and the finished tree may be at most 256 deep (`compile`), so
+/// neither parsing nor evaluation (on worker threads, with small stacks) can exhaust the stack.
 struct ExpressionParser {
     static let maximumLength = 2000
     static let maximumDepth = 64
@@ -381,6 +394,9 @@ public final class CompiledExpression: @unchecked Sendable {
     /// Parses and resolves `source` against `scope`. Unknown names and functions get a did-you-mean.
     public static func compile(_ source: String, scope: ExpressionScope) throws -> CompiledExpression {
         let syntax = try ExpressionParser.parse(source)
+        if syntax.depth > 256 {
+            throw ExpressionError(position: 0, message: "the expression is a chain of over 256 operations; split it into vars")
+        }
         var reads = Set<String>()
         let (node, kind) = try resolve(syntax, scope, &reads)
         return CompiledExpression(source: source, kind: kind, reads: reads, root: node)
@@ -406,7 +422,8 @@ public final class CompiledExpression: @unchecked Sendable {
                 if let s = ScenarioReader.closest(to: name, in: scope.names) {
                     message += "; did you mean \"\(s)\"?"
                 } else {
-                    message += "; variables are \(scope.names.joined(separator: ", ")) (declare your own under vars:)"
+                    let names = scope.names.prefix(24).joined(separator: ", ") + (scope.names.count > 24 ? ", ..." : "")
+                    message += "; variables are \(names) (declare your own under vars:)"
                 }
                 throw ExpressionError(position: at, message: message)
             }

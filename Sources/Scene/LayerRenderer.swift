@@ -33,6 +33,12 @@ public final class LayerRenderer {
 
     public init() {}
 
+    /// Device pixels per point beyond which a layer is not drawn (the device's 3 times a 100-times scale
+    /// is 300; nesting multiplies scales).
+    static let maximumMagnification = 10_000.0
+    /// The widest shadow or backdrop blur, in device pixels (a Gaussian sigma).
+    static let maximumSigma = 256.0
+
     /// Renders `root` (in points) into a pixmap of `width` x `height` pixels at `scale` pixels per point.
     public func render(_ root: Layer, width: Int, height: Int, scale: Double) -> Pixmap {
         // An opaque root background is filled as the pixmap is made (one pass instead of two).
@@ -58,10 +64,15 @@ public final class LayerRenderer {
         let toDevice = layer.transformToSuperlayer.concatenating(parent)
         precondition(toDevice.isAxisAligned, "layer '\(layer.name)': only translate and scale transforms are supported")
         let rect = toDevice.apply(layer.bounds)
+        // A layer magnified beyond any screen (nested scales multiply), or placed beyond any pixel
+        // coordinate, cannot be drawn meaningfully: it is skipped rather than sized in pixels.
+        guard toDevice.scaleX <= LayerRenderer.maximumMagnification, toDevice.scaleY <= LayerRenderer.maximumMagnification,
+              rect.minX.magnitude < 1e9, rect.minY.magnitude < 1e9, rect.maxX.magnitude < 1e9, rect.maxY.magnitude < 1e9 else { return }
         if layer.masksToBounds && rect.intersection(canvas.clipBounds.rect).isEmpty { return }
         let effective = opacity * layer.opacity
         if layer.backdropBlurRadius > 0 {
-            blurBackdrop(rect, sigma: layer.backdropBlurRadius * (toDevice.scaleX + toDevice.scaleY) / 2, canvas: &canvas)
+            blurBackdrop(rect, sigma: min(LayerRenderer.maximumSigma, layer.backdropBlurRadius * (toDevice.scaleX + toDevice.scaleY) / 2),
+                         canvas: &canvas)
         }
         if layer.shadowOpacity > 0, layer.shadowColor.a > 0 {
             drawShadow(of: layer, toDevice: toDevice, rect: rect, canvas: &canvas, opacity: effective)
@@ -101,7 +112,8 @@ public final class LayerRenderer {
     /// A text layer's shadow (a glow) covers only its lines, is placed on whole pixels and is kept
     /// for the next frames: a title that moves or holds still is blurred once.
     private func drawShadow(of layer: Layer, toDevice: Transform, rect: Rect, canvas: inout Canvas, opacity: Double) {
-        let sigma = layer.shadowRadius * (toDevice.scaleX + toDevice.scaleY) / 2
+        // Wider than this, a blur looks the same (it spreads past the screen) and only costs more.
+        let sigma = min(LayerRenderer.maximumSigma, layer.shadowRadius * (toDevice.scaleX + toDevice.scaleY) / 2)
         let pad = Int((3 * sigma).rounded(.up))
         var drawn = rect
         var key: String?

@@ -111,7 +111,8 @@ public struct Scenario: @unchecked Sendable {
             // The scene's numeric vars at this frame.
             let env = scene.environment(moment(of: f), screen.sceneMetrics(pixelScale: scale))
             for v in scene.vars where v.bound.binding.kind == .number {
-                m["vars.\(v.name)"] = round4(env.numbers[scene.scope[v.name]!.slot])
+                let value = env.numbers[scene.scope[v.name]!.slot]
+                m["vars.\(v.name)"] = value.magnitude < 1e12 ? round4(value) : value
             }
         }
         return m

@@ -183,7 +183,7 @@ final class ScenarioReader {
         if lower.count >= 3, let c = candidates.first(where: { $0.lowercased().hasPrefix(lower) }) { return c }
         if let c = candidates.filter({ $0.count >= 4 && lower.contains($0.lowercased()) }).max(by: { $0.count < $1.count }) { return c }
         var best: (String, Int)?
-        for c in candidates {
+        for c in candidates where c.count <= 64 {
             let d = editDistance(lower, c.lowercased())
             // Not a word that shares (almost) nothing with the candidate: "Hh" is not "u".
             if d <= max(2, c.count / 4), d < lower.count, best == nil || d < best!.1 { best = (c, d) }

@@ -28,6 +28,10 @@ extension ScenarioLoader {
     /// each can cost a blur of the whole screen per frame.
     static let maximumBlurringLayers = 64
     static let maximumKeyframes = 1000
+    /// `vars:` entries, gradient colours, characters of a text layer.
+    static let maximumVars = 1000
+    static let maximumGradientColours = 64
+    static let maximumTextLength = 5000
     /// frames x bound values checked for NaN at load.
     static let maximumEvaluations = 40_000_000
 
@@ -127,7 +131,10 @@ extension ScenarioLoader {
             for (k, v) in m {
                 switch k.string {
                 case "name": name = v.string ?? ""
-                case "repeat": if out.count == root, let n = v.string.flatMap({ Int($0) }), n >= 1 { rep = n }
+                case "repeat":
+                    // As the reader reads it (1_0 and 3.0 are numbers too); a bad value is reported there.
+                    if out.count == root, let d = v.string.flatMap({ Double($0.replacingOccurrences(of: "_", with: "")) }),
+                       let n = Int(exactly: d), (1...1000).contains(n) { rep = n }
                 case "children": if case .sequence(let s) = v { children = Array(s) }
                 default: break
                 }
@@ -168,6 +175,10 @@ extension ScenarioLoader {
         }
         var entries: [(String, Node, Node)] = []
         var seen = Set<String>()
+        if m.count > maximumVars {
+            r.report(node, "vars", "\(m.count) vars, over the limit of \(maximumVars); compute some inside the formulas that use them")
+            return []
+        }
         for (keyNode, value) in m {
             guard let name = keyNode.string, !name.isEmpty else {
                 r.report(keyNode, "vars", "expected a name, got \(r.describe(keyNode))"); continue
@@ -212,8 +223,9 @@ extension ScenarioLoader {
         }
         for (name, _, _) in entries { visit(name, []) }
         var out: [(name: String, bound: UserScene.Bound)] = []
+        let valueOf = Dictionary(entries.map { ($0.0, $0.2) }, uniquingKeysWith: { a, _ in a })
         for name in order {
-            let (_, _, value) = entries.first { $0.0 == name }!
+            let value = valueOf[name]!
             if inCycle.contains(name) { scope.declare(name, .number); continue }
             if let bound = binding(value, "vars.\(name)", kind: nil, r, scope, view: nil) {
                 scope.declare(name, bound.binding.kind)
@@ -470,11 +482,16 @@ struct LayerReader {
     let scope: ExpressionScope
     let names: [(name: String, repeats: Int, root: Int)]
     let hasTableHeader: Bool
+    /// Each name's first layer (a dictionary, so a file of many layers and views stays linear).
+    let nameIndex: [String: Int]
     var all: [UserScene.LayerSpec] = []
     private var usedNames: [String: String] = [:]
 
     init(r: ScenarioReader, images: ImageResolver, scope: ExpressionScope, names: [(name: String, repeats: Int, root: Int)], hasTableHeader: Bool) {
         self.r = r; self.images = images; self.scope = scope; self.names = names; self.hasTableHeader = hasTableHeader
+        var index: [String: Int] = [:]
+        for (i, n) in names.enumerated() where !n.name.isEmpty && index[n.name] == nil { index[n.name] = i }
+        nameIndex = index
     }
 
     mutating func read(_ node: Node, path: String, parent: UserScene.LayerSpec?) -> UserScene.LayerSpec? {
@@ -528,8 +545,8 @@ struct LayerReader {
                 r.report(m[key], "\(path).\(key)", "\(article) \(kind.rawValue) layer has no \(key) (\(owners) layers do); remove it or change the type")
             }
         }
-        let view: (Node, String, String) -> ViewTarget? = { [names, r] node, text, field in
-            LayerReader.viewTarget(text, node: node, field: field, reader: id, names: names, r: r)
+        let view: (Node, String, String) -> ViewTarget? = { [names, nameIndex, r] node, text, field in
+            LayerReader.viewTarget(text, node: node, field: field, reader: id, names: names, nameIndex: nameIndex, r: r)
         }
         func bind(_ key: String, _ property: UserScene.Property, _ valueNode: Node? = nil, field: String? = nil, allowBool: Bool = false) {
             guard let n = valueNode ?? m[key] else { return }
@@ -598,7 +615,12 @@ struct LayerReader {
                 spec.contentMode = ContentMode(rawValue: v)!
             }
         case .text:
-            if let n = m["text"], let v = r.string(n, "\(path).text", allowEmpty: true) { spec.text = v } else if m["text"] == nil {
+            if let n = m["text"], let v = r.string(n, "\(path).text", allowEmpty: true) {
+                spec.text = v
+                if v.count > ScenarioLoader.maximumTextLength {
+                    r.report(n, "\(path).text", "\(v.count) characters, over the limit of \(ScenarioLoader.maximumTextLength) for a text layer; shorten it")
+                }
+            } else if m["text"] == nil {
                 r.report(node, "\(path).text", "missing; give the text to draw")
             }
             if let n = m["weight"], let v = r.choice(n, "\(path).weight", FontWeight.allCases.map(\.rawValue)) { spec.weight = FontWeight(rawValue: v)! }
@@ -609,6 +631,9 @@ struct LayerReader {
         case .gradient:
             if let n = m["colors"], let list = r.sequence(n, "\(path).colors") {
                 if list.isEmpty { r.report(n, "\(path).colors", "the list is empty; give at least two colours") }
+                if list.count > ScenarioLoader.maximumGradientColours {
+                    r.report(n, "\(path).colors", "\(list.count) colours, over the limit of \(ScenarioLoader.maximumGradientColours)")
+                }
                 spec.gradientColours = list.enumerated().compactMap { i, item in
                     ScenarioLoader.binding(item, "\(path).colors[\(i)]", kind: .colour, r, scope, view: view)
                 }
@@ -636,15 +661,15 @@ struct LayerReader {
 
     /// `self`, `name` or `name.N` (an instance of a repeated layer).
     static func viewTarget(_ text: String, node: Node, field: String, reader: Int, names: [(name: String, repeats: Int, root: Int)],
-                           r: ScenarioReader) -> ViewTarget? {
+                           nameIndex: [String: Int], r: ScenarioReader) -> ViewTarget? {
         if text == "self" { return ViewTarget(name: "self", spec: nil, instance: nil) }
         var base = text, instance: Int?
-        if names.firstIndex(where: { $0.name == text }) == nil, let dot = text.lastIndex(of: "."), let n = Int(text[text.index(after: dot)...]) {
+        if nameIndex[text] == nil, let dot = text.lastIndex(of: "."), let n = Int(text[text.index(after: dot)...]) {
             base = String(text[..<dot]); instance = n
         }
-        guard let index = names.firstIndex(where: { $0.name == base && !base.isEmpty }) else {
+        guard !base.isEmpty, let index = nameIndex[base] else {
             var message = "no layer is named \"\(ScenarioLoader.clip(text))\""
-            if let s = ScenarioReader.closest(to: base, in: names.map(\.name).filter { !$0.isEmpty }) { message += "; did you mean \"\(s)\"?" } else {
+            if let s = ScenarioReader.closest(to: base, in: names.prefix(2000).map(\.name).filter { !$0.isEmpty }) { message += "; did you mean \"\(s)\"?" } else {
                 message += "; name the layer (name: ...) or use view: self"
             }
             r.report(node, field, message)

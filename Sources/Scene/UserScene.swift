@@ -295,7 +295,9 @@ public final class UserScene: @unchecked Sendable {
             case .progress(let from, let to): return (env.numbers[0] - from) / (to - from)
             case .view(let target, let range):
                 let spec = target.spec.map { scene.allSpecs[$0] } ?? reader!
-                let instance = target.instance ?? instance
+                // A layer of the reader's own repeated root shares its instance; any other, without
+                // an instance named, is its only one (0).
+                let instance = target.instance ?? (reader.map { spec.root === $0.root } ?? true ? instance : 0)
                 let frame = scene.untransformedScreenFrame(spec, instance: instance, env, metrics)
                 return range.progress(top: frame.minY, height: frame.height, portTop: metrics.insetTop,
                                       portBottom: metrics.screen.height - metrics.insetBottom)
@@ -434,18 +436,24 @@ public final class UserScene: @unchecked Sendable {
 
     /// Replaces each image that has `blur` with its blurred copy, sized for the layer's frame at
     /// rest (as the profile header's blurred copy is). Done once, at load.
+    /// Each copy has an id of its own (from 2,000,000 in file order), so two blurs of one file never
+    /// share the renderer's caches.
     func blurImages(_ metrics: Metrics, rest: Moment) {
         let env = environment(rest, metrics)
+        var nextID = 2_000_000
         for spec in allSpecs {
             guard let radius = spec.imageBlur, radius > 0, let image = spec.image else { continue }
             let frame = untransformedScreenFrame(spec, instance: 0, env, metrics)
             let bounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
             let drawn = spec.contentMode.rect(for: image.pointSize, in: bounds).width
-            guard drawn > 0, drawn.isFinite else { continue }
+            // Drawn under a point wide, the copy would need a blur wider than the image: skip it.
+            guard drawn >= 1, drawn.isFinite else { continue }
             let fill = drawn / image.pointSize.width
             let pixelsPerPoint = Double(image.pixmap.width) / image.pointSize.width
-            let blurred = GaussianBlur.apply(image.pixmap, sigma: radius / fill * pixelsPerPoint)
-            spec.image = SceneImage(pixmap: blurred, scale: pixelsPerPoint, id: image.id + 1_000_000)
+            // Wider than the image, a blur is a flat average anyway.
+            let sigma = min(radius / fill * pixelsPerPoint, Double(max(image.pixmap.width, image.pixmap.height)))
+            spec.image = SceneImage(pixmap: GaussianBlur.apply(image.pixmap, sigma: sigma), scale: pixelsPerPoint, id: nextID)
+            nextID += 1
         }
     }
 

@@ -115,6 +115,8 @@ final class ExpressionTests: XCTestCase {
         XCTAssertTrue(error(long)?.message.contains("over the limit of 2000") == true)
         let unary = String(repeating: "-", count: 500) + "1"
         XCTAssertNotNil(error(unary))
+        let chain = Array(repeating: "1", count: 300).joined(separator: "+")
+        XCTAssertEqual(error(chain)?.message, "the expression is a chain of over 256 operations; split it into vars")
     }
 
     func testPowerIsOurOwnAndExact() {

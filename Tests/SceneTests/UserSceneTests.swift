@@ -98,6 +98,54 @@ final class UserSceneTests: XCTestCase {
         XCTAssertNotEqual(s.key(ofFrame: 10), s.key(ofFrame: 20), "equal scroll states at other times are other frames")
     }
 
+    /// From an audit: inputs that validation accepts must render, in bounded memory and time.
+    func testMagnifiedShadowsTinyBlursAndHugeVarsStayBounded() throws {
+        let s = try load("""
+            vars: {big: 1e305}
+            layers:
+              - type: group
+                scale: 100
+                children:
+                  - type: group
+                    scale: 100
+                    children:
+                      - {type: rectangle, frame: [0, 0, 10, 10], fill: "#F00", scale: 100, shadowOpacity: 1, shadowRadius: 50}
+                      - {type: material, frame: [0, 0, 10, 10], blurRadius: 100, scale: 100}
+              - {type: image, image: ../images/rocket.jpg, blur: 100, width: 0.000001, height: 10}
+              - {type: image, name: sharp, image: ../images/rocket.jpg, blur: 2, frame: [0, 0, 100, 100]}
+              - {type: image, name: soft, image: ../images/rocket.jpg, blur: 30, frame: [0, 100, 100, 100]}
+            timeline: {keyframes: [{time: 0, offset: 0}, {time: 0.1, offset: 10}]}
+
+            """)
+        let pixels = FrameRenderer(scenario: s).render(frame: 0)
+        XCTAssertEqual(pixels.width, 1179)
+        XCTAssertEqual(s.metrics(ofFrame: 0)["vars.big"], 1e305)
+        // Two blurs of one file are two images (their own ids), never each other's pixels.
+        let specs = s.screen.scene!.allSpecs.filter { $0.name == "sharp" || $0.name == "soft" }
+        XCTAssertNotEqual(specs[0].image!.id, specs[1].image!.id)
+        XCTAssertNotEqual(specs[0].image!.pixmap.bytes, specs[1].image!.pixmap.bytes)
+    }
+
+    func testAViewOfAnotherRootsLayerIsItsOnlyInstance() throws {
+        let s = try load("""
+            navigationBar: false
+            scrollView: {contentInsetAdjustmentBehavior: never}
+            layers:
+              - {type: rectangle, name: banner, in: content, frame: [0, "200 + index * 2000", 100, 100]}
+              - type: rectangle
+                name: dot
+                repeat: 3
+                frame: ["index * 20", 0, 10, 10]
+                opacity: {over: view, view: banner, range: cover, keyframes: [[0, 0.25], [1, 1]]}
+            timeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: 100}]}
+
+            """)
+        // banner is not repeated: its index is 0 for every dot (top 200, 100 tall, scrollport 0-852).
+        let progress = (852 - 200) / (852.0 + 100)
+        let p = placements(s, frame: 0)
+        for i in 0..<3 { XCTAssertEqual(p["dot.\(i)"]?.opacity ?? 0, 0.25 + 0.75 * progress, accuracy: 0.0001, "dot.\(i)") }
+    }
+
     // MARK: The fixtures against their formulas
 
     func testParallaxHeaderGeometry() throws {

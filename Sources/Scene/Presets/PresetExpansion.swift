@@ -38,6 +38,18 @@ public enum PresetExpansion {
         case .collection: CollectionPreset.expand(&b)
         case .none: PlainTablePreset.expand(&b)
         }
+        // The scenario's own vars and layers over the preset come after the preset's.
+        if case .mapping(let own)? = original["vars"] {
+            for (k, v) in own {
+                let name = k.string ?? ""
+                if b.vars.contains(where: { $0.0 == name }) {
+                    throw Failure(description: "\(path): vars.\(name): the \(screen.effect.rawValue) preset's expansion names a var \(name) "
+                        + "too; rename yours to expand this scenario")
+                }
+                b.vars.append((name, v))
+            }
+        }
+        if case .sequence(let own)? = original["layers"] { b.layers += own.map { b.rebasingImages($0) } }
         return try b.document(source: path)
     }
 }
@@ -196,7 +208,7 @@ struct ExpansionBuilder {
         }
         top.append(("navigationBar", navigationBar()))
         var me = self
-        top.append(("statusBar", ExpansionBuilder.map([("color", me.statusBarColour())], flow: true)))
+        top.append(("statusBar", original["statusBar"] ?? ExpansionBuilder.map([("color", me.statusBarColour())], flow: true)))
         if !vars.isEmpty { top.append(("vars", ExpansionBuilder.map(vars))) }
         top.append(("scrollView", ExpansionBuilder.map(scrollView)))
         top.append(content())
