@@ -90,6 +90,20 @@ public final class SceneImage: @unchecked Sendable {
         pointSize = Size(Double(pixmap.width) / scale, Double(pixmap.height) / scale)
         self.id = id
     }
+
+    /// A copy blurred once, for drawing in a `size`-point frame with `mode`: `radius` is the
+    /// Gaussian sigma in points of that frame (an image point spans `fill` frame points there).
+    /// Nil when the image would be drawn under a point wide; the sigma is at most the image's
+    /// size (wider is a flat average anyway). The profile header's blurred copy and an image
+    /// layer's `blur` both come from here.
+    public func blurred(radius: Double, drawnIn size: Size, mode: ContentMode, id: Int) -> SceneImage? {
+        let drawn = mode.rect(for: pointSize, in: Rect(origin: .zero, size: size)).width
+        guard drawn >= 1, drawn.isFinite else { return nil }
+        let fill = drawn / pointSize.width
+        let pixelsPerPoint = Double(pixmap.width) / pointSize.width
+        let sigma = min(radius / fill * pixelsPerPoint, Double(max(pixmap.width, pixmap.height)))
+        return SceneImage(pixmap: GaussianBlur.apply(pixmap, sigma: sigma), scale: pixelsPerPoint, id: id)
+    }
 }
 
 public enum TextAlignment: String, Sendable {

@@ -134,14 +134,9 @@ public struct Scenario: @unchecked Sendable {
     static func blurredCopy(of screen: Screen) -> SceneImage? {
         guard screen.effect == .profile, screen.header.blur, screen.header.title != nil || screen.header.titleOffset != nil,
               let image = screen.header.image, screen.header.blurRadius > 0 else { return nil }
-        // The blur radius is in points of the header at rest; the image is drawn aspect-fill there,
-        // so one image point spans `fill` screen points.
-        let bounds = Rect(x: 0, y: 0, width: screen.device.size.width, height: screen.headerHeight)
-        let fill = ContentMode.aspectFill.rect(for: image.pointSize, in: bounds).width / image.pointSize.width
-        let pixelsPerPoint = Double(image.pixmap.width) / image.pointSize.width
-        let sigma = screen.header.blurRadius / fill * pixelsPerPoint
-        let blurred = GaussianBlur.apply(image.pixmap, sigma: sigma)
-        return SceneImage(pixmap: blurred, scale: pixelsPerPoint, id: image.id + 1_000_000)
+        // The blur radius is in points of the header at rest, where the image is drawn aspect-fill.
+        return image.blurred(radius: screen.header.blurRadius, drawnIn: Size(screen.device.size.width, screen.headerHeight),
+                             mode: .aspectFill, id: image.id + 1_000_000)
     }
 }
 

@@ -371,13 +371,18 @@ public struct Screen {
             scroller.addSublayer(layer)
         }
         root.addSublayer(scroller)
+        // The scene's environment (built-ins and vars), evaluated once for the frame's layers and status bar.
+        let metricsOfScene = sceneMetrics(pixelScale: pixelScale)
+        let sceneEnvironment = scene?.environment(sceneMoment(u: u, time: time, velocity: velocity, phase: phase), metricsOfScene)
         if scene != nil || provider != nil {
             // The scenario's own layers, then the Swift provider's: in the table header view, in
             // the content, on the screen (above the scroll view).
             let moment = sceneMoment(u: u, time: time, velocity: velocity, phase: phase)
-            let metrics = sceneMetrics(pixelScale: pixelScale)
+            let metrics = metricsOfScene
             var built = SceneLayers()
-            if let scene { (built.screen, built.content, built.tableHeader) = scene.layers(moment, metrics, record: record) }
+            if let scene, let sceneEnvironment {
+                (built.screen, built.content, built.tableHeader) = scene.layers(sceneEnvironment, metrics, record: record)
+            }
             if let provider {
                 let more = provider.layers(at: SceneState(moment: moment, metrics: metrics))
                 built.screen += more.screen; built.content += more.content; built.tableHeader += more.tableHeader
@@ -419,8 +424,8 @@ public struct Screen {
             if overPhoto { statusColor = .white }
         }
         if let content = statusBarContent { statusColor = content == .light ? .white : .black }
-        if let scene, let b = scene.statusBarColour {
-            statusColor = scene.colour(b, sceneMoment(u: u, time: time, velocity: velocity, phase: phase), sceneMetrics(pixelScale: pixelScale))
+        if let scene, let b = scene.statusBarColour, let sceneEnvironment {
+            statusColor = scene.colour(b, sceneEnvironment, metricsOfScene)
         }
         let status = Chrome.statusBar(device: device, color: statusColor)
         status.zPosition = 4

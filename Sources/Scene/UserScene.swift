@@ -349,7 +349,12 @@ public final class UserScene: @unchecked Sendable {
     /// resolved values (for `explain`).
     public func layers(_ m: Moment, _ metrics: Metrics, record: ((ResolvedLayer) -> Void)? = nil)
         -> (screen: [Layer], content: [Layer], tableHeader: [Layer]) {
-        let env = environment(m, metrics)
+        layers(environment(m, metrics), metrics, record: record)
+    }
+
+    /// The same from an environment already computed for the moment (vars evaluated once a frame).
+    public func layers(_ env: ExpressionEnvironment, _ metrics: Metrics, record: ((ResolvedLayer) -> Void)? = nil)
+        -> (screen: [Layer], content: [Layer], tableHeader: [Layer]) {
         var out: (screen: [Layer], content: [Layer], tableHeader: [Layer]) = ([], [], [])
         for spec in roots {
             for k in 0..<spec.repeatCount {
@@ -430,8 +435,8 @@ public final class UserScene: @unchecked Sendable {
     }
 
     /// A colour binding evaluated at a moment (`statusBar.color`).
-    public func colour(_ b: Bound, _ m: Moment, _ metrics: Metrics) -> Color {
-        Context(scene: self, metrics: metrics, reader: nil, instance: 0).colour(b.binding, environment(m, metrics)).color
+    public func colour(_ b: Bound, _ env: ExpressionEnvironment, _ metrics: Metrics) -> Color {
+        Context(scene: self, metrics: metrics, reader: nil, instance: 0).colour(b.binding, env).color
     }
 
     /// Replaces each image that has `blur` with its blurred copy, sized for the layer's frame at
@@ -444,15 +449,8 @@ public final class UserScene: @unchecked Sendable {
         for spec in allSpecs {
             guard let radius = spec.imageBlur, radius > 0, let image = spec.image else { continue }
             let frame = untransformedScreenFrame(spec, instance: 0, env, metrics)
-            let bounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
-            let drawn = spec.contentMode.rect(for: image.pointSize, in: bounds).width
-            // Drawn under a point wide, the copy would need a blur wider than the image: skip it.
-            guard drawn >= 1, drawn.isFinite else { continue }
-            let fill = drawn / image.pointSize.width
-            let pixelsPerPoint = Double(image.pixmap.width) / image.pointSize.width
-            // Wider than the image, a blur is a flat average anyway.
-            let sigma = min(radius / fill * pixelsPerPoint, Double(max(image.pixmap.width, image.pixmap.height)))
-            spec.image = SceneImage(pixmap: GaussianBlur.apply(image.pixmap, sigma: sigma), scale: pixelsPerPoint, id: nextID)
+            guard let copy = image.blurred(radius: radius, drawnIn: frame.size, mode: spec.contentMode, id: nextID) else { continue }
+            spec.image = copy
             nextID += 1
         }
     }

@@ -181,7 +181,9 @@ struct ExpansionBuilder {
                 pairs.append(("texts", ExpansionBuilder.word("uuid")))
                 pairs.append(("seed", ExpansionBuilder.num(1)))
             }
-            return ("rows", ExpansionBuilder.map(pairs, flow: pairs.count <= 3 && originalValue("rows", "texts").map { if case .sequence = $0 { return false } else { return true } } ?? true))
+            // On one line unless it carries a list of texts.
+            let listOfTexts = originalValue("rows", "texts")?.sequence != nil
+            return ("rows", ExpansionBuilder.map(pairs, flow: pairs.count <= 3 && !listOfTexts))
         case .mail:
             return ("mail", rebasingImages(original["mail"]!))
         case .grid(let g):
