@@ -24,11 +24,11 @@ public enum Explanation {
             frame = i
             let f = scenario.frame(i)
             m = scenario.moment(of: f)
-            root = screen.layers(state: f.scroll, pixelScale: scenario.scale, blurredImage: scenario.blurredHeaderImage,
+            root = screen.layers(state: f.scroll, pixelScale: scenario.scale,
                                  measured: f.measured, time: f.time, velocity: f.velocity, record: { resolved.append($0) })
         case .offset(let o):
             m = screen.sceneMoment(u: o + screen.insetTop)
-            root = screen.layers(u: m.u, pixelScale: scenario.scale, blurredImage: scenario.blurredHeaderImage, record: { resolved.append($0) })
+            root = screen.layers(u: m.u, pixelScale: scenario.scale, record: { resolved.append($0) })
         }
         let placed = placements(root, screen: screen.device.size)
 

@@ -82,11 +82,14 @@ public enum LayerContents {
 public final class SceneImage: @unchecked Sendable {
     public let pixmap: Pixmap
     public let pointSize: Size
+    /// Pixels per point (`imageScale`).
+    public let scale: Double
     /// Distinguishes images in the renderer's caches.
     public let id: Int
 
     public init(pixmap: Pixmap, scale: Double = 1, id: Int) {
         self.pixmap = pixmap
+        self.scale = scale
         pointSize = Size(Double(pixmap.width) / scale, Double(pixmap.height) / scale)
         self.id = id
     }

@@ -10,8 +10,6 @@ public struct Scenario: @unchecked Sendable {
     public var scale: Double
     public var screen: Screen
     public var timeline: any ScrollTimeline
-    /// The header image blurred once at load (the tutorial's blurred copy), or nil.
-    public var blurredHeaderImage: SceneImage?
     /// For self-sizing rows: how far the motion has reached by each moment, so a frame knows which
     /// rows the table has measured.
     let reach: ScrollReach?
@@ -22,7 +20,6 @@ public struct Scenario: @unchecked Sendable {
         self.scale = scale
         self.screen = screen
         self.timeline = timeline
-        blurredHeaderImage = Scenario.blurredCopy(of: screen)
         reach = screen.mail == nil ? nil : ScrollReach(timeline: timeline)
     }
 
@@ -110,7 +107,7 @@ public struct Scenario: @unchecked Sendable {
         if let scene = screen.scene {
             // The scene's numeric vars at this frame.
             let env = scene.environment(moment(of: f), screen.sceneMetrics(pixelScale: scale))
-            for v in scene.vars where v.bound.binding.kind == .number {
+            for v in scene.vars where v.bound.binding.kind == .number && !scene.presetVars.contains(v.name) {
                 let value = env.numbers[scene.scope[v.name]!.slot]
                 m["vars.\(v.name)"] = value.magnitude < 1e12 ? round4(value) : value
             }
@@ -125,19 +122,11 @@ public struct Scenario: @unchecked Sendable {
 
     /// The layer tree of a frame.
     public func layers(of f: FrameState) -> Layer {
-        screen.layers(state: f.scroll, pixelScale: scale, blurredImage: blurredHeaderImage, measured: f.measured, time: f.time,
+        screen.layers(state: f.scroll, pixelScale: scale, measured: f.measured, time: f.time,
                       velocity: f.velocity)
     }
 
     public func layers(ofFrame index: Int) -> Layer { layers(of: frame(index)) }
-
-    static func blurredCopy(of screen: Screen) -> SceneImage? {
-        guard screen.effect == .profile, screen.header.blur, screen.header.title != nil || screen.header.titleOffset != nil,
-              let image = screen.header.image, screen.header.blurRadius > 0 else { return nil }
-        // The blur radius is in points of the header at rest, where the image is drawn aspect-fill.
-        return image.blurred(radius: screen.header.blurRadius, drawnIn: Size(screen.device.size.width, screen.headerHeight),
-                             mode: .aspectFill, id: image.id + 1_000_000)
-    }
 }
 
 /// The lowest and highest offsets a timeline has reached by each moment, sampled at 240 Hz from

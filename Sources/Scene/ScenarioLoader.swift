@@ -12,16 +12,10 @@ public enum ScenarioLoader {
     /// More frames than this are refused before any work starts (about 28 minutes at 60 fps).
     public static let maximumFrames = 100_000
 
-    static let headerKeys = ["height", "image", "imageScale", "color", "blur", "blurRadius", "title", "titleOffset",
-                             "titleDistance", "glowRadius"]
-    /// Header keys that only one effect reads, and which.
-    static let headerKeyEffects: [String: [Screen.Effect]] = [
-        "blur": [.profile], "blurRadius": [.profile], "titleOffset": [.profile], "titleDistance": [.profile],
-        "title": [.profile, .collection], "glowRadius": [.collection]]
-
-    static let topLevelKeys = ["device", "fps", "scale", "effect", "appearance", "header", "avatar", "profile", "rows",
-                               "mail", "grid", "navigationBar", "background", "showTouches", "physics", "timeline",
-                               "vars", "scrollView", "layers", "statusBar"]
+    /// The top-level keys: the screen's, then those of the presets' own (`Preset.ownKeys`).
+    static let topLevelKeys = ["device", "fps", "scale", "effect", "appearance", "header", "rows", "mail", "grid", "navigationBar",
+                               "background", "showTouches", "physics", "timeline", "vars", "scrollView", "layers", "statusBar"]
+        + Presets.all.flatMap { $0.ownKeys }
     static let statusBarKeys = ["content", "color"]
     static let navigationBarKeys = ["style", "title", "fadeStart", "fadeLength", "color", "titleColor"]
     static let mailKeys = ["count", "estimatedRowHeight", "bodyLines", "photoHeight", "messages"]
@@ -30,8 +24,6 @@ public enum ScenarioLoader {
     static let itemSizeKeys = ["width", "height"]
     static let insetKeys = ["top", "left", "bottom", "right"]
     static let itemKeys = ["image", "imageScale", "color", "caption"]
-    static let avatarKeys = ["image", "imageScale", "color", "size", "x", "y", "cornerRadius", "borderWidth", "borderColor"]
-    static let profileKeys = ["name", "handle", "bio", "followButton"]
     static let rowsKeys = ["count", "height", "texts", "seed"]
     static let physicsKeys = ["decelerationRate", "rubberBand", "spring"]
     static let springKeys = ["mass", "stiffness", "damping"]
@@ -101,23 +93,30 @@ public enum ScenarioLoader {
         if let node = top["fps"], let v = r.number(node, "fps", range: 1...240, unit: "frames per second") { fps = v }
         var scale = device.scale
         if let node = top["scale"], let v = r.number(node, "scale", range: 0.25...4, unit: "pixels per point") { scale = v }
-        // A scene of the user's own starts from a plain screen; the presets are the four effects.
+        // A scene of the user's own starts from a plain screen; the presets are the built-in screens.
         let ownScene = top["layers"] != nil || top["scrollView"] != nil
-        var effect = ownScene ? Screen.Effect.none : Screen.Effect.profile
-        if let node = top["effect"], let v = r.choice(node, "effect", Screen.Effect.allCases.map(\.rawValue)) {
-            effect = Screen.Effect(rawValue: v)!
-        }
+        var presetType: (any Preset.Type)? = ownScene ? nil : ProfilePreset.self
+        if let node = top["effect"], let v = r.choice(node, "effect", Presets.effectNames) { presetType = Presets.named(v) }
 
-        var screen = Screen(device: device, effect: effect)
+        var screen = Screen(device: device)
         let images = ImageResolver(reader: r, baseDirectory: baseDirectory, pixelLimit: imagePixelLimit)
-        if let node = top["header"] { readHeader(node, r, images, &screen) }
-        for key in ["avatar", "profile"] where effect != .profile {
-            if let node = top[key] {
-                r.report(node, key, "applies to effect: profile only, and this scenario's effect is \(effect.rawValue); remove it or set effect: profile")
+        var preset = presetType.map { $0.init() }
+        let effectName = presetType?.name ?? "none"
+        if let node = top["header"] {
+            if let presetType {
+                preset!.header = PresetHeader.read(node, r, images, for: presetType)
+            } else {
+                r.report(node, "header", "effect: none has no header; remove it or choose an effect (\(Presets.all.map { $0.name }.joined(separator: ", ")))")
             }
         }
-        if let node = top["avatar"] { readAvatar(node, r, images, &screen) }
-        if let node = top["profile"] { readProfile(node, r, &screen) }
+        for p in Presets.all where p.name != effectName {
+            for key in p.ownKeys {
+                guard let node = top[key] else { continue }
+                r.report(node, key, "applies to effect: \(p.name) only, and this scenario's effect is \(effectName); remove it or set effect: \(p.name)")
+            }
+        }
+        preset?.read(top, r, images)
+        if let presetType { screen.defaultNavigationStyle = presetType.defaultNavigationStyle }
         let contentKeys = ["rows", "mail", "grid"].filter { top[$0] != nil }
         if contentKeys.count > 1 {
             r.report(top[contentKeys[1]], contentKeys[1],
@@ -126,22 +125,14 @@ public enum ScenarioLoader {
         switch contentKeys.first {
         case "mail": if let m = readMail(top["mail"]!, r, images, device: device) { screen.content = .mail(m) }
         case "grid": if let g = readGrid(top["grid"]!, r, images, device: device) { screen.content = .grid(g) }
-        case "rows": if let rows = readRows(top["rows"]!, r, effect: effect) { screen.content = .rows(rows) }
+        case "rows":
+            if let rows = readRows(top["rows"]!, r, defaultCount: presetType?.defaultRowCount ?? Rows().count) { screen.content = .rows(rows) }
         default:
-            // The source material's content for each effect.
-            switch effect {
-            case .stretchyTable:
-                var rows = Rows()
-                rows.count = 31
-                rows.texts = Rows.uuidTexts(count: 31, seed: 1)
-                screen.content = .rows(rows)
-            case .collection:
-                screen.content = .grid(FlowGrid(items: [], count: 12, itemSize: Size(300, 494), width: device.size.width))
-            case .profile:
-                break
-            case .none:
-                // A scene of one's own has no rows unless it asks for them.
-                if ownScene { screen.content = .rows(Rows.empty) }
+            // The preset's source material; a scene of one's own has no rows unless it asks for them.
+            if let content = preset?.defaultContent(device: device) {
+                screen.content = content
+            } else if ownScene {
+                screen.content = .rows(Rows.empty)
             }
         }
         if let node = top["navigationBar"] { readNavigationBar(node, r, &screen) }
@@ -161,9 +152,26 @@ public enum ScenarioLoader {
                 r.report(n, "statusBar.color", "give content (light or dark) or color, not both; keep one")
             }
         }
-        if let scene = readUserScene(top, r, images, effect: effect) {
+        // A preset is drawn as the layers it expands to, with the scenario's own after its own.
+        var sceneKeys = top
+        var presetVars: [String] = [], presetLayers = 0
+        screen.preset = preset
+        if let preset {
+            if let node = top["scrollView"] {
+                r.report(node, "scrollView", "the \(effectName) preset declares its own scroll view; remove scrollView or set effect: none")
+            }
+            (sceneKeys, presetVars, presetLayers) = PresetExpansion.sceneKeys(preset, screen: screen, top: top)
+            if case .mapping(let own)? = top["vars"] {
+                for (k, _) in own where presetVars.contains(k.string ?? "") {
+                    r.report(k, "vars.\(k.string ?? "")", "the \(effectName) preset has a var named \(k.string ?? "") (render-frames expand "
+                        + "shows its vars); rename yours")
+                }
+            }
+        }
+        if let scene = readUserScene(sceneKeys, r, images, presetLayers: presetLayers, presetName: preset == nil ? nil : effectName) {
+            scene.presetVars = Set(presetVars)
             screen.scene = scene
-            if effect == .none { screen.scrollView = scene.scrollView }
+            screen.scrollView = scene.scrollView
             if r.issues.isEmpty {
                 scene.blurImages(screen.sceneMetrics(pixelScale: scaleOverride ?? scale), rest: screen.sceneMoment(u: 0))
             }
@@ -171,15 +179,7 @@ public enum ScenarioLoader {
                 screen.sceneContentExtent = contentExtent(of: scene, screen: screen, scale: scaleOverride ?? scale)
             }
         }
-
-        // The profile's stop (spec 1.3) must not be negative: the header has to reach below the bars.
-        let bars = screen.navigationStyle != .hidden ? device.statusBarHeight + device.navigationBarHeight : 64
-        if effect == .profile, screen.headerHeight < bars, r.issues.isEmpty {
-            let node = top["header"].flatMap { r.mapping($0, "header", allowed: headerKeys)?["height"] } ?? top["header"] ?? root
-            r.report(node, "header.height", "must be at least \(Int(bars)) points on \(device.id) "
-                + (screen.navigationStyle != .hidden ? "(status bar \(Int(device.statusBarHeight)) + navigation bar 44)" : "(64 without a navigation bar)")
-                + ", got \(r.format(screen.headerHeight)); make the header taller")
-        }
+        if let preset, r.issues.isEmpty { preset.check(screen, top, root: root, r) }
 
         var timeline: (any ScrollTimeline)?
         if let node = top["timeline"] {
@@ -340,36 +340,6 @@ public enum ScenarioLoader {
         }
     }
 
-    private static func readHeader(_ node: Node, _ r: ScenarioReader, _ images: ImageResolver, _ screen: inout Screen) {
-        let effect = screen.effect
-        if effect == .none {
-            r.report(node, "header", "effect: none has no header; remove it or choose an effect (profile, stretchyTable, collection)")
-            return
-        }
-        guard let m = r.mapping(node, "header", allowed: headerKeys) else { return }
-        for (key, effects) in headerKeyEffects.sorted(by: { $0.key < $1.key }) where m[key] != nil && !effects.contains(effect) {
-            r.report(m[key], "header.\(key)", "applies to effect: \(effects.map(\.rawValue).joined(separator: " or ")) only, and this "
-                + "scenario's effect is \(effect.rawValue); remove it"
-                + (key == "title" && effect == .stretchyTable ? " (the fading bar's title is navigationBar.title)" : ""))
-        }
-        if let n = m["height"], let v = r.number(n, "header.height", range: 20...2000, unit: "points") { screen.header.height = v }
-        if let n = m["image"] {
-            let scale = m["imageScale"].flatMap { r.number($0, "header.imageScale", range: 1...4) } ?? 1
-            screen.header.image = images.load(n, "header.image", scale: scale)
-        }
-        if let n = m["color"], let v = r.color(n, "header.color") { screen.header.color = v }
-        if let n = m["blur"], let v = r.bool(n, "header.blur") { screen.header.blur = v }
-        if let n = m["blurRadius"], let v = r.number(n, "header.blurRadius", range: 0...100, unit: "points") { screen.header.blurRadius = v }
-        if let n = m["title"], let v = r.string(n, "header.title") { screen.header.title = v }
-        if let n = m["titleOffset"], let v = r.number(n, "header.titleOffset", range: -10000...10000, unit: "points") {
-            screen.header.titleOffset = v
-        }
-        if let n = m["titleDistance"], let v = r.number(n, "header.titleDistance", range: 0...1000, unit: "points") {
-            screen.header.titleDistance = v
-        }
-        if let n = m["glowRadius"], let v = r.number(n, "header.glowRadius", range: 0...50, unit: "points") { screen.header.glowRadius = v }
-    }
-
     private static func readNavigationBar(_ node: Node, _ r: ScenarioReader, _ screen: inout Screen) {
         if case .scalar = node {
             if let v = r.bool(node, "navigationBar") { screen.navigation.style = v ? nil : .hidden }
@@ -484,37 +454,10 @@ public enum ScenarioLoader {
                         sectionInset: inset, cornerRadius: radius, width: width)
     }
 
-    private static func readAvatar(_ node: Node, _ r: ScenarioReader, _ images: ImageResolver, _ screen: inout Screen) {
-        guard let m = r.mapping(node, "avatar", allowed: avatarKeys) else { return }
-        if let n = m["image"] {
-            let scale = m["imageScale"].flatMap { r.number($0, "avatar.imageScale", range: 1...4) } ?? 1
-            screen.avatar.image = images.load(n, "avatar.image", scale: scale)
-        }
-        if let n = m["color"], let v = r.color(n, "avatar.color") { screen.avatar.color = v }
-        if let n = m["size"], let v = r.number(n, "avatar.size", range: 1...1000, unit: "points") { screen.avatar.size = v }
-        if let n = m["x"], let v = r.number(n, "avatar.x", range: -2000...2000, unit: "points") { screen.avatar.x = v }
-        if let n = m["y"], let v = r.number(n, "avatar.y", range: -2000...2000, unit: "points") { screen.avatar.y = v }
-        if let n = m["cornerRadius"], let v = r.number(n, "avatar.cornerRadius", range: 0...500, unit: "points") {
-            screen.avatar.cornerRadius = v
-        }
-        if let n = m["borderWidth"], let v = r.number(n, "avatar.borderWidth", range: 0...100, unit: "points") {
-            screen.avatar.borderWidth = v
-        }
-        if let n = m["borderColor"], let v = r.color(n, "avatar.borderColor") { screen.avatar.borderColor = v }
-    }
-
-    private static func readProfile(_ node: Node, _ r: ScenarioReader, _ screen: inout Screen) {
-        guard let m = r.mapping(node, "profile", allowed: profileKeys) else { return }
-        if let n = m["name"], let v = r.string(n, "profile.name", allowEmpty: true) { screen.profile.name = v }
-        if let n = m["handle"], let v = r.string(n, "profile.handle", allowEmpty: true) { screen.profile.handle = v }
-        if let n = m["bio"], let v = r.string(n, "profile.bio") { screen.profile.bio = v }
-        if let n = m["followButton"], let v = r.bool(n, "profile.followButton") { screen.profile.followButton = v }
-    }
-
-    private static func readRows(_ node: Node, _ r: ScenarioReader, effect: Screen.Effect) -> Rows? {
+    private static func readRows(_ node: Node, _ r: ScenarioReader, defaultCount: Int) -> Rows? {
         guard let m = r.mapping(node, "rows", allowed: rowsKeys) else { return nil }
         var rows = Rows()
-        if effect == .stretchyTable { rows.count = 31 }
+        rows.count = defaultCount
         if let n = m["count"], let v = r.integer(n, "rows.count", range: 0...10000) { rows.count = v }
         if let n = m["height"], let v = r.number(n, "rows.height", range: 1...1000, unit: "points") { rows.height = v }
         var seed: UInt64 = 1

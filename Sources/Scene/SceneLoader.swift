@@ -43,7 +43,10 @@ extension ScenarioLoader {
     }
 
     /// A scenario's own scene, or nil when it has no `vars`, `scrollView` or `layers`.
-    static func readUserScene(_ top: [String: Node], _ r: ScenarioReader, _ images: ImageResolver, effect: Screen.Effect) -> UserScene? {
+    /// With a preset, `top` holds its expansion: the first `presetLayers` layers are the preset's
+    /// (named after `presetName` in messages), and it declares the scroll view.
+    static func readUserScene(_ top: [String: Node], _ r: ScenarioReader, _ images: ImageResolver, presetLayers: Int = 0,
+                              presetName: String? = nil) -> UserScene? {
         let statusBarColour: Node? = {
             if case .mapping(let m)? = top["statusBar"] { return m.first { $0.key.string == "color" }?.value }
             return nil
@@ -54,9 +57,7 @@ extension ScenarioLoader {
 
         var scrollView = UserScene.ScrollView()
         if let node = top["scrollView"] {
-            if effect != .none {
-                r.report(node, "scrollView", "the \(effect.rawValue) preset declares its own scroll view; remove scrollView or set effect: none")
-            } else if let m = r.mapping(node, "scrollView", allowed: scrollViewKeys) {
+            if let m = r.mapping(node, "scrollView", allowed: scrollViewKeys) {
                 if let n = m["contentInset"], let inset = r.mapping(n, "scrollView.contentInset", allowed: contentInsetKeys) {
                     if let t = inset["top"], let v = r.number(t, "scrollView.contentInset.top", range: -2000...2000, unit: "points") { scrollView.insetTop = v }
                     if let b = inset["bottom"], let v = r.number(b, "scrollView.contentInset.bottom", range: -2000...2000, unit: "points") { scrollView.insetBottom = v }
@@ -92,7 +93,8 @@ extension ScenarioLoader {
             let names = layerNames(list)
             var reader = LayerReader(r: r, images: images, scope: scope, names: names, hasTableHeader: scrollView.tableHeaderHeight > 0)
             for (i, item) in list.enumerated() {
-                if let spec = reader.read(item, path: "layers[\(i)]", parent: nil) { roots.append(spec) }
+                let path = i < presetLayers ? "(the \(presetName ?? "") preset's) layers[\(i)]" : "layers[\(i - presetLayers)]"
+                if let spec = reader.read(item, path: path, parent: nil) { roots.append(spec) }
             }
             specs = reader.all
             let instances = roots.reduce(0) { $0 + $1.repeatCount * countSpecs($1) }

@@ -155,6 +155,9 @@ public final class UserScene: @unchecked Sendable {
     /// Every spec, depth first; `LayerSpec.id` indexes it.
     public let allSpecs: [LayerSpec]
     public let scrollView: ScrollView
+    /// The vars a preset's expansion declared (not reported in the `--layout` metrics: the preset
+    /// reports its own numbers).
+    public internal(set) var presetVars: Set<String> = []
     /// True when some value reads `time` or `velocity` (frames with equal scroll states can differ).
     public private(set) var readsTime: Bool
     /// `statusBar.color`: the status bar's text and glyphs, a colour binding.

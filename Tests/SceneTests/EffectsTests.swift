@@ -13,15 +13,14 @@ final class EffectsTests: XCTestCase {
 
     // MARK: Stretchy table
 
-    func stretchyScreen() -> Screen {
-        var s = Screen(device: iphone15, effect: .stretchyTable)
-        var rows = Rows()
-        rows.count = 31
-        rows.texts = Rows.uuidTexts(count: 31, seed: 1)
-        s.content = .rows(rows)
-        s.header.image = SceneImage(pixmap: Pixmap(width: 60, height: 40, fill: Color(200, 80, 20).premultiplied), id: 1)
-        s.navigation.title = "Title"
-        return s
+    /// A preset's screen from scenario text (a preset is drawn as the layers it expands to).
+    func presetScreen(_ yaml: String) throws -> Screen {
+        try ScenarioLoader.parse(yaml + "\ntimeline: {gestures: [wait: 1]}\n", file: "preset.yaml",
+                                 baseDirectory: GoldenFrameTests.root + "/Fixtures/scenarios").screen
+    }
+
+    func stretchyScreen() throws -> Screen {
+        try presetScreen("effect: stretchyTable\nheader: {image: ../images/coffee.png}\nnavigationBar: {title: Title}")
     }
 
     func testStretchyHeaderHeight() {
@@ -33,20 +32,20 @@ final class EffectsTests: XCTestCase {
         XCTAssertEqual(fx.imageHeight(contentOffset: 400), 0, "never negative")
     }
 
-    func testStretchyHeaderOnScreenIsRefittedNotScaled() {
-        let s = stretchyScreen()
+    func testStretchyHeaderOnScreenIsRefittedNotScaled() throws {
+        let s = try stretchyScreen()
         XCTAssertEqual(s.insetTop, 0, "the table starts at the top; its clear header view is content")
         for o in [-120.0, 0, 90] {
-            let root = s.layers(u: o, pixelScale: 3, blurredImage: nil)
+            let root = s.layers(u: o, pixelScale: 3)
             XCTAssertEqual(placement("header", root, s)!.frame, [0, 0, 393, 260 - o], "o = \(o)")
             // Aspect fill of the current bounds: the image layer has the view's bounds (no transform).
             XCTAssertEqual(placement("header.image", root, s)!.frame, [0, 0, 393, 260 - o])
             XCTAssertEqual(placement("row.0", root, s)!.frame[1], 260 - o, "rows start under the spacer")
         }
-        XCTAssertNil(placement("header", s.layers(u: 300, pixelScale: 3, blurredImage: nil), s), "scrolled away")
+        XCTAssertNil(placement("header", s.layers(u: 300, pixelScale: 3), s), "scrolled away")
     }
 
-    func testNavigationFade() {
+    func testNavigationFade() throws {
         let fade = NavigationFade()
         XCTAssertEqual(fade.alpha(contentOffset: 149), 0)
         XCTAssertEqual(fade.alpha(contentOffset: 150), 0)
@@ -55,12 +54,12 @@ final class EffectsTests: XCTestCase {
         XCTAssertEqual(fade.alpha(contentOffset: 300), 1)
         XCTAssertEqual(NavigationFade(start: 100, length: 20).alpha(contentOffset: 105), 0.25, "configurable")
 
-        let s = stretchyScreen()
-        XCTAssertNil(placement("navigationBar", s.layers(u: 150, pixelScale: 3, blurredImage: nil), s), "invisible at 0")
-        let half = placement("navigationBar", s.layers(u: 181, pixelScale: 3, blurredImage: nil), s)!
+        let s = try stretchyScreen()
+        XCTAssertNil(placement("navigationBar", s.layers(u: 150, pixelScale: 3), s), "invisible at 0")
+        let half = placement("navigationBar", s.layers(u: 181, pixelScale: 3), s)!
         XCTAssertEqual(half.opacity, 0.5)
         XCTAssertEqual(half.frame, [0, 0, 393, 54 + 44], "covers the status bar and the 44 pt bar")
-        XCTAssertEqual(placement("navigationBar.title", s.layers(u: 300, pixelScale: 3, blurredImage: nil), s)!.opacity, 1)
+        XCTAssertEqual(placement("navigationBar.title", s.layers(u: 300, pixelScale: 3), s)!.opacity, 1)
     }
 
     func testSeededUUIDs() {
@@ -86,14 +85,12 @@ final class EffectsTests: XCTestCase {
         XCTAssertEqual(fx.headerFrame(contentOffset: 50), Rect(x: 0, y: 0, width: 393, height: 180), "scrolled up: unchanged")
     }
 
-    func testCollectionHeaderOnScreenKeepsItsTopPinned() {
-        var s = Screen(device: iphone15, effect: .collection)
-        s.content = .grid(FlowGrid(items: [], count: 6, itemSize: Size(181, 240), width: 393))
-        s.header.title = "Two\nLines"
+    func testCollectionHeaderOnScreenKeepsItsTopPinned() throws {
+        let s = try presetScreen("effect: collection\ngrid: {count: 6, itemSize: {width: 181, height: 240}}\nheader: {title: \"Two\\nLines\"}")
         XCTAssertEqual(s.insetTop, 54 + 44, "under the status bar and the navigation bar")
         for deltaY in [0.0, 40, 200] {
             let u = -deltaY
-            let root = s.layers(u: u, pixelScale: 3, blurredImage: nil)
+            let root = s.layers(u: u, pixelScale: 3)
             let header = placement("header", root, s)!
             XCTAssertEqual(header.frame[1], 98, accuracy: 1e-9, "top pinned at the inset edge (deltaY \(deltaY))")
             XCTAssertEqual(header.frame[3], 180 + deltaY, accuracy: 1e-9)
@@ -174,7 +171,7 @@ final class EffectsTests: XCTestCase {
     }
 
     func testVisibleRowsStayStillWhenRowsAboveAreMeasured() {
-        var s = Screen(device: iphone15, effect: .none)
+        var s = Screen(device: iphone15)
         s.content = .mail(mailList(count: 40))
         let mail = s.mail!
         let u = 3000.0
@@ -187,14 +184,14 @@ final class EffectsTests: XCTestCase {
                        "contentOffset moves by the estimates' error")
         XCTAssertEqual(before.contentOffset, s.contentOffset(u: u) + estimatesAbove - mail.rowTops[visible.lowerBound], accuracy: 1e-9)
         // The rows on screen are where the real layout puts them either way.
-        let root1 = s.layers(state: ScrollState(offset: u, phase: .idle), pixelScale: 3, blurredImage: nil, measured: visible)
-        let root2 = s.layers(state: ScrollState(offset: u, phase: .idle), pixelScale: 3, blurredImage: nil, measured: 0..<visible.upperBound)
+        let root1 = s.layers(state: ScrollState(offset: u, phase: .idle), pixelScale: 3, measured: visible)
+        let root2 = s.layers(state: ScrollState(offset: u, phase: .idle), pixelScale: 3, measured: 0..<visible.upperBound)
         let name = "mail.\(visible.lowerBound + 1)"
         XCTAssertEqual(placement(name, root1, s)!.frame, placement(name, root2, s)!.frame)
     }
 
     func testIndicatorFollowsTheEstimates() {
-        var s = Screen(device: iphone15, effect: .none)
+        var s = Screen(device: iphone15)
         s.content = .mail(mailList(count: 40))
         let few = s.indicatorFrame(u: 0, measured: 0..<4)!
         let all = s.indicatorFrame(u: 0, measured: 0..<40)!
@@ -208,8 +205,8 @@ final class EffectsTests: XCTestCase {
         XCTAssertEqual(mid.minY, 101 + (track - all.height) / 2, accuracy: 1e-9)
     }
 
-    func testStretchyIndicatorGeometry() {
-        let s = stretchyScreen()
+    func testStretchyIndicatorGeometry() throws {
+        let s = try stretchyScreen()
         XCTAssertEqual(s.maxScroll, 260 + 31 * 44 - 852)
         let track = (852.0 - 34 - 3) - (59 + 3)
         let top = s.indicatorFrame(u: 0)!
@@ -234,10 +231,12 @@ final class EffectsTests: XCTestCase {
         """
         let s = try ScenarioLoader.parse(yaml, file: "mix.yaml", baseDirectory: "/nonexistent")
         guard case .mail(let m) = s.screen.content else { return XCTFail("mail content expected") }
-        XCTAssertEqual(s.screen.contentHeight, s.screen.profileHeight + m.rowTops[30], accuracy: 1e-9)
+        let profileHeight = s.screen.topViewHeight
+        XCTAssertEqual(profileHeight, ProfilePreset().profileHeight)
+        XCTAssertEqual(s.screen.contentHeight, profileHeight + m.rowTops[30], accuracy: 1e-9)
         let root = s.layers(ofFrame: 0)
         XCTAssertNotNil(placement("avatar", root, s.screen))
-        XCTAssertEqual(placement("mail.0", root, s.screen)!.frame[1], 160 + s.screen.profileHeight, accuracy: 1e-9)
+        XCTAssertEqual(placement("mail.0", root, s.screen)!.frame[1], 160 + profileHeight, accuracy: 1e-9)
         XCTAssertEqual(s.measuredRows(ofFrame: 0), s.screen.visibleMailRows(u: 0))
         let last = s.frameCount - 1
         XCTAssertGreaterThan(s.measuredRows(ofFrame: last)!.count, s.measuredRows(ofFrame: 0)!.count, "more rows seen")

@@ -74,38 +74,37 @@ final class ProfileHeaderTests: XCTestCase {
 }
 
 final class ProfileScreenTests: XCTestCase {
-    func screen(_ device: String = "iphone-8") -> Screen {
-        var s = Screen(device: Device.named(device)!)
-        s.header.height = 107
-        s.header.title = "Title"
-        return s
+    func screen(_ device: String = "iphone-8") throws -> Screen {
+        try ScenarioLoader.parse("device: \(device)\nheader: {height: 107, title: Title}\ntimeline: {gestures: [wait: 1]}\n",
+                                 file: "profile.yaml", baseDirectory: "/nonexistent").screen
     }
 
     func placement(_ name: String, _ list: [LayerPlacement]) -> LayerPlacement? { list.first { $0.name == name } }
 
-    func testDerivedConstantsMatchTheTutorial() {
-        let fx = screen().profileEffect
+    func testDerivedConstantsMatchTheTutorial() throws {
+        let s = try screen()
+        let fx = (s.preset as! ProfilePreset).effect(on: s)
         XCTAssertEqual(fx.stop, 43) // 107 - (44 + 20)
         XCTAssertEqual(fx.labelDistance, 35, "centres the 26 pt label in the 44 pt bar")
         XCTAssertEqual(fx.labelOffset, 43 + 61, "u at which the profile name passes under the bar")
     }
 
-    func testLayerOrderSwapsAtTheStop() {
-        let s = screen()
+    func testLayerOrderSwapsAtTheStop() throws {
+        let s = try screen()
         let size = s.device.size
-        let below = LayerRenderer.placements(of: s.layers(u: 43, pixelScale: 2, blurredImage: nil), screen: size)
+        let below = LayerRenderer.placements(of: s.layers(u: 43, pixelScale: 2), screen: size)
         XCTAssertLessThan(placement("header", below)!.z, placement("avatar", below)!.z, "avatar over the header")
-        let above = LayerRenderer.placements(of: s.layers(u: 44, pixelScale: 2, blurredImage: nil), screen: size)
+        let above = LayerRenderer.placements(of: s.layers(u: 44, pixelScale: 2), screen: size)
         XCTAssertGreaterThan(placement("header", above)!.z, placement("table", above)!.z, "header over the content")
     }
 
-    func testContentFollowsTheOffset() {
-        let s = screen()
+    func testContentFollowsTheOffset() throws {
+        let s = try screen()
         for u in [-120.0, 0, 30, 100] {
-            let list = LayerRenderer.placements(of: s.layers(u: u, pixelScale: 2, blurredImage: nil), screen: s.device.size)
+            let list = LayerRenderer.placements(of: s.layers(u: u, pixelScale: 2), screen: s.device.size)
             XCTAssertEqual(placement("profile", list)!.frame[1], 107 - u, accuracy: 1e-9)
         }
-        let pulled = LayerRenderer.placements(of: s.layers(u: -120, pixelScale: 2, blurredImage: nil), screen: s.device.size)
+        let pulled = LayerRenderer.placements(of: s.layers(u: -120, pixelScale: 2), screen: s.device.size)
         XCTAssertEqual(placement("header", pulled)!.frame[3], 227, accuracy: 1e-9)
     }
 

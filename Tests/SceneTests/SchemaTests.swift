@@ -67,9 +67,9 @@ final class SchemaTests: XCTestCase {
     func testKeysMatchTheParser() {
         let p = ["properties"]
         XCTAssertEqual(keys([]), ScenarioLoader.topLevelKeys.sorted())
-        XCTAssertEqual(keys(p + ["header"]), ScenarioLoader.headerKeys.sorted())
-        XCTAssertEqual(keys(p + ["avatar"]), ScenarioLoader.avatarKeys.sorted())
-        XCTAssertEqual(keys(p + ["profile"]), ScenarioLoader.profileKeys.sorted())
+        XCTAssertEqual(keys(p + ["header"]), Presets.allHeaderKeys.sorted())
+        XCTAssertEqual(keys(p + ["avatar"]), ProfilePreset.avatarKeys.sorted())
+        XCTAssertEqual(keys(p + ["profile"]), ProfilePreset.profileKeys.sorted())
         XCTAssertEqual(keys(p + ["rows"]), ScenarioLoader.rowsKeys.sorted())
         XCTAssertEqual(keys(p + ["physics"]), ScenarioLoader.physicsKeys.sorted())
         XCTAssertEqual(keys(p + ["physics", "properties", "spring"]), ScenarioLoader.springKeys.sorted())
@@ -115,7 +115,7 @@ final class SchemaTests: XCTestCase {
         let devices = ((Self.schema["properties"] as! [String: Any])["device"] as! [String: Any])["enum"] as! [String]
         XCTAssertEqual(devices, Device.all.map(\.id))
         let effects = ((Self.schema["properties"] as! [String: Any])["effect"] as! [String: Any])["enum"] as! [String]
-        XCTAssertEqual(effects, Screen.Effect.allCases.map(\.rawValue))
+        XCTAssertEqual(effects, Presets.effectNames)
     }
 }
 

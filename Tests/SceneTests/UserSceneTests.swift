@@ -65,7 +65,7 @@ final class UserSceneTests: XCTestCase {
 
     func testScrollViewInsetsAndContentHeight() throws {
         let auto = try load("layers: [{type: rectangle, in: content, height: 2000}]\n" + rest)
-        XCTAssertEqual(auto.screen.effect, .none)
+        XCTAssertNil(auto.screen.presetName)
         XCTAssertEqual(auto.screen.insetTop, 54 + 44, "automatic: under the standard bar")
         XCTAssertEqual(auto.screen.insetBottom, 34)
         XCTAssertEqual(auto.screen.contentHeight, 2000, "the content layers' extent at rest")
@@ -204,5 +204,28 @@ final class UserSceneTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(exiting, 10)
+    }
+
+    /// A preset is drawn as the layers it expands to: the scenario's own layers come after the
+    /// preset's, read its vars (`stop`), and the manifest reports the preset's numbers and the
+    /// scenario's own vars, not the expansion's.
+    func testOwnLayersOverAPresetReadItsVars() throws {
+        let s = try load("""
+            effect: profile
+            header: {height: 160}
+            vars:
+              fade: "clamp((u - stop) / 40, 0, 1)"
+            layers:
+              - {type: rectangle, name: badge, frame: [300, 60, 40, 40], fill: "#FF3B30", opacity: fade}
+            """ + "\n" + rest)
+        XCTAssertEqual(s.screen.presetName, "profile")
+        XCTAssertNil(placements(s, frame: 0)["badge"], "transparent at rest")
+        // stop = 160 - (54 + 44) = 62; at u = 100, (100 - 62) / 40.
+        XCTAssertEqual(placements(s, frame: 60)["badge"]?.opacity ?? 0, 0.95, accuracy: 1e-9)
+        XCTAssertNotNil(placements(s, frame: 60)["avatar"], "the preset's own layers are drawn too")
+        let metrics = s.metrics(ofFrame: 60)
+        XCTAssertEqual(metrics["vars.fade"] ?? 0, 0.95, accuracy: 1e-9)
+        XCTAssertEqual(metrics["headerTranslationY"], -62)
+        XCTAssertNil(metrics["vars.stop"], "the expansion's vars are not reported")
     }
 }

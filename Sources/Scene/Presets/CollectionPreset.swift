@@ -5,36 +5,55 @@ import Yams
 /// while the content is pulled past its top: `d = max(0, minY - o)` with `minY = -T` (the top
 /// inset), the header at `(0, -d, W, H + d)` in the content, its image re-fitted and its title
 /// centred with a glow, neither scaled.
-enum CollectionPreset {
-    static func expand(_ b: inout ExpansionBuilder) {
-        let s = b.screen, h = s.headerHeight, t = s.insetTop
+struct CollectionPreset: Preset {
+    static let name = "collection"
+    static let headerKeys = ["title", "glowRadius"]
+    static let defaultHeaderHeight = 180.0
+    static let defaultNavigationStyle = Screen.NavigationBar.Style.standard
+
+    var header = PresetHeader()
+    init() {}
+
+    /// The source material's grid: twelve 300 x 494 pt items.
+    func defaultContent(device: Device) -> ScreenContent? {
+        .grid(FlowGrid(items: [], count: 12, itemSize: Size(300, 494), width: device.size.width))
+    }
+
+    func metrics(_ screen: Screen, u: Double) -> [String: Double] {
+        let fx = CollectionHeaderEffect(referenceSize: Size(screen.device.size.width, headerHeight), contentInsetTop: screen.insetTop)
+        let o = screen.contentOffset(u: u), frame = fx.headerFrame(contentOffset: o)
+        return ["deltaY": fx.deltaY(contentOffset: o), "headerY": frame.minY, "headerHeight": frame.height]
+    }
+
+    func expand(_ b: inout ExpansionBuilder) {
+        let s = b.screen, h = headerHeight, t = s.automaticInsetTop
         typealias Y = ExpansionBuilder
         b.notes = ["The stretching collection header (behaviour spec 1.2): d = max(0, minY - offset) with minY = -T, the top inset;",
                    "the header's frame in the content is (0, -d, W, H + d): its top stays at the inset edge, its bottom on the content."]
         b.vars = [("H", Y.num(h)), ("d", Y.text("max(0, \(formatNumber(-t)) - offset)"))]
         b.scrollView = [("contentInsetAdjustmentBehavior", Y.word("automatic")),
                         ("tableHeaderView", Y.map([("height", Y.num(h))], flow: true))]
-        b.indicatorInsets(presetTrackTop: s.insetTop)
+        b.indicatorInsets(presetTrackTop: t)
         var children: [Node] = []
-        if s.header.image != nil {
-            children.append(Y.map([("type", Y.word("image")), ("name", Y.word("header.image"))] + b.imageKeys("header")
+        if header.image != nil {
+            children.append(Y.map([("type", Y.word("image")), ("name", Y.word("header.image"))] + b.imageKeys("header", header.image)
                 + [("contentMode", Y.word("aspectFill"))]))
         }
-        if let title = s.header.title {
+        if let title = header.title {
             children.append(Y.map([
                 ("type", Y.word("text")), ("name", Y.word("header.title")),
                 ("x", Y.num(16)), ("width", Y.text("screen.width - 32")),
                 ("text", Y.text(title)), ("weight", Y.word("bold")), ("size", Y.num(28)), ("color", Y.colour(.white)),
                 ("alignment", Y.word("center")), ("letterSpacing", Y.num(0.36)), ("lines", Y.num(2)),
-                ("shadowColor", Y.colour(.white)), ("shadowOpacity", Y.num(0.9)), ("shadowRadius", Y.num(s.header.glowRadius)),
+                ("shadowColor", Y.colour(.white)), ("shadowOpacity", Y.num(0.9)), ("shadowRadius", Y.num(header.glowRadius)),
             ]))
         }
-        var header: [(String, Node)] = [
+        var headerLayer: [(String, Node)] = [
             ("type", Y.word("group")), ("name", Y.word("header")), ("in", Y.word("content")),
             ("frame", Y.flow([Y.num(0), Y.text("-d"), Y.text("screen.width"), Y.text("H + d")])),
-            ("fill", Y.colour(s.header.color)), ("masksToBounds", Y.word("true")),
+            ("fill", Y.colour(header.color)), ("masksToBounds", Y.word("true")),
         ]
-        if !children.isEmpty { header.append(("children", .sequence(.init(children, .implicit, .block)))) }
-        b.layers = [Y.map(header)]
+        if !children.isEmpty { headerLayer.append(("children", .sequence(.init(children, .implicit, .block)))) }
+        b.layers = [Y.map(headerLayer)]
     }
 }

@@ -25,32 +25,43 @@ public enum PresetExpansion {
         var original: [String: Node] = [:]
         for (k, v) in root { if let key = k.string { original[key] = v } }
         let screen = scenario.screen
-        if screen.effect == .none, screen.scene != nil || screen.scrollView != nil {
+        if screen.preset == nil, screen.scene != nil {
             // Already in the layer language.
             return text
         }
         let from = (path as NSString).deletingLastPathComponent
         let to = outputPath.map { ($0 as NSString).deletingLastPathComponent } ?? from
         var b = ExpansionBuilder(screen: screen, original: original, imageBase: from, outputBase: to)
-        switch screen.effect {
-        case .profile: ProfilePreset.expand(&b)
-        case .stretchyTable: StretchyTablePreset.expand(&b)
-        case .collection: CollectionPreset.expand(&b)
-        case .none: PlainTablePreset.expand(&b)
-        }
-        // The scenario's own vars and layers over the preset come after the preset's.
+        if let preset = screen.preset { preset.expand(&b) } else { PlainTablePreset.expand(&b) }
+        // The scenario's own vars and layers over the preset come after the preset's (the loader
+        // has checked that their names differ).
         if case .mapping(let own)? = original["vars"] {
-            for (k, v) in own {
-                let name = k.string ?? ""
-                if b.vars.contains(where: { $0.0 == name }) {
-                    throw Failure(description: "\(path): vars.\(name): the \(screen.effect.rawValue) preset's expansion names a var \(name) "
-                        + "too; rename yours to expand this scenario")
-                }
-                b.vars.append((name, v))
-            }
+            for (k, v) in own { b.vars.append((k.string ?? "", v)) }
         }
         if case .sequence(let own)? = original["layers"] { b.layers += own.map { b.rebasingImages($0) } }
         return try b.document(source: path)
+    }
+
+    /// What the loader reads in place of a preset scenario's `vars`, `scrollView`, `layers` and
+    /// `statusBar`: the preset's, followed by the scenario's own (`top`). Image paths are kept as
+    /// written, so the images already loaded for the preset are the ones its layers draw.
+    static func sceneKeys(_ preset: any Preset, screen: Screen, top: [String: Node]) -> (keys: [String: Node], presetVars: [String],
+                                                                                         presetLayers: Int) {
+        var b = ExpansionBuilder(screen: screen, original: top, imageBase: "", outputBase: "", rebases: false)
+        preset.expand(&b)
+        var keys = top
+        let presetVars = b.vars.map(\.0)
+        var vars = b.vars.map { (ExpansionBuilder.word($0.0), $0.1) }
+        if case .mapping(let own)? = top["vars"] {
+            vars += own.filter { !presetVars.contains($0.key.string ?? "") }.map { ($0.key, $0.value) }
+        }
+        if !vars.isEmpty { keys["vars"] = .mapping(.init(vars, .implicit, .block)) }
+        keys["scrollView"] = ExpansionBuilder.map(b.scrollView)
+        var layers = b.layers
+        if case .sequence(let own)? = top["layers"] { layers += own }
+        keys["layers"] = .sequence(.init(layers, .implicit, .block))
+        if top["statusBar"] == nil { keys["statusBar"] = ExpansionBuilder.map([("color", b.statusBarColour())]) }
+        return (keys, presetVars, b.layers.count)
     }
 }
 
@@ -60,14 +71,17 @@ struct ExpansionBuilder {
     let original: [String: Node]
     let imageBase: String
     let outputBase: String
+    /// False: image paths are written as the scenario has them (the loader's in-memory expansion).
+    let rebases: Bool
     /// Comment lines at the top of the file: the preset's formulas.
     var notes: [String] = []
     var vars: [(String, Node)] = []
     var scrollView: [(String, Node)] = []
     var layers: [Node] = []
 
-    init(screen: Screen, original: [String: Node], imageBase: String, outputBase: String) {
+    init(screen: Screen, original: [String: Node], imageBase: String, outputBase: String, rebases: Bool = true) {
         self.screen = screen; self.original = original; self.imageBase = imageBase; self.outputBase = outputBase
+        self.rebases = rebases
     }
 
     var width: Double { screen.device.size.width }
@@ -100,7 +114,7 @@ struct ExpansionBuilder {
     }
 
     func rebase(_ path: String) -> String {
-        if path.hasPrefix("/") { return path }
+        if path.hasPrefix("/") || !rebases { return path }
         let absolute = ExpansionBuilder.absolute(imageBase.isEmpty ? path : imageBase + "/" + path)
         let base = ExpansionBuilder.absolute(outputBase.isEmpty ? "." : outputBase)
         let a = absolute.split(separator: "/"), b = base.split(separator: "/")
@@ -133,11 +147,11 @@ struct ExpansionBuilder {
         return (full as NSString).standardizingPath
     }
 
-    /// An image layer's keys: the file and its scale.
-    func imageKeys(_ section: String) -> [(String, Node)] {
+    /// An image layer's keys: the file and its scale (as read: the loaded `image`).
+    func imageKeys(_ section: String, _ image: SceneImage?) -> [(String, Node)] {
         var keys: [(String, Node)] = []
         if let p = imagePath(section) { keys.append(("image", p)) }
-        if let s = originalValue(section, "imageScale") { keys.append(("imageScale", s)) }
+        if let image, originalValue(section, "imageScale") != nil { keys.append(("imageScale", ExpansionBuilder.num(image.scale))) }
         return keys
     }
 
@@ -146,7 +160,7 @@ struct ExpansionBuilder {
     /// The status bar's colour as the preset's screen sets it, as a binding.
     mutating func statusBarColour() -> Node {
         let p = screen.palette
-        let overPhoto = screen.effect == .profile || screen.effect == .stretchyTable
+        let overPhoto = screen.preset.map { type(of: $0).overPhoto } ?? false
         switch screen.navigationStyle {
         case .floating: return ExpansionBuilder.colour(.white)
         case .fading where overPhoto:
@@ -219,7 +233,7 @@ struct ExpansionBuilder {
             if let v = original[key] { top.append((key, v)) }
         }
         let body = try Yams.serialize(node: ExpansionBuilder.map(top), width: 120)
-        let header = ["# Expanded from \(source) by render-frames expand: the \(screen.effect.rawValue == "none" ? "plain table" : screen.effect.rawValue)",
+        let header = ["# Expanded from \(source) by render-frames expand: the \(screen.preset.map { type(of: $0).name } ?? "plain table")",
                       "# preset written in the layer language only. Rendering this file gives the same frames, byte for byte."]
         return (header + notes.map { "# " + $0 } + [""]).joined(separator: "\n") + body
     }

@@ -10,9 +10,115 @@ import Yams
 /// - avatar: shrinks about its bottom edge, `sa = min(stop, u) / size / 1.4`, scale `1 - sa`.
 /// - title label: slides up `max(-distance, offset_B - u)`; the blurred copy fades in with
 ///   `clamp((u - offset_B) / distance, 0, 1)`.
-enum ProfilePreset {
-    static func expand(_ b: inout ExpansionBuilder) {
-        let s = b.screen, fx = s.profileEffect, hh = s.headerHeight
+struct ProfilePreset: Preset {
+    static let name = "profile"
+    static let headerKeys = ["blur", "blurRadius", "title", "titleOffset", "titleDistance"]
+    static let ownKeys = ["avatar", "profile"]
+    static let defaultHeaderHeight = 110.0
+    static let defaultNavigationStyle = Screen.NavigationBar.Style.floating
+    static let overPhoto = true
+    static let avatarKeys = ["image", "imageScale", "color", "size", "x", "y", "cornerRadius", "borderWidth", "borderColor"]
+    static let profileKeys = ["name", "handle", "bio", "followButton"]
+    /// The name label that slides into the stuck header.
+    static let labelHeight = 26.0
+
+    struct Avatar: Sendable {
+        var image: SceneImage?
+        var color = Color(204, 214, 221)
+        var size = 69.0
+        /// Top-left corner in the table header view (y negative: it overlaps the header).
+        var x = 40.0
+        var y = -40.0
+        var cornerRadius = 10.0
+        var borderWidth = 3.0
+        var borderColor = Color.white
+    }
+
+    struct Profile: Sendable {
+        var name = "Jane Appleseed"
+        var handle = "@jane"
+        var bio: String?
+        var followButton = true
+    }
+
+    var header = PresetHeader()
+    var avatar = Avatar()
+    var profile = Profile()
+
+    init() {}
+
+    mutating func read(_ top: [String: Node], _ r: ScenarioReader, _ images: ImageResolver) {
+        if let node = top["avatar"], let m = r.mapping(node, "avatar", allowed: Self.avatarKeys) {
+            if let n = m["image"] {
+                let scale = m["imageScale"].flatMap { r.number($0, "avatar.imageScale", range: 1...4) } ?? 1
+                avatar.image = images.load(n, "avatar.image", scale: scale)
+            }
+            if let n = m["color"], let v = r.color(n, "avatar.color") { avatar.color = v }
+            if let n = m["size"], let v = r.number(n, "avatar.size", range: 1...1000, unit: "points") { avatar.size = v }
+            if let n = m["x"], let v = r.number(n, "avatar.x", range: -2000...2000, unit: "points") { avatar.x = v }
+            if let n = m["y"], let v = r.number(n, "avatar.y", range: -2000...2000, unit: "points") { avatar.y = v }
+            if let n = m["cornerRadius"], let v = r.number(n, "avatar.cornerRadius", range: 0...500, unit: "points") { avatar.cornerRadius = v }
+            if let n = m["borderWidth"], let v = r.number(n, "avatar.borderWidth", range: 0...100, unit: "points") { avatar.borderWidth = v }
+            if let n = m["borderColor"], let v = r.color(n, "avatar.borderColor") { avatar.borderColor = v }
+        }
+        if let node = top["profile"], let m = r.mapping(node, "profile", allowed: Self.profileKeys) {
+            if let n = m["name"], let v = r.string(n, "profile.name", allowEmpty: true) { profile.name = v }
+            if let n = m["handle"], let v = r.string(n, "profile.handle", allowEmpty: true) { profile.handle = v }
+            if let n = m["bio"], let v = r.string(n, "profile.bio") { profile.bio = v }
+            if let n = m["followButton"], let v = r.bool(n, "profile.followButton") { profile.followButton = v }
+        }
+    }
+
+    /// The stop (spec 1.3) must not be negative: the header has to reach below the bars.
+    func check(_ screen: Screen, _ top: [String: Node], root: Node, _ r: ScenarioReader) {
+        let device = screen.device
+        let bars = screen.navigationStyle != .hidden ? device.statusBarHeight + device.navigationBarHeight : 64
+        guard headerHeight < bars else { return }
+        var node = top["header"] ?? root
+        if case .mapping(let m)? = top["header"], let h = m.first(where: { $0.key.string == "height" })?.value { node = h }
+        r.report(node, "header.height", "must be at least \(Int(bars)) points on \(device.id) "
+            + (screen.navigationStyle != .hidden ? "(status bar \(Int(device.statusBarHeight)) + navigation bar 44)" : "(64 without a navigation bar)")
+            + ", got \(r.format(headerHeight)); make the header taller")
+    }
+
+    // MARK: Geometry (content coordinates of the table)
+
+    var avatarFrame: Rect { Rect(x: avatar.x, y: avatar.y, width: avatar.size, height: avatar.size) }
+    func nameFrame(width w: Double) -> Rect { Rect(x: 16, y: avatarFrame.maxY + 10, width: w - 32, height: 22) }
+    func handleFrame(width w: Double) -> Rect { Rect(x: 16, y: nameFrame(width: w).maxY + 2, width: w - 32, height: 16) }
+    func bioFrame(width w: Double) -> Rect? {
+        profile.bio == nil ? nil : Rect(x: 16, y: handleFrame(width: w).maxY + 10, width: w - 32, height: 20)
+    }
+    /// Height of the table header view that holds the avatar and the profile text (the frames'
+    /// heights do not depend on the width).
+    var profileHeight: Double { (bioFrame(width: 0) ?? handleFrame(width: 0)).maxY + 14 }
+
+    /// The effect's constants on `screen`.
+    func effect(on screen: Screen) -> ProfileHeaderEffect {
+        let hh = headerHeight, device = screen.device
+        let stop = ProfileHeaderEffect.stop(headerHeight: hh, statusBarHeight: device.statusBarHeight,
+                                            navigationBarHeight: screen.navigationStyle != .hidden ? device.navigationBarHeight : nil)
+        let strip = hh - stop // the part of the header left on screen once it sticks
+        return ProfileHeaderEffect(
+            headerHeight: hh, stop: stop, avatarSize: avatar.size,
+            labelOffset: header.titleOffset ?? (stop + nameFrame(width: 0).maxY),
+            labelDistance: header.titleDistance ?? ((strip - device.statusBarHeight) / 2 + Self.labelHeight / 2))
+    }
+
+    /// The tutorial's blurred copy fades in with the name label: drawn when there is a label and a photo to blur.
+    var drawsBlurredCopy: Bool {
+        header.blur && (header.title != nil || header.titleOffset != nil) && header.image != nil && header.blurRadius > 0
+    }
+
+    func metrics(_ screen: Screen, u: Double) -> [String: Double] {
+        let fx = effect(on: screen)
+        return ["headerTranslationY": u < 0 ? 0 : max(-fx.stop, -u), "headerScale": u < 0 ? 1 - u / fx.headerHeight : 1,
+                "avatarScale": fx.avatarTransform(u: u).scaleX, "blurAlpha": fx.blurAlpha(u: u),
+                "headerZPosition": fx.headerZPosition(u: u)]
+    }
+
+    func expand(_ b: inout ExpansionBuilder) {
+        let s = b.screen, fx = effect(on: s), hh = headerHeight, w = s.device.size.width
         typealias Y = ExpansionBuilder
         let appearanceLight = s.appearance == .light
         b.notes = ["The profile header (behaviour spec 1.3): the table is inset by the header's height Hh, and u = offset + Hh.",
@@ -25,53 +131,53 @@ enum ProfilePreset {
                   ("sa", Y.text("u > 0 ? min(stop, u) / \(formatNumber(fx.avatarSize)) / 1.4 : 0"))]
         b.scrollView = [("contentInsetAdjustmentBehavior", Y.word("never")),
                         ("contentInset", Y.map([("top", Y.num(hh)), ("bottom", Y.num(0))], flow: true)),
-                        ("tableHeaderView", Y.map([("height", Y.num(s.profileHeight))], flow: true))]
+                        ("tableHeaderView", Y.map([("height", Y.num(profileHeight))], flow: true))]
         b.indicatorInsets(presetTrackTop: s.device.safeAreaTop)
 
         // The header, on the screen: under the table until it sticks (zPosition -1: drawn before the table).
         var headerChildren: [Node] = []
-        if s.header.image != nil {
-            headerChildren.append(Y.map([("type", Y.word("image")), ("name", Y.word("header.image"))] + b.imageKeys("header")
+        if header.image != nil {
+            headerChildren.append(Y.map([("type", Y.word("image")), ("name", Y.word("header.image"))] + b.imageKeys("header", header.image)
                 + [("contentMode", Y.word("aspectFill"))]))
-            if Scenario.blurredCopy(of: s) != nil {
+            if drawsBlurredCopy {
                 let alpha = fx.labelDistance > 0 ? "clamp((u - labelOffset) / labelDistance, 0, 1)" : "u >= labelOffset ? 1 : 0"
-                headerChildren.append(Y.map([("type", Y.word("image")), ("name", Y.word("header.blur"))] + b.imageKeys("header")
-                    + [("contentMode", Y.word("aspectFill")), ("blur", Y.num(s.header.blurRadius)), ("opacity", Y.text(alpha))]))
+                headerChildren.append(Y.map([("type", Y.word("image")), ("name", Y.word("header.blur"))] + b.imageKeys("header", header.image)
+                    + [("contentMode", Y.word("aspectFill")), ("blur", Y.num(header.blurRadius)), ("opacity", Y.text(alpha))]))
             }
         }
-        if let title = s.header.title {
+        if let title = header.title {
             headerChildren.append(Y.map([
                 ("type", Y.word("text")), ("name", Y.word("header.title")),
-                ("frame", Y.flow([Y.num(0), Y.text("Hh"), Y.text("screen.width"), Y.num(Screen.labelHeight)])),
+                ("frame", Y.flow([Y.num(0), Y.text("Hh"), Y.text("screen.width"), Y.num(Self.labelHeight)])),
                 ("text", Y.text(title)), ("weight", Y.word("semibold")), ("size", Y.num(17)), ("color", Y.colour(.white)),
                 ("alignment", Y.word("center")), ("letterSpacing", Y.num(-0.41)),
                 ("translateY", Y.text("max(-labelDistance, labelOffset - u)")),
             ]))
         }
-        var header: [(String, Node)] = [
+        var headerLayer: [(String, Node)] = [
             ("type", Y.word("group")), ("name", Y.word("header")),
             ("frame", Y.flow([Y.num(0), Y.num(0), Y.text("screen.width"), Y.text("Hh")])),
-            ("fill", Y.colour(s.header.color)), ("masksToBounds", Y.word("true")),
+            ("fill", Y.colour(header.color)), ("masksToBounds", Y.word("true")),
             ("scale", Y.text("u < 0 ? 1 + -u / Hh : 1")),
             ("translateY", Y.text("u < 0 ? Hh * (-u / Hh) / 2 : max(-stop, -u)")),
             ("zPosition", Y.text("u > stop ? 2 : -1")),
         ]
-        if !headerChildren.isEmpty { header.append(("children", .sequence(.init(headerChildren, .implicit, .block)))) }
+        if !headerChildren.isEmpty { headerLayer.append(("children", .sequence(.init(headerChildren, .implicit, .block)))) }
 
         // The table header view: avatar, follow button, name, handle, bio, separator.
-        var avatar: [(String, Node)] = [
-            ("type", Y.word("rectangle")), ("name", Y.word("avatar")), ("frame", Y.frame(s.avatarFrame)),
-            ("fill", Y.colour(s.avatar.color)), ("cornerRadius", Y.num(s.avatar.cornerRadius)), ("masksToBounds", Y.word("true")),
-            ("borderWidth", Y.num(s.avatar.borderWidth)), ("borderColor", Y.colour(s.avatar.borderColor)),
+        var avatarLayer: [(String, Node)] = [
+            ("type", Y.word("rectangle")), ("name", Y.word("avatar")), ("frame", Y.frame(avatarFrame)),
+            ("fill", Y.colour(avatar.color)), ("cornerRadius", Y.num(avatar.cornerRadius)), ("masksToBounds", Y.word("true")),
+            ("borderWidth", Y.num(avatar.borderWidth)), ("borderColor", Y.colour(avatar.borderColor)),
             ("scale", Y.text("1 - sa")), ("translateY", Y.text("\(formatNumber(fx.avatarSize)) * sa / 2")),
         ]
-        if s.avatar.image != nil {
-            avatar.append(("children", .sequence(.init([Y.map([("type", Y.word("image")), ("name", Y.word("avatar.image"))]
-                + b.imageKeys("avatar") + [("contentMode", Y.word("aspectFill"))])], .implicit, .block))))
+        if avatar.image != nil {
+            avatarLayer.append(("children", .sequence(.init([Y.map([("type", Y.word("image")), ("name", Y.word("avatar.image"))]
+                + b.imageKeys("avatar", avatar.image) + [("contentMode", Y.word("aspectFill"))])], .implicit, .block))))
         }
-        var profile: [Node] = [Y.map(avatar)]
-        if s.profile.followButton {
-            profile.append(Y.map([
+        var profileLayers: [Node] = [Y.map(avatarLayer)]
+        if profile.followButton {
+            profileLayers.append(Y.map([
                 ("type", Y.word("text")), ("name", Y.word("followButton")),
                 ("frame", Y.flow([Y.text("screen.width - 16 - 92"), Y.num(12), Y.num(92), Y.num(32)])),
                 ("cornerRadius", Y.num(16)), ("borderWidth", Y.num(1)), ("borderColor", Y.colour(s.palette.systemBlue)),
@@ -84,21 +190,21 @@ enum ProfilePreset {
                    ("weight", Y.word(weight)), ("size", Y.num(size)), ("color", Y.colour(colour))])
         }
         // The tutorial's colours in light mode; the system label colours in dark mode.
-        profile.append(label("profile.name", s.nameFrame, s.profile.name, "medium", 18, appearanceLight ? Color(41, 47, 51) : s.palette.label))
-        profile.append(label("profile.handle", s.handleFrame, s.profile.handle, "regular", 12,
+        profileLayers.append(label("profile.name", nameFrame(width: w), profile.name, "medium", 18, appearanceLight ? Color(41, 47, 51) : s.palette.label))
+        profileLayers.append(label("profile.handle", handleFrame(width: w), profile.handle, "regular", 12,
                              appearanceLight ? Color(102, 107, 127) : s.palette.secondaryLabel))
-        if let bio = s.profile.bio, let frame = s.bioFrame {
-            profile.append(label("profile.bio", frame, bio, "regular", 15, s.palette.label))
+        if let bio = profile.bio, let frame = bioFrame(width: w) {
+            profileLayers.append(label("profile.bio", frame, bio, "regular", 15, s.palette.label))
         }
-        profile.append(Y.map([("type", Y.word("rectangle")),
-                              ("frame", Y.flow([Y.num(0), Y.text("\(formatNumber(s.profileHeight)) - 1 / scale"), Y.text("screen.width"),
+        profileLayers.append(Y.map([("type", Y.word("rectangle")),
+                              ("frame", Y.flow([Y.num(0), Y.text("\(formatNumber(profileHeight)) - 1 / scale"), Y.text("screen.width"),
                                                 Y.text("1 / scale")])),
                               ("fill", Y.colour(s.palette.separator))]))
         let view: [(String, Node)] = [
             ("type", Y.word("group")), ("name", Y.word("profile")), ("in", Y.word("tableHeader")),
-            ("frame", Y.flow([Y.num(0), Y.num(0), Y.text("screen.width"), Y.num(s.profileHeight)])),
-            ("fill", Y.colour(s.backgroundColor)), ("children", .sequence(.init(profile, .implicit, .block))),
+            ("frame", Y.flow([Y.num(0), Y.num(0), Y.text("screen.width"), Y.num(profileHeight)])),
+            ("fill", Y.colour(s.backgroundColor)), ("children", .sequence(.init(profileLayers, .implicit, .block))),
         ]
-        b.layers = [Y.map(header), Y.map(view)]
+        b.layers = [Y.map(headerLayer), Y.map(view)]
     }
 }
