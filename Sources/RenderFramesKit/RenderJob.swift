@@ -130,7 +130,7 @@ public struct RenderJob {
         if includeLayout {
             frame.layers = LayerRenderer.placements(of: scenario.layers(of: f), screen: scenario.screen.device.size)
             // Rounded to 4 decimals where that cannot overflow (a var of 1e305 stays as it is).
-            frame.metrics = scenario.metrics(of: f).mapValues { $0.magnitude < 1e12 ? ($0 * 10000).rounded() / 10000 + 0 : $0 }
+            frame.metrics = scenario.metrics(of: f).flattened.mapValues { $0.magnitude < 1e12 ? ($0 * 10000).rounded() / 10000 + 0 : $0 }
         }
         return frame
     }

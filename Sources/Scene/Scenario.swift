@@ -101,21 +101,21 @@ public struct Scenario: @unchecked Sendable {
 
     public func contentOffsetY(ofFrame index: Int) -> Double { contentOffsetY(of: frame(index)) }
 
-    /// The effect's numbers in a frame (the `--layout` dump).
-    public func metrics(of f: FrameState) -> [String: Double] {
+    /// A frame's numbers (the `--layout` dump).
+    public func metrics(of f: FrameState) -> FrameMetrics {
         var m = screen.metrics(u: f.scroll.offset, measured: f.measured)
         if let scene = screen.scene {
             // The scene's numeric vars at this frame.
             let env = scene.environment(moment(of: f), screen.sceneMetrics(pixelScale: scale))
             for v in scene.vars where v.bound.binding.kind == .number && !scene.presetVars.contains(v.name) {
                 let value = env.numbers[scene.scope[v.name]!.slot]
-                m["vars.\(v.name)"] = value.magnitude < 1e12 ? round4(value) : value
+                m.vars[v.name] = value.magnitude < 1e12 ? round4(value) : value
             }
         }
         return m
     }
 
-    public func metrics(ofFrame index: Int) -> [String: Double] { metrics(of: frame(index)) }
+    public func metrics(ofFrame index: Int) -> FrameMetrics { metrics(of: frame(index)) }
 
     public var pixelWidth: Int { Int((screen.device.size.width * scale).rounded()) }
     public var pixelHeight: Int { Int((screen.device.size.height * scale).rounded()) }

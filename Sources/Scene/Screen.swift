@@ -140,15 +140,14 @@ public struct Screen {
 
     /// The screen's numbers at `u`, for the `--layout` dump: the scroll geometry and what the
     /// preset's formulas gave this frame.
-    public func metrics(u: Double, measured: Range<Int>?) -> [String: Double] {
-        let o = contentOffset(u: u)
+    public func metrics(u: Double, measured: Range<Int>?) -> FrameMetrics {
         let reported = reportedGeometry(u: u, measured: measured)
-        var m: [String: Double] = ["u": u, "contentOffsetY": reported.contentOffset, "contentHeight": reported.contentHeight]
-        if let preset { m.merge(preset.metrics(self, u: u)) { a, _ in a } }
-        if navigationStyle == .fading { m["navigationAlpha"] = navigation.fade.alpha(contentOffset: o) }
+        var m = FrameMetrics(u: u, contentOffsetY: reported.contentOffset, contentHeight: reported.contentHeight)
+        m.preset = preset?.metrics(self, u: u) ?? [:]
+        if navigationStyle == .fading { m.navigationAlpha = navigation.fade.alpha(contentOffset: contentOffset(u: u)) }
         if let measured, mail != nil {
-            m["measuredRows"] = Double(measured.count)
-            m["firstMeasuredRow"] = Double(measured.lowerBound)
+            m.measuredRows = measured.count
+            m.firstMeasuredRow = measured.lowerBound
         }
         return m
     }

@@ -1,6 +1,6 @@
-// Benchmark: every scenario in Fixtures/scenarios at @3x, and each preset scenario again as its
-// expansion in the layer language (`render-frames expand`: the same frames, drawn from bindings
-// evaluated per frame; the row says what the language costs). For each: render, encode and write cost
+// Benchmark: every scenario in Fixtures/scenarios at @3x (a preset is drawn through its expansion
+// in the layer language, so the preset rows are what the language costs), and a plain table
+// (`effect: none` without layers) again as its expansion, a declared scroll view with no layers. For each: render, encode and write cost
 // per frame on one thread, end-to-end frames/s with 1 and 2 jobs (as the tool runs, and with every
 // frame rendered), bytes, and libpng at its default settings (zlib 6, adaptive filters) on the same
 // frames with the ratios. Then the size-first setting against libpng level 9, cost against pixel

@@ -99,7 +99,7 @@ final class EffectsTests: XCTestCase {
             let expected: [Double] = [16, 98, 361, 180 + deltaY]
             XCTAssertEqual(placement("header.title", root, s)!.frame, expected)
         }
-        XCTAssertEqual(s.metrics(u: -40, measured: nil)["deltaY"], 40)
+        XCTAssertEqual(s.metrics(u: -40, measured: nil).preset["deltaY"], 40)
     }
 
     func testFlowLayoutColumns() {

@@ -224,8 +224,9 @@ final class UserSceneTests: XCTestCase {
         XCTAssertEqual(placements(s, frame: 60)["badge"]?.opacity ?? 0, 0.95, accuracy: 1e-9)
         XCTAssertNotNil(placements(s, frame: 60)["avatar"], "the preset's own layers are drawn too")
         let metrics = s.metrics(ofFrame: 60)
-        XCTAssertEqual(metrics["vars.fade"] ?? 0, 0.95, accuracy: 1e-9)
-        XCTAssertEqual(metrics["headerTranslationY"], -62)
-        XCTAssertNil(metrics["vars.stop"], "the expansion's vars are not reported")
+        XCTAssertEqual(metrics.vars["fade"] ?? 0, 0.95, accuracy: 1e-9)
+        XCTAssertEqual(metrics.preset["headerTranslationY"], -62)
+        XCTAssertEqual(Set(metrics.vars.keys), ["fade"], "the expansion's vars are not reported")
+        XCTAssertEqual(metrics["vars.fade"], metrics.vars["fade"], "vars.NAME in the manifest")
     }
 }
