@@ -6,44 +6,32 @@ internal import CDeflate
 /// PNG, or one it cannot read, returns nil and goes to libpng, which reads everything.
 enum FastPNGDecoder {
     static func decode(_ data: [UInt8], pixelLimit: Int) -> Pixmap? {
-        var offset = 8
+        // Every chunk's CRC is checked; a file that fails (cut short, a bad CRC) goes to libpng, which reports it.
+        guard case .success(let chunks) = PNGChunks.walk(data, checkCRC: true) else { return nil }
         var width = 0, height = 0, channels = 0
         var idat: [UInt8] = []
-        var ended = false
-        func u32(_ o: Int) -> Int { Int(data[o]) << 24 | Int(data[o + 1]) << 16 | Int(data[o + 2]) << 8 | Int(data[o + 3]) }
-        while offset + 8 <= data.count {
-            let length = u32(offset)
-            let type = (data[offset + 4], data[offset + 5], data[offset + 6], data[offset + 7])
-            let body = offset + 8
-            guard length >= 0, body + length + 4 <= data.count else { return nil }
-            // A chunk whose CRC does not match goes to libpng, which reports it.
-            let crc = data.withUnsafeBufferPointer { libdeflate_crc32(0, $0.baseAddress! + offset + 4, length + 4) }
-            guard crc == UInt32(u32(body + length)) else { return nil }
-            switch type {
-            case (0x49, 0x48, 0x44, 0x52): // IHDR, once (a second one goes to libpng, which refuses it)
-                guard length == 13, channels == 0 else { return nil }
+        func u32(_ o: Int) -> Int { Int(PNGChunks.readUInt32(data, o)) }
+        for chunk in chunks {
+            let body = chunk.body.lowerBound
+            switch chunk.code {
+            case PNGChunks.Chunk.code("IHDR"): // once (a second one goes to libpng, which refuses it)
+                guard chunk.body.count == 13, channels == 0 else { return nil }
                 width = u32(body); height = u32(body + 4)
                 let depth = data[body + 8], colour = data[body + 9], interlace = data[body + 12]
                 // Each side is at most 2^32 - 1 here, so compare without multiplying two of them.
                 guard depth == 8, interlace == 0, colour == 2 || colour == 6, width > 0, height > 0,
                       width <= pixelLimit, height <= pixelLimit / width else { return nil }
                 channels = colour == 2 ? 3 : 4
-            case (0x49, 0x44, 0x41, 0x54): // IDAT
-                idat.append(contentsOf: data[body..<(body + length)])
-            case (0x49, 0x45, 0x4E, 0x44): // IEND; bytes after it are ignored, as every decoder does
-                ended = true
-                offset = data.count
-                continue
-            case (0x67, 0x41, 0x4D, 0x41), (0x73, 0x52, 0x47, 0x42), (0x69, 0x43, 0x43, 0x50), (0x63, 0x48, 0x52, 0x4D),
-                 (0x74, 0x52, 0x4E, 0x53), (0x50, 0x4C, 0x54, 0x45):
+            case PNGChunks.Chunk.code("IDAT"):
+                idat.append(contentsOf: data[chunk.body])
+            case PNGChunks.Chunk.code("gAMA"), PNGChunks.Chunk.code("sRGB"), PNGChunks.Chunk.code("iCCP"),
+                 PNGChunks.Chunk.code("cHRM"), PNGChunks.Chunk.code("tRNS"), PNGChunks.Chunk.code("PLTE"):
                 return nil // gamma, colour profile, transparency or palette: libpng's job
             default:
                 break
             }
-            offset = body + length + 4
         }
-        // A file without IEND was cut short: libpng reports it.
-        guard channels > 0, !idat.isEmpty, ended else { return nil }
+        guard channels > 0, !idat.isEmpty else { return nil }
         let stride = width * channels
         var raw = [UInt8](repeating: 0, count: (stride + 1) * height)
         let decompressor = libdeflate_alloc_decompressor()

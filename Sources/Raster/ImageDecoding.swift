@@ -58,38 +58,21 @@ public enum ImageDecoder {
         throw ImageError.unknownFormat(path: name)
     }
 
-    /// What is wrong with a PNG's chunk structure, in words, or nil: chunks must fit the file,
-    /// IHDR must come first with a size PNG allows, and IEND must end it (bytes after IEND are
-    /// ignored, as every decoder does). CRCs, filters and the compressed data are checked while decoding.
+    /// What is wrong with a PNG's chunk structure, in words, or nil: the chunk walk's problems
+    /// (`PNGChunks.walk`), and IHDR must come first with a size PNG allows. CRCs, filters and the
+    /// compressed data are checked while decoding.
     static func pngStructureProblem(_ data: [UInt8]) -> String? {
-        func u32(_ o: Int) -> UInt32 { UInt32(data[o]) << 24 | UInt32(data[o + 1]) << 16 | UInt32(data[o + 2]) << 8 | UInt32(data[o + 3]) }
-        var offset = 8
-        var index = 0
-        while true {
-            guard offset + 8 <= data.count else {
-                return "the file ends after \(data.count) bytes, before its IEND chunk: it was cut short"
+        switch PNGChunks.walk(data) {
+        case .failure(let problem): return problem.description
+        case .success(let chunks):
+            let first = chunks[0]
+            guard first.code == PNGChunks.Chunk.code("IHDR"), first.body.count == 13 else {
+                return "the first chunk is \(first.type), not a 13-byte IHDR"
             }
-            let length = Int(u32(offset))
-            let typeBytes = data[(offset + 4)..<(offset + 8)]
-            guard typeBytes.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) else {
-                return "the bytes at \(offset) are not a chunk (its type is not four letters): the chunk before has a corrupt length"
-            }
-            let type = String(decoding: typeBytes, as: UTF8.self)
-            let available = data.count - offset - 12
-            guard length <= available else {
-                return available < 0 || length < 0x1000_0000
-                    ? "chunk \(type) at byte \(offset) needs \(length) bytes and its CRC, but the file ends \(max(0, available)) bytes on: it was cut short"
-                    : "chunk \(type) at byte \(offset) claims \(length) bytes, more than the whole file: its length is corrupt"
-            }
-            if index == 0 {
-                guard type == "IHDR", length == 13 else { return "the first chunk is \(type), not a 13-byte IHDR" }
-                let width = u32(offset + 8), height = u32(offset + 12)
-                if width == 0 || height == 0 { return "IHDR gives a size of \(width)x\(height); a PNG is at least 1x1" }
-                if width > 0x7FFF_FFFF || height > 0x7FFF_FFFF { return "IHDR gives a size of \(width)x\(height), beyond PNG's 2^31-1 limit" }
-            }
-            if type == "IEND" { return nil }
-            offset += 12 + length
-            index += 1
+            let width = PNGChunks.readUInt32(data, first.body.lowerBound), height = PNGChunks.readUInt32(data, first.body.lowerBound + 4)
+            if width == 0 || height == 0 { return "IHDR gives a size of \(width)x\(height); a PNG is at least 1x1" }
+            if width > 0x7FFF_FFFF || height > 0x7FFF_FFFF { return "IHDR gives a size of \(width)x\(height), beyond PNG's 2^31-1 limit" }
+            return nil
         }
     }
 
@@ -176,22 +159,5 @@ public enum ImageDecoder {
             throw ImageError.corrupt(path: name, format: "JPEG", reason: String(cString: error))
         }
         return Pixmap(width: Int(width), height: Int(height), premultipliedBytes: rgba)
-    }
-}
-
-/// A walk over a PNG's chunk list (no decoding).
-enum PNGChunks {
-    /// True when a chunk before the image data says how to interpret the colour values.
-    static func hasColourInformation(_ data: [UInt8]) -> Bool {
-        var offset = 8
-        while offset + 8 <= data.count {
-            let length = Int(data[offset]) << 24 | Int(data[offset + 1]) << 16 | Int(data[offset + 2]) << 8 | Int(data[offset + 3])
-            let type = String(decoding: data[(offset + 4)..<(offset + 8)], as: UTF8.self)
-            if type == "IDAT" || type == "IEND" { return false }
-            if ["gAMA", "sRGB", "iCCP", "cHRM"].contains(type) { return true }
-            guard length >= 0, length < data.count else { return false }
-            offset += 12 + length
-        }
-        return false
     }
 }

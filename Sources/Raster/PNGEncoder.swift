@@ -81,33 +81,43 @@ public final class PNGEncoder {
 
     /// Encodes a premultiplied pixmap (converted to straight alpha when it has transparency).
     public func encode(_ pixmap: Pixmap) -> [UInt8] {
+        imageData(pixmap, alpha: nil) { idat, alpha in
+            var png = PNGChunks.signature
+            png.reserveCapacity(idat.count + 64)
+            PNGChunks.append("IHDR", PNGChunks.headerBody(width: pixmap.width, height: pixmap.height, alpha: alpha), to: &png)
+            PNGChunks.append("IDAT", idat, to: &png)
+            PNGChunks.append("IEND", [UInt8](), to: &png)
+            return png
+        }
+    }
+
+    /// The zlib stream of a pixmap's filtered rows (an IDAT's or APNG fdAT's data), as RGBA when
+    /// `alpha` is true, RGB when false (the pixmap must then be opaque), or as `encode` chooses when nil.
+    public func imageData(_ pixmap: Pixmap, alpha: Bool?) -> (data: [UInt8], alpha: Bool) {
+        imageData(pixmap, alpha: alpha) { (Array($0), $1) }
+    }
+
+    private func imageData<R>(_ pixmap: Pixmap, alpha: Bool?, _ body: (UnsafeBufferPointer<UInt8>, Bool) -> R) -> R {
         let w = pixmap.width, h = pixmap.height
         // Frames are nearly always opaque: convert to RGB speculatively, row by row straight into
         // the filter, and fall back to RGBA if a pixel turns out not to be.
         var opaque = true
         var size = (w * 3 + 1) * h
         if filtered.count < (w * 4 + 1) * h { filtered = [UInt8](repeating: 0, count: (w * 4 + 1) * h) }
-        if options.filter == .bandSearch, filterOpaque(pixmap, filter: .adaptiveFlat) {
+        if alpha == true {
+            opaque = false
+        } else if options.filter == .bandSearch, filterOpaque(pixmap, filter: .adaptiveFlat) {
             bandSearch(pixmap)
         } else if !filterOpaque(pixmap) {
+            precondition(alpha == nil, "imageData(alpha: false) of a pixmap with transparency")
             opaque = false
+        }
+        if !opaque {
             size = (w * 4 + 1) * h
             filterStraight(pixmap.straightBytes(), width: w, height: h)
         }
-        // The chunks around the compressed rows, from either coder.
-        func file(_ idat: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-            var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-            png.reserveCapacity(idat.count + 64)
-            var ihdr = [UInt8]()
-            ihdr.appendBigEndian(UInt32(w)); ihdr.appendBigEndian(UInt32(h))
-            ihdr += [8, opaque ? 2 : 6, 0, 0, 0]
-            PNGEncoder.appendChunk("IHDR", ihdr, to: &png)
-            PNGEncoder.appendChunk("IDAT", idat, to: &png)
-            PNGEncoder.appendChunk("IEND", [], to: &png)
-            return png
-        }
         if options.coder == .rows {
-            return filtered.withUnsafeBufferPointer { file(deflater.zlib($0.baseAddress!, count: size, rowBytes: size / h)) }
+            return filtered.withUnsafeBufferPointer { body(deflater.zlib($0.baseAddress!, count: size, rowBytes: size / h), !opaque) }
         }
         let bound = libdeflate_zlib_compress_bound(compressor, size)
         if compressed.count < bound { compressed = [UInt8](repeating: 0, count: bound) }
@@ -116,7 +126,7 @@ public final class PNGEncoder {
                 libdeflate_zlib_compress(compressor, f.baseAddress, size, c.baseAddress, bound)
             }
         }
-        return compressed.withUnsafeBufferPointer { file(UnsafeBufferPointer(rebasing: $0[0..<compressedSize])) }
+        return compressed.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<compressedSize]), !opaque) }
     }
 
     /// Converts to RGB and filters into `filtered`; false (and nothing usable) if a pixel is not opaque.
@@ -236,17 +246,6 @@ public final class PNGEncoder {
         let n = out.withUnsafeMutableBytes { o in bytes.withUnsafeBytes { i in
             libdeflate_zlib_compress(c, i.baseAddress, bytes.count, o.baseAddress, bound) } }
         return Array(out[0..<n])
-    }
-
-    static func appendChunk<C: Collection>(_ type: String, _ data: C, to png: inout [UInt8]) where C.Element == UInt8 {
-        png.appendBigEndian(UInt32(data.count))
-        let start = png.count
-        png += Array(type.utf8)
-        png += data
-        let crc = png.withUnsafeBufferPointer { p in
-            libdeflate_crc32(0, p.baseAddress! + start, p.count - start)
-        }
-        png.appendBigEndian(crc)
     }
 
     /// Filters one row into `out` (filter byte then `count` bytes). `prev` is the row above (a row
@@ -437,11 +436,5 @@ public final class PNGEncoder {
             o[i] = v; s &+= absSigned(v)
         }
         return s
-    }
-}
-
-extension Array where Element == UInt8 {
-    mutating func appendBigEndian(_ v: UInt32) {
-        append(UInt8(v >> 24)); append(UInt8((v >> 16) & 0xFF)); append(UInt8((v >> 8) & 0xFF)); append(UInt8(v & 0xFF))
     }
 }

@@ -12,13 +12,13 @@ enum PNGFactory {
         var ihdr = [UInt8]()
         ihdr.appendBigEndian(UInt32(width)); ihdr.appendBigEndian(UInt32(height))
         ihdr += [bitDepth, colorType, 0, 0, interlaced ? 1 : 0]
-        PNGEncoder.appendChunk("IHDR", ihdr, to: &png)
-        if let gamma { var g = [UInt8](); g.appendBigEndian(gamma); PNGEncoder.appendChunk("gAMA", g, to: &png) }
-        if let palette { PNGEncoder.appendChunk("PLTE", palette, to: &png) }
-        if let transparency { PNGEncoder.appendChunk("tRNS", transparency, to: &png) }
+        PNGChunks.append("IHDR", ihdr, to: &png)
+        if let gamma { var g = [UInt8](); g.appendBigEndian(gamma); PNGChunks.append("gAMA", g, to: &png) }
+        if let palette { PNGChunks.append("PLTE", palette, to: &png) }
+        if let transparency { PNGChunks.append("tRNS", transparency, to: &png) }
         let data = rawData ?? scanlines.flatMap { [0] + $0 }
-        PNGEncoder.appendChunk("IDAT", PNGEncoder.zlibCompress(data), to: &png)
-        PNGEncoder.appendChunk("IEND", [], to: &png)
+        PNGChunks.append("IDAT", PNGEncoder.zlibCompress(data), to: &png)
+        PNGChunks.append("IEND", [UInt8](), to: &png)
         return png
     }
 }
