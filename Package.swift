@@ -5,6 +5,7 @@
 //   Raster          pixels, geometry, compositing, resampling, shapes, blur, codecs, text
 //   Scene           UIKit behaviour: layers, devices, effects, timeline, scenario files
 //   GoldenCompare   frames against golden images
+//   Animation       GIF, WebP, MP4 and APNG from frames, each checked after writing
 //   RenderFramesKit the frame pipeline shared by the CLI and the benchmark (workers, writing, manifest)
 //   render-frames   the thin command-line executable
 import PackageDescription
@@ -18,6 +19,7 @@ let package = Package(
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "Scene", targets: ["Scene"]),
         .library(name: "GoldenCompare", targets: ["GoldenCompare"]),
+        .library(name: "Animation", targets: ["Animation"]),
         .library(name: "RenderFramesKit", targets: ["RenderFramesKit"]),
     ],
     dependencies: [
@@ -29,6 +31,7 @@ let package = Package(
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         // The parts of libjpeg and libpng that need setjmp for their error handling.
         .target(
             name: "CImageIO",
@@ -42,9 +45,10 @@ let package = Package(
             resources: [.copy("Resources/Fonts")]
         ),
         .target(name: "GoldenCompare", dependencies: ["Raster"]),
+        .target(name: "Animation", dependencies: ["Raster", "CWebP"]),
         .target(
             name: "RenderFramesKit",
-            dependencies: ["Raster", "Scene", "GoldenCompare"],
+            dependencies: ["Raster", "Scene", "GoldenCompare", "Animation"],
             // Links to Fixtures/scenarios and Fixtures/images: the default demo is the fixture itself.
             resources: [.copy("Resources/DefaultDemo")]
         ),
@@ -57,6 +61,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "RenderFramesKit", "GoldenCompare"]),
         .testTarget(name: "GoldenCompareTests", dependencies: ["GoldenCompare"]),
+        .testTarget(name: "AnimationTests", dependencies: ["Animation", "RenderFramesKit"]),
         .testTarget(name: "CLITests", dependencies: ["render-frames", "RenderFramesKit"]),
     ],
     swiftLanguageModes: [.v5]

@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
-# Renders the default demo (the profile header on an iPhone 15 at @3x) into ./frames and makes
-# ./demo.gif from it. Installs missing system packages first.
+# Renders the default demo (the profile header on an iPhone 15 at @3x) into ./frames, then makes
+# ./demo.webp and ./demo.gif from it at a README width (360 px, 25 fps: under 2 MB and 5 MB).
+# Installs missing system packages first.
 #   scripts/demo.sh [extra render-frames options]
+#   scripts/demo.sh --help
 set -euo pipefail
+if [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then
+  sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'
+  exit 0
+fi
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 swift build -c release --product render-frames
 rm -rf frames
 .build/release/render-frames --out frames "$@"
-bash scripts/make-gif.sh frames demo.gif --width 393
+.build/release/render-frames encode frames demo.webp demo.gif

@@ -5,8 +5,8 @@
 #   scripts/setup.sh --test   also Chromium, which the HTML report's test drives headless
 set -euo pipefail
 
-packages=(pkg-config libpng-dev zlib1g-dev libfreetype-dev libjpeg62-turbo-dev libdeflate-dev ffmpeg)
-[ "${1:-}" = "--test" ] && packages+=(chromium)
+packages=(pkg-config libpng-dev zlib1g-dev libfreetype-dev libjpeg62-turbo-dev libdeflate-dev libwebp-dev ffmpeg)
+[ "${1:-}" = "--test" ] && packages+=(chromium python3-pil)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

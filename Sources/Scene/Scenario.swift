@@ -10,6 +10,8 @@ public struct Scenario: @unchecked Sendable {
     public var scale: Double
     public var screen: Screen
     public var timeline: any ScrollTimeline
+    /// Animations to write after the frames (`output:`).
+    public var outputs: [ScenarioOutput] = []
     /// For self-sizing rows: how far the motion has reached by each moment, so a frame knows which
     /// rows the table has measured.
     let reach: ScrollReach?

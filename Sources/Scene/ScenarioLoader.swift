@@ -14,7 +14,7 @@ public enum ScenarioLoader {
 
     /// The top-level keys: the screen's, then those of the presets' own (`Preset.ownKeys`).
     static let topLevelKeys = ["device", "fps", "scale", "effect", "appearance", "header", "rows", "mail", "grid", "navigationBar",
-                               "background", "showTouches", "physics", "timeline", "vars", "scrollView", "layers", "statusBar"]
+                               "background", "showTouches", "physics", "timeline", "vars", "scrollView", "layers", "statusBar", "output"]
         + Presets.all.flatMap { $0.ownKeys }
     static let statusBarKeys = ["content", "color"]
     static let navigationBarKeys = ["style", "title", "fadeStart", "fadeLength", "color", "titleColor"]
@@ -195,8 +195,10 @@ public enum ScenarioLoader {
                     + "\(Int(frames.rounded())) frames, over the limit of \(maximumFrames); shorten the timeline or lower fps")
             }
         }
+        let outputs = top["output"].map { ScenarioOutput.read($0, r, baseDirectory: baseDirectory) } ?? []
         if !r.issues.isEmpty { throw ScenarioError.invalid(r.issuesInFileOrder) }
-        let scenario = Scenario(file: file, fps: fpsOverride ?? fps, scale: scaleOverride ?? scale, screen: screen, timeline: timeline!)
+        var scenario = Scenario(file: file, fps: fpsOverride ?? fps, scale: scaleOverride ?? scale, screen: screen, timeline: timeline!)
+        scenario.outputs = outputs
         if let scene = screen.scene { try checkFinite(scene, scenario, r, timelineNode: top["timeline"]) }
         return scenario
     }

@@ -1,3 +1,4 @@
+import Animation
 import ArgumentParser
 import Foundation
 import GoldenCompare
@@ -14,7 +15,7 @@ struct RenderFrames: ParsableCommand {
             With no scenario, renders the bundled default demo (the profile header on an iPhone 15 at @3x) into ./frames.
             Exit codes: 0 success, 1 frames differ (compare), 2 bad input.
             """,
-        subcommands: [Render.self, Validate.self, Explain.self, Expand.self, Presets.self, Compare.self, Merge.self],
+        subcommands: [Render.self, Encode.self, Validate.self, Explain.self, Expand.self, Presets.self, Compare.self, Merge.self],
         defaultSubcommand: Render.self)
 
     /// Every usage error is bad input: exit code 2 (ArgumentParser's own default is 64).
@@ -121,6 +122,7 @@ struct Render: ParsableCommand {
         // The bundled demo's path is inside the build folder; the manifest names it stably.
         if scenario == nil { loaded.file = "default demo (Fixtures/scenarios/profile.yaml)" }
         let selection = try frames.map { try FrameSelection(parsing: $0, frameCount: loaded.frameCount) }
+        for output in loaded.outputs { try checkWritable(output.path) }
         var job = RenderJob(scenario: loaded, outputDirectory: out, selection: selection, jobs: jobs,
                             encoding: compression.options, includeLayout: layout)
         job.shard = try shard.map { try Shard(parsing: $0) }
@@ -139,6 +141,22 @@ struct Render: ParsableCommand {
             FileHandle.standardError.write(Data(("interrupted: \(summary.framesWritten + summary.framesKept) frames are whole in \(out); "
                 + "manifest.json says partial; run the same command with --resume to finish\n").utf8))
             throw ExitCode(128 + signal)
+        }
+        if !loaded.outputs.isEmpty {
+            guard selection == nil || selection!.isComplete(frameCount: loaded.frameCount), job.shard == nil else {
+                FileHandle.standardError.write(Data("not writing the scenario's output: (\(loaded.outputs.map(\.file).joined(separator: ", "))): it needs every frame, and --frames or --shard rendered some\n".utf8))
+                if let golden { try checkGoldens(golden, job: job, frameCount: loaded.frameCount) }
+                return
+            }
+            // Each animation is drawn at its own scale: a frame is a pure function of its moment,
+            // so a 360-pixel animation is drawn at 360 pixels, not scaled down from @3x.
+            let make = ScenarioFrames.maker(path: path, pointWidth: loaded.screen.device.size.width, fpsOverride: fps,
+                                            pixelLimit: images.maxImagePixels, jobs: jobs)
+            for output in loaded.outputs {
+                let outcome = try Animations.write(AnimationRequest(output), frameWidth: loaded.pixelWidth, sourceFPS: loaded.fps,
+                                                   jobs: jobs, source: make)
+                print(outcome.summary)
+            }
         }
         if let golden { try checkGoldens(golden, job: job, frameCount: loaded.frameCount) }
     }
@@ -180,6 +198,98 @@ struct Merge: ParsableCommand {
         let m = try ShardMerge.merge(directory)
         print("\(directory)/manifest.json: \(m.frames.count) frames from the shards")
     }
+}
+
+struct Encode: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Join a folder of rendered frames into GIF, WebP, MP4 or APNG animations.",
+        discussion: """
+            The format comes from each OUTPUT's extension: .gif, .webp, .mp4, .apng (or .png with --apng). The folder must \
+            hold a whole render (manifest.json, every frame, one size). Identical consecutive frames become one longer frame \
+            (GIF, WebP, APNG); every file is read back and its frame count and duration checked against the frames.
+            Defaults: GIF and WebP 360 px wide at 25 fps (WebP quality 75), APNG 360 px at 30 fps, MP4 720 px at the \
+            frames' rate (quality 75 = x264 CRF 23); never wider than the frames.
+            Exit codes: 0 written, 2 bad input or a failed check.
+            """)
+
+    @Argument(help: "Folder of frames (render-frames --out).")
+    var frames: String
+
+    @Argument(help: "Animation files to write; the extension picks the format.")
+    var outputs: [String]
+
+    @Option(name: .long, help: "Width in pixels (the height keeps the frames' aspect ratio).")
+    var width: Int?
+
+    @Option(name: .long, help: "Frames per second of the animation (GIF at most 50).")
+    var fps: Double?
+
+    @Option(name: .long, help: "0-100: WebP's quality; MP4's maps to x264's CRF (75 -> 23). GIF and APNG are lossless after their palette.")
+    var quality: Double?
+
+    @Flag(name: .long, help: "WebP: lossless instead of lossy.")
+    var lossless = false
+
+    @Option(name: .long, help: "Largest file allowed, e.g. 5MB, 800KB, or none: quality, width and then frame rate are lowered to fit, and the choice is printed. Default: 10MB (GitHub's limit for images) for GIF, WebP and APNG; none for MP4.")
+    var maxBytes: String?
+
+    @Flag(name: .long, help: "Write .png outputs as animated PNG.")
+    var apng = false
+
+    @Option(name: .long, help: "Worker threads.")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @OptionGroup var images: ImageLimit
+
+    func validate() throws {
+        if outputs.isEmpty { throw ValidationError("give at least one output file, e.g. demo.webp") }
+        if let width, !(16...8192).contains(width) { throw ValidationError("--width must be between 16 and 8192 pixels, got \(width)") }
+        if let fps, !(fps > 0 && fps <= 240) { throw ValidationError("--fps must be above 0 and at most 240, got \(fps)") }
+        if let quality, !(0...100).contains(quality) { throw ValidationError("--quality must be between 0 and 100, got \(quality)") }
+        if let maxBytes {
+            guard let v = ByteSize.parse(maxBytes), v == 0 || v >= 1000 else {
+                throw ValidationError("--max-bytes expects a size such as 5MB, 800KB, 2000000 (bytes, at least 1KB) or none, got \(maxBytes)")
+            }
+        }
+        if jobs < 1 || jobs > 64 { throw ValidationError("--jobs must be between 1 and 64, got \(jobs)") }
+    }
+
+    func run() throws {
+        var requests: [AnimationRequest] = []
+        for output in outputs {
+            guard let format = AnimationFormat.of(path: output, apng: apng) else {
+                let ext = (output as NSString).pathExtension
+                throw BadInput("\(output): \(ext.isEmpty ? "no extension" : "unknown extension .\(ext)"); the formats are \(AnimationFormat.extensions)"
+                    + (ext.lowercased() == "png" ? " (for an animated PNG, add --apng or name it .apng)" : ""))
+            }
+            try checkWritable(output)
+            if lossless && format != .webp { throw BadInput("--lossless applies to .webp only; \(output) is \(format.rawValue)") }
+            var r = AnimationRequest(path: output, format: format)
+            r.width = width; r.fps = fps; r.quality = quality; r.lossless = lossless
+            r.maxBytes = maxBytes.flatMap { ByteSize.parse($0) }
+            requests.append(r)
+        }
+        let manifest = try FolderFrames.check(frames)
+        for r in requests {
+            let outcome = try Animations.write(r, frameWidth: manifest.width, sourceFPS: manifest.fps, jobs: jobs) { width, even in
+                FolderFrames(directory: frames, manifest: manifest, width: width, even: even, pixelLimit: images.maxImagePixels)
+            }
+            print(outcome.summary)
+        }
+    }
+}
+
+/// An output file's folder must exist and the path must not be a folder.
+func checkWritable(_ path: String) throws {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        throw BadInput("\(path): is a folder; give a file name such as \(path)/demo.webp")
+    }
+    let folder = (path as NSString).deletingLastPathComponent
+    if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+        throw BadInput("\(path): the folder \(folder) does not exist; create it first")
+    }
+    if !folder.isEmpty, !isDirectory.boolValue { throw BadInput("\(path): \(folder) is a file, not a folder; choose another path") }
 }
 
 struct Validate: ParsableCommand {
@@ -412,6 +522,8 @@ extension OutputError: BadInputError {}
 extension ShardError: BadInputError {}
 extension FolderComparisonError: BadInputError {}
 extension GoldenCheckError: BadInputError {}
+extension EncodeError: BadInputError {}
+extension AnimationError: BadInputError {}
 extension RecordMode: ExpressibleByArgument {}
 
 struct BadInput: BadInputError {

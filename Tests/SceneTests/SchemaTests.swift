@@ -86,6 +86,7 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(keys(p + ["scrollView", "properties", "contentInset"]), ScenarioLoader.contentInsetKeys.sorted())
         XCTAssertEqual(keys(p + ["scrollView", "properties", "tableHeaderView"]), ScenarioLoader.tableHeaderViewKeys.sorted())
         XCTAssertEqual(keys(p + ["statusBar"]), ScenarioLoader.statusBarKeys.sorted())
+        XCTAssertEqual(keys(p + ["output"]), ScenarioOutput.keys.sorted())
         XCTAssertEqual(defKeys("layer"), ScenarioLoader.layerKeys.sorted())
         XCTAssertEqual(defKeys("keyframes"), ScenarioLoader.keyframesKeys.sorted())
         XCTAssertEqual(defKeys("keyframeStop"), ScenarioLoader.keyframeStopKeys.sorted())

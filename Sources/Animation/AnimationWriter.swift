@@ -1,0 +1,262 @@
+import Dispatch
+import Foundation
+import Raster
+
+/// The animation formats, told by the output's extension.
+public enum AnimationFormat: String, Sendable, CaseIterable {
+    case gif, webp, mp4, apng
+
+    /// The format of `path`'s extension (`.png` only with `apng: true`), or nil.
+    public static func of(path: String, apng: Bool = false) -> AnimationFormat? {
+        let ext = (path as NSString).pathExtension.lowercased()
+        if ext == "png" { return apng ? .apng : nil }
+        return AnimationFormat(rawValue: ext)
+    }
+
+    /// The extensions, for messages.
+    public static let extensions = ".gif, .webp, .mp4, .apng (or .png with --apng)"
+}
+
+/// How one animation is encoded, every value resolved.
+public struct AnimationSettings: Sendable, Equatable, CustomStringConvertible {
+    public var format: AnimationFormat
+    /// Output width in pixels (the height follows the frames' aspect ratio; even for MP4).
+    public var width: Int
+    public var fps: Double
+    /// 0-100: WebP's quality; MP4's maps to x264's CRF (75 -> 23); not used by GIF and APNG.
+    public var quality: Double
+    /// WebP only: lossless instead of lossy.
+    public var lossless: Bool
+
+    public init(format: AnimationFormat, width: Int, fps: Double, quality: Double, lossless: Bool = false) {
+        self.format = format; self.width = width; self.fps = fps; self.quality = quality; self.lossless = lossless
+    }
+
+    /// The defaults for a format, for frames `frameWidth` pixels wide at `sourceFPS`: small enough
+    /// for a README (the default demo: GIF under 5 MB, WebP under 2 MB), MP4 sharper for comments.
+    public static func defaults(_ format: AnimationFormat, frameWidth: Int, sourceFPS: Double) -> AnimationSettings {
+        switch format {
+        case .gif: return AnimationSettings(format: format, width: min(frameWidth, 360), fps: min(sourceFPS, 25), quality: 75)
+        case .webp: return AnimationSettings(format: format, width: min(frameWidth, 360), fps: min(sourceFPS, 25), quality: 75)
+        case .apng: return AnimationSettings(format: format, width: min(frameWidth, 300), fps: min(sourceFPS, 30), quality: 75)
+        case .mp4: return AnimationSettings(format: format, width: min(frameWidth, 720) & ~1, fps: sourceFPS, quality: 75)
+        }
+    }
+
+    /// x264's constant rate factor for `quality`: 100 -> 16, 75 -> 23, 0 -> 43.
+    public var crf: Int { Int((43 - quality * 0.27).rounded()) }
+
+    public var description: String {
+        var parts = ["\(width) px wide", "\(fps.formatted) fps"]
+        switch format {
+        case .webp: parts.append(lossless ? "lossless" : "quality \(quality.formatted)")
+        case .mp4: parts.append("quality \(quality.formatted) (CRF \(crf))")
+        case .gif, .apng: break
+        }
+        return parts.joined(separator: ", ")
+    }
+}
+
+/// Where an animation's frames come from: a folder of rendered frames (decoded and scaled) or a
+/// scenario rendered directly at the animation's own scale. Thread-safe: workers call `frame`
+/// at once, each with its own worker number.
+public protocol FrameSource: AnyObject, Sendable {
+    /// The size of the frames `frame` returns.
+    var width: Int { get }
+    var height: Int { get }
+    var fps: Double { get }
+    var frameCount: Int { get }
+    /// True when frames a and b are known to look the same without drawing them (a hold).
+    func same(_ a: Int, _ b: Int) -> Bool
+    func frame(_ index: Int, worker: Int) throws -> Pixmap
+}
+
+/// Writes one animation from a frame source and checks it.
+public enum AnimationWriter {
+    public struct Written: Sendable {
+        public var path: String
+        public var settings: AnimationSettings
+        public var bytes: Int
+        /// Frames in the file (identical consecutive ones merged, except in MP4).
+        public var frames: Int
+        /// The frames at the animation's rate it stands for.
+        public var outputFrames: Int
+        public var duration: Double
+        public var width: Int
+        public var height: Int
+    }
+
+    /// Writes `path` in `settings.format` from `source` (already at the output's size), then reads
+    /// it back: a frame count or duration off by more than one frame is an error, and the file is removed.
+    public static func write(path: String, settings: AnimationSettings, source: FrameSource, jobs: Int) throws -> Written {
+        let timeline = OutputTimeline(sourceFPS: source.fps, sourceCount: source.frameCount, fps: settings.fps)
+        let runs = timeline.runs(same: source.same)
+        let w = source.width, h = source.height
+        var written = 0
+        switch settings.format {
+        case .gif:
+            let gif = GIFEncoder(width: w, height: h, jobs: jobs)
+            try forEachFrame(runs, timeline, source, jobs: jobs) { batch in batch.forEach { gif.observe($0.pixels) } }
+            gif.makePalette()
+            let file = try OutputFile(path: path)
+            var last = 0
+            try forEachFrame(runs, timeline, source, jobs: jobs) { batch in
+                var frames: [(pixels: Pixmap, delay: Int)] = []
+                for f in batch {
+                    let start = Int((f.start * 100).rounded()), end = Int((f.end * 100).rounded())
+                    // Delays under 2 cs play as 10 cs in browsers: a short last frame gets 2.
+                    frames.append((f.pixels, max(2, end - max(start, last))))
+                    last = end
+                }
+                gif.add(frames)
+                written += frames.count
+                try file.append(gif.drain())
+            }
+            try file.append(gif.finish())
+            try file.commit()
+        case .webp:
+            let webp = try WebPWriter(path: path, width: w, height: h, quality: settings.quality, lossless: settings.lossless)
+            try forEachFrame(runs, timeline, source, jobs: jobs) { batch in
+                for f in batch { try webp.add(f) }
+                written += batch.count
+            }
+            let bytes = try webp.finish(end: timeline.duration)
+            let file = try OutputFile(path: path)
+            try file.append(bytes)
+            try file.commit()
+        case .apng:
+            let file = try OutputFile(path: path)
+            var apng: APNGWriter?
+            try forEachFrame(runs, timeline, source, jobs: jobs) { batch in
+                if apng == nil {
+                    apng = try APNGWriter(file: file, width: w, height: h, alpha: !batch[0].pixels.isOpaque, fps: settings.fps, jobs: jobs)
+                }
+                let alpha = apng!.alpha
+                // One colour type for the whole file: RGBA once any frame has transparency.
+                let frames = alpha ? batch : batch.map { $0.pixels.isOpaque ? $0 : TimedFrame(pixels: flatten($0.pixels), start: $0.start, end: $0.end, outputFrames: $0.outputFrames) }
+                try apng!.add(frames)
+                written += batch.count
+            }
+            try apng!.finish()
+            try file.commit()
+        case .mp4:
+            let mp4 = try MP4Writer(path: path, width: w, height: h, fps: settings.fps, crf: settings.crf)
+            try forEachFrame(runs, timeline, source, jobs: jobs, merge: false) { batch in
+                for f in batch { for _ in 0..<f.outputFrames { try mp4.add(f.pixels) } }
+                written += batch.reduce(0) { $0 + $1.outputFrames }
+            }
+            try mp4.finish()
+        }
+        let result = Written(path: path, settings: settings, bytes: fileSize(path), frames: written, outputFrames: timeline.count,
+                             duration: timeline.duration, width: w, height: h)
+        if let problem = check(result) {
+            unlink(path)
+            throw AnimationError.check(path: path, problem: problem)
+        }
+        return result
+    }
+
+    /// Reads the written file back (ffprobe for GIF and MP4, our own readers for APNG and WebP) and
+    /// says what is off: the frame count, or a duration more than one frame from the clip's.
+    static func check(_ w: Written) -> String? {
+        let frameTime = 1 / w.settings.fps
+        let found: (frames: Int, duration: Double)
+        switch w.settings.format {
+        case .gif, .mp4:
+            guard let p = Tools.probe(w.path) else { return "ffprobe cannot read it" }
+            found = p
+        case .apng:
+            guard let data = try? OutputFile.read(w.path) else { return "it cannot be read back" }
+            switch APNGReader.read(data) {
+            case .failure(let p): return p.description
+            case .success(let info):
+                guard info.declaredFrames == info.delays.count else { return "acTL says \(info.declaredFrames) frames, the file has \(info.delays.count)" }
+                found = (info.delays.count, info.duration)
+            }
+        case .webp:
+            guard let data = try? OutputFile.read(w.path) else { return "it cannot be read back" }
+            switch WebPReader.read(data) {
+            case .failure(let p): return p.description
+            case .success(let info): found = (info.durations.count, info.duration)
+            }
+        }
+        // libwebp merges frames it finds identical after encoding, so WebP may hold fewer.
+        let countOK = w.settings.format == .webp ? found.frames <= w.frames && found.frames >= 1 : abs(found.frames - w.frames) <= 1
+        if !countOK { return "\(found.frames) frames where \(w.frames) were written" }
+        let tolerance = max(frameTime, w.settings.format == .gif ? 0.02 : 0.001) + 1e-6
+        if abs(found.duration - w.duration) > tolerance {
+            return String(format: "it lasts %.3f s where the frames last %.3f s", found.duration, w.duration)
+        }
+        return nil
+    }
+
+    /// Produces the frames of `runs` in order, in batches drawn in parallel (the next batch while
+    /// the current one is consumed), merging consecutive frames with identical pixels unless `merge` is false.
+    static func forEachFrame(_ runs: [OutputTimeline.Run], _ timeline: OutputTimeline, _ source: FrameSource, jobs: Int,
+                             merge: Bool = true, _ consume: ([TimedFrame]) throws -> Void) throws {
+        let batchSize = max(8, 4 * jobs)
+        let batches = stride(from: 0, to: runs.count, by: batchSize).map { Array(runs[$0..<min(runs.count, $0 + batchSize)]) }
+        @Sendable func produce(_ batch: [OutputTimeline.Run]) -> Result<[Pixmap], Error> {
+            nonisolated(unsafe) let slots = UnsafeMutableBufferPointer<Result<Pixmap, Error>?>.allocate(capacity: batch.count)
+            slots.initialize(repeating: nil)
+            defer { slots.deinitialize(); slots.deallocate() }
+            let workers = min(jobs, batch.count)
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                var i = worker
+                while i < batch.count {
+                    slots[i] = Result { try source.frame(batch[i].source, worker: worker) }
+                    i += workers
+                }
+            }
+            return Result { try slots.map { try $0!.get() } }
+        }
+        var pending: TimedFrame?
+        var ahead: (group: DispatchGroup, result: Box<Result<[Pixmap], Error>>)?
+        func start(_ index: Int) -> (DispatchGroup, Box<Result<[Pixmap], Error>>) {
+            let group = DispatchGroup(), box = Box<Result<[Pixmap], Error>>(.success([]))
+            let batch = batches[index]
+            DispatchQueue.global().async(group: group) { box.value = produce(batch) }
+            return (group, box)
+        }
+        if !batches.isEmpty { ahead = start(0) }
+        for (index, batch) in batches.enumerated() {
+            let (group, box) = ahead!
+            group.wait()
+            ahead = index + 1 < batches.count ? start(index + 1) : nil
+            let pixels: [Pixmap]
+            do { pixels = try box.value.get() } catch { ahead?.group.wait(); throw error }
+            var out: [TimedFrame] = []
+            for (run, frame) in zip(batch, pixels) {
+                let span = timeline.span(of: run)
+                if merge, var p = pending, p.pixels == frame {
+                    p.end = span.end; p.outputFrames += run.length
+                    pending = p
+                    continue
+                }
+                if let p = pending { out.append(p) }
+                pending = TimedFrame(pixels: frame, start: span.start, end: span.end, outputFrames: run.length)
+            }
+            if !out.isEmpty {
+                do { try consume(out) } catch { ahead?.group.wait(); throw error }
+            }
+        }
+        if let p = pending { try consume([p]) }
+    }
+
+    static func fileSize(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+    }
+
+    /// A pixmap over opaque black (premultiplied colour kept, alpha set to 255).
+    static func flatten(_ p: Pixmap) -> Pixmap {
+        var b = p.bytes
+        for i in stride(from: 3, to: b.count, by: 4) { b[i] = 255 }
+        return Pixmap(width: p.width, height: p.height, premultipliedBytes: b)
+    }
+}
+
+/// A value shared with a worker and read after it finishes (through a DispatchGroup's wait).
+final class Box<T>: @unchecked Sendable {
+    var value: T
+    init(_ value: T) { self.value = value }
+}

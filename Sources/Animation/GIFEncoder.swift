@@ -1,0 +1,436 @@
+import Dispatch
+import Raster
+
+/// Animated GIF in two passes, with memory bounded by a batch of frames whatever the length:
+///
+/// 1. `observe` every frame: a histogram of the colours that change from frame to frame (the
+///    first frame counts whole), as ffmpeg's `palettegen=stats_mode=diff`; `makePalette` then cuts
+///    it into 255 colours by variance-first median cut (index 255 is transparency).
+/// 2. `add` every frame again: only the pixels that changed since the previous frame are
+///    quantised, with Sierra-2-4A error diffusion (ffmpeg's default dither); unchanged pixels are
+///    transparent, so the previous image shows through (disposal "do not dispose"), and each frame
+///    is cropped to the rectangle of its changed pixels. Frames of a batch are quantised and
+///    LZW-coded in parallel.
+///
+/// Delays are whole centiseconds, rounded from each frame's start so the total is exact; a frame
+/// under 2 cs is refused by the caller (browsers show it as 10 cs).
+public final class GIFEncoder {
+    public let width: Int
+    public let height: Int
+    public let jobs: Int
+
+    // Pass 1: a histogram over 6 bits a channel, with exact sums for each bin's mean colour.
+    private var counts: [UInt32]
+    private var sums: [UInt64]
+    private var previousObserved: Pixmap?
+    private(set) public var palette: [(r: UInt8, g: UInt8, b: UInt8)] = []
+
+    // Pass 2.
+    private var previousSource: Pixmap?
+    private var canvas: [UInt8]
+    private var output: [UInt8] = []
+    private var framesWritten = 0
+    private var framesPlaced = 0
+
+    public static let transparentIndex: UInt8 = 255
+
+    public init(width: Int, height: Int, jobs: Int) {
+        precondition(width > 0 && height > 0 && width <= 65535 && height <= 65535)
+        self.width = width
+        self.height = height
+        self.jobs = max(1, jobs)
+        counts = [UInt32](repeating: 0, count: 1 << 18)
+        sums = [UInt64](repeating: 0, count: 3 << 18)
+        canvas = [UInt8](repeating: 0, count: width * height)
+    }
+
+    // MARK: Pass 1
+
+    /// Counts the colours of the pixels that changed since the previous observed frame.
+    public func observe(_ frame: Pixmap) {
+        precondition(frame.width == width && frame.height == height)
+        frame.bytes.withUnsafeBufferPointer { cur in
+            previousObserved.map { $0.bytes }.withUnsafeOptionalBuffer { prev in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    sums.withUnsafeMutableBufferPointer { sums in
+                        let n = width * height
+                        let c32 = UnsafeRawPointer(cur.baseAddress!)
+                        let p32 = prev.map { UnsafeRawPointer($0) }
+                        for i in 0..<n {
+                            let v = c32.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)
+                            if let p32, p32.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self) == v { continue }
+                            let r = Int(v & 0xFF), g = Int((v >> 8) & 0xFF), b = Int((v >> 16) & 0xFF)
+                            let bin = (r >> 2) << 12 | (g >> 2) << 6 | (b >> 2)
+                            counts[bin] &+= 1
+                            sums[3 * bin] &+= UInt64(r); sums[3 * bin + 1] &+= UInt64(g); sums[3 * bin + 2] &+= UInt64(b)
+                        }
+                    }
+                }
+            }
+        }
+        previousObserved = frame
+    }
+
+    /// Cuts the histogram into at most 255 colours: the box with the largest squared error is split
+    /// at its weighted median along its widest axis, until there are 255 boxes or no box can split.
+    public func makePalette() {
+        struct Bin { var r, g, b: Double; var count: Double }
+        var bins: [Bin] = []
+        for i in 0..<counts.count where counts[i] > 0 {
+            let c = Double(counts[i])
+            bins.append(Bin(r: Double(sums[3 * i]) / c, g: Double(sums[3 * i + 1]) / c, b: Double(sums[3 * i + 2]) / c, count: c))
+        }
+        if bins.isEmpty { bins = [Bin(r: 0, g: 0, b: 0, count: 1)] }
+        struct Box { var lo: Int; var hi: Int; var error: Double; var axis: Int }
+        func measure(_ lo: Int, _ hi: Int) -> Box {
+            var total = 0.0, mean = (0.0, 0.0, 0.0)
+            for i in lo..<hi { let b = bins[i]; total += b.count; mean.0 += b.r * b.count; mean.1 += b.g * b.count; mean.2 += b.b * b.count }
+            mean = (mean.0 / total, mean.1 / total, mean.2 / total)
+            var v = (0.0, 0.0, 0.0)
+            for i in lo..<hi {
+                let b = bins[i]
+                v.0 += (b.r - mean.0) * (b.r - mean.0) * b.count
+                v.1 += (b.g - mean.1) * (b.g - mean.1) * b.count
+                v.2 += (b.b - mean.2) * (b.b - mean.2) * b.count
+            }
+            let axis = v.0 >= v.1 && v.0 >= v.2 ? 0 : (v.1 >= v.2 ? 1 : 2)
+            return Box(lo: lo, hi: hi, error: hi - lo > 1 ? v.0 + v.1 + v.2 : -1, axis: axis)
+        }
+        var boxes = [measure(0, bins.count)]
+        while boxes.count < 255 {
+            guard let worst = boxes.indices.max(by: { boxes[$0].error < boxes[$1].error }), boxes[worst].error > 0 else { break }
+            let box = boxes[worst]
+            let key: (Bin) -> Double = box.axis == 0 ? { $0.r } : (box.axis == 1 ? { $0.g } : { $0.b })
+            // Ties broken by bin order, so the cut is the same on every run.
+            let sorted = bins[box.lo..<box.hi].enumerated().sorted { (a, b) in
+                key(a.element) != key(b.element) ? key(a.element) < key(b.element) : a.offset < b.offset
+            }.map { $0.element }
+            bins.replaceSubrange(box.lo..<box.hi, with: sorted)
+            let total = sorted.reduce(0) { $0 + $1.count }
+            var acc = 0.0, cut = box.lo + 1
+            for i in box.lo..<(box.hi - 1) {
+                acc += bins[i].count
+                cut = i + 1
+                if acc >= total / 2 { break }
+            }
+            boxes[worst] = measure(box.lo, cut)
+            boxes.append(measure(cut, box.hi))
+        }
+        palette = boxes.map { box in
+            var total = 0.0, r = 0.0, g = 0.0, b = 0.0
+            for i in box.lo..<box.hi { let x = bins[i]; total += x.count; r += x.r * x.count; g += x.g * x.count; b += x.b * x.count }
+            return (UInt8((r / total).rounded()), UInt8((g / total).rounded()), UInt8((b / total).rounded()))
+        }
+        counts = []; sums = []; previousObserved = nil
+        writeHeader()
+    }
+
+    private func writeHeader() {
+        output = Array("GIF89a".utf8)
+        output.appendLE16(width); output.appendLE16(height)
+        output += [0xF7, 0, 0] // global colour table of 256 entries, 8 bits a channel
+        for i in 0..<256 {
+            if i < palette.count { output += [palette[i].r, palette[i].g, palette[i].b] } else { output += [0, 0, 0] }
+        }
+        // Loop forever (the NETSCAPE2.0 application extension).
+        output += [0x21, 0xFF, 0x0B] + Array("NETSCAPE2.0".utf8) + [0x03, 0x01, 0x00, 0x00, 0x00]
+    }
+
+    // MARK: Pass 2
+
+    /// Quantises and writes a batch of frames, each with its delay in centiseconds.
+    public func add(_ frames: [(pixels: Pixmap, delay: Int)]) {
+        guard !frames.isEmpty else { return }
+        precondition(!palette.isEmpty, "makePalette() before add()")
+        let previous = [previousSource] + frames.dropLast().map { Optional($0.pixels) }
+        // Quantise each frame's changed pixels (independent of the other frames' indices).
+        var quantised = [Quantised?](repeating: nil, count: frames.count)
+        let matcher = PaletteMatcher(palette)
+        quantised.withUnsafeMutableBufferPointer { out in
+            let slots = out
+            DispatchQueue.concurrentPerform(iterations: min(jobs, frames.count)) { worker in
+                var cache = NearestCache()
+                var i = worker
+                while i < frames.count {
+                    slots[i] = quantise(frames[i].pixels, previous: previous[i], matcher: matcher, cache: &cache)
+                    i += jobs
+                }
+            }
+        }
+        // In order: against the canvas, a changed pixel whose index is already shown becomes
+        // transparent too; crop to what is left; then LZW in parallel.
+        var images: [(rect: PixelRect, indices: [UInt8], transparent: Bool)] = []
+        for q in quantised {
+            images.append(place(q!))
+        }
+        var coded = [[UInt8]](repeating: [], count: images.count)
+        coded.withUnsafeMutableBufferPointer { out in
+            let slots = out
+            DispatchQueue.concurrentPerform(iterations: min(jobs, images.count)) { worker in
+                var lzw = LZWEncoder()
+                var i = worker
+                while i < images.count {
+                    slots[i] = lzw.encode(images[i].indices)
+                    i += jobs
+                }
+            }
+        }
+        for (i, image) in images.enumerated() {
+            let delay = min(max(frames[i].delay, 0), 65535)
+            // Graphic control: disposal 1 (leave the image), the transparent flag, the delay.
+            output += [0x21, 0xF9, 0x04, UInt8(1 << 2) | (image.transparent ? 1 : 0)]
+            output.appendLE16(delay)
+            output += [image.transparent ? GIFEncoder.transparentIndex : 0, 0x00]
+            output += [0x2C]
+            output.appendLE16(image.rect.x); output.appendLE16(image.rect.y)
+            output.appendLE16(image.rect.width); output.appendLE16(image.rect.height)
+            output += [0x00, 0x08] // no local colour table; LZW minimum code size 8
+            var o = 0
+            let data = coded[i]
+            while o < data.count {
+                let n = min(255, data.count - o)
+                output.append(UInt8(n))
+                output += data[o..<(o + n)]
+                o += n
+            }
+            output.append(0x00)
+            framesWritten += 1
+        }
+        previousSource = frames.last!.pixels
+    }
+
+    /// The bytes written since the last drain (the header after `makePalette`, then frames), so
+    /// the caller can stream them to a file.
+    public func drain() -> [UInt8] {
+        defer { output.removeAll(keepingCapacity: true) }
+        return output
+    }
+
+    /// The last bytes of the file (what is not drained yet, and the trailer).
+    public func finish() -> [UInt8] {
+        var bytes = drain()
+        bytes.append(0x3B)
+        return bytes
+    }
+
+    /// A frame's changed pixels, quantised: the changed rectangle, and in it a palette index for
+    /// each changed pixel and `transparentIndex` for each unchanged one.
+    struct Quantised {
+        var rect: PixelRect
+        var indices: [UInt8]
+    }
+
+    private func quantise(_ frame: Pixmap, previous: Pixmap?, matcher: PaletteMatcher, cache: inout NearestCache) -> Quantised {
+        let w = width, h = height
+        return frame.bytes.withUnsafeBufferPointer { cur -> Quantised in
+            previous.map { $0.bytes }.withUnsafeOptionalBuffer { prev -> Quantised in
+                let c32 = UnsafeRawPointer(cur.baseAddress!)
+                let p32 = prev.map { UnsafeRawPointer($0) }
+                @inline(__always) func changed(_ i: Int) -> Bool {
+                    guard let p32 else { return true }
+                    return c32.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self) != p32.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)
+                }
+                // The changed rectangle.
+                var minX = w, minY = h, maxX = -1, maxY = -1
+                for y in 0..<h {
+                    var rowMin = -1, rowMax = -1
+                    for x in 0..<w where changed(y * w + x) { if rowMin < 0 { rowMin = x }; rowMax = x }
+                    if rowMin >= 0 { minX = min(minX, rowMin); maxX = max(maxX, rowMax); minY = min(minY, y); maxY = y }
+                }
+                guard maxX >= 0 else { return Quantised(rect: PixelRect(x: 0, y: 0, width: 1, height: 1), indices: [GIFEncoder.transparentIndex]) }
+                let rect = PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+                var indices = [UInt8](repeating: GIFEncoder.transparentIndex, count: rect.width * rect.height)
+                // Sierra-2-4A: 2/4 to the right, 1/4 below left and 1/4 below; errors in quarters.
+                var errors = [Int32](repeating: 0, count: 2 * 3 * (rect.width + 2))
+                errors.withUnsafeMutableBufferPointer { e in
+                    indices.withUnsafeMutableBufferPointer { out in
+                        let rowLength = 3 * (rect.width + 2)
+                        for ry in 0..<rect.height {
+                            let y = rect.y + ry
+                            let current = e.baseAddress! + (ry & 1) * rowLength, next = e.baseAddress! + ((ry + 1) & 1) * rowLength
+                            next.update(repeating: 0, count: rowLength)
+                            for rx in 0..<rect.width {
+                                let i = y * w + rect.x + rx
+                                let slot = 3 * (rx + 1)
+                                guard changed(i) else { continue }
+                                let v = c32.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)
+                                let r = clamp8(Int32(v & 0xFF) + (current[slot] + 2) >> 2)
+                                let g = clamp8(Int32((v >> 8) & 0xFF) + (current[slot + 1] + 2) >> 2)
+                                let b = clamp8(Int32((v >> 16) & 0xFF) + (current[slot + 2] + 2) >> 2)
+                                let index = cache.nearest(r, g, b, matcher)
+                                out[ry * rect.width + rx] = index
+                                let p = matcher.colours[Int(index)]
+                                let er = Int32(r) - Int32(p.r), eg = Int32(g) - Int32(p.g), eb = Int32(b) - Int32(p.b)
+                                current[slot + 3] += 2 * er; current[slot + 4] += 2 * eg; current[slot + 5] += 2 * eb
+                                next[slot - 3] += er; next[slot - 2] += eg; next[slot - 1] += eb
+                                next[slot] += er; next[slot + 1] += eg; next[slot + 2] += eb
+                            }
+                        }
+                    }
+                }
+                return Quantised(rect: rect, indices: indices)
+            }
+        }
+    }
+
+    /// Puts a quantised frame on the canvas: changed pixels whose index the canvas already shows
+    /// become transparent, and the image is cropped to the pixels left. The first frame is whole.
+    private func place(_ q: Quantised) -> (rect: PixelRect, indices: [UInt8], transparent: Bool) {
+        let first = framesPlaced == 0
+        framesPlaced += 1
+        var indices = q.indices
+        var minX = q.rect.width, minY = q.rect.height, maxX = -1, maxY = -1
+        for ry in 0..<q.rect.height {
+            for rx in 0..<q.rect.width {
+                let k = ry * q.rect.width + rx
+                let c = (q.rect.y + ry) * width + q.rect.x + rx
+                let v = indices[k]
+                if v == GIFEncoder.transparentIndex { continue }
+                if !first && canvas[c] == v { indices[k] = GIFEncoder.transparentIndex; continue }
+                canvas[c] = v
+                minX = min(minX, rx); maxX = max(maxX, rx); minY = min(minY, ry); maxY = max(maxY, ry)
+            }
+        }
+        if first { return (q.rect, indices, false) }
+        guard maxX >= 0 else {
+            // Nothing changed on screen: one transparent pixel carries the delay.
+            return (PixelRect(x: 0, y: 0, width: 1, height: 1), [GIFEncoder.transparentIndex], true)
+        }
+        let rect = PixelRect(x: q.rect.x + minX, y: q.rect.y + minY, width: maxX - minX + 1, height: maxY - minY + 1)
+        if rect == q.rect { return (rect, indices, true) }
+        var cropped = [UInt8](repeating: 0, count: rect.width * rect.height)
+        for ry in 0..<rect.height {
+            let src = (minY + ry) * q.rect.width + minX
+            cropped.replaceSubrange((ry * rect.width)..<((ry + 1) * rect.width), with: indices[src..<(src + rect.width)])
+        }
+        return (rect, cropped, true)
+    }
+
+    /// Delays in centiseconds for frames with these start times (seconds) and the animation's end,
+    /// rounded from the starts so they add up to the total exactly.
+    public static func centiseconds(starts: [Double], end: Double) -> [Int] {
+        let edges = starts.map { Int(($0 * 100).rounded()) } + [Int((end * 100).rounded())]
+        return (0..<starts.count).map { edges[$0 + 1] - edges[$0] }
+    }
+}
+
+@inline(__always) private func clamp8(_ v: Int32) -> UInt8 { UInt8(truncatingIfNeeded: min(max(v, 0), 255)) }
+
+/// The palette sorted by green, for a nearest-colour search that starts at the nearest green
+/// and stops once the green distance alone exceeds the best match.
+struct PaletteMatcher: Sendable {
+    let colours: [(r: UInt8, g: UInt8, b: UInt8)]
+    private let byGreen: [(g: Int32, r: Int32, b: Int32, index: UInt8)]
+
+    init(_ palette: [(r: UInt8, g: UInt8, b: UInt8)]) {
+        colours = palette
+        byGreen = palette.enumerated().map { (Int32($0.element.g), Int32($0.element.r), Int32($0.element.b), UInt8($0.offset)) }
+            .sorted { $0.g != $1.g ? $0.g < $1.g : $0.index < $1.index }
+    }
+
+    /// The index of the nearest colour (squared RGB distance; the lowest index on a tie).
+    func nearest(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
+        let r = Int32(r), g = Int32(g), b = Int32(b)
+        var lo = 0, hi = byGreen.count
+        while lo < hi { let mid = (lo + hi) / 2; if byGreen[mid].g < g { lo = mid + 1 } else { hi = mid } }
+        var best = Int32.max, bestIndex = UInt8(0)
+        func consider(_ e: (g: Int32, r: Int32, b: Int32, index: UInt8)) {
+            let d = (e.r - r) * (e.r - r) + (e.g - g) * (e.g - g) + (e.b - b) * (e.b - b)
+            if d < best || (d == best && e.index < bestIndex) { best = d; bestIndex = e.index }
+        }
+        var up = lo, down = lo - 1
+        while up < byGreen.count || down >= 0 {
+            if up < byGreen.count {
+                let dg = byGreen[up].g - g
+                if dg * dg > best { up = byGreen.count } else { consider(byGreen[up]); up += 1 }
+            }
+            if down >= 0 {
+                let dg = g - byGreen[down].g
+                if dg * dg > best { down = -1 } else { consider(byGreen[down]); down -= 1 }
+            }
+        }
+        return bestIndex
+    }
+}
+
+/// Nearest palette index per exact 24-bit colour, filled as colours come (one per worker).
+struct NearestCache {
+    private var table = [UInt8](repeating: 0, count: 1 << 24) // index + 1; 0: not yet known
+
+    mutating func nearest(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ matcher: PaletteMatcher) -> UInt8 {
+        let key = Int(r) << 16 | Int(g) << 8 | Int(b)
+        let v = table[key]
+        if v != 0 { return v - 1 }
+        let index = matcher.nearest(r, g, b)
+        table[key] = index + 1
+        return index
+    }
+}
+
+/// GIF's LZW: variable-width codes from 9 to 12 bits, least significant bit first, a clear code
+/// when the table is full (gif.h's schedule, which every decoder reads).
+struct LZWEncoder {
+    private var table = [UInt32](repeating: 0, count: 4096 * 256) // generation << 12 | code
+    private var generation: UInt32 = 0
+
+    mutating func encode(_ indices: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(indices.count / 2 + 16)
+        let clear = 256, end = 257
+        var codeSize = 9, maxCode = end
+        var bits: UInt64 = 0, bitCount = 0
+        @inline(__always) func emit(_ code: Int, _ size: Int) {
+            bits |= UInt64(code) << UInt64(bitCount)
+            bitCount += size
+            while bitCount >= 8 { out.append(UInt8(truncatingIfNeeded: bits)); bits >>= 8; bitCount -= 8 }
+        }
+        func reset() {
+            generation += 1
+            if generation >= 1 << 20 { table = [UInt32](repeating: 0, count: 4096 * 256); generation = 1 }
+        }
+        reset()
+        emit(clear, codeSize)
+        guard let firstIndex = indices.first else { emit(end, codeSize); if bitCount > 0 { out.append(UInt8(truncatingIfNeeded: bits)) }; return out }
+        var current = Int(firstIndex)
+        for k in 1..<indices.count {
+            let next = Int(indices[k])
+            let slot = current << 8 | next
+            let entry = table[slot]
+            if entry >> 12 == generation {
+                current = Int(entry & 0xFFF)
+                continue
+            }
+            emit(current, codeSize)
+            maxCode += 1
+            table[slot] = generation << 12 | UInt32(maxCode)
+            if maxCode >= 1 << codeSize { codeSize += 1 }
+            if maxCode == 4095 {
+                emit(clear, codeSize)
+                reset()
+                codeSize = 9
+                maxCode = end
+            }
+            current = next
+        }
+        // As gif.h ends: the last code, a clear, and the end code at the starting width.
+        emit(current, codeSize)
+        emit(clear, codeSize)
+        emit(end, 9)
+        if bitCount > 0 { out.append(UInt8(truncatingIfNeeded: bits)) }
+        return out
+    }
+}
+
+extension Array where Element == UInt8 {
+    mutating func appendLE16(_ v: Int) { append(UInt8(v & 0xFF)); append(UInt8((v >> 8) & 0xFF)) }
+}
+
+extension Optional where Wrapped == [UInt8] {
+    /// The buffer's base address, or nil.
+    func withUnsafeOptionalBuffer<R>(_ body: (UnsafePointer<UInt8>?) -> R) -> R {
+        switch self {
+        case .none: return body(nil)
+        case .some(let array): return array.withUnsafeBufferPointer { body($0.baseAddress) }
+        }
+    }
+}

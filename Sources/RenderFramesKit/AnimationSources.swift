@@ -1,0 +1,135 @@
+import Animation
+import Foundation
+import Raster
+import Scene
+
+/// A folder of rendered frames as an animation's source: checked whole before any work (its
+/// manifest complete, every frame there, every frame the manifest's size), then decoded and
+/// scaled to the animation's width frame by frame, so memory stays a batch of frames.
+public final class FolderFrames: FrameSource, @unchecked Sendable {
+    public let directory: String
+    public let manifest: Manifest
+    public let width: Int
+    public let height: Int
+    public var fps: Double { manifest.fps }
+    public var frameCount: Int { manifest.frameCount }
+    private let files: [String]
+    private let sizes: [Int]
+    private let pixelLimit: Int
+
+    /// Checks the folder: `manifest.json` there, not partial, listing every frame 0 ..< frameCount
+    /// once and in order; each frame file there with the manifest's size (from its PNG header).
+    public static func check(_ directory: String) throws -> Manifest {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+            throw EncodeError("\(directory): no such folder; give the folder render-frames wrote (its --out)")
+        }
+        guard isDirectory.boolValue else { throw EncodeError("\(directory): is a file; give the folder of frames render-frames wrote (its --out)") }
+        let manifestPath = directory + "/manifest.json"
+        guard let data = FileManager.default.contents(atPath: manifestPath) else {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            if names.contains(where: { $0.hasPrefix("manifest.shard-") }) {
+                throw EncodeError("\(directory): holds shard manifests but no manifest.json; merge the shards first: render-frames merge \(directory)")
+            }
+            throw EncodeError("\(manifestPath): missing; render the frames with render-frames first (it writes manifest.json last)")
+        }
+        let manifest: Manifest
+        do { manifest = try JSONDecoder().decode(Manifest.self, from: data) } catch {
+            throw EncodeError("\(manifestPath): not a render-frames manifest (it does not read as one); render the frames again")
+        }
+        if manifest.partial == true {
+            throw EncodeError("\(manifestPath): says partial: the render was interrupted after \(manifest.frames.count) of \(manifest.frameCount) frames; "
+                + "finish it with the same render command and --resume")
+        }
+        guard manifest.fps > 0, manifest.fps <= 240, manifest.width > 0, manifest.height > 0, manifest.frameCount > 0 else {
+            throw EncodeError("\(manifestPath): gives fps \(manifest.fps), size \(manifest.width)x\(manifest.height), \(manifest.frameCount) frames; render the frames again")
+        }
+        if manifest.frames.count != manifest.frameCount || manifest.frames.enumerated().contains(where: { $0.offset != $0.element.index }) {
+            throw EncodeError("\(manifestPath): lists \(manifest.frames.count) of the scenario's \(manifest.frameCount) frames (rendered with --frames or --shard?); "
+                + "an animation needs every frame: render them all, or merge the shards")
+        }
+        var problems: [String] = []
+        for f in manifest.frames {
+            let path = directory + "/" + f.file
+            guard !f.file.contains("/"), let handle = FileHandle(forReadingAtPath: path) else {
+                problems.append("\(f.file) is missing"); continue
+            }
+            let head = [UInt8]((try? handle.read(upToCount: 24)) ?? Data())
+            try? handle.close()
+            guard head.count == 24, head.starts(with: PNGChunks.signature) else { problems.append("\(f.file) is not a PNG"); continue }
+            let w = Int(PNGChunks.readUInt32(head, 16)), h = Int(PNGChunks.readUInt32(head, 20))
+            if w != manifest.width || h != manifest.height {
+                problems.append("\(f.file) is \(w)x\(h), not the manifest's \(manifest.width)x\(manifest.height)")
+            }
+        }
+        if !problems.isEmpty {
+            let shown = problems.prefix(5).joined(separator: "; ") + (problems.count > 5 ? "; and \(problems.count - 5) more" : "")
+            throw EncodeError("\(directory): \(shown); render the frames again into an empty folder")
+        }
+        return manifest
+    }
+
+    /// A source `width` pixels wide (the height keeps the frames' aspect ratio; `even` rounds both down to even).
+    public init(directory: String, manifest: Manifest, width: Int, even: Bool = false, pixelLimit: Int = ImageDecoder.defaultPixelLimit) {
+        self.directory = directory
+        self.manifest = manifest
+        var w = min(max(1, width), manifest.width)
+        var h = max(1, Int((Double(manifest.height) * Double(w) / Double(manifest.width)).rounded()))
+        if even { w = max(2, w & ~1); h = max(2, h & ~1) }
+        self.width = w
+        self.height = h
+        files = manifest.frames.map { directory + "/" + $0.file }
+        sizes = files.map { ((try? FileManager.default.attributesOfItem(atPath: $0))?[.size] as? NSNumber)?.intValue ?? -1 }
+        self.pixelLimit = pixelLimit
+    }
+
+    /// Frames with the same bytes (a hold, written from one encoding) look the same.
+    public func same(_ a: Int, _ b: Int) -> Bool {
+        guard sizes[a] == sizes[b], sizes[a] >= 0 else { return false }
+        return FileManager.default.contentsEqual(atPath: files[a], andPath: files[b])
+    }
+
+    public func frame(_ index: Int, worker: Int) throws -> Pixmap {
+        let image: Pixmap
+        do { image = try ImageDecoder.decode(fileAt: files[index], pixelLimit: pixelLimit) } catch {
+            throw EncodeError("\(error)")
+        }
+        guard image.width == manifest.width, image.height == manifest.height else {
+            throw EncodeError("\(files[index]): is \(image.width)x\(image.height), not the manifest's \(manifest.width)x\(manifest.height); render the frames again")
+        }
+        if image.width == width && image.height == height { return image }
+        return Resampler.resize(image, width: width, height: height)
+    }
+}
+
+/// A scenario drawn directly at the animation's own scale: a frame is a pure function of its
+/// moment, so a 360-pixel animation is drawn at 360 pixels (sharp text, 1/9 of the @3x work)
+/// instead of scaled down from the @3x frames. Frame i is the same moment as the frames' frame i.
+public final class ScenarioFrames: FrameSource, @unchecked Sendable {
+    public let scenario: Scenario
+    public let width: Int
+    public let height: Int
+    public var fps: Double { scenario.fps }
+    public var frameCount: Int { scenario.frameCount }
+    private let renderers: [FrameRenderer]
+    private let states: [Scenario.FrameState]
+    private let even: Bool
+
+    /// `scenario` loaded at the animation's scale; `jobs` renderers, one per worker.
+    public init(scenario: Scenario, jobs: Int, even: Bool = false) {
+        self.scenario = scenario
+        self.even = even
+        width = even ? max(2, scenario.pixelWidth & ~1) : scenario.pixelWidth
+        height = even ? max(2, scenario.pixelHeight & ~1) : scenario.pixelHeight
+        renderers = (0..<max(1, jobs)).map { _ in FrameRenderer(scenario: scenario) }
+        states = (0..<scenario.frameCount).map { scenario.frame($0) }
+    }
+
+    public func same(_ a: Int, _ b: Int) -> Bool { states[a].key == states[b].key }
+
+    public func frame(_ index: Int, worker: Int) throws -> Pixmap {
+        let p = renderers[worker % renderers.count].render(states[index])
+        if p.width == width && p.height == height { return p }
+        return p.cropped(to: PixelRect(x: 0, y: 0, width: width, height: height))
+    }
+}

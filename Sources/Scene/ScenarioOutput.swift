@@ -1,0 +1,118 @@
+import Foundation
+import Yams
+
+/// An animation a scenario asks for (`output:`), written after its frames. The format comes
+/// from the file's extension; what is not given takes the format's defaults.
+public struct ScenarioOutput: Sendable, Equatable {
+    /// As written in the scenario.
+    public var file: String
+    /// Resolved against the scenario's folder.
+    public var path: String
+    /// `gif`, `webp`, `mp4` or `apng`.
+    public var format: String
+    public var width: Int?
+    public var fps: Double?
+    public var quality: Double?
+    public var lossless = false
+    public var maxBytes: Int?
+
+    public init(file: String, path: String, format: String) { self.file = file; self.path = path; self.format = format }
+
+    public static let formats = ["gif", "webp", "mp4", "apng"]
+    static let keys = ["file", "width", "fps", "quality", "lossless", "maxBytes"]
+
+    /// `output: demo.webp`, `output: [demo.webp, demo.gif]`, or entries with settings:
+    /// `output: [{file: demo.gif, width: 300, fps: 20, maxBytes: 5MB}]`.
+    static func read(_ node: Node, _ r: ScenarioReader, baseDirectory: String) -> [ScenarioOutput] {
+        let entries: [Node]
+        var listed = false
+        if case .sequence = node { entries = r.sequence(node, "output") ?? []; listed = true } else { entries = [node] }
+        if entries.count > 16 {
+            r.report(node, "output", "lists \(entries.count) animations, over the limit of 16; keep the ones you use")
+            return []
+        }
+        var outputs: [ScenarioOutput] = []
+        var seen: [String: Int] = [:]
+        for (i, entry) in entries.enumerated() {
+            let field = listed ? "output[\(i)]" : "output"
+            var settings: [String: Node] = [:]
+            let fileNode: Node
+            if case .mapping = entry {
+                guard let m = r.mapping(entry, field, allowed: keys) else { continue }
+                guard let f = m["file"] else {
+                    r.report(entry, field, "missing file; give the animation's file name, e.g. {file: demo.webp}")
+                    continue
+                }
+                settings = m
+                fileNode = f
+            } else {
+                fileNode = entry
+            }
+            let fileField = settings.isEmpty ? field : field + ".file"
+            guard let file = r.string(fileNode, fileField) else { continue }
+            let ext = (file as NSString).pathExtension.lowercased()
+            guard formats.contains(ext) else {
+                r.report(fileNode, fileField, "expected a file ending in .gif, .webp, .mp4 or .apng, got \(file)"
+                    + (ext == "png" ? " (an animated PNG is .apng here)" : "") + "; change its extension")
+                continue
+            }
+            let path = file.hasPrefix("/") ? file : (baseDirectory.isEmpty ? file : baseDirectory + "/" + file)
+            if let first = seen[path] {
+                r.report(fileNode, fileField, "output[\(first)] writes \(file) too; give each animation its own file")
+                continue
+            }
+            seen[path] = i
+            var out = ScenarioOutput(file: file, path: path, format: ext)
+            if let n = settings["width"], let v = r.integer(n, field + ".width", range: 16...8192) { out.width = v }
+            if let n = settings["fps"], let v = r.number(n, field + ".fps", range: 1...(ext == "gif" ? 50 : 240), unit: "frames per second") {
+                out.fps = v
+            }
+            if let n = settings["quality"], let v = r.number(n, field + ".quality", range: 0...100) { out.quality = v }
+            if let n = settings["lossless"], let v = r.bool(n, field + ".lossless") {
+                if v && ext != "webp" { r.report(n, field + ".lossless", "applies to .webp only (GIF and APNG are lossless already, MP4 is lossy); remove it") }
+                out.lossless = v
+            }
+            if let n = settings["maxBytes"] {
+                if case .scalar(let s) = n, let v = ByteSize.parse(s.string) {
+                    if v != 0 && (v < 1000 || v > 1_000_000_000) {
+                        r.report(n, field + ".maxBytes", "must be between 1KB and 1GB, got \(s.string)")
+                    } else {
+                        out.maxBytes = v
+                    }
+                } else {
+                    r.report(n, field + ".maxBytes", "expected a size such as 5MB, 800KB, 2000000 (bytes) or none, got \(r.describe(n))")
+                }
+            }
+            outputs.append(out)
+        }
+        return outputs
+    }
+}
+
+/// Sizes as people write them: `5000000`, `5MB`, `800 KB`, `2MiB` (KB and MB are powers of 1000,
+/// KiB and MiB of 1024).
+public enum ByteSize {
+    public static func parse(_ text: String) -> Int? {
+        if text.lowercased() == "none" { return 0 }
+        let t = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "")
+        let units: [(String, Double)] = [("KIB", 1024), ("MIB", 1024 * 1024), ("GIB", 1024 * 1024 * 1024),
+                                         ("KB", 1000), ("MB", 1_000_000), ("GB", 1_000_000_000), ("K", 1000), ("M", 1_000_000), ("B", 1)]
+        var number = t, factor = 1.0
+        for (suffix, f) in units where t.uppercased().hasSuffix(suffix) {
+            number = String(t.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
+            factor = f
+            break
+        }
+        guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let v = Double(number), v.isFinite else { return nil }
+        let bytes = v * factor
+        guard bytes >= 0, bytes < 1e15 else { return nil }
+        return Int(bytes.rounded())
+    }
+
+    /// 4812331 -> "4.8 MB", 912000 -> "912 KB".
+    public static func format(_ bytes: Int) -> String {
+        if bytes >= 1_000_000 { return String(format: "%.1f MB", Double(bytes) / 1e6) }
+        if bytes >= 1000 { return "\(Int((Double(bytes) / 1000).rounded())) KB" }
+        return "\(bytes) bytes"
+    }
+}
