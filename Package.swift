@@ -56,7 +56,7 @@ let package = Package(
             name: "render-frames",
             dependencies: ["RenderFramesKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "render-frames-benchmark", dependencies: ["RenderFramesKit", "GoldenCompare", "CImageIO"]),
+        .executableTarget(name: "render-frames-benchmark", dependencies: ["RenderFramesKit", "GoldenCompare", "CImageIO", "Animation"]),
 
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "RenderFramesKit", "GoldenCompare"]),

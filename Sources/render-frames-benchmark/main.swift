@@ -4,10 +4,12 @@
 // per frame on one thread, end-to-end frames/s with 1 and 2 jobs (as the tool runs, and with every
 // frame rendered), bytes, and libpng at its default settings (zlib 6, adaptive filters) on the same
 // frames with the ratios. Then the size-first setting against libpng level 9, cost against pixel
-// count, and peak memory for 120 and 1200 frames.
+// count, and peak memory for 120 and 1200 frames; then the animations (GIF, WebP, MP4, APNG) of the
+// default demo beside ffmpeg's (AnimationBench.swift).
 //
 //   swift run -c release render-frames-benchmark [--scenarios DIR] [--frames N] [--baseline-every K]
-//                                                [--matrix] [--no-memory-check]
+//                                                [--matrix] [--no-memory-check] [--no-animations]
+//                                                [--animations-only] [--animation-runs N]
 import CImageIO
 import Foundation
 import GoldenCompare
@@ -161,6 +163,12 @@ func runBenchmark() {
         return
     }
 
+    let animationRuns = max(1, Int(argument("--animation-runs") ?? "") ?? 3)
+    if CommandLine.arguments.contains("--animations-only") {
+        animationBenchmark(directory: directory, runs: animationRuns)
+        return
+    }
+
     if CommandLine.arguments.contains("--matrix") {
         // PNG encoder settings (filter x level) on sampled frames of the first scenario.
         let scenario = load(paths[0])
@@ -250,7 +258,9 @@ func runBenchmark() {
         child.waitUntilExit()
         print("\n" + String(decoding: output, as: UTF8.self), terminator: "")
     }
-
+    if !CommandLine.arguments.contains("--no-animations") && !pixelsOnly {
+        animationBenchmark(directory: directory, runs: animationRuns)
+    }
 }
 
 /// 120 frame pairs of the demo at @3x (frames 0-119 against 1-120: the holds match, the moving
