@@ -41,7 +41,7 @@ for scenario in "${scenarios[@]}"; do
   name=$(basename "$scenario" .yaml)
   # The demo at scale 1 for the GIF (the README's size), checked by make-gif.
   "$bin" "$scenario" --scale 1 --out "$out/frames/$name" --quiet
-  if gif=$(bash scripts/make-gif.sh "$out/frames/$name" "$out/gifs/$name.gif" --fps 25 --width 300 2>&1); then
+  if gif=$(RENDER_FRAMES="$bin" bash scripts/make-gif.sh "$out/frames/$name" "$out/gifs/$name.gif" --fps 25 --width 300 2>&1); then
     echo "$name: $gif" >> "$summary"
   else
     echo "$name: GIF FAILED: $gif" >> "$summary"; status=1

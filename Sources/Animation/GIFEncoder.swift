@@ -7,7 +7,8 @@ import Raster
 ///    first frame counts whole), as ffmpeg's `palettegen=stats_mode=diff`; `makePalette` then cuts
 ///    it into 255 colours by variance-first median cut (index 255 is transparency).
 /// 2. `add` every frame again: only the pixels that changed since the previous frame are
-///    quantised, with Sierra-2-4A error diffusion (ffmpeg's default dither); unchanged pixels are
+///    quantised, with Sierra-2-4A error diffusion (ffmpeg's default dither) except where the palette
+///    has the colour exactly (drawn as it is, so flat UI colours carry no noise); unchanged pixels are
 ///    transparent, so the previous image shows through (disposal "do not dispose"), and each frame
 ///    is cropped to the rectangle of its changed pixels. Frames of a batch are quantised and
 ///    LZW-coded in parallel.
@@ -254,6 +255,13 @@ public final class GIFEncoder {
                                 let slot = 3 * (rx + 1)
                                 guard changed(i) else { continue }
                                 let v = c32.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)
+                                // A colour the palette has exactly is drawn as it is, taking and passing on no
+                                // error: flat UI colours stay clean, and no dither noise is left behind on
+                                // pixels that then stop changing (it would stay on screen: they are not redrawn).
+                                let r0 = UInt8(v & 0xFF), g0 = UInt8((v >> 8) & 0xFF), b0 = UInt8((v >> 16) & 0xFF)
+                                let exact = cache.nearest(r0, g0, b0, matcher)
+                                let e = matcher.colours[Int(exact)]
+                                if e.r == r0 && e.g == g0 && e.b == b0 { out[ry * rect.width + rx] = exact; continue }
                                 let r = clamp8(Int32(v & 0xFF) + (current[slot] + 2) >> 2)
                                 let g = clamp8(Int32((v >> 8) & 0xFF) + (current[slot + 1] + 2) >> 2)
                                 let b = clamp8(Int32((v >> 16) & 0xFF) + (current[slot + 2] + 2) >> 2)

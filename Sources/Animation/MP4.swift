@@ -34,14 +34,19 @@ public final class MP4Writer {
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
+        TemporaryFiles.shared.add(temporary)
         do { try process.run() } catch {
+            TemporaryFiles.shared.remove(temporary)
             throw AnimationError.encoder(path: path, problem: "could not start ffmpeg at \(ffmpeg); check that it runs (ffmpeg -version)")
         }
+        TemporaryFiles.shared.add(process)
     }
 
     deinit {
         if process.isRunning { process.terminate() }
         unlink(temporary)
+        TemporaryFiles.shared.remove(temporary)
+        TemporaryFiles.shared.remove(process)
     }
 
     /// Writes one frame (every output frame: the rate is constant).

@@ -14,13 +14,14 @@ public final class OutputFile {
         self.path = path
         temporary = path + ".partial-\(getpid())"
         fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        if fd >= 0 { TemporaryFiles.shared.add(temporary) }
         guard fd >= 0 else {
             throw AnimationError.output(path: path, problem: "cannot write it: \(String(cString: strerror(errno))); check that its folder exists and is writable")
         }
         buffer.reserveCapacity(1 << 20)
     }
 
-    deinit { if fd >= 0 { close(fd); unlink(temporary) } }
+    deinit { if fd >= 0 { close(fd); unlink(temporary); TemporaryFiles.shared.remove(temporary) } }
 
     public func append<C: Collection>(_ bytes: C) throws where C.Element == UInt8 {
         buffer.append(contentsOf: bytes)
@@ -56,6 +57,7 @@ public final class OutputFile {
         try flush()
         close(fd)
         fd = -1
+        defer { TemporaryFiles.shared.remove(temporary) }
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
@@ -69,6 +71,31 @@ public final class OutputFile {
             throw AnimationError.output(path: path, problem: "cannot read it back to check it")
         }
         return [UInt8](data)
+    }
+}
+
+/// The files being written right now and the encoders running, so an interrupted run (Ctrl-C,
+/// SIGTERM) can remove every half-written file and stop ffmpeg before it exits.
+public final class TemporaryFiles: @unchecked Sendable {
+    public static let shared = TemporaryFiles()
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+    private var processes: [ObjectIdentifier: Process] = [:]
+
+    func add(_ path: String) { lock.lock(); paths.insert(path); lock.unlock() }
+    func remove(_ path: String) { lock.lock(); paths.remove(path); lock.unlock() }
+    func add(_ process: Process) { lock.lock(); processes[ObjectIdentifier(process)] = process; lock.unlock() }
+    func remove(_ process: Process) { lock.lock(); processes[ObjectIdentifier(process)] = nil; lock.unlock() }
+
+    /// Stops the encoders and removes the files; returns how many files were removed.
+    @discardableResult
+    public func removeAll() -> Int {
+        lock.lock(); defer { lock.unlock() }
+        for p in processes.values where p.isRunning { p.terminate() }
+        var removed = 0
+        for path in paths where unlink(path) == 0 { removed += 1 }
+        paths.removeAll()
+        return removed
     }
 }
 

@@ -54,14 +54,15 @@ public enum Animations {
         /// GitHub shows images up to 10 MB.
         public var overReadmeLimit: Bool { written.settings.format != .mp4 && written.bytes > 10_000_000 }
 
-        /// `demo.gif: 4.8 MB, 97 frames (138 at 25 fps), 5.50 s, 360x781, 360 px wide, 25 fps`
-        public var summary: String {
+        /// `demo.gif: 4.8 MB, 97 frames (138 at 25 fps), 5.50 s, 360x781, 360 px wide, 25 fps`;
+        /// `budgetOption` names the setting in the hint (`--max-bytes` or `maxBytes:`).
+        public func summary(budgetOption: String) -> String {
             let w = written
             var line = "\(w.path): \(ByteSize.format(w.bytes)), \(w.frames) frames"
             if w.frames != w.outputFrames { line += " (\(w.outputFrames) at \(w.settings.fps.formattedNumber) fps, identical ones merged)" }
             line += String(format: ", %.2f s, %dx%d, ", w.duration, w.width, w.height) + w.settings.description
             if tries > 1 { line += "; fitted to \(ByteSize.format(budget)) after \(tries) tries" }
-            if overReadmeLimit { line += "; over GitHub's 10 MB limit for images: give --max-bytes 10MB or a smaller --width" }
+            if overReadmeLimit { line += "; over GitHub's 10 MB limit for images: give \(budgetOption) 10MB, or a smaller width" }
             return line
         }
     }
@@ -70,6 +71,10 @@ public enum Animations {
                              source makeSource: (_ width: Int, _ even: Bool) throws -> FrameSource) throws -> Outcome {
         if request.format == .gif, let fps = request.fps, fps > 50 {
             throw EncodeError("\(request.path): GIF delays are whole centiseconds and browsers show those under 2 cs as 10 cs, so GIF plays at most 50 fps, and \(fps.formattedNumber) was asked; give --fps 50 or less, or use .webp or .apng")
+        }
+        if let fps = request.fps, fps > sourceFPS + 1e-9 {
+            throw EncodeError("\(request.path): the frames are \(sourceFPS.formattedNumber) fps, so an animation of them shows at most \(sourceFPS.formattedNumber) "
+                + "different frames a second, and \(fps.formattedNumber) fps was asked; give \(sourceFPS.formattedNumber) or less (or render at a higher fps)")
         }
         var settings = request.settings(frameWidth: frameWidth, sourceFPS: sourceFPS)
         if settings.format == .gif { settings.fps = min(settings.fps, 50) }
@@ -106,8 +111,8 @@ public enum Animations {
         let width = Int((Double(s.width) / pow(excess, 0.6) * 0.95).rounded(.down))
         if width >= 160 { n.width = s.format == .mp4 ? width & ~1 : width; return n }
         if s.width > 160 { n.width = 160; return n }
-        let fps = (s.fps / excess * 0.93).rounded(.down)
-        if fps >= 5, fps < s.fps { n.fps = fps; return n }
+        let fps = max(5, (s.fps / excess * 0.93).rounded(.down))
+        if fps < s.fps { n.fps = fps; return n }
         return nil
     }
 }
@@ -120,7 +125,7 @@ public struct EncodeError: Error, CustomStringConvertible {
 
 extension Double {
     /// 60, 29.97: no trailing ".0".
-    var formattedNumber: String { self == rounded() && abs(self) < 1e9 ? String(Int(self)) : String(self) }
+    public var formattedNumber: String { self == rounded() && abs(self) < 1e9 ? String(Int(self)) : String(self) }
 }
 
 extension ScenarioFrames {

@@ -57,6 +57,13 @@ public struct ScenarioOutput: Sendable, Equatable {
                 continue
             }
             let path = file.hasPrefix("/") ? file : (baseDirectory.isEmpty ? file : baseDirectory + "/" + file)
+            let folder = (path as NSString).deletingLastPathComponent
+            var isFolder: ObjCBool = false
+            if !folder.isEmpty, !(FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue) {
+                r.report(fileNode, fileField, "the folder \((file as NSString).deletingLastPathComponent) does not exist (paths are relative to the "
+                    + "scenario file, here \(folder)); create it first")
+                continue
+            }
             if let first = seen[path] {
                 r.report(fileNode, fileField, "output[\(first)] writes \(file) too; give each animation its own file")
                 continue
@@ -64,8 +71,13 @@ public struct ScenarioOutput: Sendable, Equatable {
             seen[path] = i
             var out = ScenarioOutput(file: file, path: path, format: ext)
             if let n = settings["width"], let v = r.integer(n, field + ".width", range: 16...8192) { out.width = v }
-            if let n = settings["fps"], let v = r.number(n, field + ".fps", range: 1...(ext == "gif" ? 50 : 240), unit: "frames per second") {
-                out.fps = v
+            if let n = settings["fps"], let v = r.number(n, field + ".fps", range: 1...240, unit: "frames per second") {
+                if ext == "gif" && v > 50 {
+                    r.report(n, field + ".fps", "GIF plays at most 50 fps (delays are whole centiseconds, and browsers show those under 2 cs "
+                        + "as 10 cs), got \(r.format(v)); give 50 or less, or write .webp or .apng")
+                } else {
+                    out.fps = v
+                }
             }
             if let n = settings["quality"], let v = r.number(n, field + ".quality", range: 0...100) { out.quality = v }
             if let n = settings["lossless"], let v = r.bool(n, field + ".lossless") {

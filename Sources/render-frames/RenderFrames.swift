@@ -150,12 +150,14 @@ struct Render: ParsableCommand {
             }
             // Each animation is drawn at its own scale: a frame is a pure function of its moment,
             // so a 360-pixel animation is drawn at 360 pixels, not scaled down from @3x.
+            let stop = AnimationInterruption()
+            defer { stop.cancel() }
             let make = ScenarioFrames.maker(path: path, pointWidth: loaded.screen.device.size.width, fpsOverride: fps,
                                             pixelLimit: images.maxImagePixels, jobs: jobs)
             for output in loaded.outputs {
                 let outcome = try Animations.write(AnimationRequest(output), frameWidth: loaded.pixelWidth, sourceFPS: loaded.fps,
                                                    jobs: jobs, source: make)
-                print(outcome.summary)
+                print(outcome.summary(budgetOption: "maxBytes:"))
             }
         }
         if let golden { try checkGoldens(golden, job: job, frameCount: loaded.frameCount) }
@@ -207,8 +209,9 @@ struct Encode: ParsableCommand {
             The format comes from each OUTPUT's extension: .gif, .webp, .mp4, .apng (or .png with --apng). The folder must \
             hold a whole render (manifest.json, every frame, one size). Identical consecutive frames become one longer frame \
             (GIF, WebP, APNG); every file is read back and its frame count and duration checked against the frames.
-            Defaults: GIF and WebP 360 px wide at 25 fps (WebP quality 75), APNG 360 px at 30 fps, MP4 720 px at the \
-            frames' rate (quality 75 = x264 CRF 23); never wider than the frames.
+            Defaults: GIF and WebP 360 px wide at 25 fps (WebP quality 75), APNG 300 px at 30 fps, MP4 720 px at the \
+            frames' rate (quality 75 = x264 CRF 23); never wider than the frames. GIF, WebP and APNG are fitted under \
+            10 MB (GitHub's limit for images) unless --max-bytes says otherwise.
             Exit codes: 0 written, 2 bad input or a failed check.
             """)
 
@@ -244,11 +247,11 @@ struct Encode: ParsableCommand {
     func validate() throws {
         if outputs.isEmpty { throw ValidationError("give at least one output file, e.g. demo.webp") }
         if let width, !(16...8192).contains(width) { throw ValidationError("--width must be between 16 and 8192 pixels, got \(width)") }
-        if let fps, !(fps > 0 && fps <= 240) { throw ValidationError("--fps must be above 0 and at most 240, got \(fps)") }
-        if let quality, !(0...100).contains(quality) { throw ValidationError("--quality must be between 0 and 100, got \(quality)") }
+        if let fps, !(fps > 0 && fps <= 240) { throw ValidationError("--fps must be above 0 and at most 240, got \(fps.formattedNumber)") }
+        if let quality, !(0...100).contains(quality) { throw ValidationError("--quality must be between 0 and 100, got \(quality.formattedNumber)") }
         if let maxBytes {
             guard let v = ByteSize.parse(maxBytes), v == 0 || v >= 1000 else {
-                throw ValidationError("--max-bytes expects a size such as 5MB, 800KB, 2000000 (bytes, at least 1KB) or none, got \(maxBytes)")
+                throw ValidationError("--max-bytes expects a size of at least 1KB such as 5MB, 800KB or 2000000 (bytes), or none (also 0) for no limit; got \(maxBytes)")
             }
         }
         if jobs < 1 || jobs > 64 { throw ValidationError("--jobs must be between 1 and 64, got \(jobs)") }
@@ -256,11 +259,20 @@ struct Encode: ParsableCommand {
 
     func run() throws {
         var requests: [AnimationRequest] = []
+        let framesFolder = URL(fileURLWithPath: frames).standardizedFileURL.path
+        var seen = Set<String>()
         for output in outputs {
             guard let format = AnimationFormat.of(path: output, apng: apng) else {
                 let ext = (output as NSString).pathExtension
-                throw BadInput("\(output): \(ext.isEmpty ? "no extension" : "unknown extension .\(ext)"); the formats are \(AnimationFormat.extensions)"
-                    + (ext.lowercased() == "png" ? " (for an animated PNG, add --apng or name it .apng)" : ""))
+                throw BadInput("\(output): " + (ext.lowercased() == "png"
+                    ? "a .png is a frame here; for an animated PNG, add --apng or name it .apng"
+                    : "\(ext.isEmpty ? "no extension" : "unknown extension .\(ext)"); the formats are \(AnimationFormat.extensions)"))
+            }
+            let resolved = URL(fileURLWithPath: output).standardizedFileURL
+            guard seen.insert(resolved.path).inserted else { throw BadInput("\(output): given twice; give each animation once") }
+            let name = resolved.lastPathComponent
+            if resolved.deletingLastPathComponent().path == framesFolder, RenderJob.isFrameName(name) || name.hasPrefix("manifest") {
+                throw BadInput("\(output): would overwrite the frames' own \(name) in \(frames); write the animation outside the frames folder")
             }
             try checkWritable(output)
             if lossless && format != .webp { throw BadInput("--lossless applies to .webp only; \(output) is \(format.rawValue)") }
@@ -269,12 +281,17 @@ struct Encode: ParsableCommand {
             r.maxBytes = maxBytes.flatMap { ByteSize.parse($0) }
             requests.append(r)
         }
+        if quality != nil, !requests.contains(where: { $0.format == .webp || $0.format == .mp4 }) {
+            throw BadInput("--quality applies to .webp and .mp4; GIF and APNG have no quality setting (give --width or --max-bytes to make them smaller); remove it")
+        }
         let manifest = try FolderFrames.check(frames)
+        let stop = AnimationInterruption()
+        defer { stop.cancel() }
         for r in requests {
             let outcome = try Animations.write(r, frameWidth: manifest.width, sourceFPS: manifest.fps, jobs: jobs) { width, even in
                 FolderFrames(directory: frames, manifest: manifest, width: width, even: even, pixelLimit: images.maxImagePixels)
             }
-            print(outcome.summary)
+            print(outcome.summary(budgetOption: "--max-bytes"))
         }
     }
 }
@@ -502,6 +519,28 @@ final class Interruption: @unchecked Sendable {
             sources.append(source)
         }
     }
+}
+
+/// While animations are written, Ctrl-C and SIGTERM stop ffmpeg, remove every half-written file,
+/// say so, and exit 130 or 143.
+final class AnimationInterruption {
+    private var sources: [DispatchSourceSignal] = []
+
+    init() {
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler {
+                let removed = TemporaryFiles.shared.removeAll()
+                FileHandle.standardError.write(Data("interrupted: stopped writing animations; removed \(removed) half-written file(s)\n".utf8))
+                _exit(128 + sig)
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    func cancel() { sources.forEach { $0.cancel() } }
 }
 
 /// Errors caused by the user's input, not by the tool: printed as they are, with exit code 2.

@@ -211,7 +211,7 @@ final class AnimationTests: XCTestCase {
         p.arguments = args
         // Standard error to a file, so neither pipe can fill while the other is read.
         let errPath = "\(tmp)/stderr.txt"
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         let o = Pipe(), e = FileHandle(forWritingAtPath: errPath)!
         p.standardOutput = o; p.standardError = e
         try p.run()

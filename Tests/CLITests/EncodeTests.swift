@@ -72,6 +72,10 @@ final class EncodeTests: XCTestCase {
         let unknown = try run(["encode", other, "\(tmp)/x.mov"])
         XCTAssertEqual(unknown.code, 2)
         XCTAssertTrue(unknown.stderr.contains("\(tmp)/x.mov: unknown extension .mov; the formats are .gif, .webp, .mp4, .apng (or .png with --apng)"), unknown.stderr)
+        let overwrite = try run(["encode", other, other + "/0000.png", "--apng"])
+        XCTAssertEqual(overwrite.code, 2)
+        XCTAssertTrue(overwrite.stderr.contains("would overwrite the frames' own 0000.png"), overwrite.stderr)
+        XCTAssertEqual(try run(["encode", other, "\(tmp)/y.gif", "\(tmp)/y.gif"]).code, 2)
         let noFolder = try run(["encode", other, "\(tmp)/nowhere/x.gif"])
         XCTAssertEqual(noFolder.code, 2)
         XCTAssertTrue(noFolder.stderr.contains("the folder \(tmp)/nowhere does not exist; create it first"), noFolder.stderr)
@@ -102,6 +106,17 @@ final class EncodeTests: XCTestCase {
         XCTAssertEqual(no.code, 2)
         XCTAssertTrue(no.stderr.contains("\(tmp)/tiny.gif: cannot fit in 1 KB: the smallest try was"), no.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(tmp)/tiny.gif"))
+    }
+
+    func testDemoScriptHelpDeletesNothing() throws {
+        // --help exits before the script changes folder or removes ./frames.
+        let marker = "\(tmp)/frames/keep.txt"
+        try FileManager.default.createDirectory(atPath: "\(tmp)/frames", withIntermediateDirectories: true)
+        try "x".write(toFile: marker, atomically: true, encoding: .utf8)
+        let r = try Shell.run("/bin/bash", ["\(CLITests.root)/scripts/demo.sh", "--help"], cwd: tmp)
+        XCTAssertEqual(r.code, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("demo.webp and ./demo.gif"), r.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: marker))
     }
 
     func files(in dir: String) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted() }
