@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jpeglib.h>
+#include <jerror.h>
 #include <png.h>
 
 /* ---- libjpeg ----------------------------------------------------------------------------- */
@@ -23,9 +24,27 @@ static void rf_jpeg_error_exit(j_common_ptr cinfo) {
     longjmp(err->jump, 1);
 }
 
-/* Warnings (for example "premature end of data segment") are ignored as browsers do; a truncated
-   file still decodes to grey rows, which matches what users see elsewhere. */
+/* Warnings are not printed. Those that lose pixels (the data ends before the image does, or a
+   marker cuts a data segment short: libjpeg then fills the rest with grey) make the decode fail,
+   since our frames are evidence in CI; those that lose none (extraneous bytes before a marker)
+   are accepted, as every viewer accepts them. */
 static void rf_jpeg_output_message(j_common_ptr cinfo) { (void)cinfo; }
+
+struct rf_jpeg_loss {
+    int lost;
+    int code;
+};
+
+static void rf_jpeg_emit_message(j_common_ptr cinfo, int level) {
+    if (level == -1) {
+        int code = cinfo->err->msg_code;
+        if (code == JWRN_JPEG_EOF || code == JWRN_HIT_MARKER) {
+            struct rf_jpeg_loss *loss = (struct rf_jpeg_loss *)cinfo->client_data;
+            if (loss && !loss->lost) { loss->lost = 1; loss->code = code; }
+        }
+        cinfo->err->num_warnings++;
+    }
+}
 
 int rf_jpeg_info(const uint8_t *data, size_t size, int *width, int *height, int *components,
                  char *error, size_t error_size) {
@@ -76,6 +95,9 @@ int rf_jpeg_decode_rgba(const uint8_t *data, size_t size, uint8_t *rgba, int wid
         jpeg_destroy_decompress(&cinfo);
         return 1;
     }
+    struct rf_jpeg_loss loss = {0, 0};
+    cinfo.client_data = &loss;
+    jerr.base.emit_message = rf_jpeg_emit_message;
     cinfo.out_color_space = JCS_EXT_RGBA; /* libjpeg-turbo extension: 4 bytes, alpha 255 */
     cinfo.dct_method = JDCT_ISLOW;        /* exact and the same on every machine */
     jpeg_start_decompress(&cinfo);
@@ -83,8 +105,15 @@ int rf_jpeg_decode_rgba(const uint8_t *data, size_t size, uint8_t *rgba, int wid
         JSAMPROW row = rgba + (size_t)cinfo.output_scanline * (size_t)width * 4;
         jpeg_read_scanlines(&cinfo, &row, 1);
     }
-    jpeg_finish_decompress(&cinfo);
+    if (!loss.lost) jpeg_finish_decompress(&cinfo);
     jpeg_destroy_decompress(&cinfo);
+    if (loss.lost) {
+        if (loss.code == JWRN_JPEG_EOF)
+            snprintf(error, error_size, "its data ends after %zu bytes, before the image is complete: the file was cut short", size);
+        else
+            snprintf(error, error_size, "a marker interrupts its image data (a part of the file is missing or damaged), so some rows would be grey");
+        return 1;
+    }
     return 0;
 }
 

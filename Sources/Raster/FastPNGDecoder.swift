@@ -10,6 +10,7 @@ enum FastPNGDecoder {
         guard case .success(let chunks) = PNGChunks.walk(data, checkCRC: true) else { return nil }
         var width = 0, height = 0, channels = 0
         var idat: [UInt8] = []
+        var idatEnded = false
         func u32(_ o: Int) -> Int { Int(PNGChunks.readUInt32(data, o)) }
         for chunk in chunks {
             let body = chunk.body.lowerBound
@@ -19,17 +20,24 @@ enum FastPNGDecoder {
                 width = u32(body); height = u32(body + 4)
                 let depth = data[body + 8], colour = data[body + 9], interlace = data[body + 12]
                 // Each side is at most 2^32 - 1 here, so compare without multiplying two of them.
-                guard depth == 8, interlace == 0, colour == 2 || colour == 6, width > 0, height > 0,
+                guard depth == 8, interlace == 0, colour == 2 || colour == 6, data[body + 10] == 0, data[body + 11] == 0, width > 0, height > 0,
                       width <= pixelLimit, height <= pixelLimit / width else { return nil }
                 channels = colour == 2 ? 3 : 4
             case PNGChunks.Chunk.code("IDAT"):
+                // IDAT chunks must be consecutive: one after another chunk goes to the structure check.
+                if idatEnded { return nil }
                 idat.append(contentsOf: data[chunk.body])
+                continue
             case PNGChunks.Chunk.code("gAMA"), PNGChunks.Chunk.code("sRGB"), PNGChunks.Chunk.code("iCCP"),
                  PNGChunks.Chunk.code("cHRM"), PNGChunks.Chunk.code("tRNS"), PNGChunks.Chunk.code("PLTE"):
                 return nil // gamma, colour profile, transparency or palette: libpng's job
-            default:
+            case PNGChunks.Chunk.code("IEND"):
                 break
+            default:
+                // An unknown critical chunk (upper-case first letter) must be refused, as libpng does.
+                if chunk.code >> 29 & 1 == 0 { return nil }
             }
+            if !idat.isEmpty { idatEnded = true }
         }
         guard channels > 0, !idat.isEmpty else { return nil }
         let stride = width * channels

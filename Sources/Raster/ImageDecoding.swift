@@ -69,9 +69,40 @@ public enum ImageDecoder {
             guard first.code == PNGChunks.Chunk.code("IHDR"), first.body.count == 13 else {
                 return "the first chunk is \(first.type), not a 13-byte IHDR"
             }
-            let width = PNGChunks.readUInt32(data, first.body.lowerBound), height = PNGChunks.readUInt32(data, first.body.lowerBound + 4)
+            let o = first.body.lowerBound
+            let width = PNGChunks.readUInt32(data, o), height = PNGChunks.readUInt32(data, o + 4)
             if width == 0 || height == 0 { return "IHDR gives a size of \(width)x\(height); a PNG is at least 1x1" }
             if width > 0x7FFF_FFFF || height > 0x7FFF_FFFF { return "IHDR gives a size of \(width)x\(height), beyond PNG's 2^31-1 limit" }
+            // Each IHDR field named, as the PNG specification allows them (both decoders then agree).
+            let depth = data[o + 8], colour = data[o + 9]
+            let depths: [UInt8: [UInt8]] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
+            guard let allowed = depths[colour] else {
+                return "IHDR gives colour type \(colour); PNG has 0 (grey), 2 (RGB), 3 (palette), 4 (grey + alpha) and 6 (RGBA)"
+            }
+            if !allowed.contains(depth) {
+                return "IHDR gives bit depth \(depth) for colour type \(colour), which allows \(allowed.map(String.init).joined(separator: ", "))"
+            }
+            if data[o + 10] != 0 { return "IHDR gives compression method \(data[o + 10]); PNG has only 0 (deflate)" }
+            if data[o + 11] != 0 { return "IHDR gives filter method \(data[o + 11]); PNG has only 0" }
+            if data[o + 12] > 1 { return "IHDR gives interlace method \(data[o + 12]); PNG has 0 (none) and 1 (Adam7)" }
+            let known: Set<UInt32> = [PNGChunks.Chunk.code("IHDR"), PNGChunks.Chunk.code("PLTE"), PNGChunks.Chunk.code("IDAT"), PNGChunks.Chunk.code("IEND")]
+            let idat = PNGChunks.Chunk.code("IDAT")
+            var idatSeen = false, idatEnded: PNGChunks.Chunk?
+            for c in chunks.dropFirst() {
+                // Critical chunks have an upper-case first letter; a decoder must refuse one it does not know.
+                if c.code >> 29 & 1 == 0, !known.contains(c.code) {
+                    return "chunk \(c.type) at byte \(c.offset) is marked critical (upper-case first letter) and is not a PNG chunk"
+                }
+                if c.code == idat {
+                    if let between = idatEnded {
+                        return "its IDAT chunks are not consecutive (\(between.type) at byte \(between.offset) comes between them)"
+                    }
+                    idatSeen = true
+                } else if idatSeen, idatEnded == nil {
+                    idatEnded = c
+                }
+            }
+            if !idatSeen { return "it has no IDAT chunk, so no image data" }
             return nil
         }
     }
