@@ -43,7 +43,7 @@ public func assertFrames(of scenario: Scenario, golden: String, frames: String? 
     let directory = NSTemporaryDirectory() + "render-frames-assert-\(getpid())-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let job = RenderJob(scenario: scenario, outputDirectory: directory, selection: selection,
-                        jobs: ProcessInfo.processInfo.activeProcessorCount)
+                        jobs: RenderJob.defaultWorkers())
     _ = try job.run()
     let files = job.selection.indices.map { frameFileName(index: $0, frameCount: scenario.frameCount) }
     return try assertFrames(inDirectory: directory, files: files, golden: golden, options: options, record: record,

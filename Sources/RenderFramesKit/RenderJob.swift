@@ -40,6 +40,10 @@ public struct RenderJob {
         public var removedStale: [String] = []
     }
 
+    /// Worker threads by default: one per core, at most 64 (the most `--jobs` takes), so a
+    /// 96-core machine runs with the defaults instead of refusing them.
+    public static func defaultWorkers(cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> Int { max(1, min(cores, 64)) }
+
     /// Re-rendering every frame (no reuse of equal states); for measuring the renderer itself.
     public var reuseEqualStates = true
     /// Keep frames already in the folder that decode to the right size (a resumed run).
@@ -144,7 +148,20 @@ public struct RenderJob {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw OutputError(path: path, problem: "cannot create the folder (\(error.localizedDescription))")
+            // Plain words, never Foundation's text: what is in the way, found by walking up the path.
+            var ancestor = (path as NSString).deletingLastPathComponent
+            while !ancestor.isEmpty, ancestor != "/", !FileManager.default.fileExists(atPath: ancestor) {
+                ancestor = (ancestor as NSString).deletingLastPathComponent
+            }
+            let shown = ancestor.isEmpty ? "." : ancestor
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: shown, isDirectory: &isFolder), !isFolder.boolValue {
+                throw OutputError(path: path, problem: "cannot create the folder: \(shown) is a file, not a folder; pick another --out")
+            }
+            if !FileManager.default.isWritableFile(atPath: shown) {
+                throw OutputError(path: path, problem: "cannot create the folder: \(shown) is not writable (permission denied); pick another --out")
+            }
+            throw OutputError(path: path, problem: "cannot create the folder inside \(shown); check the path and the free space")
         }
     }
 

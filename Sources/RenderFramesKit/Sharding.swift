@@ -82,7 +82,8 @@ public enum ShardMerge {
             do {
                 manifests.append(try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: path))))
             } catch {
-                throw ShardError("\(path): not a readable shard manifest (\(error.localizedDescription)); render that shard again")
+                let why = FileManager.default.isReadableFile(atPath: path) ? "it does not read as a shard manifest" : "it cannot be read"
+                throw ShardError("\(path): not a readable shard manifest (\(why)); render that shard again")
             }
         }
         var merged = manifests[0]

@@ -8,7 +8,19 @@ public struct ScenarioIssue: Equatable, Sendable, CustomStringConvertible {
     /// What was expected, what came, and the fix.
     public var message: String
 
-    public var description: String { "\(file):\(line):\(column): \(field): \(message)" }
+    public var description: String { ScenarioIssue.printable("\(file):\(line):\(column): \(field): \(message)") }
+
+    /// Control characters (a terminal's escape codes among them) shown as `\u{1B}`, never sent raw.
+    static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = ""
+        for u in text.unicodeScalars {
+            if isControl(u) { out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}" } else { out.unicodeScalars.append(u) }
+        }
+        return out
+    }
+
+    static func isControl(_ u: Unicode.Scalar) -> Bool { u.value < 0x20 || (0x7F...0x9F).contains(u.value) }
 }
 
 /// Why a scenario could not be loaded. Every case is bad input (exit code 2).
@@ -26,7 +38,7 @@ public enum ScenarioError: Error, CustomStringConvertible, Equatable {
         case .unreadable(let path, let reason):
             return "\(path): cannot read the scenario file (\(reason))"
         case .syntax(let file, let line, let column, let problem):
-            return "\(file):\(line):\(column): invalid YAML: \(problem); fix the syntax at that position"
+            return ScenarioIssue.printable("\(file):\(line):\(column): invalid YAML: \(problem); fix the syntax at that position")
         case .invalid(let issues):
             return issues.map(\.description).joined(separator: "\n")
         }

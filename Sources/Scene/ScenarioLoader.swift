@@ -41,7 +41,15 @@ public enum ScenarioLoader {
                             imagePixelLimit: Int = ImageDecoder.defaultPixelLimit) throws -> Scenario {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            var link = stat()
+            if lstat(path, &link) == 0 {
+                throw ScenarioError.unreadable(path: path, reason: "it is a symbolic link that leads nowhere (a loop, or a missing target)")
+            }
             throw ScenarioError.fileNotFound(path: path)
+        }
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
+            throw ScenarioError.unreadable(path: path, reason: "it is not a regular file (a pipe, socket or device); give a scenario file")
         }
         guard !isDirectory.boolValue else { throw ScenarioError.unreadable(path: path, reason: "it is a folder, not a file") }
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
@@ -83,6 +91,7 @@ public enum ScenarioLoader {
             r.report(root, "(file)", "expected settings as key: value lines at the top level, got \(r.describe(root)); see README, Scenario files")
             throw ScenarioError.invalid(r.issuesInFileOrder)
         }
+        reportTags(text, r)
         let top = r.mapping(root, "", allowed: topLevelKeys) ?? [:]
 
         var device = Device.named("iphone-15")!
@@ -201,6 +210,38 @@ public enum ScenarioLoader {
         scenario.outputs = outputs
         if let scene = screen.scene { try checkFinite(scene, scenario, r, timelineNode: top["timeline"]) }
         return scenario
+    }
+
+    /// YAML's standard tags (`!!str 30`, `!!int "5"`) change what a value is; the scenario reader
+    /// reads values by their own syntax, so each such tag is refused where it stands rather than
+    /// silently ignored. Found in the text (the composed tree no longer tells a written tag from a
+    /// resolved one): a `!!` that starts a token outside quotes and comments.
+    static func reportTags(_ text: String, _ r: ScenarioReader) {
+        for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let chars = Array(line.utf8)
+            var quote: UInt8?
+            var i = 0
+            while i < chars.count {
+                let c = chars[i]
+                if let q = quote {
+                    if c == q { quote = nil } else if c == UInt8(ascii: "\\"), q == UInt8(ascii: "\"") { i += 1 }
+                } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                    quote = c
+                } else if c == UInt8(ascii: "#"), i == 0 || chars[i - 1] == UInt8(ascii: " ") {
+                    break
+                } else if c == UInt8(ascii: "!"), i + 1 < chars.count, chars[i + 1] == UInt8(ascii: "!"),
+                          i == 0 || [UInt8(ascii: " "), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ",")].contains(chars[i - 1]) {
+                    var end = i
+                    while end < chars.count, ![UInt8(ascii: " "), UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}")].contains(chars[end]) { end += 1 }
+                    let tag = String(decoding: chars[i..<end], as: UTF8.self)
+                    r.issues.append(ScenarioIssue(file: r.file, line: n + 1, column: i + 1, field: "(YAML tag)",
+                                                  message: "the tag \(ScenarioReader.shown(tag)) is not read here; remove it (quote a value to make it text)"))
+                    i = end
+                    continue
+                }
+                i += 1
+            }
+        }
     }
 
     /// How far the content layers reach at rest (time 0), so contentSize covers them.
@@ -329,6 +370,9 @@ public enum ScenarioLoader {
             } else if problem.contains("mapping values are not allowed"), mark.line >= 1, mark.line <= lines.count,
                       lines[mark.line - 1].contains("?") {
                 message += "; a value with \": \" in it (a formula's ? :) must be in quotes, as height: \"offset < 0 ? 300 - offset : 300\""
+            } else if problem.contains("did not find expected"),
+                      [context?.mark.line, mark.line].compactMap({ $0 }).contains(where: { $0 >= 1 && $0 <= lines.count && lines[$0 - 1].contains(" #") }) {
+                message += "; a # after a space starts a comment in YAML, which cut that line short: put colours in quotes, as color: \"#FF0000\""
             } else if problem.contains("undefined alias") || problem.contains("cannot start any token") {
                 message += "; YAML reads * and & as aliases and anchors, and @ and ` are reserved: put the value in quotes"
             }
@@ -463,7 +507,7 @@ public enum ScenarioLoader {
         if let n = m["count"], let v = r.integer(n, "rows.count", range: 0...10000) { rows.count = v }
         if let n = m["height"], let v = r.number(n, "rows.height", range: 1...1000, unit: "points") { rows.height = v }
         var seed: UInt64 = 1
-        if let n = m["seed"], let v = r.integer(n, "rows.seed", range: 0...Int.max) { seed = UInt64(v) }
+        if let n = m["seed"], let v = r.unsigned64(n, "rows.seed") { seed = v }
         if let n = m["texts"] {
             if case .scalar(let sc) = n {
                 if sc.string == "uuid" {

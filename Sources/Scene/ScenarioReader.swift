@@ -24,13 +24,18 @@ final class ScenarioReader {
     func describe(_ node: Node) -> String {
         switch node {
         case .scalar(let s):
-            if s.style == .singleQuoted || s.style == .doubleQuoted { return "the string \"\(s.string)\"" }
+            if s.style == .singleQuoted || s.style == .doubleQuoted { return "the string \"\(ScenarioReader.shown(s.string))\"" }
             if s.string.isEmpty || s.string == "~" || s.string == "null" { return "nothing (null)" + quoteHint(node) }
-            return "\"\(s.string)\""
+            return "\"\(ScenarioReader.shown(s.string))\""
         case .mapping: return "a mapping"
         case .sequence(let seq): return "a list of \(seq.count) item\(seq.count == 1 ? "" : "s")"
         case .alias: return "an alias"
         }
+    }
+
+    /// A value as a message shows it: at most 60 characters, then how long it is.
+    static func shown(_ text: String) -> String {
+        text.count <= 80 ? text : String(text.prefix(60)) + "... (\(text.count) characters)"
     }
 
     /// The scenario's lines, for hints about what YAML did with a value.
@@ -57,10 +62,14 @@ final class ScenarioReader {
         }
         var out: [String: Node] = [:]
         for (keyNode, value) in m {
+            guard case .scalar = keyNode else {
+                report(keyNode, field.isEmpty ? "(key)" : field, "a key must be a word, and this one is \(describe(keyNode)); write it as key: value")
+                continue
+            }
             let key = keyNode.string ?? ""
             let path = field.isEmpty ? key : "\(field).\(key)"
             if !allowed.contains(key) {
-                var message = "unknown key \"\(key)\""
+                var message = "unknown key \"\(ScenarioReader.shown(key))\""
                 if let suggestion = ScenarioReader.closest(to: key, in: allowed) {
                     message += "; did you mean \"\(suggestion)\"?"
                 } else {
@@ -93,16 +102,51 @@ final class ScenarioReader {
     }
 
     func integer(_ node: Node, _ field: String, range: ClosedRange<Int>) -> Int? {
+        // Written as a whole number (decimal, 0x, 0o or 0b, any length): exact, no detour through Double.
+        if case .scalar(let s) = node, s.style == .plain || s.style == .any, let (negative, magnitude) = ScenarioReader.wholeNumber(s.string) {
+            if let m = magnitude, let i = negative ? (m <= UInt64(Int.max) + 1 ? Int(truncatingIfNeeded: 0 &- m) : nil) : Int(exactly: m),
+               range.contains(i) {
+                return i
+            }
+            report(node, field, "must be between \(range.lowerBound) and \(range.upperBound), got \(s.string)")
+            return nil
+        }
         guard let v = number(node, field) else { return nil }
-        guard v == v.rounded(), let i = Int(exactly: v) else {
+        guard v == v.rounded() else {
             report(node, field, "expected a whole number, got \(format(v))")
             return nil
         }
-        guard range.contains(i) else {
-            report(node, field, "must be between \(range.lowerBound) and \(range.upperBound), got \(i)")
+        guard let i = Int(exactly: v), range.contains(i) else {
+            report(node, field, "must be between \(range.lowerBound) and \(range.upperBound), got \(node.string ?? format(v))")
             return nil
         }
         return i
+    }
+
+    /// An unsigned 64-bit value (a seed), exact over its whole range.
+    func unsigned64(_ node: Node, _ field: String) -> UInt64? {
+        if case .scalar(let s) = node, s.style == .plain || s.style == .any, let (negative, magnitude) = ScenarioReader.wholeNumber(s.string) {
+            if let m = magnitude, !negative || m == 0 { return m }
+            report(node, field, "must be between 0 and \(UInt64.max), got \(s.string)")
+            return nil
+        }
+        guard let v = number(node, field) else { return nil }
+        report(node, field, v == v.rounded() ? "must be between 0 and \(UInt64.max), got \(format(v)); write it as a whole number"
+            : "expected a whole number, got \(format(v))")
+        return nil
+    }
+
+    /// `123`, `-5`, `1_000`, `0x1E`, `0o240`, `0b101`: (negative, magnitude), magnitude nil when it
+    /// passes 2^64 - 1; nil when the text is not a whole number written as one.
+    static func wholeNumber(_ text: String) -> (Bool, UInt64?)? {
+        var t = Substring(text.replacingOccurrences(of: "_", with: ""))
+        var negative = false
+        if t.first == "-" || t.first == "+" { negative = t.first == "-"; t = t.dropFirst() }
+        var radix = 10
+        let lower = t.lowercased()
+        if lower.hasPrefix("0x") { radix = 16; t = t.dropFirst(2) } else if lower.hasPrefix("0o") { radix = 8; t = t.dropFirst(2) } else if lower.hasPrefix("0b") { radix = 2; t = t.dropFirst(2) }
+        guard !t.isEmpty, t.allSatisfy({ $0.isASCII && $0.isHexDigit && Int(String($0), radix: radix) != nil }) else { return nil }
+        return (negative, UInt64(t, radix: radix))
     }
 
     func bool(_ node: Node, _ field: String) -> Bool? {

@@ -53,7 +53,7 @@ struct Render: ParsableCommand {
     var frames: String?
 
     @Option(name: .long, help: "Worker threads; the frames are identical for every value.")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int = RenderJob.defaultWorkers()
 
     @Option(name: .long, help: "PNG encoding: fast (previews), balanced (default), small (smallest files).")
     var compression: Compression = .balanced
@@ -240,7 +240,7 @@ struct Encode: ParsableCommand {
     var apng = false
 
     @Option(name: .long, help: "Worker threads.")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int = RenderJob.defaultWorkers()
 
     @OptionGroup var images: ImageLimit
 

@@ -14,13 +14,22 @@ enum Shell {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        // Read both pipes to the end before waiting, so a chatty child cannot block on a full pipe.
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        // Drain both pipes at once (stderr on a thread of its own): reading one to its end first
+        // would deadlock a child that fills the other's 64 KB buffer meanwhile.
+        let errors = Drained()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { errors.data = err.fileHandleForReading.readDataToEndOfFile() }
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        let e = errors.data
         process.waitUntilExit()
         return Result(code: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
                       stderr: String(decoding: e, as: UTF8.self))
     }
 }
+
+/// Bytes read on another thread, handed over through a DispatchGroup's wait.
+final class Drained: @unchecked Sendable { var data = Data() }
 
 extension XCTestCase {
     /// A fresh folder named after the running test (removed first if a run left it behind).

@@ -1,0 +1,74 @@
+import RenderFramesKit
+import XCTest
+
+final class DefaultsTests: XCTestCase {
+    /// `--jobs` takes 1-64; its default must be inside that on any machine (a 96-core machine
+    /// refused `render-frames` with no arguments).
+    func testDefaultWorkersFitTheJobsRange() {
+        XCTAssertEqual(RenderJob.defaultWorkers(cores: 96), 64)
+        XCTAssertEqual(RenderJob.defaultWorkers(cores: 64), 64)
+        XCTAssertEqual(RenderJob.defaultWorkers(cores: 2), 2)
+        XCTAssertEqual(RenderJob.defaultWorkers(cores: 0), 1)
+    }
+}
+
+final class ShellTests: XCTestCase {
+    /// A child that writes 200 KB to stderr and then to stdout finishes (reading stdout to its end
+    /// first would wait forever on a child blocked on a full stderr pipe).
+    func testBothPipesAreDrainedAtOnce() throws {
+        let r = try Shell.run("/bin/sh", ["-c", "head -c 200000 /dev/zero | tr '\\0' x >&2; echo done"])
+        XCTAssertEqual(r.code, 0)
+        XCTAssertEqual(r.stdout, "done\n")
+        XCTAssertEqual(r.stderr.count, 200_000)
+    }
+}
+
+final class MessageTests: XCTestCase {
+    var tmp = ""
+    override func setUpWithError() throws { tmp = try makeTemporaryFolder("messages") }
+    override func tearDown() { try? FileManager.default.removeItem(atPath: tmp) }
+
+    func validate(_ text: String) throws -> Shell.Result {
+        try text.write(toFile: "\(tmp)/s.yaml", atomically: true, encoding: .utf8)
+        return try Shell.run(CLITests.binary, ["validate", "\(tmp)/s.yaml"])
+    }
+
+    func testAnOutFolderUnderAFileIsSaidInWords() throws {
+        FileManager.default.createFile(atPath: "\(tmp)/afile", contents: Data("x".utf8))
+        let r = try Shell.run(CLITests.binary, ["--out", "\(tmp)/afile/sub", "--frames", "0", "--scale", "0.25", "--quiet"])
+        XCTAssertEqual(r.code, 2)
+        XCTAssertEqual(r.stderr, "error: \(tmp)/afile/sub: cannot create the folder: \(tmp)/afile is a file, not a folder; pick another --out\n")
+    }
+
+    func testControlCharactersAreEscapedAndLongValuesElided() throws {
+        let r = try validate("header: {height: \"\\e[31mred\"}\ntimeline: {gestures: [{drag: {by: 10}}, release]}\n")
+        XCTAssertEqual(r.code, 2)
+        XCTAssertFalse(r.stderr.contains("\u{1B}"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("\\u{1B}[31mred"), r.stderr)
+        let long = try validate("header: {height: " + String(repeating: "y", count: 100_000) + "}\ntimeline: {gestures: [{drag: {by: 10}}, release]}\n")
+        XCTAssertEqual(long.code, 2)
+        XCTAssertTrue(long.stderr.contains("... (100000 characters)"), String(long.stderr.prefix(300)))
+        XCTAssertLessThan(long.stderr.count, 400)
+    }
+
+    func testYAMLTagsAreRefused() throws {
+        let r = try validate("header: {height: !!str 160}\ntimeline: {gestures: [{drag: {by: 10}}, release]}\n")
+        XCTAssertEqual(r.code, 2)
+        XCTAssertTrue(r.stderr.contains("s.yaml:1:18: (YAML tag): the tag !!str is not read here; remove it (quote a value to make it text)"), r.stderr)
+    }
+
+    func testHashesKeysLinksAndPipesAreSaidInWords() throws {
+        let hash = try validate("header: {height: 160, color: #FF0000}\ntimeline: {gestures: [{drag: {by: 10}}, release]}\n")
+        XCTAssertTrue(hash.stderr.contains("a # after a space starts a comment in YAML, which cut that line short: put colours in quotes"), hash.stderr)
+        let key = try validate("header: {height: 160}\n? [a, b]\n: 3\ntimeline: {gestures: [{drag: {by: 10}}, release]}\n")
+        XCTAssertTrue(key.stderr.contains("s.yaml:2:3: (key): a key must be a word, and this one is a list of 2 items; write it as key: value"), key.stderr)
+        try FileManager.default.createSymbolicLink(atPath: "\(tmp)/loop1", withDestinationPath: "\(tmp)/loop2")
+        try FileManager.default.createSymbolicLink(atPath: "\(tmp)/loop2", withDestinationPath: "\(tmp)/loop1")
+        let loop = try Shell.run(CLITests.binary, ["validate", "\(tmp)/loop1"])
+        XCTAssertEqual(loop.code, 2)
+        XCTAssertTrue(loop.stderr.contains("it is a symbolic link that leads nowhere (a loop, or a missing target)"), loop.stderr)
+        let device = try Shell.run(CLITests.binary, ["validate", "/dev/zero"])
+        XCTAssertEqual(device.code, 2)
+        XCTAssertTrue(device.stderr.contains("/dev/zero: cannot read the scenario file (it is not a regular file (a pipe, socket or device); give a scenario file)"), device.stderr)
+    }
+}
