@@ -194,7 +194,9 @@ public enum AnimationWriter {
     /// the current one is consumed), merging consecutive frames with identical pixels unless `merge` is false.
     static func forEachFrame(_ runs: [OutputTimeline.Run], _ timeline: OutputTimeline, _ source: FrameSource, jobs: Int,
                              merge: Bool = true, _ consume: ([TimedFrame]) throws -> Void) throws {
-        let batchSize = max(8, 4 * jobs)
+        // A batch is at most 48 MB of frames (4 full-width @3x frames), at least one a worker.
+        let frameBytes = max(1, source.width * source.height * 4)
+        let batchSize = max(jobs, min(max(8, 4 * jobs), (48 << 20) / frameBytes))
         let batches = stride(from: 0, to: runs.count, by: batchSize).map { Array(runs[$0..<min(runs.count, $0 + batchSize)]) }
         @Sendable func produce(_ batch: [OutputTimeline.Run]) -> Result<[Pixmap], Error> {
             nonisolated(unsafe) let slots = UnsafeMutableBufferPointer<Result<Pixmap, Error>?>.allocate(capacity: batch.count)

@@ -32,6 +32,21 @@ public final class GIFEncoder {
     private var output: [UInt8] = []
     private var framesWritten = 0
     private var framesPlaced = 0
+    private var matcher: PaletteMatcher?
+    /// One per worker: a nearest-colour cache (16 MB) and an LZW table (4 MB), made once.
+    private lazy var caches = (0..<jobs).map { _ in NearestCache() }
+    private lazy var coders = (0..<jobs).map { _ in LZWEncoder() }
+
+    /// Runs `body(worker, index)` for every index below `count` on up to `jobs` threads; worker w
+    /// takes indices w, w + workers, ... so each worker's state is its own.
+    private func parallel(_ count: Int, _ body: @escaping (Int, Int) -> Void) {
+        let workers = min(jobs, count)
+        guard workers > 0 else { return }
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var i = worker
+            while i < count { body(worker, i); i += workers }
+        }
+    }
 
     public static let transparentIndex: UInt8 = 255
 
@@ -144,36 +159,27 @@ public final class GIFEncoder {
         guard !frames.isEmpty else { return }
         precondition(!palette.isEmpty, "makePalette() before add()")
         let previous = [previousSource] + frames.dropLast().map { Optional($0.pixels) }
-        // Quantise each frame's changed pixels (independent of the other frames' indices).
+        // Quantise each frame's changed pixels (independent of the other frames' indices), each
+        // worker with its own nearest-colour cache, kept warm from batch to batch.
+        let matcher = self.matcher ?? PaletteMatcher(palette)
+        self.matcher = matcher
         var quantised = [Quantised?](repeating: nil, count: frames.count)
-        let matcher = PaletteMatcher(palette)
-        quantised.withUnsafeMutableBufferPointer { out in
-            let slots = out
-            DispatchQueue.concurrentPerform(iterations: min(jobs, frames.count)) { worker in
-                var cache = NearestCache()
-                var i = worker
-                while i < frames.count {
-                    slots[i] = quantise(frames[i].pixels, previous: previous[i], matcher: matcher, cache: &cache)
-                    i += jobs
+        caches.withUnsafeMutableBufferPointer { caches in
+            quantised.withUnsafeMutableBufferPointer { out in
+                let (caches, out) = (caches, out)
+                parallel(frames.count) { worker, i in
+                    out[i] = self.quantise(frames[i].pixels, previous: previous[i], matcher: matcher, cache: &caches[worker])
                 }
             }
         }
         // In order: against the canvas, a changed pixel whose index is already shown becomes
         // transparent too; crop to what is left; then LZW in parallel.
-        var images: [(rect: PixelRect, indices: [UInt8], transparent: Bool)] = []
-        for q in quantised {
-            images.append(place(q!))
-        }
+        let images = quantised.map { place($0!) }
         var coded = [[UInt8]](repeating: [], count: images.count)
-        coded.withUnsafeMutableBufferPointer { out in
-            let slots = out
-            DispatchQueue.concurrentPerform(iterations: min(jobs, images.count)) { worker in
-                var lzw = LZWEncoder()
-                var i = worker
-                while i < images.count {
-                    slots[i] = lzw.encode(images[i].indices)
-                    i += jobs
-                }
+        coders.withUnsafeMutableBufferPointer { coders in
+            coded.withUnsafeMutableBufferPointer { out in
+                let (coders, out) = (coders, out)
+                parallel(images.count) { worker, i in out[i] = coders[worker].encode(images[i].indices) }
             }
         }
         for (i, image) in images.enumerated() {

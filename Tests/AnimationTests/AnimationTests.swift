@@ -175,6 +175,20 @@ final class AnimationTests: XCTestCase {
         XCTAssertNotNil(String(decoding: head, as: UTF8.self).range(of: "moov"), "+faststart: the index comes first")
     }
 
+    func testTheSameBytesForAnyNumberOfWorkers() throws {
+        for format in AnimationFormat.allCases {
+            var files: [Data] = []
+            for jobs in [1, 2, 3] {
+                let settings = AnimationSettings(format: format, width: 96, fps: 20, quality: 80)
+                let path = "\(tmp)/j\(jobs).\(format.rawValue)"
+                _ = try AnimationWriter.write(path: path, settings: settings, source: MovingSquare(), jobs: jobs)
+                files.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+            }
+            XCTAssertEqual(files[0], files[1], "\(format)")
+            XCTAssertEqual(files[0], files[2], "\(format)")
+        }
+    }
+
     func testTheCheckCatchesAWrongCount() throws {
         let w = try write(.apng)
         var data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: w.path)))
