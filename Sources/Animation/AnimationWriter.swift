@@ -69,6 +69,12 @@ public protocol FrameSource: AnyObject, Sendable {
     /// True when frames a and b are known to look the same without drawing them (a hold).
     func same(_ a: Int, _ b: Int) -> Bool
     func frame(_ index: Int, worker: Int) throws -> Pixmap
+    /// True when some frame may have transparent pixels (an APNG is then RGBA throughout).
+    var mayHaveTransparency: Bool { get }
+}
+
+extension FrameSource {
+    public var mayHaveTransparency: Bool { false }
 }
 
 /// Writes one animation from a frame source and checks it.
@@ -129,7 +135,8 @@ public enum AnimationWriter {
             var apng: APNGWriter?
             try forEachFrame(runs, timeline, source, jobs: jobs) { batch in
                 if apng == nil {
-                    apng = try APNGWriter(file: file, width: w, height: h, alpha: !batch[0].pixels.isOpaque, fps: settings.fps, jobs: jobs)
+                    let alpha = source.mayHaveTransparency || !batch[0].pixels.isOpaque
+                    apng = try APNGWriter(file: file, width: w, height: h, alpha: alpha, fps: settings.fps, jobs: jobs)
                 }
                 let alpha = apng!.alpha
                 // One colour type for the whole file: RGBA once any frame has transparency.
@@ -162,7 +169,13 @@ public enum AnimationWriter {
         let frameTime = 1 / w.settings.fps
         let found: (frames: Int, duration: Double)
         switch w.settings.format {
-        case .gif, .mp4:
+        case .gif:
+            guard let data = try? OutputFile.read(w.path) else { return "it cannot be read back" }
+            switch GIFReader.read(data) {
+            case .failure(let p): return p.description
+            case .success(let delays): found = (delays.count, delays.reduce(0, +))
+            }
+        case .mp4:
             guard let p = Tools.probe(w.path) else { return "ffprobe cannot read it" }
             found = p
         case .apng:
@@ -177,7 +190,8 @@ public enum AnimationWriter {
             guard let data = try? OutputFile.read(w.path) else { return "it cannot be read back" }
             switch WebPReader.read(data) {
             case .failure(let p): return p.description
-            case .success(let info): found = (info.durations.count, info.duration)
+            // libwebp writes a clip that never changes as a still image: one frame, the whole clip.
+            case .success(let info): found = info.durations.isEmpty ? (1, w.duration) : (info.durations.count, info.duration)
             }
         }
         // libwebp merges frames it finds identical after encoding, so WebP may hold fewer.
@@ -196,7 +210,7 @@ public enum AnimationWriter {
                              merge: Bool = true, _ consume: ([TimedFrame]) throws -> Void) throws {
         // A batch is at most 48 MB of frames (4 full-width @3x frames), at least one a worker.
         let frameBytes = max(1, source.width * source.height * 4)
-        let batchSize = max(jobs, min(max(8, 4 * jobs), (48 << 20) / frameBytes))
+        let batchSize = max(1, min(max(8, 4 * jobs), (48 << 20) / frameBytes))
         let batches = stride(from: 0, to: runs.count, by: batchSize).map { Array(runs[$0..<min(runs.count, $0 + batchSize)]) }
         @Sendable func produce(_ batch: [OutputTimeline.Run]) -> Result<[Pixmap], Error> {
             nonisolated(unsafe) let slots = UnsafeMutableBufferPointer<Result<Pixmap, Error>?>.allocate(capacity: batch.count)

@@ -21,7 +21,7 @@ public final class GIFEncoder {
     public let jobs: Int
 
     // Pass 1: a histogram over 6 bits a channel, with exact sums for each bin's mean colour.
-    private var counts: [UInt32]
+    private var counts: [UInt64]
     private var sums: [UInt64]
     private var previousObserved: Pixmap?
     private(set) public var palette: [(r: UInt8, g: UInt8, b: UInt8)] = []
@@ -54,8 +54,9 @@ public final class GIFEncoder {
         precondition(width > 0 && height > 0 && width <= 65535 && height <= 65535)
         self.width = width
         self.height = height
-        self.jobs = max(1, jobs)
-        counts = [UInt32](repeating: 0, count: 1 << 18)
+        // Quantising is memory-bound and each worker holds 20 MB of tables: 8 workers at most.
+        self.jobs = min(8, max(1, jobs))
+        counts = [UInt64](repeating: 0, count: 1 << 18)
         sums = [UInt64](repeating: 0, count: 3 << 18)
         canvas = [UInt8](repeating: 0, count: width * height)
     }
@@ -426,8 +427,11 @@ struct LZWEncoder {
             }
             current = next
         }
-        // As gif.h ends: the last code, a clear, and the end code at the starting width.
+        // As gif.h ends: the last code, a clear, and the end code at the starting width. Reading the
+        // last code makes the decoder add its entry, maxCode + 1; if that fills the width, the
+        // decoder reads the clear one bit wider, so write it so.
         emit(current, codeSize)
+        if maxCode + 1 >= 1 << codeSize, codeSize < 12 { codeSize += 1 }
         emit(clear, codeSize)
         emit(end, 9)
         if bitCount > 0 { out.append(UInt8(truncatingIfNeeded: bits)) }
@@ -446,5 +450,55 @@ extension Optional where Wrapped == [UInt8] {
         case .none: return body(nil)
         case .some(let array): return array.withUnsafeBufferPointer { body($0.baseAddress) }
         }
+    }
+}
+
+/// Reads a GIF's block structure without decoding it: each image's delay, from the graphic
+/// control extension before it. Used to check what was written (ffprobe is not needed for GIF).
+public enum GIFReader {
+    public static func read(_ d: [UInt8]) -> Result<[Double], PNGChunks.Problem> {
+        func fail(_ m: String) -> Result<[Double], PNGChunks.Problem> { .failure(PNGChunks.Problem(m)) }
+        guard d.count >= 13, d.starts(with: Array("GIF8".utf8)) else { return fail("not a GIF file (no GIF8 header)") }
+        let width = Int(d[6]) | Int(d[7]) << 8, height = Int(d[8]) | Int(d[9]) << 8
+        var o = 13
+        if d[10] & 0x80 != 0 { o += 3 << (Int(d[10] & 7) + 1) }
+        var delays: [Double] = []
+        var pending = 0
+        func skipSubBlocks() -> Bool {
+            while o < d.count {
+                let n = Int(d[o]); o += 1
+                if n == 0 { return true }
+                o += n
+            }
+            return false
+        }
+        while o < d.count {
+            switch d[o] {
+            case 0x21:
+                guard o + 2 < d.count else { return fail("an extension at byte \(o) is cut short") }
+                if d[o + 1] == 0xF9, o + 7 < d.count, d[o + 2] == 4 { pending = Int(d[o + 4]) | Int(d[o + 5]) << 8 }
+                o += 2
+                guard skipSubBlocks() else { return fail("an extension runs past the end") }
+            case 0x2C:
+                guard o + 10 < d.count else { return fail("an image descriptor at byte \(o) is cut short") }
+                let x = Int(d[o + 1]) | Int(d[o + 2]) << 8, y = Int(d[o + 3]) | Int(d[o + 4]) << 8
+                let w = Int(d[o + 5]) | Int(d[o + 6]) << 8, h = Int(d[o + 7]) | Int(d[o + 8]) << 8
+                guard w > 0, h > 0, x + w <= width, y + h <= height else {
+                    return fail("image \(delays.count) (\(x),\(y) \(w)x\(h)) lies outside the \(width)x\(height) canvas")
+                }
+                let packed = d[o + 9]
+                o += 10
+                if packed & 0x80 != 0 { o += 3 << (Int(packed & 7) + 1) }
+                o += 1 // LZW minimum code size
+                guard skipSubBlocks() else { return fail("image \(delays.count)'s data runs past the end") }
+                delays.append(Double(pending) / 100)
+                pending = 0
+            case 0x3B:
+                return delays.isEmpty ? fail("no images") : .success(delays)
+            default:
+                return fail("byte \(o) is not a GIF block (\(d[o]))")
+            }
+        }
+        return fail("the file ends before its trailer: it was cut short")
     }
 }

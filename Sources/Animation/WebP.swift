@@ -86,13 +86,15 @@ public enum WebPReader {
         guard le32(4) + 8 == d.count else { return .failure(PNGChunks.Problem("the RIFF size says \(le32(4) + 8) bytes, the file has \(d.count)")) }
         var info = Info(width: 0, height: 0, durations: [])
         var offset = 12
-        var animated = false
+        var animated = false, image = false
         while offset + 8 <= d.count {
             let type = String(decoding: d[offset..<(offset + 4)], as: UTF8.self)
             let size = le32(offset + 4)
             let body = offset + 8
             guard size >= 0, body + size <= d.count else { return .failure(PNGChunks.Problem("chunk \(type) at byte \(offset) runs past the end")) }
             switch type {
+            case "VP8 ", "VP8L":
+                image = true
             case "VP8X":
                 guard size >= 10 else { return .failure(PNGChunks.Problem("VP8X is too short")) }
                 animated = d[body] & 0x02 != 0
@@ -107,6 +109,10 @@ public enum WebPReader {
             default: break
             }
             offset = body + size + (size & 1)
+        }
+        if !animated && info.durations.isEmpty && image {
+            // A still image (libwebp's choice for one frame): no durations.
+            return .success(info)
         }
         guard animated, !info.durations.isEmpty else { return .failure(PNGChunks.Problem("no animation frames (ANMF chunks)")) }
         return .success(info)

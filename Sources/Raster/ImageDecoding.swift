@@ -165,7 +165,20 @@ public enum ImageDecoder {
         return Pixmap(width: width, height: height, premultipliedBytes: bytes)
     }
 
-    static func decodeJPEG(_ data: [UInt8], name: String, pixelLimit: Int) throws -> Pixmap {
+    static func decodeJPEG(_ original: [UInt8], name: String, pixelLimit: Int) throws -> Pixmap {
+        // A file whose pixels are all there but which lacks its final EOI marker decodes (libjpeg
+        // would warn at the end and we would refuse it): give it the marker. A file cut inside its
+        // image data then stops at that marker, which is still refused.
+        let endless = !(original.count >= 2 && original[original.count - 2] == 0xFF && original[original.count - 1] == 0xD9)
+        let data = endless ? original + [0xFF, 0xD9] : original
+        do {
+            return try decodeJPEGData(data, name: name, pixelLimit: pixelLimit)
+        } catch ImageError.corrupt(let path, let format, let reason) where endless && reason.hasPrefix("a marker interrupts") {
+            throw ImageError.corrupt(path: path, format: format, reason: "its data ends after \(original.count) bytes, before the image is complete: the file was cut short")
+        }
+    }
+
+    static func decodeJPEGData(_ data: [UInt8], name: String, pixelLimit: Int) throws -> Pixmap {
         var width: Int32 = 0, height: Int32 = 0, components: Int32 = 0
         var error = [CChar](repeating: 0, count: 256)
         let infoStatus = data.withUnsafeBufferPointer { d in

@@ -80,8 +80,15 @@ public enum Animations {
         if settings.format == .gif { settings.fps = min(settings.fps, 50) }
         var smallest: (bytes: Int, settings: AnimationSettings)?
         for attempt in 1...6 {
-            let source = try makeSource(settings.width, settings.format == .mp4)
-            var written = try AnimationWriter.write(path: request.path, settings: settings, source: source, jobs: jobs)
+            var written: AnimationWriter.Written
+            do {
+                let source = try makeSource(settings.width, settings.format == .mp4)
+                written = try AnimationWriter.write(path: request.path, settings: settings, source: source, jobs: jobs)
+            } catch {
+                // A later try that fails leaves no earlier, oversized file behind.
+                if attempt > 1 { unlink(request.path) }
+                throw error
+            }
             written.settings.width = written.width
             guard let max = request.budget, written.bytes > max else { return Outcome(written: written, tries: attempt, budget: request.budget ?? 0) }
             if smallest == nil || written.bytes < smallest!.bytes { smallest = (written.bytes, written.settings) }

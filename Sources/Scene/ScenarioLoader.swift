@@ -217,6 +217,15 @@ public enum ScenarioLoader {
     /// silently ignored. Found in the text (the composed tree no longer tells a written tag from a
     /// resolved one): a `!!` that starts a token outside quotes and comments.
     static func reportTags(_ text: String, _ r: ScenarioReader) {
+        // Where a value starts: after "key: ", "- ", "[", "{" or ",", or at the line's start
+        // (not after a space inside plain text, as in `title: Wow !!`).
+        func startsValue(_ chars: [UInt8], _ i: Int) -> Bool {
+            var j = i - 1
+            while j >= 0, chars[j] == UInt8(ascii: " ") { j -= 1 }
+            guard j >= 0 else { return true }
+            return [UInt8(ascii: ":"), UInt8(ascii: "-"), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ",")].contains(chars[j])
+                && (j == i - 1 ? chars[j] != UInt8(ascii: ":") && chars[j] != UInt8(ascii: "-") : true)
+        }
         for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let chars = Array(line.utf8)
             var quote: UInt8?
@@ -229,8 +238,7 @@ public enum ScenarioLoader {
                     quote = c
                 } else if c == UInt8(ascii: "#"), i == 0 || chars[i - 1] == UInt8(ascii: " ") {
                     break
-                } else if c == UInt8(ascii: "!"), i + 1 < chars.count, chars[i + 1] == UInt8(ascii: "!"),
-                          i == 0 || [UInt8(ascii: " "), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ",")].contains(chars[i - 1]) {
+                } else if c == UInt8(ascii: "!"), i + 1 < chars.count, chars[i + 1] == UInt8(ascii: "!"), startsValue(chars, i) {
                     var end = i
                     while end < chars.count, ![UInt8(ascii: " "), UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}")].contains(chars[end]) { end += 1 }
                     let tag = String(decoding: chars[i..<end], as: UTF8.self)

@@ -20,6 +20,9 @@ struct RenderFrames: ParsableCommand {
 
     /// Every usage error is bad input: exit code 2 (ArgumentParser's own default is 64).
     static func main() {
+        // A child that exits early (ffmpeg) makes writes to its pipe fail with EPIPE, reported as
+        // an error with what it said, instead of killing this process without a word.
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -205,6 +205,35 @@ final class AnimationTests: XCTestCase {
         XCTAssertEqual(AnimationWriter.check(gif), "it lasts 1.000 s where the frames last 1.200 s")
     }
 
+    func testAClipThatNeverChangesIsOneFrameInEveryFormat() throws {
+        final class Still: FrameSource, @unchecked Sendable {
+            let width = 32, height = 24, fps = 10.0, frameCount = 15
+            var mayHaveTransparency: Bool { true }
+            func same(_ a: Int, _ b: Int) -> Bool { true }
+            func frame(_ i: Int, worker: Int) throws -> Pixmap { MovingSquare.draw(32, 24, 3) }
+        }
+        for format in AnimationFormat.allCases {
+            let settings = AnimationSettings(format: format, width: 32, fps: 10, quality: 80)
+            let w = try AnimationWriter.write(path: "\(tmp)/still.\(format.rawValue)", settings: settings, source: Still(), jobs: 2)
+            XCTAssertEqual(w.frames, format == .mp4 ? 15 : 1, "\(format)")
+            XCTAssertEqual(w.duration, 1.5)
+        }
+        // A source that may have transparency gets an RGBA APNG even when its first frame is opaque.
+        let apng = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(tmp)/still.apng")))
+        XCTAssertEqual(apng[25], 6)
+        XCTAssertEqual(try GIFReader.read([UInt8](Data(contentsOf: URL(fileURLWithPath: "\(tmp)/still.gif")))).get(), [1.5])
+    }
+
+    func testLZWRoundTripsAtEveryLength() throws {
+        // Lengths around the code-width changes (the last code read can widen the decoder's codes).
+        var rng = UInt64(11)
+        for length in 1...1200 {
+            var data = [UInt8]()
+            for _ in 0..<length { rng = rng &* 6364136223846793005 &+ 1442695040888963407; data.append(UInt8(rng >> 61)) }
+            XCTAssertEqual(try decodeLZW(LZWEncoder().encodeOnce(data), expectEnd: true), data, "length \(length)")
+        }
+    }
+
     func testLZWRoundTripsThroughADecoder() throws {
         // Long runs and noise, past the 4096-code table (clear codes), as one 1-row GIF frame each.
         var rng = UInt64(7)
@@ -237,9 +266,9 @@ final class AnimationTests: XCTestCase {
     }
 
     /// A plain GIF LZW decoder (min code size 8), written from the GIF89a specification.
-    func decodeLZW(_ bytes: [UInt8]) throws -> [UInt8] {
+    func decodeLZW(_ bytes: [UInt8], expectEnd: Bool = false) throws -> [UInt8] {
         var table: [[UInt8]] = (0..<256).map { [UInt8($0)] } + [[], []]
-        var codeSize = 9, bitPos = 0, out: [UInt8] = [], prev: [UInt8]?
+        var codeSize = 9, bitPos = 0, out: [UInt8] = [], prev: [UInt8]?, sawEnd = false
         func read() -> Int? {
             guard bitPos + codeSize <= bytes.count * 8 else { return nil }
             var v = 0
@@ -249,7 +278,7 @@ final class AnimationTests: XCTestCase {
         }
         while let code = read() {
             if code == 256 { table = Array(table.prefix(258)); codeSize = 9; prev = nil; continue }
-            if code == 257 { break }
+            if code == 257 { sawEnd = true; break }
             let entry: [UInt8]
             if code < table.count { entry = table[code] } else if let p = prev, code == table.count { entry = p + [p[0]] } else {
                 throw NSError(domain: "lzw", code: code)
@@ -259,6 +288,7 @@ final class AnimationTests: XCTestCase {
             prev = entry
             if table.count == 1 << codeSize, codeSize < 12 { codeSize += 1 }
         }
+        if expectEnd && !sawEnd { throw NSError(domain: "lzw: no end code where the decoder looked for it", code: 0) }
         return out
     }
 }

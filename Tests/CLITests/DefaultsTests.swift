@@ -55,6 +55,9 @@ final class MessageTests: XCTestCase {
         let r = try validate("header: {height: !!str 160}\ntimeline: {gestures: [{drag: {by: 10}}, release]}\n")
         XCTAssertEqual(r.code, 2)
         XCTAssertTrue(r.stderr.contains("s.yaml:1:18: (YAML tag): the tag !!str is not read here; remove it (quote a value to make it text)"), r.stderr)
+        // Inside plain text, !! is text.
+        let text = try validate("header: {height: 160, title: Wow !!}\ntimeline: {gestures: [{drag: {by: 10}}, release]}\n")
+        XCTAssertEqual(text.code, 0, text.stderr)
     }
 
     func testHashesKeysLinksAndPipesAreSaidInWords() throws {

@@ -81,6 +81,8 @@ final class StrictDecodingTests: XCTestCase {
             XCTAssertEqual((error as? ImageError)?.description,
                            "cut.jpg: corrupt JPEG image: its data ends after 2000 bytes, before the image is complete: the file was cut short; re-export the image")
         }
+        // All its pixels but no final EOI marker: decoded, not refused.
+        XCTAssertEqual(try ImageDecoder.decode(data: Array(whole.dropLast(2)), name: "noeoi.jpg"), original)
         // Two stray bytes before the marker after the first segment: libjpeg warns "extraneous
         // bytes before marker" and loses nothing.
         let next = 4 + (Int(whole[4]) << 8 | Int(whole[5]))
