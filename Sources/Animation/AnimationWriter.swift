@@ -47,10 +47,10 @@ public struct AnimationSettings: Sendable, Equatable, CustomStringConvertible {
     public var crf: Int { Int((43 - quality * 0.27).rounded()) }
 
     public var description: String {
-        var parts = ["\(width) px wide", "\(fps.formatted) fps"]
+        var parts = ["\(width) px wide", "\(fps.formattedNumber) fps"]
         switch format {
-        case .webp: parts.append(lossless ? "lossless" : "quality \(quality.formatted)")
-        case .mp4: parts.append("quality \(quality.formatted) (CRF \(crf))")
+        case .webp: parts.append(lossless ? "lossless" : "quality \(quality.formattedNumber)")
+        case .mp4: parts.append("quality \(quality.formattedNumber) (CRF \(crf))")
         case .gif, .apng: break
         }
         return parts.joined(separator: ", ")

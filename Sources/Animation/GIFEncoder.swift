@@ -238,15 +238,9 @@ public final class GIFEncoder {
                     guard let p32 else { return true }
                     return c32.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self) != p32.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)
                 }
-                // The changed rectangle.
-                var minX = w, minY = h, maxX = -1, maxY = -1
-                for y in 0..<h {
-                    var rowMin = -1, rowMax = -1
-                    for x in 0..<w where changed(y * w + x) { if rowMin < 0 { rowMin = x }; rowMax = x }
-                    if rowMin >= 0 { minX = min(minX, rowMin); maxX = max(maxX, rowMax); minY = min(minY, y); maxY = y }
-                }
-                guard maxX >= 0 else { return Quantised(rect: PixelRect(x: 0, y: 0, width: 1, height: 1), indices: [GIFEncoder.transparentIndex]) }
-                let rect = PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+                // The changed rectangle, as APNG finds it (a 1x1 corner when nothing changed, whose
+                // one pixel then stays transparent below).
+                let rect = previous.map { changedRect(frame, $0) } ?? frame.bounds
                 var indices = [UInt8](repeating: GIFEncoder.transparentIndex, count: rect.width * rect.height)
                 // Sierra-2-4A: 2/4 to the right, 1/4 below left and 1/4 below; errors in quarters.
                 var errors = [Int32](repeating: 0, count: 2 * 3 * (rect.width + 2))

@@ -27,11 +27,11 @@ public final class MP4Writer {
         }
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = ["-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", "\(width)x\(height)",
-                             "-framerate", fps.formatted, "-i", "-", "-c:v", "libx264", "-preset", preset, "-crf", "\(crf)",
+                             "-framerate", fps.formattedNumber, "-i", "-", "-c:v", "libx264", "-preset", preset, "-crf", "\(crf)",
                              // Two sliced threads (deterministic: the same bytes on every run, as frame threads are not here) and a
                              // 10-frame lookahead: at 1179x2556, x264's defaults hold 750 MB; these about 400 MB.
                              "-threads", "2", "-x264-params", "rc-lookahead=10:sliced-threads=1",
-                             "-pix_fmt", "yuv420p", "-r", fps.formatted, "-movflags", "+faststart", "-f", "mp4", temporary]
+                             "-pix_fmt", "yuv420p", "-r", fps.formattedNumber, "-movflags", "+faststart", "-f", "mp4", temporary]
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
@@ -122,5 +122,5 @@ enum Tools {
 
 extension Double {
     /// 60, 29.97: no trailing ".0".
-    var formatted: String { self == rounded() && abs(self) < 1e9 ? String(Int(self)) : String(self) }
+    public var formattedNumber: String { self == rounded() && abs(self) < 1e9 ? String(Int(self)) : String(self) }
 }

@@ -107,13 +107,7 @@ int rf_jpeg_decode_rgba(const uint8_t *data, size_t size, uint8_t *rgba, int wid
     }
     if (!loss.lost) jpeg_finish_decompress(&cinfo);
     jpeg_destroy_decompress(&cinfo);
-    if (loss.lost) {
-        if (loss.code == JWRN_JPEG_EOF)
-            snprintf(error, error_size, "its data ends after %zu bytes, before the image is complete: the file was cut short", size);
-        else
-            snprintf(error, error_size, "a marker interrupts its image data (a part of the file is missing or damaged), so some rows would be grey");
-        return 1;
-    }
+    if (loss.lost) return loss.code == JWRN_JPEG_EOF ? RF_JPEG_DATA_ENDS : RF_JPEG_MARKER_INTERRUPTS;
     return 0;
 }
 

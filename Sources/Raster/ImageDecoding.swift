@@ -171,14 +171,11 @@ public enum ImageDecoder {
         // image data then stops at that marker, which is still refused.
         let endless = !(original.count >= 2 && original[original.count - 2] == 0xFF && original[original.count - 1] == 0xD9)
         let data = endless ? original + [0xFF, 0xD9] : original
-        do {
-            return try decodeJPEGData(data, name: name, pixelLimit: pixelLimit)
-        } catch ImageError.corrupt(let path, let format, let reason) where endless && reason.hasPrefix("a marker interrupts") {
-            throw ImageError.corrupt(path: path, format: format, reason: "its data ends after \(original.count) bytes, before the image is complete: the file was cut short")
-        }
+        return try decodeJPEGData(data, name: name, pixelLimit: pixelLimit, endsAt: endless ? original.count : nil)
     }
 
-    static func decodeJPEGData(_ data: [UInt8], name: String, pixelLimit: Int) throws -> Pixmap {
+    /// `endsAt`: the file's own length when an EOI marker was added to it.
+    static func decodeJPEGData(_ data: [UInt8], name: String, pixelLimit: Int, endsAt: Int?) throws -> Pixmap {
         var width: Int32 = 0, height: Int32 = 0, components: Int32 = 0
         var error = [CChar](repeating: 0, count: 256)
         let infoStatus = data.withUnsafeBufferPointer { d in
@@ -199,9 +196,15 @@ public enum ImageDecoder {
                 rf_jpeg_decode_rgba(d.baseAddress, d.count, out.baseAddress, width, height, &error, error.count)
             }
         }
-        guard status == 0 else {
-            throw ImageError.corrupt(path: name, format: "JPEG", reason: String(cString: error))
+        let cutShort = "its data ends after \(endsAt ?? data.count) bytes, before the image is complete: the file was cut short"
+        switch status {
+        case 0: return Pixmap(width: Int(width), height: Int(height), premultipliedBytes: rgba)
+        case Int32(RF_JPEG_DATA_ENDS): throw ImageError.corrupt(path: name, format: "JPEG", reason: cutShort)
+        case Int32(RF_JPEG_MARKER_INTERRUPTS):
+            // The marker was the EOI we added: the file itself ended there.
+            throw ImageError.corrupt(path: name, format: "JPEG", reason: endsAt != nil ? cutShort
+                : "a marker interrupts its image data (a part of the file is missing or damaged), so some rows would be grey")
+        default: throw ImageError.corrupt(path: name, format: "JPEG", reason: String(cString: error))
         }
-        return Pixmap(width: Int(width), height: Int(height), premultipliedBytes: rgba)
     }
 }

@@ -15,7 +15,14 @@ public final class FolderFrames: FrameSource, @unchecked Sendable {
     public var frameCount: Int { manifest.frameCount }
     private let files: [String]
     private let sizes: [Int]
-    public let mayHaveTransparency: Bool
+    /// RGBA or grey + alpha frames (colour type 6 or 4 in IHDR) may have transparent pixels. Read
+    /// only when asked (APNG), from the consumer's thread.
+    public lazy var mayHaveTransparency: Bool = files.contains { path in
+        guard let h = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? h.close() }
+        let head = [UInt8]((try? h.read(upToCount: 26)) ?? Data())
+        return head.count == 26 && (head[25] == 6 || head[25] == 4)
+    }
     private let pixelLimit: Int
 
     /// Checks the folder: `manifest.json` there, not partial, listing every frame 0 ..< frameCount
@@ -80,13 +87,7 @@ public final class FolderFrames: FrameSource, @unchecked Sendable {
         self.width = w
         self.height = h
         files = manifest.frames.map { directory + "/" + $0.file }
-        // RGBA or grey + alpha frames (colour type 6 or 4 in IHDR) may have transparent pixels.
-        mayHaveTransparency = files.contains { path in
-            guard let h = FileHandle(forReadingAtPath: path) else { return false }
-            defer { try? h.close() }
-            let head = [UInt8]((try? h.read(upToCount: 26)) ?? Data())
-            return head.count == 26 && (head[25] == 6 || head[25] == 4)
-        }
+
         sizes = files.map { ((try? FileManager.default.attributesOfItem(atPath: $0))?[.size] as? NSNumber)?.intValue ?? -1 }
         self.pixelLimit = pixelLimit
     }

@@ -130,10 +130,6 @@ public struct EncodeError: Error, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
-extension Double {
-    /// 60, 29.97: no trailing ".0".
-    public var formattedNumber: String { self == rounded() && abs(self) < 1e9 ? String(Int(self)) : String(self) }
-}
 
 extension ScenarioFrames {
     /// Sources for a scenario file drawn at any width: loaded again at the scale that gives it.

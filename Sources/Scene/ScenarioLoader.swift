@@ -228,27 +228,37 @@ public enum ScenarioLoader {
         }
         for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let chars = Array(line.utf8)
-            var quote: UInt8?
-            var i = 0
-            while i < chars.count {
-                let c = chars[i]
-                if let q = quote {
-                    if c == q { quote = nil } else if c == UInt8(ascii: "\\"), q == UInt8(ascii: "\"") { i += 1 }
-                } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
-                    quote = c
-                } else if c == UInt8(ascii: "#"), i == 0 || chars[i - 1] == UInt8(ascii: " ") {
-                    break
-                } else if c == UInt8(ascii: "!"), i + 1 < chars.count, chars[i + 1] == UInt8(ascii: "!"), startsValue(chars, i) {
-                    var end = i
-                    while end < chars.count, ![UInt8(ascii: " "), UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}")].contains(chars[end]) { end += 1 }
-                    let tag = String(decoding: chars[i..<end], as: UTF8.self)
-                    r.issues.append(ScenarioIssue(file: r.file, line: n + 1, column: i + 1, field: "(YAML tag)",
-                                                  message: "the tag \(ScenarioReader.shown(tag)) is not read here; remove it (quote a value to make it text)"))
-                    i = end
-                    continue
-                }
-                i += 1
+            scanUnquoted(chars) { i in
+                guard chars[i] == UInt8(ascii: "!"), i + 1 < chars.count, chars[i + 1] == UInt8(ascii: "!"), startsValue(chars, i) else { return nil }
+                var end = i
+                while end < chars.count, ![UInt8(ascii: " "), UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}")].contains(chars[end]) { end += 1 }
+                let tag = String(decoding: chars[i..<end], as: UTF8.self)
+                r.issues.append(ScenarioIssue(file: r.file, line: n + 1, column: i + 1, field: "(YAML tag)",
+                                              message: "the tag \(ScenarioReader.shown(tag)) is not read here; remove it (quote a value to make it text)"))
+                return end
             }
+        }
+    }
+
+    /// Calls `body(i)` for each byte of `line` from `start` that lies outside quotes, up to a
+    /// comment (a # at the start or after a space). `body` returns where to go on: nil for the
+    /// next byte, an index to skip to, or `line.count` to stop.
+    static func scanUnquoted(_ line: [UInt8], from start: Int = 0, _ body: (Int) -> Int?) {
+        var quote: UInt8?
+        var i = start
+        while i < line.count {
+            let c = line[i]
+            if let q = quote {
+                if c == q { quote = nil } else if c == UInt8(ascii: "\\"), q == UInt8(ascii: "\"") { i += 1 }
+            } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                quote = c
+            } else if c == UInt8(ascii: "#"), i == 0 || line[i - 1] == UInt8(ascii: " ") {
+                return
+            } else if let next = body(i) {
+                i = next
+                continue
+            }
+            i += 1
         }
     }
 
@@ -302,24 +312,18 @@ public enum ScenarioLoader {
                 dashes += 1; j += 2
                 while j < line.count, line[j] == UInt8(ascii: " ") { j += 1 }
             }
-            var quote: UInt8?
-            var k = j
-            while k < line.count {
+            var deepest: (Int, Int, Int)?
+            scanUnquoted(line, from: j) { k in
                 let c = line[k]
-                if let q = quote {
-                    if c == q { quote = nil } else if c == UInt8(ascii: "\\"), q == UInt8(ascii: "\"") { k += 1 }
-                } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
-                    quote = c
-                } else if c == UInt8(ascii: "#"), k == 0 || line[k - 1] == UInt8(ascii: " ") {
-                    break
-                } else if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") {
+                if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") {
                     flow += 1
-                    if indents.count + dashes + flow > limit { return (indents.count + dashes + flow, lineNumber, k + 1) }
+                    if indents.count + dashes + flow > limit { deepest = (indents.count + dashes + flow, lineNumber, k + 1); return line.count }
                 } else if c == UInt8(ascii: "]") || c == UInt8(ascii: "}") {
                     flow = max(0, flow - 1)
                 }
-                k += 1
+                return nil
             }
+            if let deepest { return deepest }
             if indents.count + dashes > limit { return (indents.count + dashes, lineNumber, i + 1) }
         }
         return nil

@@ -60,8 +60,10 @@ public struct ScenarioOutput: Sendable, Equatable {
             let folder = (path as NSString).deletingLastPathComponent
             var isFolder: ObjCBool = false
             if !folder.isEmpty, !(FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue) {
-                r.report(fileNode, fileField, "the folder \((file as NSString).deletingLastPathComponent) does not exist (paths are relative to the "
-                    + "scenario file, here \(folder)); create it first")
+                let written = (file as NSString).deletingLastPathComponent
+                r.report(fileNode, fileField, "the folder \(written) does not exist ("
+                    + (written == folder ? "paths are relative to the scenario file" : "paths are relative to the scenario file: \(folder)")
+                    + "); create it first")
                 continue
             }
             if let first = seen[path] {

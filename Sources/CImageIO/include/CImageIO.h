@@ -11,7 +11,9 @@ int rf_jpeg_info(const uint8_t *data, size_t size, int *width, int *height, int 
                  char *error, size_t error_size);
 
 /// Decodes a JPEG (baseline, progressive, greyscale, CMYK is refused) into RGBA8, 4*width*height
-/// bytes at `rgba`, which the caller allocates after rf_jpeg_info.
+/// bytes at `rgba`, which the caller allocates after rf_jpeg_info. Returns 0, 1 (an error, in
+/// `error`), or one of these when pixels would be lost (libjpeg would paint them grey):
+enum { RF_JPEG_DATA_ENDS = 2, RF_JPEG_MARKER_INTERRUPTS = 3 };
 int rf_jpeg_decode_rgba(const uint8_t *data, size_t size, uint8_t *rgba, int width, int height,
                         char *error, size_t error_size);
 
