@@ -20,6 +20,7 @@ import sys
 import zlib
 
 W, H = 19, 13
+JPEG_FILES = ("baseline.jpg", "progressive.jpg", "greyscale.jpg", "jpeg-source-grey.png")
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures", "images", "corpus")
 
 
@@ -135,6 +136,13 @@ def write(name, data, expected_rows, manifest, tolerance=0, note=""):
 
 
 def main():
+    # The JPEGs need ImageMagick; without it the checked-in ones are kept (their source PNG is
+    # written the same way every time, so they still match it).
+    kept = {}
+    for name in JPEG_FILES:
+        path = os.path.join(ROOT, name)
+        if os.path.exists(path):
+            kept[name] = open(path, "rb").read()
     if os.path.isdir(ROOT):
         shutil.rmtree(ROOT)
     os.makedirs(os.path.join(ROOT, "expected"))
@@ -202,6 +210,28 @@ def main():
     expected = [[tuple(round(255 * (c / 255) ** (1 / 2.2)) for c in px) + (255,) for px in row] for row in rgb8]
     write("rgb8-gama100000.png", png(rgb8, 2, 8, extra_chunks=[linear]), expected, manifest, tolerance=3,
           note="RGB 8-bit, gAMA 1.0 (linear): converted for display")
+    # 16-bit with gAMA, plain and interlaced: Debian's libpng 1.6.39 simplified API turned every
+    # other row of the interlaced ones to garbage (up to 251 levels off) on the way to 8 bits.
+    # Samples are c * 257 plus a per-column offset, so the low byte matters to the rounding.
+    grey16 = [[(grey_of(*px[:3]) * 257 + (x % 4) * 50,) for x, px in enumerate(row)] for row in base]
+    ga16 = [[(grey_of(*px[:3]) * 257 + (x % 4) * 50, px[3] * 257) for x, px in enumerate(row)] for row in base]
+    rgba16 = [[tuple(min(65535, c * 257 + (x % 3) * 40) for c in px[:3]) + (px[3] * 257,) for x, px in enumerate(row)]
+              for row in base]
+    for interlaced in (False, True):
+        suffix = "-interlaced" if interlaced else ""
+        for name, pixels, colour, what in [("grey16", grey16, 0, "grey"), ("rgb16", rgb16, 2, "RGB"),
+                                           ("grey-alpha16", ga16, 4, "grey + alpha"), ("rgba16", rgba16, 6, "RGBA")]:
+            def expand(px):
+                s = [scale_up(v, 16) for v in px]
+                return (s[0],) * 3 + (255,) if colour == 0 else (s[0],) * 3 + (s[1],) if colour == 4 \
+                    else tuple(s) + (255,) if colour == 2 else tuple(s)
+            write(f"{name}-gama45455{suffix}.png", png(pixels, colour, 16, interlaced, extra_chunks=[gama]),
+                  [[expand(px) for px in row] for row in pixels], manifest, tolerance=1,
+                  note=f"{what} 16-bit, gAMA 1/2.2{', interlaced' if interlaced else ''}")
+        # gAMA 1.0 at 16 bits: linear light, shown brighter (the same curve as the 8-bit file).
+        write(f"rgb16-gama100000{suffix}.png", png(rgb16, 2, 16, interlaced, extra_chunks=[linear]),
+              [[tuple(round(255 * (c / 65535) ** (1 / 2.2)) for c in px) + (255,) for px in row] for row in rgb16],
+              manifest, tolerance=3, note=f"RGB 16-bit, gAMA 1.0 (linear){', interlaced' if interlaced else ''}")
 
     # JPEGs from an opaque photo-like PNG (smooth gradients compress well enough to compare).
     opaque = [[(px[0], px[1], (px[0] + px[1]) // 2, 255) for px in row] for row in base]
@@ -210,14 +240,22 @@ def main():
     with open(source_path, "wb") as f:
         f.write(source)
     convert = shutil.which("convert")
-    if not convert:
-        sys.exit("make-image-corpus: ImageMagick's convert is needed for the JPEGs")
-    # The greyscale JPEG's reference is ImageMagick's own grey conversion of the source, lossless.
-    subprocess.run([convert, source_path, "-colorspace", "Gray", "-strip", os.path.join(ROOT, "jpeg-source-grey.png")], check=True)
+    magick = convert and subprocess.run([convert, "-version"], capture_output=True).stdout.startswith(b"Version: ImageMagick")
+    if not magick and len(kept) < len(JPEG_FILES):
+        sys.exit("make-image-corpus: ImageMagick's convert is needed for the JPEGs (apt-get install imagemagick)")
+    if magick:
+        # The greyscale JPEG's reference is ImageMagick's own grey conversion of the source, lossless.
+        subprocess.run([convert, source_path, "-colorspace", "Gray", "-strip", os.path.join(ROOT, "jpeg-source-grey.png")], check=True)
+    else:
+        print("make-image-corpus: no ImageMagick; the checked-in JPEGs are kept")
+        for name, data in kept.items():
+            with open(os.path.join(ROOT, name), "wb") as f:
+                f.write(data)
     for name, args, grey in [("baseline.jpg", ["-quality", "95"], False),
                              ("progressive.jpg", ["-quality", "95", "-interlace", "JPEG"], False),
                              ("greyscale.jpg", ["-quality", "95", "-colorspace", "Gray"], True)]:
-        subprocess.run([convert, source_path, *args, "-strip", "-sampling-factor", "1x1", os.path.join(ROOT, name)], check=True)
+        if magick:
+            subprocess.run([convert, source_path, *args, "-strip", "-sampling-factor", "1x1", os.path.join(ROOT, name)], check=True)
         manifest["jpeg"].append({"file": name, "source": "jpeg-source-grey.png" if grey else "jpeg-source.png",
                                  "grey": grey, "tolerance": 24})
 

@@ -185,4 +185,80 @@ int rf_libpng_encode(const uint8_t *pixels, int width, int height, int channels,
     return 0;
 }
 
+/* ---- libpng classic read, 16-bit files ------------------------------------------------------ */
+
+struct rf_png_source {
+    const uint8_t *data;
+    size_t size;
+    size_t at;
+};
+
+static void rf_png_read(png_structp png, png_bytep bytes, png_size_t length) {
+    struct rf_png_source *source = (struct rf_png_source *)png_get_io_ptr(png);
+    if (length > source->size - source->at) png_error(png, "the file is cut short");
+    memcpy(bytes, source->data + source->at, length);
+    source->at += length;
+}
+
+int rf_png_decode16(const uint8_t *data, size_t size, uint16_t *rgba, int width, int height,
+                    int *gamma, int *srgb, char *error, size_t error_size) {
+    struct rf_png_error err = {.message = error, .message_size = error_size};
+    struct rf_png_source source = {.data = data, .size = size, .at = 0};
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &err, rf_png_error_fn,
+                                             rf_png_warning_fn);
+    if (!png) {
+        snprintf(error, error_size, "out of memory");
+        return 1;
+    }
+    png_infop info = png_create_info_struct(png);
+    if (!info || setjmp(err.jump)) {
+        png_destroy_read_struct(&png, &info, NULL);
+        return 1;
+    }
+    png_set_read_fn(png, &source, rf_png_read);
+    png_read_info(png, info);
+    if (png_get_image_width(png, info) != (png_uint_32)width ||
+        png_get_image_height(png, info) != (png_uint_32)height ||
+        png_get_bit_depth(png, info) != 16) {
+        snprintf(error, error_size, "IHDR changed between reads");
+        png_destroy_read_struct(&png, &info, NULL);
+        return 1;
+    }
+    /* The samples as stored, big-endian swapped to the machine's order, every colour type made
+       RGBA: no gamma transform (that is the caller's), so nothing of libpng's 16-to-8 conversion. */
+    int colour = png_get_color_type(png, info);
+    if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
+    if (colour == PNG_COLOR_TYPE_GRAY || colour == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
+    if (!(colour & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, info, PNG_INFO_tRNS))
+        png_set_add_alpha(png, 0xFFFF, PNG_FILLER_AFTER);
+    png_set_swap(png);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    if (png_get_rowbytes(png, info) != (size_t)width * 8) {
+        snprintf(error, error_size, "unexpected row size after conversion to RGBA");
+        png_destroy_read_struct(&png, &info, NULL);
+        return 1;
+    }
+    png_fixed_point file_gamma = 0;
+    *gamma = png_get_gAMA_fixed(png, info, &file_gamma) ? (int)file_gamma : 0;
+    *srgb = png_get_valid(png, info, PNG_INFO_sRGB) || png_get_valid(png, info, PNG_INFO_iCCP);
+    png_bytep *rows = malloc(sizeof(png_bytep) * (size_t)height);
+    if (!rows) {
+        snprintf(error, error_size, "out of memory");
+        png_destroy_read_struct(&png, &info, NULL);
+        return 1;
+    }
+    for (int y = 0; y < height; y++) rows[y] = (png_bytep)(rgba + (size_t)y * (size_t)width * 4);
+    if (setjmp(err.jump)) {
+        free(rows);
+        png_destroy_read_struct(&png, &info, NULL);
+        return 1;
+    }
+    png_read_image(png, rows);
+    png_read_end(png, NULL);
+    free(rows);
+    png_destroy_read_struct(&png, &info, NULL);
+    return 0;
+}
+
 void rf_free(void *pointer) { free(pointer); }

@@ -23,8 +23,8 @@ public enum ImageError: Error, CustomStringConvertible, Equatable {
     }
 }
 
-/// Reads PNG (every colour type and bit depth, interlaced, palette transparency, 16-bit: libpng's
-/// simplified API converts all of them) and JPEG (libjpeg-turbo) into premultiplied pixmaps.
+/// Reads PNG (every colour type and bit depth, interlaced, palette transparency: libpng's simplified
+/// API converts them, except 16-bit files, read as stored and converted here) and JPEG (libjpeg-turbo) into premultiplied pixmaps.
 public enum ImageDecoder {
     /// Images with more pixels than this are refused before their pixels are allocated.
     public static let defaultPixelLimit = 64 * 1024 * 1024
@@ -132,27 +132,15 @@ public enum ImageDecoder {
             png_image_free(&image)
             throw ImageError.tooLarge(path: name, width: width, height: height, limit: pixelLimit)
         }
-        // libpng's simplified API assumes a 16-bit file without colour information is linear light
-        // and would brighten it on the way to 8-bit sRGB (0x8000 -> 186). The PNG spec says such
-        // values are as displayed, so those files are read as stored and scaled to 8 bits; files
-        // that say their gamma (gAMA, sRGB, iCCP) get libpng's conversion to sRGB.
-        let sixteenBit = image.format & 0x04 != 0 // PNG_FORMAT_FLAG_LINEAR: the file has 16-bit samples
-        let asStored = sixteenBit && !PNGChunks.hasColourInformation(data)
-        // PNG_FORMAT_RGBA is PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA (macros Swift cannot import);
-        // with PNG_FORMAT_FLAG_LINEAR the output is 16-bit and premultiplied.
-        image.format = asStored ? 0x07 : 0x03
-        let channels = width * height * 4
-        var straight = [UInt8](repeating: 0, count: asStored ? 0 : channels)
-        var wide = [UInt16](repeating: 0, count: asStored ? channels : 0)
-        let finished: Int32
-        if asStored {
-            finished = wide.withUnsafeMutableBytes { out in
-                png_image_finish_read(&image, nil, out.baseAddress, Int32(width * 4), nil)
-            }
-        } else {
-            finished = straight.withUnsafeMutableBytes { out in
-                png_image_finish_read(&image, nil, out.baseAddress, Int32(width * 4), nil)
-            }
+        if data[24] == 16 { // IHDR's bit depth (the structure check has read IHDR)
+            png_image_free(&image)
+            return try decodePNG16(data, name: name, width: width, height: height)
+        }
+        // PNG_FORMAT_RGBA is PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA (a macro Swift cannot import).
+        image.format = 0x03
+        var straight = [UInt8](repeating: 0, count: width * height * 4)
+        let finished = straight.withUnsafeMutableBytes { out in
+            png_image_finish_read(&image, nil, out.baseAddress, Int32(width * 4), nil)
         }
         guard finished != 0 else {
             let m = message(&image)
@@ -160,9 +148,44 @@ public enum ImageDecoder {
             throw ImageError.corrupt(path: name, format: "PNG", reason: m)
         }
         png_image_free(&image)
-        guard asStored else { return Pixmap(width: width, height: height, straightBytes: straight) }
-        let bytes = wide.map { UInt8((UInt32($0) * 255 + 32767) / 65535) }
-        return Pixmap(width: width, height: height, premultipliedBytes: bytes)
+        return Pixmap(width: width, height: height, straightBytes: straight)
+    }
+
+    /// A 16-bit PNG: its samples as stored (libpng's classic API, which interlaces correctly), then
+    /// to 8 bits here. The simplified API's 16-to-8-bit conversion is not used: in Debian's libpng
+    /// 1.6.39 it turns every other row of an interlaced file with a gAMA chunk to garbage.
+    ///
+    /// Samples are for display unless a gAMA chunk says otherwise, as for 8-bit files: a file
+    /// with an sRGB or iCCP chunk, no gAMA, or a gAMA within 5% of 1/2.2 (libpng's threshold) is
+    /// scaled, v * 255 / 65535 rounded; any other gamma g is shown through a 2.2 display,
+    /// 255 * (v / 65535)^(1 / (2.2 g)). Alpha is always scaled. The straight result is
+    /// premultiplied as every 8-bit file's is.
+    static func decodePNG16(_ data: [UInt8], name: String, width: Int, height: Int) throws -> Pixmap {
+        var wide = [UInt16](repeating: 0, count: width * height * 4)
+        var error = [CChar](repeating: 0, count: 256)
+        var gamma: Int32 = 0, srgb: Int32 = 0
+        let status = data.withUnsafeBufferPointer { src in
+            wide.withUnsafeMutableBufferPointer { out in
+                rf_png_decode16(src.baseAddress, src.count, out.baseAddress, Int32(width), Int32(height),
+                                &gamma, &srgb, &error, error.count)
+            }
+        }
+        guard status == 0 else {
+            let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw ImageError.corrupt(path: name, format: "PNG", reason: reason)
+        }
+        let exponent = 100_000 / (2.2 * Double(gamma)) // 1 / (2.2 g)
+        let scaled = (0...65535).map { UInt8((UInt32($0) * 255 + 32767) / 65535) }
+        let colour = srgb != 0 || gamma <= 0 || abs(exponent - 1) <= 0.05 ? scaled
+            : (0...65535).map { UInt8((255 * pow(Double($0) / 65535, exponent)).rounded()) }
+        let straight = [UInt8](unsafeUninitializedCapacity: wide.count) { out, count in
+            for i in stride(from: 0, to: wide.count, by: 4) {
+                out[i] = colour[Int(wide[i])]; out[i + 1] = colour[Int(wide[i + 1])]; out[i + 2] = colour[Int(wide[i + 2])]
+                out[i + 3] = scaled[Int(wide[i + 3])]
+            }
+            count = wide.count
+        }
+        return Pixmap(width: width, height: height, straightBytes: straight)
     }
 
     static func decodeJPEG(_ original: [UInt8], name: String, pixelLimit: Int) throws -> Pixmap {

@@ -90,18 +90,6 @@ public enum PNGChunks {
     public static func crc(_ data: [UInt8], from start: Int, count: Int) -> UInt32 {
         data.withUnsafeBufferPointer { p in libdeflate_crc32(0, p.baseAddress! + start, count) }
     }
-
-    /// True when a chunk before the image data says how to interpret the colour values (gAMA,
-    /// sRGB, iCCP, cHRM).
-    static func hasColourInformation(_ data: [UInt8]) -> Bool {
-        guard case .success(let chunks) = walk(data) else { return false }
-        let colour: Set<UInt32> = [Chunk.code("gAMA"), Chunk.code("sRGB"), Chunk.code("iCCP"), Chunk.code("cHRM")]
-        for c in chunks {
-            if c.code == Chunk.code("IDAT") || c.code == Chunk.code("IEND") { return false }
-            if colour.contains(c.code) { return true }
-        }
-        return false
-    }
 }
 
 extension Array where Element == UInt8 {

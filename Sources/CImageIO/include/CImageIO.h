@@ -1,5 +1,6 @@
 // C helpers for the two libraries whose error handling needs setjmp/longjmp, which Swift cannot
-// call: libjpeg (decoding) and libpng's classic write API (the benchmark's baseline encoder).
+// call: libjpeg (decoding), libpng's classic read API (16-bit PNGs) and its classic write API
+// (the benchmark's baseline encoder).
 // Every function returns 0 on success, or non-zero with a message in `error` (NUL-terminated).
 #ifndef CIMAGEIO_H
 #define CIMAGEIO_H
@@ -22,6 +23,13 @@ int rf_jpeg_decode_rgba(const uint8_t *data, size_t size, uint8_t *rgba, int wid
 /// returned in *out (malloc'd; free with rf_free) and *out_size.
 int rf_libpng_encode(const uint8_t *pixels, int width, int height, int channels, int level,
                      uint8_t **out, size_t *out_size, char *error, size_t error_size);
+
+/// Decodes a 16-bit PNG (any colour type, interlaced or not, tRNS as alpha) into RGBA16 in the
+/// machine's byte order, 4*width*height samples at `rgba`, as stored: no gamma transform. Sets
+/// *gamma to the gAMA chunk's value times 100000 (0 when there is none) and *srgb to 1 when an
+/// sRGB or iCCP chunk says the samples are already for display.
+int rf_png_decode16(const uint8_t *data, size_t size, uint16_t *rgba, int width, int height,
+                    int *gamma, int *srgb, char *error, size_t error_size);
 
 void rf_free(void *pointer);
 
