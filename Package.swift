@@ -58,7 +58,7 @@ let package = Package(
         ),
         .executableTarget(name: "render-frames-benchmark", dependencies: ["RenderFramesKit", "GoldenCompare", "CImageIO", "Animation"]),
 
-        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "CImageIO"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "RenderFramesKit", "GoldenCompare"]),
         .testTarget(name: "GoldenCompareTests", dependencies: ["GoldenCompare"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "RenderFramesKit"]),

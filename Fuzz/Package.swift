@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// libFuzzer harnesses for render-frames' parsers. Built and run by scripts/fuzz.sh:
+// libFuzzer harnesses for render-frames' parsers and its PNG encoder. Built and run by scripts/fuzz.sh:
 //   swift build --package-path Fuzz -c debug -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address
 import PackageDescription
 
@@ -11,6 +11,7 @@ let package = Package(
         .systemLibrary(name: "zlibShim"),
         .executableTarget(name: "FuzzScenario", dependencies: ["FuzzDriver", .product(name: "Scene", package: "render-frames")]),
         .executableTarget(name: "FuzzImage", dependencies: ["FuzzDriver", "zlibShim", .product(name: "Raster", package: "render-frames")]),
+        .executableTarget(name: "FuzzEncoder", dependencies: ["FuzzDriver", .product(name: "Raster", package: "render-frames")]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -6,6 +6,7 @@
 #include <jpeglib.h>
 #include <jerror.h>
 #include <png.h>
+#include <zlib.h>
 
 /* ---- libjpeg ----------------------------------------------------------------------------- */
 
@@ -259,6 +260,13 @@ int rf_png_decode16(const uint8_t *data, size_t size, uint16_t *rgba, int width,
     free(rows);
     png_destroy_read_struct(&png, &info, NULL);
     return 0;
+}
+
+int rf_zlib_uncompress(const uint8_t *data, size_t size, uint8_t *out, size_t *out_size) {
+    uLongf produced = (uLongf)*out_size;
+    int status = uncompress(out, &produced, data, (uLong)size);
+    *out_size = (size_t)produced;
+    return status == Z_OK ? 0 : 1;
 }
 
 void rf_free(void *pointer) { free(pointer); }

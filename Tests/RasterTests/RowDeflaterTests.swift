@@ -143,7 +143,7 @@ final class RowDeflaterTests: XCTestCase {
 }
 
 /// A seeded generator for test pixels.
-private struct SplitMix {
+struct SplitMix {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func byte() -> UInt8 {
@@ -152,5 +152,10 @@ private struct SplitMix {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return UInt8(truncatingIfNeeded: z ^ (z >> 31))
+    }
+    /// A whole number in `range`.
+    mutating func int(_ range: ClosedRange<Int>) -> Int {
+        let wide = Int(byte()) << 16 | Int(byte()) << 8 | Int(byte())
+        return range.lowerBound + wide % (range.count)
     }
 }

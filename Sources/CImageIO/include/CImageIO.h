@@ -31,6 +31,10 @@ int rf_libpng_encode(const uint8_t *pixels, int width, int height, int channels,
 int rf_png_decode16(const uint8_t *data, size_t size, uint16_t *rgba, int width, int height,
                     int *gamma, int *srgb, char *error, size_t error_size);
 
+/// Inflates a zlib stream with zlib itself (the tests' decoder independent of libdeflate and
+/// libpng). *out_size is the room at `out` on entry and the bytes produced on return.
+int rf_zlib_uncompress(const uint8_t *data, size_t size, uint8_t *out, size_t *out_size);
+
 void rf_free(void *pointer);
 
 #endif
