@@ -177,6 +177,7 @@ public enum ScenarioLoader {
                 }
             }
         }
+        var extentKnown = true // false when the layers' extent (content height) could not be measured
         if let scene = readUserScene(sceneKeys, r, images, presetLayers: presetLayers, presetName: preset == nil ? nil : effectName) {
             scene.presetVars = Set(presetVars)
             screen.scene = scene
@@ -184,11 +185,16 @@ public enum ScenarioLoader {
             if r.issues.isEmpty {
                 scene.blurImages(screen.sceneMetrics(pixelScale: scaleOverride ?? scale), rest: screen.sceneMoment(u: 0))
             }
-            if r.issues.isEmpty, scene.scrollView.contentHeight == nil {
-                screen.sceneContentExtent = contentExtent(of: scene, screen: screen, scale: scaleOverride ?? scale)
+            if scene.scrollView.contentHeight == nil {
+                extentKnown = r.issues.isEmpty
+                if extentKnown { screen.sceneContentExtent = contentExtent(of: scene, screen: screen, scale: scaleOverride ?? scale) }
             }
         }
-        if let preset, r.issues.isEmpty { preset.check(screen, top, root: root, r) }
+        // The preset's own check reads the device, the header's height and the navigation bar only:
+        // it runs whenever those were read, so its problem comes with every other (a wrong image path).
+        if let preset, !r.issues.contains(where: { ["device", "header", "header.height"].contains($0.field) || $0.field.hasPrefix("navigationBar") }) {
+            preset.check(screen, top, root: root, r)
+        }
 
         var timeline: (any ScrollTimeline)?
         if let node = top["timeline"] {
@@ -196,7 +202,9 @@ public enum ScenarioLoader {
         } else {
             r.report(root, "timeline", "missing; add a timeline with gestures or keyframes, e.g. gestures: [{drag: {by: 150}}, release]")
         }
-        if let timeline, r.issues.isEmpty {
+        // The frame count needs the timeline, the frame rate and, for gestures, the content's extent
+        // (where a fling stops), not the rest: a wrong image path elsewhere does not hide it.
+        if let timeline, extentKnown || timeline is KeyframeTimeline, !r.issues.contains(where: { $0.field == "fps" || $0.field.hasPrefix("timeline") || $0.field.hasPrefix("physics") }) {
             let rate = fpsOverride ?? fps
             let frames = timeline.duration * rate
             if frames > Double(maximumFrames) {
