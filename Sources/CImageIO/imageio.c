@@ -269,4 +269,13 @@ int rf_zlib_uncompress(const uint8_t *data, size_t size, uint8_t *out, size_t *o
     return status == Z_OK ? 0 : 1;
 }
 
+int rf_can_allocate(size_t bytes) {
+    /* The volatile store keeps the compiler from removing the malloc and free as unused. */
+    volatile uint8_t *probe = malloc(bytes ? bytes : 1);
+    if (!probe) return 0;
+    probe[0] = 1;
+    free((void *)probe);
+    return 1;
+}
+
 void rf_free(void *pointer) { free(pointer); }

@@ -8,6 +8,10 @@ public enum ImageError: Error, CustomStringConvertible, Equatable {
     case unknownFormat(path: String)
     case corrupt(path: String, format: String, reason: String)
     case tooLarge(path: String, width: Int, height: Int, limit: Int)
+    /// Decoding would take the render's decoded images over their memory budget.
+    case overBudget(path: String, width: Int, height: Int, used: Int, budget: Int)
+    /// The system refused the memory for the pixels (a memory limit such as `ulimit -v`).
+    case outOfMemory(path: String, bytes: Int)
 
     public var description: String {
         switch self {
@@ -19,8 +23,27 @@ public enum ImageError: Error, CustomStringConvertible, Equatable {
             return "\(path): corrupt \(format) image: \(reason); re-export the image"
         case .tooLarge(let path, let width, let height, let limit):
             return "\(path): image is \(width)x\(height) = \(width * height) pixels, over the limit of \(limit); scale it down (or raise the limit with --max-image-pixels)"
+        case .overBudget(let path, let width, let height, let used, let budget):
+            let needed = ImageDecoder.decodedBytes(width: width, height: height)
+            return "\(path): decoding this \(width)x\(height) image takes \(ByteSize.format(needed)); with the \(ByteSize.format(used)) of images "
+                + "decoded before it that is over the budget of \(ByteSize.format(budget)) for a render's images; scale images down, "
+                + "use fewer different images, or raise the budget with --max-image-memory"
+        case .outOfMemory(let path, let bytes):
+            return "\(path): not enough memory to decode this image (\(ByteSize.format(bytes)) needed; the system refused it); "
+                + "free memory, raise the process's memory limit, or scale the image down"
         }
     }
+}
+
+/// What a render may decode: pixels in one image (refused from its header), and bytes for all of
+/// its decoded images together (`--max-image-pixels`, `--max-image-memory`).
+public struct ImageLimits: Sendable, Equatable {
+    public var pixels: Int
+    public var memory: Int
+    public init(pixels: Int = ImageDecoder.defaultPixelLimit, memory: Int = ImageDecoder.defaultMemoryBudget) {
+        self.pixels = pixels; self.memory = memory
+    }
+    public static let standard = ImageLimits()
 }
 
 /// Reads PNG (every colour type and bit depth, interlaced, palette transparency: libpng's simplified
@@ -29,15 +52,57 @@ public enum ImageDecoder {
     /// Images with more pixels than this are refused before their pixels are allocated.
     public static let defaultPixelLimit = 64 * 1024 * 1024
 
+    /// The default budget for all the images one render decodes, in bytes: one image at the pixel
+    /// limit fits (64 megapixels take 268 MB), two do not.
+    public static let defaultMemoryBudget = 300_000_000
+
     public static func decode(fileAt path: String, pixelLimit: Int = defaultPixelLimit) throws -> Pixmap {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
+        try decode(data: readFile(path, maxBytes: maxFileBytes(pixelLimit: pixelLimit)), name: path, pixelLimit: pixelLimit)
+    }
+
+    /// The largest file that can hold an image within `pixelLimit`: a PNG stored uncompressed at
+    /// 16 bits per sample takes 8 bytes a pixel and a little more.
+    public static func maxFileBytes(pixelLimit: Int) -> Int {
+        let (bytes, overflow) = pixelLimit.multipliedReportingOverflow(by: 9)
+        return overflow ? Int.max : bytes + 65536
+    }
+
+    /// A file's bytes; a file larger than `maxBytes` is refused before it is read.
+    public static func readFile(_ path: String, maxBytes: Int) throws -> [UInt8] {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        if let size = (attributes?[.size] as? NSNumber)?.intValue, size > maxBytes {
+            throw ImageError.unreadable(path: path, reason: "the file is \(ByteSize.format(size)), more than an image within the limits can take")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "permission denied or not a file" : "no such file"
             throw ImageError.unreadable(path: path, reason: reason)
         }
-        return try decode(data: [UInt8](data), name: path, pixelLimit: pixelLimit)
+        return [UInt8](data)
+    }
+
+    /// Bytes of a decoded image (premultiplied RGBA8).
+    public static func decodedBytes(width: Int, height: Int) -> Int { width * height * 4 }
+
+    /// An image's size from its header (PNG's IHDR, JPEG's frame header), without decoding it; nil
+    /// when the header cannot be read (decoding then says why).
+    public static func size(of data: [UInt8]) -> (width: Int, height: Int)? {
+        if data.count >= 24, data.starts(with: PNGChunks.signature), data[12..<16].elementsEqual("IHDR".utf8) {
+            let width = Int(PNGChunks.readUInt32(data, 16)), height = Int(PNGChunks.readUInt32(data, 20))
+            return width > 0 && height > 0 ? (width, height) : nil
+        }
+        if data.starts(with: [0xFF, 0xD8, 0xFF]) {
+            var width: Int32 = 0, height: Int32 = 0, components: Int32 = 0
+            var error = [CChar](repeating: 0, count: 256)
+            let status = data.withUnsafeBufferPointer { rf_jpeg_info($0.baseAddress, $0.count, &width, &height, &components, &error, error.count) }
+            return status == 0 && width > 0 && height > 0 ? (Int(width), Int(height)) : nil
+        }
+        return nil
+    }
+
+    /// Asks the system for `bytes` and gives them back: an image whose pixels it would refuse is
+    /// reported instead of ending the process (Swift stops on a failed allocation).
+    static func reserve(_ bytes: Int, for name: String) throws {
+        guard rf_can_allocate(bytes) != 0 else { throw ImageError.outOfMemory(path: name, bytes: bytes) }
     }
 
     public static func decode(data: [UInt8], name: String, pixelLimit: Int = defaultPixelLimit) throws -> Pixmap {
@@ -49,6 +114,8 @@ public enum ImageDecoder {
             if width * height > pixelLimit {
                 throw ImageError.tooLarge(path: name, width: width, height: height, limit: pixelLimit)
             }
+            // The pixels and, for 16-bit files, the samples as stored; for others libpng's straight copy.
+            try reserve(decodedBytes(width: width, height: height) * (data[24] == 16 ? 3 : 2), for: name)
             if let fast = FastPNGDecoder.decode(data, pixelLimit: pixelLimit) { return fast }
             return try decodePNG(data, name: name, pixelLimit: pixelLimit)
         }
@@ -213,6 +280,7 @@ public enum ImageDecoder {
         guard Int(width) * Int(height) <= pixelLimit else {
             throw ImageError.tooLarge(path: name, width: Int(width), height: Int(height), limit: pixelLimit)
         }
+        try reserve(decodedBytes(width: Int(width), height: Int(height)), for: name)
         var rgba = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
         let status = data.withUnsafeBufferPointer { d in
             rgba.withUnsafeMutableBufferPointer { out in

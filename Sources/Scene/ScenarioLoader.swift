@@ -36,9 +36,10 @@ public enum ScenarioLoader {
     static let scrollToKeys = ["offset", "duration", "easing", "animated"]
 
     /// Loads and checks a scenario, its images included. Throws `ScenarioError` with every problem found.
-    /// `imagePixelLimit`: images with more pixels are refused from their header, before decoding.
+    /// `imageLimits`: an image with more pixels, or one that would take the decoded images over the
+    /// memory budget, is refused from its header, before decoding.
     public static func load(path: String, fpsOverride: Double? = nil, scaleOverride: Double? = nil,
-                            imagePixelLimit: Int = ImageDecoder.defaultPixelLimit) throws -> Scenario {
+                            imageLimits: ImageLimits = .standard) throws -> Scenario {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             var link = stat()
@@ -64,12 +65,12 @@ public enum ScenarioLoader {
         }
         let baseDirectory = (path as NSString).deletingLastPathComponent
         return try parse(text, file: path, baseDirectory: baseDirectory, fpsOverride: fpsOverride, scaleOverride: scaleOverride,
-                         imagePixelLimit: imagePixelLimit)
+                         imageLimits: imageLimits)
     }
 
     /// Parses scenario text; `baseDirectory` resolves image paths.
     public static func parse(_ text: String, file: String, baseDirectory: String, fpsOverride: Double? = nil,
-                             scaleOverride: Double? = nil, imagePixelLimit: Int = ImageDecoder.defaultPixelLimit) throws -> Scenario {
+                             scaleOverride: Double? = nil, imageLimits: ImageLimits = .standard) throws -> Scenario {
         if let (depth, line, column) = deepestNesting(text, over: maximumNesting) {
             throw ScenarioError.invalid([ScenarioIssue(file: file, line: line, column: column, field: "(nesting)", message:
                 "lists and mappings nest \(depth) levels deep here, over the limit of \(maximumNesting) (a scenario needs about 5); "
@@ -108,7 +109,7 @@ public enum ScenarioLoader {
         if let node = top["effect"], let v = r.choice(node, "effect", Presets.effectNames) { presetType = Presets.named(v) }
 
         var screen = Screen(device: device)
-        let images = ImageResolver(reader: r, baseDirectory: baseDirectory, pixelLimit: imagePixelLimit)
+        let images = ImageResolver(reader: r, baseDirectory: baseDirectory, limits: imageLimits)
         var preset = presetType.map { $0.init() }
         let effectName = presetType?.name ?? "none"
         if let node = top["header"] {
@@ -736,18 +737,22 @@ public enum ScenarioLoader {
 }
 
 /// Loads the images a scenario names, relative to its folder, reporting problems at the field.
-/// A file named twice (at the same scale) is decoded once and shared.
+/// A file is read and decoded once, however many fields and scales name it; the decoded images
+/// together stay within `limits.memory`, checked from each file's header before it is decoded.
 final class ImageResolver {
     let reader: ScenarioReader
     let baseDirectory: String
-    let pixelLimit: Int
+    let limits: ImageLimits
     private var loaded: [String: SceneImage] = [:]
+    private var decoded: [String: Pixmap] = [:]
+    /// Bytes of the images decoded so far.
+    private(set) var decodedBytes = 0
     private var nextID = 1
 
-    init(reader: ScenarioReader, baseDirectory: String, pixelLimit: Int) {
+    init(reader: ScenarioReader, baseDirectory: String, limits: ImageLimits) {
         self.reader = reader
         self.baseDirectory = baseDirectory
-        self.pixelLimit = pixelLimit
+        self.limits = limits
     }
 
     func load(_ node: Node, _ field: String, scale: Double) -> SceneImage? {
@@ -755,18 +760,33 @@ final class ImageResolver {
         let path = relative.hasPrefix("/") ? relative : (baseDirectory.isEmpty ? relative : baseDirectory + "/" + relative)
         let key = "\(path)@\(scale)"
         if let image = loaded[key] { return image }
-        guard FileManager.default.fileExists(atPath: path) else {
-            reader.report(node, field, "image file not found: \(path) (paths are relative to the scenario file); fix the path")
-            return nil
+        let pixmap: Pixmap
+        if let known = decoded[path] {
+            pixmap = known
+        } else {
+            guard FileManager.default.fileExists(atPath: path) else {
+                reader.report(node, field, "image file not found: \(path) (paths are relative to the scenario file); fix the path")
+                return nil
+            }
+            do {
+                let data = try ImageDecoder.readFile(path, maxBytes: ImageDecoder.maxFileBytes(pixelLimit: limits.pixels))
+                if let (width, height) = ImageDecoder.size(of: data), width.multipliedReportingOverflow(by: height).partialValue <= limits.pixels {
+                    let bytes = ImageDecoder.decodedBytes(width: width, height: height)
+                    if bytes > limits.memory - decodedBytes {
+                        throw ImageError.overBudget(path: path, width: width, height: height, used: decodedBytes, budget: limits.memory)
+                    }
+                }
+                pixmap = try ImageDecoder.decode(data: data, name: path, pixelLimit: limits.pixels)
+            } catch {
+                reader.report(node, field, "\(error)")
+                return nil
+            }
+            decoded[path] = pixmap
+            decodedBytes += pixmap.bytes.count
         }
-        do {
-            let image = SceneImage(pixmap: try ImageDecoder.decode(fileAt: path, pixelLimit: pixelLimit), scale: scale, id: nextID)
-            nextID += 1
-            loaded[key] = image
-            return image
-        } catch {
-            reader.report(node, field, "\(error)")
-            return nil
-        }
+        let image = SceneImage(pixmap: pixmap, scale: scale, id: nextID)
+        nextID += 1
+        loaded[key] = image
+        return image
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 import Yams
 
 /// An animation a scenario asks for (`output:`), written after its frames. The format comes
@@ -100,33 +101,5 @@ public struct ScenarioOutput: Sendable, Equatable {
             outputs.append(out)
         }
         return outputs
-    }
-}
-
-/// Sizes as people write them: `5000000`, `5MB`, `800 KB`, `2MiB` (KB and MB are powers of 1000,
-/// KiB and MiB of 1024).
-public enum ByteSize {
-    public static func parse(_ text: String) -> Int? {
-        if text.lowercased() == "none" { return 0 }
-        let t = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "")
-        let units: [(String, Double)] = [("KIB", 1024), ("MIB", 1024 * 1024), ("GIB", 1024 * 1024 * 1024),
-                                         ("KB", 1000), ("MB", 1_000_000), ("GB", 1_000_000_000), ("K", 1000), ("M", 1_000_000), ("B", 1)]
-        var number = t, factor = 1.0
-        for (suffix, f) in units where t.uppercased().hasSuffix(suffix) {
-            number = String(t.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
-            factor = f
-            break
-        }
-        guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let v = Double(number), v.isFinite else { return nil }
-        let bytes = v * factor
-        guard bytes >= 0, bytes < 1e15 else { return nil }
-        return Int(bytes.rounded())
-    }
-
-    /// 4812331 -> "4.8 MB", 912000 -> "912 KB".
-    public static func format(_ bytes: Int) -> String {
-        if bytes >= 1_000_000 { return String(format: "%.1f MB", Double(bytes) / 1e6) }
-        if bytes >= 1000 { return "\(Int((Double(bytes) / 1000).rounded())) KB" }
-        return "\(bytes) bytes"
     }
 }

@@ -121,7 +121,7 @@ struct Render: ParsableCommand {
         } else {
             throw BadInput("the bundled default demo is missing from this build; pass a scenario file")
         }
-        var loaded = try ScenarioLoader.load(path: path, fpsOverride: fps, scaleOverride: scale, imagePixelLimit: images.maxImagePixels)
+        var loaded = try ScenarioLoader.load(path: path, fpsOverride: fps, scaleOverride: scale, imageLimits: images.limits)
         // The bundled demo's path is inside the build folder; the manifest names it stably.
         if scenario == nil { loaded.file = "default demo (Fixtures/scenarios/profile.yaml)" }
         let selection = try frames.map { try FrameSelection(parsing: $0, frameCount: loaded.frameCount) }
@@ -156,7 +156,7 @@ struct Render: ParsableCommand {
             let stop = AnimationInterruption()
             defer { stop.cancel() }
             let make = ScenarioFrames.maker(path: path, pointWidth: loaded.screen.device.size.width, fpsOverride: fps,
-                                            pixelLimit: images.maxImagePixels, jobs: jobs)
+                                            imageLimits: images.limits, jobs: jobs)
             for output in loaded.outputs {
                 let outcome = try Animations.write(AnimationRequest(output), frameWidth: loaded.pixelWidth, sourceFPS: loaded.fps,
                                                    jobs: jobs, source: make)
@@ -330,7 +330,7 @@ struct Validate: ParsableCommand {
         var failed = 0
         for file in files {
             do {
-                let s = try ScenarioLoader.load(path: file, imagePixelLimit: images.maxImagePixels)
+                let s = try ScenarioLoader.load(path: file, imageLimits: images.limits)
                 print("\(file): ok: \(s.screen.device.id), \(s.frameCount) frames at \(s.fps.formatted()) fps, \(s.pixelWidth)x\(s.pixelHeight) px")
             } catch {
                 failed += 1
@@ -371,7 +371,7 @@ struct Explain: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try ScenarioLoader.load(path: scenario, scaleOverride: scale, imagePixelLimit: images.maxImagePixels)
+        let loaded = try ScenarioLoader.load(path: scenario, scaleOverride: scale, imageLimits: images.limits)
         if let frame, !(0..<loaded.frameCount).contains(frame) {
             throw BadInput("--frame \(frame): \(scenario) has frames 0 to \(loaded.frameCount - 1); give one of them")
         }
@@ -546,16 +546,25 @@ final class AnimationInterruption {
     func cancel() { sources.forEach { $0.cancel() } }
 }
 
-/// Errors caused by the user's input, not by the tool: printed as they are, with exit code 2.
-/// `--max-image-pixels`, shared by render and validate.
+/// `--max-image-pixels` and `--max-image-memory`, shared by the commands that read scenarios.
 struct ImageLimit: ParsableArguments {
-    @Option(name: .long, help: "Refuse images with more pixels than this, before decoding them (default 67108864, 64 megapixels).")
+    @Option(name: .long, help: "Refuse images with more pixels than this, before decoding them (67108864 is 64 megapixels).")
     var maxImagePixels: Int = ImageDecoder.defaultPixelLimit
+
+    @Option(name: .long, help: ArgumentHelp("Budget for all the images a scenario decodes, each file once: an image that would go over it is refused from its header.", valueName: "size"))
+    var maxImageMemory: String = "300MB"
+
+    var limits: ImageLimits { ImageLimits(pixels: maxImagePixels, memory: ByteSize.parse(maxImageMemory) ?? ImageDecoder.defaultMemoryBudget) }
 
     func validate() throws {
         if maxImagePixels < 1 { throw ValidationError("--max-image-pixels must be at least 1, got \(maxImagePixels)") }
+        guard let bytes = ByteSize.parse(maxImageMemory), bytes >= 1_000_000 else {
+            throw ValidationError("--max-image-memory: expected a size of at least 1MB such as 300MB, 2GB or 500MiB, got \(maxImageMemory)")
+        }
     }
 }
+
+/// Errors caused by the user's input, not by the tool: printed as they are, with exit code 2.
 
 protocol BadInputError: Error, CustomStringConvertible {}
 extension ScenarioError: BadInputError {}

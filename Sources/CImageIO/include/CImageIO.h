@@ -35,6 +35,10 @@ int rf_png_decode16(const uint8_t *data, size_t size, uint16_t *rgba, int width,
 /// libpng). *out_size is the room at `out` on entry and the bytes produced on return.
 int rf_zlib_uncompress(const uint8_t *data, size_t size, uint8_t *out, size_t *out_size);
 
+/// 1 when the system gives `bytes` of memory now (they are given back at once), 0 when it refuses
+/// them (a memory limit such as ulimit -v): asked before decoding, as Swift stops on a failed allocation.
+int rf_can_allocate(size_t bytes);
+
 void rf_free(void *pointer);
 
 #endif
