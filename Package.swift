@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "SceneTests", dependencies: ["Scene", "RenderFramesKit", "GoldenCompare"]),
         .testTarget(name: "GoldenCompareTests", dependencies: ["GoldenCompare"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "RenderFramesKit"]),
-        .testTarget(name: "CLITests", dependencies: ["render-frames", "RenderFramesKit"]),
+        .testTarget(name: "CLITests", dependencies: ["render-frames", "RenderFramesKit", "Raster"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

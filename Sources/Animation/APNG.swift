@@ -52,23 +52,15 @@ public final class APNGWriter {
     public func add(_ batch: [TimedFrame]) throws {
         guard !batch.isEmpty else { return }
         let before = [previous] + batch.dropLast().map { Optional($0.pixels) }
-        var parts = [(rect: PixelRect, data: [UInt8])?](repeating: nil, count: batch.count)
-        let alpha = self.alpha, encoders = self.encoders, jobs = self.jobs
-        parts.withUnsafeMutableBufferPointer { out in
-            let slots = out
-            DispatchQueue.concurrentPerform(iterations: min(jobs, batch.count)) { worker in
-                var i = worker
-                while i < batch.count {
-                    let frame = batch[i].pixels
-                    let rect = before[i].map { changedRect(frame, $0) } ?? frame.bounds
-                    let piece = rect == frame.bounds ? frame : frame.cropped(to: rect)
-                    slots[i] = (rect, encoders[worker].imageData(piece, alpha: alpha).data)
-                    i += jobs
-                }
-            }
+        let alpha = self.alpha, encoders = self.encoders
+        let parts = Parallel.map(batch.count, workers: jobs) { worker, i -> (rect: PixelRect, data: [UInt8]) in
+            let frame = batch[i].pixels
+            let rect = before[i].map { changedRect(frame, $0) } ?? frame.bounds
+            let piece = rect == frame.bounds ? frame : frame.cropped(to: rect)
+            return (rect, encoders[worker].imageData(piece, alpha: alpha).data)
         }
         for (i, part) in parts.enumerated() {
-            let (rect, data) = part!
+            let (rect, data) = part
             var fctl = [UInt8]()
             fctl.appendBigEndian(sequence); sequence += 1
             for v in [rect.width, rect.height, rect.x, rect.y] { fctl.appendBigEndian(UInt32(v)) }

@@ -213,25 +213,17 @@ public enum AnimationWriter {
         let batchSize = max(1, min(max(8, 4 * jobs), (48 << 20) / frameBytes))
         let batches = stride(from: 0, to: runs.count, by: batchSize).map { Array(runs[$0..<min(runs.count, $0 + batchSize)]) }
         @Sendable func produce(_ batch: [OutputTimeline.Run]) -> Result<[Pixmap], Error> {
-            nonisolated(unsafe) let slots = UnsafeMutableBufferPointer<Result<Pixmap, Error>?>.allocate(capacity: batch.count)
-            slots.initialize(repeating: nil)
-            defer { slots.deinitialize(); slots.deallocate() }
-            let workers = min(jobs, batch.count)
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                var i = worker
-                while i < batch.count {
-                    slots[i] = Result { try source.frame(batch[i].source, worker: worker) }
-                    i += workers
-                }
+            let frames = Parallel.map(batch.count, workers: jobs) { worker, i in
+                Result { try source.frame(batch[i].source, worker: worker) }
             }
-            return Result { try slots.map { try $0!.get() } }
+            return Result { try frames.map { try $0.get() } }
         }
         var pending: TimedFrame?
-        var ahead: (group: DispatchGroup, result: Box<Result<[Pixmap], Error>>)?
-        func start(_ index: Int) -> (DispatchGroup, Box<Result<[Pixmap], Error>>) {
-            let group = DispatchGroup(), box = Box<Result<[Pixmap], Error>>(.success([]))
+        var ahead: (group: DispatchGroup, result: Locked<Result<[Pixmap], Error>>)?
+        func start(_ index: Int) -> (DispatchGroup, Locked<Result<[Pixmap], Error>>) {
+            let group = DispatchGroup(), box = Locked<Result<[Pixmap], Error>>(.success([]))
             let batch = batches[index]
-            DispatchQueue.global().async(group: group) { box.value = produce(batch) }
+            DispatchQueue.global().async(group: group) { let produced = produce(batch); box.withLock { $0 = produced } }
             return (group, box)
         }
         if !batches.isEmpty { ahead = start(0) }
@@ -240,7 +232,7 @@ public enum AnimationWriter {
             group.wait()
             ahead = index + 1 < batches.count ? start(index + 1) : nil
             let pixels: [Pixmap]
-            do { pixels = try box.value.get() } catch { ahead?.group.wait(); throw error }
+            do { pixels = try box.current.get() } catch { ahead?.group.wait(); throw error }
             var out: [TimedFrame] = []
             for (run, frame) in zip(batch, pixels) {
                 let span = timeline.span(of: run)
@@ -269,10 +261,4 @@ public enum AnimationWriter {
         for i in stride(from: 3, to: b.count, by: 4) { b[i] = 255 }
         return Pixmap(width: p.width, height: p.height, premultipliedBytes: b)
     }
-}
-
-/// A value shared with a worker and read after it finishes (through a DispatchGroup's wait).
-final class Box<T>: @unchecked Sendable {
-    var value: T
-    init(_ value: T) { self.value = value }
 }

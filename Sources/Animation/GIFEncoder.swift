@@ -39,13 +39,8 @@ public final class GIFEncoder {
 
     /// Runs `body(worker, index)` for every index below `count` on up to `jobs` threads; worker w
     /// takes indices w, w + workers, ... so each worker's state is its own.
-    private func parallel(_ count: Int, _ body: @escaping (Int, Int) -> Void) {
-        let workers = min(jobs, count)
-        guard workers > 0 else { return }
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var i = worker
-            while i < count { body(worker, i); i += workers }
-        }
+    private func parallel(_ count: Int, _ body: (Int, Int) -> Void) {
+        Parallel.forEach(count, workers: jobs, body)
     }
 
     public static let transparentIndex: UInt8 = 255
@@ -229,7 +224,7 @@ public final class GIFEncoder {
     }
 
     private func quantise(_ frame: Pixmap, previous: Pixmap?, matcher: PaletteMatcher, cache: inout NearestCache) -> Quantised {
-        let w = width, h = height
+        let w = width
         return frame.bytes.withUnsafeBufferPointer { cur -> Quantised in
             previous.map { $0.bytes }.withUnsafeOptionalBuffer { prev -> Quantised in
                 let c32 = UnsafeRawPointer(cur.baseAddress!)

@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 
 /// A file written in order under a temporary name, patched where a count is known only at the end,
 /// and renamed into place when finished (a reader never sees half an animation). Memory: a 1 MB
@@ -76,26 +77,26 @@ public final class OutputFile {
 
 /// The files being written right now and the encoders running, so an interrupted run (Ctrl-C,
 /// SIGTERM) can remove every half-written file and stop ffmpeg before it exits.
-public final class TemporaryFiles: @unchecked Sendable {
+public final class TemporaryFiles: Sendable {
     public static let shared = TemporaryFiles()
-    private let lock = NSLock()
-    private var paths: Set<String> = []
-    private var processes: [ObjectIdentifier: Process] = [:]
+    private struct State: Sendable { var paths: Set<String> = []; var processes: [ObjectIdentifier: Process] = [:] }
+    private let state = Locked(State())
 
-    func add(_ path: String) { lock.lock(); paths.insert(path); lock.unlock() }
-    func remove(_ path: String) { lock.lock(); paths.remove(path); lock.unlock() }
-    func add(_ process: Process) { lock.lock(); processes[ObjectIdentifier(process)] = process; lock.unlock() }
-    func remove(_ process: Process) { lock.lock(); processes[ObjectIdentifier(process)] = nil; lock.unlock() }
+    func add(_ path: String) { state.withLock { _ = $0.paths.insert(path) } }
+    func remove(_ path: String) { state.withLock { _ = $0.paths.remove(path) } }
+    func add(_ process: Process) { state.withLock { $0.processes[ObjectIdentifier(process)] = process } }
+    func remove(_ process: Process) { state.withLock { $0.processes[ObjectIdentifier(process)] = nil } }
 
     /// Stops the encoders and removes the files; returns how many files were removed.
     @discardableResult
     public func removeAll() -> Int {
-        lock.lock(); defer { lock.unlock() }
-        for p in processes.values where p.isRunning { p.terminate() }
-        var removed = 0
-        for path in paths where unlink(path) == 0 { removed += 1 }
-        paths.removeAll()
-        return removed
+        state.withLock { state in
+            for p in state.processes.values where p.isRunning { p.terminate() }
+            var removed = 0
+            for path in state.paths where unlink(path) == 0 { removed += 1 }
+            state.paths.removeAll()
+            return removed
+        }
     }
 }
 

@@ -42,24 +42,10 @@ public enum FolderComparison {
             verdicts.append(FrameVerdict(file: "manifest.json", problem: problem))
         }
         // Frames are independent: decode and compare them on every core, in order of the pairs.
-        var results = [FrameVerdict?](repeating: nil, count: pairs.count)
-        let lock = NSLock()
-        var next = 0
-        let workers = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), max(pairs.count, 1))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while true {
-                lock.lock()
-                let k = next
-                next += 1
-                lock.unlock()
-                guard k < pairs.count else { return }
-                let verdict = compareOne(pairs[k], actual: actual, golden: golden, options: options, diffDirectory: diffDirectory)
-                lock.lock()
-                results[k] = verdict
-                lock.unlock()
-            }
+        let results = Parallel.map(pairs.count, workers: ProcessInfo.processInfo.activeProcessorCount) { _, k in
+            compareOne(pairs[k], actual: actual, golden: golden, options: options, diffDirectory: diffDirectory)
         }
-        verdicts += results.compactMap { $0 }
+        verdicts += results
         if let diffDirectory { try writeSummary(verdicts, to: diffDirectory + "/summary.json") }
         return verdicts
     }

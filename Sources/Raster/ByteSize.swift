@@ -27,3 +27,10 @@ public enum ByteSize {
         return "\(bytes) bytes"
     }
 }
+
+extension String {
+    /// The text of a C library's NUL-terminated message buffer.
+    public init(messageBuffer: [CChar]) {
+        self.init(decoding: messageBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

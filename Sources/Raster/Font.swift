@@ -20,6 +20,8 @@ public enum FontError: Error, CustomStringConvertible {
 /// A `Font` is immutable after `init` and safe to share between threads; each thread draws with
 /// its own `GlyphRasterizer`. Layout is done in font units and scaled to points, so the same text
 /// lands at the same positions at every output scale.
+// @unchecked: `storage` is a raw buffer (not Sendable) that is written once in `init` and only
+// read afterwards, by FreeType faces each thread makes for itself; every other property is a let.
 public final class Font: @unchecked Sendable {
     public let name: String
     /// The font file's bytes, owned by this object (FreeType faces made from them borrow them).

@@ -238,7 +238,7 @@ public enum ImageDecoder {
             }
         }
         guard status == 0 else {
-            let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let reason = String(messageBuffer: error)
             throw ImageError.corrupt(path: name, format: "PNG", reason: reason)
         }
         let exponent = 100_000 / (2.2 * Double(gamma)) // 1 / (2.2 g)
@@ -272,7 +272,7 @@ public enum ImageDecoder {
             rf_jpeg_info(d.baseAddress, d.count, &width, &height, &components, &error, error.count)
         }
         guard infoStatus == 0 else {
-            throw ImageError.corrupt(path: name, format: "JPEG", reason: String(cString: error))
+            throw ImageError.corrupt(path: name, format: "JPEG", reason: String(messageBuffer: error))
         }
         guard width > 0, height > 0 else {
             throw ImageError.corrupt(path: name, format: "JPEG", reason: "zero width or height")
@@ -295,7 +295,7 @@ public enum ImageDecoder {
             // The marker was the EOI we added: the file itself ended there.
             throw ImageError.corrupt(path: name, format: "JPEG", reason: endsAt != nil ? cutShort
                 : "a marker interrupts its image data (a part of the file is missing or damaged), so some rows would be grey")
-        default: throw ImageError.corrupt(path: name, format: "JPEG", reason: String(cString: error))
+        default: throw ImageError.corrupt(path: name, format: "JPEG", reason: String(messageBuffer: error))
         }
     }
 }

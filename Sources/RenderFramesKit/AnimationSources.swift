@@ -6,7 +6,7 @@ import Scene
 /// A folder of rendered frames as an animation's source: checked whole before any work (its
 /// manifest complete, every frame there, every frame the manifest's size), then decoded and
 /// scaled to the animation's width frame by frame, so memory stays a batch of frames.
-public final class FolderFrames: FrameSource, @unchecked Sendable {
+public final class FolderFrames: FrameSource, Sendable {
     public let directory: String
     public let manifest: Manifest
     public let width: Int
@@ -16,13 +16,21 @@ public final class FolderFrames: FrameSource, @unchecked Sendable {
     private let files: [String]
     private let sizes: [Int]
     /// RGBA or grey + alpha frames (colour type 6 or 4 in IHDR) may have transparent pixels. Read
-    /// only when asked (APNG), from the consumer's thread.
-    public lazy var mayHaveTransparency: Bool = files.contains { path in
-        guard let h = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? h.close() }
-        let head = [UInt8]((try? h.read(upToCount: 26)) ?? Data())
-        return head.count == 26 && (head[25] == 6 || head[25] == 4)
+    /// only when asked (APNG), once.
+    public var mayHaveTransparency: Bool {
+        transparency.withLock { known in
+            if let known { return known }
+            let found = files.contains { path in
+                guard let h = FileHandle(forReadingAtPath: path) else { return false }
+                defer { try? h.close() }
+                let head = [UInt8]((try? h.read(upToCount: 26)) ?? Data())
+                return head.count == 26 && (head[25] == 6 || head[25] == 4)
+            }
+            known = found
+            return found
+        }
     }
+    private let transparency = Locked<Bool?>(nil)
     private let pixelLimit: Int
 
     /// Checks the folder: `manifest.json` there, not partial, listing every frame 0 ..< frameCount
@@ -114,6 +122,8 @@ public final class FolderFrames: FrameSource, @unchecked Sendable {
 /// A scenario drawn directly at the animation's own scale: a frame is a pure function of its
 /// moment, so a 360-pixel animation is drawn at 360 pixels (sharp text, 1/9 of the @3x work)
 /// instead of scaled down from the @3x frames. Frame i is the same moment as the frames' frame i.
+// @unchecked: `renderers` hold per-thread caches; worker w draws only with renderers[w], and the
+// writer runs exactly `jobs` workers, so no renderer is used by two threads at once.
 public final class ScenarioFrames: FrameSource, @unchecked Sendable {
     public let scenario: Scenario
     public let width: Int

@@ -6,7 +6,7 @@ import Scene
 /// timeline (index -> scroll state) -> screen (state -> layer tree) -> LayerRenderer (layers ->
 /// pixels) -> PNGEncoder -> a temporary file renamed into place. Frames are independent, so the
 /// bytes of every frame are the same for any worker count; the manifest is written last.
-public struct RenderJob {
+public struct RenderJob: Sendable {
     public var scenario: Scenario
     public var outputDirectory: String
     public var selection: FrameSelection
@@ -52,12 +52,11 @@ public struct RenderJob {
     public let cancellation = Cancellation()
 
     /// A flag the workers check before each frame.
-    public final class Cancellation: @unchecked Sendable {
-        private let lock = NSLock()
-        private var cancelled = false
+    public final class Cancellation: Sendable {
+        private let cancelled = Locked(false)
         public init() {}
-        public func cancel() { lock.lock(); cancelled = true; lock.unlock() }
-        public var isCancelled: Bool { lock.lock(); defer { lock.unlock() }; return cancelled }
+        public func cancel() { cancelled.withLock { $0 = true } }
+        public var isCancelled: Bool { cancelled.current }
     }
 
     /// Renders, writes and returns a summary. `progress(done, total)` is called after each frame
@@ -222,67 +221,63 @@ public struct OutputError: Error, CustomStringConvertible {
 
 /// The encoded PNGs of the last few scroll states, shared by the workers: a frame whose state
 /// equals an earlier one's (a hold, a wait) has the same bytes, so it is written, not rendered.
-private final class EncodedFrameCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [(Scenario.FrameKey, [UInt8])] = []
+private final class EncodedFrameCache: Sendable {
+    private let entries = Locked<[(Scenario.FrameKey, [UInt8])]>([])
 
     func bytes(for state: Scenario.FrameKey) -> [UInt8]? {
-        lock.lock(); defer { lock.unlock() }
-        return entries.first { $0.0 == state }?.1
+        entries.withLock { entries in entries.first { $0.0 == state }?.1 }
     }
 
     func store(_ bytes: [UInt8], for state: Scenario.FrameKey) -> [UInt8] {
-        lock.lock(); defer { lock.unlock() }
-        entries.append((state, bytes))
-        if entries.count > 4 { entries.removeFirst() }
+        entries.withLock { entries in
+            entries.append((state, bytes))
+            if entries.count > 4 { entries.removeFirst() }
+        }
         return bytes
     }
 }
 
 /// Work distribution and results, shared by the workers under a lock.
-private final class SharedState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var nextSlot = 0
-    private var done = 0
-    private(set) var records: [Manifest.Frame?]
-    private(set) var bytes = 0
-    private(set) var reused = 0
-    private(set) var kept = 0
-    private(set) var error: Error?
+private final class SharedState: Sendable {
+    struct Tally {
+        var nextSlot = 0, done = 0, bytes = 0, reused = 0, kept = 0
+        var records: [Manifest.Frame?]
+        var error: Error?
+    }
+    private let tally: Locked<Tally>
     private let count: Int
 
     init(count: Int) {
         self.count = count
-        records = Array(repeating: nil, count: count)
+        tally = Locked(Tally(records: Array(repeating: nil, count: count)))
     }
 
+    var records: [Manifest.Frame?] { tally.withLock { $0.records } }
+    var bytes: Int { tally.withLock { $0.bytes } }
+    var reused: Int { tally.withLock { $0.reused } }
+    var kept: Int { tally.withLock { $0.kept } }
+    var error: Error? { tally.withLock { $0.error } }
+
     func next() -> Int? {
-        lock.lock(); defer { lock.unlock() }
-        guard error == nil, nextSlot < count else { return nil }
-        nextSlot += 1
-        return nextSlot - 1
+        tally.withLock { t in
+            guard t.error == nil, t.nextSlot < count else { return nil }
+            t.nextSlot += 1
+            return t.nextSlot - 1
+        }
     }
 
     func finish(slot: Int, record: Manifest.Frame, bytes: Int) -> Int {
-        lock.lock(); defer { lock.unlock() }
-        records[slot] = record
-        self.bytes += bytes
-        done += 1
-        return done
+        tally.withLock { t in
+            t.records[slot] = record
+            t.bytes += bytes
+            t.done += 1
+            return t.done
+        }
     }
 
-    func countKept() {
-        lock.lock(); defer { lock.unlock() }
-        kept += 1
-    }
+    func countKept() { tally.withLock { $0.kept += 1 } }
 
-    func countReuse() {
-        lock.lock(); defer { lock.unlock() }
-        reused += 1
-    }
+    func countReuse() { tally.withLock { $0.reused += 1 } }
 
-    func fail(_ error: Error) {
-        lock.lock(); defer { lock.unlock() }
-        if self.error == nil { self.error = error }
-    }
+    func fail(_ error: Error) { tally.withLock { t in if t.error == nil { t.error = error } } }
 }

@@ -10,7 +10,7 @@ public struct SourceRef: Equatable, Sendable {
 }
 
 /// A property's value: a constant, an expression, or keyframes over a driver.
-public indirect enum Binding {
+public indirect enum Binding: Sendable {
     case number(Double)
     case colour(ColourValue)
     case expression(CompiledExpression)
@@ -66,7 +66,7 @@ public indirect enum Binding {
 }
 
 /// What a keyframed property follows.
-public enum KeyframeDriver: Equatable {
+public enum KeyframeDriver: Equatable, Sendable {
     /// UIKit's contentOffset.y.
     case offset
     /// The distance from the rest position (contentOffset.y + the adjusted top inset).
@@ -99,7 +99,7 @@ public enum KeyframeDriver: Equatable {
 }
 
 /// The layer whose visibility drives a `view` timeline: a layer by name, or the layer itself.
-public struct ViewTarget: Equatable {
+public struct ViewTarget: Equatable, Sendable {
     public var name: String
     /// The layer spec's index in `UserScene.allSpecs`; nil for the layer that owns the binding.
     var spec: Int?
@@ -137,7 +137,7 @@ public enum ViewRange: String, CaseIterable, Sendable {
 }
 
 /// The curve of the segment that arrives at a keyframe (as in the timeline's keyframes).
-public enum KeyframeEasing: Equatable {
+public enum KeyframeEasing: Equatable, Sendable {
     case named(Easing)
     case cubicBezier(Double, Double, Double, Double)
     /// Keep the previous keyframe's value, then jump to this one's.
@@ -165,8 +165,8 @@ public enum KeyframeEasing: Equatable {
 /// Keyframes: values at positions of a driver, eased between; outside the first and last
 /// position the value holds (clamp, the default) or the end segments continue as straight lines
 /// (extend).
-public struct Keyframes {
-    public struct Stop {
+public struct Keyframes: Sendable {
+    public struct Stop: Sendable {
         public var at: Double
         public var value: Binding
         /// The curve of the segment that arrives at this stop.

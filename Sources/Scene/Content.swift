@@ -2,7 +2,7 @@ import Raster
 
 /// What scrolls under a header: plain rows, self-sizing mail cells, or a flow-layout grid.
 /// Coordinates are the content's own: y = 0 at its top, in points.
-public enum ScreenContent {
+public enum ScreenContent: Sendable {
     case rows(Rows)
     case mail(MailList)
     case grid(FlowGrid)

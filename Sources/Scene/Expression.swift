@@ -327,8 +327,8 @@ enum ExpressionFunction: String, CaseIterable {
 }
 
 /// Names an expression may read: each a slot in an `ExpressionEnvironment` and a type.
-public struct ExpressionScope {
-    public struct Entry { public var slot: Int; public var kind: ValueKind }
+public struct ExpressionScope: Sendable {
+    public struct Entry: Sendable { public var slot: Int; public var kind: ValueKind }
     private(set) var entries: [String: Entry] = [:]
     /// In the order they were declared (for messages and `explain`).
     public private(set) var names: [String] = []
@@ -365,8 +365,8 @@ public struct ExpressionEnvironment {
 }
 
 /// A resolved, type-checked expression.
-public final class CompiledExpression: @unchecked Sendable {
-    indirect enum Node {
+public final class CompiledExpression: Sendable {
+    indirect enum Node: Sendable {
         case number(Double)
         case colour(ColourValue)
         case numberSlot(Int)

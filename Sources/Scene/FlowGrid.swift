@@ -2,8 +2,8 @@ import Raster
 
 /// UICollectionViewFlowLayout with one section: items of one size in lines, as many per line as
 /// fit the width; the spare width goes between items (a line of one item is centred).
-public struct FlowGrid {
-    public struct Item {
+public struct FlowGrid: Sendable {
+    public struct Item: Sendable {
         public var image: SceneImage?
         public var color: Color?
         public var caption: String?
@@ -12,7 +12,7 @@ public struct FlowGrid {
         }
     }
 
-    public struct Insets: Equatable {
+    public struct Insets: Equatable, Sendable {
         public var top, left, bottom, right: Double
         public init(_ all: Double) { top = all; left = all; bottom = all; right = all }
         public init(top: Double, left: Double, bottom: Double, right: Double) {

@@ -17,7 +17,7 @@ public enum FontWeight: String, Sendable, CaseIterable {
 
 /// The fonts that ship with the package (Inter, SIL Open Font License, licence beside the files),
 /// so glyphs are the same on every machine: no system font lookup.
-public final class BundledFonts: @unchecked Sendable {
+public final class BundledFonts: Sendable {
     public static let shared: BundledFonts = {
         do { return try BundledFonts() } catch { fatalError("bundled fonts are missing from the package resources: \(error)") }
     }()

@@ -79,7 +79,7 @@ public enum LayerContents {
 }
 
 /// A decoded image with its size in points (an @2x file is half its pixel size).
-public final class SceneImage: @unchecked Sendable {
+public final class SceneImage: Sendable {
     public let pixmap: Pixmap
     public let pointSize: Size
     /// Pixels per point (`imageScale`).

@@ -8,8 +8,8 @@ import Raster
 /// height is rounded up to the device's pixels and one pixel of separator is added, as
 /// UITableView does. Layout uses the device's scale, not the output's, so a `--scale 1` preview
 /// has the same geometry as the @3x frames.
-public struct MailList {
-    public struct Message {
+public struct MailList: Sendable {
+    public struct Message: Sendable {
         public var subject: String
         public var body: String?
         public var photo: SceneImage?
@@ -29,7 +29,7 @@ public struct MailList {
     }
 
     /// Metrics of a cell, in points.
-    public struct Metrics: Equatable {
+    public struct Metrics: Equatable, Sendable {
         public var padding = 12.0
         public var margin = 16.0
         /// Between the subject and the body.
@@ -46,7 +46,7 @@ public struct MailList {
     }
 
     /// One measured cell: its subviews' frames in the cell, and its height with the separator.
-    public struct Cell: Equatable {
+    public struct Cell: Equatable, Sendable {
         public var subject: Rect
         public var body: Rect?
         public var photo: Rect?

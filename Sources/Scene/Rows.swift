@@ -1,7 +1,7 @@
 import Raster
 
 /// Rows of one height with one line of text: UITableViewCell's default style.
-public struct Rows {
+public struct Rows: Sendable {
     public var count = 30
     /// Row texts, used in turn; empty gives "Row 1", "Row 2", ...
     public var texts: [String] = []

@@ -2,7 +2,7 @@ import Raster
 
 /// A loaded, checked scenario: a screen, a timeline, and the output settings. Everything a frame
 /// needs is here and immutable, so any worker can render any frame.
-public struct Scenario: @unchecked Sendable {
+public struct Scenario: Sendable {
     /// The scenario file's path as given.
     public var file: String
     public var fps: Double

@@ -12,8 +12,8 @@ import Raster
 ///
 /// Scroll positions are `u`, the distance from the rest position (0 at rest, negative pulled
 /// down); UIKit's contentOffset.y is `u - insetTop`.
-public struct Screen {
-    public struct NavigationBar {
+public struct Screen: Sendable {
+    public struct NavigationBar: Sendable {
         public enum Style: String, Sendable, CaseIterable {
             /// Transparent, with round back and more buttons over the photo (the profile screen).
             case floating

@@ -8,6 +8,8 @@ import Raster
 /// header view (the view at the top of the content). Every numeric or colour property is a
 /// `Binding`; the names an expression reads are the built-ins (`builtins`), `index` (the instance
 /// of a repeated layer) and the scenario's `vars:`, evaluated in dependency order.
+// @unchecked: `presetVars`, `statusBarColour` and the blurred images are set by the loader before
+// it returns the scenario, never after; the render workers only read the scene.
 public final class UserScene: @unchecked Sendable {
     public enum Placement: String, CaseIterable, Sendable {
         case screen, content, tableHeader
@@ -68,7 +70,7 @@ public final class UserScene: @unchecked Sendable {
     }
 
     /// A bound value and where it was written.
-    public struct Bound {
+    public struct Bound: Sendable {
         public var binding: Binding
         public var ref: SourceRef
         /// The values a number may take at every frame (nil: any finite number), and their unit.
@@ -76,7 +78,9 @@ public final class UserScene: @unchecked Sendable {
         public var unit = ""
     }
 
-    public final class LayerSpec {
+    // @unchecked: the loader fills a spec in on its own thread (its properties, children, parent)
+    // and never changes it once the scenario is returned; render workers only read it.
+    public final class LayerSpec: @unchecked Sendable {
         public let id: Int
         public var kind: Kind
         public var name: String

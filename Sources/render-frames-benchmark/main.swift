@@ -57,7 +57,7 @@ func libpng(_ pixmap: Pixmap, level: Int32) -> (Int, Double) {
     let t0 = now()
     let status = rf_libpng_encode(pixels, Int32(pixmap.width), Int32(pixmap.height), opaque ? 3 : 4, level, &out, &size, &error, 256)
     let seconds = now() - t0
-    guard status == 0 else { fail("libpng: \(String(cString: error))") }
+    guard status == 0 else { fail("libpng: \(String(messageBuffer: error))") }
     rf_free(out)
     return (size, seconds)
 }
@@ -107,7 +107,7 @@ func measure(_ name: String, _ scenario: Scenario, frameLimit: Int, baselineEver
         let t1 = now()
         let png = encoder.encode(pixmap)
         let t2 = now()
-        FileManager.default.createFile(atPath: "\(dir)/\(index).png.tmp", contents: Data(png))
+        _ = FileManager.default.createFile(atPath: "\(dir)/\(index).png.tmp", contents: Data(png))
         rename("\(dir)/\(index).png.tmp", "\(dir)/\(index).png")
         let t3 = now()
         render += t1 - t0; encode += t2 - t1; write += t3 - t2

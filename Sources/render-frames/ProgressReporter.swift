@@ -1,14 +1,14 @@
 import Foundation
+import Raster
 import RenderFramesKit
 
 /// Progress on stderr: a live line on a terminal, a plain line every few seconds otherwise.
-final class ProgressReporter: @unchecked Sendable {
+final class ProgressReporter: Sendable {
     private let quiet: Bool
     private let label: String
     private let isTerminal = isatty(2) != 0
     private let start = Date()
-    private var lastPrint = Date.distantPast
-    private let lock = NSLock()
+    private let lastPrint = Locked(Date.distantPast)
 
     init(quiet: Bool, label: String) {
         self.quiet = quiet
@@ -17,11 +17,17 @@ final class ProgressReporter: @unchecked Sendable {
 
     func update(done: Int, total: Int) {
         guard !quiet else { return }
-        lock.lock(); defer { lock.unlock() }
         let now = Date()
         let interval = isTerminal ? 0.1 : 2.0
-        guard now.timeIntervalSince(lastPrint) >= interval || done == total else { return }
-        lastPrint = now
+        // One line at a time: workers call this together, and each line is written under the lock.
+        lastPrint.withLock { lastPrint in
+            guard now.timeIntervalSince(lastPrint) >= interval || done == total else { return }
+            lastPrint = now
+            print(done: done, total: total, now: now)
+        }
+    }
+
+    private func print(done: Int, total: Int, now: Date) {
         let elapsed = max(now.timeIntervalSince(start), 1e-6)
         let rate = Double(done) / elapsed
         let eta = rate > 0 ? Double(total - done) / rate : 0

@@ -503,23 +503,23 @@ struct Compare: ParsableCommand {
 }
 
 /// Turns SIGINT and SIGTERM into a cancellation (handled on a dispatch queue, not in signal context).
-final class Interruption: @unchecked Sendable {
-    private var sources: [DispatchSourceSignal] = []
-    private let lock = NSLock()
-    private var signalReceived: Int32?
+final class Interruption {
+    private let sources: [DispatchSourceSignal]
+    private let signalReceived = Locked<Int32?>(nil)
 
-    var received: Int32? { lock.lock(); defer { lock.unlock() }; return signalReceived }
+    var received: Int32? { signalReceived.current }
 
     init(cancelling cancellation: RenderJob.Cancellation) {
-        for sig in [SIGINT, SIGTERM] {
+        let received = signalReceived
+        sources = [SIGINT, SIGTERM].map { sig in
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { [weak self] in
-                self?.lock.lock(); self?.signalReceived = sig; self?.lock.unlock()
+            source.setEventHandler {
+                received.withLock { $0 = sig }
                 cancellation.cancel()
             }
             source.resume()
-            sources.append(source)
+            return source
         }
     }
 }

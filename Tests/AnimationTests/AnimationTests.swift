@@ -5,7 +5,7 @@ import Raster
 
 /// Frames drawn here: a sky gradient with a square that moves on frames 0-5, holds on 6-11
 /// (identical frames), then moves on, over 20 frames at 20 fps.
-final class MovingSquare: FrameSource, @unchecked Sendable {
+final class MovingSquare: FrameSource, Sendable {
     let width: Int, height: Int, fps: Double, frameCount: Int
     init(width: Int = 96, height: Int = 64, fps: Double = 20, frameCount: Int = 20) {
         self.width = width; self.height = height; self.fps = fps; self.frameCount = frameCount
@@ -206,7 +206,7 @@ final class AnimationTests: XCTestCase {
     }
 
     func testAClipThatNeverChangesIsOneFrameInEveryFormat() throws {
-        final class Still: FrameSource, @unchecked Sendable {
+        final class Still: FrameSource, Sendable {
             let width = 32, height = 24, fps = 10.0, frameCount = 15
             var mayHaveTransparency: Bool { true }
             func same(_ a: Int, _ b: Int) -> Bool { true }

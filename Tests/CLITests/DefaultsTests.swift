@@ -34,7 +34,7 @@ final class MessageTests: XCTestCase {
     }
 
     func testAnOutFolderUnderAFileIsSaidInWords() throws {
-        FileManager.default.createFile(atPath: "\(tmp)/afile", contents: Data("x".utf8))
+        _ = FileManager.default.createFile(atPath: "\(tmp)/afile", contents: Data("x".utf8))
         let r = try Shell.run(CLITests.binary, ["--out", "\(tmp)/afile/sub", "--frames", "0", "--scale", "0.25", "--quiet"])
         XCTAssertEqual(r.code, 2)
         XCTAssertEqual(r.stderr, "error: \(tmp)/afile/sub: cannot create the folder: \(tmp)/afile is a file, not a folder; pick another --out\n")

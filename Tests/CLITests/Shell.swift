@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 import XCTest
 
 /// Runs a program and collects its exit code and output.
@@ -16,20 +17,20 @@ enum Shell {
         try process.run()
         // Drain both pipes at once (stderr on a thread of its own): reading one to its end first
         // would deadlock a child that fills the other's 64 KB buffer meanwhile.
-        let errors = Drained()
+        let errors = Locked(Data())
         let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { errors.data = err.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) {
+            let data = err.fileHandleForReading.readDataToEndOfFile()
+            errors.withLock { $0 = data }
+        }
         let o = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
-        let e = errors.data
+        let e = errors.current
         process.waitUntilExit()
         return Result(code: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
                       stderr: String(decoding: e, as: UTF8.self))
     }
 }
-
-/// Bytes read on another thread, handed over through a DispatchGroup's wait.
-final class Drained: @unchecked Sendable { var data = Data() }
 
 extension XCTestCase {
     /// A fresh folder named after the running test (removed first if a run left it behind).

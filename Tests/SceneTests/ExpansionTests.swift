@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import Raster
 @testable import Scene
 
 /// `render-frames expand`: every fixture that uses a preset, written in the layer language only,
@@ -34,15 +35,12 @@ final class ExpansionTests: XCTestCase {
             XCTAssertEqual(expanded.frameCount, original.frameCount, file)
             pairs.append((file, original, expanded))
         }
-        let lock = NSLock()
-        var differing: [String: [Int]] = [:]
-        DispatchQueue.concurrentPerform(iterations: pairs.count) { i in
-            let (file, original, expanded) = pairs[i]
+        let differing = Parallel.map(pairs.count, workers: ProcessInfo.processInfo.activeProcessorCount) { _, i in
+            let (_, original, expanded) = pairs[i]
             let a = FrameRenderer(scenario: original), b = FrameRenderer(scenario: expanded)
-            let bad = stride(from: 0, to: original.frameCount, by: 9).filter { a.render(frame: $0).bytes != b.render(frame: $0).bytes }
-            lock.lock(); differing[file] = bad; lock.unlock()
+            return stride(from: 0, to: original.frameCount, by: 9).filter { a.render(frame: $0).bytes != b.render(frame: $0).bytes }
         }
-        for (file, bad) in differing { XCTAssertEqual(bad, [], "\(file): frames that differ from the preset's") }
+        for (pair, bad) in zip(pairs, differing) { XCTAssertEqual(bad, [], "\(pair.0): frames that differ from the preset's") }
         XCTAssertEqual(presets.count, 6, "\(presets)")
     }
 

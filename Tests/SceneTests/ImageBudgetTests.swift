@@ -79,7 +79,7 @@ final class ImageBudgetTests: XCTestCase {
 
     /// A file far larger than any image within the pixel limit is refused before it is read.
     func testAnOversizedFileIsNotRead() throws {
-        FileManager.default.createFile(atPath: folder + "/huge.png", contents: Data(count: 2_000_000))
+        _ = FileManager.default.createFile(atPath: folder + "/huge.png", contents: Data(count: 2_000_000))
         XCTAssertThrowsError(try ImageDecoder.readFile(folder + "/huge.png", maxBytes: 1_000_000)) { error in
             XCTAssertEqual("\(error)", "\(self.folder)/huge.png: cannot read the image (the file is 2.0 MB, more than an image within "
                 + "the limits can take); check that the path is right and the file is readable")

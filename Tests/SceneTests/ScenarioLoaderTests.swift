@@ -95,7 +95,7 @@ final class ScenarioLoaderTests: XCTestCase {
 
     func testAHugeFileIsRefusedBeforeItIsRead() throws {
         let path = NSTemporaryDirectory() + "huge-\(getpid()).yaml"
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         defer { try? FileManager.default.removeItem(atPath: path) }
         // A sparse 1 GB file: refused from its size, never read into memory.
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
