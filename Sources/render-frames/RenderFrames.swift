@@ -134,7 +134,14 @@ struct Render: ParsableCommand {
         // Ctrl-C and SIGTERM stop the workers after the frames under way; the run then writes a
         // manifest marked partial, says how far it got, and exits 130 or 143.
         let interruption = Interruption(cancelling: job.cancellation)
-        let summary = try job.run(progress: progress.update)
+        // For the interruption tests only: each worker waits once N frames are done until a signal
+        // cancels the run, so the test's signal arrives at a known frame whatever the machine's speed.
+        let pauseAfter = ProcessInfo.processInfo.environment["RENDER_FRAMES_TEST_PAUSE_AFTER"].flatMap { Int($0) }
+        let cancellation = job.cancellation
+        let summary = try job.run { done, total in
+            progress.update(done: done, total: total)
+            if let pauseAfter, done >= pauseAfter { while !cancellation.isCancelled { usleep(2000) } }
+        }
         progress.finish(summary: summary, outputDirectory: out)
         if !summary.removedStale.isEmpty {
             FileHandle.standardError.write(Data("removed \(summary.removedStale.count) frame file(s) left by an earlier, longer run\n".utf8))

@@ -15,23 +15,31 @@ final class InterruptTests: XCTestCase {
         ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".png") }.sorted()
     }
 
-    func testCtrlCLeavesWholeFramesAndResumeFinishesIdentically() throws {
+    /// Starts a render that pauses once `frames` frames are written (a test-only environment
+    /// variable), so a signal sent then arrives at that frame on any machine, fast or slow.
+    func startPausedRender(jobs: Int, pausingAfter frames: Int, stderr: Any) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLITests.binary)
-        process.arguments = [scenario, "--out", "\(tmp)/run", "--scale", "0.5", "--jobs", "1", "--quiet"]
-        let err = Pipe()
-        process.standardError = err
+        process.arguments = [scenario, "--out", "\(tmp)/run", "--scale", "0.5", "--jobs", "\(jobs)", "--quiet"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["RENDER_FRAMES_TEST_PAUSE_AFTER": "\(frames)"]) { $1 }
+        process.standardError = stderr
         try process.run()
-        let deadline = Date().addingTimeInterval(60)
-        while pngs("\(tmp)/run").count < 5 && Date() < deadline && process.isRunning { usleep(20_000) }
+        let deadline = Date().addingTimeInterval(300)
+        while pngs("\(tmp)/run").count < frames && Date() < deadline && process.isRunning { usleep(20_000) }
+        XCTAssertTrue(process.isRunning, "the render waits at frame \(frames) for the signal")
+        return process
+    }
+
+    func testCtrlCLeavesWholeFramesAndResumeFinishesIdentically() throws {
+        let err = Pipe()
+        let process = try startPausedRender(jobs: 1, pausingAfter: 5, stderr: err)
         kill(process.processIdentifier, SIGINT)
         let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 130, message)
-        XCTAssertTrue(message.contains("interrupted:") && message.contains("--resume"), message)
+        XCTAssertTrue(message.contains("interrupted: 5 frames are whole") && message.contains("--resume"), message)
         let written = pngs("\(tmp)/run")
-        XCTAssertGreaterThanOrEqual(written.count, 5)
-        XCTAssertLessThan(written.count, 75, "it stopped early")
+        XCTAssertEqual(written, (0..<5).map { String(format: "%04d.png", $0) }, "exactly the frames before the signal")
         for name in written { XCTAssertNoThrow(try ImageDecoder.decode(fileAt: "\(tmp)/run/\(name)"), "\(name) is whole") }
         let manifest = try String(contentsOfFile: "\(tmp)/run/manifest.json", encoding: .utf8)
         XCTAssertTrue(manifest.contains("\"partial\" : true"))
@@ -47,19 +55,13 @@ final class InterruptTests: XCTestCase {
     /// SIGKILL gives the tool no chance to tidy up: what it leaves is whole frames (and at most a
     /// temporary file per worker, never under a frame's name); --resume finishes the run identically.
     func testAKilledRunLeavesWholeFramesAndResumesIdentically() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLITests.binary)
-        process.arguments = [scenario, "--out", "\(tmp)/run", "--scale", "0.5", "--jobs", "2", "--quiet"]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(60)
-        while pngs("\(tmp)/run").count < 8 && Date() < deadline && process.isRunning { usleep(5_000) }
+        let process = try startPausedRender(jobs: 2, pausingAfter: 8, stderr: FileHandle.nullDevice)
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationReason, .uncaughtSignal)
         let written = pngs("\(tmp)/run")
-        XCTAssertGreaterThanOrEqual(written.count, 8)
-        XCTAssertLessThan(written.count, 75, "it was killed early")
+        // The second worker finishes the frame it was drawing when the first reached 8.
+        XCTAssertTrue((8...9).contains(written.count), "\(written.count) frames")
         for name in written { XCTAssertNoThrow(try ImageDecoder.decode(fileAt: "\(tmp)/run/\(name)"), "\(name) is whole") }
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(tmp)/run/manifest.json"), "no manifest from a killed run")
 
