@@ -158,31 +158,30 @@ final class EffectsTests: XCTestCase {
 
     func testContentHeightFollowsTheEstimatesAsRowsAreMeasured() {
         let m = mailList(count: 8)
-        let real = (0..<8).map { m.cell(at: $0).height }
-        // Measured rows count their real height, the rest 44 each.
-        var sequence: [Double] = []
-        for k in 0...8 { sequence.append(m.estimatedHeight(measured: 0..<k)) }
+        // Measured rows count their real height, the rest 44 each (behaviour spec 1.4). The real
+        // heights, from testRowHeightsFromTheirContent: 45, 67 1/3, 215, 291 2/3, then again.
+        let expected: [Double] = [8 * 44, 45 + 7 * 44, 112 + 1.0 / 3 + 6 * 44, 327 + 1.0 / 3 + 5 * 44, 619 + 4 * 44,
+                                  664 + 3 * 44, 731 + 1.0 / 3 + 2 * 44, 946 + 1.0 / 3 + 44, 1238]
         for k in 0...8 {
-            XCTAssertEqual(sequence[k], real.prefix(k).reduce(0, +) + Double(8 - k) * 44, accuracy: 1e-9)
+            XCTAssertEqual(m.estimatedHeight(measured: 0..<k), expected[k], accuracy: 1e-9, "\(k) rows measured")
         }
-        XCTAssertEqual(sequence[0], 8 * 44)
-        XCTAssertEqual(sequence[8], m.rowTops[8], accuracy: 1e-9, "all measured: the real height")
-        XCTAssertEqual(sequence[1] - sequence[0], 1, accuracy: 1e-9, "a 45 pt row replacing a 44 pt estimate")
+        XCTAssertEqual(m.rowTops[8], 1238, accuracy: 1e-9, "all measured: the real height")
     }
 
     func testVisibleRowsStayStillWhenRowsAboveAreMeasured() {
         var s = Screen(device: iphone15)
         s.content = .mail(mailList(count: 40))
-        let mail = s.mail!
         let u = 3000.0
         let visible = s.visibleMailRows(u: u)
         // Jumped here (rows above never on screen), then the rows above get measured.
         let before = s.reportedGeometry(u: u, measured: visible)
         let after = s.reportedGeometry(u: u, measured: 0..<visible.upperBound)
-        let estimatesAbove = Double(visible.lowerBound) * 44
-        XCTAssertEqual(before.contentOffset - after.contentOffset, estimatesAbove - mail.rowTops[visible.lowerBound], accuracy: 1e-9,
-                       "contentOffset moves by the estimates' error")
-        XCTAssertEqual(before.contentOffset, s.contentOffset(u: u) + estimatesAbove - mail.rowTops[visible.lowerBound], accuracy: 1e-9)
+        // Rows 19-24 are on screen at 3000 pt. Above them, 19 estimates of 44 pt (836) stand for
+        // 2803 1/3 pt of real rows (four cycles of 619, then 45 + 67 1/3 + 215): UIKit keeps the
+        // visible rows still by reporting a contentOffset 1967 1/3 pt smaller until they are measured.
+        XCTAssertEqual(visible, 19..<25)
+        XCTAssertEqual(after.contentOffset, 2902, accuracy: 1e-9, "3000 less the 98 pt of bars")
+        XCTAssertEqual(before.contentOffset, 2902 - (2803 + 1.0 / 3 - 836), accuracy: 1e-9, "contentOffset moves by the estimates' error")
         // The rows on screen are where the real layout puts them either way.
         let root1 = s.layers(state: ScrollState(offset: u, phase: .idle), pixelScale: 3, measured: visible)
         let root2 = s.layers(state: ScrollState(offset: u, phase: .idle), pixelScale: 3, measured: 0..<visible.upperBound)
@@ -196,13 +195,18 @@ final class EffectsTests: XCTestCase {
         let few = s.indicatorFrame(u: 0, measured: 0..<4)!
         let all = s.indicatorFrame(u: 0, measured: 0..<40)!
         XCTAssertGreaterThan(few.height, all.height, "measuring taller rows makes the content longer, the thumb shorter")
-        // Exact geometry: the track is under the bars (98 + 3) to above the home indicator (852 - 34 - 3).
-        let track = (852.0 - 34 - 3) - (98 + 3)
-        let length = s.mail!.rowTops[40] + 98 + 34
+        // Exact geometry (behaviour spec, scroll indicator): the track runs from under the bars
+        // (98 + 3 = 101) to above the home indicator (852 - 34 - 3 = 815), 714 pt. The thumb is the
+        // track times viewport / (content + insets): 40 measured rows are ten cycles of 619 pt,
+        // 6190, plus 98 + 34 of insets, 6322 pt; four measured rows are 619 + 36 estimates of 44.
+        XCTAssertEqual(s.maxScroll, 6190 + 98 + 34 - 852)
         XCTAssertEqual(all.minY, 101)
-        XCTAssertEqual(all.height, max(36, track * 852 / length), accuracy: 1e-9)
+        let thumb: Double = 714.0 * 852 / 6322 // 96.22 pt
+        XCTAssertEqual(all.height, thumb, accuracy: 1e-9)
+        let fewLength: Double = 619 + 36 * 44 + 132
+        XCTAssertEqual(few.height, 714.0 * 852 / fewLength, accuracy: 1e-9) // 260.53 pt
         let mid = s.indicatorFrame(u: s.maxScroll / 2, measured: 0..<40)!
-        XCTAssertEqual(mid.minY, 101 + (track - all.height) / 2, accuracy: 1e-9)
+        XCTAssertEqual(mid.minY, 101 + (714 - thumb) / 2, accuracy: 1e-9, "half way down the free track")
     }
 
     func testStretchyIndicatorGeometry() throws {
@@ -231,9 +235,13 @@ final class EffectsTests: XCTestCase {
         """
         let s = try ScenarioLoader.parse(yaml, file: "mix.yaml", baseDirectory: "/nonexistent")
         guard case .mail(let m) = s.screen.content else { return XCTFail("mail content expected") }
+        // The profile's table header view: avatar at y -40, 69 pt (to 29), name 10 below (22 pt,
+        // to 61), handle 2 below (16 pt, to 79), no bio, 14 pt of margin: 93 pt. Under it 30 rows
+        // alternate One (45 pt) and Two (its body wraps to two lines: 85 1/3 pt), 15 x 130 1/3.
         let profileHeight = s.screen.topViewHeight
-        XCTAssertEqual(profileHeight, ProfilePreset().profileHeight)
-        XCTAssertEqual(s.screen.contentHeight, profileHeight + m.rowTops[30], accuracy: 1e-9)
+        XCTAssertEqual(profileHeight, 93)
+        XCTAssertEqual(m.cells[1].height, 85 + 1.0 / 3, accuracy: 1e-9)
+        XCTAssertEqual(s.screen.contentHeight, 93 + 1955, accuracy: 1e-9)
         let root = s.layers(ofFrame: 0)
         XCTAssertNotNil(placement("avatar", root, s.screen))
         XCTAssertEqual(placement("mail.0", root, s.screen)!.frame[1], 160 + profileHeight, accuracy: 1e-9)
