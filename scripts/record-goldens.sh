@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Re-records the golden frames with the tool itself: renders each golden scenario at scale 1,
-# only the frames listed below, straight into Fixtures/golden/<scenario>/. Look at the PNGs
-# before committing them.
+# Re-records the golden frames with the tool itself, through the path users' goldens take:
+# renders each golden scenario at scale 1, only the frames listed below, and records them with
+# `--golden Fixtures/golden/<scenario> --record all`. Look at the PNGs before committing them.
+# (The tests check them through the same GoldenCheck; RENDER_FRAMES_RECORD=all swift test
+# --filter GoldenFrameTests records from there.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -10,10 +12,12 @@ swift build --product render-frames
 #            title sliding in, title and blur fully in)
 record() {
   local name=$1 frames=$2
+  local out
+  out=$(mktemp -d)
   rm -rf "Fixtures/golden/$name"
   .build/debug/render-frames "Fixtures/scenarios/$name.yaml" --scale 1 --frames "$frames" --layout --quiet \
-    --out "Fixtures/golden/$name"
-  echo "recorded Fixtures/golden/$name ($frames)"
+    --out "$out" --golden "Fixtures/golden/$name" --record all
+  rm -rf "$out"
 }
 record profile "0,66,170,193,203,240"
 # pulling (finger down), released at the deepest pull, springing back, the fling up under the

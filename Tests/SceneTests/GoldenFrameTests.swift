@@ -5,15 +5,15 @@ import RenderFramesKit
 import Scene
 import XCTest
 
-/// Whole frames against the goldens in Fixtures/golden/<scenario>/, recorded by the tool itself
-/// (scripts/record-goldens.sh). A failure writes expected / actual / diff PNGs to
-/// .golden-failures/<scenario>/ (git-ignored) and names the re-record command.
-/// To re-record from the tests instead: RECORD_GOLDENS=1 swift test --filter GoldenFrameTests
+/// Whole frames against the goldens in Fixtures/golden/<scenario>/, through the path users' goldens
+/// take (`render-frames --golden`): the frames are rendered by a RenderJob into a folder and
+/// checked by GoldenCheck with the product's default PixelMatch threshold, and its record modes
+/// re-record them (`RENDER_FRAMES_RECORD=all swift test --filter GoldenFrameTests`, or
+/// scripts/record-goldens.sh). Nothing is recorded unless asked: a missing golden fails. A failure
+/// writes expected / actual / diff PNGs to .golden-failures/<scenario>/ (git-ignored).
 final class GoldenFrameTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
-    /// Per-channel difference still accepted (rounding noise across machines, not visible).
-    static let tolerance = 2
 
     func testProfileGoldens() throws {
         try checkGoldens(scenario: "profile")
@@ -53,19 +53,12 @@ final class GoldenFrameTests: XCTestCase {
 
     func checkGoldens(scenario name: String) throws {
         let goldenDir = "\(Self.root)/Fixtures/golden/\(name)"
-        let scenario = try ScenarioLoader.load(path: "\(Self.root)/Fixtures/scenarios/\(name).yaml", scaleOverride: 1)
+        var scenario = try ScenarioLoader.load(path: "\(Self.root)/Fixtures/scenarios/\(name).yaml", scaleOverride: 1)
+        scenario.file = "Fixtures/scenarios/\(name).yaml" // as the manifest names it when rendered from the package root
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: goldenDir)) ?? [])
             .filter { $0.hasSuffix(".png") }.sorted()
         XCTAssertFalse(names.isEmpty, "no goldens in \(goldenDir); record them with scripts/record-goldens.sh")
         let indices = names.compactMap { Int($0.dropLast(4)) }
-
-        if ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" {
-            let job = RenderJob(scenario: scenario, outputDirectory: goldenDir, selection: FrameSelection(indices: indices),
-                                jobs: 2, includeLayout: true)
-            _ = try job.run()
-            print("re-recorded \(indices.count) goldens in \(goldenDir); look at them before committing")
-            return
-        }
 
         // Geometry first: the layout recorded beside the goldens must match (no pixels needed).
         let manifestData = try Data(contentsOf: URL(fileURLWithPath: "\(goldenDir)/manifest.json"))
@@ -76,26 +69,26 @@ final class GoldenFrameTests: XCTestCase {
                            "\(name)/\(frame.file): layout differs from the golden manifest")
         }
 
-        let renderer = FrameRenderer(scenario: scenario)
-        for (file, index) in zip(names, indices) {
-            let expected = try ImageDecoder.decode(fileAt: "\(goldenDir)/\(file)")
-            let actual = renderer.render(frame: index)
-            let result = ImageComparison.compare(actual, expected, tolerance: Self.tolerance)
-            guard !result.matches else { continue }
-            let failures = "\(Self.root)/.golden-failures/\(name)"
-            try FileManager.default.createDirectory(atPath: failures, withIntermediateDirectories: true)
-            let encoder = PNGEncoder(options: .fast)
-            let stem = String(file.dropLast(4))
-            for (suffix, image) in [("expected", expected), ("actual", actual),
-                                    ("diff", ImageComparison.diffImage(actual, expected, tolerance: Self.tolerance))] {
-                try Data(encoder.encode(image)).write(to: URL(fileURLWithPath: "\(failures)/\(stem).\(suffix).png"))
-            }
-            let worst = result.worstPixel.map { "(\($0.x), \($0.y))" } ?? "-"
-            XCTFail("""
-                \(name)/\(file): \(result.sizeMismatch ? "size differs" : "\(result.differingPixels) pixels differ"), \
-                max channel delta \(result.maxChannelDelta), worst at \(worst); expected/actual/diff in \(failures). \
-                If the change is intended, re-record: scripts/record-goldens.sh
-                """)
+        // The frames, as `render-frames SCENARIO --scale 1 --frames ... --layout --golden DIR` checks them.
+        let frames = NSTemporaryDirectory() + "golden-frames-\(getpid())-\(name)"
+        try? FileManager.default.removeItem(atPath: frames)
+        defer { try? FileManager.default.removeItem(atPath: frames) }
+        _ = try RenderJob(scenario: scenario, outputDirectory: frames, selection: FrameSelection(indices: indices), jobs: 2,
+                          includeLayout: true).run()
+        // The product's record variable; without it nothing is recorded (as in CI).
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = "true"
+        var check = GoldenCheck(framesDirectory: frames, goldenDirectory: goldenDir, mode: try RecordMode.resolve(flag: nil, environment: environment))
+        let failures = "\(Self.root)/.golden-failures/\(name)"
+        try? FileManager.default.removeItem(atPath: failures)
+        check.diffDirectory = failures
+        let outcome = try check.run(files: names)
+        if !outcome.recorded.isEmpty {
+            print("re-recorded \(outcome.recorded.count) goldens in \(goldenDir) (mode \(check.mode.rawValue)); look at them before committing")
+        }
+        for failure in outcome.failures {
+            XCTFail("\(name): \(failure.failureLine); expected/actual/diff in \(failures). "
+                + "If the change is intended, re-record: scripts/record-goldens.sh")
         }
     }
 }
