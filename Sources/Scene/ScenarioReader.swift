@@ -167,7 +167,7 @@ final class ScenarioReader {
             return nil
         }
         if !allowEmpty && s.string.isEmpty {
-            report(node, field, "expected text, got an empty value")
+            report(node, field, "expected text, got an empty value" + quoteHint(node))
             return nil
         }
         return s.string
