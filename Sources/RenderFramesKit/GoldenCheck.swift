@@ -64,7 +64,7 @@ public struct GoldenCheck {
     /// is the whole scenario, which the caller checks).
     public func run(files: [String], prune: Bool = false) throws -> Outcome {
         let fm = FileManager.default
-        try fm.createDirectory(atPath: goldenDirectory, withIntermediateDirectories: true)
+        try RenderJob.prepareDirectory(goldenDirectory, option: "--golden")
         var outcome = Outcome()
         var toCompare: [String] = []
         for file in files {

@@ -138,10 +138,12 @@ public struct RenderJob: Sendable {
         return frame
     }
 
-    static func prepareDirectory(_ path: String) throws {
+    /// Makes sure `path` is a folder, creating it with its parents; what is in the way is said in
+    /// plain words, with the option to change (`--out`, `--golden`).
+    static func prepareDirectory(_ path: String, option: String = "--out") throws {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw OutputError(path: path, problem: "exists and is a file, not a folder; pick another --out") }
+            guard isDirectory.boolValue else { throw OutputError(path: path, problem: "exists and is a file, not a folder; pick another \(option)") }
             return
         }
         do {
@@ -155,10 +157,10 @@ public struct RenderJob: Sendable {
             let shown = ancestor.isEmpty ? "." : ancestor
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: shown, isDirectory: &isFolder), !isFolder.boolValue {
-                throw OutputError(path: path, problem: "cannot create the folder: \(shown) is a file, not a folder; pick another --out")
+                throw OutputError(path: path, problem: "cannot create the folder: \(shown) is a file, not a folder; pick another \(option)")
             }
             if !FileManager.default.isWritableFile(atPath: shown) {
-                throw OutputError(path: path, problem: "cannot create the folder: \(shown) is not writable (permission denied); pick another --out")
+                throw OutputError(path: path, problem: "cannot create the folder: \(shown) is not writable (permission denied); pick another \(option)")
             }
             throw OutputError(path: path, problem: "cannot create the folder inside \(shown); check the path and the free space")
         }

@@ -38,6 +38,10 @@ final class MessageTests: XCTestCase {
         let r = try Shell.run(CLITests.binary, ["--out", "\(tmp)/afile/sub", "--frames", "0", "--scale", "0.25", "--quiet"])
         XCTAssertEqual(r.code, 2)
         XCTAssertEqual(r.stderr, "error: \(tmp)/afile/sub: cannot create the folder: \(tmp)/afile is a file, not a folder; pick another --out\n")
+        // --golden given a file printed Foundation's "NSCocoaErrorDomain Code=516".
+        let g = try Shell.run(CLITests.binary, ["--out", "\(tmp)/frames", "--golden", "\(tmp)/afile", "--frames", "0", "--scale", "0.25", "--quiet"])
+        XCTAssertEqual(g.code, 2)
+        XCTAssertEqual(g.stderr, "error: \(tmp)/afile: exists and is a file, not a folder; pick another --golden\n")
     }
 
     func testControlCharactersAreEscapedAndLongValuesElided() throws {
