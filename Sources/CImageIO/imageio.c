@@ -165,7 +165,13 @@ int rf_libpng_encode(const uint8_t *pixels, int width, int height, int channels,
         return 1;
     }
     png_infop info = png_create_info_struct(png);
-    if (!info || setjmp(err.jump)) {
+    if (!info) {
+        snprintf(error, error_size, "out of memory");
+        png_destroy_write_struct(&png, &info);
+        return 1;
+    }
+    /* setjmp stands alone in its condition: C allows it in no larger expression. */
+    if (setjmp(err.jump)) {
         png_destroy_write_struct(&png, &info);
         free(buffer.data);
         return 1;
@@ -212,7 +218,12 @@ int rf_png_decode16(const uint8_t *data, size_t size, uint16_t *rgba, int width,
         return 1;
     }
     png_infop info = png_create_info_struct(png);
-    if (!info || setjmp(err.jump)) {
+    if (!info) {
+        snprintf(error, error_size, "out of memory");
+        png_destroy_read_struct(&png, &info, NULL);
+        return 1;
+    }
+    if (setjmp(err.jump)) {
         png_destroy_read_struct(&png, &info, NULL);
         return 1;
     }
@@ -232,7 +243,11 @@ int rf_png_decode16(const uint8_t *data, size_t size, uint16_t *rgba, int width,
     if (colour == PNG_COLOR_TYPE_GRAY || colour == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
     if (!(colour & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, info, PNG_INFO_tRNS))
         png_set_add_alpha(png, 0xFFFF, PNG_FILLER_AFTER);
-    png_set_swap(png);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    png_set_swap(png); /* PNG stores samples big-endian */
+#endif
+    /* libpng refuses widths and heights over 1,000,000 by default; the caller's pixel limit rules. */
+    png_set_user_limits(png, 0x7fffffffU, 0x7fffffffU);
     png_set_interlace_handling(png);
     png_read_update_info(png, info);
     if (png_get_rowbytes(png, info) != (size_t)width * 8) {

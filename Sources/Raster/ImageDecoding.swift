@@ -8,6 +8,8 @@ public enum ImageError: Error, CustomStringConvertible, Equatable {
     case unknownFormat(path: String)
     case corrupt(path: String, format: String, reason: String)
     case tooLarge(path: String, width: Int, height: Int, limit: Int)
+    /// The file is larger than any image within the limits (`limit` says which, and the fix).
+    case fileTooLarge(path: String, bytes: Int, limit: String)
     /// Decoding would take the render's decoded images over their memory budget.
     case overBudget(path: String, width: Int, height: Int, used: Int, budget: Int)
     /// The system refused the memory for the pixels (a memory limit such as `ulimit -v`).
@@ -23,6 +25,8 @@ public enum ImageError: Error, CustomStringConvertible, Equatable {
             return "\(path): corrupt \(format) image: \(reason); re-export the image"
         case .tooLarge(let path, let width, let height, let limit):
             return "\(path): image is \(width)x\(height) = \(width * height) pixels, over the limit of \(limit); scale it down (or raise the limit with --max-image-pixels)"
+        case .fileTooLarge(let path, let bytes, let limit):
+            return "\(path): the file is \(ByteSize.format(bytes)), \(limit)"
         case .overBudget(let path, let width, let height, let used, let budget):
             let needed = ImageDecoder.decodedBytes(width: width, height: height)
             return "\(path): decoding this \(width)x\(height) image takes \(ByteSize.format(needed)); with the \(ByteSize.format(used)) of images "
@@ -64,14 +68,17 @@ public enum ImageDecoder {
     /// 16 bits per sample takes 8 bytes a pixel and a little more.
     public static func maxFileBytes(pixelLimit: Int) -> Int {
         let (bytes, overflow) = pixelLimit.multipliedReportingOverflow(by: 9)
-        return overflow ? Int.max : bytes + 65536
+        let (total, overflowAgain) = bytes.addingReportingOverflow(65536)
+        return overflow || overflowAgain ? Int.max : total
     }
 
-    /// A file's bytes; a file larger than `maxBytes` is refused before it is read.
-    public static func readFile(_ path: String, maxBytes: Int) throws -> [UInt8] {
+    /// A file's bytes; a file larger than `maxBytes` is refused before it is read, the message
+    /// saying what the limit is (`limit`).
+    public static func readFile(_ path: String, maxBytes: Int,
+                                limit: String = "more than an image within --max-image-pixels can take; scale it down") throws -> [UInt8] {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         if let size = (attributes?[.size] as? NSNumber)?.intValue, size > maxBytes {
-            throw ImageError.unreadable(path: path, reason: "the file is \(ByteSize.format(size)), more than an image within the limits can take")
+            throw ImageError.fileTooLarge(path: path, bytes: size, limit: limit)
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "permission denied or not a file" : "no such file"
@@ -84,11 +91,12 @@ public enum ImageDecoder {
     public static func decodedBytes(width: Int, height: Int) -> Int { width * height * 4 }
 
     /// An image's size from its header (PNG's IHDR, JPEG's frame header), without decoding it; nil
-    /// when the header cannot be read (decoding then says why).
+    /// when the header cannot be read or gives a size PNG does not allow (decoding then says why).
+    /// Each side is at most 2^31 - 1, so their product fits an Int.
     public static func size(of data: [UInt8]) -> (width: Int, height: Int)? {
         if data.count >= 24, data.starts(with: PNGChunks.signature), data[12..<16].elementsEqual("IHDR".utf8) {
             let width = Int(PNGChunks.readUInt32(data, 16)), height = Int(PNGChunks.readUInt32(data, 20))
-            return width > 0 && height > 0 ? (width, height) : nil
+            return (1...0x7FFF_FFFF).contains(width) && (1...0x7FFF_FFFF).contains(height) ? (width, height) : nil
         }
         if data.starts(with: [0xFF, 0xD8, 0xFF]) {
             var width: Int32 = 0, height: Int32 = 0, components: Int32 = 0
@@ -108,14 +116,15 @@ public enum ImageDecoder {
     public static func decode(data: [UInt8], name: String, pixelLimit: Int = defaultPixelLimit) throws -> Pixmap {
         if data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             if let problem = pngStructureProblem(data) { throw ImageError.corrupt(path: name, format: "PNG", reason: problem) }
-            // The size from IHDR (first, checked above), refused before any decoder allocates.
-            let width = Int(data[16]) << 24 | Int(data[17]) << 16 | Int(data[18]) << 8 | Int(data[19])
-            let height = Int(data[20]) << 24 | Int(data[21]) << 16 | Int(data[22]) << 8 | Int(data[23])
+            // The size from IHDR (first, and within PNG's limits: checked above), refused before any
+            // decoder allocates.
+            guard let (width, height) = size(of: data) else { throw ImageError.corrupt(path: name, format: "PNG", reason: "IHDR is unreadable") }
             if width * height > pixelLimit {
                 throw ImageError.tooLarge(path: name, width: width, height: height, limit: pixelLimit)
             }
-            // The pixels and, for 16-bit files, the samples as stored; for others libpng's straight copy.
-            try reserve(decodedBytes(width: width, height: height) * (data[24] == 16 ? 3 : 2), for: name)
+            // At the peak of decoding: for 8-bit files the filtered rows, the straight pixels and the
+            // premultiplied copy; for 16-bit files the samples as stored (8 bytes a pixel) too.
+            try reserve(decodedBytes(width: width, height: height) * (pngBitDepth(data) == 16 ? 4 : 3), for: name)
             if let fast = FastPNGDecoder.decode(data, pixelLimit: pixelLimit) { return fast }
             return try decodePNG(data, name: name, pixelLimit: pixelLimit)
         }
@@ -124,6 +133,32 @@ public enum ImageDecoder {
         }
         throw ImageError.unknownFormat(path: name)
     }
+
+    /// libpng's reason for refusing a file, in plain words: what is damaged, never libpng's text.
+    static func pngReason(_ message: String) -> String {
+        // libpng names the chunk it was reading first: "IDAT: CRC error".
+        let chunk = message.count > 6 && message.dropFirst(4).hasPrefix(": ") ? String(message.prefix(4)) : nil
+        let at = chunk.map { " (in its \($0) chunk)" } ?? ""
+        let text = (chunk.map { _ in String(message.dropFirst(6)) } ?? message).lowercased()
+        func has(_ words: String...) -> Bool { words.contains { text.contains($0) } }
+        if has("crc") { return "a chunk's checksum (CRC) does not match its data\(at): the file is damaged" }
+        if has("not enough image data", "cut short", "read error", "unexpected end", "truncated") {
+            return "its image data ends before the image is complete: the file was cut short"
+        }
+        if has("too much image data", "extra compressed data") { return "it holds more image data than its size needs\(at)" }
+        if has("filter") { return "a row names a filter PNG does not have: the image data is damaged" }
+        if has("memory") { return "not enough memory to decode it" }
+        if has("palette", "plte", "trns", "transparency") { return "its palette or transparency is invalid\(at)" }
+        if has("out of place", "missing", "duplicate", "before", "after") { return "its chunks are missing or out of order\(at)" }
+        if has("ihdr", "width", "height", "depth", "color type", "colour type", "interlace") { return "its header (IHDR) is invalid" }
+        if has("invalid", "incorrect", "distance", "zlib", "inflate", "stream", "code", "block") {
+            return "its compressed image data is damaged\(at)"
+        }
+        return "its data is damaged\(at), and libpng cannot read it"
+    }
+
+    /// IHDR's bit depth (the structure check has read IHDR).
+    static func pngBitDepth(_ data: [UInt8]) -> UInt8 { data[24] }
 
     /// What is wrong with a PNG's chunk structure, in words, or nil: the chunk walk's problems
     /// (`PNGChunks.walk`), and IHDR must come first with a size PNG allows. CRCs, filters and the
@@ -188,7 +223,7 @@ public enum ImageDecoder {
         guard begun != 0 else {
             let m = message(&image)
             png_image_free(&image)
-            throw ImageError.corrupt(path: name, format: "PNG", reason: m)
+            throw ImageError.corrupt(path: name, format: "PNG", reason: pngReason(m))
         }
         let width = Int(image.width), height = Int(image.height)
         guard width > 0, height > 0 else {
@@ -199,7 +234,7 @@ public enum ImageDecoder {
             png_image_free(&image)
             throw ImageError.tooLarge(path: name, width: width, height: height, limit: pixelLimit)
         }
-        if data[24] == 16 { // IHDR's bit depth (the structure check has read IHDR)
+        if pngBitDepth(data) == 16 {
             png_image_free(&image)
             return try decodePNG16(data, name: name, width: width, height: height)
         }
@@ -212,7 +247,7 @@ public enum ImageDecoder {
         guard finished != 0 else {
             let m = message(&image)
             png_image_free(&image)
-            throw ImageError.corrupt(path: name, format: "PNG", reason: m)
+            throw ImageError.corrupt(path: name, format: "PNG", reason: pngReason(m))
         }
         png_image_free(&image)
         return Pixmap(width: width, height: height, straightBytes: straight)
@@ -238,8 +273,7 @@ public enum ImageDecoder {
             }
         }
         guard status == 0 else {
-            let reason = String(messageBuffer: error)
-            throw ImageError.corrupt(path: name, format: "PNG", reason: reason)
+            throw ImageError.corrupt(path: name, format: "PNG", reason: pngReason(String(messageBuffer: error)))
         }
         let exponent = 100_000 / (2.2 * Double(gamma)) // 1 / (2.2 g)
         let scaled = (0...65535).map { UInt8((UInt32($0) * 255 + 32767) / 65535) }
@@ -252,6 +286,7 @@ public enum ImageDecoder {
             }
             count = wide.count
         }
+        wide = [] // the samples go before the premultiplied copy is made
         return Pixmap(width: width, height: height, straightBytes: straight)
     }
 
@@ -280,7 +315,7 @@ public enum ImageDecoder {
         guard Int(width) * Int(height) <= pixelLimit else {
             throw ImageError.tooLarge(path: name, width: Int(width), height: Int(height), limit: pixelLimit)
         }
-        try reserve(decodedBytes(width: Int(width), height: Int(height)), for: name)
+        try reserve(decodedBytes(width: Int(width), height: Int(height)) * 2, for: name)
         var rgba = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
         let status = data.withUnsafeBufferPointer { d in
             rgba.withUnsafeMutableBufferPointer { out in

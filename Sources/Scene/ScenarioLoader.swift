@@ -178,17 +178,20 @@ public enum ScenarioLoader {
                 }
             }
         }
-        var extentKnown = true // false when the layers' extent (content height) could not be measured
+        // False when the scene could not be built, so its extent (where a fling stops) is unknown.
+        var extentKnown = false
         if let scene = readUserScene(sceneKeys, r, images, presetLayers: presetLayers, presetName: preset == nil ? nil : effectName) {
+            extentKnown = true
             scene.presetVars = Set(presetVars)
             screen.scene = scene
             screen.scrollView = scene.scrollView
             if r.issues.isEmpty {
                 scene.blurImages(screen.sceneMetrics(pixelScale: scaleOverride ?? scale), rest: screen.sceneMoment(u: 0))
             }
+            // Measured even when an image could not be read (it counts as empty), so the frame limit
+            // below is still checked alongside that problem.
             if scene.scrollView.contentHeight == nil {
-                extentKnown = r.issues.isEmpty
-                if extentKnown { screen.sceneContentExtent = contentExtent(of: scene, screen: screen, scale: scaleOverride ?? scale) }
+                screen.sceneContentExtent = contentExtent(of: scene, screen: screen, scale: scaleOverride ?? scale)
             }
         }
         // The preset's own check reads the device, the header's height and the navigation bar only:
@@ -205,7 +208,7 @@ public enum ScenarioLoader {
         }
         // The frame count needs the timeline, the frame rate and, for gestures, the content's extent
         // (where a fling stops), not the rest: a wrong image path elsewhere does not hide it.
-        if let timeline, extentKnown || timeline is KeyframeTimeline, !r.issues.contains(where: { $0.field == "fps" || $0.field.hasPrefix("timeline") || $0.field.hasPrefix("physics") }) {
+        if let timeline, extentKnown || timeline is KeyframeTimeline || r.issues.isEmpty, !r.issues.contains(where: { $0.field == "fps" || $0.field.hasPrefix("timeline") || $0.field.hasPrefix("physics") }) {
             let rate = fpsOverride ?? fps
             let frames = timeline.duration * rate
             if frames > Double(maximumFrames) {
@@ -760,8 +763,10 @@ final class ImageResolver {
         let path = relative.hasPrefix("/") ? relative : (baseDirectory.isEmpty ? relative : baseDirectory + "/" + relative)
         let key = "\(path)@\(scale)"
         if let image = loaded[key] { return image }
+        // One decoded copy per file, however the path is written (./a.png, sub/../a.png, a link).
+        let file = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         let pixmap: Pixmap
-        if let known = decoded[path] {
+        if let known = decoded[file] {
             pixmap = known
         } else {
             guard FileManager.default.fileExists(atPath: path) else {
@@ -769,19 +774,22 @@ final class ImageResolver {
                 return nil
             }
             do {
-                let data = try ImageDecoder.readFile(path, maxBytes: ImageDecoder.maxFileBytes(pixelLimit: limits.pixels))
-                if let (width, height) = ImageDecoder.size(of: data), width.multipliedReportingOverflow(by: height).partialValue <= limits.pixels {
-                    let bytes = ImageDecoder.decodedBytes(width: width, height: height)
-                    if bytes > limits.memory - decodedBytes {
-                        throw ImageError.overBudget(path: path, width: width, height: height, used: decodedBytes, budget: limits.memory)
-                    }
+                // The file's bytes count against what is left of the budget while it is decoded.
+                let left = limits.memory - decodedBytes
+                let largest = ImageDecoder.maxFileBytes(pixelLimit: limits.pixels)
+                let data = try left >= largest ? ImageDecoder.readFile(path, maxBytes: largest)
+                    : ImageDecoder.readFile(path, maxBytes: left, limit: "more than the \(ByteSize.format(left)) left of the budget for a "
+                        + "render's images; raise it with --max-image-memory")
+                if let (width, height) = ImageDecoder.size(of: data), width * height <= limits.pixels,
+                   ImageDecoder.decodedBytes(width: width, height: height) > left {
+                    throw ImageError.overBudget(path: path, width: width, height: height, used: decodedBytes, budget: limits.memory)
                 }
                 pixmap = try ImageDecoder.decode(data: data, name: path, pixelLimit: limits.pixels)
             } catch {
                 reader.report(node, field, "\(error)")
                 return nil
             }
-            decoded[path] = pixmap
+            decoded[file] = pixmap
             decodedBytes += pixmap.bytes.count
         }
         let image = SceneImage(pixmap: pixmap, scale: scale, id: nextID)

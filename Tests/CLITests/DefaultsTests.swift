@@ -1,3 +1,4 @@
+import Raster
 import RenderFramesKit
 import XCTest
 
@@ -43,6 +44,29 @@ final class MessageTests: XCTestCase {
         XCTAssertEqual(g.code, 2)
         XCTAssertEqual(g.stderr, "error: \(tmp)/afile: exists and is a file, not a folder; pick another --golden\n")
     }
+
+    #if os(Linux)
+    /// Under a memory limit (`ulimit -v`, here 600 MB of address space) images the system will not
+    /// give memory for are reported at their field with exit 2; before, Swift stopped the process
+    /// with "failed to allocate" (SIGABRT, exit 134). Ten 4000 x 4000 images take 640 MB decoded.
+    func testAMemoryLimitGivesAMessageNotAnAbort() throws {
+        let png = PNGEncoder(options: .fast).encode(Pixmap(width: 4000, height: 4000, fill: Color(90, 90, 90).premultiplied))
+        var items = ""
+        for i in 0..<10 {
+            try Data(png).write(to: URL(fileURLWithPath: "\(tmp)/m\(i).png"))
+            items += "    - {image: m\(i).png}\n"
+        }
+        let scenario = "effect: collection\nheader: {height: 180, title: Budget}\ngrid:\n  itemSize: {width: 181, height: 240}\n  items:\n"
+            + items + "timeline: {keyframes: [{time: 0, offset: 0}, {time: 0.05, offset: 10}]}\n"
+        try scenario.write(toFile: "\(tmp)/ten.yaml", atomically: true, encoding: .utf8)
+        let r = try Shell.run("/bin/bash", ["-c", "ulimit -v 600000; exec \"$0\" validate \"$1\" --max-image-memory 2GB",
+                                            CLITests.binary, "\(tmp)/ten.yaml"])
+        XCTAssertEqual(r.code, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("image: \(tmp)/m9.png: not enough memory to decode this image (192.0 MB needed; the system "
+            + "refused it); free memory, raise the process's memory limit, or scale the image down"), r.stderr)
+        XCTAssertFalse(r.stderr.contains("Fatal error"), r.stderr)
+    }
+    #endif
 
     func testControlCharactersAreEscapedAndLongValuesElided() throws {
         let r = try validate("header: {height: \"\\e[31mred\"}\ntimeline: {gestures: [{drag: {by: 10}}, release]}\n")
