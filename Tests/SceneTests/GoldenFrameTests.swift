@@ -7,7 +7,7 @@ import XCTest
 
 /// Whole frames against the goldens in Fixtures/golden/<scenario>/, through the path users' goldens
 /// take (`render-frames --golden`): the frames are rendered by a RenderJob into a folder and
-/// checked by GoldenCheck with the product's default PixelMatch threshold, and its record modes
+/// checked by GoldenCheck (exactly, as `compare --exact`), and its record modes
 /// re-record them (`RENDER_FRAMES_RECORD=all swift test --filter GoldenFrameTests`, or
 /// scripts/record-goldens.sh). Nothing is recorded unless asked: a missing golden fails. A failure
 /// writes expected / actual / diff PNGs to .golden-failures/<scenario>/ (git-ignored).
@@ -82,6 +82,9 @@ final class GoldenFrameTests: XCTestCase {
         let failures = "\(Self.root)/.golden-failures/\(name)"
         try? FileManager.default.removeItem(atPath: failures)
         check.diffDirectory = failures
+        // Frames are deterministic, so every byte counts (as compare --exact): no threshold, no
+        // anti-aliased pixels let through.
+        check.options = PixelMatch.Options(exact: true)
         let outcome = try check.run(files: names)
         if !outcome.recorded.isEmpty {
             print("re-recorded \(outcome.recorded.count) goldens in \(goldenDir) (mode \(check.mode.rawValue)); look at them before committing")
