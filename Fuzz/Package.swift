@@ -13,5 +13,5 @@ let package = Package(
         .executableTarget(name: "FuzzImage", dependencies: ["FuzzDriver", "zlibShim", .product(name: "Raster", package: "render-frames")]),
         .executableTarget(name: "FuzzEncoder", dependencies: ["FuzzDriver", .product(name: "Raster", package: "render-frames")]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

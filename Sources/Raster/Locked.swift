@@ -1,9 +1,10 @@
 import Foundation
 
-/// A value shared between threads, every access under one lock: the one place the package
-/// promises Sendable by hand. It is sound because `value` is reached only inside `withLock`, so
-/// no two threads touch it at once, and the lock's unlock/lock pair orders their writes.
-public final class Locked<Value>: @unchecked Sendable {
+/// A value shared between threads, every access under one lock. It is Sendable when its value
+/// is (promised by hand below, as a lock's soundness cannot be shown to the compiler): `value` is
+/// reached only inside `withLock`, so no two threads touch it at once, and the lock's unlock/lock
+/// pair orders their writes.
+public final class Locked<Value> {
     private let lock = NSLock()
     private var value: Value
 
@@ -20,3 +21,5 @@ public final class Locked<Value>: @unchecked Sendable {
     /// A copy of the value now.
     public var current: Value { withLock { $0 } }
 }
+
+extension Locked: @unchecked Sendable where Value: Sendable {}

@@ -134,9 +134,14 @@ struct Render: ParsableCommand {
         // Ctrl-C and SIGTERM stop the workers after the frames under way; the run then writes a
         // manifest marked partial, says how far it got, and exits 130 or 143.
         let interruption = Interruption(cancelling: job.cancellation)
-        // For the interruption tests only: each worker waits once N frames are done until a signal
-        // cancels the run, so the test's signal arrives at a known frame whatever the machine's speed.
+        // For the interruption tests only (debug builds, which the tests run): each worker waits once
+        // N frames are done until a signal cancels the run, so the test's signal arrives at a known
+        // frame whatever the machine's speed. Release builds ignore the variable.
+        #if DEBUG
         let pauseAfter = ProcessInfo.processInfo.environment["RENDER_FRAMES_TEST_PAUSE_AFTER"].flatMap { Int($0) }
+        #else
+        let pauseAfter: Int? = nil
+        #endif
         let cancellation = job.cancellation
         let summary = try job.run { done, total in
             progress.update(done: done, total: total)
