@@ -37,12 +37,6 @@ public final class GIFEncoder {
     private lazy var caches = (0..<jobs).map { _ in NearestCache() }
     private lazy var coders = (0..<jobs).map { _ in LZWEncoder() }
 
-    /// Runs `body(worker, index)` for every index below `count` on up to `jobs` threads; worker w
-    /// takes indices w, w + workers, ... so each worker's state is its own.
-    private func parallel(_ count: Int, _ body: (Int, Int) -> Void) {
-        Parallel.forEach(count, workers: jobs, body)
-    }
-
     public static let transparentIndex: UInt8 = 255
 
     public init(width: Int, height: Int, jobs: Int) {
@@ -163,7 +157,7 @@ public final class GIFEncoder {
         caches.withUnsafeMutableBufferPointer { caches in
             quantised.withUnsafeMutableBufferPointer { out in
                 let (caches, out) = (caches, out)
-                parallel(frames.count) { worker, i in
+                Parallel.forEach(frames.count, workers: jobs) { worker, i in
                     out[i] = self.quantise(frames[i].pixels, previous: previous[i], matcher: matcher, cache: &caches[worker])
                 }
             }
@@ -175,7 +169,7 @@ public final class GIFEncoder {
         coders.withUnsafeMutableBufferPointer { coders in
             coded.withUnsafeMutableBufferPointer { out in
                 let (coders, out) = (coders, out)
-                parallel(images.count) { worker, i in out[i] = coders[worker].encode(images[i].indices) }
+                Parallel.forEach(images.count, workers: jobs) { worker, i in out[i] = coders[worker].encode(images[i].indices) }
             }
         }
         for (i, image) in images.enumerated() {
