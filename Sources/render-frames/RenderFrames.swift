@@ -11,10 +11,28 @@ struct RenderFrames: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render-frames",
         abstract: "Render iOS stretchy-header scroll effects to numbered PNG frames.",
+        usage: """
+            render-frames [SCENARIO] [-o <dir>] [<options>]
+              render-frames <subcommand> [<options>]
+            """,
         discussion: """
             With no scenario, renders the bundled default demo (the profile header on an iPhone 15 at @3x) into ./frames.
-            Exit codes: 0 success, 1 frames differ (compare), 2 bad input.
+
+            Examples:
+              render-frames                            the default demo, into ./frames
+              render-frames screen.yaml -o out -j 4    a scenario of your own
+              render-frames screen.yaml --golden g     render, then check against goldens
+              render-frames encode out demo.webp       an animation of the frames
+              render-frames validate *.yaml            check scenarios, render nothing
+
+            Exit codes:
+              0    success
+              1    frames differ from their goldens (--golden, compare)
+              2    bad input: a scenario, an option, a file
+              130  interrupted by Ctrl-C (143 by SIGTERM): whole frames are kept,
+                   and the same command with --resume finishes the run
             """,
+        version: "render-frames \(ToolVersion.string)",
         subcommands: [Render.self, Encode.self, Validate.self, Explain.self, Expand.self, Presets.self, Compare.self, Merge.self],
         defaultSubcommand: Render.self)
 
@@ -43,40 +61,40 @@ struct Render: ParsableCommand {
     @Argument(help: "Scenario file (YAML or JSON). Omit to render the bundled default demo.")
     var scenario: String?
 
-    @Option(name: .long, help: "Output folder for NNNN.png frames and manifest.json.")
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Output folder for NNNN.png frames and manifest.json.", valueName: "dir"))
     var out: String = "frames"
 
-    @Option(name: .long, help: "Frames per second (overrides the scenario's, 1-240).")
+    @Option(name: .long, help: ArgumentHelp("Frames per second (overrides the scenario's, 1-240).", valueName: "fps"))
     var fps: Double?
 
-    @Option(name: .long, help: "Pixels per point (overrides the device's, 0.25-4).")
+    @Option(name: .long, help: ArgumentHelp("Pixels per point (overrides the device's, 0.25-4).", valueName: "scale"))
     var scale: Double?
 
-    @Option(name: .long, help: "Frames to render: a range 30-59, or a list 0,48,90-92.")
+    @Option(name: .long, help: ArgumentHelp("Frames to render: a range 30-59, or a list 0,48,90-92.", valueName: "list"))
     var frames: String?
 
-    @Option(name: .long, help: "Worker threads; the frames are identical for every value.")
+    @Option(name: [.customShort("j"), .long], help: ArgumentHelp("Worker threads, by default one a core (at most 64); the frames are the same for every value.", valueName: "n"))
     var jobs: Int = RenderJob.defaultWorkers()
 
-    @Option(name: .long, help: "PNG encoding: fast (previews), balanced (default), small (smallest files).")
+    @Option(name: .long, help: ArgumentHelp("PNG encoding: fast (previews), balanced, small (smallest files).", valueName: "level"))
     var compression: Compression = .balanced
 
-    @Option(name: .long, help: "Render shard I of N (a contiguous share of the frames), e.g. 2/4; merge with `render-frames merge`.")
+    @Option(name: .long, help: ArgumentHelp("Render shard I of N (a contiguous share of the frames), e.g. 2/4; merge with `render-frames merge`.", valueName: "i/n"))
     var shard: String?
 
-    @Option(name: .long, help: "Golden folder to check the frames against (see --record).")
+    @Option(name: .long, help: ArgumentHelp("Golden folder to check the frames against (see --record).", valueName: "dir"))
     var golden: String?
 
-    @Option(name: .long, help: "With --golden: never, missing, failed or all. Default: $RENDER_FRAMES_RECORD, else never when CI is set, else missing.")
+    @Option(name: .long, help: ArgumentHelp("With --golden: never, missing, failed or all (default: $RENDER_FRAMES_RECORD, else never when CI is set, else missing).", valueName: "mode"))
     var record: RecordMode?
 
     @Flag(name: .long, help: "With --golden: remove goldens of frames this scenario no longer produces (not with --frames or --shard).")
     var prune = false
 
-    @Option(name: .long, help: "With --golden: folder for expected / actual / diff images of failing frames (default: OUT-diff).")
+    @Option(name: .long, help: ArgumentHelp("With --golden: folder for expected / actual / diff images of failing frames (default: OUT-diff).", valueName: "dir"))
     var diff: String?
 
-    @Option(name: .long, help: "With --golden: add this scenario to the HTML report in this folder (open index.html).")
+    @Option(name: .long, help: ArgumentHelp("With --golden: add this scenario to the HTML report in this folder (open index.html).", valueName: "dir"))
     var report: String?
 
     @Flag(name: .long, help: "Add each frame's visible layers (name, rectangle in points, z order, opacity) to the manifest.")
@@ -85,7 +103,7 @@ struct Render: ParsableCommand {
     @Flag(name: .long, help: "Keep frames already in --out that are whole (they decode, at the right size); render the rest.")
     var resume = false
 
-    @Flag(name: .long, help: "No progress output.")
+    @Flag(name: [.customShort("q"), .long], help: "No progress output.")
     var quiet = false
 
     @OptionGroup var images: ImageLimit
@@ -236,25 +254,25 @@ struct Encode: ParsableCommand {
     @Argument(help: "Animation files to write; the extension picks the format.")
     var outputs: [String]
 
-    @Option(name: .long, help: "Width in pixels (the height keeps the frames' aspect ratio).")
+    @Option(name: .long, help: ArgumentHelp("Width in pixels (the height keeps the frames' aspect ratio).", valueName: "pixels"))
     var width: Int?
 
-    @Option(name: .long, help: "Frames per second of the animation (GIF at most 50).")
+    @Option(name: .long, help: ArgumentHelp("Frames per second of the animation (GIF at most 50).", valueName: "fps"))
     var fps: Double?
 
-    @Option(name: .long, help: "0-100: WebP's quality; MP4's maps to x264's CRF (75 -> 23). GIF and APNG are lossless after their palette.")
+    @Option(name: [.customShort("q"), .long], help: ArgumentHelp("0-100: WebP's quality; MP4's maps to x264's CRF (75 -> 23). GIF and APNG are lossless after their palette.", valueName: "0-100"))
     var quality: Double?
 
     @Flag(name: .long, help: "WebP: lossless instead of lossy.")
     var lossless = false
 
-    @Option(name: .long, help: "Largest file allowed, e.g. 5MB, 800KB, or none: quality, width and then frame rate are lowered to fit, and the choice is printed. Default: 10MB (GitHub's limit for images) for GIF, WebP and APNG; none for MP4.")
+    @Option(name: .long, help: ArgumentHelp("Largest file allowed, e.g. 5MB, 800KB, or none: quality, width and then frame rate are lowered to fit, and the choice is printed. Default: 10MB (GitHub's limit for images) for GIF, WebP and APNG; none for MP4.", valueName: "size"))
     var maxBytes: String?
 
     @Flag(name: .long, help: "Write .png outputs as animated PNG.")
     var apng = false
 
-    @Option(name: .long, help: "Worker threads.")
+    @Option(name: [.customShort("j"), .long], help: ArgumentHelp("Worker threads, by default one a core (at most 64).", valueName: "n"))
     var jobs: Int = RenderJob.defaultWorkers()
 
     @OptionGroup var images: ImageLimit
@@ -363,13 +381,13 @@ struct Explain: ParsableCommand {
     @Argument(help: "Scenario file (YAML or JSON).")
     var scenario: String
 
-    @Option(name: .long, help: "The frame to explain (0 is the first).")
+    @Option(name: .long, help: ArgumentHelp("The frame to explain (0 is the first).", valueName: "n"))
     var frame: Int?
 
-    @Option(name: .long, parsing: .unconditional, help: "The content offset to explain (contentOffset.y in points, -300 too), instead of a frame.")
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The content offset to explain (contentOffset.y in points, -300 too), instead of a frame.", valueName: "points"))
     var offset: Double?
 
-    @Option(name: .long, help: "Pixels per point (overrides the device's, 0.25-4), as for render: 1 / scale hairlines follow it.")
+    @Option(name: .long, help: ArgumentHelp("Pixels per point (overrides the device's, 0.25-4), as for render: 1 / scale hairlines follow it.", valueName: "scale"))
     var scale: Double?
 
     @OptionGroup var images: ImageLimit
@@ -401,7 +419,7 @@ struct Expand: ParsableCommand {
     @Argument(help: "Scenario file (YAML or JSON).")
     var scenario: String
 
-    @Option(name: .long, help: "Write the expansion to this file instead of printing it.")
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the expansion to this file instead of printing it.", valueName: "file"))
     var out: String?
 
     func run() throws {
@@ -464,25 +482,25 @@ struct Compare: ParsableCommand {
     @Argument(help: "Golden frames: a folder of PNGs or one PNG.")
     var golden: String
 
-    @Option(name: .long, help: "Colour distance threshold, 0-1 (YIQ, as pixelmatch; larger accepts more).")
+    @Option(name: .long, help: ArgumentHelp("Colour distance threshold, 0-1 (YIQ, as pixelmatch; larger accepts more).", valueName: "0-1"))
     var threshold: Double = 0.1
 
     @Flag(name: .long, help: "Count every changed pixel: threshold 0, no anti-aliasing detection.")
     var exact = false
 
-    @Option(name: .long, help: "Differing pixels allowed per frame.")
+    @Option(name: .long, help: ArgumentHelp("Differing pixels allowed per frame.", valueName: "n"))
     var maxDiffPixels: Int?
 
-    @Option(name: .long, help: "Differing pixels allowed per frame, as a ratio of its pixels (0-1).")
+    @Option(name: .long, help: ArgumentHelp("Differing pixels allowed per frame, as a ratio of its pixels (0-1).", valueName: "ratio"))
     var maxDiffRatio: Double?
 
-    @Option(name: .long, help: "Folder for expected / actual / diff images of failing frames and summary.json.")
+    @Option(name: .long, help: ArgumentHelp("Folder for expected / actual / diff images of failing frames and summary.json.", valueName: "dir"))
     var diff: String?
 
-    @Option(name: .long, help: "Add this comparison to the HTML report in this folder (open index.html); folders only.")
+    @Option(name: .long, help: ArgumentHelp("Add this comparison to the HTML report in this folder (open index.html); folders only.", valueName: "dir"))
     var report: String?
 
-    @Option(name: .long, help: "The scenario's name in the report (default: the golden folder's name).")
+    @Option(name: .long, help: ArgumentHelp("The scenario's name in the report (default: the golden folder's name).", valueName: "name"))
     var name: String?
 
     func validate() throws {
@@ -560,7 +578,7 @@ final class AnimationInterruption {
 
 /// `--max-image-pixels` and `--max-image-memory`, shared by the commands that read scenarios.
 struct ImageLimit: ParsableArguments {
-    @Option(name: .long, help: "Refuse images with more pixels than this, before decoding them (67108864 is 64 megapixels).")
+    @Option(name: .long, help: ArgumentHelp("Refuse images with more pixels than this, before decoding them (67108864 is 64 megapixels).", valueName: "n"))
     var maxImagePixels: Int = ImageDecoder.defaultPixelLimit
 
     @Option(name: .long, help: ArgumentHelp("Budget for all the images a scenario decodes, each file once: an image that would go over it is refused from its header.", valueName: "size"))

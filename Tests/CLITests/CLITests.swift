@@ -1,4 +1,5 @@
 import Foundation
+import RenderFramesKit
 import XCTest
 
 /// Runs the built `render-frames` executable as a user would.
@@ -47,8 +48,27 @@ final class CLITests: XCTestCase {
     func testHelp() throws {
         let r = try run(["--help"])
         XCTAssertEqual(r.code, 0)
-        XCTAssertTrue(r.stdout.contains("USAGE: render-frames"), r.stdout)
-        XCTAssertTrue(try run(["render", "--help"]).stdout.contains("--frames"))
+        XCTAssertTrue(r.stdout.contains("USAGE: render-frames [SCENARIO] [-o <dir>] [<options>]"), r.stdout)
+        for line in ["render-frames screen.yaml -o out -j 4", "1    frames differ from their goldens (--golden, compare)",
+                     "2    bad input: a scenario, an option, a file", "130  interrupted by Ctrl-C (143 by SIGTERM)"] {
+            XCTAssertTrue(r.stdout.contains(line), "\(line) in:\n\(r.stdout)")
+        }
+        XCTAssertFalse(r.stdout.split(separator: "\n").contains { $0.count > 80 }, "lines fit 80 columns:\n\(r.stdout)")
+        let render = try run(["render", "--help"]).stdout
+        XCTAssertTrue(render.contains("-o, --out <dir>") && render.contains("-j, --jobs <n>") && render.contains("-q, --quiet"), render)
+        // Each default once: ArgumentParser prints "(default: ...)"; the texts do not repeat it.
+        XCTAssertEqual(render.components(separatedBy: "default: balanced").count - 1, 1, render)
+        XCTAssertFalse(render.contains("balanced (default)"), render)
+    }
+
+    func testVersionAndShortFlags() throws {
+        let v = try run(["--version"])
+        XCTAssertEqual(v.code, 0)
+        XCTAssertEqual(v.stdout, "render-frames \(ToolVersion.string)\n")
+        let r = try run(["-o", "\(tmp)/short", "-j", "2", "-q", "--frames", "0", "--scale", "0.25"])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "", "-q: no progress")
+        XCTAssertEqual(files(in: "\(tmp)/short"), ["0000.png", "manifest.json"])
     }
 
     func testBadArgumentsExitWith2() throws {
