@@ -260,7 +260,7 @@ struct Encode: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Frames per second of the animation (GIF at most 50).", valueName: "fps"))
     var fps: Double?
 
-    @Option(name: [.customShort("q"), .long], help: ArgumentHelp("0-100: WebP's quality; MP4's maps to x264's CRF (75 -> 23). GIF and APNG are lossless after their palette.", valueName: "0-100"))
+    @Option(name: .long, help: ArgumentHelp("0-100: WebP's quality; MP4's maps to x264's CRF (75 -> 23). GIF and APNG are lossless after their palette.", valueName: "0-100"))
     var quality: Double?
 
     @Flag(name: .long, help: "WebP: lossless instead of lossy.")
