@@ -103,7 +103,7 @@ public struct RenderJob: Sendable {
         if let shard {
             try RenderJob.writeAtomically([UInt8](manifest.encoded()), to: outputDirectory + "/" + shard.manifestName, what: shard.manifestName)
             // Shards that share a folder merge when the last one finishes.
-            if ShardMerge.isComplete(outputDirectory) { try ShardMerge.merge(outputDirectory) }
+            try ShardMerge.mergeIfComplete(outputDirectory)
         } else {
             try RenderJob.writeAtomically([UInt8](manifest.encoded()), to: outputDirectory + "/manifest.json", what: "manifest.json")
         }

@@ -28,6 +28,39 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
         try self.init(index: i, count: n)
     }
 
+    /// `--shard auto`: the index and count from the environment of the engine running the job,
+    /// with the words that say which (printed, so a log shows where the shard came from).
+    /// `RENDER_FRAMES_SHARD=I/N` first; then GitLab's `parallel:` (CI_NODE_INDEX, 1-based, and
+    /// CI_NODE_TOTAL); then a Kubernetes Indexed Job (JOB_COMPLETION_INDEX) or an AWS Batch array
+    /// job (AWS_BATCH_JOB_ARRAY_INDEX), both 0-based, with the count in RENDER_FRAMES_SHARDS.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (Shard, String) {
+        func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        func whole(_ name: String) throws -> Int {
+            guard let text = value(name), let v = Int(text) else {
+                throw ShardError("--shard auto: \(name)=\(value(name) ?? "") is not a whole number")
+            }
+            return v
+        }
+        if let text = value("RENDER_FRAMES_SHARD") {
+            return (try Shard(parsing: text), "RENDER_FRAMES_SHARD")
+        }
+        if value("CI_NODE_INDEX") != nil {
+            return (try Shard(index: try whole("CI_NODE_INDEX"), count: try whole("CI_NODE_TOTAL")), "CI_NODE_INDEX/CI_NODE_TOTAL (GitLab parallel:)")
+        }
+        for (name, engine) in [("JOB_COMPLETION_INDEX", "a Kubernetes Indexed Job"), ("AWS_BATCH_JOB_ARRAY_INDEX", "an AWS Batch array job")]
+        where value(name) != nil {
+            guard value("RENDER_FRAMES_SHARDS") != nil else {
+                throw ShardError("--shard auto: \(name) is set (\(engine)) but not the number of shards; set RENDER_FRAMES_SHARDS to "
+                    + "the job's completions (array size)")
+            }
+            return (try Shard(index: try whole(name) + 1, count: try whole("RENDER_FRAMES_SHARDS")),
+                    "\(name) (\(engine), 0-based) and RENDER_FRAMES_SHARDS")
+        }
+        throw ShardError("--shard auto: no shard in the environment; set RENDER_FRAMES_SHARD=I/N, or run under GitLab's parallel: "
+            + "(CI_NODE_INDEX, CI_NODE_TOTAL), a Kubernetes Indexed Job (JOB_COMPLETION_INDEX) or an AWS Batch array job "
+            + "(AWS_BATCH_JOB_ARRAY_INDEX) with RENDER_FRAMES_SHARDS=N")
+    }
+
     /// This shard's frames out of `selection` (ascending).
     public func share(of selection: FrameSelection) -> FrameSelection {
         let n = selection.indices.count
@@ -57,6 +90,25 @@ public enum ShardMerge {
             found[n, default: [:]][i] = name
         }
         return found
+    }
+
+    /// For a shard that has written its manifest into a folder it may share with the others:
+    /// merges when every shard is there, exactly once however many finish at the same moment.
+    /// The folder is locked (flock, released if a process dies) while one looks and merges; the
+    /// one that merges removes the shard manifests, so the others find nothing left to do.
+    /// Returns true when this call merged.
+    @discardableResult
+    public static func mergeIfComplete(_ directory: String) throws -> Bool {
+        let fd = open(directory, O_RDONLY)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { return false }
+        }
+        defer { flock(fd, LOCK_UN) }
+        guard isComplete(directory) else { return false }
+        try merge(directory)
+        return true
     }
 
     /// True when every shard of some count is in `directory`.

@@ -79,7 +79,7 @@ struct Render: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("PNG encoding: fast (previews), balanced, small (smallest files).", valueName: "level"))
     var compression: Compression = .balanced
 
-    @Option(name: .long, help: ArgumentHelp("Render shard I of N (a contiguous share of the frames), e.g. 2/4; merge with `render-frames merge`.", valueName: "i/n"))
+    @Option(name: .long, help: ArgumentHelp("Render shard I of N (a contiguous share of the frames), e.g. 2/4, or auto: from the CI engine's environment (RENDER_FRAMES_SHARD, GitLab's CI_NODE_INDEX, a Kubernetes Indexed Job's or AWS Batch array's index with RENDER_FRAMES_SHARDS). Merge with `render-frames merge`.", valueName: "i/n|auto"))
     var shard: String?
 
     @Option(name: .long, help: ArgumentHelp("Golden folder to check the frames against (see --record).", valueName: "dir"))
@@ -146,7 +146,13 @@ struct Render: ParsableCommand {
         for output in loaded.outputs { try checkWritable(output.path) }
         var job = RenderJob(scenario: loaded, outputDirectory: out, selection: selection, jobs: jobs,
                             encoding: compression.options, includeLayout: layout)
-        job.shard = try shard.map { try Shard(parsing: $0) }
+        if shard == "auto" {
+            let (found, source) = try Shard.fromEnvironment()
+            job.shard = found
+            if !quiet { FileHandle.standardError.write(Data("shard \(found) from \(source)\n".utf8)) }
+        } else {
+            job.shard = try shard.map { try Shard(parsing: $0) }
+        }
         job.resume = resume
         let progress = ProgressReporter(quiet: quiet, label: scenario == nil ? "default demo" : path)
         // Ctrl-C and SIGTERM stop the workers after the frames under way; the run then writes a

@@ -1,4 +1,6 @@
 import Foundation
+import Raster
+import RenderFramesKit
 import XCTest
 
 /// `--shard I/N`: the merged result of N shards is byte-identical to a single run.
@@ -44,6 +46,95 @@ final class ShardTests: XCTestCase {
         XCTAssertEqual(try render("\(tmp)/single").code, 0)
         for i in [2, 1] { XCTAssertEqual(try render("\(tmp)/shared", ["--shard", "\(i)/2"]).code, 0) }
         XCTAssertEqual(try contents("\(tmp)/shared"), try contents("\(tmp)/single"))
+    }
+
+    /// Shards that finish at the same moment in one shared folder merge exactly once (before, each
+    /// could see every shard manifest, both merged, and the second failed with exit 2). Four
+    /// shards of two frames each, started together, three times over.
+    func testConcurrentShardsInOneFolderMergeOnce() throws {
+        XCTAssertEqual(try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/single", "--scale", "0.25", "--frames", "0-7", "--quiet"]).code, 0)
+        for round in 0..<3 {
+            let out = "\(tmp)/shared\(round)"
+            let processes = try (1...4).map { i -> (Process, Pipe) in
+                let p = Process(), err = Pipe()
+                p.executableURL = URL(fileURLWithPath: CLITests.binary)
+                p.arguments = [scenario, "--out", out, "--scale", "0.25", "--frames", "0-7", "--quiet", "--shard", "\(i)/4"]
+                p.standardError = err
+                try p.run()
+                return (p, err)
+            }
+            for (p, err) in processes {
+                let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                p.waitUntilExit()
+                XCTAssertEqual(p.terminationStatus, 0, "round \(round): \(message)")
+            }
+            XCTAssertEqual(try contents(out), try contents("\(tmp)/single"), "round \(round): merged once, as a single run")
+        }
+    }
+
+    /// The same at the moment it matters: eight threads ask to merge one complete folder at once
+    /// (the naive look-then-merge lets several merge, and all but the first fail when the shard
+    /// manifests they saw are gone). Exactly one merges; none fails.
+    func testMergeIfCompleteMergesOnceUnderContention() throws {
+        for i in 1...4 {
+            XCTAssertEqual(try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/p\(i)", "--scale", "0.25", "--frames", "0-7",
+                                                           "--quiet", "--shard", "\(i)/4"]).code, 0)
+        }
+        for round in 0..<3 {
+            let folder = "\(tmp)/contended\(round)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for i in 1...4 {
+                for (name, data) in try contents("\(tmp)/p\(i)") { try data.write(to: URL(fileURLWithPath: "\(folder)/\(name)")) }
+            }
+            let start = DispatchSemaphore(value: 0)
+            let outcomes = Locked<[Result<Bool, Error>]>([])
+            let group = DispatchGroup()
+            for _ in 0..<8 {
+                DispatchQueue.global().async(group: group) {
+                    start.wait()
+                    let r = Result { try ShardMerge.mergeIfComplete(folder) }
+                    outcomes.withLock { $0.append(r) }
+                }
+            }
+            for _ in 0..<8 { start.signal() }
+            group.wait()
+            let results = outcomes.current
+            XCTAssertEqual(results.count, 8)
+            XCTAssertEqual(results.filter { (try? $0.get()) == true }.count, 1, "round \(round): one merge")
+            XCTAssertTrue(results.allSatisfy { (try? $0.get()) != nil }, "round \(round): no failure")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: "\(folder)/manifest.json"))
+        }
+    }
+
+    /// `--shard auto` reads the engine's environment and says which variables it used.
+    func testShardAutoTakesTheEnginesIndex() throws {
+        let clean = ["RENDER_FRAMES_SHARD": "", "RENDER_FRAMES_SHARDS": "", "CI_NODE_INDEX": "", "CI_NODE_TOTAL": "",
+                     "JOB_COMPLETION_INDEX": "", "AWS_BATCH_JOB_ARRAY_INDEX": ""]
+        func auto(_ out: String, _ env: [String: String]) throws -> Shell.Result {
+            try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/\(out)", "--scale", "0.25", "--frames", "0-5", "--shard", "auto"],
+                          environment: clean.merging(env) { $1 })
+        }
+        XCTAssertEqual(try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/explicit", "--scale", "0.25", "--frames", "0-5",
+                                                       "--quiet", "--shard", "2/3"]).code, 0)
+        let expected = try contents("\(tmp)/explicit")
+        for (out, env, said) in [("own", ["RENDER_FRAMES_SHARD": "2/3"], "shard 2/3 from RENDER_FRAMES_SHARD"),
+                                 ("gitlab", ["CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "3"], "shard 2/3 from CI_NODE_INDEX/CI_NODE_TOTAL (GitLab parallel:)"),
+                                 ("k8s", ["JOB_COMPLETION_INDEX": "1", "RENDER_FRAMES_SHARDS": "3"],
+                                  "shard 2/3 from JOB_COMPLETION_INDEX (a Kubernetes Indexed Job, 0-based) and RENDER_FRAMES_SHARDS"),
+                                 ("aws", ["AWS_BATCH_JOB_ARRAY_INDEX": "1", "RENDER_FRAMES_SHARDS": "3"],
+                                  "shard 2/3 from AWS_BATCH_JOB_ARRAY_INDEX (an AWS Batch array job, 0-based) and RENDER_FRAMES_SHARDS")] {
+            let r = try auto(out, env)
+            XCTAssertEqual(r.code, 0, r.stderr)
+            XCTAssertTrue(r.stderr.hasPrefix(said + "\n"), r.stderr)
+            XCTAssertEqual(try contents("\(tmp)/\(out)"), expected, out)
+        }
+        let none = try auto("none", [:])
+        XCTAssertEqual(none.code, 2)
+        XCTAssertTrue(none.stderr.contains("--shard auto: no shard in the environment; set RENDER_FRAMES_SHARD=I/N"), none.stderr)
+        let countless = try auto("countless", ["JOB_COMPLETION_INDEX": "0"])
+        XCTAssertEqual(countless.code, 2)
+        XCTAssertTrue(countless.stderr.contains("JOB_COMPLETION_INDEX is set (a Kubernetes Indexed Job) but not the number of shards"), countless.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(tmp)/none"), "nothing written")
     }
 
     func testBadShardsAreBadInput() throws {

@@ -6,10 +6,16 @@ import XCTest
 enum Shell {
     struct Result { var code: Int32; var stdout: String; var stderr: String }
 
-    static func run(_ executable: String, _ arguments: [String], cwd: String? = nil) throws -> Result {
+    /// `environment`: variables set for the child on top of this process's (an empty value unsets one).
+    static func run(_ executable: String, _ arguments: [String], cwd: String? = nil, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if !environment.isEmpty {
+            var merged = ProcessInfo.processInfo.environment
+            for (k, v) in environment { merged[k] = v.isEmpty ? nil : v }
+            process.environment = merged
+        }
         if let cwd { process.currentDirectoryURL = URL(fileURLWithPath: cwd) }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
