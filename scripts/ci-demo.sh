@@ -1,28 +1,51 @@
 #!/usr/bin/env bash
-# Renders every scenario in Fixtures/scenarios, makes and checks its GIF, and compares its golden
-# frames (Fixtures/golden/<name>) without recording: one command for CI.
+# Renders every scenario, makes and checks its GIF, and compares its golden frames without
+# recording: one command for CI, for this repository's scenarios or your own.
 #
-#   scripts/ci-demo.sh [--out DIR] [--shard I/N]
+#   scripts/ci-demo.sh [--out DIR] [--shard I/N] [--goldens DIR] [SCENARIOS...]
 #
+# SCENARIOS are scenario files or folders of them (default Fixtures/scenarios). The goldens of
+# scenario NAME.yaml are GOLDENS/NAME/ (default Fixtures/golden), rendered at scale 1 (record them
+# with render-frames NAME.yaml --scale 1 --frames LIST --layout --golden GOLDENS/NAME --record all).
 # Output in DIR (default ci-demo): gifs/<name>.gif, frames/<name>/, failures/<name>/ (expected /
-# actual / diff images of frames that differ), report/index.html (the HTML report), summary.txt. With --shard I/N only the I-th of N
-# contiguous blocks of the scenarios is done (a CI matrix; each shard has its own DIR). Exit 1 when
-# a golden differs or a GIF fails its check, 2 on bad input.
+# actual / diff images of frames that differ), report/index.html (the HTML report), summary.txt.
+# With --shard I/N only the I-th of N contiguous blocks of the scenarios is done (a CI matrix;
+# each shard has its own DIR). The tool is $RENDER_FRAMES if set, else built here. Exit 1 when a
+# golden differs or a GIF fails its check, 2 on bad input.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-out=ci-demo; shard=""
+root="$(cd "$(dirname "$0")/.." && pwd)"
+out=ci-demo; shard=""; goldens=""; inputs=()
 while [ $# -gt 0 ]; do
   case $1 in
     --out) out=${2:?--out needs a folder}; shift 2 ;;
     --shard) shard=${2:?--shard needs I/N}; shift 2 ;;
-    *) echo "ci-demo: unknown option $1 (use --out DIR, --shard I/N)" >&2; exit 2 ;;
+    --goldens) goldens=${2:?--goldens needs a folder}; shift 2 ;;
+    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "ci-demo: unknown option $1 (use --out DIR, --shard I/N, --goldens DIR, then scenario files or folders)" >&2; exit 2 ;;
+    *) inputs+=("$1"); shift ;;
   esac
 done
-bash scripts/setup.sh
-swift build -c release --product render-frames >/dev/null
-bin=.build/release/render-frames
+[ ${#inputs[@]} -gt 0 ] || inputs=("$root/Fixtures/scenarios")
+[ -n "$goldens" ] || goldens="$root/Fixtures/golden"
+all=()
+for input in "${inputs[@]}"; do
+  if [ -d "$input" ]; then
+    mapfile -t found < <(find "$input" -maxdepth 1 -type f \( -name '*.yaml' -o -name '*.yml' -o -name '*.json' \) | sort)
+    [ ${#found[@]} -gt 0 ] || { echo "ci-demo: $input: no scenario files (*.yaml, *.yml, *.json) in this folder" >&2; exit 2; }
+    all+=("${found[@]}")
+  elif [ -f "$input" ]; then
+    all+=("$input")
+  else
+    echo "ci-demo: $input: no such scenario file or folder" >&2; exit 2
+  fi
+done
+if [ -n "${RENDER_FRAMES:-}" ]; then
+  bin=$RENDER_FRAMES
+else
+  (cd "$root" && bash scripts/setup.sh && swift build -c release --product render-frames >/dev/null)
+  bin="$root/.build/release/render-frames"
+fi
 
-mapfile -t all < <(ls Fixtures/scenarios/*.yaml | sort)
 scenarios=("${all[@]}")
 if [ -n "$shard" ]; then
   i=${shard%/*}; n=${shard#*/}
@@ -38,16 +61,16 @@ status=0
 summary="$out/summary.txt"
 : > "$summary"
 for scenario in "${scenarios[@]}"; do
-  name=$(basename "$scenario" .yaml)
+  name=$(basename "$scenario"); name=${name%.*}
   # The demo at scale 1 for the GIF (the README's size), checked by make-gif.
   "$bin" "$scenario" --scale 1 --out "$out/frames/$name" --quiet
-  if gif=$(RENDER_FRAMES="$bin" bash scripts/make-gif.sh "$out/frames/$name" "$out/gifs/$name.gif" --fps 25 --width 300 2>&1); then
+  if gif=$(RENDER_FRAMES="$bin" bash "$root/scripts/make-gif.sh" "$out/frames/$name" "$out/gifs/$name.gif" --fps 25 --width 300 2>&1); then
     echo "$name: $gif" >> "$summary"
   else
     echo "$name: GIF FAILED: $gif" >> "$summary"; status=1
   fi
   # Golden frames, compared and never recorded.
-  golden="Fixtures/golden/$name"
+  golden="$goldens/$name"
   if [ -d "$golden" ]; then
     list=$(ls "$golden" | grep -E '^[0-9]{4,}\.png$' | sed 's/\.png$//; s/^0*\([0-9]\)/\1/' | paste -sd, -)
     if result=$("$bin" "$scenario" --scale 1 --frames "$list" --layout --quiet --out "$out/golden-frames/$name" \
