@@ -7,3 +7,5 @@ swift build --build-tests
 swift test --skip-build --disable-swift-testing "$@"
 # The example package: your own effect code (Foundation-only formulas) rendered and checked on Linux.
 (cd Examples/StretchyHeader && swift build --build-tests && swift test --skip-build --disable-swift-testing "$@")
+# Without arguments (the whole suite): the installed binary runs with the Swift toolchain hidden.
+[ $# -gt 0 ] || bash scripts/check-install.sh

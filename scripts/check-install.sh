@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Checks scripts/install.sh the way a CI machine without Swift would use it: installs into a
+# temporary prefix, checks that the binary links no Swift library (ldd), then hides the Swift
+# toolchain (a private mount namespace with an empty folder over it) and, from a copy of the
+# installed tree moved elsewhere, renders frames of the bundled default demo and of a fixture,
+# encodes a WebP and validates a scenario. Exit 1 on any failure. Run by scripts/test.sh.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+bash scripts/install.sh --prefix "$work/prefix" >"$work/install.log" 2>&1 || { cat "$work/install.log"; exit 1; }
+exe="$work/prefix/lib/render-frames/render-frames"
+if ldd "$exe" | grep -i swift; then echo "check-install: the installed binary links Swift libraries (above)" >&2; exit 1; fi
+cp -R "$work/prefix/lib/render-frames" "$work/moved"
+toolchain=$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")   # e.g. /opt/swift/usr
+scenario="$PWD/Fixtures/scenarios/stretchy-table.yaml"
+run() {
+  cd "$work"
+  "$work/prefix/bin/render-frames" -q -o "$work/demo" --scale 0.25 --frames 0-3
+  "$work/moved/render-frames" "$scenario" -q -o "$work/table" --scale 0.25
+  "$work/moved/render-frames" encode "$work/table" "$work/table.webp" >/dev/null
+  "$work/moved/render-frames" validate "$scenario" >/dev/null
+  test -f "$work/demo/0003.png" && test -s "$work/table.webp"
+}
+if unshare -m true 2>/dev/null; then
+  export -f run; export work scenario
+  unshare -m bash -c "mount -t tmpfs none '$toolchain' && test -z \"\$(ls '$toolchain')\" && run"
+  how="with $toolchain hidden"
+else
+  run
+  how="(unshare is not permitted here, so with the toolchain present, but no libswift linked)"
+fi
+echo "check-install: $("$exe" --version) installed, no Swift library linked, renders and encodes $how"
