@@ -9,6 +9,7 @@
 # with render-frames NAME.yaml --scale 1 --frames LIST --layout --golden GOLDENS/NAME --record all).
 # Output in DIR (default ci-demo): gifs/<name>.gif, frames/<name>/, failures/<name>/ (expected /
 # actual / diff images of frames that differ), report/index.html (the HTML report), summary.txt.
+# Run again into the same DIR, scenarios whose frames are up to date are skipped (their GIFs kept).
 # With --shard I/N only the I-th of N contiguous blocks of the scenarios is done (a CI matrix;
 # each shard has its own DIR). The tool is $RENDER_FRAMES if set, else built here. Exit 1 when a
 # golden differs or a GIF fails its check, 2 on bad input.
@@ -56,17 +57,23 @@ if [ -n "$shard" ]; then
   scenarios=("${all[@]:lo:hi-lo}")
 fi
 
-rm -rf "$out"; mkdir -p "$out/gifs" "$out/frames" "$out/failures"
+# Frames and GIFs stay between runs: a scenario whose frames are up to date (same scenario,
+# images, settings and tool) is not rendered again, nor its GIF made again.
+rm -rf "$out/failures" "$out/report" "$out/summary.txt"
+mkdir -p "$out/gifs" "$out/frames" "$out/failures"
 status=0
 summary="$out/summary.txt"
 : > "$summary"
 for scenario in "${scenarios[@]}"; do
   name=$(basename "$scenario"); name=${name%.*}
   # The demo at scale 1 for the GIF (the README's size), checked by make-gif.
-  "$bin" "$scenario" --scale 1 --out "$out/frames/$name" --quiet
-  if gif=$(RENDER_FRAMES="$bin" bash "$root/scripts/make-gif.sh" "$out/frames/$name" "$out/gifs/$name.gif" --fps 25 --width 300 2>&1); then
+  rendered=$("$bin" "$scenario" --scale 1 --out "$out/frames/$name" 2>&1) || { echo "$rendered" >&2; exit 2; }
+  if [[ $rendered == "up to date:"* ]] && [ -s "$out/gifs/$name.gif" ]; then
+    echo "$name: unchanged (frames up to date; $out/gifs/$name.gif kept)" >> "$summary"
+  elif gif=$(RENDER_FRAMES="$bin" bash "$root/scripts/make-gif.sh" "$out/frames/$name" "$out/gifs/$name.gif" --fps 25 --width 300 2>&1); then
     echo "$name: $gif" >> "$summary"
   else
+    rm -f "$out/gifs/$name.gif"
     echo "$name: GIF FAILED: $gif" >> "$summary"; status=1
   fi
   # Golden frames, compared and never recorded.

@@ -34,6 +34,9 @@ public struct Manifest: Codable, Equatable, Sendable {
     /// Present (true) only when the run was interrupted: `frames` lists the frames written.
     public var partial: Bool?
     public var frames: [Frame]
+    /// A hash of everything the frames depend on (`RenderJob.stampInputs`): a re-run into this
+    /// folder with the same inputs does no work.
+    public var inputs: String? = nil
 
     public func encoded() -> Data {
         let encoder = JSONEncoder()

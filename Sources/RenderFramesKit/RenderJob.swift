@@ -44,6 +44,57 @@ public struct RenderJob: Sendable {
     /// 96-core machine runs with the defaults instead of refusing them.
     public static func defaultWorkers(cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> Int { max(1, min(cores, 64)) }
 
+    /// The manifest's `inputs` hash (`stampInputs`); nil writes none.
+    public var inputs: String?
+
+    /// Sets `inputs` to a hash of everything the frames depend on: the tool's version, the settings
+    /// that shape frames (fps, scale, the frames selected, PNG encoding, --layout; not workers or
+    /// shards, whose output is the same), the scenario file's bytes, each image it read (its path
+    /// relative to the scenario and its bytes) and the bundled fonts. Paths outside the scenario's
+    /// folder are not part of it, so the same checkout anywhere hashes the same.
+    public mutating func stampInputs(scenarioPath: String) {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325 // FNV-1a, 64-bit
+        func mix<S: Sequence>(_ bytes: S) where S.Element == UInt8 {
+            for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+        }
+        func mixFile(_ name: String, _ path: String) {
+            mix(Array("\n\(name)\n".utf8))
+            if let data = FileManager.default.contents(atPath: path) {
+                mix(Array("\(data.count)\n".utf8))
+                data.withUnsafeBytes { mix($0) }
+            }
+        }
+        let e = encoding
+        mix(Array(("render-frames \(ToolVersion.string)\nfps=\(scenario.fps) scale=\(scenario.scale) frames=\(selection.indices) "
+            + "png=\(e.filter.rawValue)/\(e.level)/\(e.coder.rawValue) layout=\(includeLayout)").utf8))
+        mixFile("scenario", scenarioPath)
+        let folder = URL(fileURLWithPath: scenarioPath).standardizedFileURL.resolvingSymlinksInPath().deletingLastPathComponent().path + "/"
+        for image in scenario.imageFiles {
+            mixFile(image.hasPrefix(folder) ? String(image.dropFirst(folder.count)) : (image as NSString).lastPathComponent, image)
+        }
+        for font in BundledFonts.filePaths { mixFile((font as NSString).lastPathComponent, font) }
+        inputs = String(h, radix: 16)
+    }
+
+    /// The frames in `outputDirectory` when it already holds this render whole: its manifest has
+    /// the same `inputs`, is complete, is newer than the executable (a rebuilt tool renders again),
+    /// and every frame it lists is there. Nil otherwise.
+    public func upToDateFrames() -> Int? {
+        guard let inputs, shard == nil else { return nil }
+        let path = outputDirectory + "/manifest.json"
+        guard let data = FileManager.default.contents(atPath: path),
+              let manifest = try? JSONDecoder().decode(Manifest.self, from: data),
+              manifest.inputs == inputs, manifest.partial != true,
+              manifest.frames.map(\.index) == selection.indices else { return nil }
+        if let exe = Bundle.main.executablePath,
+           let built = (try? FileManager.default.attributesOfItem(atPath: exe))?[.modificationDate] as? Date,
+           let written = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date, written < built {
+            return nil
+        }
+        for frame in manifest.frames where !FileManager.default.fileExists(atPath: outputDirectory + "/" + frame.file) { return nil }
+        return manifest.frames.count
+    }
+
     /// Re-rendering every frame (no reuse of equal states); for measuring the renderer itself.
     public var reuseEqualStates = true
     /// Keep frames already in the folder that decode to the right size (a resumed run).
@@ -99,7 +150,8 @@ public struct RenderJob: Sendable {
         let partial = written.count < total
         let manifest = Manifest(fps: scenario.fps, width: scenario.pixelWidth, height: scenario.pixelHeight,
                                 scale: scenario.scale, frameCount: scenario.frameCount, scenario: scenario.file,
-                                device: scenario.screen.device.id, partial: partial ? true : nil, frames: written)
+                                device: scenario.screen.device.id, partial: partial ? true : nil, frames: written,
+                                inputs: inputs)
         if let shard {
             try RenderJob.writeAtomically([UInt8](manifest.encoded()), to: outputDirectory + "/" + shard.manifestName, what: shard.manifestName)
             // Shards that share a folder merge when the last one finishes.

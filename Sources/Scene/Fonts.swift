@@ -36,4 +36,9 @@ public final class BundledFonts: Sendable {
     }
 
     public func font(_ weight: FontWeight) -> Font { fonts[weight]! }
+
+    /// The font files' paths, for what a render depends on.
+    public static var filePaths: [String] {
+        FontWeight.allCases.compactMap { Bundle.module.url(forResource: $0.fileName, withExtension: nil, subdirectory: "Fonts")?.path }
+    }
 }

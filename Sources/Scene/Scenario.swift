@@ -12,6 +12,9 @@ public struct Scenario: Sendable {
     public var timeline: any ScrollTimeline
     /// Animations to write after the frames (`output:`).
     public var outputs: [ScenarioOutput] = []
+    /// The image files the scenario read (resolved paths, sorted): with the scenario file and the
+    /// fonts, what its frames depend on besides the tool and its options.
+    public var imageFiles: [String] = []
     /// For self-sizing rows: how far the motion has reached by each moment, so a frame knows which
     /// rows the table has measured.
     let reach: ScrollReach?

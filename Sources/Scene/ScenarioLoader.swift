@@ -220,6 +220,7 @@ public enum ScenarioLoader {
         if !r.issues.isEmpty { throw ScenarioError.invalid(r.issuesInFileOrder) }
         var scenario = Scenario(file: file, fps: fpsOverride ?? fps, scale: scaleOverride ?? scale, screen: screen, timeline: timeline!)
         scenario.outputs = outputs
+        scenario.imageFiles = images.files
         if let scene = screen.scene { try checkFinite(scene, scenario, r, timelineNode: top["timeline"]) }
         return scenario
     }
@@ -750,6 +751,8 @@ final class ImageResolver {
     private var decoded: [String: Pixmap] = [:]
     /// Bytes of the images decoded so far.
     private(set) var decodedBytes = 0
+    /// The files decoded (resolved paths), sorted.
+    var files: [String] { decoded.keys.sorted() }
     private var nextID = 1
 
     init(reader: ScenarioReader, baseDirectory: String, limits: ImageLimits) {

@@ -106,6 +106,9 @@ struct Render: ParsableCommand {
     @Flag(name: [.customShort("q"), .long], help: "No progress output.")
     var quiet = false
 
+    @Flag(name: .long, help: "Render even when --out already holds these frames of the same scenario, images, settings and tool (such a run otherwise says up to date and does no work).")
+    var force = false
+
     @OptionGroup var images: ImageLimit
 
     enum Compression: String, ExpressibleByArgument, CaseIterable {
@@ -154,6 +157,16 @@ struct Render: ParsableCommand {
             job.shard = try shard.map { try Shard(parsing: $0) }
         }
         job.resume = resume
+        job.stampInputs(scenarioPath: path)
+        // Nothing changed since the last render into this folder: no work (the goldens and the
+        // scenario's animations are still checked and written below).
+        if !force, !resume, let count = job.upToDateFrames() {
+            if !quiet {
+                FileHandle.standardError.write(Data("up to date: \(out) holds these \(count) frames of the same scenario, images, settings and tool (--force renders anyway)\n".utf8))
+            }
+            try finish(loaded, job: job, path: path, selection: selection, skipExistingOutputs: true)
+            return
+        }
         let progress = ProgressReporter(quiet: quiet, label: scenario == nil ? "default demo" : path)
         // Ctrl-C and SIGTERM stop the workers after the frames under way; the run then writes a
         // manifest marked partial, says how far it got, and exits 130 or 143.
@@ -181,6 +194,11 @@ struct Render: ParsableCommand {
                 + "manifest.json says partial; run the same command with --resume to finish\n").utf8))
             throw ExitCode(128 + signal)
         }
+        try finish(loaded, job: job, path: path, selection: selection, skipExistingOutputs: false)
+    }
+
+    /// After the frames: the scenario's animations (`output:`), then the goldens.
+    func finish(_ loaded: Scenario, job: RenderJob, path: String, selection: FrameSelection?, skipExistingOutputs: Bool) throws {
         if !loaded.outputs.isEmpty {
             guard selection == nil || selection!.isComplete(frameCount: loaded.frameCount), job.shard == nil else {
                 FileHandle.standardError.write(Data("not writing the scenario's output: (\(loaded.outputs.map(\.file).joined(separator: ", "))): it needs every frame, and --frames or --shard rendered some\n".utf8))
@@ -193,7 +211,7 @@ struct Render: ParsableCommand {
             defer { stop.cancel() }
             let make = ScenarioFrames.maker(path: path, pointWidth: loaded.screen.device.size.width, fpsOverride: fps,
                                             imageLimits: images.limits, jobs: jobs)
-            for output in loaded.outputs {
+            for output in loaded.outputs where !(skipExistingOutputs && FileManager.default.fileExists(atPath: output.path)) {
                 let outcome = try Animations.write(AnimationRequest(output), frameWidth: loaded.pixelWidth, sourceFPS: loaded.fps,
                                                    jobs: jobs, source: make)
                 print(outcome.summary(budgetOption: "maxBytes:"))

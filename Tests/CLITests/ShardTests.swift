@@ -148,3 +148,46 @@ final class ShardTests: XCTestCase {
         XCTAssertTrue(merge.stderr.contains("shards 2/3, 3/3 missing"), merge.stderr)
     }
 }
+
+/// A re-run with nothing changed does no work: the manifest's `inputs` hash covers the scenario,
+/// its images, the fonts, the settings and the tool.
+final class UpToDateTests: XCTestCase {
+    var tmp = ""
+    override func setUpWithError() throws { tmp = try makeTemporaryFolder("uptodate") }
+    override func tearDown() { try? FileManager.default.removeItem(atPath: tmp) }
+
+    func testAnUnchangedRerunIsUpToDateAndAnyChangeRendersAgain() throws {
+        // A scenario of one's own with an image beside it, so both can be changed.
+        let images = CLITests.root + "/Fixtures/images"
+        try FileManager.default.copyItem(atPath: images + "/coffee.png", toPath: tmp + "/photo.png")
+        let text = try String(contentsOfFile: CLITests.root + "/Fixtures/scenarios/stretchy-table.yaml", encoding: .utf8)
+            .replacingOccurrences(of: "../images/coffee.png", with: "photo.png")
+        try text.write(toFile: tmp + "/s.yaml", atomically: true, encoding: .utf8)
+        func render(_ extra: [String] = []) throws -> Shell.Result {
+            try Shell.run(CLITests.binary, [tmp + "/s.yaml", "-o", tmp + "/out", "--scale", "0.25", "--frames", "0-9"] + extra)
+        }
+        func rendered(_ r: Shell.Result) -> Bool { r.stderr.contains("wrote 10 frames") }
+        XCTAssertTrue(rendered(try render()))
+        let manifest = try Data(contentsOf: URL(fileURLWithPath: tmp + "/out/manifest.json"))
+        XCTAssertTrue(String(decoding: manifest, as: UTF8.self).contains("\"inputs\" : \""))
+        let again = try render()
+        XCTAssertEqual(again.code, 0)
+        XCTAssertTrue(again.stderr.hasPrefix("up to date: \(tmp)/out holds these 10 frames of the same scenario, images, settings and tool"), again.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: tmp + "/out/manifest.json")), manifest, "nothing written")
+        XCTAssertTrue(rendered(try render(["--force"])), "--force renders anyway")
+        XCTAssertTrue(rendered(try render(["--compression", "fast"])), "another setting")
+        XCTAssertTrue(rendered(try render())) // back to the first settings
+        // One byte of the image changed (its pixels need not change: the bytes are what is hashed).
+        var photo = try Data(contentsOf: URL(fileURLWithPath: tmp + "/photo.png"))
+        photo.append(0)
+        try photo.write(to: URL(fileURLWithPath: tmp + "/photo.png"))
+        XCTAssertTrue(rendered(try render()), "the image changed")
+        XCTAssertFalse(rendered(try render()))
+        try (text + "\n# a comment\n").replacingOccurrences(of: "../images/coffee.png", with: "photo.png")
+            .write(toFile: tmp + "/s.yaml", atomically: true, encoding: .utf8)
+        XCTAssertTrue(rendered(try render()), "the scenario changed")
+        // A frame gone from the folder: rendered again.
+        try FileManager.default.removeItem(atPath: tmp + "/out/0003.png")
+        XCTAssertTrue(rendered(try render()))
+    }
+}

@@ -73,8 +73,10 @@ final class GoldenFrameTests: XCTestCase {
         let frames = NSTemporaryDirectory() + "golden-frames-\(getpid())-\(name)"
         try? FileManager.default.removeItem(atPath: frames)
         defer { try? FileManager.default.removeItem(atPath: frames) }
-        _ = try RenderJob(scenario: scenario, outputDirectory: frames, selection: FrameSelection(indices: indices), jobs: 2,
-                          includeLayout: true).run()
+        var render = RenderJob(scenario: scenario, outputDirectory: frames, selection: FrameSelection(indices: indices), jobs: 2,
+                               includeLayout: true)
+        render.stampInputs(scenarioPath: "\(Self.root)/Fixtures/scenarios/\(name).yaml") // as the CLI does
+        _ = try render.run()
         // The product's record variable; without it nothing is recorded (as in CI).
         var environment = ProcessInfo.processInfo.environment
         environment["CI"] = "true"
