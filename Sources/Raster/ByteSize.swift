@@ -34,3 +34,20 @@ extension String {
         self.init(decoding: messageBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
+
+extension String {
+    /// The text as a terminal may show it: control characters (escape codes among them) written
+    /// as `\u{1B}`, line breaks and tabs kept, so a file name or value can never drive the terminal.
+    public var terminalSafe: String {
+        guard unicodeScalars.contains(where: { String.isUnsafeControl($0) }) else { return self }
+        var out = ""
+        for u in unicodeScalars {
+            if String.isUnsafeControl(u) { out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}" } else { out.unicodeScalars.append(u) }
+        }
+        return out
+    }
+
+    static func isUnsafeControl(_ u: Unicode.Scalar) -> Bool {
+        (u.value < 0x20 && u != "\n" && u != "\t") || (0x7F...0x9F).contains(u.value)
+    }
+}

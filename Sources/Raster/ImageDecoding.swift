@@ -24,7 +24,7 @@ public enum ImageError: Error, CustomStringConvertible, Equatable {
         case .corrupt(let path, let format, let reason):
             return "\(path): corrupt \(format) image: \(reason); re-export the image"
         case .tooLarge(let path, let width, let height, let limit):
-            return "\(path): image is \(width)x\(height) = \(width * height) pixels, over the limit of \(limit); scale it down (or raise the limit with --max-image-pixels)"
+            return "\(path): image is \(width)x\(height) = \(width.multipliedReportingOverflow(by: height).partialValue) pixels, over the limit of \(limit); scale it down (render and validate raise the limit with --max-image-pixels)"
         case .fileTooLarge(let path, let bytes, let limit):
             return "\(path): the file is \(ByteSize.format(bytes)), \(limit)"
         case .overBudget(let path, let width, let height, let used, let budget):
@@ -87,8 +87,12 @@ public enum ImageDecoder {
         return [UInt8](data)
     }
 
-    /// Bytes of a decoded image (premultiplied RGBA8).
-    public static func decodedBytes(width: Int, height: Int) -> Int { width * height * 4 }
+    /// Bytes of a decoded image (premultiplied RGBA8); Int.max when that does not fit an Int.
+    public static func decodedBytes(width: Int, height: Int) -> Int {
+        let (pixels, o1) = width.multipliedReportingOverflow(by: height)
+        let (bytes, o2) = pixels.multipliedReportingOverflow(by: 4)
+        return o1 || o2 ? Int.max : bytes
+    }
 
     /// An image's size from its header (PNG's IHDR, JPEG's frame header), without decoding it; nil
     /// when the header cannot be read or gives a size PNG does not allow (decoding then says why).
@@ -110,8 +114,12 @@ public enum ImageDecoder {
     /// Asks the system for `bytes` and gives them back: an image whose pixels it would refuse is
     /// reported instead of ending the process (Swift stops on a failed allocation).
     static func reserve(_ bytes: Int, for name: String) throws {
-        guard rf_can_allocate(bytes) != 0 else { throw ImageError.outOfMemory(path: name, bytes: bytes) }
+        guard systemGives(bytes) else { throw ImageError.outOfMemory(path: name, bytes: bytes) }
     }
+
+    /// True when the system gives `bytes` of memory now (they are given back at once): asked before
+    /// large allocations, as Swift stops the process when one fails.
+    public static func systemGives(_ bytes: Int) -> Bool { bytes >= 0 && rf_can_allocate(bytes) != 0 }
 
     public static func decode(data: [UInt8], name: String, pixelLimit: Int = defaultPixelLimit) throws -> Pixmap {
         if data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
@@ -124,7 +132,7 @@ public enum ImageDecoder {
             }
             // At the peak of decoding: for 8-bit files the filtered rows, the straight pixels and the
             // premultiplied copy; for 16-bit files the samples as stored (8 bytes a pixel) too.
-            try reserve(decodedBytes(width: width, height: height) * (pngBitDepth(data) == 16 ? 4 : 3), for: name)
+            try reserve(decodedBytes(width: width, height: height).multipliedReportingOverflow(by: pngBitDepth(data) == 16 ? 4 : 3).partialValue, for: name)
             if let fast = FastPNGDecoder.decode(data, pixelLimit: pixelLimit) { return fast }
             return try decodePNG(data, name: name, pixelLimit: pixelLimit)
         }
@@ -155,6 +163,23 @@ public enum ImageDecoder {
             return "its compressed image data is damaged\(at)"
         }
         return "its data is damaged\(at), and libpng cannot read it"
+    }
+
+    /// libjpeg's reason for refusing a file, in plain words, never libjpeg's text.
+    static func jpegReason(_ message: String) -> String {
+        let text = message.lowercased()
+        func has(_ words: String...) -> Bool { words.contains { text.contains($0) } }
+        if has("no image") { return "it holds no image data (the file ends after its headers)" }
+        if has("premature end", "end of file", "eoi") { return "its data ends before the image is complete: the file was cut short" }
+        if has("cmyk", "color space", "colorspace", "unsupported", "arithmetic", "lossless", "12-bit", "precision") {
+            return "it is a kind of JPEG this tool does not read (CMYK, 12-bit, lossless or arithmetic-coded); save it as an ordinary RGB JPEG"
+        }
+        if has("memory") { return "not enough memory to decode it" }
+        if has("not a jpeg", "soi") { return "it does not start like a JPEG" }
+        if has("huffman", "marker", "corrupt", "bogus", "invalid", "sampling", "quantization", "scan") {
+            return "its compressed data is damaged"
+        }
+        return "its data is damaged, and libjpeg cannot read it"
     }
 
     /// IHDR's bit depth (the structure check has read IHDR).
@@ -307,7 +332,7 @@ public enum ImageDecoder {
             rf_jpeg_info(d.baseAddress, d.count, &width, &height, &components, &error, error.count)
         }
         guard infoStatus == 0 else {
-            throw ImageError.corrupt(path: name, format: "JPEG", reason: String(messageBuffer: error))
+            throw ImageError.corrupt(path: name, format: "JPEG", reason: jpegReason(String(messageBuffer: error)))
         }
         guard width > 0, height > 0 else {
             throw ImageError.corrupt(path: name, format: "JPEG", reason: "zero width or height")
@@ -315,7 +340,7 @@ public enum ImageDecoder {
         guard Int(width) * Int(height) <= pixelLimit else {
             throw ImageError.tooLarge(path: name, width: Int(width), height: Int(height), limit: pixelLimit)
         }
-        try reserve(decodedBytes(width: Int(width), height: Int(height)) * 2, for: name)
+        try reserve(decodedBytes(width: Int(width), height: Int(height)).multipliedReportingOverflow(by: 2).partialValue, for: name)
         var rgba = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
         let status = data.withUnsafeBufferPointer { d in
             rgba.withUnsafeMutableBufferPointer { out in
@@ -330,7 +355,7 @@ public enum ImageDecoder {
             // The marker was the EOI we added: the file itself ended there.
             throw ImageError.corrupt(path: name, format: "JPEG", reason: endsAt != nil ? cutShort
                 : "a marker interrupts its image data (a part of the file is missing or damaged), so some rows would be grey")
-        default: throw ImageError.corrupt(path: name, format: "JPEG", reason: String(messageBuffer: error))
+        default: throw ImageError.corrupt(path: name, format: "JPEG", reason: jpegReason(String(messageBuffer: error)))
         }
     }
 }

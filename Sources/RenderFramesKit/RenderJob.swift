@@ -198,6 +198,10 @@ public struct RenderJob: Sendable {
             guard isDirectory.boolValue else { throw OutputError(path: path, problem: "exists and is a file, not a folder; pick another \(option)") }
             return
         }
+        var link = stat()
+        if lstat(path, &link) == 0 {
+            throw OutputError(path: path, problem: "is a symbolic link that leads nowhere (to a missing folder, or a loop); pick another \(option)")
+        }
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {

@@ -76,6 +76,20 @@ public enum ScenarioLoader {
                 "lists and mappings nest \(depth) levels deep here, over the limit of \(maximumNesting) (a scenario needs about 5); "
                 + "flatten them")])
         }
+        // YAML allows no control characters in a file (tabs and line breaks aside); say where each
+        // one is, at most five, instead of the parser's position-less complaint.
+        var controls: [ScenarioIssue] = []
+        var line = 1, column = 1
+        for u in text.unicodeScalars {
+            if u == "\n" { line += 1; column = 1; continue }
+            if ScenarioIssue.isControl(u), u != "\t", u != "\r", controls.count < 5 {
+                controls.append(ScenarioIssue(file: file, line: line, column: column, field: "(file)", message:
+                    "a control character (U+\(String(format: "%04X", u.value))) stands here, and YAML allows none; remove it, "
+                    + "or write it as an escape such as \\e inside double quotes"))
+            }
+            column += 1
+        }
+        if !controls.isEmpty { throw ScenarioError.invalid(controls) }
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
@@ -242,9 +256,15 @@ public enum ScenarioLoader {
         for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let chars = Array(line.utf8)
             scanUnquoted(chars) { i in
-                guard chars[i] == UInt8(ascii: "!"), i + 1 < chars.count, chars[i + 1] == UInt8(ascii: "!"), startsValue(chars, i) else { return nil }
+                // Any tag: !!str, the verbatim !<tag:yaml.org,2002:str>, a local !thing.
+                guard chars[i] == UInt8(ascii: "!"), i + 1 < chars.count, chars[i + 1] != UInt8(ascii: " "), startsValue(chars, i) else { return nil }
                 var end = i
-                while end < chars.count, ![UInt8(ascii: " "), UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}")].contains(chars[end]) { end += 1 }
+                if chars[i + 1] == UInt8(ascii: "<") { // verbatim: !<...> may hold commas
+                    while end < chars.count, chars[end] != UInt8(ascii: ">") { end += 1 }
+                    end = min(end + 1, chars.count)
+                } else {
+                    while end < chars.count, ![UInt8(ascii: " "), UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}")].contains(chars[end]) { end += 1 }
+                }
                 let tag = String(decoding: chars[i..<end], as: UTF8.self)
                 r.issues.append(ScenarioIssue(file: r.file, line: n + 1, column: i + 1, field: "(YAML tag)",
                                               message: "the tag \(ScenarioReader.shown(tag)) is not read here; remove it (quote a value to make it text)"))
@@ -773,7 +793,9 @@ final class ImageResolver {
             pixmap = known
         } else {
             guard FileManager.default.fileExists(atPath: path) else {
-                reader.report(node, field, "image file not found: \(path) (paths are relative to the scenario file); fix the path")
+                var link = stat()
+                let what = lstat(path, &link) == 0 ? "leads nowhere (a symbolic link to a missing file, or a loop)" : "not found"
+                reader.report(node, field, "image file \(what): \(ScenarioReader.shown(path)) (paths are relative to the scenario file); fix the path")
                 return nil
             }
             do {

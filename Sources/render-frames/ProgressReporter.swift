@@ -12,7 +12,7 @@ final class ProgressReporter: Sendable {
 
     init(quiet: Bool, label: String) {
         self.quiet = quiet
-        self.label = label
+        self.label = label.terminalSafe
     }
 
     func update(done: Int, total: Int) {

@@ -45,11 +45,11 @@ struct RenderFrames: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as BadInputError {
-            FileHandle.standardError.write(Data(("error: " + error.description + "\n").utf8))
+            writeToStandardError(("error: " + error.description + "\n"))
             Foundation.exit(2)
         } catch {
             if error is ExitCode || exitCode(for: error) == .success { exit(withError: error) }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            writeToStandardError((fullMessage(for: error) + "\n"))
             Foundation.exit(2)
         }
     }
@@ -152,7 +152,7 @@ struct Render: ParsableCommand {
         if shard == "auto" {
             let (found, source) = try Shard.fromEnvironment()
             job.shard = found
-            if !quiet { FileHandle.standardError.write(Data("shard \(found) from \(source)\n".utf8)) }
+            if !quiet { writeToStandardError("shard \(found) from \(source)\n") }
         } else {
             job.shard = try shard.map { try Shard(parsing: $0) }
         }
@@ -162,10 +162,19 @@ struct Render: ParsableCommand {
         // scenario's animations are still checked and written below).
         if !force, !resume, let count = job.upToDateFrames() {
             if !quiet {
-                FileHandle.standardError.write(Data("up to date: \(out) holds these \(count) frames of the same scenario, images, settings and tool (--force renders anyway)\n".utf8))
+                writeToStandardError("up to date: \(out) holds these \(count) frames of the same scenario, images, settings and tool (--force renders anyway)\n")
             }
             try finish(loaded, job: job, path: path, selection: selection, skipExistingOutputs: true)
             return
+        }
+        // Each worker holds a few frames' worth of pixels (the canvas, offscreen layers, the PNG
+        // encoder's rows): ask the system for them first, so a memory limit is a message, not an abort.
+        let workers = min(jobs, max(1, loaded.frameCount))
+        let frameBytes = loaded.pixelWidth * loaded.pixelHeight * 4
+        guard ImageDecoder.systemGives(workers * frameBytes * 6) else {
+            throw BadInput("not enough memory to render \(loaded.pixelWidth)x\(loaded.pixelHeight) frames with \(workers) worker(s): "
+                + "about \(ByteSize.format(workers * frameBytes * 6)) needed, and the system refused it; lower --jobs or --scale, "
+                + "or raise the process's memory limit")
         }
         let progress = ProgressReporter(quiet: quiet, label: scenario == nil ? "default demo" : path)
         // Ctrl-C and SIGTERM stop the workers after the frames under way; the run then writes a
@@ -186,12 +195,12 @@ struct Render: ParsableCommand {
         }
         progress.finish(summary: summary, outputDirectory: out)
         if !summary.removedStale.isEmpty {
-            FileHandle.standardError.write(Data("removed \(summary.removedStale.count) frame file(s) left by an earlier, longer run\n".utf8))
+            writeToStandardError("removed \(summary.removedStale.count) frame file(s) left by an earlier, longer run\n")
         }
         if summary.partial {
             let signal = interruption.received ?? SIGINT
-            FileHandle.standardError.write(Data(("interrupted: \(summary.framesWritten + summary.framesKept) frames are whole in \(out); "
-                + "manifest.json says partial; run the same command with --resume to finish\n").utf8))
+            writeToStandardError("interrupted: \(summary.framesWritten + summary.framesKept) frames are whole in \(out); "
+                + "manifest.json says partial; run the same command with --resume to finish\n")
             throw ExitCode(128 + signal)
         }
         try finish(loaded, job: job, path: path, selection: selection, skipExistingOutputs: false)
@@ -201,7 +210,7 @@ struct Render: ParsableCommand {
     func finish(_ loaded: Scenario, job: RenderJob, path: String, selection: FrameSelection?, skipExistingOutputs: Bool) throws {
         if !loaded.outputs.isEmpty {
             guard selection == nil || selection!.isComplete(frameCount: loaded.frameCount), job.shard == nil else {
-                FileHandle.standardError.write(Data("not writing the scenario's output: (\(loaded.outputs.map(\.file).joined(separator: ", "))): it needs every frame, and --frames or --shard rendered some\n".utf8))
+                writeToStandardError("not writing the scenario's output: (\(loaded.outputs.map(\.file).joined(separator: ", "))): it needs every frame, and --frames or --shard rendered some\n")
                 if let golden { try checkGoldens(golden, job: job, frameCount: loaded.frameCount) }
                 return
             }
@@ -388,7 +397,7 @@ struct Validate: ParsableCommand {
                 print("\(file): ok: \(s.screen.device.id), \(s.frameCount) frames at \(s.fps.formatted()) fps, \(s.pixelWidth)x\(s.pixelHeight) px")
             } catch {
                 failed += 1
-                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                writeToStandardError("\(error)\n")
             }
         }
         if failed > 0 { throw ExitCode(2) }
@@ -589,7 +598,7 @@ final class AnimationInterruption {
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
             source.setEventHandler {
                 let removed = TemporaryFiles.shared.removeAll()
-                FileHandle.standardError.write(Data("interrupted: stopped writing animations; removed \(removed) half-written file(s)\n".utf8))
+                writeToStandardError("interrupted: stopped writing animations; removed \(removed) half-written file(s)\n")
                 _exit(128 + sig)
             }
             source.resume()
@@ -598,6 +607,16 @@ final class AnimationInterruption {
     }
 
     func cancel() { sources.forEach { $0.cancel() } }
+}
+
+/// Standard output and error carry file names and values from the user: control characters in
+/// them are shown as \u{1B}, never sent to the terminal raw (line breaks kept).
+func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    Swift.print(items.map { "\($0)" }.joined(separator: separator).terminalSafe, terminator: terminator)
+}
+
+func writeToStandardError(_ text: String) {
+    FileHandle.standardError.write(Data(text.terminalSafe.utf8))
 }
 
 /// `--max-image-pixels` and `--max-image-memory`, shared by the commands that read scenarios.
@@ -611,7 +630,9 @@ struct ImageLimit: ParsableArguments {
     var limits: ImageLimits { ImageLimits(pixels: maxImagePixels, memory: ByteSize.parse(maxImageMemory) ?? ImageDecoder.defaultMemoryBudget) }
 
     func validate() throws {
-        if maxImagePixels < 1 { throw ValidationError("--max-image-pixels must be at least 1, got \(maxImagePixels)") }
+        if !(1...(1 << 32)).contains(maxImagePixels) {
+            throw ValidationError("--max-image-pixels must be between 1 and 4294967296 (4 gigapixels), got \(maxImagePixels)")
+        }
         guard let bytes = ByteSize.parse(maxImageMemory), bytes >= 1_000_000 else {
             throw ValidationError("--max-image-memory: expected a size of at least 1MB such as 300MB, 2GB or 500MiB, got \(maxImageMemory)")
         }

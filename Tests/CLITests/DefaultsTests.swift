@@ -66,7 +66,42 @@ final class MessageTests: XCTestCase {
             + "refused it); free memory, raise the process's memory limit, or scale the image down"), r.stderr)
         XCTAssertFalse(r.stderr.contains("Fatal error"), r.stderr)
     }
+
+    /// Frame buffers too: at @4x, two workers need about 257 MB, refused under a 300 MB address
+    /// space with a message and exit 2 (before, Swift aborted, or at 90 MB libdispatch hung).
+    func testFramesTheSystemCannotHoldAreAMessage() throws {
+        let r = try Shell.run("/bin/bash", ["-c", "ulimit -v 300000; exec \"$0\" \"$1\" -o \"$2\" --scale 4 --frames 0 -j 2 -q",
+                                            CLITests.binary, CLITests.root + "/Fixtures/scenarios/profile.yaml", "\(tmp)/big"])
+        XCTAssertEqual(r.code, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("error: not enough memory to render 1572x3408 frames with 2 worker(s): about 257.2 MB needed"), r.stderr)
+    }
     #endif
+
+    /// From a second outside audit: raw control bytes in the file are placed; any YAML tag is
+    /// refused, the verbatim form too; a long image path is cut; a folder that is a symlink loop is
+    /// said so; escape codes in arguments are never echoed raw; a pixel limit beyond 4 gigapixels is refused.
+    func testHostileBytesTagsPathsAndArguments() throws {
+        let ctl = try validate("header: {height: 160, title: \"red\u{1B}[31m\"}\ntimeline: {gestures: [{drag: {by: 10}}, release]}\n")
+        XCTAssertEqual(ctl.code, 2)
+        XCTAssertTrue(ctl.stderr.contains("s.yaml:1:34: (file): a control character (U+001B) stands here, and YAML allows none"), ctl.stderr)
+        let tag = try validate("fps: !<tag:yaml.org,2002:str> 30\ntimeline: {gestures: [{drag: {by: 10}}, release]}\n")
+        XCTAssertTrue(tag.stderr.contains("s.yaml:1:6: (YAML tag): the tag !<tag:yaml.org,2002:str> is not read here"), tag.stderr)
+        let long = try validate("header: {height: 160, image: \(String(repeating: "x", count: 100_000)).png}\ntimeline: {gestures: [{drag: {by: 10}}, release]}\n")
+        XCTAssertTrue(long.stderr.contains("... (") && long.stderr.count < 600, "\(long.stderr.count) characters")
+        try FileManager.default.createSymbolicLink(atPath: "\(tmp)/l1", withDestinationPath: "\(tmp)/l2")
+        try FileManager.default.createSymbolicLink(atPath: "\(tmp)/l2", withDestinationPath: "\(tmp)/l1")
+        let loop = try Shell.run(CLITests.binary, ["-o", "\(tmp)/l1", "--frames", "0", "--scale", "0.25", "-q"])
+        XCTAssertEqual(loop.stderr, "error: \(tmp)/l1: is a symbolic link that leads nowhere (to a missing folder, or a loop); pick another --out\n")
+        for arguments in [["nope\u{1B}[31m.yaml"], ["--frames", "1\u{1B}[31m"], ["--bogus\u{1B}"]] {
+            let r = try Shell.run(CLITests.binary, arguments + ["-o", "\(tmp)/esc"])
+            XCTAssertEqual(r.code, 2)
+            XCTAssertFalse(r.stderr.contains("\u{1B}"), r.stderr)
+            XCTAssertTrue(r.stderr.contains("\\u{1B}"), r.stderr)
+        }
+        let pixels = try Shell.run(CLITests.binary, ["validate", CLITests.root + "/Fixtures/scenarios/profile.yaml", "--max-image-pixels", "9000000000000000000"])
+        XCTAssertEqual(pixels.code, 2)
+        XCTAssertTrue(pixels.stderr.contains("--max-image-pixels must be between 1 and 4294967296 (4 gigapixels)"), pixels.stderr)
+    }
 
     func testControlCharactersAreEscapedAndLongValuesElided() throws {
         let r = try validate("header: {height: \"\\e[31mred\"}\ntimeline: {gestures: [{drag: {by: 10}}, release]}\n")
