@@ -24,7 +24,7 @@ public enum ImageError: Error, CustomStringConvertible, Equatable {
         case .corrupt(let path, let format, let reason):
             return "\(path): corrupt \(format) image: \(reason); re-export the image"
         case .tooLarge(let path, let width, let height, let limit):
-            return "\(path): image is \(width)x\(height) = \(width.multipliedReportingOverflow(by: height).partialValue) pixels, over the limit of \(limit); scale it down (render and validate raise the limit with --max-image-pixels)"
+            return "\(path): image is \(width)x\(height) = \(width.multipliedReportingOverflow(by: height).partialValue) pixels, over the limit of \(limit); scale it down (or raise the limit with --max-image-pixels, which render, validate and encode take)"
         case .fileTooLarge(let path, let bytes, let limit):
             return "\(path): the file is \(ByteSize.format(bytes)), \(limit)"
         case .overBudget(let path, let width, let height, let used, let budget):
