@@ -25,13 +25,13 @@ func animationBenchmark(directory: String, runs: Int) {
     }
 
     print("\nAnimations of the default demo (profile.yaml, 330 frames at 60 fps, 1179x2556), best of \(runs):\n")
-    let alone = best([exe, scenario, "--out", frames, "--quiet", "--jobs", "2"])
+    let alone = best([exe, scenario, "--out", frames, "--quiet", "--jobs", "2", "--force"]) // --force: each run renders (not up to date)
     // The same render with output: [GIF, WebP] at 390 px, from a copy of the scenario beside it (its images are relative).
     let withOutputs = directory + "/.benchmark-outputs-\(getpid()).yaml"
     let text = (try? String(contentsOfFile: scenario, encoding: .utf8)) ?? ""
     try? (text + "\noutput: [{file: \(work)/o.gif, width: 390}, {file: \(work)/o.webp, width: 390}]\n")
         .write(toFile: withOutputs, atomically: true, encoding: .utf8)
-    let both = best([exe, withOutputs, "--out", work + "/frames2", "--quiet", "--jobs", "2"])
+    let both = best([exe, withOutputs, "--out", work + "/frames2", "--quiet", "--jobs", "2", "--force"])
     try? FileManager.default.removeItem(atPath: withOutputs)
     print("| run | seconds | peak MB | x frames alone |")
     print("|---|---|---|---|")
