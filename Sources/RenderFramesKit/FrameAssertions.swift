@@ -62,18 +62,10 @@ public func assertFrames(inDirectory directory: String, files: [String]? = nil, 
     check.diffDirectory = failures
     let outcome = try check.run(files: names)
     guard outcome.passed else {
-        let worst = outcome.failures.max { ($0.result?.differingPixels ?? Int.max) < ($1.result?.differingPixels ?? Int.max) }!
-        let worstText: String
-        if let problem = worst.problem {
-            worstText = "\(worst.file): \(problem)"
-        } else {
-            let r = worst.result!
-            worstText = "\(worst.file): \(r.differingPixels) pixels differ" + (r.worst.map { ", worst at (\($0.x), \($0.y))" } ?? "")
-        }
         let description = """
-            \(outcome.failures.count) of \(names.count) frames differ from \(golden); worst \(worstText). \
+            \(outcome.failures.count) of \(names.count) frames fail against \(golden): \(outcome.failureSummary(golden: golden).joined(separator: "; ")). \
             \(outcome.diffsWritten > 0 ? "Expected / actual / diff images in \(failures). " : "")\
-            If the change is intended, re-record: \(RecordMode.environmentVariable)=failed and run \(rerun) again.
+            \(GoldenCheck.rerecordHint(rerun: rerun))
             """
         throw GoldenMismatch(outcome: outcome, description: description)
     }

@@ -44,6 +44,48 @@ public struct GoldenCheck {
         /// Every frame's verdict (recorded frames count as passed), for reports.
         public var verdicts: [FrameVerdict] = []
         public var passed: Bool { failures.isEmpty }
+
+        /// The failures in a few lines, however many frames failed: goldens missing said once,
+        /// frames whose pixels differ as ranges with the worst of them, other problems one a line
+        /// (the first ten).
+        public func failureSummary(golden: String) -> [String] {
+            func number(_ name: String) -> Int? { Int(name.prefix { $0.isNumber }) }
+            func ranges(_ names: [String]) -> String {
+                let indices = names.compactMap(number).sorted()
+                var parts: [String] = []
+                var i = 0
+                while i < indices.count {
+                    var j = i
+                    while j + 1 < indices.count, indices[j + 1] == indices[j] + 1 { j += 1 }
+                    parts.append(i == j ? "\(indices[i])" : "\(indices[i])-\(indices[j])")
+                    i = j + 1
+                }
+                return parts.count > 8 ? parts.prefix(8).joined(separator: ", ") + ", ..." : parts.joined(separator: ", ")
+            }
+            var lines: [String] = []
+            let missing = failures.filter { $0.problem?.hasPrefix("no golden in") == true }
+            if !missing.isEmpty {
+                lines.append("no golden for \(missing.count == 1 ? "frame" : "frames") \(ranges(missing.map(\.file))) (\(missing.count) "
+                    + "frame\(missing.count == 1 ? "" : "s")) in \(golden); record mode never (CI): record them with --record missing, "
+                    + "or \(RecordMode.environmentVariable)=missing")
+            }
+            let differing = failures.filter { $0.problem == nil && $0.result != nil }
+            if let worst = differing.max(by: { $0.result!.differingPixels < $1.result!.differingPixels }) {
+                let r = worst.result!
+                let at = r.worst.map { " at (\($0.x), \($0.y))" } ?? ""
+                lines.append("\(differing.count == 1 ? "frame" : "frames") \(ranges(differing.map(\.file))) \(differing.count == 1 ? "differs" : "differ") (\(differing.count) "
+                    + "frame\(differing.count == 1 ? "" : "s")); worst \(worst.file): \(r.differingPixels) pixels (\(String(format: "%.4f", r.ratio * 100)) %)\(at)")
+            }
+            let others = failures.filter { $0.problem != nil && $0.problem?.hasPrefix("no golden in") != true }
+            lines += others.prefix(10).map(\.failureLine)
+            if others.count > 10 { lines.append("and \(others.count - 10) more frames with problems like these") }
+            return lines
+        }
+    }
+
+    /// The one re-record hint, for the CLI and the Swift API alike.
+    public static func rerecordHint(rerun: String) -> String {
+        "if the change is intended, re-record: run \(rerun) again with --record failed, or with \(RecordMode.environmentVariable)=failed"
     }
 
     public var framesDirectory: String
@@ -65,6 +107,8 @@ public struct GoldenCheck {
     public func run(files: [String], prune: Bool = false) throws -> Outcome {
         let fm = FileManager.default
         try RenderJob.prepareDirectory(goldenDirectory, option: "--golden")
+        // Failure images of an earlier run go first: what the folder shows is this run's.
+        if let diffDirectory { GoldenCheck.removeFailureImages(diffDirectory) }
         var outcome = Outcome()
         var toCompare: [String] = []
         for file in files {
@@ -125,6 +169,17 @@ public struct GoldenCheck {
             }
         }
         return outcome
+    }
+
+    /// Removes expected / actual / diff images and summary.json from `directory`, then the folder
+    /// itself if nothing else is in it.
+    static func removeFailureImages(_ directory: String) {
+        let fm = FileManager.default
+        guard let names = try? fm.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name == "summary.json" || [".expected.png", ".actual.png", ".diff.png"].contains(where: { name.hasSuffix($0) }) {
+            try? fm.removeItem(atPath: directory + "/" + name)
+        }
+        if (try? fm.contentsOfDirectory(atPath: directory))?.isEmpty == true { try? fm.removeItem(atPath: directory) }
     }
 
     private func record(_ file: String) throws {

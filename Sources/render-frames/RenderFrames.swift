@@ -241,13 +241,15 @@ struct Render: ParsableCommand {
                                options: check.options, to: report)
             print("report: \(report)/index.html")
         }
-        for v in outcome.failures { print(v.failureLine) }
+        for line in outcome.failureSummary(golden: golden) { print("FAIL " + line) }
         if !outcome.recorded.isEmpty { print("recorded \(outcome.recorded.count) golden frame(s) in \(golden) (mode \(check.mode.rawValue))") }
         if !outcome.pruned.isEmpty { print("pruned \(outcome.pruned.count) golden frame(s) no longer produced: \(outcome.pruned.joined(separator: ", "))") }
         print("\(outcome.matched) passed, \(outcome.failures.count) failed")
         if !outcome.passed {
             if outcome.diffsWritten > 0 { print("expected / actual / diff images in \(check.diffDirectory!)") }
-            print("if the change is intended, re-record: run the same command with --record failed")
+            if outcome.failures.contains(where: { $0.problem?.hasPrefix("no golden in") != true }) {
+                print(GoldenCheck.rerecordHint(rerun: "the same command"))
+            }
             throw ExitCode(1)
         }
     }

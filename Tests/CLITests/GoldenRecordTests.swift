@@ -23,7 +23,11 @@ final class GoldenRecordTests: XCTestCase {
     func testTheDefaultRecordsLocallyButNeverInCI() throws {
         let ci = try render([], environment: ["CI": "true"])
         XCTAssertEqual(ci.code, 1, "a missing golden fails in CI")
-        XCTAssertTrue(ci.stdout.contains("FAIL 0000.png: no golden"), ci.stdout)
+        // Missing goldens said once for the scenario, as a range, with how to record them.
+        XCTAssertTrue(ci.stdout.contains("FAIL no golden for frames 0-3 (4 frames) in \(tmp)/golden; record mode never (CI): "
+            + "record them with --record missing, or RENDER_FRAMES_RECORD=missing\n"), ci.stdout)
+        XCTAssertEqual(ci.stdout.components(separatedBy: "no golden").count - 1, 1, ci.stdout)
+        XCTAssertFalse(ci.stdout.contains("--record failed"), "no re-record hint for goldens never recorded: \(ci.stdout)")
         XCTAssertEqual(goldens(), [], "nothing recorded silently")
         let local = try render([])
         XCTAssertEqual(local.code, 0, local.stdout)
@@ -46,13 +50,18 @@ final class GoldenRecordTests: XCTestCase {
         try FileManager.default.copyItem(atPath: "\(tmp)/out2/0005.png", toPath: "\(tmp)/golden/0001.png")
         let never = try render(["--record", "never"])
         XCTAssertEqual(never.code, 1)
-        XCTAssertTrue(never.stdout.contains("FAIL 0001.png:"), never.stdout)
+        XCTAssertTrue(never.stdout.contains("FAIL frame 1 differs (1 frame); worst 0001.png: "), never.stdout)
+        XCTAssertTrue(never.stdout.contains("if the change is intended, re-record: run the same command again with --record failed, "
+            + "or with RENDER_FRAMES_RECORD=failed"), never.stdout)
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(tmp)/out-diff/0001.diff.png"))
         // failed re-records only that frame; the environment variable sets the mode too.
         let failed = try render([], environment: [RecordMode.environmentVariable: "failed"])
         XCTAssertEqual(failed.code, 0, failed.stdout)
         XCTAssertTrue(failed.stdout.contains("recorded 1 golden frame(s)"), failed.stdout)
         XCTAssertEqual(FileManager.default.contents(atPath: "\(tmp)/golden/0001.png"), before)
+        // A run that passes leaves no failure images of an earlier run behind.
+        XCTAssertEqual(try render(["--record", "never"]).code, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(tmp)/out-diff"), "stale failure folder removed")
         let bad = try render([], environment: [RecordMode.environmentVariable: "sometimes"])
         XCTAssertEqual(bad.code, 2)
         XCTAssertTrue(bad.stderr.contains("RENDER_FRAMES_RECORD=sometimes is not a record mode"), bad.stderr)

@@ -1,6 +1,7 @@
 import Foundation
 import Raster
-import RenderFramesKit
+@testable import RenderFramesKit
+@testable import GoldenCompare
 import XCTest
 
 final class FrameAssertionTests: XCTestCase {
@@ -19,9 +20,28 @@ final class FrameAssertionTests: XCTestCase {
         try FileManager.default.copyItem(atPath: "\(tmp)/other/0040.png", toPath: "\(tmp)/golden/0001.png")
         XCTAssertThrowsError(try assertFrames(ofScenario: scenario, golden: "\(tmp)/golden", frames: "0-2", scale: 0.5, record: .never)) { error in
             let message = "\(error)"
-            XCTAssertTrue(message.hasPrefix("1 of 3 frames differ from \(tmp)/golden; worst 0001.png: "), message)
-            XCTAssertTrue(message.contains("RENDER_FRAMES_RECORD=failed"), message)
+            XCTAssertTrue(message.hasPrefix("1 of 3 frames fail against \(tmp)/golden: frame 1 differs (1 frame); worst 0001.png: "), message)
+            XCTAssertTrue(message.hasSuffix("if the change is intended, re-record: run the same test again with --record failed, "
+                + "or with RENDER_FRAMES_RECORD=failed"), message)
             XCTAssertTrue(FileManager.default.fileExists(atPath: "\(tmp)/golden-failures/0001.diff.png"))
         }
+    }
+}
+
+/// Golden failures in a few lines however many frames fail (a one-character change fails 91).
+final class GoldenSummaryTests: XCTestCase {
+    func testFailuresCollapseIntoRangesWithTheWorst() {
+        var outcome = GoldenCheck.Outcome()
+        for i in [5] + Array(40...130) {
+            var r = PixelMatch.Result(width: 393, height: 852)
+            r.differingPixels = i == 87 ? 1204 : 30
+            r.worst = PixelMatch.PixelPosition(x: 120, y: 400)
+            outcome.failures.append(FrameVerdict(file: String(format: "%04d.png", i), result: r, passed: false))
+        }
+        for i in 200...202 { outcome.failures.append(FrameVerdict(file: "\(i).png", problem: "no golden in g (record mode never; ...)")) }
+        XCTAssertEqual(outcome.failureSummary(golden: "g"), [
+            "no golden for frames 200-202 (3 frames) in g; record mode never (CI): record them with --record missing, or RENDER_FRAMES_RECORD=missing",
+            "frames 5, 40-130 differ (92 frames); worst 0087.png: 1204 pixels (0.3596 %) at (120, 400)",
+        ])
     }
 }
