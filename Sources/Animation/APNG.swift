@@ -55,7 +55,7 @@ public final class APNGWriter {
         let alpha = self.alpha, encoders = self.encoders
         let parts = Parallel.map(batch.count, workers: jobs) { worker, i -> (rect: PixelRect, data: [UInt8]) in
             let frame = batch[i].pixels
-            let rect = before[i].map { changedRect(frame, $0) } ?? frame.bounds
+            let rect = before[i].map { frame.changedRect(from: $0) } ?? frame.bounds
             let piece = rect == frame.bounds ? frame : frame.cropped(to: rect)
             return (rect, encoders[worker].imageData(piece, alpha: alpha).data)
         }
@@ -94,35 +94,6 @@ public final class APNGWriter {
         body.appendBigEndian(UInt32(frames)); body.appendBigEndian(UInt32(0))
         PNGChunks.append("acTL", body, to: &actl)
         try file.patch(at: actlOffset, actl)
-    }
-}
-
-/// The smallest rectangle holding every pixel that differs between two frames of one size (a 1x1
-/// corner when none does).
-func changedRect(_ a: Pixmap, _ b: Pixmap) -> PixelRect {
-    precondition(a.width == b.width && a.height == b.height)
-    let w = a.width, h = a.height
-    return a.bytes.withUnsafeBytes { pa in
-        b.bytes.withUnsafeBytes { pb in
-            @inline(__always) func rowDiffers(_ y: Int) -> Bool { let o = 4 * w * y; return memcmp(pa.baseAddress! + o, pb.baseAddress! + o, 4 * w) != 0 }
-            var top = 0
-            while top < h, !rowDiffers(top) { top += 1 }
-            guard top < h else { return PixelRect(x: 0, y: 0, width: 1, height: 1) }
-            var bottom = h - 1
-            while bottom > top, !rowDiffers(bottom) { bottom -= 1 }
-            var left = w, right = -1
-            for y in top...bottom {
-                let ra = pa.baseAddress! + 4 * w * y, rb = pb.baseAddress! + 4 * w * y
-                var x = 0
-                while x < min(left, w), ra.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self) == rb.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self) { x += 1 }
-                if x < left { left = x }
-                var r = w - 1
-                while r > max(right, x - 1), ra.loadUnaligned(fromByteOffset: 4 * r, as: UInt32.self) == rb.loadUnaligned(fromByteOffset: 4 * r, as: UInt32.self) { r -= 1 }
-                if r > right, r >= x { right = r }
-            }
-            if right < left { return PixelRect(x: 0, y: top, width: w, height: bottom - top + 1) }
-            return PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
-        }
     }
 }
 

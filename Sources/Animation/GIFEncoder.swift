@@ -229,7 +229,7 @@ public final class GIFEncoder {
                 }
                 // The changed rectangle, as APNG finds it (a 1x1 corner when nothing changed, whose
                 // one pixel then stays transparent below).
-                let rect = previous.map { changedRect(frame, $0) } ?? frame.bounds
+                let rect = previous.map { frame.changedRect(from: $0) } ?? frame.bounds
                 var indices = [UInt8](repeating: GIFEncoder.transparentIndex, count: rect.width * rect.height)
                 // Sierra-2-4A: 2/4 to the right, 1/4 below left and 1/4 below; errors in quarters.
                 var errors = [Int32](repeating: 0, count: 2 * 3 * (rect.width + 2))

@@ -1,3 +1,4 @@
+import Foundation
 /// A rectangle of premultiplied RGBA8 pixels, rows top to bottom, no padding between rows.
 ///
 /// Byte order in memory is R, G, B, A. Every colour channel is at most the pixel's alpha.
@@ -112,5 +113,37 @@ public struct Pixmap: Sendable, Equatable {
             }
         }
         return out
+    }
+}
+
+extension Pixmap {
+    /// The smallest rectangle holding every pixel that differs between two frames of one size (a 1x1
+    /// corner when none does).
+    public func changedRect(from b: Pixmap) -> PixelRect {
+            let a = self
+        precondition(a.width == b.width && a.height == b.height)
+        let w = a.width, h = a.height
+        return a.bytes.withUnsafeBytes { pa in
+            b.bytes.withUnsafeBytes { pb in
+                @inline(__always) func rowDiffers(_ y: Int) -> Bool { let o = 4 * w * y; return memcmp(pa.baseAddress! + o, pb.baseAddress! + o, 4 * w) != 0 }
+                var top = 0
+                while top < h, !rowDiffers(top) { top += 1 }
+                guard top < h else { return PixelRect(x: 0, y: 0, width: 1, height: 1) }
+                var bottom = h - 1
+                while bottom > top, !rowDiffers(bottom) { bottom -= 1 }
+                var left = w, right = -1
+                for y in top...bottom {
+                    let ra = pa.baseAddress! + 4 * w * y, rb = pb.baseAddress! + 4 * w * y
+                    var x = 0
+                    while x < min(left, w), ra.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self) == rb.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self) { x += 1 }
+                    if x < left { left = x }
+                    var r = w - 1
+                    while r > max(right, x - 1), ra.loadUnaligned(fromByteOffset: 4 * r, as: UInt32.self) == rb.loadUnaligned(fromByteOffset: 4 * r, as: UInt32.self) { r -= 1 }
+                    if r > right, r >= x { right = r }
+                }
+                if right < left { return PixelRect(x: 0, y: top, width: w, height: bottom - top + 1) }
+                return PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
+            }
+        }
     }
 }

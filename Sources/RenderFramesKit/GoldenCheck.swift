@@ -129,6 +129,7 @@ public struct GoldenCheck {
                 outcome.recorded.append(file)
             }
         }
+        var fullSize: [(file: String, pixels: Int)] = []
         for file in toCompare {
             let actual = try ImageDecoder.decode(fileAt: "\(framesDirectory)/\(file)")
             let expected = try ImageDecoder.decode(fileAt: "\(goldenDirectory)/\(file)")
@@ -151,8 +152,8 @@ public struct GoldenCheck {
             outcome.failures.append(verdict)
             outcome.verdicts.append(verdict)
             if let diffDirectory {
-                try FolderComparison.writeFailureImages(frame: file, expected: expected, actual: actual, diff: picture ?? actual,
-                                                        to: diffDirectory)
+                try writeFailureImages(file, expected: expected, actual: actual, diff: picture ?? actual, pixels: result.differingPixels,
+                                       to: diffDirectory, fullSize: &fullSize)
                 outcome.diffsWritten += 1
             }
         }
@@ -169,6 +170,38 @@ public struct GoldenCheck {
             }
         }
         return outcome
+    }
+
+    /// Failing frames whose expected / actual / diff images are written in full: the worst few by
+    /// differing pixels. Every failing frame gets 1:1 crops around its changed region
+    /// (NNNN.crop.expected/actual/diff.png), so a one-character change fails 91 frames in a few MB.
+    public static let fullSizeFailures = 3
+
+    /// Writes a failing frame's crops, and its full-size images while it is among the worst
+    /// `fullSizeFailures` (removing those of a frame it displaces).
+    private func writeFailureImages(_ file: String, expected: Pixmap, actual: Pixmap, diff: Pixmap, pixels: Int, to directory: String,
+                                    fullSize: inout [(file: String, pixels: Int)]) throws {
+        let stem = (file as NSString).deletingPathExtension
+        guard actual.width == expected.width, actual.height == expected.height else {
+            try FolderComparison.writeFailureImages(frame: file, expected: expected, actual: actual, diff: diff, to: directory)
+            return
+        }
+        let changed = actual.changedRect(from: expected), margin = 24
+        let x = max(0, changed.x - margin), y = max(0, changed.y - margin)
+        let crop = PixelRect(x: x, y: y, width: min(actual.width, changed.maxX + margin) - x, height: min(actual.height, changed.maxY + margin) - y)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let encoder = PNGEncoder(options: .fast)
+        for (suffix, image) in [("expected", expected), ("actual", actual), ("diff", diff)] {
+            try Data(encoder.encode(image.cropped(to: crop))).write(to: URL(fileURLWithPath: "\(directory)/\(stem).crop.\(suffix).png"))
+        }
+        if fullSize.count >= GoldenCheck.fullSizeFailures {
+            guard let least = fullSize.indices.min(by: { fullSize[$0].pixels < fullSize[$1].pixels }), fullSize[least].pixels < pixels else { return }
+            let gone = (fullSize[least].file as NSString).deletingPathExtension
+            for suffix in ["expected", "actual", "diff"] { try? FileManager.default.removeItem(atPath: "\(directory)/\(gone).\(suffix).png") }
+            fullSize.remove(at: least)
+        }
+        try FolderComparison.writeFailureImages(frame: file, expected: expected, actual: actual, diff: diff, to: directory)
+        fullSize.append((file, pixels))
     }
 
     /// Removes expected / actual / diff images and summary.json from `directory`, then the folder

@@ -38,6 +38,26 @@ final class GoldenRecordTests: XCTestCase {
         XCTAssertTrue(again.stdout.contains("4 passed, 0 failed"), again.stdout)
     }
 
+    /// Failure images stay bounded: every failing frame gets 1:1 crops of its changed region, and
+    /// only the worst three get full-size images (a one-character change in the default demo's
+    /// bio fails 253 frames at @3x and writes 9 MB, where full images of each came to about 650 MB).
+    func testFailureImagesAreCropsAndTheWorstThreeInFull() throws {
+        XCTAssertEqual(try render(frames: "0-5", ["--record", "all"]).code, 0)
+        let other = try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/other", "--scale", "0.5", "--frames", "40", "--quiet"])
+        XCTAssertEqual(other.code, 0)
+        for i in 0...5 {
+            let golden = "\(tmp)/golden/000\(i).png"
+            try FileManager.default.removeItem(atPath: golden)
+            try FileManager.default.copyItem(atPath: "\(tmp)/other/0040.png", toPath: golden)
+        }
+        let r = try render(frames: "0-5", ["--record", "never"])
+        XCTAssertEqual(r.code, 1)
+        XCTAssertTrue(r.stdout.contains("FAIL frames 0-5 differ (6 frames)"), r.stdout)
+        let names = try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/out-diff")
+        XCTAssertEqual(names.filter { $0.contains(".crop.") }.count, 18, "\(names.sorted())")
+        XCTAssertEqual(names.filter { !$0.contains(".crop.") && $0.hasSuffix(".png") }.count, 9, "\(names.sorted())")
+    }
+
     func testModes() throws {
         XCTAssertEqual(try render(["--record", "all"]).code, 0)
         let before = FileManager.default.contents(atPath: "\(tmp)/golden/0001.png")
