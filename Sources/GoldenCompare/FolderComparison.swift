@@ -18,7 +18,16 @@ public struct FrameVerdict: Sendable {
             + (r.antialiasedPixels > 0 ? ", \(r.antialiasedPixels) anti-aliased pixels ignored" : "")
     }
 
+    /// True when there was no golden to compare with (`missingGolden`), not a difference.
+    public var isMissingGolden: Bool { problem?.hasPrefix(FrameVerdict.noGolden) == true }
+    static let noGolden = "no golden in "
+
     public init(file: String, problem: String) { self.file = file; self.problem = problem; passed = false }
+
+    /// A frame with no golden in `golden`; `detail` says what to do.
+    public static func missingGolden(file: String, in golden: String, detail: String = "") -> FrameVerdict {
+        FrameVerdict(file: file, problem: noGolden + golden + (detail.isEmpty ? "" : " (\(detail))"))
+    }
     public init(file: String, result: PixelMatch.Result, passed: Bool) {
         self.file = file; self.result = result; self.passed = passed
     }
@@ -54,7 +63,7 @@ public enum FolderComparison {
                            diffDirectory: String?) -> FrameVerdict {
         let (name, actualPath, goldenPath) = pair
         guard let actualPath else { return FrameVerdict(file: name, problem: "missing from \(actual)") }
-        guard let goldenPath else { return FrameVerdict(file: name, problem: "no golden in \(golden)") }
+        guard let goldenPath else { return .missingGolden(file: name, in: golden) }
         let a: Pixmap, e: Pixmap
         do {
             a = try ImageDecoder.decode(fileAt: actualPath)

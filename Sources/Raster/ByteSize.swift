@@ -38,16 +38,19 @@ extension String {
 extension String {
     /// The text as a terminal may show it: control characters (escape codes among them) written
     /// as `\u{1B}`, line breaks and tabs kept, so a file name or value can never drive the terminal.
-    public var terminalSafe: String {
-        guard unicodeScalars.contains(where: { String.isUnsafeControl($0) }) else { return self }
+    public var terminalSafe: String { escapingControlCharacters(keepingLineBreaks: true) }
+
+    /// Control characters written as `\u{1B}`; with `keepingLineBreaks`, line feeds and tabs stay.
+    public func escapingControlCharacters(keepingLineBreaks: Bool) -> String {
+        func unsafe(_ u: Unicode.Scalar) -> Bool { String.isControl(u) && !(keepingLineBreaks && (u == "\n" || u == "\t")) }
+        guard unicodeScalars.contains(where: unsafe) else { return self }
         var out = ""
         for u in unicodeScalars {
-            if String.isUnsafeControl(u) { out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}" } else { out.unicodeScalars.append(u) }
+            if unsafe(u) { out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}" } else { out.unicodeScalars.append(u) }
         }
         return out
     }
 
-    static func isUnsafeControl(_ u: Unicode.Scalar) -> Bool {
-        (u.value < 0x20 && u != "\n" && u != "\t") || (0x7F...0x9F).contains(u.value)
-    }
+    /// C0 and C1 control characters and DEL.
+    public static func isControl(_ u: Unicode.Scalar) -> Bool { u.value < 0x20 || (0x7F...0x9F).contains(u.value) }
 }

@@ -238,9 +238,7 @@ public enum ImageDecoder {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         func message(_ image: inout png_image) -> String {
-            withUnsafeBytes(of: &image.message) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            withUnsafeBytes(of: &image.message) { String(messageBuffer: $0.map { CChar(bitPattern: $0) }) }
         }
         let begun = data.withUnsafeBytes { raw in
             png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count)

@@ -63,7 +63,7 @@ public struct GoldenCheck {
                 return parts.count > 8 ? parts.prefix(8).joined(separator: ", ") + ", ..." : parts.joined(separator: ", ")
             }
             var lines: [String] = []
-            let missing = failures.filter { $0.problem?.hasPrefix("no golden in") == true }
+            let missing = failures.filter(\.isMissingGolden)
             if !missing.isEmpty {
                 lines.append("no golden for \(missing.count == 1 ? "frame" : "frames") \(ranges(missing.map(\.file))) (\(missing.count) "
                     + "frame\(missing.count == 1 ? "" : "s")) in \(golden); record mode never (CI): record them with --record missing, "
@@ -76,7 +76,7 @@ public struct GoldenCheck {
                 lines.append("\(differing.count == 1 ? "frame" : "frames") \(ranges(differing.map(\.file))) \(differing.count == 1 ? "differs" : "differ") (\(differing.count) "
                     + "frame\(differing.count == 1 ? "" : "s")); worst \(worst.file): \(r.differingPixels) pixels (\(String(format: "%.4f", r.ratio * 100)) %)\(at)")
             }
-            let others = failures.filter { $0.problem != nil && $0.problem?.hasPrefix("no golden in") != true }
+            let others = failures.filter { $0.problem != nil && !$0.isMissingGolden }
             lines += others.prefix(10).map(\.failureLine)
             if others.count > 10 { lines.append("and \(others.count - 10) more frames with problems like these") }
             return lines
@@ -118,8 +118,8 @@ public struct GoldenCheck {
                 try record(file)
                 outcome.recorded.append(file)
             } else if !exists && mode == .never {
-                let verdict = FrameVerdict(file: file, problem: "no golden in \(goldenDirectory) (record mode never; "
-                    + "record it with --record missing, or \(RecordMode.environmentVariable)=missing)")
+                let verdict = FrameVerdict.missingGolden(file: file, in: goldenDirectory, detail: "record mode never; "
+                    + "record it with --record missing, or \(RecordMode.environmentVariable)=missing")
                 outcome.failures.append(verdict)
                 outcome.verdicts.append(verdict)
             } else if exists {

@@ -27,10 +27,8 @@ public final class BundledFonts: Sendable {
     init() throws {
         var loaded: [FontWeight: Font] = [:]
         for weight in FontWeight.allCases {
-            guard let url = Bundle.module.url(forResource: weight.fileName, withExtension: nil, subdirectory: "Fonts") else {
-                throw FontError.unreadable(path: "Fonts/\(weight.fileName)")
-            }
-            loaded[weight] = try Font(path: url.path)
+            guard let path = BundledFonts.path(weight) else { throw FontError.unreadable(path: "Fonts/\(weight.fileName)") }
+            loaded[weight] = try Font(path: path)
         }
         fonts = loaded
     }
@@ -38,7 +36,9 @@ public final class BundledFonts: Sendable {
     public func font(_ weight: FontWeight) -> Font { fonts[weight]! }
 
     /// The font files' paths, for what a render depends on.
-    public static var filePaths: [String] {
-        FontWeight.allCases.compactMap { Bundle.module.url(forResource: $0.fileName, withExtension: nil, subdirectory: "Fonts")?.path }
+    public static var filePaths: [String] { FontWeight.allCases.compactMap(path) }
+
+    static func path(_ weight: FontWeight) -> String? {
+        Bundle.module.url(forResource: weight.fileName, withExtension: nil, subdirectory: "Fonts")?.path
     }
 }

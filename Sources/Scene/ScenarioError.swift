@@ -1,3 +1,5 @@
+import Raster
+
 /// One problem in a scenario file, located at a line and column.
 public struct ScenarioIssue: Equatable, Sendable, CustomStringConvertible {
     public var file: String
@@ -11,16 +13,7 @@ public struct ScenarioIssue: Equatable, Sendable, CustomStringConvertible {
     public var description: String { ScenarioIssue.printable("\(file):\(line):\(column): \(field): \(message)") }
 
     /// Control characters (a terminal's escape codes among them) shown as `\u{1B}`, never sent raw.
-    static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var out = ""
-        for u in text.unicodeScalars {
-            if isControl(u) { out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}" } else { out.unicodeScalars.append(u) }
-        }
-        return out
-    }
-
-    static func isControl(_ u: Unicode.Scalar) -> Bool { u.value < 0x20 || (0x7F...0x9F).contains(u.value) }
+    static func printable(_ text: String) -> String { text.escapingControlCharacters(keepingLineBreaks: false) }
 }
 
 /// Why a scenario could not be loaded. Every case is bad input (exit code 2).

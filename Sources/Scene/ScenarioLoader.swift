@@ -82,7 +82,7 @@ public enum ScenarioLoader {
         var line = 1, column = 1
         for u in text.unicodeScalars {
             if u == "\n" { line += 1; column = 1; continue }
-            if ScenarioIssue.isControl(u), u != "\t", u != "\r", controls.count < 5 {
+            if String.isControl(u), u != "\t", u != "\r", controls.count < 5 {
                 controls.append(ScenarioIssue(file: file, line: line, column: column, field: "(file)", message:
                     "a control character (U+\(String(format: "%04X", u.value))) stands here, and YAML allows none; remove it, "
                     + "or write it as an escape such as \\e inside double quotes"))

@@ -170,10 +170,10 @@ struct Render: ParsableCommand {
         // Each worker holds a few frames' worth of pixels (the canvas, offscreen layers, the PNG
         // encoder's rows): ask the system for them first, so a memory limit is a message, not an abort.
         let workers = min(jobs, max(1, loaded.frameCount))
-        let frameBytes = loaded.pixelWidth * loaded.pixelHeight * 4
-        guard ImageDecoder.systemGives(workers * frameBytes * 6) else {
+        let workingBytes = workers * loaded.pixelWidth * loaded.pixelHeight * 4 * 6
+        guard ImageDecoder.systemGives(workingBytes) else {
             throw BadInput("not enough memory to render \(loaded.pixelWidth)x\(loaded.pixelHeight) frames with \(workers) worker(s): "
-                + "about \(ByteSize.format(workers * frameBytes * 6)) needed, and the system refused it; lower --jobs or --scale, "
+                + "about \(ByteSize.format(workingBytes)) needed, and the system refused it; lower --jobs or --scale, "
                 + "or raise the process's memory limit")
         }
         let progress = ProgressReporter(quiet: quiet, label: scenario == nil ? "default demo" : path)
@@ -247,7 +247,7 @@ struct Render: ParsableCommand {
         print("\(outcome.matched) passed, \(outcome.failures.count) failed")
         if !outcome.passed {
             if outcome.diffsWritten > 0 { print("expected / actual / diff images in \(check.diffDirectory!)") }
-            if outcome.failures.contains(where: { $0.problem?.hasPrefix("no golden in") != true }) {
+            if outcome.failures.contains(where: { !$0.isMissingGolden }) {
                 print(GoldenCheck.rerecordHint(rerun: "the same command"))
             }
             throw ExitCode(1)
