@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <malloc.h>
 #include <jpeglib.h>
 #include <jerror.h>
 #include <png.h>
@@ -192,6 +193,44 @@ int rf_libpng_encode(const uint8_t *pixels, int width, int height, int channels,
     return 0;
 }
 
+int rf_jpeg_encode_rgb(const uint8_t *rgb, int width, int height, int quality,
+                       uint8_t **out, size_t *out_size, char *error, size_t error_size) {
+    struct jpeg_compress_struct cinfo;
+    struct rf_jpeg_error jerr;
+    /* volatile: read after longjmp. jpeg_mem_dest owns the buffer until jpeg_destroy_compress. */
+    unsigned char *volatile buffer = NULL;
+    unsigned long size = 0;
+    cinfo.err = jpeg_std_error(&jerr.base);
+    jerr.base.error_exit = rf_jpeg_error_exit;
+    jerr.base.output_message = rf_jpeg_output_message;
+    jerr.message = error;
+    jerr.message_size = error_size;
+    if (setjmp(jerr.jump)) {
+        jpeg_destroy_compress(&cinfo);
+        free(buffer);
+        return 1;
+    }
+    jpeg_create_compress(&cinfo);
+    jpeg_mem_dest(&cinfo, (unsigned char **)&buffer, &size);
+    cinfo.image_width = (JDIMENSION)width;
+    cinfo.image_height = (JDIMENSION)height;
+    cinfo.input_components = 3;
+    cinfo.in_color_space = JCS_RGB;
+    jpeg_set_defaults(&cinfo);
+    jpeg_set_quality(&cinfo, quality, TRUE);
+    cinfo.optimize_coding = TRUE;
+    jpeg_start_compress(&cinfo, TRUE);
+    while (cinfo.next_scanline < cinfo.image_height) {
+        JSAMPROW row = (JSAMPROW)(rgb + (size_t)cinfo.next_scanline * (size_t)width * 3);
+        jpeg_write_scanlines(&cinfo, &row, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    jpeg_destroy_compress(&cinfo);
+    *out = buffer;
+    *out_size = size;
+    return 0;
+}
+
 /* ---- libpng classic read, 16-bit files ------------------------------------------------------ */
 
 struct rf_png_source {
@@ -291,6 +330,11 @@ int rf_can_allocate(size_t bytes) {
     probe[0] = 1;
     free((void *)probe);
     return 1;
+}
+
+void rf_keep_large_buffers(void) {
+    mallopt(M_MMAP_THRESHOLD, 256 << 20);
+    mallopt(M_TRIM_THRESHOLD, 512 << 20);
 }
 
 void rf_free(void *pointer) { free(pointer); }

@@ -9,20 +9,68 @@ public struct FrameVerdict: Sendable {
     public var result: PixelMatch.Result?
     public var passed: Bool
 
-    /// One line for a failing frame: why, or how many pixels differ and where the worst is.
-    public var failureLine: String {
-        if let problem { return "FAIL \(file): \(problem)" }
-        guard let r = result else { return "FAIL \(file)" }
+    /// One line for a failing frame: `FAIL ` and its `failureDetail`.
+    public var failureLine: String { "FAIL " + failureDetail }
+
+    /// The frame, and why it fails, or how many pixels differ and where the worst is.
+    public var failureDetail: String {
+        if let problem { return "\(file): \(problem)" }
+        guard let r = result else { return file }
         let worst = r.worst.map { " worst at (\($0.x), \($0.y))" } ?? ""
-        return "FAIL \(file): \(r.differingPixels) pixels differ (\(String(format: "%.4f", r.ratio * 100)) %)\(worst)"
+        return "\(file): \(r.differingPixels) pixels differ (\(String(format: "%.4f", r.ratio * 100)) %)\(worst)"
             + (r.antialiasedPixels > 0 ? ", \(r.antialiasedPixels) anti-aliased pixels ignored" : "")
+    }
+
+    /// Failures in a few lines, however many frames failed: goldens missing said once (with
+    /// `missingHint`, what to do), frames whose pixels differ as ranges with the worst of them,
+    /// other problems one a line (the first ten).
+    public static func summary(_ failures: [FrameVerdict], golden: String, missingHint: String) -> [String] {
+        func number(_ name: String) -> Int? { Int(name.prefix { $0.isNumber }) }
+        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        func ranges(_ names: [String]) -> String {
+            let indices = names.compactMap(number).sorted()
+            var parts: [String] = []
+            var i = 0
+            while i < indices.count {
+                var j = i
+                while j + 1 < indices.count, indices[j + 1] == indices[j] + 1 { j += 1 }
+                parts.append(i == j ? "\(indices[i])" : "\(indices[i])-\(indices[j])")
+                i = j + 1
+            }
+            return parts.count > 8 ? parts.prefix(8).joined(separator: ", ") + ", ..." : parts.joined(separator: ", ")
+        }
+        var lines: [String] = []
+        let missing = failures.filter(\.isMissingGolden)
+        if !missing.isEmpty {
+            lines.append("no golden for \(missing.count == 1 ? "frame" : "frames") \(ranges(missing.map(\.file))) (\(plural(missing.count, "frame"))) "
+                + "in \(golden); \(missingHint)")
+        }
+        let differing = failures.filter { $0.problem == nil && $0.result != nil }
+        if let worst = differing.max(by: { ($0.result!.differingPixels, $1.file) < ($1.result!.differingPixels, $0.file) }) {
+            let r = worst.result!
+            let at = r.worst.map { " at (\($0.x), \($0.y))" } ?? ""
+            lines.append("\(differing.count == 1 ? "frame" : "frames") \(ranges(differing.map(\.file))) \(differing.count == 1 ? "differs" : "differ") "
+                + "(\(plural(differing.count, "frame"))); worst \(worst.file): \(r.differingPixels) pixels (\(String(format: "%.4f", r.ratio * 100)) %)\(at)")
+        }
+        let others = failures.filter { $0.problem != nil && !$0.isMissingGolden }
+        lines += others.prefix(10).map(\.failureDetail)
+        if others.count > 10 { lines.append("and \(others.count - 10) more frames with problems like these") }
+        return lines
     }
 
     /// True when there was no golden to compare with (`missingGolden`), not a difference.
     public var isMissingGolden: Bool { problem?.hasPrefix(FrameVerdict.noGolden) == true }
     static let noGolden = "no golden in "
 
-    public init(file: String, problem: String) { self.file = file; self.problem = problem; passed = false }
+    public init(file: String, problem: String, result: PixelMatch.Result? = nil) {
+        self.file = file; self.problem = problem; self.result = result; passed = false
+    }
+
+    /// A frame whose size differs from its golden's (its result kept, so it ranks among the worst).
+    public static func sizeMismatch(file: String, result: PixelMatch.Result, golden: Pixmap) -> FrameVerdict {
+        FrameVerdict(file: file, problem: "size \(result.width)x\(result.height) differs from the golden's \(golden.width)x\(golden.height)",
+                     result: result)
+    }
 
     /// A frame with no golden in `golden`; `detail` says what to do.
     public static func missingGolden(file: String, in golden: String, detail: String = "") -> FrameVerdict {
@@ -41,11 +89,13 @@ public struct FolderComparisonError: Error, CustomStringConvertible {
 /// present on one side only, an unreadable file or a size mismatch is a failure, never a pass.
 public enum FolderComparison {
     /// Throws `FolderComparisonError` for bad input (a path that does not exist, no frames at all).
-    /// With `diffDirectory`, failing frames get NNNN.expected/actual/diff.png there, and every
-    /// comparison writes summary.json.
+    /// With `diffDirectory`, failing frames get their `FailureImages` there (crops for each, full
+    /// size for the worst few; an earlier run's are removed first), and every comparison writes
+    /// summary.json.
     public static func compare(actual: String, golden: String, options: PixelMatch.Options = .init(),
                                diffDirectory: String? = nil) throws -> [FrameVerdict] {
         let pairs = try framePairs(actual: actual, golden: golden)
+        if let diffDirectory { FailureImages.removeStale(diffDirectory) }
         var verdicts: [FrameVerdict] = []
         if let problem = manifestDisagreement(actual: actual, golden: golden) {
             verdicts.append(FrameVerdict(file: "manifest.json", problem: problem))
@@ -55,7 +105,11 @@ public enum FolderComparison {
             compareOne(pairs[k], actual: actual, golden: golden, options: options, diffDirectory: diffDirectory)
         }
         verdicts += results
-        if let diffDirectory { try writeSummary(verdicts, to: diffDirectory + "/summary.json") }
+        if let diffDirectory {
+            let paths = Dictionary(uniqueKeysWithValues: pairs.compactMap { p in p.1.flatMap { a in p.2.map { (p.0, (a, $0)) } } })
+            try FailureImages.writeWorst(results, options: options, to: diffDirectory) { paths[$0]! }
+            try writeSummary(verdicts, to: diffDirectory + "/summary.json")
+        }
         return verdicts
     }
 
@@ -72,24 +126,17 @@ public enum FolderComparison {
             return FrameVerdict(file: name, problem: "\(error)")
         }
         let (result, picture) = PixelMatch.compare(a, e, options: options, makeDiff: diffDirectory != nil)
-        if result.sizeMismatch {
-            return FrameVerdict(file: name, problem: "size \(a.width)x\(a.height) differs from the golden's \(e.width)x\(e.height)")
-        }
+        if result.sizeMismatch { return .sizeMismatch(file: name, result: result, golden: e) }
         let passed = result.passes(options)
-        if !passed, let diffDirectory {
-            try? writeFailureImages(frame: name, expected: e, actual: a, diff: picture ?? a, to: diffDirectory)
+        if !passed, let diffDirectory, let picture {
+            do {
+                try FailureImages.writeCrops(frame: name, result: result, expected: e, actual: a, diff: picture, to: diffDirectory)
+            } catch {
+                return FrameVerdict(file: name, problem: "differs, and its failure images could not be written to \(diffDirectory) "
+                    + "(check that the folder is writable and the disk has room)", result: result)
+            }
         }
         return FrameVerdict(file: name, result: result, passed: passed)
-    }
-
-    /// Writes NNNN.expected.png, NNNN.actual.png and NNNN.diff.png for a failing frame.
-    public static func writeFailureImages(frame: String, expected: Pixmap, actual: Pixmap, diff: Pixmap, to directory: String) throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let stem = (frame as NSString).deletingPathExtension
-        let encoder = PNGEncoder(options: .fast)
-        for (suffix, image) in [("expected", expected), ("actual", actual), ("diff", diff)] {
-            try Data(encoder.encode(image)).write(to: URL(fileURLWithPath: "\(directory)/\(stem).\(suffix).png"))
-        }
     }
 
     /// fps, size or frame count that differ between the two folders' manifests, if both have one.

@@ -1,14 +1,22 @@
 import Foundation
 import Raster
 
-/// A static HTML report of frame comparisons that works offline from its folder: scenarios and
-/// their frames worst first, each failing frame as expected / actual / diff side by side with a
-/// slider between expected and actual, and a filmstrip of every frame compared.
+/// A static HTML report of frame comparisons that works offline from its folder and stays small
+/// however many frames fail: scenarios with differences first; for each, a filmstrip of every
+/// frame (small JPEG thumbnails) and a card per failing frame, worst first, with the frame scaled
+/// down smoothly and its changed region outlined, 1:1 crops of expected / actual / diff around that
+/// region, a wipe between expected and actual, and links to full-size images for the worst few.
 ///
-/// Each call adds (or replaces) one scenario: its data goes to `data/<scenario>.json` and its
-/// images under `images/<scenario>/`, and `index.html` is written anew from all the scenarios in
-/// the folder, so several runs (one per scenario, or per CI shard) build one page.
+/// Each call adds (or replaces) one scenario, or one shard's part of it: its data goes to
+/// `data/<scenario>[.<part>].json` and its images under `images/<scenario>[.<part>]/`, and
+/// `index.html` is written anew from every data file in the folder. So runs of several scenarios,
+/// or the shards of one (in one folder, or in several folders copied together), build one page;
+/// `merge(into:from:)` folds reports in other folders into one.
 public enum HTMLReport {
+    public struct Box: Codable, Sendable, Equatable {
+        public var x: Int, y: Int, width: Int, height: Int
+    }
+
     public struct Frame: Codable, Sendable {
         public var file: String
         public var passed: Bool
@@ -17,7 +25,18 @@ public enum HTMLReport {
         public var ratio: Double?
         public var worstX: Int?
         public var worstY: Int?
-        /// Paths relative to the report folder.
+        /// The frame's size in pixels.
+        public var width: Int?
+        public var height: Int?
+        /// Paths relative to the report folder. Every frame: a thumbnail. Failing frames: the
+        /// frame scaled down, the crop's place in the frame and the 1:1 crops; the worst few also
+        /// full-size expected / actual / diff.
+        public var thumbnail: String?
+        public var scaled: String?
+        public var crop: Box?
+        public var cropExpected: String?
+        public var cropActual: String?
+        public var cropDiff: String?
         public var expected: String?
         public var actual: String?
         public var diff: String?
@@ -25,116 +44,356 @@ public enum HTMLReport {
 
     public struct Scenario: Codable, Sendable {
         public var name: String
+        /// Which share of the scenario's frames this is (`shard-2-of-4`); nil for all of them.
+        public var part: String?
         public var frames: [Frame]
         public var failed: Int { frames.filter { !$0.passed }.count }
     }
 
-    /// Adds a scenario's verdicts. `actualDirectory` and `goldenDirectory` hold the frames; failing
-    /// frames' diff pictures are recomputed here so the report does not depend on other output.
-    public static func add(scenario name: String, verdicts: [FrameVerdict], actualDirectory: String, goldenDirectory: String,
-                           options: PixelMatch.Options, to report: String) throws {
+    /// Thumbnails' height in pixels (shown at half of it, sharp on a 2x screen).
+    public static let thumbnailHeight = 160
+    /// The scaled frame's width in pixels (shown at half of it).
+    public static let scaledWidth = 400
+    /// Cards shown open per scenario; the rest are folded under one line (their images load when opened).
+    public static let openCards = 40
+    /// Failing frames of a scenario (or shard part) shown scaled, the worst first; the cards of
+    /// the others show the thumbnail, so 250 failing frames cost 2 MB, not 11.
+    public static let scaledFrames = 24
+
+    /// Adds a scenario's verdicts (one shard's when `part` is set). `actualDirectory` and
+    /// `goldenDirectory` hold the frames; failing frames' pictures are made here from them, so the
+    /// report does not depend on other output.
+    public static func add(scenario name: String, part: String? = nil, verdicts: [FrameVerdict], actualDirectory: String,
+                           goldenDirectory: String, options: PixelMatch.Options, to report: String,
+                           workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
         let fm = FileManager.default
-        let safe = String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
-        let images = "images/\(safe)"
+        let key = fileKey(name) + (part.map { "." + fileKey($0) } ?? "")
+        let images = "images/\(key)"
+        try createFolder("\(report)/data", in: report)
+        removeStaleParts(of: name, keeping: part, in: report)
         try? fm.removeItem(atPath: "\(report)/\(images)")
-        try fm.createDirectory(atPath: "\(report)/\(images)", withIntermediateDirectories: true)
-        try fm.createDirectory(atPath: "\(report)/data", withIntermediateDirectories: true)
-        let encoder = PNGEncoder(options: .fast)
-        var frames: [Frame] = []
-        for v in verdicts {
-            var frame = Frame(file: v.file, passed: v.passed, problem: v.problem, differingPixels: v.result?.differingPixels,
-                              ratio: v.result?.ratio, worstX: v.result?.worst?.x, worstY: v.result?.worst?.y)
-            let stem = (v.file as NSString).deletingPathExtension
-            let actualPath = "\(actualDirectory)/\(v.file)", goldenPath = "\(goldenDirectory)/\(v.file)"
-            if fm.fileExists(atPath: actualPath) {
-                frame.actual = "\(images)/\(stem).actual.png"
-                try? fm.copyItem(atPath: actualPath, toPath: "\(report)/\(frame.actual!)")
+        try createFolder("\(report)/\(images)", in: report)
+
+        let scaled = Set(FailureImages.worst(verdicts, count: scaledFrames).map(\.file))
+        let frames = try Parallel.map(verdicts.count, workers: max(1, workers)) { _, k in
+            Result { try pictures(for: verdicts[k], scaled: scaled.contains(verdicts[k].file), actualDirectory: actualDirectory,
+                                  goldenDirectory: goldenDirectory, options: options, report: report, images: images) }
+        }.map { try $0.get() }
+        var scenario = Scenario(name: name, part: part, frames: frames)
+        // The worst few failing frames also in full, as PNG: the files themselves and the diff.
+        for worst in FailureImages.worst(verdicts) {
+            guard let i = scenario.frames.firstIndex(where: { $0.file == worst.file }) else { continue }
+            let stem = (worst.file as NSString).deletingPathExtension
+            let actualPath = "\(actualDirectory)/\(worst.file)", goldenPath = "\(goldenDirectory)/\(worst.file)"
+            guard let a = try? ImageDecoder.decode(fileAt: actualPath), let e = try? ImageDecoder.decode(fileAt: goldenPath) else { continue }
+            var frame = scenario.frames[i]
+            frame.expected = "\(images)/\(stem).expected.png"
+            frame.actual = "\(images)/\(stem).actual.png"
+            try copy(goldenPath, to: "\(report)/\(frame.expected!)")
+            try copy(actualPath, to: "\(report)/\(frame.actual!)")
+            if let picture = PixelMatch.compareWithDiff(a, e, options: options).1 {
+                frame.diff = "\(images)/\(stem).diff.png"
+                try writeFile(PNGEncoder(options: .balanced).encode(picture), to: "\(report)/\(frame.diff!)")
             }
-            if !v.passed, fm.fileExists(atPath: goldenPath) {
-                frame.expected = "\(images)/\(stem).expected.png"
-                try? fm.copyItem(atPath: goldenPath, toPath: "\(report)/\(frame.expected!)")
-                if let a = try? ImageDecoder.decode(fileAt: actualPath), let e = try? ImageDecoder.decode(fileAt: goldenPath),
-                   let picture = PixelMatch.compareWithDiff(a, e, options: options).1 {
-                    frame.diff = "\(images)/\(stem).diff.png"
-                    try Data(encoder.encode(picture)).write(to: URL(fileURLWithPath: "\(report)/\(frame.diff!)"))
-                }
-            }
-            frames.append(frame)
+            scenario.frames[i] = frame
         }
         let json = JSONEncoder()
         json.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try json.encode(Scenario(name: name, frames: frames)).write(to: URL(fileURLWithPath: "\(report)/data/\(safe).json"))
+        try writeFile(Array(json.encode(scenario)), to: "\(report)/data/\(key).json")
         try writeIndex(report)
+    }
+
+    /// One frame's thumbnail, and for a failing frame its crops and (when `scaled`) its scaled frame.
+    static func pictures(for v: FrameVerdict, scaled: Bool, actualDirectory: String, goldenDirectory: String, options: PixelMatch.Options,
+                         report: String, images: String) throws -> Frame {
+        var frame = Frame(file: v.file, passed: v.passed, problem: v.problem, differingPixels: v.result?.differingPixels,
+                          ratio: v.result?.ratio, worstX: v.result?.worst?.x, worstY: v.result?.worst?.y)
+        let stem = (v.file as NSString).deletingPathExtension
+        guard let actual = try? ImageDecoder.decode(fileAt: "\(actualDirectory)/\(v.file)") else { return frame }
+        frame.width = actual.width
+        frame.height = actual.height
+        let thumbHeight = min(actual.height, thumbnailHeight)
+        let thumbWidth = max(1, (actual.width * thumbHeight + actual.height / 2) / actual.height)
+        frame.thumbnail = "\(images)/\(stem).thumb.jpg"
+        try writeFile(JPEGEncoder.encode(Resampler.resize(actual, width: thumbWidth, height: thumbHeight), quality: 75),
+                      to: "\(report)/\(frame.thumbnail!)")
+        guard !v.passed else { return frame }
+        if scaled {
+            let width = min(actual.width, scaledWidth)
+            let height = max(1, (actual.height * width + actual.width / 2) / actual.width)
+            frame.scaled = "\(images)/\(stem).frame.jpg"
+            try writeFile(JPEGEncoder.encode(Resampler.resize(actual, width: width, height: height), quality: 82),
+                          to: "\(report)/\(frame.scaled!)")
+        }
+        guard let expected = try? ImageDecoder.decode(fileAt: "\(goldenDirectory)/\(v.file)") else { return frame }
+        let (result, picture) = PixelMatch.compareWithDiff(actual, expected, options: options)
+        guard let picture, let rect = FailureImages.cropRect(for: result) else { return frame }
+        frame.crop = Box(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+        let names = FailureImages.names(frame: v.file, crop: true)
+        frame.cropExpected = "\(images)/\(names.expected)"
+        frame.cropActual = "\(images)/\(names.actual)"
+        frame.cropDiff = "\(images)/\(names.diff)"
+        try FailureImages.writeCrops(frame: v.file, result: result, expected: expected, actual: actual, diff: picture,
+                                     to: "\(report)/\(images)")
+        return frame
+    }
+
+    /// Folds the reports in `sources` (each a folder another run wrote, such as one CI shard's) into
+    /// `report`, then writes its index. A scenario (or shard part) in several sources is taken from
+    /// the last. Returns the scenarios' data files copied.
+    @discardableResult
+    public static func merge(into report: String, from sources: [String]) throws -> Int {
+        let fm = FileManager.default
+        var copied = 0
+        try createFolder("\(report)/data", in: report)
+        for source in sources {
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: "\(source)/data", isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ReportError("\(source): not a report folder (it has no data/ folder); give the folders that --report wrote")
+            }
+            for file in try fm.contentsOfDirectory(atPath: "\(source)/data").sorted() where file.hasSuffix(".json") {
+                let key = String(file.dropLast(5))
+                guard let data = fm.contents(atPath: "\(source)/data/\(file)"),
+                      (try? JSONDecoder().decode(Scenario.self, from: data)) != nil else {
+                    throw ReportError("\(source)/data/\(file): not a report data file (it does not read as one); re-run the comparison that wrote it")
+                }
+                try? fm.removeItem(atPath: "\(report)/images/\(key)")
+                if fm.fileExists(atPath: "\(source)/images/\(key)") {
+                    try createFolder("\(report)/images", in: report)
+                    try copy("\(source)/images/\(key)", to: "\(report)/images/\(key)")
+                }
+                try writeFile(Array(data), to: "\(report)/data/\(file)")
+                copied += 1
+            }
+        }
+        try writeIndex(report)
+        return copied
+    }
+
+    /// The scenarios in `report/data`, shard parts of one scenario joined, with differences first.
+    public static func scenarios(in report: String) -> [Scenario] {
+        let fm = FileManager.default
+        let files = ((try? fm.contentsOfDirectory(atPath: "\(report)/data")) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+        var byName: [String: Scenario] = [:]
+        for file in files {
+            guard let data = fm.contents(atPath: "\(report)/data/\(file)"),
+                  let part = try? JSONDecoder().decode(Scenario.self, from: data) else { continue }
+            var whole = byName[part.name] ?? Scenario(name: part.name, part: nil, frames: [])
+            let seen = Set(whole.frames.map(\.file))
+            whole.frames += part.frames.filter { !seen.contains($0.file) }
+            byName[part.name] = whole
+        }
+        return byName.values.map { s in
+            var s = s
+            s.frames.sort { $0.file < $1.file }
+            return s
+        }.sorted { $0.failed != $1.failed ? $0.failed > $1.failed : $0.name < $1.name }
     }
 
     /// Writes index.html from every scenario in `report/data`.
     public static func writeIndex(_ report: String) throws {
-        let fm = FileManager.default
-        let files = ((try? fm.contentsOfDirectory(atPath: "\(report)/data")) ?? []).filter { $0.hasSuffix(".json") }.sorted()
-        var scenarios = files.compactMap { try? JSONDecoder().decode(Scenario.self, from: Data(contentsOf: URL(fileURLWithPath: "\(report)/data/\($0)"))) }
-        scenarios.sort { $0.failed != $1.failed ? $0.failed > $1.failed : $0.name < $1.name }
+        let scenarios = scenarios(in: report)
         let totalFailed = scenarios.map(\.failed).reduce(0, +)
         let totalFrames = scenarios.map(\.frames.count).reduce(0, +)
+        let verdict = "\(count(totalFailed)) of \(count(totalFrames)) frames differ"
         var html = """
             <!doctype html>
-            <html lang="en"><head><meta charset="utf-8"><title>render-frames report: \(totalFailed) of \(totalFrames) frames differ</title>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+            <title>render-frames report: \(verdict)</title>
             <style>
             body { font: 14px -apple-system, system-ui, sans-serif; margin: 24px; color: #1c1c1e; background: #fff; }
-            h1 { font-size: 20px; } h2 { font-size: 17px; margin-top: 32px; }
-            .fail { color: #d70015; } .pass { color: #248a3d; }
-            .frame { border: 1px solid #d1d1d6; border-radius: 10px; padding: 12px; margin: 12px 0; }
-            .panels { display: flex; gap: 12px; flex-wrap: wrap; align-items: flex-start; }
-            .panels figure { margin: 0; } figcaption { font-size: 12px; color: #636366; margin-bottom: 4px; }
-            .panels img, .slider img { width: 260px; image-rendering: pixelated; border: 1px solid #e5e5ea; display: block; }
-            .slider { position: relative; width: 262px; } .slider .top { position: absolute; top: 0; left: 0; overflow: hidden; width: 50%; }
-            .slider .top img { width: 260px; max-width: none; } .slider input { width: 262px; }
+            h1 { font-size: 20px; } h2 { font-size: 17px; margin-top: 36px; }
+            .fail { color: #d70015; } .pass { color: #248a3d; } .note { color: #636366; }
+            table { border-collapse: collapse; } td, th { padding: 4px 12px 4px 0; text-align: left; }
+            th { font-weight: 600; border-bottom: 1px solid #d1d1d6; } td.n { text-align: right; font-variant-numeric: tabular-nums; }
             .strip { display: flex; gap: 4px; overflow-x: auto; padding: 6px 0; }
-            .strip a { flex: none; } .strip img { height: 90px; border: 2px solid #e5e5ea; border-radius: 4px; }
+            .strip a { flex: none; } .strip img { height: 80px; border: 2px solid #e5e5ea; border-radius: 4px; display: block; }
             .strip img.bad { border-color: #d70015; }
+            summary { cursor: pointer; margin: 12px 0; font-weight: 600; }
+            .card { border: 1px solid #d1d1d6; border-radius: 10px; padding: 12px; margin: 12px 0; }
+            .panels { display: flex; gap: 16px; flex-wrap: wrap; align-items: flex-start; margin-top: 8px; }
+            figure { margin: 0; } figcaption { font-size: 12px; color: #636366; margin-bottom: 4px; }
+            .scaled { position: relative; width: \(scaledWidth / 2)px; }
+            .scaled img { width: 100%; display: block; border: 1px solid #e5e5ea; }
+            .scaled.small { width: auto; } .scaled.small img { width: auto; height: 80px; }
+            .scaled .box { position: absolute; outline: 2px solid #d70015; outline-offset: 1px; }
+            .crop img { display: block; border: 1px solid #e5e5ea; max-width: 480px; }
+            .wipe { position: relative; display: inline-block; } .wipe img { display: block; max-width: 480px; border: 1px solid #e5e5ea; }
+            .wipe .top { position: absolute; top: 0; left: 0; bottom: 0; overflow: hidden; width: 50%; border-right: 2px solid #0a84ff; }
+            .wipe .top img { max-width: none; } .wipe input { display: block; width: 100%; }
             code { background: #f2f2f7; padding: 1px 4px; border-radius: 4px; }
             </style></head><body>
-            <h1>render-frames report: <span class="\(totalFailed > 0 ? "fail" : "pass")">\(totalFailed) of \(totalFrames) frames differ</span></h1>
-            <p>Scenarios with differences first, their frames worst first. Differences are red in the diff, anti-aliasing yellow; drag a slider to wipe between expected and actual.</p>
+            <h1>render-frames report: <span class="\(totalFailed > 0 ? "fail" : "pass")">\(verdict)</span></h1>
+            <p class="note">Scenarios with differences first, their frames worst first. Each failing frame: the frame scaled down with \
+            its changed region outlined, that region at 1:1 from the golden (expected), this run (actual) and the diff (changed pixels \
+            red, anti-aliasing yellow), and a wipe between expected and actual. Full-size images are linked for the \
+            \(FailureImages.fullSizeCount) worst frames of each scenario.</p>
 
             """
+        if scenarios.count > 1 {
+            html += "<table><tr><th>scenario</th><th>frames</th><th>differ</th><th>worst</th></tr>\n"
+            for s in scenarios {
+                let worst = worstFrame(s)
+                html += "<tr><td><a href=\"#\(anchor(s.name))\">\(escape(s.name))</a></td><td class=\"n\">\(count(s.frames.count))</td>"
+                    + "<td class=\"n \(s.failed > 0 ? "fail" : "pass")\">\(count(s.failed))</td><td>\(worst.map { escape(describe($0)) } ?? "")</td></tr>\n"
+            }
+            html += "</table>\n"
+        }
         for s in scenarios {
-            html += "<h2 id=\"\(escape(s.name))\">\(escape(s.name)): <span class=\"\(s.failed > 0 ? "fail" : "pass")\">\(s.failed) of \(s.frames.count) frames differ</span></h2>\n"
-            html += "<div class=\"strip\">"
-            for f in s.frames.sorted(by: { $0.file < $1.file }) {
-                if let a = f.actual {
-                    html += "<a href=\"#\(escape(s.name))-\(escape(f.file))\" title=\"\(escape(f.file))\"><img loading=\"lazy\" class=\"\(f.passed ? "" : "bad")\" src=\"\(a)\" alt=\"\(escape(f.file))\"></a>"
-                }
+            html += "<h2 id=\"\(anchor(s.name))\">\(escape(s.name)): <span class=\"\(s.failed > 0 ? "fail" : "pass")\">"
+                + "\(count(s.failed)) of \(count(s.frames.count)) frames differ</span></h2>\n<div class=\"strip\">"
+            for f in s.frames {
+                guard let thumb = f.thumbnail else { continue }
+                let target = f.passed ? (f.thumbnail ?? "") : "#\(anchor(s.name))-\(anchor(f.file))"
+                html += "<a href=\"\(escape(target))\" title=\"\(escape(f.file))\(f.passed ? "" : ": differs")\"><img loading=\"lazy\" "
+                    + "class=\"\(f.passed ? "" : "bad")\" src=\"\(escape(thumb))\" alt=\"\(escape(f.file))\"></a>"
             }
             html += "</div>\n"
-            let failing = s.frames.filter { !$0.passed }.sorted { ($0.differingPixels ?? Int.max) > ($1.differingPixels ?? Int.max) }
-            for f in failing {
-                html += "<div class=\"frame\" id=\"\(escape(s.name))-\(escape(f.file))\"><strong class=\"fail\">\(escape(f.file))</strong> "
-                if let p = f.problem {
-                    html += escape(p)
-                } else if let n = f.differingPixels {
-                    html += "\(n) pixels differ (\(String(format: "%.3f", (f.ratio ?? 0) * 100)) %)"
-                    if let x = f.worstX, let y = f.worstY { html += ", worst at (\(x), \(y))" }
-                }
-                html += "<div class=\"panels\">"
-                for (caption, path) in [("expected", f.expected), ("actual", f.actual), ("diff", f.diff)] {
-                    if let path { html += "<figure><figcaption>\(caption)</figcaption><img src=\"\(path)\" alt=\"\(caption) \(escape(f.file))\"></figure>" }
-                }
-                if let e = f.expected, let a = f.actual {
-                    html += """
-                        <figure><figcaption>expected | actual</figcaption><div class="slider"><img src="\(a)" alt="actual">\
-                        <div class="top"><img src="\(e)" alt="expected"></div></div>\
-                        <input type="range" min="0" max="100" value="50" oninput="this.previousElementSibling.querySelector('.top').style.width = this.value + '%'"></figure>
-                        """
-                }
-                html += "</div></div>\n"
+            let failing = s.frames.filter { !$0.passed }
+            let pictured = failing.filter { $0.thumbnail != nil }.sorted {
+                ($0.differingPixels ?? Int.max, $1.file) > ($1.differingPixels ?? Int.max, $0.file)
+            }
+            for f in pictured.prefix(openCards) { html += card(f, scenario: s.name) }
+            if pictured.count > openCards {
+                html += "<details><summary>\(count(pictured.count - openCards)) more failing frames</summary>\n"
+                for f in pictured.dropFirst(openCards) { html += card(f, scenario: s.name) }
+                html += "</details>\n"
+            }
+            let unpictured = failing.filter { $0.thumbnail == nil }
+            if !unpictured.isEmpty {
+                html += "<div class=\"card\"><strong class=\"fail\">\(count(unpictured.count)) frame\(unpictured.count == 1 ? "" : "s") "
+                    + "without pictures</strong> (no frame rendered to show)<ul>"
+                for f in unpictured.prefix(20) { html += "<li>\(escape(f.file)): \(escape(f.problem ?? "differs"))</li>" }
+                if unpictured.count > 20 { html += "<li>and \(count(unpictured.count - 20)) more</li>" }
+                html += "</ul></div>\n"
             }
         }
         html += "</body></html>\n"
-        try html.write(toFile: "\(report)/index.html", atomically: true, encoding: .utf8)
+        try writeFile(Array(html.utf8), to: "\(report)/index.html")
+    }
+
+    static func card(_ f: Frame, scenario: String) -> String {
+        var html = "<div class=\"card\" id=\"\(anchor(scenario))-\(anchor(f.file))\"><strong class=\"fail\">\(escape(f.file))</strong> "
+        html += escape(detail(f))
+        html += "<div class=\"panels\">"
+        if let picture = f.scaled ?? f.thumbnail {
+            html += "<figure><figcaption>frame</figcaption><div class=\"\(f.scaled != nil ? "scaled" : "scaled small")\"><img loading=\"lazy\" "
+                + "src=\"\(escape(picture))\" alt=\"\(escape(f.file)) scaled\">"
+            if let c = f.crop, let w = f.width, let h = f.height, w > 0, h > 0 {
+                func pct(_ v: Int, _ of: Int) -> String { String(format: "%.3f%%", Double(v) * 100 / Double(of)) }
+                html += "<div class=\"box\" style=\"left: \(pct(c.x, w)); top: \(pct(c.y, h)); width: \(pct(c.width, w)); height: \(pct(c.height, h))\"></div>"
+            }
+            html += "</div></figure>"
+        }
+        for (caption, path) in [("expected, 1:1", f.cropExpected), ("actual, 1:1", f.cropActual), ("diff, 1:1", f.cropDiff)] {
+            if let path { html += "<figure class=\"crop\"><figcaption>\(caption)</figcaption><img loading=\"lazy\" src=\"\(escape(path))\" alt=\"\(caption) \(escape(f.file))\"></figure>" }
+        }
+        if let e = f.cropExpected, let a = f.cropActual {
+            html += """
+                <figure><figcaption>expected | actual (drag)</figcaption><div class="wipe"><img loading="lazy" src="\(escape(a))" alt="actual">\
+                <div class="top"><img loading="lazy" src="\(escape(e))" alt="expected"></div>\
+                <input type="range" min="0" max="100" value="50" aria-label="wipe" \
+                oninput="this.parentElement.querySelector('.top').style.width = this.value + '%'"></div></figure>
+                """
+        }
+        html += "</div>"
+        let links = [("expected", f.expected), ("actual", f.actual), ("diff", f.diff)].compactMap { name, path in
+            path.map { "<a href=\"\(escape($0))\">\(name)</a>" }
+        }
+        if !links.isEmpty { html += "<p>Full size: \(links.joined(separator: " · "))</p>" }
+        return html + "</div>\n"
+    }
+
+    /// `0087.png: 1,204 pixels differ (0.040 %), worst at (10, 20)`, or the frame's problem.
+    static func describe(_ f: Frame) -> String { "\(f.file): \(detail(f))" }
+
+    /// `1,204 pixels differ (0.040 %), worst at (10, 20)`, or the frame's problem.
+    static func detail(_ f: Frame) -> String {
+        if let n = f.differingPixels, f.problem == nil {
+            let worst = f.worstX.flatMap { x in f.worstY.map { ", worst at (\(x), \($0))" } } ?? ""
+            return "\(count(n)) pixel\(n == 1 ? "" : "s") differ (\(String(format: "%.3f", (f.ratio ?? 0) * 100)) %)\(worst)"
+        }
+        return f.problem ?? "differs"
+    }
+
+    static func worstFrame(_ s: Scenario) -> Frame? {
+        s.frames.filter { !$0.passed }.max { ($0.differingPixels ?? 0, $1.file) < ($1.differingPixels ?? 0, $0.file) }
+    }
+
+    /// 1204 as `1,204`.
+    static func count(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return (n < 0 ? "-" : "") + out
+    }
+
+    /// A name as a file name part: letters, digits, - and _ kept, the rest _.
+    static func fileKey(_ name: String) -> String {
+        String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+    }
+
+    static func anchor(_ name: String) -> String { fileKey(name) }
+
+    /// A scenario's data of other runs that this one replaces: the whole scenario's when a part is
+    /// added (and the reverse), and parts of another shard count.
+    static func removeStaleParts(of name: String, keeping part: String?, in report: String) {
+        let fm = FileManager.default
+        let base = fileKey(name)
+        let shardCount = part.flatMap { p in p.split(separator: "-").last.map(String.init) }
+        for file in (try? fm.contentsOfDirectory(atPath: "\(report)/data")) ?? [] where file.hasSuffix(".json") {
+            let key = String(file.dropLast(5))
+            guard key == base || key.hasPrefix(base + ".") else { continue }
+            guard let data = fm.contents(atPath: "\(report)/data/\(file)"),
+                  let other = try? JSONDecoder().decode(Scenario.self, from: data), other.name == name else { continue }
+            let stale: Bool
+            switch (part, other.part) {
+            case (nil, _), (_, nil): stale = true
+            case (_, let p?): stale = p.split(separator: "-").last.map(String.init) != shardCount
+            }
+            if stale {
+                try? fm.removeItem(atPath: "\(report)/data/\(file)")
+                try? fm.removeItem(atPath: "\(report)/images/\(key)")
+            }
+        }
     }
 
     static func escape(_ s: String) -> String {
         s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
+
+    // MARK: files, with errors in plain words
+
+    static func createFolder(_ path: String, in report: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw ReportError("\(report): cannot create the report folder \(path) (is a file in the way, or the folder not writable?); pick another --report")
+        }
+    }
+
+    static func writeFile(_ bytes: [UInt8], to path: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+            throw ReportError("\(path): cannot write the report file (check that the folder is writable and the disk has room)")
+        }
+    }
+
+    static func copy(_ source: String, to target: String) throws {
+        try? FileManager.default.removeItem(atPath: target)
+        do {
+            try FileManager.default.copyItem(atPath: source, toPath: target)
+        } catch {
+            throw ReportError("\(target): cannot copy \(source) into the report (check that the folder is writable and the disk has room)")
+        }
+    }
+}
+
+/// A report folder that cannot be written or read, in plain words.
+public struct ReportError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ d: String) { description = d }
 }

@@ -29,6 +29,9 @@ public struct PixelMatch: Sendable {
         public var worst: PixelPosition?
         /// That distance as a fraction of the largest possible (0...1).
         public var worstDelta = 0.0
+        /// The smallest rectangle holding every differing pixel (nil when none differs): where a
+        /// failure's crops are cut, so colour noise under the threshold elsewhere does not widen them.
+        public var changed: PixelRect?
         public var ratio: Double { width * height == 0 ? 0 : Double(differingPixels) / Double(width * height) }
 
         /// True when the sizes agree and the difference is within every budget that is set; with
@@ -67,38 +70,48 @@ public struct PixelMatch: Sendable {
         let w = actual.width, h = actual.height
         var result = Result(width: w, height: h)
         let maxDelta = options.exact ? 0 : maxYIQDelta * options.threshold * options.threshold
-        var picture = makeDiff ? Pixmap(width: w, height: h) : nil
+        // The diff picture's bytes, written in place (one byte buffer, not a pixel subscript a pixel).
+        var diff = [UInt8](repeating: 0, count: makeDiff ? w * h * 4 : 0)
+        var minX = w, minY = h, maxX = -1, maxY = -1
         actual.bytes.withUnsafeBufferPointer { a in
             expected.bytes.withUnsafeBufferPointer { e in
-                for y in 0..<h {
-                    for x in 0..<w {
-                        let i = 4 * (y * w + x)
-                        let same = a[i] == e[i] && a[i + 1] == e[i + 1] && a[i + 2] == e[i + 2] && a[i + 3] == e[i + 3]
-                        var delta = 0.0
-                        if !same { delta = abs(colorDelta(a, i, e, i, yOnly: false)) }
-                        if !same && (options.exact || delta > maxDelta) {
-                            if !options.exact && (antialiased(a, x, y, w, h, e) || antialiased(e, x, y, w, h, a)) {
-                                result.antialiasedPixels += 1
-                                picture?[x, y] = PremultipliedColor(r: 255, g: 255, b: 0, a: 255)
-                            } else {
-                                result.differingPixels += 1
-                                let magnitude = delta / maxYIQDelta
-                                if magnitude > result.worstDelta || result.worst == nil {
-                                    result.worstDelta = magnitude
-                                    result.worst = PixelPosition(x: x, y: y)
+                diff.withUnsafeMutableBufferPointer { d in
+                    @inline(__always) func paint(_ i: Int, _ r: UInt8, _ g: UInt8, _ b: UInt8) {
+                        if makeDiff { d[i] = r; d[i + 1] = g; d[i + 2] = b; d[i + 3] = 255 }
+                    }
+                    for y in 0..<h {
+                        for x in 0..<w {
+                            let i = 4 * (y * w + x)
+                            let same = a[i] == e[i] && a[i + 1] == e[i + 1] && a[i + 2] == e[i + 2] && a[i + 3] == e[i + 3]
+                            var delta = 0.0
+                            if !same { delta = abs(colorDelta(a, i, e, i, yOnly: false)) }
+                            if !same && (options.exact || delta > maxDelta) {
+                                if !options.exact && (antialiased(a, x, y, w, h, e) || antialiased(e, x, y, w, h, a)) {
+                                    result.antialiasedPixels += 1
+                                    paint(i, 255, 255, 0)
+                                } else {
+                                    result.differingPixels += 1
+                                    minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                                    let magnitude = delta / maxYIQDelta
+                                    if magnitude > result.worstDelta || result.worst == nil {
+                                        result.worstDelta = magnitude
+                                        result.worst = PixelPosition(x: x, y: y)
+                                    }
+                                    paint(i, 255, 0, 0)
                                 }
-                                picture?[x, y] = PremultipliedColor(r: 255, g: 0, b: 0, a: 255)
+                            } else if makeDiff {
+                                // A faded grey copy of the expected frame for orientation.
+                                let luma = brightness(e, i)
+                                let v = UInt8(255 - (255 - min(255, max(0, luma))) * 0.25)
+                                paint(i, v, v, v)
                             }
-                        } else if picture != nil {
-                            // A faded grey copy of the expected frame for orientation.
-                            let luma = brightness(e, i)
-                            let v = UInt8(255 - (255 - min(255, max(0, luma))) * 0.25)
-                            picture![x, y] = PremultipliedColor(r: v, g: v, b: v, a: 255)
                         }
                     }
                 }
             }
         }
+        let picture = makeDiff ? Pixmap(width: w, height: h, premultipliedBytes: diff) : nil
+        if maxX >= 0 { result.changed = PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1) }
         return (result, picture)
     }
 

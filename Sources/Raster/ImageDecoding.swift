@@ -121,6 +121,12 @@ public enum ImageDecoder {
     /// large allocations, as Swift stops the process when one fails.
     public static func systemGives(_ bytes: Int) -> Bool { bytes >= 0 && rf_can_allocate(bytes) != 0 }
 
+    /// Frames are decoded, compared and encoded into buffers of 10-40 MB, one after another. glibc
+    /// maps each such buffer fresh from the kernel and unmaps it on free, so comparing 330 frames at
+    /// @3x spent most of its time in page faults. A program (the CLI, at start) calls this to have
+    /// freed buffers up to 256 MB kept and reused instead; it changes malloc for the whole process.
+    public static func keepLargeBuffers() { rf_keep_large_buffers() }
+
     public static func decode(data: [UInt8], name: String, pixelLimit: Int = defaultPixelLimit) throws -> Pixmap {
         if data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             if let problem = pngStructureProblem(data) { throw ImageError.corrupt(path: name, format: "PNG", reason: problem) }

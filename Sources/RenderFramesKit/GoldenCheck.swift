@@ -49,37 +49,8 @@ public struct GoldenCheck {
         /// frames whose pixels differ as ranges with the worst of them, other problems one a line
         /// (the first ten).
         public func failureSummary(golden: String) -> [String] {
-            func number(_ name: String) -> Int? { Int(name.prefix { $0.isNumber }) }
-            func ranges(_ names: [String]) -> String {
-                let indices = names.compactMap(number).sorted()
-                var parts: [String] = []
-                var i = 0
-                while i < indices.count {
-                    var j = i
-                    while j + 1 < indices.count, indices[j + 1] == indices[j] + 1 { j += 1 }
-                    parts.append(i == j ? "\(indices[i])" : "\(indices[i])-\(indices[j])")
-                    i = j + 1
-                }
-                return parts.count > 8 ? parts.prefix(8).joined(separator: ", ") + ", ..." : parts.joined(separator: ", ")
-            }
-            var lines: [String] = []
-            let missing = failures.filter(\.isMissingGolden)
-            if !missing.isEmpty {
-                lines.append("no golden for \(missing.count == 1 ? "frame" : "frames") \(ranges(missing.map(\.file))) (\(missing.count) "
-                    + "frame\(missing.count == 1 ? "" : "s")) in \(golden); record mode never (CI): record them with --record missing, "
-                    + "or \(RecordMode.environmentVariable)=missing")
-            }
-            let differing = failures.filter { $0.problem == nil && $0.result != nil }
-            if let worst = differing.max(by: { $0.result!.differingPixels < $1.result!.differingPixels }) {
-                let r = worst.result!
-                let at = r.worst.map { " at (\($0.x), \($0.y))" } ?? ""
-                lines.append("\(differing.count == 1 ? "frame" : "frames") \(ranges(differing.map(\.file))) \(differing.count == 1 ? "differs" : "differ") (\(differing.count) "
-                    + "frame\(differing.count == 1 ? "" : "s")); worst \(worst.file): \(r.differingPixels) pixels (\(String(format: "%.4f", r.ratio * 100)) %)\(at)")
-            }
-            let others = failures.filter { $0.problem != nil && !$0.isMissingGolden }
-            lines += others.prefix(10).map(\.failureLine)
-            if others.count > 10 { lines.append("and \(others.count - 10) more frames with problems like these") }
-            return lines
+            FrameVerdict.summary(failures, golden: golden, missingHint: "record mode never (CI): record them with --record missing, "
+                + "or \(RecordMode.environmentVariable)=missing")
         }
     }
 
@@ -108,7 +79,7 @@ public struct GoldenCheck {
         let fm = FileManager.default
         try RenderJob.prepareDirectory(goldenDirectory, option: "--golden")
         // Failure images of an earlier run go first: what the folder shows is this run's.
-        if let diffDirectory { GoldenCheck.removeFailureImages(diffDirectory) }
+        if let diffDirectory { FailureImages.removeStale(diffDirectory) }
         var outcome = Outcome()
         var toCompare: [String] = []
         for file in files {
@@ -129,33 +100,31 @@ public struct GoldenCheck {
                 outcome.recorded.append(file)
             }
         }
-        var fullSize: [(file: String, pixels: Int)] = []
-        for file in toCompare {
-            let actual = try ImageDecoder.decode(fileAt: "\(framesDirectory)/\(file)")
-            let expected = try ImageDecoder.decode(fileAt: "\(goldenDirectory)/\(file)")
-            let (result, picture) = PixelMatch.compareWithDiff(actual, expected, options: options)
+        // Frames are independent: decode and compare them on every core; a failing frame's crops
+        // are written as it is compared, the worst frames' full-size images once all are.
+        let writeCrops = mode != .failed ? diffDirectory : nil
+        let compared = Parallel.map(toCompare.count, workers: ProcessInfo.processInfo.activeProcessorCount) { _, k in
+            compareOne(toCompare[k], cropsTo: writeCrops)
+        }
+        for (file, verdict) in zip(toCompare, compared) {
+            let verdict = try verdict.get()
             outcome.compared += 1
-            if result.passes(options) {
+            if verdict.passed {
                 outcome.matched += 1
-                outcome.verdicts.append(FrameVerdict(file: file, result: result, passed: true))
-                continue
-            }
-            if mode == .failed {
+            } else if mode == .failed {
                 try record(file)
                 outcome.recorded.append(file)
                 continue
+            } else {
+                outcome.failures.append(verdict)
             }
-            var verdict = FrameVerdict(file: file, result: result, passed: false)
-            if result.sizeMismatch {
-                verdict = FrameVerdict(file: file, problem: "size \(actual.width)x\(actual.height) differs from the golden's \(expected.width)x\(expected.height)")
-            }
-            outcome.failures.append(verdict)
             outcome.verdicts.append(verdict)
-            if let diffDirectory {
-                try writeFailureImages(file, expected: expected, actual: actual, diff: picture ?? actual, pixels: result.differingPixels,
-                                       to: diffDirectory, fullSize: &fullSize)
-                outcome.diffsWritten += 1
+        }
+        if let diffDirectory, !outcome.failures.isEmpty {
+            try FailureImages.writeWorst(outcome.failures, options: options, to: diffDirectory) {
+                ("\(framesDirectory)/\($0)", "\(goldenDirectory)/\($0)")
             }
+            outcome.diffsWritten = outcome.failures.filter { $0.result != nil }.count
         }
         if !outcome.recorded.isEmpty, fm.fileExists(atPath: "\(framesDirectory)/manifest.json") {
             try? fm.removeItem(atPath: "\(goldenDirectory)/manifest.json")
@@ -172,47 +141,19 @@ public struct GoldenCheck {
         return outcome
     }
 
-    /// Failing frames whose expected / actual / diff images are written in full: the worst few by
-    /// differing pixels. Every failing frame gets 1:1 crops around its changed region
-    /// (NNNN.crop.expected/actual/diff.png), so a one-character change fails 91 frames in a few MB.
-    public static let fullSizeFailures = 3
-
-    /// Writes a failing frame's crops, and its full-size images while it is among the worst
-    /// `fullSizeFailures` (removing those of a frame it displaces).
-    private func writeFailureImages(_ file: String, expected: Pixmap, actual: Pixmap, diff: Pixmap, pixels: Int, to directory: String,
-                                    fullSize: inout [(file: String, pixels: Int)]) throws {
-        let stem = (file as NSString).deletingPathExtension
-        guard actual.width == expected.width, actual.height == expected.height else {
-            try FolderComparison.writeFailureImages(frame: file, expected: expected, actual: actual, diff: diff, to: directory)
-            return
+    /// Compares one frame with its golden, writing its crops to `cropsTo` when it fails.
+    private func compareOne(_ file: String, cropsTo directory: String?) -> Result<FrameVerdict, Error> {
+        Result {
+            let actual = try ImageDecoder.decode(fileAt: "\(framesDirectory)/\(file)")
+            let expected = try ImageDecoder.decode(fileAt: "\(goldenDirectory)/\(file)")
+            let (result, picture) = PixelMatch.compareWithDiff(actual, expected, options: options)
+            if result.passes(options) { return FrameVerdict(file: file, result: result, passed: true) }
+            if result.sizeMismatch { return .sizeMismatch(file: file, result: result, golden: expected) }
+            if let directory, let picture {
+                try FailureImages.writeCrops(frame: file, result: result, expected: expected, actual: actual, diff: picture, to: directory)
+            }
+            return FrameVerdict(file: file, result: result, passed: false)
         }
-        let changed = actual.changedRect(from: expected), margin = 24
-        let x = max(0, changed.x - margin), y = max(0, changed.y - margin)
-        let crop = PixelRect(x: x, y: y, width: min(actual.width, changed.maxX + margin) - x, height: min(actual.height, changed.maxY + margin) - y)
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let encoder = PNGEncoder(options: .fast)
-        for (suffix, image) in [("expected", expected), ("actual", actual), ("diff", diff)] {
-            try Data(encoder.encode(image.cropped(to: crop))).write(to: URL(fileURLWithPath: "\(directory)/\(stem).crop.\(suffix).png"))
-        }
-        if fullSize.count >= GoldenCheck.fullSizeFailures {
-            guard let least = fullSize.indices.min(by: { fullSize[$0].pixels < fullSize[$1].pixels }), fullSize[least].pixels < pixels else { return }
-            let gone = (fullSize[least].file as NSString).deletingPathExtension
-            for suffix in ["expected", "actual", "diff"] { try? FileManager.default.removeItem(atPath: "\(directory)/\(gone).\(suffix).png") }
-            fullSize.remove(at: least)
-        }
-        try FolderComparison.writeFailureImages(frame: file, expected: expected, actual: actual, diff: diff, to: directory)
-        fullSize.append((file, pixels))
-    }
-
-    /// Removes expected / actual / diff images and summary.json from `directory`, then the folder
-    /// itself if nothing else is in it.
-    static func removeFailureImages(_ directory: String) {
-        let fm = FileManager.default
-        guard let names = try? fm.contentsOfDirectory(atPath: directory) else { return }
-        for name in names where name == "summary.json" || [".expected.png", ".actual.png", ".diff.png"].contains(where: { name.hasSuffix($0) }) {
-            try? fm.removeItem(atPath: directory + "/" + name)
-        }
-        if (try? fm.contentsOfDirectory(atPath: directory))?.isEmpty == true { try? fm.removeItem(atPath: directory) }
     }
 
     private func record(_ file: String) throws {

@@ -41,6 +41,7 @@ struct RenderFrames: ParsableCommand {
         // A child that exits early (ffmpeg) makes writes to its pipe fail with EPIPE, reported as
         // an error with what it said, instead of killing this process without a word.
         signal(SIGPIPE, SIG_IGN)
+        ImageDecoder.keepLargeBuffers()
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -237,8 +238,9 @@ struct Render: ParsableCommand {
         let outcome = try check.run(files: files, prune: prune)
         if let report {
             let name = ((scenario ?? "profile.yaml") as NSString).lastPathComponent.replacingOccurrences(of: ".yaml", with: "")
-            try HTMLReport.add(scenario: name, verdicts: outcome.verdicts, actualDirectory: out, goldenDirectory: golden,
-                               options: check.options, to: report)
+            let part = job.shard.map { "shard-\($0.index)-of-\($0.count)" }
+            try HTMLReport.add(scenario: name, part: part, verdicts: outcome.verdicts, actualDirectory: out, goldenDirectory: golden,
+                               options: check.options, to: report, workers: jobs)
             print("report: \(report)/index.html")
         }
         for line in outcome.failureSummary(golden: golden) { print("FAIL " + line) }
@@ -257,14 +259,48 @@ struct Render: ParsableCommand {
 
 struct Merge: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Merge the shard manifests in a folder into manifest.json.",
-        discussion: "Copy every shard's output (frames and manifest.shard-I-of-N.json) into one folder, then run this. "
-            + "The result is byte-identical to a single run. Exit codes: 0 merged, 2 shards missing or inconsistent.")
+        abstract: "Merge the shards' manifests in a folder into manifest.json, or their HTML reports into one.",
+        usage: """
+            render-frames merge <frames-dir>
+              render-frames merge --report <dir> [<shard-report-dir> ...]
+            """,
+        discussion: """
+            Frames: copy every shard's output (frames and manifest.shard-I-of-N.json) into one folder, then run this. \
+            The result is byte-identical to a single run.
 
-    @Argument(help: "Folder holding every shard's files.")
-    var directory: String
+            Reports: each shard's --report writes its part of a scenario under its own name, so reports copied into one folder \
+            (as actions/download-artifact with merge-multiple does) need only --report DIR to rewrite index.html; reports in \
+            separate folders are folded into DIR first.
+
+            Exit codes: 0 merged, 2 shards missing or inconsistent, or not a report folder.
+            """)
+
+    @Argument(help: ArgumentHelp("The folder holding every shard's frames; with --report, shard report folders to fold in.", valueName: "dir"))
+    var directories: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Merge HTML reports into this folder and rewrite its index.html.", valueName: "dir"))
+    var report: String?
+
+    func validate() throws {
+        if report == nil && directories.count != 1 {
+            throw ValidationError(directories.isEmpty ? "give the folder holding the shards' frames (or --report DIR to merge reports)"
+                : "merge takes one frames folder; to merge HTML reports use --report DIR followed by the shards' report folders")
+        }
+    }
 
     func run() throws {
+        if let report {
+            let copied = try HTMLReport.merge(into: report, from: directories)
+            let scenarios = HTMLReport.scenarios(in: report)
+            guard !scenarios.isEmpty else {
+                throw BadInput("\(report): no report data to merge (no data/*.json); give the folder --report wrote, or the shards' report folders after it")
+            }
+            let frames = scenarios.map(\.frames.count).reduce(0, +), failed = scenarios.map(\.failed).reduce(0, +)
+            print("\(report)/index.html: \(scenarios.count) scenario(s), \(frames) frames, \(failed) differ"
+                + (directories.isEmpty ? "" : " (\(copied) part(s) from \(directories.count) folder(s))"))
+            return
+        }
+        let directory = directories[0]
         let m = try ShardMerge.merge(directory)
         print("\(directory)/manifest.json: \(m.frames.count) frames from the shards")
     }
@@ -558,7 +594,9 @@ struct Compare: ParsableCommand {
         }
         let failing = verdicts.filter { !$0.passed }
         let failed = failing.count
-        for v in failing { print(v.failureLine) }
+        for line in FrameVerdict.summary(failing, golden: golden, missingHint: "compare folders that hold the same frames, or render the missing ones into the golden folder") {
+            print("FAIL " + line)
+        }
         print("\(verdicts.count - failed) passed, \(failed) failed")
         if failed > 0 {
             if let diff { print("expected / actual / diff images and summary.json in \(diff)") }
@@ -650,6 +688,7 @@ extension OutputError: BadInputError {}
 extension ShardError: BadInputError {}
 extension FolderComparisonError: BadInputError {}
 extension GoldenCheckError: BadInputError {}
+extension ReportError: BadInputError {}
 extension EncodeError: BadInputError {}
 extension AnimationError: BadInputError {}
 extension RecordMode: ExpressibleByArgument {}

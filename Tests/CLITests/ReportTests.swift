@@ -39,3 +39,121 @@ final class ReportTests: XCTestCase {
         XCTAssertGreaterThan(red, 2000, "the failing frame's diff is on screen")
     }
 }
+
+/// Failure output that stays small, and reports of CI shards merged into one page.
+final class BoundedFailureTests: XCTestCase {
+    var tmp = ""
+    override func setUpWithError() throws { tmp = try makeTemporaryFolder("bounded") }
+    override func tearDown() { try? FileManager.default.removeItem(atPath: tmp) }
+
+    /// The default demo at @3x with its bio in two versions that differ by one character.
+    func scenarios() throws -> (before: String, after: String) {
+        let text = try String(contentsOfFile: CLITests.root + "/Fixtures/scenarios/profile.yaml", encoding: .utf8)
+            .replacingOccurrences(of: "../images/", with: CLITests.root + "/Fixtures/images/")
+        XCTAssertTrue(text.contains("Falcon 9."))
+        let before = "\(tmp)/before.yaml", after = "\(tmp)/after.yaml"
+        try text.write(toFile: before, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "Falcon 9.", with: "Falcon 8.").write(toFile: after, atomically: true, encoding: .utf8)
+        return (before, after)
+    }
+
+    func size(_ path: String) -> Int {
+        guard let names = FileManager.default.enumerator(atPath: path)?.allObjects as? [String] else { return 0 }
+        return names.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: "\(path)/\($1)")[.size] as? Int) ?? 0) }
+    }
+
+    /// A one-character change fails every frame that shows the bio: each gets 1:1 crops, only the
+    /// worst three full-size images, in the failure folder and in the report alike.
+    func testAOneCharacterChangeAtThreeXStaysSmall() throws {
+        let (before, after) = try scenarios()
+        let frames = "0-11"
+        let record = try Shell.run(CLITests.binary, [before, "--out", "\(tmp)/golden", "--frames", frames, "--quiet"])
+        XCTAssertEqual(record.code, 0, record.stderr)
+        let run = try Shell.run("/usr/bin/env", ["-u", "CI", CLITests.binary, after, "--out", "\(tmp)/out", "--frames", frames, "--quiet",
+                                                 "--golden", "\(tmp)/golden", "--record", "never", "--report", "\(tmp)/report"])
+        XCTAssertEqual(run.code, 1, run.stdout + run.stderr)
+        XCTAssertTrue(run.stdout.contains("FAIL frames 0-11 differ (12 frames); worst "), run.stdout)
+        let failures = try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/out-diff")
+        XCTAssertEqual(failures.filter { $0.contains(".crop.") }.count, 36, "crops of every failing frame")
+        XCTAssertEqual(failures.filter { !$0.contains(".crop.") }.count, 9, "three frames in full: \(failures.sorted())")
+        let images = try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/report/images/after")
+        XCTAssertEqual(images.filter { $0.hasSuffix(".thumb.jpg") }.count, 12)
+        XCTAssertEqual(images.filter { $0.contains(".crop.") }.count, 36)
+        XCTAssertEqual(images.filter { $0.hasSuffix(".expected.png") && !$0.contains(".crop.") }.count, 3)
+        // Beyond the three full-size frames, each failing frame costs a few tens of KB: 253 such
+        // frames (the whole demo) stay under the 20 MB the issue allows, with the report.
+        let full = (failures + images).filter { !$0.contains(".crop.") && $0.hasSuffix(".png") }.count
+        XCTAssertEqual(full, 18)
+        let total = size("\(tmp)/out-diff") + size("\(tmp)/report")
+        XCTAssertLessThan(total, 12_000_000, "\(total) bytes")
+        let html = try String(contentsOfFile: "\(tmp)/report/index.html", encoding: .utf8)
+        XCTAssertTrue(html.contains("12 of 12 frames differ"), html)
+        XCTAssertEqual(html.components(separatedBy: "Full size:").count - 1, 3, "full-size links for the worst three")
+        XCTAssertFalse(html.contains("pixelated"), "scaled smoothly")
+    }
+
+    /// Each shard adds its part to a report; parts in one folder, or in several merged with
+    /// `merge --report`, make the same page as one run.
+    func testShardReportsMergeIntoOnePage() throws {
+        let scenario = CLITests.root + "/Fixtures/scenarios/profile-dark.yaml"
+        func render(_ extra: [String]) throws -> Shell.Result {
+            try Shell.run("/usr/bin/env", ["-u", "CI", CLITests.binary, scenario, "--scale", "0.5", "--frames", "0-5", "--quiet",
+                                           "--golden", "\(tmp)/golden"] + extra)
+        }
+        XCTAssertEqual(try render(["--out", "\(tmp)/all", "--record", "all"]).code, 0)
+        // Frame 4's golden becomes another frame: it fails in shard 2 of 2.
+        let other = try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/other", "--scale", "0.5", "--frames", "40", "--quiet"])
+        XCTAssertEqual(other.code, 0)
+        try FileManager.default.removeItem(atPath: "\(tmp)/golden/0004.png")
+        try FileManager.default.copyItem(atPath: "\(tmp)/other/0040.png", toPath: "\(tmp)/golden/0004.png")
+
+        for i in 1...2 {
+            let separate = try render(["--out", "\(tmp)/s\(i)", "--shard", "\(i)/2", "--record", "never", "--report", "\(tmp)/r\(i)"])
+            XCTAssertEqual(separate.code, i == 2 ? 1 : 0, separate.stdout + separate.stderr)
+            let shared = try render(["--out", "\(tmp)/t\(i)", "--shard", "\(i)/2", "--record", "never", "--report", "\(tmp)/shared"])
+            XCTAssertEqual(shared.code, i == 2 ? 1 : 0)
+        }
+        let merged = try Shell.run(CLITests.binary, ["merge", "--report", "\(tmp)/merged", "\(tmp)/r1", "\(tmp)/r2"])
+        XCTAssertEqual(merged.code, 0, merged.stderr)
+        XCTAssertTrue(merged.stdout.contains("1 scenario(s), 6 frames, 1 differ (2 part(s) from 2 folder(s))"), merged.stdout)
+        let inPlace = try Shell.run(CLITests.binary, ["merge", "--report", "\(tmp)/shared"])
+        XCTAssertEqual(inPlace.code, 0, inPlace.stderr)
+        let a = try String(contentsOfFile: "\(tmp)/merged/index.html", encoding: .utf8)
+        let b = try String(contentsOfFile: "\(tmp)/shared/index.html", encoding: .utf8)
+        XCTAssertEqual(a, b, "one folder or several: the same page")
+        XCTAssertTrue(a.contains("profile-dark: <span class=\"fail\">1 of 6 frames differ</span>"), a)
+        for i in 0...5 { XCTAssertTrue(a.contains("images/profile-dark.shard-\(i < 3 ? 1 : 2)-of-2/000\(i).thumb.jpg"), "frame \(i)") }
+
+        // A later run of the whole scenario replaces the shards' parts.
+        XCTAssertEqual(try render(["--out", "\(tmp)/all", "--record", "never", "--report", "\(tmp)/shared"]).code, 1)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/shared/data"), ["profile-dark.json"])
+
+        // What is not a report is refused in plain words.
+        let wrong = try Shell.run(CLITests.binary, ["merge", "--report", "\(tmp)/m2", "\(tmp)/all"])
+        XCTAssertEqual(wrong.code, 2)
+        XCTAssertTrue(wrong.stderr.contains("\(tmp)/all: not a report folder (it has no data/ folder); give the folders that --report wrote"), wrong.stderr)
+        let none = try Shell.run(CLITests.binary, ["merge"])
+        XCTAssertEqual(none.code, 2)
+        XCTAssertTrue(none.stderr.contains("give the folder holding the shards' frames (or --report DIR to merge reports)"), none.stderr)
+    }
+
+    /// `compare --diff` writes the same bounded images as `--golden`, and a later passing
+    /// comparison removes them.
+    func testCompareWritesCropsAndTheWorstInFull() throws {
+        let scenario = CLITests.root + "/Fixtures/scenarios/profile-dark.yaml"
+        XCTAssertEqual(try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/a", "--scale", "0.5", "--frames", "0-5", "--quiet"]).code, 0)
+        XCTAssertEqual(try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/b", "--scale", "0.5", "--frames", "40-45", "--quiet"]).code, 0)
+        // Same names, other pictures: every frame differs.
+        try FileManager.default.createDirectory(atPath: "\(tmp)/g", withIntermediateDirectories: true)
+        for i in 0...5 { try FileManager.default.copyItem(atPath: "\(tmp)/b/00\(40 + i).png", toPath: "\(tmp)/g/000\(i).png") }
+        let differ = try Shell.run(CLITests.binary, ["compare", "\(tmp)/a", "\(tmp)/g", "--diff", "\(tmp)/d"])
+        XCTAssertEqual(differ.code, 1)
+        XCTAssertTrue(differ.stdout.contains("FAIL frames 0-5 differ (6 frames); worst "), differ.stdout)
+        let names = try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/d")
+        XCTAssertEqual(names.filter { $0.contains(".crop.") }.count, 18, "\(names.sorted())")
+        XCTAssertEqual(names.filter { !$0.contains(".crop.") && $0.hasSuffix(".png") }.count, 9, "\(names.sorted())")
+        XCTAssertTrue(names.contains("summary.json"))
+        XCTAssertEqual(try Shell.run(CLITests.binary, ["compare", "\(tmp)/a", "\(tmp)/a", "--diff", "\(tmp)/d"]).code, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(tmp)/d/0000.crop.diff.png"), "an earlier run's images removed")
+    }
+}

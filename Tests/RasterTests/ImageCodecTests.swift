@@ -167,3 +167,21 @@ final class ImageCodecTests: XCTestCase {
         XCTAssertEqual(PNGEncoder.Options.small.filter, .bandSearch)
     }
 }
+
+/// The report's JPEG thumbnails: they decode back to the picture, over white where it is clear.
+final class JPEGEncoderTests: XCTestCase {
+    func testAJPEGDecodesBackCloseToThePicture() throws {
+        var c = Canvas(pixmap: Pixmap(width: 64, height: 48, fill: .clear))
+        c.fill(.rect(Rect(x: 0, y: 0, width: 32, height: 48)), color: Color(r: 200, g: 40, b: 30))
+        let bytes = try JPEGEncoder.encode(c.pixmap, quality: 90)
+        XCTAssertEqual(Array(bytes.prefix(3)), [0xFF, 0xD8, 0xFF], "a JPEG")
+        let back = try ImageDecoder.decode(data: bytes, name: "thumb.jpg")
+        XCTAssertEqual(back.width, 64)
+        XCTAssertEqual(back.height, 48)
+        func near(_ p: PremultipliedColor, _ r: Int, _ g: Int, _ b: Int) -> Bool {
+            abs(Int(p.r) - r) <= 8 && abs(Int(p.g) - g) <= 8 && abs(Int(p.b) - b) <= 8 && p.a == 255
+        }
+        XCTAssertTrue(near(back[8, 24], 200, 40, 30), "\(back[8, 24])")
+        XCTAssertTrue(near(back[56, 24], 255, 255, 255), "clear pixels over white: \(back[56, 24])")
+    }
+}

@@ -18,6 +18,11 @@ enum { RF_JPEG_DATA_ENDS = 2, RF_JPEG_MARKER_INTERRUPTS = 3 };
 int rf_jpeg_decode_rgba(const uint8_t *data, size_t size, uint8_t *rgba, int width, int height,
                         char *error, size_t error_size);
 
+/// Encodes RGB8 rows as a baseline JPEG at `quality` (1-100) with optimised Huffman tables (the
+/// HTML report's thumbnails). *out is malloc'd; free with rf_free.
+int rf_jpeg_encode_rgb(const uint8_t *rgb, int width, int height, int quality,
+                       uint8_t **out, size_t *out_size, char *error, size_t error_size);
+
 /// Encodes RGB8 (channels 3) or RGBA8 (channels 4, straight alpha) rows with libpng's classic API
 /// at zlib `level` (-1 for libpng's default) and its default adaptive filters. The PNG bytes are
 /// returned in *out (malloc'd; free with rf_free) and *out_size.
@@ -38,6 +43,9 @@ int rf_zlib_uncompress(const uint8_t *data, size_t size, uint8_t *out, size_t *o
 /// 1 when the system gives `bytes` of memory now (they are given back at once), 0 when it refuses
 /// them (a memory limit such as ulimit -v): asked before decoding, as Swift stops on a failed allocation.
 int rf_can_allocate(size_t bytes);
+
+/// Has glibc keep freed buffers up to 256 MB for reuse instead of returning them to the kernel.
+void rf_keep_large_buffers(void);
 
 void rf_free(void *pointer);
 
