@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "SceneTests", dependencies: ["Scene", "RenderFramesKit", "GoldenCompare"]),
         .testTarget(name: "GoldenCompareTests", dependencies: ["GoldenCompare"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "RenderFramesKit"]),
-        .testTarget(name: "CLITests", dependencies: ["render-frames", "RenderFramesKit", "Raster"]),
+        .testTarget(name: "CLITests", dependencies: ["render-frames", "RenderFramesKit", "Raster", .product(name: "Yams", package: "Yams")]),
     ],
     swiftLanguageModes: [.v6]
 )

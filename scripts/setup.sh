@@ -5,18 +5,24 @@
 #   scripts/setup.sh --test     also Chromium, which the HTML report's test drives headless
 #   scripts/setup.sh --runtime  only what an installed render-frames (scripts/install.sh) runs
 #                               with, on a machine without Swift: the shared libraries and ffmpeg
+# A|B names one library packaged under different names (Debian 12 | Ubuntu 24.04, whose runners
+# GitHub's ubuntu-latest is): any installed will do, else the first the package lists know.
 set -euo pipefail
 
-packages=(pkg-config libpng-dev zlib1g-dev libfreetype-dev libjpeg62-turbo-dev libdeflate-dev libwebp-dev ffmpeg)
+packages=(pkg-config libpng-dev zlib1g-dev libfreetype-dev "libjpeg62-turbo-dev|libjpeg-turbo8-dev" libdeflate-dev libwebp-dev ffmpeg)
 [ "${1:-}" = "--test" ] && packages+=(chromium python3-pil)
-[ "${1:-}" = "--runtime" ] && packages=(libpng16-16 zlib1g libfreetype6 libjpeg62-turbo libdeflate0 libwebp7 libwebpmux3 libwebpdemux2 ffmpeg)
+[ "${1:-}" = "--runtime" ] && packages=("libpng16-16|libpng16-16t64" zlib1g libfreetype6 "libjpeg62-turbo|libjpeg-turbo8"
+  libdeflate0 libwebp7 libwebpmux3 libwebpdemux2 ffmpeg)
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
 missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+for spec in "${packages[@]}"; do
+  IFS='|' read -ra names <<< "$spec"
+  found=""
+  for name in "${names[@]}"; do installed "$name" && { found=$name; break; }; done
+  [ -n "$found" ] || missing+=("$spec")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
-echo "setup: installing ${missing[*]}" >&2
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then
   command -v sudo >/dev/null || { echo "setup: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
@@ -24,4 +30,13 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq >/dev/null
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+chosen=()
+for spec in "${missing[@]}"; do
+  IFS='|' read -ra names <<< "$spec"
+  pick=""
+  for name in "${names[@]}"; do apt-cache show "$name" >/dev/null 2>&1 && { pick=$name; break; }; done
+  [ -n "$pick" ] || { echo "setup: no package ${spec//|/ or } in this system's package lists (render-frames needs Debian 12, Ubuntu 24.04 or alike)" >&2; exit 1; }
+  chosen+=("$pick")
+done
+echo "setup: installing ${chosen[*]}" >&2
+$sudo apt-get install -y -qq --no-install-recommends "${chosen[@]}" >/dev/null

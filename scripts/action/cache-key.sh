@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The action's first step: the cache key of an installed render-frames (the sources and install
+# script of this copy of the action, and the system it is built for: an install links the
+# distribution's libraries), and this job's artifact name (one a shard).
+#   RF_ARTIFACT: the artifact name input; RF_SHARD: I/N or empty. Writes key= and artifact= to
+#   $GITHUB_OUTPUT (stdout when unset).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+sources=$(cd "$root" && find Package.swift Sources scripts/install.sh scripts/setup.sh -type f | LC_ALL=C sort | xargs sha256sum | sha256sum | cut -c1-16)
+system=$( (. /etc/os-release 2>/dev/null && echo "${ID:-linux}-${VERSION_ID:-0}") || echo linux)
+arch=$(uname -m)
+artifact=${RF_ARTIFACT:-render-frames}
+if [ -n "${RF_SHARD:-}" ]; then artifact="$artifact-shard-${RF_SHARD/\//-of-}"; fi
+{
+  echo "key=render-frames-$system-$arch-$sources"
+  echo "artifact=$artifact"
+} >> "${GITHUB_OUTPUT:-/dev/stdout}"
