@@ -103,11 +103,26 @@ public enum FailureImages {
         if (try? fm.contentsOfDirectory(atPath: directory))?.isEmpty == true { try? fm.removeItem(atPath: directory) }
     }
 
+    /// Creates the folder for failure images, or says in plain words why it cannot.
+    public static func createFolder(_ directory: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw FolderComparisonError(description: "\(directory): cannot create the folder for failure images: "
+                + "\(FileProblem.whyFolderCannotBeCreated(directory)); pick another --diff")
+        }
+    }
+
     private static func write(_ images: [(String, Pixmap)], to directory: String, encoding: PNGEncoder.Options) throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try createFolder(directory)
         let encoder = PNGEncoder(options: encoding)
         for (name, image) in images {
-            try Data(encoder.encode(image)).write(to: URL(fileURLWithPath: "\(directory)/\(name)"))
+            let path = "\(directory)/\(name)"
+            do {
+                try Data(encoder.encode(image)).write(to: URL(fileURLWithPath: path))
+            } catch {
+                throw FolderComparisonError(description: FileProblem.describe(error, path: path) ?? "\(path): cannot write the failure image")
+            }
         }
     }
 }

@@ -95,7 +95,10 @@ public enum FolderComparison {
     public static func compare(actual: String, golden: String, options: PixelMatch.Options = .init(),
                                diffDirectory: String? = nil) throws -> [FrameVerdict] {
         let pairs = try framePairs(actual: actual, golden: golden)
-        if let diffDirectory { FailureImages.removeStale(diffDirectory) }
+        if let diffDirectory {
+            FailureImages.removeStale(diffDirectory)
+            try FailureImages.createFolder(diffDirectory)
+        }
         var verdicts: [FrameVerdict] = []
         if let problem = manifestDisagreement(actual: actual, golden: golden) {
             verdicts.append(FrameVerdict(file: "manifest.json", problem: problem))
@@ -172,8 +175,12 @@ public enum FolderComparison {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try encoder.encode(entries).write(to: URL(fileURLWithPath: path))
+        try FailureImages.createFolder((path as NSString).deletingLastPathComponent)
+        do {
+            try encoder.encode(entries).write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw FolderComparisonError(description: FileProblem.describe(error, path: path) ?? "\(path): cannot write the summary")
+        }
     }
 
     static func framePairs(actual: String, golden: String) throws -> [(String, String?, String?)] {

@@ -372,7 +372,7 @@ public enum HTMLReport {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw ReportError("\(report): cannot create the report folder \(path) (is a file in the way, or the folder not writable?); pick another --report")
+            throw ReportError("\(path): cannot create the report's folder: \(FileProblem.whyFolderCannotBeCreated(path)); pick another --report")
         }
     }
 

@@ -159,7 +159,11 @@ public struct GoldenCheck {
     private func record(_ file: String) throws {
         let target = "\(goldenDirectory)/\(file)"
         try? FileManager.default.removeItem(atPath: target)
-        try FileManager.default.copyItem(atPath: "\(framesDirectory)/\(file)", toPath: target)
+        do {
+            try FileManager.default.copyItem(atPath: "\(framesDirectory)/\(file)", toPath: target)
+        } catch {
+            throw GoldenCheckError("\(target): cannot record the golden: " + (FileProblem.reason(error) ?? "the copy failed; check the folder"))
+        }
     }
 
 }

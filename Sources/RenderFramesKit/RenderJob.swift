@@ -206,19 +206,7 @@ public struct RenderJob: Sendable {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
             // Plain words, never Foundation's text: what is in the way, found by walking up the path.
-            var ancestor = (path as NSString).deletingLastPathComponent
-            while !ancestor.isEmpty, ancestor != "/", !FileManager.default.fileExists(atPath: ancestor) {
-                ancestor = (ancestor as NSString).deletingLastPathComponent
-            }
-            let shown = ancestor.isEmpty ? "." : ancestor
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: shown, isDirectory: &isFolder), !isFolder.boolValue {
-                throw OutputError(path: path, problem: "cannot create the folder: \(shown) is a file, not a folder; pick another \(option)")
-            }
-            if !FileManager.default.isWritableFile(atPath: shown) {
-                throw OutputError(path: path, problem: "cannot create the folder: \(shown) is not writable (permission denied); pick another \(option)")
-            }
-            throw OutputError(path: path, problem: "cannot create the folder inside \(shown); check the path and the free space")
+            throw OutputError(path: path, problem: "cannot create the folder: \(FileProblem.whyFolderCannotBeCreated(path)); pick another \(option)")
         }
     }
 

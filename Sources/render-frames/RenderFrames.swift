@@ -50,6 +50,10 @@ struct RenderFrames: ParsableCommand {
             Foundation.exit(2)
         } catch {
             if error is ExitCode || exitCode(for: error) == .success { exit(withError: error) }
+            if let text = FileProblem.describe(error) {
+                writeToStandardError("error: " + text + "\n")
+                Foundation.exit(2)
+            }
             writeToStandardError((fullMessage(for: error) + "\n"))
             Foundation.exit(2)
         }

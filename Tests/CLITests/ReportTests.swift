@@ -155,5 +155,15 @@ final class BoundedFailureTests: XCTestCase {
         XCTAssertTrue(names.contains("summary.json"))
         XCTAssertEqual(try Shell.run(CLITests.binary, ["compare", "\(tmp)/a", "\(tmp)/a", "--diff", "\(tmp)/d"]).code, 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(tmp)/d/0000.crop.diff.png"), "an earlier run's images removed")
+
+        // Folders that cannot be made are said in plain words, before any work.
+        try Data("x".utf8).write(to: URL(fileURLWithPath: "\(tmp)/file"))
+        let diffUnderFile = try Shell.run(CLITests.binary, ["compare", "\(tmp)/a", "\(tmp)/g", "--diff", "\(tmp)/file/d"])
+        XCTAssertEqual(diffUnderFile.code, 2)
+        XCTAssertTrue(diffUnderFile.stderr.contains("\(tmp)/file/d: cannot create the folder for failure images: \(tmp)/file is a file, not a folder; pick another --diff"), diffUnderFile.stderr)
+        let reportUnderFile = try Shell.run(CLITests.binary, ["compare", "\(tmp)/a", "\(tmp)/g", "--report", "\(tmp)/file/r"])
+        XCTAssertEqual(reportUnderFile.code, 2)
+        XCTAssertTrue(reportUnderFile.stderr.contains("cannot create the report's folder: \(tmp)/file is a file, not a folder; pick another --report"), reportUnderFile.stderr)
+        for r in [diffUnderFile, reportUnderFile] { XCTAssertFalse(r.stderr.contains("NSCocoaErrorDomain") || r.stderr.contains("Error Domain")) }
     }
 }

@@ -185,3 +185,19 @@ final class JPEGEncoderTests: XCTestCase {
         XCTAssertTrue(near(back[56, 24], 255, 255, 255), "clear pixels over white: \(back[56, 24])")
     }
 }
+
+/// Foundation's file errors in plain words.
+final class FileProblemTests: XCTestCase {
+    func testAWriteIntoAMissingFolderSaysThePathAndWhatToDo() {
+        let path = NSTemporaryDirectory() + "no-such-folder-\(getpid())/frame.png"
+        do {
+            try Data([1]).write(to: URL(fileURLWithPath: path))
+            XCTFail("the write cannot succeed")
+        } catch {
+            let text = FileProblem.describe(error)
+            XCTAssertEqual(text, "\(path): does not exist (or a folder on its way is missing); check the path")
+            XCTAssertFalse(text?.contains("Domain") ?? true)
+        }
+        XCTAssertNil(FileProblem.describe(NSError(domain: "SomeLibrary", code: 3)), "not about files")
+    }
+}
