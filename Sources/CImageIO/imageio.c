@@ -193,13 +193,52 @@ int rf_libpng_encode(const uint8_t *pixels, int width, int height, int channels,
     return 0;
 }
 
+/* Our own destination: the buffer it grows is always ours to free (jpeg_mem_dest frees its first
+   buffer when it grows and tells the caller of the new one only at the end, so after an error
+   the caller's pointer is stale). */
+struct rf_jpeg_destination {
+    struct jpeg_destination_mgr base;
+    uint8_t *data;
+    size_t capacity;
+};
+
+static void rf_jpeg_init_destination(j_compress_ptr cinfo) {
+    struct rf_jpeg_destination *d = (struct rf_jpeg_destination *)cinfo->dest;
+    d->base.next_output_byte = d->data;
+    d->base.free_in_buffer = d->capacity;
+}
+
+static boolean rf_jpeg_empty_output_buffer(j_compress_ptr cinfo) {
+    struct rf_jpeg_destination *d = (struct rf_jpeg_destination *)cinfo->dest;
+    size_t grown = d->capacity * 2;
+    uint8_t *data = realloc(d->data, grown);
+    if (!data) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 10);
+    d->data = data;
+    /* The library asks only when the buffer is full: the new room starts at the old end. */
+    d->base.next_output_byte = data + d->capacity;
+    d->base.free_in_buffer = grown - d->capacity;
+    d->capacity = grown;
+    return TRUE;
+}
+
+static void rf_jpeg_term_destination(j_compress_ptr cinfo) { (void)cinfo; }
+
 int rf_jpeg_encode_rgb(const uint8_t *rgb, int width, int height, int quality,
                        uint8_t **out, size_t *out_size, char *error, size_t error_size) {
     struct jpeg_compress_struct cinfo;
     struct rf_jpeg_error jerr;
-    /* volatile: read after longjmp. jpeg_mem_dest owns the buffer until jpeg_destroy_compress. */
-    unsigned char *volatile buffer = NULL;
-    unsigned long size = 0;
+    /* On the heap, and the pointer set before setjmp and never changed: after a longjmp it and
+       what it points to (changed only by the callbacks) are as the error left them. */
+    struct rf_jpeg_destination *dest = calloc(1, sizeof *dest);
+    if (!dest || !(dest->data = malloc(65536))) {
+        free(dest);
+        snprintf(error, error_size, "out of memory");
+        return 1;
+    }
+    dest->capacity = 65536;
+    dest->base.init_destination = rf_jpeg_init_destination;
+    dest->base.empty_output_buffer = rf_jpeg_empty_output_buffer;
+    dest->base.term_destination = rf_jpeg_term_destination;
     cinfo.err = jpeg_std_error(&jerr.base);
     jerr.base.error_exit = rf_jpeg_error_exit;
     jerr.base.output_message = rf_jpeg_output_message;
@@ -207,11 +246,12 @@ int rf_jpeg_encode_rgb(const uint8_t *rgb, int width, int height, int quality,
     jerr.message_size = error_size;
     if (setjmp(jerr.jump)) {
         jpeg_destroy_compress(&cinfo);
-        free(buffer);
+        free(dest->data);
+        free(dest);
         return 1;
     }
     jpeg_create_compress(&cinfo);
-    jpeg_mem_dest(&cinfo, (unsigned char **)&buffer, &size);
+    cinfo.dest = &dest->base;
     cinfo.image_width = (JDIMENSION)width;
     cinfo.image_height = (JDIMENSION)height;
     cinfo.input_components = 3;
@@ -225,9 +265,10 @@ int rf_jpeg_encode_rgb(const uint8_t *rgb, int width, int height, int quality,
         jpeg_write_scanlines(&cinfo, &row, 1);
     }
     jpeg_finish_compress(&cinfo);
+    *out_size = dest->capacity - dest->base.free_in_buffer;
+    *out = dest->data;
     jpeg_destroy_compress(&cinfo);
-    *out = buffer;
-    *out_size = size;
+    free(dest);
     return 0;
 }
 

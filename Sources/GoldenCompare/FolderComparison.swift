@@ -28,6 +28,11 @@ public struct FrameVerdict: Sendable {
         func number(_ name: String) -> Int? { Int(name.prefix { $0.isNumber }) }
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         func ranges(_ names: [String]) -> String {
+            // Frames named otherwise than by number (compare takes any PNG): their names.
+            guard names.allSatisfy({ number($0) != nil && $0.first!.isNumber }) else {
+                let sorted = names.sorted()
+                return sorted.prefix(8).joined(separator: ", ") + (sorted.count > 8 ? ", ..." : "")
+            }
             let indices = names.compactMap(number).sorted()
             var parts: [String] = []
             var i = 0
@@ -52,7 +57,14 @@ public struct FrameVerdict: Sendable {
             lines.append("\(differing.count == 1 ? "frame" : "frames") \(ranges(differing.map(\.file))) \(differing.count == 1 ? "differs" : "differ") "
                 + "(\(plural(differing.count, "frame"))); worst \(worst.file): \(r.differingPixels) pixels (\(String(format: "%.4f", r.ratio * 100)) %)\(at)")
         }
-        let others = failures.filter { $0.problem != nil && !$0.isMissingGolden }
+        let resized = failures.filter { $0.result?.sizeMismatch == true }
+        if let first = resized.first, let r = first.result {
+            let golden = first.problem.flatMap { $0.components(separatedBy: "the golden's ").last } ?? "another size"
+            lines.append("\(resized.count == 1 ? "frame" : "frames") \(ranges(resized.map(\.file))) (\(plural(resized.count, "frame"))) "
+                + "\(resized.count == 1 ? "is" : "are") \(r.width)x\(r.height), the golden\(resized.count == 1 ? "" : "s") \(golden): "
+                + "render with the goldens' device and --scale, or re-record them if the size changed on purpose")
+        }
+        let others = failures.filter { $0.problem != nil && !$0.isMissingGolden && $0.result?.sizeMismatch != true }
         lines += others.prefix(10).map(\.failureDetail)
         if others.count > 10 { lines.append("and \(others.count - 10) more frames with problems like these") }
         return lines

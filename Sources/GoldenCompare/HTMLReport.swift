@@ -46,6 +46,9 @@ public enum HTMLReport {
         public var name: String
         /// Which share of the scenario's frames this is (`shard-2-of-4`); nil for all of them.
         public var part: String?
+        /// What was compared (the scenario file, or the frames folder): two different things under
+        /// one name would replace each other, so the second is refused.
+        public var source: String?
         public var frames: [Frame]
         public var failed: Int { frames.filter { !$0.passed }.count }
     }
@@ -63,13 +66,20 @@ public enum HTMLReport {
     /// Adds a scenario's verdicts (one shard's when `part` is set). `actualDirectory` and
     /// `goldenDirectory` hold the frames; failing frames' pictures are made here from them, so the
     /// report does not depend on other output.
-    public static func add(scenario name: String, part: String? = nil, verdicts: [FrameVerdict], actualDirectory: String,
-                           goldenDirectory: String, options: PixelMatch.Options, to report: String,
+    public static func add(scenario name: String, part: String? = nil, source: String? = nil, verdicts: [FrameVerdict],
+                           actualDirectory: String, goldenDirectory: String, options: PixelMatch.Options, to report: String,
                            workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
         let fm = FileManager.default
         let key = fileKey(name) + (part.map { "." + fileKey($0) } ?? "")
         let images = "images/\(key)"
         try createFolder("\(report)/data", in: report)
+        let source = source.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        for other in try scenarioParts(in: report) where other.scenario.name == name {
+            if let a = other.scenario.source, let source, a != source {
+                throw ReportError("\(report) already has a scenario named \(name), from \(a); \(source) would replace it: "
+                    + "give one of them another name (--name), or another --report folder")
+            }
+        }
         removeStaleParts(of: name, keeping: part, in: report)
         try? fm.removeItem(atPath: "\(report)/\(images)")
         try createFolder("\(report)/\(images)", in: report)
@@ -79,7 +89,7 @@ public enum HTMLReport {
             Result { try pictures(for: verdicts[k], scaled: scaled.contains(verdicts[k].file), actualDirectory: actualDirectory,
                                   goldenDirectory: goldenDirectory, options: options, report: report, images: images) }
         }.map { try $0.get() }
-        var scenario = Scenario(name: name, part: part, frames: frames)
+        var scenario = Scenario(name: name, part: part, source: source, frames: frames)
         // The worst few failing frames also in full, as PNG: the files themselves and the diff.
         for worst in FailureImages.worst(verdicts) {
             guard let i = scenario.frames.firstIndex(where: { $0.file == worst.file }) else { continue }
@@ -139,46 +149,92 @@ public enum HTMLReport {
     }
 
     /// Folds the reports in `sources` (each a folder another run wrote, such as one CI shard's) into
-    /// `report`, then writes its index. A scenario (or shard part) in several sources is taken from
-    /// the last. Returns the scenarios' data files copied.
+    /// `report`, then checks that every scenario is whole (one run's, or every shard of one split)
+    /// and writes the index. A scenario (or shard part) in several sources is taken from the last;
+    /// a source that is the report folder itself is skipped. Returns the data files copied.
     @discardableResult
     public static func merge(into report: String, from sources: [String]) throws -> Int {
         let fm = FileManager.default
         var copied = 0
         try createFolder("\(report)/data", in: report)
+        let target = URL(fileURLWithPath: report).resolvingSymlinksInPath().standardizedFileURL.path
+        var seen = Set<String>()
         for source in sources {
+            let resolved = URL(fileURLWithPath: source).resolvingSymlinksInPath().standardizedFileURL.path
+            guard resolved != target, seen.insert(resolved).inserted else { continue }
             var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: source, isDirectory: &isDirectory) else {
+                throw ReportError("\(source): no such folder; give the folders that --report wrote")
+            }
             guard fm.fileExists(atPath: "\(source)/data", isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw ReportError("\(source): not a report folder (it has no data/ folder); give the folders that --report wrote")
             }
-            for file in try fm.contentsOfDirectory(atPath: "\(source)/data").sorted() where file.hasSuffix(".json") {
-                let key = String(file.dropLast(5))
-                guard let data = fm.contents(atPath: "\(source)/data/\(file)"),
-                      (try? JSONDecoder().decode(Scenario.self, from: data)) != nil else {
-                    throw ReportError("\(source)/data/\(file): not a report data file (it does not read as one); re-run the comparison that wrote it")
-                }
+            for part in try scenarioParts(in: source) {
+                let key = part.key
                 try? fm.removeItem(atPath: "\(report)/images/\(key)")
                 if fm.fileExists(atPath: "\(source)/images/\(key)") {
                     try createFolder("\(report)/images", in: report)
                     try copy("\(source)/images/\(key)", to: "\(report)/images/\(key)")
                 }
-                try writeFile(Array(data), to: "\(report)/data/\(file)")
+                try copy("\(source)/data/\(key).json", to: "\(report)/data/\(key).json")
                 copied += 1
+            }
+        }
+        // Every scenario whole: its one run, or shards 1 to N of one split.
+        var byName: [String: [Scenario]] = [:]
+        for part in try scenarioParts(in: report) { byName[part.scenario.name, default: []].append(part.scenario) }
+        for (name, parts) in byName.sorted(by: { $0.key < $1.key }) where parts.contains(where: { $0.part != nil }) {
+            let shards = parts.compactMap { $0.part.flatMap(Shard.init(part:)) }
+            let counts = Set(shards.map(\.count))
+            guard counts.count == 1, let n = counts.first, !parts.contains(where: { $0.part == nil }) else {
+                throw ReportError("\(report): \(name) has parts of different splits (\(parts.map { $0.part ?? "a whole run" }.sorted().joined(separator: ", "))); "
+                    + "merge the reports of one run's shards")
+            }
+            let missing = Set(1...n).subtracting(shards.map(\.index)).sorted()
+            if !missing.isEmpty {
+                throw ReportError("\(report): \(name) lacks shard\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", ")) of \(n); "
+                    + "give every shard's report folder")
             }
         }
         try writeIndex(report)
         return copied
     }
 
-    /// The scenarios in `report/data`, shard parts of one scenario joined, with differences first.
-    public static func scenarios(in report: String) -> [Scenario] {
+    /// `shard-2-of-4` read back.
+    struct Shard {
+        var index: Int, count: Int
+        init?(part: String) {
+            let fields = part.split(separator: "-")
+            guard fields.count == 4, fields[0] == "shard", fields[2] == "of", let i = Int(fields[1]), let n = Int(fields[3]),
+                  n >= 1, (1...n).contains(i) else { return nil }
+            index = i; count = n
+        }
+    }
+
+    /// Every data file in `report/data` with its key (the file name without .json); a file that
+    /// does not read as report data is refused by name.
+    static func scenarioParts(in report: String) throws -> [(key: String, scenario: Scenario)] {
         let fm = FileManager.default
         let files = ((try? fm.contentsOfDirectory(atPath: "\(report)/data")) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+        return try files.map { file in
+            let path = "\(report)/data/\(file)"
+            guard let data = fm.contents(atPath: path) else {
+                throw ReportError("\(path): cannot read the report's data file; check its permissions")
+            }
+            do {
+                return (String(file.dropLast(5)), try JSONDecoder().decode(Scenario.self, from: data))
+            } catch {
+                throw ReportError("\(path): not report data (it does not read as JSON of a report's scenario); "
+                    + "remove it, or run the comparison that wrote it again")
+            }
+        }
+    }
+
+    /// The scenarios in `report/data`, shard parts of one scenario joined, with differences first.
+    public static func scenarios(in report: String) throws -> [Scenario] {
         var byName: [String: Scenario] = [:]
-        for file in files {
-            guard let data = fm.contents(atPath: "\(report)/data/\(file)"),
-                  let part = try? JSONDecoder().decode(Scenario.self, from: data) else { continue }
-            var whole = byName[part.name] ?? Scenario(name: part.name, part: nil, frames: [])
+        for (_, part) in try scenarioParts(in: report) {
+            var whole = byName[part.name] ?? Scenario(name: part.name, part: nil, source: part.source, frames: [])
             let seen = Set(whole.frames.map(\.file))
             whole.frames += part.frames.filter { !seen.contains($0.file) }
             byName[part.name] = whole
@@ -192,7 +248,7 @@ public enum HTMLReport {
 
     /// Writes index.html from every scenario in `report/data`.
     public static func writeIndex(_ report: String) throws {
-        let scenarios = scenarios(in: report)
+        let scenarios = try scenarios(in: report)
         let totalFailed = scenarios.map(\.failed).reduce(0, +)
         let totalFrames = scenarios.map(\.frames.count).reduce(0, +)
         let verdict = "\(count(totalFailed)) of \(count(totalFrames)) frames differ"
@@ -245,8 +301,8 @@ public enum HTMLReport {
             for f in s.frames {
                 guard let thumb = f.thumbnail else { continue }
                 let target = f.passed ? (f.thumbnail ?? "") : "#\(anchor(s.name))-\(anchor(f.file))"
-                html += "<a href=\"\(escape(target))\" title=\"\(escape(f.file))\(f.passed ? "" : ": differs")\"><img loading=\"lazy\" "
-                    + "class=\"\(f.passed ? "" : "bad")\" src=\"\(escape(thumb))\" alt=\"\(escape(f.file))\"></a>"
+                html += "<a href=\"\(f.passed ? url(target) : escape(target))\" title=\"\(escape(f.file))\(f.passed ? "" : ": differs")\"><img loading=\"lazy\" "
+                    + "class=\"\(f.passed ? "" : "bad")\" src=\"\(url(thumb))\" alt=\"\(escape(f.file))\"></a>"
             }
             html += "</div>\n"
             let failing = s.frames.filter { !$0.passed }
@@ -255,7 +311,8 @@ public enum HTMLReport {
             }
             for f in pictured.prefix(openCards) { html += card(f, scenario: s.name) }
             if pictured.count > openCards {
-                html += "<details><summary>\(count(pictured.count - openCards)) more failing frames</summary>\n"
+                let more = pictured.count - openCards
+                html += "<details><summary>\(count(more)) more failing frame\(more == 1 ? "" : "s")</summary>\n"
                 for f in pictured.dropFirst(openCards) { html += card(f, scenario: s.name) }
                 html += "</details>\n"
             }
@@ -278,7 +335,7 @@ public enum HTMLReport {
         html += "<div class=\"panels\">"
         if let picture = f.scaled ?? f.thumbnail {
             html += "<figure><figcaption>frame</figcaption><div class=\"\(f.scaled != nil ? "scaled" : "scaled small")\"><img loading=\"lazy\" "
-                + "src=\"\(escape(picture))\" alt=\"\(escape(f.file)) scaled\">"
+                + "src=\"\(url(picture))\" alt=\"\(escape(f.file)) scaled\">"
             if let c = f.crop, let w = f.width, let h = f.height, w > 0, h > 0 {
                 func pct(_ v: Int, _ of: Int) -> String { String(format: "%.3f%%", Double(v) * 100 / Double(of)) }
                 html += "<div class=\"box\" style=\"left: \(pct(c.x, w)); top: \(pct(c.y, h)); width: \(pct(c.width, w)); height: \(pct(c.height, h))\"></div>"
@@ -286,19 +343,19 @@ public enum HTMLReport {
             html += "</div></figure>"
         }
         for (caption, path) in [("expected, 1:1", f.cropExpected), ("actual, 1:1", f.cropActual), ("diff, 1:1", f.cropDiff)] {
-            if let path { html += "<figure class=\"crop\"><figcaption>\(caption)</figcaption><img loading=\"lazy\" src=\"\(escape(path))\" alt=\"\(caption) \(escape(f.file))\"></figure>" }
+            if let path { html += "<figure class=\"crop\"><figcaption>\(caption)</figcaption><img loading=\"lazy\" src=\"\(url(path))\" alt=\"\(caption) \(escape(f.file))\"></figure>" }
         }
         if let e = f.cropExpected, let a = f.cropActual {
             html += """
-                <figure><figcaption>expected | actual (drag)</figcaption><div class="wipe"><img loading="lazy" src="\(escape(a))" alt="actual">\
-                <div class="top"><img loading="lazy" src="\(escape(e))" alt="expected"></div>\
+                <figure><figcaption>expected | actual (drag)</figcaption><div class="wipe"><img loading="lazy" src="\(url(a))" alt="actual">\
+                <div class="top"><img loading="lazy" src="\(url(e))" alt="expected"></div>\
                 <input type="range" min="0" max="100" value="50" aria-label="wipe" \
                 oninput="this.parentElement.querySelector('.top').style.width = this.value + '%'"></div></figure>
                 """
         }
         html += "</div>"
         let links = [("expected", f.expected), ("actual", f.actual), ("diff", f.diff)].compactMap { name, path in
-            path.map { "<a href=\"\(escape($0))\">\(name)</a>" }
+            path.map { "<a href=\"\(url($0))\">\(name)</a>" }
         }
         if !links.isEmpty { html += "<p>Full size: \(links.joined(separator: " · "))</p>" }
         return html + "</div>\n"
@@ -331,9 +388,14 @@ public enum HTMLReport {
         return (n < 0 ? "-" : "") + out
     }
 
-    /// A name as a file name part: letters, digits, - and _ kept, the rest _.
+    /// A name as a file name part: letters, digits, - and _ kept, the rest _, and then a short hash
+    /// of the name, so `my screen` and `my_screen` stay apart.
     static func fileKey(_ name: String) -> String {
-        String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+        let kept = String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "_" })
+        guard kept != name else { return name }
+        var hash: UInt32 = 2166136261 // FNV-1a
+        for byte in name.utf8 { hash = (hash ^ UInt32(byte)) &* 16777619 }
+        return kept + "-" + String(hash, radix: 16)
     }
 
     static func anchor(_ name: String) -> String { fileKey(name) }
@@ -342,23 +404,26 @@ public enum HTMLReport {
     /// added (and the reverse), and parts of another shard count.
     static func removeStaleParts(of name: String, keeping part: String?, in report: String) {
         let fm = FileManager.default
-        let base = fileKey(name)
-        let shardCount = part.flatMap { p in p.split(separator: "-").last.map(String.init) }
-        for file in (try? fm.contentsOfDirectory(atPath: "\(report)/data")) ?? [] where file.hasSuffix(".json") {
-            let key = String(file.dropLast(5))
-            guard key == base || key.hasPrefix(base + ".") else { continue }
-            guard let data = fm.contents(atPath: "\(report)/data/\(file)"),
-                  let other = try? JSONDecoder().decode(Scenario.self, from: data), other.name == name else { continue }
+        let shardCount = part.flatMap(Shard.init(part:))?.count
+        for (key, other) in (try? scenarioParts(in: report)) ?? [] where other.name == name {
             let stale: Bool
             switch (part, other.part) {
             case (nil, _), (_, nil): stale = true
-            case (_, let p?): stale = p.split(separator: "-").last.map(String.init) != shardCount
+            case (_, let p?): stale = Shard(part: p)?.count != shardCount
             }
             if stale {
-                try? fm.removeItem(atPath: "\(report)/data/\(file)")
+                try? fm.removeItem(atPath: "\(report)/data/\(key).json")
                 try? fm.removeItem(atPath: "\(report)/images/\(key)")
             }
         }
+    }
+
+    /// A report-relative path as an attribute value: each segment percent-encoded (a `#` or `?` in
+    /// a frame's name stays part of it), then HTML-escaped.
+    static func url(_ path: String) -> String {
+        escape(path.split(separator: "/", omittingEmptySubsequences: false).map {
+            String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#;"))) ?? String($0)
+        }.joined(separator: "/"))
     }
 
     static func escape(_ s: String) -> String {
@@ -368,11 +433,11 @@ public enum HTMLReport {
 
     // MARK: files, with errors in plain words
 
-    static func createFolder(_ path: String, in report: String) throws {
+    static func createFolder(_ path: String, in report: String, option: String = "--report") throws {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw ReportError("\(path): cannot create the report's folder: \(FileProblem.whyFolderCannotBeCreated(path)); pick another --report")
+            throw ReportError("\(path): cannot create the folder: \(FileProblem.whyFolderCannotBeCreated(path)); pick another \(option)")
         }
     }
 

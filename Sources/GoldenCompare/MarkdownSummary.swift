@@ -15,6 +15,11 @@ public struct MarkdownSummary {
     public var marker: String?
     /// Where the full report is (a link, such as the run's artifacts page).
     public var reportLink: String?
+    /// Scenarios that could not be rendered at all (so are not in the report): said first.
+    public var unrendered: [String] = []
+    /// Scenario rows at most (failing ones first); the rest are counted, so a comment stays
+    /// within GitHub's 65,536 characters however many scenarios there are.
+    public var maxRows = 30
 
     public init(report: String) { self.report = report }
 
@@ -44,8 +49,8 @@ public struct MarkdownSummary {
     @discardableResult
     public func copyImages(to directory: String) throws -> [String] {
         var names: [String] = []
-        try HTMLReport.createFolder(directory, in: directory)
-        for (scenario, frame) in pictured(HTMLReport.scenarios(in: report)) {
+        try HTMLReport.createFolder(directory, in: directory, option: "--images-out")
+        for (scenario, frame) in pictured(try HTMLReport.scenarios(in: report)) {
             for path in [frame.cropExpected, frame.cropActual, frame.cropDiff].compactMap({ $0 }) {
                 let name = MarkdownSummary.flatName(scenario: scenario, path: path)
                 try HTMLReport.copy("\(report)/\(path)", to: "\(directory)/\(name)")
@@ -55,20 +60,35 @@ public struct MarkdownSummary {
         return names
     }
 
-    public func markdown() -> String {
-        let scenarios = HTMLReport.scenarios(in: report)
+    public func markdown() throws -> String {
+        let scenarios = try HTMLReport.scenarios(in: report)
         let failed = scenarios.map(\.failed).reduce(0, +), frames = scenarios.map(\.frames.count).reduce(0, +)
         var md = marker.map { "<!-- \($0) -->\n" } ?? ""
-        guard !scenarios.isEmpty else {
-            return md + "### render-frames: no frames compared\n\nNo scenario had goldens to compare with.\n"
+        var heading: [String] = []
+        if !unrendered.isEmpty {
+            heading.append("\(unrendered.count) scenario\(unrendered.count == 1 ? "" : "s") could not be rendered ⛔")
         }
-        md += "### render-frames: " + (failed == 0 ? "all \(HTMLReport.count(frames)) frames match their goldens ✅"
-            : "\(HTMLReport.count(failed)) of \(HTMLReport.count(frames)) frames differ ❌") + "\n\n"
-        md += "| | Scenario | Frames | Differ | |\n|---|---|---:|---:|---|\n"
+        if scenarios.isEmpty {
+            heading.append("no frames compared")
+        } else if failed == 0 {
+            heading.append("\(unrendered.isEmpty ? "all " : "the others' ")\(HTMLReport.count(frames)) frames match their goldens" + (unrendered.isEmpty ? " ✅" : ""))
+        } else {
+            heading.append("\(HTMLReport.count(failed)) of \(HTMLReport.count(frames)) frames differ ❌")
+        }
+        md += "### render-frames: " + heading.joined(separator: "; ") + "\n\n"
+        var rows = unrendered.map { "| ⛔ | \(cell($0)) | | | could not be rendered: see the run's log |" }
         for s in scenarios {
             let verdicts = s.frames.filter { !$0.passed }.map(HTMLReport.verdict)
             let what = FrameVerdict.summary(verdicts, golden: "the goldens", missingHint: "record them").first ?? ""
-            md += "| \(s.failed == 0 ? "✅" : "❌") | \(cell(s.name)) | \(HTMLReport.count(s.frames.count)) | \(HTMLReport.count(s.failed)) | \(cell(what)) |\n"
+            rows.append("| \(s.failed == 0 ? "✅" : "❌") | \(cell(s.name)) | \(HTMLReport.count(s.frames.count)) | \(HTMLReport.count(s.failed)) | \(cell(what)) |")
+        }
+        if !rows.isEmpty {
+            md += "| | Scenario | Frames | Differ | |\n|---|---|---:|---:|---|\n" + rows.prefix(maxRows).joined(separator: "\n") + "\n"
+        }
+        if rows.count > maxRows {
+            let rest = scenarios.suffix(rows.count - maxRows)
+            let restFailing = rest.filter { $0.failed > 0 }.count
+            md += "\nAnd \(rows.count - maxRows) more scenarios (\(restFailing) with differences): see the report.\n"
         }
         let shown = pictured(scenarios)
         if !shown.isEmpty {

@@ -15,6 +15,19 @@ public enum ImageError: Error, CustomStringConvertible, Equatable {
     /// The system refused the memory for the pixels (a memory limit such as `ulimit -v`).
     case outOfMemory(path: String, bytes: Int)
 
+    /// What is wrong with the image, without its path or a fix (for a caller that says those).
+    public var reason: String {
+        switch self {
+        case .unreadable(_, let reason): return reason
+        case .unknownFormat: return "not a PNG or JPEG file"
+        case .corrupt(_, let format, let reason): return "corrupt \(format): \(reason)"
+        case .tooLarge(_, let width, let height, let limit): return "\(width)x\(height) is over the limit of \(limit) pixels"
+        case .fileTooLarge(_, let bytes, _): return "the file is \(ByteSize.format(bytes)), too large"
+        case .overBudget(_, let width, let height, _, _): return "decoding \(width)x\(height) would go over the memory budget"
+        case .outOfMemory(_, let bytes): return "not enough memory to decode it (\(ByteSize.format(bytes)))"
+        }
+    }
+
     public var description: String {
         switch self {
         case .unreadable(let path, let reason):

@@ -65,6 +65,8 @@ public struct GoldenCheck {
     public var options = PixelMatch.Options()
     /// Where expected / actual / diff images of failing frames go.
     public var diffDirectory: String?
+    /// Frames compared at once (each holds two decoded frames, and a diff picture when it fails).
+    public var workers = min(64, ProcessInfo.processInfo.activeProcessorCount)
 
     public init(framesDirectory: String, goldenDirectory: String, mode: RecordMode) {
         self.framesDirectory = framesDirectory
@@ -103,7 +105,7 @@ public struct GoldenCheck {
         // Frames are independent: decode and compare them on every core; a failing frame's crops
         // are written as it is compared, the worst frames' full-size images once all are.
         let writeCrops = mode != .failed ? diffDirectory : nil
-        let compared = Parallel.map(toCompare.count, workers: ProcessInfo.processInfo.activeProcessorCount) { _, k in
+        let compared = Parallel.map(toCompare.count, workers: max(1, workers)) { _, k in
             compareOne(toCompare[k], cropsTo: writeCrops)
         }
         for (file, verdict) in zip(toCompare, compared) {
@@ -141,15 +143,23 @@ public struct GoldenCheck {
         return outcome
     }
 
-    /// Compares one frame with its golden, writing its crops to `cropsTo` when it fails.
+    /// Compares one frame with its golden, writing its crops to `cropsTo` when it fails. A golden
+    /// that cannot be read fails its frame (and `--record failed` replaces it); the diff picture is
+    /// drawn only for a frame that fails.
     private func compareOne(_ file: String, cropsTo directory: String?) -> Result<FrameVerdict, Error> {
         Result {
             let actual = try ImageDecoder.decode(fileAt: "\(framesDirectory)/\(file)")
-            let expected = try ImageDecoder.decode(fileAt: "\(goldenDirectory)/\(file)")
-            let (result, picture) = PixelMatch.compareWithDiff(actual, expected, options: options)
+            let expected: Pixmap
+            do {
+                expected = try ImageDecoder.decode(fileAt: "\(goldenDirectory)/\(file)")
+            } catch {
+                let why = (error as? ImageError).map(\.reason) ?? "\(error)"
+                return FrameVerdict(file: file, problem: "the golden cannot be read (\(why)); re-record it with --record failed")
+            }
+            let result = PixelMatch.compare(actual, expected, options: options)
             if result.passes(options) { return FrameVerdict(file: file, result: result, passed: true) }
             if result.sizeMismatch { return .sizeMismatch(file: file, result: result, golden: expected) }
-            if let directory, let picture {
+            if let directory, let picture = PixelMatch.compareWithDiff(actual, expected, options: options).1 {
                 try FailureImages.writeCrops(frame: file, result: result, expected: expected, actual: actual, diff: picture, to: directory)
             }
             return FrameVerdict(file: file, result: result, passed: false)

@@ -102,6 +102,9 @@ struct Render: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("With --golden: add this scenario to the HTML report in this folder (open index.html).", valueName: "dir"))
     var report: String?
 
+    @Option(name: .customLong("name"), help: ArgumentHelp("With --report: the scenario's name in the report (default: its file's name without the extension).", valueName: "name"))
+    var reportName: String?
+
     @Flag(name: .long, help: "Add each frame's visible layers (name, rectangle in points, z order, opacity) to the manifest.")
     var layout = false
 
@@ -130,6 +133,7 @@ struct Render: ParsableCommand {
     func validate() throws {
         if prune && golden == nil { throw ValidationError("--prune needs --golden") }
         if report != nil && golden == nil { throw ValidationError("--report needs --golden (or use render-frames compare --report)") }
+        if reportName != nil && report == nil { throw ValidationError("--name names the scenario in a report: it needs --report") }
         if prune && (frames != nil || shard != nil) {
             throw ValidationError("--prune removes goldens of frames not rendered, so it needs every frame: drop --frames and --shard")
         }
@@ -237,14 +241,15 @@ struct Render: ParsableCommand {
     func checkGoldens(_ golden: String, job: RenderJob, frameCount: Int) throws {
         var check = GoldenCheck(framesDirectory: out, goldenDirectory: golden, mode: try RecordMode.resolve(flag: record))
         check.diffDirectory = diff ?? (out + "-diff")
+        check.workers = jobs
         let indices = (job.shard.map { $0.share(of: job.selection) } ?? job.selection).indices
         let files = indices.map { frameFileName(index: $0, frameCount: frameCount) }
         let outcome = try check.run(files: files, prune: prune)
         if let report {
-            let name = ((scenario ?? "profile.yaml") as NSString).lastPathComponent.replacingOccurrences(of: ".yaml", with: "")
+            let name = reportName ?? ((scenario ?? "profile.yaml") as NSString).lastPathComponent.deletingPathExtension
             let part = job.shard.map { "shard-\($0.index)-of-\($0.count)" }
-            try HTMLReport.add(scenario: name, part: part, verdicts: outcome.verdicts, actualDirectory: out, goldenDirectory: golden,
-                               options: check.options, to: report, workers: jobs)
+            try HTMLReport.add(scenario: name, part: part, source: scenario ?? "default demo", verdicts: outcome.verdicts,
+                               actualDirectory: out, goldenDirectory: golden, options: check.options, to: report, workers: jobs)
             print("report: \(report)/index.html")
         }
         for line in outcome.failureSummary(golden: golden) { print("FAIL " + line) }
@@ -295,7 +300,7 @@ struct Merge: ParsableCommand {
     func run() throws {
         if let report {
             let copied = try HTMLReport.merge(into: report, from: directories)
-            let scenarios = HTMLReport.scenarios(in: report)
+            let scenarios = try HTMLReport.scenarios(in: report)
             guard !scenarios.isEmpty else {
                 throw BadInput("\(report): no report data to merge (no data/*.json); give the folder --report wrote, or the shards' report folders after it")
             }
@@ -339,12 +344,16 @@ struct Summary: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Where the whole report is (a link or a sentence), said at the end.", valueName: "text"))
     var link: String?
 
+    @Option(name: .long, help: ArgumentHelp("A scenario that could not be rendered, so is not in the report (repeat for each).", valueName: "name"))
+    var unrendered: [String] = []
+
     func validate() throws {
         if !(0...20).contains(pictured) { throw ValidationError("--pictured must be between 0 and 20, got \(pictured)") }
         if let marker, marker.contains("--") { throw ValidationError("--marker cannot contain --, which would end the hidden comment") }
     }
 
     func run() throws {
+        guard FileManager.default.fileExists(atPath: report) else { throw BadInput("\(report): no such folder; give the folder that --report wrote") }
         guard FileManager.default.fileExists(atPath: "\(report)/data") else {
             throw BadInput("\(report): not a report folder (it has no data/ folder); give the folder that --report wrote")
         }
@@ -353,8 +362,9 @@ struct Summary: ParsableCommand {
         summary.maxPictured = pictured
         summary.marker = marker
         summary.reportLink = link
+        summary.unrendered = unrendered
         if let imagesOut { try summary.copyImages(to: imagesOut) }
-        print(summary.markdown(), terminator: "")
+        print(try summary.markdown(), terminator: "")
     }
 }
 
@@ -640,8 +650,8 @@ struct Compare: ParsableCommand {
             guard FileManager.default.fileExists(atPath: actual, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw BadInput("--report compares folders of frames; \(actual) is a file")
             }
-            try HTMLReport.add(scenario: name ?? (golden as NSString).lastPathComponent, verdicts: verdicts, actualDirectory: actual,
-                               goldenDirectory: golden, options: options, to: report)
+            try HTMLReport.add(scenario: name ?? (golden as NSString).lastPathComponent, source: actual, verdicts: verdicts,
+                               actualDirectory: actual, goldenDirectory: golden, options: options, to: report)
             print("report: \(report)/index.html")
         }
         let failing = verdicts.filter { !$0.passed }

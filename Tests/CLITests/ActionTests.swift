@@ -133,6 +133,20 @@ final class ActionTests: XCTestCase {
         let none = try step("run", [], inputs.merging(["RF_SCENARIOS": "nothing/*.yaml"]) { $1 })
         XCTAssertEqual(none.code, 2)
         XCTAssertTrue(none.stderr.contains("scenarios: 'nothing/*.yaml' matches no file"), none.stderr)
+        try FileManager.default.createDirectory(atPath: "\(tmp)/empty", withIntermediateDirectories: true)
+        let empty = try step("run", [], inputs.merging(["RF_SCENARIOS": "empty"]) { $1 })
+        XCTAssertEqual(empty.code, 2)
+        XCTAssertTrue(empty.stderr.contains("scenarios: 'empty' matches no scenario file (*.yaml, *.yml, *.json)"), empty.stderr)
+        let shard = try step("run", [], inputs.merging(["RF_SHARD": "2"]) { $1 })
+        XCTAssertEqual(shard.code, 2)
+        XCTAssertTrue(shard.stderr.contains("shard: '2' is not I/N, such as 2/4"), shard.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(tmp)/out/report"), "a run stopped by bad input leaves no earlier results")
+        // screens/** matches the folder and its files: each scenario once, the README not at all.
+        try "notes".write(toFile: "\(scenarios)/README.md", atomically: true, encoding: .utf8)
+        let star = try step("run", [], inputs.merging(["RF_SCENARIOS": "screens/**", "RF_FORMATS": ""]) { $1 })
+        XCTAssertEqual(star.code, 1, star.stderr)
+        let rows = try String(contentsOfFile: "\(tmp)/out/results.tsv", encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(rows.map { $0.split(separator: "\t")[0] }, ["home", "settings"])
     }
 
     /// A scenario that cannot be rendered is an error row, and the others still run.
@@ -151,7 +165,8 @@ final class ActionTests: XCTestCase {
         let summary = try step("summary", [], ["RF_OUT": "out"])
         XCTAssertEqual(summary.code, 0, summary.stderr)
         let md = try String(contentsOfFile: "\(tmp)/out/summary.md", encoding: .utf8)
-        XCTAssertTrue(md.contains("| b | ⛔ error | "), md)
+        XCTAssertTrue(md.contains("### render-frames: 1 scenario(s) could not be rendered ⛔"), md)
+        XCTAssertTrue(md.contains("| b | ⛔ not rendered | "), md)
         XCTAssertTrue(md.contains("| a | ✅ rendered | "), md)
     }
 }

@@ -128,6 +128,25 @@ final class BoundedFailureTests: XCTestCase {
         XCTAssertEqual(try render(["--out", "\(tmp)/all", "--record", "never", "--report", "\(tmp)/shared"]).code, 1)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/shared/data"), ["profile-dark.json"])
 
+        // A source that is the report itself, or one given twice, changes nothing.
+        let before = try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/merged/images").sorted()
+        let again = try Shell.run(CLITests.binary, ["merge", "--report", "\(tmp)/merged", "\(tmp)/merged", "\(tmp)/./merged/", "\(tmp)/r1", "\(tmp)/r1"])
+        XCTAssertEqual(again.code, 0, again.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/merged/images").sorted(), before)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/merged/images/profile-dark.shard-2-of-2").count,
+                       try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/r2/images/profile-dark.shard-2-of-2").count)
+        // A shard missing is refused, as merge DIR refuses missing frames.
+        let half = try Shell.run(CLITests.binary, ["merge", "--report", "\(tmp)/half", "\(tmp)/r1"])
+        XCTAssertEqual(half.code, 2)
+        XCTAssertTrue(half.stderr.contains("profile-dark lacks shard 2 of 2; give every shard's report folder"), half.stderr)
+        // A data file that does not read is named, not skipped.
+        try "{\"frames\": [".write(toFile: "\(tmp)/r2/data/profile-dark.shard-2-of-2.json", atomically: true, encoding: .utf8)
+        let corrupt = try Shell.run(CLITests.binary, ["merge", "--report", "\(tmp)/m3", "\(tmp)/r1", "\(tmp)/r2"])
+        XCTAssertEqual(corrupt.code, 2)
+        XCTAssertTrue(corrupt.stderr.contains("\(tmp)/r2/data/profile-dark.shard-2-of-2.json: not report data"), corrupt.stderr)
+        let summary = try Shell.run(CLITests.binary, ["summary", "\(tmp)/r2"])
+        XCTAssertEqual(summary.code, 2, summary.stdout)
+
         // What is not a report is refused in plain words.
         let wrong = try Shell.run(CLITests.binary, ["merge", "--report", "\(tmp)/m2", "\(tmp)/all"])
         XCTAssertEqual(wrong.code, 2)
@@ -135,6 +154,49 @@ final class BoundedFailureTests: XCTestCase {
         let none = try Shell.run(CLITests.binary, ["merge"])
         XCTAssertEqual(none.code, 2)
         XCTAssertTrue(none.stderr.contains("give the folder holding the shards' frames (or --report DIR to merge reports)"), none.stderr)
+    }
+
+    /// A golden that cannot be read fails its frame (not the run), and --record failed replaces it;
+    /// goldens of another size are said in one line with the fix.
+    func testAnUnreadableGoldenIsAFrameFailureThatReRecordingMends() throws {
+        let scenario = CLITests.root + "/Fixtures/scenarios/profile-dark.yaml"
+        func render(_ scale: String, _ extra: [String]) throws -> Shell.Result {
+            try Shell.run("/usr/bin/env", ["-u", "CI", CLITests.binary, scenario, "--out", "\(tmp)/out", "--scale", scale, "--frames", "0-3",
+                                           "--quiet", "--golden", "\(tmp)/golden"] + extra)
+        }
+        XCTAssertEqual(try render("0.5", ["--record", "all"]).code, 0)
+        let golden = "\(tmp)/golden/0002.png"
+        let bytes = try XCTUnwrap(FileManager.default.contents(atPath: golden))
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: golden))
+        let never = try render("0.5", ["--record", "never", "--report", "\(tmp)/report"])
+        XCTAssertEqual(never.code, 1, never.stdout + never.stderr)
+        XCTAssertTrue(never.stdout.contains("FAIL 0002.png: the golden cannot be read (corrupt PNG: "), never.stdout)
+        XCTAssertTrue(never.stdout.contains("re-record it with --record failed"), never.stdout)
+        XCTAssertTrue(never.stdout.contains("3 passed, 1 failed"), never.stdout)
+        let mend = try render("0.5", ["--record", "failed"])
+        XCTAssertEqual(mend.code, 0, mend.stdout + mend.stderr)
+        XCTAssertTrue(mend.stdout.contains("recorded 1 golden frame(s)"), mend.stdout)
+        XCTAssertEqual(try render("0.5", ["--record", "never"]).code, 0)
+        let resized = try render("0.25", ["--record", "never"])
+        XCTAssertEqual(resized.code, 1)
+        XCTAssertTrue(resized.stdout.contains("FAIL frames 0-3 (4 frames) are 94x167, the goldens 188x334: render with the goldens' device and --scale"), resized.stdout)
+        XCTAssertEqual(resized.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("FAIL") }.count, 1, resized.stdout)
+    }
+
+    /// Two scenarios whose names differ only in characters a file name drops stay apart; one name
+    /// from two different files is refused.
+    func testReportNamesNeverReplaceAnotherScenario() throws {
+        let scenario = CLITests.root + "/Fixtures/scenarios/profile-dark.yaml"
+        XCTAssertEqual(try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/a", "--scale", "0.25", "--frames", "0-1", "--quiet"]).code, 0)
+        for name in ["my screen", "my_screen"] {
+            let r = try Shell.run(CLITests.binary, ["compare", "\(tmp)/a", "\(tmp)/a", "--report", "\(tmp)/report", "--name", name])
+            XCTAssertEqual(r.code, 0, r.stderr)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/report/data").count, 2)
+        try FileManager.default.copyItem(atPath: "\(tmp)/a", toPath: "\(tmp)/b")
+        let clash = try Shell.run(CLITests.binary, ["compare", "\(tmp)/b", "\(tmp)/a", "--report", "\(tmp)/report", "--name", "my screen"])
+        XCTAssertEqual(clash.code, 2)
+        XCTAssertTrue(clash.stderr.contains("already has a scenario named my screen, from \(tmp)/a; \(tmp)/b would replace it"), clash.stderr)
     }
 
     /// `compare --diff` writes the same bounded images as `--golden`, and a later passing
@@ -163,7 +225,7 @@ final class BoundedFailureTests: XCTestCase {
         XCTAssertTrue(diffUnderFile.stderr.contains("\(tmp)/file/d: cannot create the folder for failure images: \(tmp)/file is a file, not a folder; pick another --diff"), diffUnderFile.stderr)
         let reportUnderFile = try Shell.run(CLITests.binary, ["compare", "\(tmp)/a", "\(tmp)/g", "--report", "\(tmp)/file/r"])
         XCTAssertEqual(reportUnderFile.code, 2)
-        XCTAssertTrue(reportUnderFile.stderr.contains("cannot create the report's folder: \(tmp)/file is a file, not a folder; pick another --report"), reportUnderFile.stderr)
+        XCTAssertTrue(reportUnderFile.stderr.contains("cannot create the folder: \(tmp)/file is a file, not a folder; pick another --report"), reportUnderFile.stderr)
         for r in [diffUnderFile, reportUnderFile] { XCTAssertFalse(r.stderr.contains("NSCocoaErrorDomain") || r.stderr.contains("Error Domain")) }
     }
 }

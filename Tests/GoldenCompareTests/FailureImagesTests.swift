@@ -66,6 +66,12 @@ final class FailureImagesTests: XCTestCase {
         XCTAssertEqual(lines[2], "0200.png: size 10x10 differs from the golden's 20x20")
     }
 
+    func testFramesNamedOtherwiseAreListedByName() {
+        let failures = ["home.png", "settings.png"].map { FrameVerdict(file: $0, result: result(changed: PixelRect(x: 0, y: 0, width: 1, height: 1)), passed: false) }
+        let lines = FrameVerdict.summary(failures, golden: "g", missingHint: "")
+        XCTAssertTrue(lines[0].hasPrefix("frames home.png, settings.png differ (2 frames)"), lines[0])
+    }
+
     func testFailureImagesOfAnEarlierRunAreRemoved() throws {
         let dir = NSTemporaryDirectory() + "failure-images-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: dir) }

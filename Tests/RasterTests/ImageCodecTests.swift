@@ -184,6 +184,22 @@ final class JPEGEncoderTests: XCTestCase {
         XCTAssertTrue(near(back[8, 24], 200, 40, 30), "\(back[8, 24])")
         XCTAssertTrue(near(back[56, 24], 255, 255, 255), "clear pixels over white: \(back[56, 24])")
     }
+
+    /// Noise does not compress: the output outgrows the encoder's first 64 KB buffer, which grows.
+    func testALargeJPEGGrowsItsBuffer() throws {
+        var state: UInt32 = 1
+        let bytes = (0..<(400 * 300 * 4)).map { i -> UInt8 in
+            if i % 4 == 3 { return 255 }
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return UInt8(truncatingIfNeeded: state >> 24)
+        }
+        let noise = Pixmap(width: 400, height: 300, premultipliedBytes: bytes)
+        let jpeg = try JPEGEncoder.encode(noise, quality: 95)
+        XCTAssertGreaterThan(jpeg.count, 65536)
+        XCTAssertEqual(Array(jpeg.suffix(2)), [0xFF, 0xD9], "whole: it ends with EOI")
+        let back = try ImageDecoder.decode(data: jpeg, name: "noise.jpg")
+        XCTAssertEqual(back.width, 400)
+    }
 }
 
 /// Foundation's file errors in plain words.

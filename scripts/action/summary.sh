@@ -25,16 +25,26 @@ run_url=""
 image_url=${RF_IMAGE_URL:-}
 note=""
 args=()
+# Scenarios that could not be rendered are not in the report: the summary says them first.
+if [ -s "$results" ]; then
+  while IFS=$'\t' read -r name verdict _; do
+    [ "$verdict" = error ] && args+=(--unrendered "$name")
+  done < "$results"
+fi
 if [ -d "$out/report/data" ]; then
-  if [ -n "${RF_IMAGE_BRANCH:-}" ]; then
+  # The few pictured crops, copied flat into OUT/summary-images: what image-url must serve (the
+  # artifact has them), or what image-branch pushes.
+  rm -rf "$out/summary-images"
+  if [ -n "$image_url" ] || [ -n "${RF_IMAGE_BRANCH:-}" ]; then
+    "$bin" summary "$out/report" --images-out "$out/summary-images" > /dev/null || note="The pictures could not be copied (see the log)."
+  fi
+  if [ -n "${RF_IMAGE_BRANCH:-}" ] && [ -d "$out/summary-images" ]; then
     folder="runs/${GITHUB_RUN_ID:-local}-${GITHUB_RUN_ATTEMPT:-1}-${RF_ARTIFACT:-render-frames}"
-    rm -rf "$out/summary-images"
-    if "$bin" summary "$out/report" --images-out "$out/summary-images" > /dev/null \
-       && remote="${RF_IMAGE_REMOTE:-https://x-access-token:${GITHUB_TOKEN:-}@${GITHUB_SERVER_URL#https://}/${GITHUB_REPOSITORY:-}.git}" \
-       && bash "$root/scripts/action/publish-images.sh" "$out/summary-images" "$remote" "$RF_IMAGE_BRANCH" "$folder"; then
+    remote="${RF_IMAGE_REMOTE:-https://x-access-token:${GITHUB_TOKEN:-}@${GITHUB_SERVER_URL#https://}/${GITHUB_REPOSITORY:-}.git}"
+    if bash "$root/scripts/action/publish-images.sh" "$out/summary-images" "$remote" "$RF_IMAGE_BRANCH" "$folder"; then
       image_url="${GITHUB_SERVER_URL:-https://github.com}/${GITHUB_REPOSITORY:-}/raw/$RF_IMAGE_BRANCH/$folder"
     else
-      note="The pictures could not be pushed to the branch $RF_IMAGE_BRANCH (the job needs permissions: contents: write); they are in the artifact."
+      note="The pictures could not be pushed to the branch $RF_IMAGE_BRANCH (the job needs permissions: contents: write); they are in the artifact, under summary-images/."
     fi
   fi
   [ -n "$image_url" ] && args+=(--image-url "$image_url")
@@ -44,24 +54,33 @@ fi
 summary() {
   local marker=$1
   if [ -d "$out/report/data" ]; then
-    "$bin" summary "$out/report" "${args[@]}" ${marker:+--marker "$marker"}
+    "$bin" summary "$out/report" "${args[@]}" ${marker:+--marker "$marker"} \
+      || printf '### render-frames\n\nThe report could not be summed up: see the log.\n'
   else
     [ -n "$marker" ] && echo "<!-- $marker -->"
-    echo "### render-frames"
+    local errors=0
+    [ -s "$results" ] && errors=$(cut -f2 "$results" | grep -c '^error$')
+    if [ "$errors" -gt 0 ]; then echo "### render-frames: $errors scenario(s) could not be rendered ⛔"; else echo "### render-frames"; fi
   fi
   [ -n "$note" ] && printf '\n%s\n' "$note"
   if [ -s "$results" ]; then
-    # With a report, its table has the goldens' verdicts: here the animations and the errors.
+    # With a report, its table has the goldens' verdicts: here the animations and the errors
+    # (at most 40 rows: a comment holds 65,536 characters).
     rows=$(while IFS=$'\t' read -r name verdict path detail; do
       detail=${detail//|/\\|}
       case $verdict in
         ok) [ -d "$out/report/data" ] || echo "| $name | ✅ rendered | $detail |" ;;
         differs) [ -d "$out/report/data" ] || echo "| $name | ❌ goldens differ | $detail |" ;;
-        error) echo "| $name | ⛔ error | $detail |" ;;
+        error) echo "| $name | ⛔ not rendered | $detail |" ;;
         animation) echo "| $name | 🎞️ $(basename "$path") | ${detail#"$path": } |" ;;
+        animation-error) echo "| $name | ⛔ $(basename "$path") | $detail |" ;;
       esac
     done < "$results")
-    [ -z "$rows" ] || printf '\n| Scenario | Made | |\n|---|---|---|\n%s\n' "$rows"
+    if [ -n "$rows" ]; then
+      count=$(printf '%s\n' "$rows" | wc -l)
+      printf '\n| Scenario | Made | |\n|---|---|---|\n%s\n' "$(printf '%s\n' "$rows" | head -n 40)"
+      [ "$count" -le 40 ] || printf '\nAnd %s more rows: see the artifact.\n' "$((count - 40))"
+    fi
   else
     printf '\nNothing was rendered: see the run step'"'"'s log.\n'
   fi
