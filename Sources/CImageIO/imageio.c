@@ -32,6 +32,17 @@ static void rf_jpeg_error_exit(j_common_ptr cinfo) {
    are accepted, as every viewer accepts them. */
 static void rf_jpeg_output_message(j_common_ptr cinfo) { (void)cinfo; }
 
+/* libjpeg's error manager with ours: errors longjmp to jerr->jump with the message in `error`,
+   and warnings are not printed. */
+static struct jpeg_error_mgr *rf_jpeg_errors(struct rf_jpeg_error *jerr, char *error, size_t error_size) {
+    struct jpeg_error_mgr *base = jpeg_std_error(&jerr->base);
+    jerr->base.error_exit = rf_jpeg_error_exit;
+    jerr->base.output_message = rf_jpeg_output_message;
+    jerr->message = error;
+    jerr->message_size = error_size;
+    return base;
+}
+
 struct rf_jpeg_loss {
     int lost;
     int code;
@@ -52,11 +63,7 @@ int rf_jpeg_info(const uint8_t *data, size_t size, int *width, int *height, int 
                  char *error, size_t error_size) {
     struct jpeg_decompress_struct cinfo;
     struct rf_jpeg_error jerr;
-    cinfo.err = jpeg_std_error(&jerr.base);
-    jerr.base.error_exit = rf_jpeg_error_exit;
-    jerr.base.output_message = rf_jpeg_output_message;
-    jerr.message = error;
-    jerr.message_size = error_size;
+    cinfo.err = rf_jpeg_errors(&jerr, error, error_size);
     if (setjmp(jerr.jump)) {
         jpeg_destroy_decompress(&cinfo);
         return 1;
@@ -75,11 +82,7 @@ int rf_jpeg_decode_rgba(const uint8_t *data, size_t size, uint8_t *rgba, int wid
                         char *error, size_t error_size) {
     struct jpeg_decompress_struct cinfo;
     struct rf_jpeg_error jerr;
-    cinfo.err = jpeg_std_error(&jerr.base);
-    jerr.base.error_exit = rf_jpeg_error_exit;
-    jerr.base.output_message = rf_jpeg_output_message;
-    jerr.message = error;
-    jerr.message_size = error_size;
+    cinfo.err = rf_jpeg_errors(&jerr, error, error_size);
     if (setjmp(jerr.jump)) {
         jpeg_destroy_decompress(&cinfo);
         return 1;
@@ -239,11 +242,7 @@ int rf_jpeg_encode_rgb(const uint8_t *rgb, int width, int height, int quality,
     dest->base.init_destination = rf_jpeg_init_destination;
     dest->base.empty_output_buffer = rf_jpeg_empty_output_buffer;
     dest->base.term_destination = rf_jpeg_term_destination;
-    cinfo.err = jpeg_std_error(&jerr.base);
-    jerr.base.error_exit = rf_jpeg_error_exit;
-    jerr.base.output_message = rf_jpeg_output_message;
-    jerr.message = error;
-    jerr.message_size = error_size;
+    cinfo.err = rf_jpeg_errors(&jerr, error, error_size);
     if (setjmp(jerr.jump)) {
         jpeg_destroy_compress(&cinfo);
         free(dest->data);

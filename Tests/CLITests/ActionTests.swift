@@ -69,16 +69,7 @@ final class ActionTests: XCTestCase {
     func testRunAndSummaryStepsOnAFailingGolden() throws {
         let scenarios = "\(tmp)/screens"
         try FileManager.default.createDirectory(atPath: scenarios, withIntermediateDirectories: true)
-        let small = """
-            device: iphone-8
-            fps: 4
-            header: {height: 107, title: Hello}
-            rows: {count: 12}
-            timeline:
-              keyframes:
-                - {time: 0, offset: 0}
-                - {time: 1, offset: -60, easing: linear}
-            """
+        let small = CLITests.small.replacingOccurrences(of: "fps: 10", with: "fps: 4")
         try small.write(toFile: "\(scenarios)/home.yaml", atomically: true, encoding: .utf8)
         try small.replacingOccurrences(of: "Hello", with: "Settings").write(toFile: "\(scenarios)/settings.yaml", atomically: true, encoding: .utf8)
         // Goldens recorded by the tool, then one of settings' replaced by another frame (scrolled less).

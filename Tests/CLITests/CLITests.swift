@@ -32,7 +32,7 @@ final class CLITests: XCTestCase {
         return path
     }
 
-    let small = """
+    static let small = """
         device: iphone-8
         fps: 10
         header: {height: 107, title: Hello}
@@ -92,7 +92,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(r.code, 2)
         XCTAssertTrue(r.stderr.contains("\(yaml):3:1: invalid YAML"), r.stderr)
         try "not an image".write(toFile: "\(tmp)/photo.png", atomically: true, encoding: .utf8)
-        let image = try write("header: {image: photo.png}\n" + small.replacingOccurrences(of: "header: {height: 107, title: Hello}\n", with: ""), to: "img.yaml")
+        let image = try write("header: {image: photo.png}\n" + CLITests.small.replacingOccurrences(of: "header: {height: 107, title: Hello}\n", with: ""), to: "img.yaml")
         let r2 = try run([image, "--out", "\(tmp)/out"])
         XCTAssertEqual(r2.code, 2)
         XCTAssertTrue(r2.stderr.contains("img.yaml:1:17: header.image: \(tmp)/photo.png: not a PNG or JPEG file"), r2.stderr)
@@ -100,7 +100,7 @@ final class CLITests: XCTestCase {
     }
 
     func testRendersFramesAndManifest() throws {
-        let scenario = try write(small, to: "small.yaml")
+        let scenario = try write(CLITests.small, to: "small.yaml")
         let r = try run([scenario, "--out", "\(tmp)/out", "--scale", "0.5", "--frames", "0-3,9", "--layout", "--quiet"])
         XCTAssertEqual(r.code, 0, r.stderr)
         XCTAssertEqual(files(in: "\(tmp)/out"), ["0000.png", "0001.png", "0002.png", "0003.png", "0009.png", "manifest.json"])
@@ -129,7 +129,7 @@ final class CLITests: XCTestCase {
     }
 
     func testJobsDoNotChangeBytes() throws {
-        let scenario = try write(small, to: "small.yaml")
+        let scenario = try write(CLITests.small, to: "small.yaml")
         for jobs in ["1", "2"] {
             XCTAssertEqual(try run([scenario, "--out", "\(tmp)/j\(jobs)", "--scale", "0.5", "--jobs", jobs, "--quiet"]).code, 0)
         }
@@ -139,7 +139,7 @@ final class CLITests: XCTestCase {
     }
 
     func testFrameNamesPadToTheLastIndex() throws {
-        let long = small.replacingOccurrences(of: "fps: 10", with: "fps: 240")
+        let long = CLITests.small.replacingOccurrences(of: "fps: 10", with: "fps: 240")
             .replacingOccurrences(of: "{time: 1, offset: -60, easing: linear}", with: "{time: 45, offset: -60, easing: linear}")
         let scenario = try write(long, to: "long.yaml")
         let r = try run([scenario, "--out", "\(tmp)/out", "--scale", "0.25", "--frames", "10799", "--quiet"])
@@ -151,7 +151,7 @@ final class CLITests: XCTestCase {
     }
 
     func testCompareExitCodes() throws {
-        let scenario = try write(small, to: "small.yaml")
+        let scenario = try write(CLITests.small, to: "small.yaml")
         XCTAssertEqual(try run([scenario, "--out", "\(tmp)/a", "--scale", "0.5", "--frames", "0-2", "--quiet"]).code, 0)
         XCTAssertEqual(try run([scenario, "--out", "\(tmp)/b", "--scale", "0.5", "--frames", "0,1,5", "--quiet"]).code, 0)
         let same = try run(["compare", "\(tmp)/a", "\(tmp)/a"])
@@ -169,7 +169,7 @@ final class CLITests: XCTestCase {
     }
 
     func testMakeGIFChecksTimingAndCount() throws {
-        let scenario = try write(small.replacingOccurrences(of: "fps: 10", with: "fps: 30"), to: "gif.yaml")
+        let scenario = try write(CLITests.small.replacingOccurrences(of: "fps: 10", with: "fps: 30"), to: "gif.yaml")
         XCTAssertEqual(try run([scenario, "--out", "\(tmp)/frames", "--scale", "0.5", "--quiet"]).code, 0)
         let r = try exec("/usr/bin/env", ["RENDER_FRAMES=\(CLITests.binary)", "bash", "\(CLITests.root)/scripts/make-gif.sh",
                                           "\(tmp)/frames", "\(tmp)/out.gif", "--width", "120", "--fps", "30"])
