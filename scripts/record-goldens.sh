@@ -42,3 +42,5 @@ record parallax-header "0,54,90,150,190,260"
 record collapsing-large-title "0,48,110,160,190,245"
 # rest, the first card leaving under the bar, the drag's end, coasting back, bouncing at the top
 record cards-scroll-transition "0,40,70,120,200,300"
+# The classic 20 pt status bar (carrier, custom time, charging): at rest, pulled, the bar in, at rest
+record classic-status-bar "0,18,80,130"

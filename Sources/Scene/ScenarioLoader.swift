@@ -14,9 +14,9 @@ public enum ScenarioLoader {
 
     /// The top-level keys: the screen's, then those of the presets' own (`Preset.ownKeys`).
     static let topLevelKeys = ["device", "fps", "scale", "effect", "appearance", "header", "rows", "mail", "grid", "navigationBar",
-                               "background", "showTouches", "physics", "timeline", "vars", "scrollView", "layers", "statusBar", "output"]
+                               "background", "showTouches", "showsVerticalScrollIndicator", "physics", "timeline", "vars", "scrollView", "layers", "statusBar", "output"]
         + Presets.all.flatMap { $0.ownKeys }
-    static let statusBarKeys = ["content", "color"]
+    static let statusBarKeys = ["content", "color", "time", "carrier", "battery", "charging", "wifi"]
     static let navigationBarKeys = ["style", "title", "fadeStart", "fadeLength", "color", "titleColor"]
     static let mailKeys = ["count", "estimatedRowHeight", "bodyLines", "photoHeight", "messages"]
     static let messageKeys = ["subject", "body", "photo", "photoScale"]
@@ -164,6 +164,9 @@ public enum ScenarioLoader {
             screen.appearance = Appearance(rawValue: v)!
         }
         if let node = top["showTouches"], let v = r.bool(node, "showTouches") { screen.showTouches = v }
+        if let node = top["showsVerticalScrollIndicator"], let v = r.bool(node, "showsVerticalScrollIndicator") {
+            screen.showsVerticalScrollIndicator = v
+        }
         var physics = ScrollPhysics()
         physics.settleDistance = 0.5 / device.scale
         if let node = top["physics"] { readPhysics(node, r, &physics) }
@@ -175,6 +178,17 @@ public enum ScenarioLoader {
             if m["content"] != nil, let n = m["color"] {
                 r.report(n, "statusBar.color", "give content (light or dark) or color, not both; keep one")
             }
+            if let n = m["time"], let v = r.string(n, "statusBar.time") {
+                if v.count > 12 { r.report(n, "statusBar.time", "is \(v.count) characters; a status bar's time fits 12 (such as 9:41 or 21:09)") }
+                else { screen.statusBarItems.time = v }
+            }
+            if let n = m["carrier"], let v = r.string(n, "statusBar.carrier", allowEmpty: true) {
+                if v.count > 24 { r.report(n, "statusBar.carrier", "is \(v.count) characters; a carrier's name fits 24") }
+                else { screen.statusBarItems.carrier = v }
+            }
+            if let n = m["battery"], let v = r.number(n, "statusBar.battery", range: 0...100, unit: "%") { screen.statusBarItems.battery = v / 100 }
+            if let n = m["charging"], let v = r.bool(n, "statusBar.charging") { screen.statusBarItems.charging = v }
+            if let n = m["wifi"], let v = r.bool(n, "statusBar.wifi") { screen.statusBarItems.wifi = v }
         }
         // A preset is drawn as the layers it expands to, with the scenario's own after its own.
         var sceneKeys = top

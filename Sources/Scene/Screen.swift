@@ -52,9 +52,13 @@ public struct Screen: Sendable {
     public var backgroundColor: Color { backgroundOverride ?? palette.systemBackground }
     /// Draw a translucent dot where a finger touches, as the Simulator's "Show Touches" does.
     public var showTouches = false
+    /// UIScrollView's showsVerticalScrollIndicator: false hides the indicator.
+    public var showsVerticalScrollIndicator = true
     /// The status bar's text and glyphs: UIStatusBarStyle's light or dark content; nil follows the screen.
     public enum StatusBarContent: String, Sendable, CaseIterable { case light, dark }
     public var statusBarContent: StatusBarContent?
+    /// What the status bar shows: time, carrier, battery, charging, Wi-Fi.
+    public var statusBarItems = StatusBarItems()
     /// The scenario's own layers (`layers:`, `vars:`), or nil.
     public var scene: UserScene?
     /// Layers computed by Swift code of one's own, drawn like the scenario's own layers.
@@ -174,7 +178,7 @@ public struct Screen: Sendable {
                        time: Double = 0, velocity: Double = 0, record: ((UserScene.ResolvedLayer) -> Void)? = nil) -> Layer {
         let root = layers(u: state.offset, pixelScale: pixelScale, time: time, velocity: velocity,
                           phase: state.phase, record: record)
-        if state.indicatorOpacity > 0, let frame = indicatorFrame(u: state.offset, measured: measured),
+        if showsVerticalScrollIndicator, state.indicatorOpacity > 0, let frame = indicatorFrame(u: state.offset, measured: measured),
            let scroller = root.sublayers.first(where: { $0.name == "table" || $0.name == "collection" }) {
             // A subview of the scroll view: in its content coordinates, above the rows, under a stuck header.
             let indicator = Layer(name: "scrollIndicator", frame: frame.offsetBy(dx: 0, dy: scroller.bounds.minY))
@@ -259,7 +263,7 @@ public struct Screen: Sendable {
         if let scene, let b = scene.statusBarColour, let sceneEnvironment {
             statusColor = scene.colour(b, sceneEnvironment, metricsOfScene)
         }
-        let status = Chrome.statusBar(device: device, color: statusColor)
+        let status = Chrome.statusBar(device: device, color: statusColor, items: statusBarItems)
         status.zPosition = 4
         root.addSublayer(status)
         if device.hasHomeIndicator {

@@ -1,47 +1,108 @@
 import Raster
 
+/// What the status bar shows (`statusBar:` in a scenario): the time, the carrier on classic
+/// phones, the battery's level and charging, and whether Wi-Fi is on.
+public struct StatusBarItems: Sendable, Equatable {
+    /// The time text, "9:41" as in Apple's marketing images and the Simulator.
+    public var time = "9:41"
+    /// The carrier's name: shown on classic 20 pt bars, after the signal bars (iOS shows none
+    /// beside a notch or Dynamic Island). Empty: none.
+    public var carrier = "Carrier"
+    /// Battery level, 0...1.
+    public var battery = 1.0
+    /// Charging: the level green with a bolt over it.
+    public var charging = false
+    /// The Wi-Fi glyph, shown when on.
+    public var wifi = true
+
+    public init() {}
+}
+
 extension Chrome {
-    /// The status bar: time on the left (centred on classic phones), signal, Wi-Fi and battery.
-    static func statusBar(device: Device, color: Color) -> Layer {
+    /// The status bar. On the 44-62 pt bars of Face ID phones: the time centred in the left ear,
+    /// signal, Wi-Fi and battery in the right. On the 20 pt bars of classic phones, as iOS lays
+    /// them out there: signal, carrier and Wi-Fi on the left, the time centred, the battery right.
+    static func statusBar(device: Device, color: Color, items: StatusBarItems = StatusBarItems()) -> Layer {
         let w = device.size.width, h = device.statusBarHeight
         let bar = Layer(name: "statusBar", frame: Rect(x: 0, y: 0, width: w, height: h))
         let classic = h <= 20
         let midY = classic ? 10 : (h * 0.56).rounded()
+        let k = classic ? 0.75 : 1.0
+        var shapes: [(Shape, Color)] = []
+
         let time = Layer(name: "statusBar.time", frame: classic
-            ? Rect(x: w / 2 - 40, y: midY - 10, width: 80, height: 20)
+            ? Rect(x: w / 2 - 50, y: midY - 10, width: 100, height: 20)
             : Rect(x: 0, y: midY - 11, width: w * 0.33, height: 22))
-        time.contents = .text(TextContent("9:41", weight: .semibold, pointSize: classic ? 12 : 17, color: color,
+        time.contents = .text(TextContent(items.time, weight: .semibold, pointSize: classic ? 12 : 17, color: color,
                                           alignment: .center, letterSpacing: classic ? 0 : -0.4))
         bar.addSublayer(time)
 
-        // Right cluster, laid out from the right edge.
-        let k = classic ? 0.75 : 1.0
-        var x = w - (classic ? 6 : w * 0.33 / 2 - 38)
-        var shapes: [(Shape, Color)] = []
-        // Battery: 25x12 outline, nub, fill.
-        let bw = 25 * k, bh = 12 * k
-        x -= bw + 2 * k
-        let battery = Rect(x: x, y: midY - bh / 2, width: bw, height: bh)
-        shapes.append((.border(battery, radius: 3.5 * k, width: 1), color.withAlpha(multipliedBy: 0.4)))
-        shapes.append((.roundedRect(battery.insetBy(dx: 2 * k, dy: 2 * k), radius: 2 * k), color))
-        shapes.append((.roundedRect(Rect(x: battery.maxX + 1, y: midY - 2 * k, width: 1.5 * k, height: 4 * k), radius: 0.75 * k),
-                       color.withAlpha(multipliedBy: 0.4)))
-        // Wi-Fi: three arcs and a wedge tip, opening upward, centred on one point.
-        let wifiW = 17 * k
-        x -= wifiW + 5 * k
-        let centre = Point(x + wifiW / 2, midY + 5.5 * k)
-        for (i, radius) in [2.6, 6.4, 10.2].enumerated() {
-            let band = i == 0 ? 5.2 * k : 2.3 * k
-            let r = i == 0 ? band / 2 : radius * k
-            shapes.append((.ringSector(center: centre, radius: r, width: band, from: -0.785, to: 0.785), color))
+        /// Four bars of rising height from x; returns their width.
+        func signal(at x: Double) -> Double {
+            let barW = 3 * k, gap = 1.5 * k
+            for i in 0..<4 {
+                let bhI = (4 + 2.3 * Double(i)) * k
+                shapes.append((.roundedRect(Rect(x: x + Double(i) * (barW + gap), y: midY + 5.5 * k - bhI, width: barW, height: bhI),
+                                            radius: 0.8 * k), color))
+            }
+            return 4 * barW + 3 * gap
         }
-        // Signal: four bars of rising height.
-        let barW = 3 * k, gap = 1.5 * k
-        x -= 4 * barW + 3 * gap + 5 * k
-        for i in 0..<4 {
-            let bhI = (4 + 2.3 * Double(i)) * k
-            shapes.append((.roundedRect(Rect(x: x + Double(i) * (barW + gap), y: midY + 5.5 * k - bhI, width: barW, height: bhI),
-                                        radius: 0.8 * k), color))
+        /// Wi-Fi from x: a wedge and two arcs, opening upward, with clear gaps between the three
+        /// bands (SF Symbols' wifi). Returns its width.
+        func wifi(at x: Double) -> Double {
+            let width = 16.4 * k
+            let centre = Point(x + width / 2, midY + 5.5 * k)
+            for (inner, outer) in [(0.0, 3.8), (5.4, 7.6), (9.2, 11.6)] {
+                shapes.append((.ringSector(center: centre, radius: (inner + outer) / 2 * k, width: (outer - inner) * k,
+                                           from: -0.785, to: 0.785), color))
+            }
+            return width
+        }
+        /// The battery ending at x: outline, nub, the level (green when charging, red at 20 % or
+        /// less), a bolt when charging. Returns its width.
+        func battery(endingAt x: Double) -> Double {
+            let bw = 25 * k, bh = 12 * k
+            let outline = Rect(x: x - bw - 2 * k, y: midY - bh / 2, width: bw, height: bh)
+            shapes.append((.border(outline, radius: 3.5 * k, width: 1), color.withAlpha(multipliedBy: 0.4)))
+            shapes.append((.roundedRect(Rect(x: outline.maxX + 1, y: midY - 2 * k, width: 1.5 * k, height: 4 * k), radius: 0.75 * k),
+                           color.withAlpha(multipliedBy: 0.4)))
+            let level = min(1, max(0, items.battery))
+            let inner = outline.insetBy(dx: 2 * k, dy: 2 * k)
+            if level > 0 {
+                let fill = items.charging ? Color(52, 199, 89) : level <= 0.2 ? Color(255, 59, 48) : color
+                shapes.append((.roundedRect(Rect(x: inner.minX, y: inner.minY, width: max(inner.height / 2, inner.width * level), height: inner.height),
+                                            radius: 2 * k), fill))
+            }
+            if items.charging {
+                // A bolt: three strokes, down-left, across, down-left.
+                let c = Point(outline.midX, outline.midY), s = 3.2 * k
+                let bolt = color == .white ? Color.white : Color.black
+                shapes.append((.capsule(from: Point(c.x + 0.4 * s, c.y - s), to: Point(c.x - 0.5 * s, c.y + 0.15 * s), width: 1.4 * k), bolt))
+                shapes.append((.capsule(from: Point(c.x - 0.5 * s, c.y + 0.15 * s), to: Point(c.x + 0.5 * s, c.y - 0.15 * s), width: 1.4 * k), bolt))
+                shapes.append((.capsule(from: Point(c.x + 0.5 * s, c.y - 0.15 * s), to: Point(c.x - 0.4 * s, c.y + s), width: 1.4 * k), bolt))
+            }
+            return bw + 2 * k
+        }
+
+        if classic {
+            var x = 6.0
+            x += signal(at: x) + 4
+            if !items.carrier.isEmpty {
+                let font = BundledFonts.shared.font(.regular)
+                let width = min(w / 2 - 60 - x, font.layout(items.carrier, pointSize: 12, letterSpacing: 0).width.rounded(.up) + 1)
+                let carrier = Layer(name: "statusBar.carrier", frame: Rect(x: x, y: midY - 10, width: max(0, width), height: 20))
+                carrier.contents = .text(TextContent(items.carrier, weight: .regular, pointSize: 12, color: color))
+                bar.addSublayer(carrier)
+                x += max(0, width) + 4
+            }
+            if items.wifi { _ = wifi(at: x) }
+            _ = battery(endingAt: w - 5)
+        } else {
+            var x = w - (w * 0.33 / 2 - 38)
+            x -= battery(endingAt: x)
+            if items.wifi { x -= wifi(at: x - 5 * k - 16.4 * k) + 5 * k }
+            x -= 5 * k + 4 * 3 * k + 3 * 1.5 * k
+            _ = signal(at: x)
         }
         let glyphs = Layer(name: "statusBar.glyphs", frame: Rect(x: 0, y: 0, width: w, height: h))
         glyphs.contents = .shapes(shapes)

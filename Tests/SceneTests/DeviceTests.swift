@@ -79,4 +79,92 @@ final class TextLayerTests: XCTestCase {
         XCTAssertTrue(paragraph.texts[0].hasSuffix("\u{2026}"))
         XCTAssertLessThanOrEqual(paragraph.lines[0].width, 100)
     }
+
+    /// The status bar's items: on a classic 20 pt bar the carrier sits left after the signal and
+    /// the time is centred; beside a Dynamic Island no carrier; the battery's level sets its fill,
+    /// green when charging; without Wi-Fi its three bands are gone.
+    func testStatusBarItems() throws {
+        func statusBar(_ device: String, _ items: String) throws -> (Scenario, [LayerPlacement]) {
+            let s = try ScenarioLoader.parse("""
+                device: \(device)
+                header: {height: 160}
+                statusBar: {content: dark\(items.isEmpty ? "" : ", " + items)}
+                timeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: 0}]}
+                """, file: "d.yaml", baseDirectory: "", scaleOverride: 1)
+            return (s, LayerRenderer.placements(of: s.layers(ofFrame: 0), screen: s.screen.device.size))
+        }
+        let (classic, classicLayers) = try statusBar("iphone-8", "time: \"21:09\", carrier: Telekom.de, battery: 42, charging: true")
+        XCTAssertEqual(classic.screen.statusBarItems.time, "21:09")
+        let carrier = try XCTUnwrap(classicLayers.first { $0.name == "statusBar.carrier" })
+        let time = try XCTUnwrap(classicLayers.first { $0.name == "statusBar.time" })
+        XCTAssertLessThan(carrier.frame[0], 40, "the carrier on the left, after the signal")
+        XCTAssertEqual(time.frame[0] + time.frame[2] / 2, 375 / 2, accuracy: 0.5, "the time centred")
+        let (_, modernLayers) = try statusBar("iphone-15", "carrier: Telekom.de")
+        XCTAssertFalse(modernLayers.contains { $0.name == "statusBar.carrier" }, "no carrier beside the Dynamic Island")
+
+        // The battery: pixels of its fill, green when charging; at 42 % about 42 % of full.
+        func batteryPixels(_ items: String) throws -> (green: Int, dark: Int) {
+            let (s, _) = try statusBar("iphone-15", items)
+            let p = FrameRenderer(scenario: s).render(frame: 0)
+            var green = 0, dark = 0
+            for y in 20..<45 { for x in 300..<393 {
+                let c = p[x, y]
+                if c.g > 150 && c.r < 120 && c.b < 150 { green += 1 }
+                if c.r < 60 && c.g < 60 && c.b < 60 { dark += 1 }
+            } }
+            return (green, dark)
+        }
+        let full = try batteryPixels("battery: 100, charging: true").green
+        let part = try batteryPixels("battery: 42, charging: true").green
+        XCTAssertGreaterThan(full, 100)
+        XCTAssertEqual(Double(part) / Double(full), 0.42, accuracy: 0.12, "fill follows the level: \(part) of \(full)")
+        XCTAssertEqual(try batteryPixels("battery: 42").green, 0, "green only when charging")
+        let withWifi = try batteryPixels("").dark, withoutWifi = try batteryPixels("wifi: false").dark
+        XCTAssertGreaterThan(withWifi - withoutWifi, 40, "the Wi-Fi glyph's pixels: \(withWifi) with, \(withoutWifi) without")
+    }
+
+    /// The Wi-Fi glyph's three bands stay apart: along its axis, ink, a gap, ink, a gap, ink.
+    func testTheWiFiGlyphHasThreeBands() throws {
+        let s = try ScenarioLoader.parse("""
+            device: iphone-15
+            header: {height: 160}
+            statusBar: {content: dark}
+            timeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: 0}]}
+            """, file: "d.yaml", baseDirectory: "", scaleOverride: 3)
+        let p = FrameRenderer(scenario: s).render(frame: 0)
+        // Black glyphs over the blue header: ink is dark in every channel.
+        func ink(_ c: PremultipliedColor) -> Bool { Int(c.r) + Int(c.g) + Int(c.b) < 200 }
+        // Find the glyph's axis: the column right of the signal bars with the most dark pixels
+        // in the status bar band, then count dark runs up that column.
+        var best = (x: 0, count: 0)
+        for x in (316 * 3)..<(336 * 3) {
+            let count = (0..<(54 * 3)).filter { ink(p[x, $0]) }.count
+            if count > best.count { best = (x, count) }
+        }
+        var runs = 0, inRun = false
+        for y in 0..<(54 * 3) {
+            let dark = ink(p[best.x, y])
+            if dark && !inRun { runs += 1 }
+            inRun = dark
+        }
+        XCTAssertEqual(runs, 3, "three bands along the Wi-Fi glyph's axis at x \(best.x)")
+    }
+
+    /// showsVerticalScrollIndicator: false hides the indicator that scrolling shows.
+    func testTheScrollIndicatorCanBeHidden() throws {
+        func indicatorShown(_ extra: String) throws -> Bool {
+            let s = try ScenarioLoader.parse("""
+                device: iphone-15
+                header: {height: 160}
+                rows: {count: 40}
+                \(extra)
+                timeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: -400, easing: linear}]}
+                """, file: "d.yaml", baseDirectory: "", scaleOverride: 0.5)
+            return (0..<s.frameCount).contains { i in
+                LayerRenderer.placements(of: s.layers(ofFrame: i), screen: s.screen.device.size).contains { $0.name == "scrollIndicator" }
+            }
+        }
+        XCTAssertTrue(try indicatorShown(""))
+        XCTAssertFalse(try indicatorShown("showsVerticalScrollIndicator: false"))
+    }
 }

@@ -27,6 +27,10 @@ final class GoldenFrameTests: XCTestCase {
         try checkGoldens(scenario: "profile-gestures")
     }
 
+    func testClassicStatusBarGoldens() throws {
+        try checkGoldens(scenario: "classic-status-bar")
+    }
+
     func testStretchyTableGoldens() throws {
         try checkGoldens(scenario: "stretchy-table")
     }

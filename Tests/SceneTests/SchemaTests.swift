@@ -148,6 +148,8 @@ struct SchemaValidator {
                 if let n = number(value), n > (rule as! NSNumber).doubleValue { errors.append("\(path): above maximum") }
             case "minLength":
                 if let s = value as? String, s.count < rule as! Int { errors.append("\(path): too short") }
+            case "maxLength":
+                if let s = value as? String, s.count > rule as! Int { errors.append("\(path): too long") }
             case "pattern":
                 if let s = value as? String, s.range(of: rule as! String, options: .regularExpression) == nil {
                     errors.append("\(path): does not match \(rule)")

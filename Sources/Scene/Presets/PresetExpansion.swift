@@ -60,8 +60,15 @@ public enum PresetExpansion {
         var layers = b.layers
         if case .sequence(let own)? = top["layers"] { layers += own }
         keys["layers"] = .sequence(.init(layers, .implicit, .block))
-        if top["statusBar"] == nil { keys["statusBar"] = ExpansionBuilder.map([("color", b.statusBarColour())]) }
+        if !PresetExpansion.setsStatusBarColour(top["statusBar"]) { keys["statusBar"] = ExpansionBuilder.map([("color", b.statusBarColour())]) }
         return (keys, presetVars, b.layers.count)
+    }
+
+    /// True when the scenario's `statusBar` says its colour (content or color): then the preset's
+    /// own colour gives way; the items alone (time, carrier, battery ...) keep it.
+    static func setsStatusBarColour(_ node: Node?) -> Bool {
+        guard case .mapping(let m)? = node else { return node != nil }
+        return m.contains { ["content", "color"].contains($0.key.string ?? "") }
     }
 }
 
@@ -219,12 +226,19 @@ struct ExpansionBuilder {
 
     func document(source: String) throws -> String {
         var top: [(String, Node)] = []
-        for key in ["device", "fps", "scale", "appearance", "background", "showTouches"] {
+        for key in ["device", "fps", "scale", "appearance", "background", "showTouches", "showsVerticalScrollIndicator"] {
             if let v = original[key] { top.append((key, v)) }
         }
         top.append(("navigationBar", navigationBar()))
         var me = self
-        top.append(("statusBar", original["statusBar"] ?? ExpansionBuilder.map([("color", me.statusBarColour())], flow: true)))
+        if PresetExpansion.setsStatusBarColour(original["statusBar"]) {
+            top.append(("statusBar", original["statusBar"]!))
+        } else {
+            // The scenario's items (time, carrier, battery ...) with the preset's colour.
+            var pairs: [(String, Node)] = []
+            if case .mapping(let m)? = original["statusBar"] { pairs = m.map { ($0.key.string ?? "", $0.value) } }
+            top.append(("statusBar", ExpansionBuilder.map(pairs + [("color", me.statusBarColour())], flow: pairs.isEmpty)))
+        }
         if !vars.isEmpty { top.append(("vars", ExpansionBuilder.map(vars))) }
         top.append(("scrollView", ExpansionBuilder.map(scrollView)))
         top.append(content())
