@@ -74,47 +74,34 @@ public enum HTMLReport {
         let images = "images/\(key)"
         try createFolder("\(report)/data", in: report)
         let source = source.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-        for other in try scenarioParts(in: report) where other.scenario.name == name {
+        let existing = try scenarioParts(in: report)
+        for other in existing where other.scenario.name == name {
             if let a = other.scenario.source, let source, a != source {
                 throw ReportError("\(report) already has a scenario named \(name), from \(a); \(source) would replace it: "
                     + "give one of them another name (--name), or another --report folder")
             }
         }
-        removeStaleParts(of: name, keeping: part, in: report)
+        removeStaleParts(of: name, keeping: part, among: existing, in: report)
         try? fm.removeItem(atPath: "\(report)/\(images)")
         try createFolder("\(report)/\(images)", in: report)
 
         let scaled = Set(FailureImages.worst(verdicts, count: scaledFrames).map(\.file))
+        let fullSize = Set(FailureImages.worst(verdicts).map(\.file))
         let frames = try Parallel.map(verdicts.count, workers: max(1, workers)) { _, k in
-            Result { try pictures(for: verdicts[k], scaled: scaled.contains(verdicts[k].file), actualDirectory: actualDirectory,
-                                  goldenDirectory: goldenDirectory, options: options, report: report, images: images) }
+            Result { try pictures(for: verdicts[k], scaled: scaled.contains(verdicts[k].file), fullSize: fullSize.contains(verdicts[k].file),
+                                  actualDirectory: actualDirectory, goldenDirectory: goldenDirectory, options: options,
+                                  report: report, images: images) }
         }.map { try $0.get() }
-        var scenario = Scenario(name: name, part: part, source: source, frames: frames)
-        // The worst few failing frames also in full, as PNG: the files themselves and the diff.
-        for worst in FailureImages.worst(verdicts) {
-            guard let i = scenario.frames.firstIndex(where: { $0.file == worst.file }) else { continue }
-            let stem = (worst.file as NSString).deletingPathExtension
-            let actualPath = "\(actualDirectory)/\(worst.file)", goldenPath = "\(goldenDirectory)/\(worst.file)"
-            guard let a = try? ImageDecoder.decode(fileAt: actualPath), let e = try? ImageDecoder.decode(fileAt: goldenPath) else { continue }
-            var frame = scenario.frames[i]
-            frame.expected = "\(images)/\(stem).expected.png"
-            frame.actual = "\(images)/\(stem).actual.png"
-            try copy(goldenPath, to: "\(report)/\(frame.expected!)")
-            try copy(actualPath, to: "\(report)/\(frame.actual!)")
-            if let picture = PixelMatch.compareWithDiff(a, e, options: options).1 {
-                frame.diff = "\(images)/\(stem).diff.png"
-                try writeFile(PNGEncoder(options: .balanced).encode(picture), to: "\(report)/\(frame.diff!)")
-            }
-            scenario.frames[i] = frame
-        }
+        let scenario = Scenario(name: name, part: part, source: source, frames: frames)
         let json = JSONEncoder()
         json.outputFormatting = [.prettyPrinted, .sortedKeys]
         try writeFile(Array(json.encode(scenario)), to: "\(report)/data/\(key).json")
         try writeIndex(report)
     }
 
-    /// One frame's thumbnail, and for a failing frame its crops and (when `scaled`) its scaled frame.
-    static func pictures(for v: FrameVerdict, scaled: Bool, actualDirectory: String, goldenDirectory: String, options: PixelMatch.Options,
+    /// One frame's thumbnail, and for a failing frame its crops, (when `scaled`) its scaled frame
+    /// and (when `fullSize`, one of the worst few) the frame, its golden and the diff in full.
+    static func pictures(for v: FrameVerdict, scaled: Bool, fullSize: Bool, actualDirectory: String, goldenDirectory: String, options: PixelMatch.Options,
                          report: String, images: String) throws -> Frame {
         var frame = Frame(file: v.file, passed: v.passed, problem: v.problem, differingPixels: v.result?.differingPixels,
                           ratio: v.result?.ratio, worstX: v.result?.worst?.x, worstY: v.result?.worst?.y)
@@ -135,8 +122,20 @@ public enum HTMLReport {
             try writeFile(JPEGEncoder.encode(Resampler.resize(actual, width: width, height: height), quality: 82),
                           to: "\(report)/\(frame.scaled!)")
         }
-        guard let expected = try? ImageDecoder.decode(fileAt: "\(goldenDirectory)/\(v.file)") else { return frame }
+        let goldenPath = "\(goldenDirectory)/\(v.file)"
+        guard let expected = try? ImageDecoder.decode(fileAt: goldenPath) else { return frame }
         let (result, picture) = PixelMatch.compareWithDiff(actual, expected, options: options)
+        if fullSize {
+            // The files themselves, and the diff as PNG.
+            frame.expected = "\(images)/\(stem).expected.png"
+            frame.actual = "\(images)/\(stem).actual.png"
+            try copy(goldenPath, to: "\(report)/\(frame.expected!)")
+            try copy("\(actualDirectory)/\(v.file)", to: "\(report)/\(frame.actual!)")
+            if let picture {
+                frame.diff = "\(images)/\(stem).diff.png"
+                try writeFile(PNGEncoder(options: .balanced).encode(picture), to: "\(report)/\(frame.diff!)")
+            }
+        }
         guard let picture, let rect = FailureImages.cropRect(for: result) else { return frame }
         frame.crop = Box(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
         let names = FailureImages.names(frame: v.file, crop: true)
@@ -306,9 +305,7 @@ public enum HTMLReport {
             }
             html += "</div>\n"
             let failing = s.frames.filter { !$0.passed }
-            let pictured = failing.filter { $0.thumbnail != nil }.sorted {
-                ($0.differingPixels ?? Int.max, $1.file) > ($1.differingPixels ?? Int.max, $0.file)
-            }
+            let pictured = failing.filter { $0.thumbnail != nil }.sorted(by: worstFirst)
             for f in pictured.prefix(openCards) { html += card(f, scenario: s.name) }
             if pictured.count > openCards {
                 let more = pictured.count - openCards
@@ -374,7 +371,14 @@ public enum HTMLReport {
     }
 
     static func worstFrame(_ s: Scenario) -> Frame? {
-        s.frames.filter { !$0.passed }.max { ($0.differingPixels ?? 0, $1.file) < ($1.differingPixels ?? 0, $0.file) }
+        s.frames.filter { !$0.passed }.min(by: worstFirst)
+    }
+
+    /// The order of failing frames everywhere in reports: most differing pixels first (a frame
+    /// without a count, which failed as a whole, before any), then by name.
+    static func worstFirst(_ a: Frame, _ b: Frame) -> Bool {
+        let pa = a.differingPixels ?? Int.max, pb = b.differingPixels ?? Int.max
+        return pa != pb ? pa > pb : a.file < b.file
     }
 
     /// 1204 as `1,204`.
@@ -402,10 +406,10 @@ public enum HTMLReport {
 
     /// A scenario's data of other runs that this one replaces: the whole scenario's when a part is
     /// added (and the reverse), and parts of another shard count.
-    static func removeStaleParts(of name: String, keeping part: String?, in report: String) {
+    static func removeStaleParts(of name: String, keeping part: String?, among parts: [(key: String, scenario: Scenario)], in report: String) {
         let fm = FileManager.default
         let shardCount = part.flatMap(Shard.init(part:))?.count
-        for (key, other) in (try? scenarioParts(in: report)) ?? [] where other.name == name {
+        for (key, other) in parts where other.name == name {
             let stale: Bool
             switch (part, other.part) {
             case (nil, _), (_, nil): stale = true

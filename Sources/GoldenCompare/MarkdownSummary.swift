@@ -27,9 +27,7 @@ public struct MarkdownSummary {
     /// second worst, and so on, so one scenario's many similar frames do not crowd out the others.
     public func pictured(_ scenarios: [HTMLReport.Scenario]) -> [(scenario: String, frame: HTMLReport.Frame)] {
         let ranked = scenarios.map { s in
-            s.frames.filter { !$0.passed && $0.cropDiff != nil }.sorted {
-                ($0.differingPixels ?? 0, $1.file) > ($1.differingPixels ?? 0, $0.file)
-            }.map { (scenario: s.name, frame: $0) }
+            s.frames.filter { !$0.passed && $0.cropDiff != nil }.sorted(by: HTMLReport.worstFirst).map { (scenario: s.name, frame: $0) }
         }
         var chosen: [(scenario: String, frame: HTMLReport.Frame)] = []
         var round = 0

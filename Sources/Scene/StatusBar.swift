@@ -28,6 +28,7 @@ extension Chrome {
         let classic = h <= 20
         let midY = classic ? 10 : (h * 0.56).rounded()
         let k = classic ? 0.75 : 1.0
+        let barW = 3 * k, barGap = 1.5 * k, signalWidth = 4 * barW + 3 * barGap, wifiWidth = 16.4 * k
         var shapes: [(Shape, Color)] = []
 
         let time = Layer(name: "statusBar.time", frame: classic
@@ -37,26 +38,22 @@ extension Chrome {
                                           alignment: .center, letterSpacing: classic ? 0 : -0.4))
         bar.addSublayer(time)
 
-        /// Four bars of rising height from x; returns their width.
-        func signal(at x: Double) -> Double {
-            let barW = 3 * k, gap = 1.5 * k
+        /// Four bars of rising height from x, `signalWidth` wide.
+        func signal(at x: Double) {
             for i in 0..<4 {
                 let bhI = (4 + 2.3 * Double(i)) * k
-                shapes.append((.roundedRect(Rect(x: x + Double(i) * (barW + gap), y: midY + 5.5 * k - bhI, width: barW, height: bhI),
+                shapes.append((.roundedRect(Rect(x: x + Double(i) * (barW + barGap), y: midY + 5.5 * k - bhI, width: barW, height: bhI),
                                             radius: 0.8 * k), color))
             }
-            return 4 * barW + 3 * gap
         }
         /// Wi-Fi from x: a wedge and two arcs, opening upward, with clear gaps between the three
-        /// bands (SF Symbols' wifi). Returns its width.
-        func wifi(at x: Double) -> Double {
-            let width = 16.4 * k
-            let centre = Point(x + width / 2, midY + 5.5 * k)
+        /// bands (SF Symbols' wifi), `wifiWidth` wide.
+        func wifi(at x: Double) {
+            let centre = Point(x + wifiWidth / 2, midY + 5.5 * k)
             for (inner, outer) in [(0.0, 3.8), (5.4, 7.6), (9.2, 11.6)] {
                 shapes.append((.ringSector(center: centre, radius: (inner + outer) / 2 * k, width: (outer - inner) * k,
                                            from: -0.785, to: 0.785), color))
             }
-            return width
         }
         /// The battery ending at x: outline, nub, the level (green when charging, red at 20 % or
         /// less), a bolt when charging. Returns its width.
@@ -86,7 +83,8 @@ extension Chrome {
 
         if classic {
             var x = 6.0
-            x += signal(at: x) + 4
+            signal(at: x)
+            x += signalWidth + 4
             if !items.carrier.isEmpty {
                 let font = BundledFonts.shared.font(.regular)
                 let width = min(w / 2 - 60 - x, font.layout(items.carrier, pointSize: 12, letterSpacing: 0).width.rounded(.up) + 1)
@@ -95,14 +93,17 @@ extension Chrome {
                 bar.addSublayer(carrier)
                 x += max(0, width) + 4
             }
-            if items.wifi { _ = wifi(at: x) }
+            if items.wifi { wifi(at: x) }
             _ = battery(endingAt: w - 5)
         } else {
             var x = w - (w * 0.33 / 2 - 38)
             x -= battery(endingAt: x)
-            if items.wifi { x -= wifi(at: x - 5 * k - 16.4 * k) + 5 * k }
-            x -= 5 * k + 4 * 3 * k + 3 * 1.5 * k
-            _ = signal(at: x)
+            if items.wifi {
+                x -= wifiWidth + 5 * k
+                wifi(at: x)
+            }
+            x -= signalWidth + 5 * k
+            signal(at: x)
         }
         let glyphs = Layer(name: "statusBar.glyphs", frame: Rect(x: 0, y: 0, width: w, height: h))
         glyphs.contents = .shapes(shapes)
