@@ -34,11 +34,16 @@ struct ContentStyle {
     var background: Color
     /// Output pixels per point: hairlines are one pixel.
     var pixelScale: Double
+    /// The safe area's left and right insets: a table's cells keep their content inside them
+    /// (insetsContentViewsToSafeArea), as on an iPhone in landscape.
+    var safeLeft = 0.0
+    var safeRight = 0.0
 }
 
-/// A one-pixel separator under a row, from the 16 pt inset to the right edge (spec 1.4).
+/// A one-pixel separator under a row, from the 16 pt inset (past the safe area) to the right edge (spec 1.4).
 func separator(width: Double, rowHeight: Double, style: ContentStyle) -> Layer {
-    let line = Layer(frame: Rect(x: 16, y: rowHeight - 1 / style.pixelScale, width: width - 16, height: 1 / style.pixelScale))
+    let line = Layer(frame: Rect(x: 16 + style.safeLeft, y: rowHeight - 1 / style.pixelScale, width: width - 16 - style.safeLeft,
+                                 height: 1 / style.pixelScale))
     line.backgroundColor = style.palette.separator
     return line
 }

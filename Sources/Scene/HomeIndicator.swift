@@ -1,9 +1,10 @@
 import Raster
 
 extension Chrome {
-    /// The home indicator of Face ID phones: 134x5, 8 pt above the bottom edge.
+    /// The home indicator of Face ID phones and iPads: 134x5 on a phone in portrait, 209 pt long
+    /// in landscape, 315 on an iPad; 8 pt above the bottom edge.
     static func homeIndicator(device: Device, color: Color) -> Layer {
-        let w = 134.0, h = 5.0
+        let w = device.idiom == .pad ? 315.0 : device.orientation == .landscape ? 209 : 134, h = 5.0
         let layer = Layer(name: "homeIndicator",
                           frame: Rect(x: (device.size.width - w) / 2, y: device.size.height - 8 - h, width: w, height: h))
         layer.backgroundColor = color

@@ -150,13 +150,16 @@ public struct MailList: Sendable {
             let message = message(at: i), c = cell(at: i), m = metrics
             let row = Layer(name: "mail.\(i)", frame: Rect(x: 0, y: originY + rowTops[i], width: style.width, height: c.height))
             row.backgroundColor = style.background
+            // The cell's content view, inside the safe area (insetsContentViewsToSafeArea).
+            let cellContent = Layer(frame: Rect(x: style.safeLeft, y: 0, width: style.width - style.safeLeft - style.safeRight, height: c.height))
+            row.addSublayer(cellContent)
             let subject = Layer(name: "mail.\(i).subject", frame: c.subject)
             subject.contents = .text(MailList.subjectText(message.subject, m, style.palette))
-            row.addSublayer(subject)
+            cellContent.addSublayer(subject)
             if let text = message.body, let frame = c.body {
                 let body = Layer(name: "mail.\(i).body", frame: frame)
                 body.contents = .text(MailList.bodyText(text, m, style.palette))
-                row.addSublayer(body)
+                cellContent.addSublayer(body)
             }
             if let image = message.photo, let frame = c.photo {
                 let photo = Layer(name: "mail.\(i).photo", frame: frame)
@@ -166,7 +169,7 @@ public struct MailList: Sendable {
                 let content = Layer(frame: Rect(origin: .zero, size: frame.size))
                 content.contents = .image(image, .aspectFill)
                 photo.addSublayer(content)
-                row.addSublayer(photo)
+                cellContent.addSublayer(photo)
             }
             row.addSublayer(separator(width: style.width, rowHeight: c.height, style: style))
             return row

@@ -13,10 +13,10 @@ public enum ScenarioLoader {
     public static let maximumFrames = 100_000
 
     /// The top-level keys: the screen's, then those of the presets' own (`Preset.ownKeys`).
-    static let topLevelKeys = ["device", "fps", "scale", "effect", "appearance", "header", "rows", "mail", "grid", "navigationBar",
+    static let topLevelKeys = ["device", "orientation", "fps", "scale", "effect", "appearance", "header", "rows", "mail", "grid", "navigationBar",
                                "background", "showTouches", "showsVerticalScrollIndicator", "physics", "timeline", "vars", "scrollView", "layers", "statusBar", "output"]
         + Presets.all.flatMap { $0.ownKeys }
-    static let statusBarKeys = ["content", "color", "time", "carrier", "battery", "charging", "wifi"]
+    static let statusBarKeys = ["content", "color", "time", "carrier", "battery", "charging", "wifi", "date"]
     static let navigationBarKeys = ["style", "title", "fadeStart", "fadeLength", "color", "titleColor"]
     static let mailKeys = ["count", "estimatedRowHeight", "bodyLines", "photoHeight", "messages"]
     static let messageKeys = ["subject", "body", "photo", "photoScale"]
@@ -110,8 +110,19 @@ public enum ScenarioLoader {
         let top = r.mapping(root, "", allowed: topLevelKeys) ?? [:]
 
         var device = Device.named("iphone-15")!
-        if let node = top["device"], let id = r.choice(node, "device", Device.all.map(\.id)) {
-            device = Device.named(id)!
+        if let node = top["device"], let id = r.string(node, "device") {
+            if let d = Device.named(id) {
+                device = d
+            } else {
+                var message = "expected a device id (render-frames presets lists them: \(Device.all.map(\.id).joined(separator: ", "))), got \"\(id)\""
+                if let suggestion = Device.suggestion(for: id) ?? ScenarioReader.closest(to: id, in: Device.all.map(\.id)) {
+                    message += "; did you mean \"\(suggestion)\"?"
+                }
+                r.report(node, "device", message)
+            }
+        }
+        if let node = top["orientation"], let v = r.choice(node, "orientation", Device.Orientation.allCases.map(\.rawValue)) {
+            device = device.oriented(Device.Orientation(rawValue: v)!)
         }
         var fps = 60.0
         if let node = top["fps"], let v = r.number(node, "fps", range: 1...240, unit: "frames per second") { fps = v }
@@ -189,6 +200,10 @@ public enum ScenarioLoader {
             if let n = m["battery"], let v = r.number(n, "statusBar.battery", range: 0...100, unit: "%") { screen.statusBarItems.battery = v / 100 }
             if let n = m["charging"], let v = r.bool(n, "statusBar.charging") { screen.statusBarItems.charging = v }
             if let n = m["wifi"], let v = r.bool(n, "statusBar.wifi") { screen.statusBarItems.wifi = v }
+            if let n = m["date"], let v = r.string(n, "statusBar.date", allowEmpty: true) {
+                if v.count > 24 { r.report(n, "statusBar.date", "is \(v.count) characters; an iPad's status-bar date fits 24 (such as Mon Jun 10)") }
+                else { screen.statusBarItems.date = v }
+            }
         }
         // A preset is drawn as the layers it expands to, with the scenario's own after its own.
         var sceneKeys = top
@@ -503,7 +518,7 @@ public enum ScenarioLoader {
         if let n = m["count"], let v = r.integer(n, "mail.count", range: 0...10000) { count = v }
         guard messages.count == list.count else { return nil }
         return MailList(messages: messages, count: count, estimatedRowHeight: estimate, metrics: metrics,
-                        width: device.size.width, deviceScale: device.scale)
+                        width: device.size.width - device.safeAreaLeft - device.safeAreaRight, deviceScale: device.scale)
     }
 
     private static func readGrid(_ node: Node, _ r: ScenarioReader, _ images: ImageResolver, device: Device) -> FlowGrid? {

@@ -199,7 +199,8 @@ public struct Screen: Sendable {
         let o = contentOffset(u: u)
         let root = Layer(name: "screen", frame: Rect(x: 0, y: 0, width: w, height: h))
         root.backgroundColor = backgroundColor
-        let style = ContentStyle(width: w, palette: palette, background: backgroundColor, pixelScale: pixelScale)
+        let style = ContentStyle(width: w, palette: palette, background: backgroundColor, pixelScale: pixelScale,
+                                 safeLeft: device.safeAreaLeft, safeRight: device.safeAreaRight)
 
         // The scroll view: bounds.origin.y is the content offset.
         let scroller = Layer(name: content.isGrid ? "collection" : "table", frame: Rect(x: 0, y: 0, width: w, height: h))
@@ -245,9 +246,9 @@ public struct Screen: Sendable {
                             frame: Rect(x: 0, y: device.statusBarHeight, width: w, height: device.navigationBarHeight))
             nav.zPosition = 3
             let size = Size(32, 32)
-            nav.addSublayer(Chrome.floatingButton(name: "navigationBar.back", frame: Rect(x: 10, y: 6, width: 32, height: 32),
+            nav.addSublayer(Chrome.floatingButton(name: "navigationBar.back", frame: Rect(x: 10 + device.safeAreaLeft, y: (device.navigationBarHeight - 32) / 2, width: 32, height: 32),
                                                   glyph: Chrome.backChevron(in: size, color: .white)))
-            nav.addSublayer(Chrome.floatingButton(name: "navigationBar.more", frame: Rect(x: w - 42, y: 6, width: 32, height: 32),
+            nav.addSublayer(Chrome.floatingButton(name: "navigationBar.more", frame: Rect(x: w - 42 - device.safeAreaRight, y: (device.navigationBarHeight - 32) / 2, width: 32, height: 32),
                                                   glyph: Chrome.moreDots(in: size, color: .white)))
             root.addSublayer(nav)
             statusColor = .white
@@ -263,9 +264,10 @@ public struct Screen: Sendable {
         if let scene, let b = scene.statusBarColour, let sceneEnvironment {
             statusColor = scene.colour(b, sceneEnvironment, metricsOfScene)
         }
-        let status = Chrome.statusBar(device: device, color: statusColor, items: statusBarItems)
-        status.zPosition = 4
-        root.addSublayer(status)
+        if let status = Chrome.statusBar(device: device, color: statusColor, items: statusBarItems) {
+            status.zPosition = 4
+            root.addSublayer(status)
+        }
         if device.hasHomeIndicator {
             let indicator = Chrome.homeIndicator(device: device, color: palette.homeIndicator)
             indicator.zPosition = 4

@@ -14,29 +14,48 @@ public struct StatusBarItems: Sendable, Equatable {
     public var charging = false
     /// The Wi-Fi glyph, shown when on.
     public var wifi = true
+    /// The date an iPad shows after the time. Empty: none.
+    public var date = "Mon Jun 10"
 
     public init() {}
 }
 
 extension Chrome {
-    /// The status bar. On the 44-62 pt bars of Face ID phones: the time centred in the left ear,
+    /// The status bar. On the 44-68 pt bars of Face ID phones: the time centred in the left ear,
     /// signal, Wi-Fi and battery in the right. On the 20 pt bars of classic phones, as iOS lays
     /// them out there: signal, carrier and Wi-Fi on the left, the time centred, the battery right.
-    static func statusBar(device: Device, color: Color, items: StatusBarItems = StatusBarItems()) -> Layer {
+    /// On an iPad's 24 pt bar: the time and date on the left, Wi-Fi and battery on the right.
+    /// Nil where iOS hides it (an iPhone in landscape).
+    static func statusBar(device: Device, color: Color, items: StatusBarItems = StatusBarItems()) -> Layer? {
         let w = device.size.width, h = device.statusBarHeight
+        guard h > 0 else { return nil }
         let bar = Layer(name: "statusBar", frame: Rect(x: 0, y: 0, width: w, height: h))
-        let classic = h <= 20
-        let midY = classic ? 10 : (h * 0.56).rounded()
-        let k = classic ? 0.75 : 1.0
+        let pad = device.idiom == .pad
+        let classic = h <= 20 && !pad
+        let midY = classic ? 10 : pad ? 12 : (h * 0.56).rounded()
+        let k = classic || pad ? 0.75 : 1.0
         let barW = 3 * k, barGap = 1.5 * k, signalWidth = 4 * barW + 3 * barGap, wifiWidth = 16.4 * k
         var shapes: [(Shape, Color)] = []
 
         let time = Layer(name: "statusBar.time", frame: classic
             ? Rect(x: w / 2 - 50, y: midY - 10, width: 100, height: 20)
+            : pad ? Rect(x: 20, y: midY - 10, width: 60, height: 20)
             : Rect(x: 0, y: midY - 11, width: w * 0.33, height: 22))
-        time.contents = .text(TextContent(items.time, weight: .semibold, pointSize: classic ? 12 : 17, color: color,
-                                          alignment: .center, letterSpacing: classic ? 0 : -0.4))
+        let timeText = TextContent(items.time, weight: .semibold, pointSize: classic || pad ? 12 : 17, color: color,
+                                   alignment: pad ? .left : .center, letterSpacing: classic || pad ? 0 : -0.4)
+        time.contents = .text(timeText)
         bar.addSublayer(time)
+        if pad {
+            // The time's own width, then the date after a space.
+            let timeWidth = min(60, timeText.layout().width.rounded(.up))
+            time.bounds.size.width = timeWidth
+            time.position.x = 20 + timeWidth / 2
+            if !items.date.isEmpty {
+                let date = Layer(name: "statusBar.date", frame: Rect(x: 20 + timeWidth + 5, y: midY - 10, width: 140, height: 20))
+                date.contents = .text(TextContent(items.date, weight: .semibold, pointSize: 12, color: color))
+                bar.addSublayer(date)
+            }
+        }
 
         /// Four bars of rising height from x, `signalWidth` wide.
         func signal(at x: Double) {
@@ -81,7 +100,14 @@ extension Chrome {
             return bw + 2 * k
         }
 
-        if classic {
+        if pad {
+            var x = w - 20
+            x -= battery(endingAt: x)
+            if items.wifi {
+                x -= wifiWidth + 5
+                wifi(at: x)
+            }
+        } else if classic {
             var x = 6.0
             signal(at: x)
             x += signalWidth + 4

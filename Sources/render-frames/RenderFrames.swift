@@ -588,19 +588,26 @@ struct Presets: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List the device presets with their sizes.")
 
     func run() throws {
-        print("id                 model                          points    scale  pixels     status bar  safe top  safe bottom")
+        let header = ["id", "model", "points", "scale", "pixels", "status bar", "safe top", "safe bottom", "corners"]
+        var rows = [header]
         for d in Device.all {
             let (w, h) = d.pixelSize()
-            let row = [d.id.padding(toLength: 18, withPad: " ", startingAt: 0),
-                       d.name.padding(toLength: 30, withPad: " ", startingAt: 0),
-                       "\(Int(d.size.width))x\(Int(d.size.height))".padding(toLength: 9, withPad: " ", startingAt: 0),
-                       "@\(Int(d.scale))".padding(toLength: 6, withPad: " ", startingAt: 0),
-                       "\(w)x\(h)".padding(toLength: 10, withPad: " ", startingAt: 0),
-                       "\(Int(d.statusBarHeight))".padding(toLength: 11, withPad: " ", startingAt: 0),
-                       "\(Int(d.safeAreaTop))".padding(toLength: 9, withPad: " ", startingAt: 0),
-                       "\(Int(d.safeAreaBottom))"]
-            print(row.joined(separator: " "))
+            rows.append([d.id, d.name, "\(Int(d.size.width))x\(Int(d.size.height))", "@\(Int(d.scale))", "\(w)x\(h)",
+                         "\(Int(d.statusBarHeight))", "\(Int(d.safeAreaTop))", "\(Int(d.safeAreaBottom))",
+                         (d.cornerRadius == d.cornerRadius.rounded() ? "\(Int(d.cornerRadius))" : "\(d.cornerRadius)")
+                            + (d.cornerRadiusMeasured ? "" : " (est.)")])
         }
+        let widths = header.indices.map { c in rows.map { $0[c].count }.max()! }
+        for row in rows {
+            print(row.enumerated().map { c, v in c == row.count - 1 ? v : v.padding(toLength: widths[c], withPad: " ", startingAt: 0) }
+                .joined(separator: "  "))
+        }
+        print("""
+
+            Portrait sizes; orientation: landscape turns any of them. An iPhone in landscape hides its status bar,
+            keeps a notch or Dynamic Island's inset on both sides and 21 pt at the bottom, and has 32 pt bars;
+            an iPad keeps its status bar and insets. Sources: docs/devices.md.
+            """)
     }
 }
 
