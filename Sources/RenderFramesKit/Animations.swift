@@ -133,13 +133,14 @@ public struct EncodeError: Error, CustomStringConvertible {
 
 extension ScenarioFrames {
     /// Sources for a scenario file drawn at any width: loaded again at the scale that gives it.
-    /// `pointWidth`: the screen's width in points (the device's).
-    public static func maker(path: String, pointWidth: Double, fpsOverride: Double?, imageLimits: ImageLimits, jobs: Int)
-        -> (_ width: Int, _ even: Bool) throws -> FrameSource {
+    /// `pointWidth`: the screen's width in points (the device's); `variant`: a matrix's variant.
+    public static func maker(path: String, pointWidth: Double, fpsOverride: Double?, imageLimits: ImageLimits, jobs: Int,
+                             variant: String? = nil) -> (_ width: Int, _ even: Bool) throws -> FrameSource {
         return { width, even in
             let points = pointWidth
             let scale = min(4, max(0.25, Double(width) / points))
-            let scenario = try ScenarioLoader.load(path: path, fpsOverride: fpsOverride, scaleOverride: scale, imageLimits: imageLimits)
+            let scenario = try ScenarioLoader.load(path: path, fpsOverride: fpsOverride, scaleOverride: scale, imageLimits: imageLimits,
+                                                   variant: variant)
             return ScenarioFrames(scenario: scenario, jobs: jobs, even: even)
         }
     }

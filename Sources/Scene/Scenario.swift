@@ -15,6 +15,9 @@ public struct Scenario: Sendable {
     /// The image files the scenario read (resolved paths, sorted): with the scenario file and the
     /// fonts, what its frames depend on besides the tool and its options.
     public var imageFiles: [String] = []
+    /// With a `matrix:`: this variant's name (`iphone-15-dark`), and every variant's, in order.
+    public var variant: String?
+    public var variantNames: [String] = []
     /// For self-sizing rows: how far the motion has reached by each moment, so a frame knows which
     /// rows the table has measured.
     let reach: ScrollReach?

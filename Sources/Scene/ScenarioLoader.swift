@@ -14,7 +14,7 @@ public enum ScenarioLoader {
 
     /// The top-level keys: the screen's, then those of the presets' own (`Preset.ownKeys`).
     static let topLevelKeys = ["device", "orientation", "fps", "scale", "effect", "appearance", "header", "rows", "mail", "grid", "navigationBar",
-                               "background", "showTouches", "showsVerticalScrollIndicator", "physics", "timeline", "vars", "scrollView", "layers", "statusBar", "output"]
+                               "background", "showTouches", "showsVerticalScrollIndicator", "physics", "timeline", "vars", "scrollView", "layers", "statusBar", "output", "matrix"]
         + Presets.all.flatMap { $0.ownKeys }
     static let statusBarKeys = ["content", "color", "time", "carrier", "battery", "charging", "wifi", "date"]
     static let navigationBarKeys = ["style", "title", "fadeStart", "fadeLength", "color", "titleColor"]
@@ -38,8 +38,9 @@ public enum ScenarioLoader {
     /// Loads and checks a scenario, its images included. Throws `ScenarioError` with every problem found.
     /// `imageLimits`: an image with more pixels, or one that would take the decoded images over the
     /// memory budget, is refused from its header, before decoding.
+    /// `variant`: with a `matrix:`, the variant to load (nil: the first).
     public static func load(path: String, fpsOverride: Double? = nil, scaleOverride: Double? = nil,
-                            imageLimits: ImageLimits = .standard) throws -> Scenario {
+                            imageLimits: ImageLimits = .standard, variant: String? = nil) throws -> Scenario {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             var link = stat()
@@ -65,12 +66,58 @@ public enum ScenarioLoader {
         }
         let baseDirectory = (path as NSString).deletingLastPathComponent
         return try parse(text, file: path, baseDirectory: baseDirectory, fpsOverride: fpsOverride, scaleOverride: scaleOverride,
-                         imageLimits: imageLimits)
+                         imageLimits: imageLimits, variant: variant)
+    }
+
+    /// Loads and checks every variant of a scenario with a `matrix:` (or the scenario itself),
+    /// one at a time, and returns the first (its `variantNames` name them all; empty without a
+    /// matrix). A problem found in only some variants says which; one found in all of them is
+    /// reported once.
+    public static func checkEveryVariant(path: String, fpsOverride: Double? = nil, scaleOverride: Double? = nil,
+                                         imageLimits: ImageLimits = .standard) throws -> Scenario {
+        func loadVariant(_ name: String?) throws -> Scenario {
+            try load(path: path, fpsOverride: fpsOverride, scaleOverride: scaleOverride, imageLimits: imageLimits, variant: name)
+        }
+        var first: Scenario?
+        var names: [String]
+        do {
+            first = try loadVariant(nil)
+            names = Array(first!.variantNames.dropFirst())
+        } catch let error as ScenarioError {
+            // The first variant is wrong: are there others, to say which variants the problems are in?
+            guard case .invalid = error, let text = try? String(contentsOfFile: path, encoding: .utf8),
+                  case .mapping(let root)? = try? Yams.compose(yaml: text),
+                  let node = root["matrix"] else { throw error }
+            var keys: [String: Node] = [:]
+            for (k, v) in root { if let key = k.string { keys[key] = v } }
+            guard let matrix = VariantMatrix.read(node, top: keys, ScenarioReader(file: path)) else { throw error }
+            names = matrix.variants.map(\.name)
+        }
+        var found: [(issue: ScenarioIssue, variants: [String])] = []
+        let total = names.count + (first == nil ? 0 : 1)
+        for name in names {
+            do {
+                _ = try loadVariant(name)
+            } catch ScenarioError.invalid(let issues) {
+                for issue in issues {
+                    if let i = found.firstIndex(where: { $0.issue == issue }) { found[i].variants.append(name) }
+                    else { found.append((issue, [name])) }
+                }
+            }
+        }
+        if let first, found.isEmpty { return first }
+        let issues = found.map { entry -> ScenarioIssue in
+            guard entry.variants.count < total else { return entry.issue }
+            var issue = entry.issue
+            issue.message = "in variant\(entry.variants.count == 1 ? "" : "s") \(entry.variants.joined(separator: ", ")): " + issue.message
+            return issue
+        }.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }.map(\.element)
+        throw ScenarioError.invalid(issues)
     }
 
     /// Parses scenario text; `baseDirectory` resolves image paths.
     public static func parse(_ text: String, file: String, baseDirectory: String, fpsOverride: Double? = nil,
-                             scaleOverride: Double? = nil, imageLimits: ImageLimits = .standard) throws -> Scenario {
+                             scaleOverride: Double? = nil, imageLimits: ImageLimits = .standard, variant: String? = nil) throws -> Scenario {
         if let (depth, line, column) = deepestNesting(text, over: maximumNesting) {
             throw ScenarioError.invalid([ScenarioIssue(file: file, line: line, column: column, field: "(nesting)", message:
                 "lists and mappings nest \(depth) levels deep here, over the limit of \(maximumNesting) (a scenario needs about 5); "
@@ -107,7 +154,24 @@ public enum ScenarioLoader {
             throw ScenarioError.invalid(r.issuesInFileOrder)
         }
         reportTags(text, r)
-        let top = r.mapping(root, "", allowed: topLevelKeys) ?? [:]
+        var top = r.mapping(root, "", allowed: topLevelKeys) ?? [:]
+        // A matrix: this variant's values stand in for the top-level keys.
+        var variantNames: [String] = [], variantName: String?
+        // Where the variant's values stand in the matrix: a problem with one names its field there.
+        var matrixFields: [(line: Int, column: Int, field: String)] = []
+
+        if let node = top["matrix"], let matrix = VariantMatrix.read(node, top: top, r) {
+            variantNames = matrix.variants.map(\.name)
+            let chosen = variant.flatMap { v in matrix.variants.first { $0.name == v } } ?? matrix.variants[0]
+            if let variant, chosen.name != variant {
+                var message = "has no variant \"\(variant)\" (--variant asked for it); it makes \(variantNames.joined(separator: ", "))"
+                if let s = ScenarioReader.closest(to: variant, in: variantNames) { message += "; did you mean \"\(s)\"?" }
+                r.report(node, "matrix", message)
+            }
+            for (key, value) in chosen.values { top[key] = value }
+            variantName = chosen.name
+            matrixFields = chosen.values.compactMap { key, node in node.mark.map { ($0.line, $0.column, chosen.fields[key]!) } }
+        }
 
         var device = Device.named("iphone-15")!
         if let node = top["device"], let id = r.string(node, "device") {
@@ -260,10 +324,15 @@ public enum ScenarioLoader {
             }
         }
         let outputs = top["output"].map { ScenarioOutput.read($0, r, baseDirectory: baseDirectory) } ?? []
+        for (i, issue) in r.issues.enumerated() {
+            if let f = matrixFields.first(where: { $0.line == issue.line && $0.column == issue.column }) { r.issues[i].field = f.field }
+        }
         if !r.issues.isEmpty { throw ScenarioError.invalid(r.issuesInFileOrder) }
         var scenario = Scenario(file: file, fps: fpsOverride ?? fps, scale: scaleOverride ?? scale, screen: screen, timeline: timeline!)
-        scenario.outputs = outputs
+        scenario.outputs = variantName.map { v in outputs.map { $0.forVariant(v) } } ?? outputs
         scenario.imageFiles = images.files
+        scenario.variant = variantName
+        scenario.variantNames = variantNames
         if let scene = screen.scene { try checkFinite(scene, scenario, r, timelineNode: top["timeline"]) }
         return scenario
     }

@@ -19,6 +19,18 @@ public struct ScenarioOutput: Sendable, Equatable {
 
     public init(file: String, path: String, format: String) { self.file = file; self.path = path; self.format = format }
 
+    /// The animation of one variant of a matrix: `demo.webp` becomes `demo-iphone-15-dark.webp`.
+    func forVariant(_ variant: String) -> ScenarioOutput {
+        func named(_ p: String) -> String {
+            let ns = p as NSString
+            return ns.deletingPathExtension + "-" + variant + "." + ns.pathExtension
+        }
+        var o = self
+        o.file = named(file)
+        o.path = named(path)
+        return o
+    }
+
     public static let formats = ["gif", "webp", "mp4", "apng"]
     static let keys = ["file", "width", "fps", "quality", "lossless", "maxBytes"]
 

@@ -108,6 +108,9 @@ struct Render: ParsableCommand {
     @Flag(name: .long, help: "Add each frame's visible layers (name, rectangle in points, z order, opacity) to the manifest.")
     var layout = false
 
+    @Option(name: .long, help: ArgumentHelp("With a scenario that has a matrix: render this variant only (into OUT/NAME, checked against GOLDEN/NAME).", valueName: "name"))
+    var variant: String?
+
     @Flag(name: .long, help: "Keep frames already in --out that are whole (they decode, at the right size); render the rest.")
     var resume = false
 
@@ -151,9 +154,52 @@ struct Render: ParsableCommand {
         } else {
             throw BadInput("the bundled default demo is missing from this build; pass a scenario file")
         }
-        var loaded = try ScenarioLoader.load(path: path, fpsOverride: fps, scaleOverride: scale, imageLimits: images.limits)
+        // With a matrix, every variant is checked before anything is written.
+        var loaded = variant == nil
+            ? try ScenarioLoader.checkEveryVariant(path: path, fpsOverride: fps, scaleOverride: scale, imageLimits: images.limits)
+            : try ScenarioLoader.load(path: path, fpsOverride: fps, scaleOverride: scale, imageLimits: images.limits, variant: variant)
         // The bundled demo's path is inside the build folder; the manifest names it stably.
         if scenario == nil { loaded.file = "default demo (Fixtures/scenarios/profile.yaml)" }
+        if let variant, loaded.variantNames.isEmpty {
+            throw BadInput("--variant \(variant): \(path) has no matrix, so it has no variants; drop --variant, or add a matrix "
+                + "such as matrix: {appearance: [light, dark]}")
+        }
+        guard variant == nil, !loaded.variantNames.isEmpty else {
+            try (loaded.variant.map { forVariant($0) } ?? self).render(loaded, path: path)
+            return
+        }
+        // Every variant, each in its own folder.
+        let names = loaded.variantNames
+        var failed: [String] = []
+        for name in names {
+            let scenario = name == loaded.variant ? loaded
+                : try ScenarioLoader.load(path: path, fpsOverride: fps, scaleOverride: scale, imageLimits: images.limits, variant: name)
+            if !quiet { writeToStandardError("variant \(name): \(out)/\(name)\n") }
+            do {
+                try forVariant(name).render(scenario, path: path)
+            } catch let code as ExitCode where code == ExitCode(1) {
+                failed.append(name)
+            }
+        }
+        if !failed.isEmpty {
+            print("\(failed.count) of \(names.count) variants differ from their goldens: \(failed.joined(separator: ", "))")
+            throw ExitCode(1)
+        }
+    }
+
+    /// This command for one variant of a matrix: its frames in OUT/NAME, its goldens in GOLDEN/NAME,
+    /// its failure images in DIFF/NAME, its report entry named SCENARIO-NAME.
+    func forVariant(_ name: String) -> Render {
+        var v = self
+        v.out = out + "/" + name
+        v.golden = golden.map { $0 + "/" + name }
+        v.diff = (diff ?? out + "-diff") + "/" + name
+        v.reportName = (reportName ?? ((scenario ?? "profile.yaml") as NSString).lastPathComponent.deletingPathExtension) + "-" + name
+        return v
+    }
+
+    /// Renders one loaded scenario (or variant) into `out`, then its animations and goldens.
+    func render(_ loaded: Scenario, path: String) throws {
         let selection = try frames.map { try FrameSelection(parsing: $0, frameCount: loaded.frameCount) }
         for output in loaded.outputs { try checkWritable(output.path) }
         var job = RenderJob(scenario: loaded, outputDirectory: out, selection: selection, jobs: jobs,
@@ -228,7 +274,7 @@ struct Render: ParsableCommand {
             let stop = AnimationInterruption()
             defer { stop.cancel() }
             let make = ScenarioFrames.maker(path: path, pointWidth: loaded.screen.device.size.width, fpsOverride: fps,
-                                            imageLimits: images.limits, jobs: jobs)
+                                            imageLimits: images.limits, jobs: jobs, variant: loaded.variant)
             for output in loaded.outputs where !(skipExistingOutputs && FileManager.default.fileExists(atPath: output.path)) {
                 let outcome = try Animations.write(AnimationRequest(output), frameWidth: loaded.pixelWidth, sourceFPS: loaded.fps,
                                                    jobs: jobs, source: make)
@@ -493,8 +539,13 @@ struct Validate: ParsableCommand {
         var failed = 0
         for file in files {
             do {
-                let s = try ScenarioLoader.load(path: file, imageLimits: images.limits)
-                print("\(file): ok: \(s.screen.device.id), \(s.frameCount) frames at \(s.fps.formatted()) fps, \(s.pixelWidth)x\(s.pixelHeight) px")
+                let s = try ScenarioLoader.checkEveryVariant(path: file, imageLimits: images.limits)
+                if s.variantNames.isEmpty {
+                    print("\(file): ok: \(s.screen.device.id), \(s.frameCount) frames at \(s.fps.formatted()) fps, \(s.pixelWidth)x\(s.pixelHeight) px")
+                } else {
+                    print("\(file): ok: \(s.variantNames.count) variants (\(s.variantNames.joined(separator: ", "))), \(s.frameCount) frames "
+                        + "at \(s.fps.formatted()) fps")
+                }
             } catch {
                 failed += 1
                 writeToStandardError("\(error)\n")
@@ -523,6 +574,9 @@ struct Explain: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Pixels per point (overrides the device's, 0.25-4), as for render: 1 / scale hairlines follow it.", valueName: "scale"))
     var scale: Double?
 
+    @Option(name: .long, help: ArgumentHelp("With a matrix: the variant to explain (default: the first).", valueName: "name"))
+    var variant: String?
+
     @OptionGroup var images: ImageLimit
 
     func validate() throws {
@@ -534,7 +588,10 @@ struct Explain: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try ScenarioLoader.load(path: scenario, scaleOverride: scale, imageLimits: images.limits)
+        let loaded = try ScenarioLoader.load(path: scenario, scaleOverride: scale, imageLimits: images.limits, variant: variant)
+        if let variant, loaded.variantNames.isEmpty {
+            throw BadInput("--variant \(variant): \(scenario) has no matrix, so it has no variants; drop --variant")
+        }
         if let frame, !(0..<loaded.frameCount).contains(frame) {
             throw BadInput("--frame \(frame): \(scenario) has frames 0 to \(loaded.frameCount - 1); give one of them")
         }

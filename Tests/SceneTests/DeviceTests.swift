@@ -32,6 +32,89 @@ final class DeviceTests: XCTestCase {
         }
     }
 
+    /// Points and scale as Apple's technical specifications give them (pixels / scale), and the
+    /// safe areas UIKit reports (docs/devices.md).
+    func testTodaysModels() throws {
+        let expected: [(String, Double, Double, Double, Double, Double)] = [
+            ("iphone-16", 393, 852, 3, 59, 34), ("iphone-16-plus", 430, 932, 3, 59, 34),
+            ("iphone-16-pro", 402, 874, 3, 62, 34), ("iphone-16-pro-max", 440, 956, 3, 62, 34),
+            ("iphone-17", 402, 874, 3, 62, 34), ("iphone-17-pro", 402, 874, 3, 62, 34), ("iphone-17-pro-max", 440, 956, 3, 62, 34),
+            ("iphone-air", 420, 912, 3, 68, 34),
+            ("ipad-10", 820, 1180, 2, 24, 20), ("ipad-air-11", 820, 1180, 2, 24, 20), ("ipad-air-13", 1024, 1366, 2, 24, 20),
+            ("ipad-pro-11", 834, 1210, 2, 24, 20), ("ipad-pro-13", 1032, 1376, 2, 24, 20),
+        ]
+        for (id, w, h, scale, top, bottom) in expected {
+            let d = try XCTUnwrap(Device.named(id), id)
+            XCTAssertEqual(d.size, Size(w, h), id)
+            XCTAssertEqual(d.scale, scale, id)
+            XCTAssertEqual(d.safeAreaTop, top, id)
+            XCTAssertEqual(d.safeAreaBottom, bottom, id)
+            XCTAssertEqual(d.navigationBarHeight, id.hasPrefix("ipad") ? 50 : 44, id)
+        }
+        XCTAssertEqual(Device.named("iphone-16-pro")!.pixelSize().width, 1206)
+        XCTAssertEqual(Device.named("iphone-16-pro-max")!.pixelSize().height, 2868)
+        XCTAssertEqual(Device.named("ipad-pro-13")!.pixelSize().width, 2064)
+    }
+
+    func testLandscape() throws {
+        let phone = Device.named("iphone-16-pro")!.oriented(.landscape)
+        XCTAssertEqual(phone.size, Size(874, 402))
+        XCTAssertEqual(phone.statusBarHeight, 0, "iOS hides the status bar of an iPhone in landscape")
+        XCTAssertEqual([phone.safeAreaTop, phone.safeAreaLeft, phone.safeAreaBottom, phone.safeAreaRight], [0, 62, 21, 62])
+        XCTAssertEqual(phone.navigationBarHeight, 32)
+        XCTAssertEqual(phone.tabBarHeight, 32)
+        let classic = Device.named("iphone-8")!.oriented(.landscape)
+        XCTAssertEqual([classic.safeAreaTop, classic.safeAreaLeft, classic.safeAreaBottom, classic.safeAreaRight], [0, 0, 0, 0])
+        let pad = Device.named("ipad-air-11")!.oriented(.landscape)
+        XCTAssertEqual(pad.size, Size(1180, 820))
+        XCTAssertEqual([pad.statusBarHeight, pad.safeAreaTop, pad.safeAreaBottom], [24, 24, 20])
+        XCTAssertEqual(pad.navigationBarHeight, 50)
+        XCTAssertEqual(pad.oriented(.portrait), Device.named("ipad-air-11")!)
+
+        // Rendered: no status bar layers on the phone, the iPad's on the left; rows inside the safe area.
+        let s = try ScenarioLoader.parse("""
+            device: iphone-16-pro
+            orientation: landscape
+            effect: none
+            rows: {count: 5}
+            navigationBar: {style: standard, title: Inbox}
+            timeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: 0}]}
+            """, file: "l.yaml", baseDirectory: "", scaleOverride: 1)
+        let layers = LayerRenderer.placements(of: s.layers(ofFrame: 0), screen: s.screen.device.size)
+        XCTAssertFalse(layers.contains { $0.name.hasPrefix("statusBar") })
+        let nav = try XCTUnwrap(layers.first { $0.name == "navigationBar" })
+        XCTAssertEqual(nav.frame[3], 32, "compact bar")
+        XCTAssertEqual(s.screen.insetTop, 32)
+        let indicator = try XCTUnwrap(layers.first { $0.name == "homeIndicator" })
+        XCTAssertEqual(indicator.frame[2], 209)
+        let pixmap = FrameRenderer(scenario: s).render(frame: 0)
+        XCTAssertEqual(pixmap.width, 874)
+        // The first row's text starts past the 62 pt inset, not at 16 pt.
+        let rowBand = 32 + 10..<32 + 34
+        let firstInk = (0..<200).first { x in rowBand.contains { pixmap[x, $0].r < 128 } }
+        XCTAssertEqual(Double(try XCTUnwrap(firstInk)), 62 + 16, accuracy: 2)
+
+        let ipad = try ScenarioLoader.parse("""
+            device: ipad-pro-11
+            orientation: landscape
+            timeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: 0}]}
+            """, file: "p.yaml", baseDirectory: "", scaleOverride: 1)
+        let padLayers = LayerRenderer.placements(of: ipad.layers(ofFrame: 0), screen: ipad.screen.device.size)
+        let time = try XCTUnwrap(padLayers.first { $0.name == "statusBar.time" })
+        XCTAssertEqual(time.frame[0], 20, "an iPad's time is on the left")
+        XCTAssertTrue(padLayers.contains { $0.name == "statusBar.date" })
+    }
+
+    func testAModelNameSuggestsItsId() {
+        XCTAssertEqual(Device.suggestion(for: "iPhone 16 Pro"), "iphone-16-pro")
+        XCTAssertEqual(Device.suggestion(for: "iPhone 16 Pro Max"), "iphone-16-pro-max")
+        XCTAssertEqual(Device.suggestion(for: "iPhone Air"), "iphone-air")
+        XCTAssertEqual(Device.suggestion(for: "iphone13"), "iphone-12", "iPhone 13 is the iPhone 12's size")
+        XCTAssertEqual(Device.suggestion(for: "iPhone SE (3rd)"), nil, "no row names it whole")
+        XCTAssertEqual(Device.suggestion(for: "iPad Air 13"), "ipad-air-13")
+        XCTAssertEqual(Device.suggestion(for: "Galaxy S24"), nil)
+    }
+
     func testDarkAppearanceUsesTheDarkPalette() throws {
         let light = FrameRenderer(scenario: try scenario("iphone-8")).render(frame: 0)
         let dark = FrameRenderer(scenario: try scenario("iphone-8", appearance: "dark")).render(frame: 0)

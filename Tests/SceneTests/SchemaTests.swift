@@ -116,6 +116,11 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(stepKeys("scrollTo"), ScenarioLoader.scrollToKeys.sorted())
         let devices = ((Self.schema["properties"] as! [String: Any])["device"] as! [String: Any])["enum"] as! [String]
         XCTAssertEqual(devices, Device.all.map(\.id))
+        XCTAssertEqual(keys(p + ["matrix"]), VariantMatrix.keys.sorted())
+        XCTAssertEqual(choices(p + ["orientation"]), Device.Orientation.allCases.map(\.rawValue))
+        XCTAssertEqual(choices(p + ["matrix", "properties", "device", "items"]), Device.all.map(\.id))
+        XCTAssertEqual(choices(p + ["matrix", "properties", "orientation", "items"]), Device.Orientation.allCases.map(\.rawValue))
+        XCTAssertEqual(choices(p + ["matrix", "properties", "appearance", "items"]), Appearance.allCases.map(\.rawValue))
         let effects = ((Self.schema["properties"] as! [String: Any])["effect"] as! [String: Any])["enum"] as! [String]
         XCTAssertEqual(effects, Presets.effectNames)
     }

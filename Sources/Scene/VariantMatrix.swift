@@ -1,0 +1,107 @@
+import Yams
+
+/// A scenario's `matrix:`: the devices, appearances and orientations one file is rendered in,
+/// every combination a variant, as Paparazzi and SnapshotPreviews multiply one preview.
+///
+///     matrix: {device: [iphone-15, ipad-air-11], appearance: [light, dark]}
+///
+/// Variants are named `<device>-<appearance>`, with `-<orientation>` when the matrix lists
+/// orientations; they come device first, then appearance, then orientation, in the lists' order.
+/// A variant is the scenario with the matrix's values in place of the top-level keys, so each is
+/// loaded and checked as a scenario of its own (a value's problem is reported where the matrix
+/// lists it).
+public struct VariantMatrix {
+    /// The keys a matrix varies, in naming order.
+    public static let keys = ["device", "appearance", "orientation"]
+    /// More variants than this are refused (each one is a full render).
+    public static let maximumVariants = 64
+
+    public struct Variant {
+        public let name: String
+        /// The matrix's value for each key it lists, as written (for positions in messages), and
+        /// its field path (`matrix.device[1]`).
+        let values: [String: Node]
+        let fields: [String: String]
+    }
+
+    public let variants: [Variant]
+
+    /// Reads `matrix:` beside the scenario's top-level keys; nil (with the problems reported) when it is wrong.
+    static func read(_ node: Node, top: [String: Node], _ r: ScenarioReader) -> VariantMatrix? {
+        guard case .mapping(let mapping) = node else {
+            r.report(node, "matrix", "expected a mapping of lists, such as {device: [iphone-15, ipad-air-11], appearance: [light, dark]}, "
+                + "got \(r.describe(node))")
+            return nil
+        }
+        var lists: [String: [(String, Node, Int)]] = [:]
+        var ok = true
+        for (keyNode, value) in mapping {
+            let key = keyNode.string ?? ""
+            guard keys.contains(key) else {
+                ok = false
+                if ScenarioLoader.topLevelKeys.contains(key) {
+                    r.report(keyNode, "matrix.\(key)", "\(key) cannot vary in a matrix; a matrix varies \(keys.joined(separator: ", ")) "
+                        + "(give \(key) once at the top level)")
+                } else {
+                    var message = "unknown key \"\(key)\"; a matrix varies \(keys.joined(separator: ", "))"
+                    if let s = ScenarioReader.closest(to: key, in: keys) { message += "; did you mean \"\(s)\"?" }
+                    r.report(keyNode, "matrix.\(key)", message)
+                }
+                continue
+            }
+            if let given = top[key] {
+                ok = false
+                r.report(given, key, "is given here and in matrix.\(key), which renders every \(key) it lists; keep one")
+            }
+            guard case .sequence(let seq) = value, !seq.isEmpty else {
+                ok = false
+                r.report(value, "matrix.\(key)", "expected a list of one or more values, such as \(example(key)), got \(r.describe(value))")
+                continue
+            }
+            var seen: Set<String> = []
+            var items: [(String, Node, Int)] = []
+            for (i, item) in seq.enumerated() {
+                guard let s = r.string(item, "matrix.\(key)[\(i)]") else { ok = false; continue }
+                if !seen.insert(s).inserted {
+                    ok = false
+                    r.report(item, "matrix.\(key)[\(i)]", "\(s) is listed twice; list each \(key) once")
+                    continue
+                }
+                items.append((s, item, i))
+            }
+            lists[key] = items
+        }
+        if lists.isEmpty && ok {
+            r.report(node, "matrix", "is empty; list devices, appearances or orientations, such as {appearance: [light, dark]}")
+            return nil
+        }
+        guard ok else { return nil }
+        let count = lists.values.map(\.count).reduce(1, *)
+        guard count <= maximumVariants else {
+            r.report(node, "matrix", "makes \(count) variants, over the limit of \(maximumVariants); list fewer values")
+            return nil
+        }
+        // Every combination, device outermost.
+        var combos: [[String: (String, Node, Int)]] = [[:]]
+        for key in keys {
+            guard let items = lists[key] else { continue }
+            combos = combos.flatMap { c in items.map { item in c.merging([key: item]) { $1 } } }
+        }
+        let defaults = ["device": "iphone-15", "appearance": "light", "orientation": "portrait"]
+        let variants = combos.map { combo -> Variant in
+            func value(_ key: String) -> String { combo[key]?.0 ?? top[key]?.string ?? defaults[key]! }
+            var name = "\(value("device"))-\(value("appearance"))"
+            if lists["orientation"] != nil { name += "-\(value("orientation"))" }
+            return Variant(name: name, values: combo.mapValues(\.1), fields: Dictionary(uniqueKeysWithValues: combo.map { ($0.key, "matrix.\($0.key)[\($0.value.2)]") }))
+        }
+        return VariantMatrix(variants: variants)
+    }
+
+    private static func example(_ key: String) -> String {
+        switch key {
+        case "device": return "[iphone-15, ipad-air-11]"
+        case "appearance": return "[light, dark]"
+        default: return "[portrait, landscape]"
+        }
+    }
+}
