@@ -55,10 +55,21 @@ final class GoldenFrameTests: XCTestCase {
         try checkGoldens(scenario: "cards-scroll-transition")
     }
 
+    /// A scenario's goldens; with a matrix, each variant's in Fixtures/golden/<scenario>/<variant>/.
     func checkGoldens(scenario name: String) throws {
+        let path = "\(Self.root)/Fixtures/scenarios/\(name).yaml"
+        let variants = try ScenarioLoader.load(path: path, scaleOverride: 1).variantNames
+        guard !variants.isEmpty else { return try checkGoldens(scenario: name, variant: nil) }
+        let recorded = ((try? FileManager.default.contentsOfDirectory(atPath: "\(Self.root)/Fixtures/golden/\(name)")) ?? []).sorted()
+        XCTAssertEqual(recorded, variants.sorted(), "\(name): one golden folder per variant")
+        for variant in variants { try checkGoldens(scenario: name, variant: variant) }
+    }
+
+    func checkGoldens(scenario file: String, variant: String?) throws {
+        let name = variant.map { "\(file)/\($0)" } ?? file
         let goldenDir = "\(Self.root)/Fixtures/golden/\(name)"
-        var scenario = try ScenarioLoader.load(path: "\(Self.root)/Fixtures/scenarios/\(name).yaml", scaleOverride: 1)
-        scenario.file = "Fixtures/scenarios/\(name).yaml" // as the manifest names it when rendered from the package root
+        var scenario = try ScenarioLoader.load(path: "\(Self.root)/Fixtures/scenarios/\(file).yaml", scaleOverride: 1, variant: variant)
+        scenario.file = "Fixtures/scenarios/\(file).yaml" // as the manifest names it when rendered from the package root
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: goldenDir)) ?? [])
             .filter { $0.hasSuffix(".png") }.sorted()
         XCTAssertFalse(names.isEmpty, "no goldens in \(goldenDir); record them with scripts/record-goldens.sh")
@@ -74,12 +85,12 @@ final class GoldenFrameTests: XCTestCase {
         }
 
         // The frames, as `render-frames SCENARIO --scale 1 --frames ... --layout --golden DIR` checks them.
-        let frames = NSTemporaryDirectory() + "golden-frames-\(getpid())-\(name)"
+        let frames = NSTemporaryDirectory() + "golden-frames-\(getpid())-\(name.replacingOccurrences(of: "/", with: "-"))"
         try? FileManager.default.removeItem(atPath: frames)
         defer { try? FileManager.default.removeItem(atPath: frames) }
         var render = RenderJob(scenario: scenario, outputDirectory: frames, selection: FrameSelection(indices: indices), jobs: 2,
                                includeLayout: true)
-        render.stampInputs(scenarioPath: "\(Self.root)/Fixtures/scenarios/\(name).yaml") // as the CLI does
+        render.stampInputs(scenarioPath: "\(Self.root)/Fixtures/scenarios/\(file).yaml") // as the CLI does
         _ = try render.run()
         // The product's record variable; without it nothing is recorded (as in CI).
         var environment = ProcessInfo.processInfo.environment
