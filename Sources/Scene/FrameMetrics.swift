@@ -10,6 +10,8 @@ public struct FrameMetrics: Sendable, Equatable {
     public var contentHeight: Double
     /// A fading navigation bar's opacity.
     public var navigationAlpha: Double?
+    /// A standard bar with a large title or search bar: its heights and fades at this frame.
+    public var navigationBar: NavigationBarGeometry?
     /// Self-sizing rows: how many are measured, and the first of them.
     public var measuredRows: Int?
     public var firstMeasuredRow: Int?
@@ -25,6 +27,7 @@ public struct FrameMetrics: Sendable, Equatable {
         m["contentOffsetY"] = contentOffsetY
         m["contentHeight"] = contentHeight
         if let navigationAlpha { m["navigationAlpha"] = navigationAlpha }
+        if let navigationBar { m.merge(navigationBar.metrics) { $1 } }
         if let measuredRows { m["measuredRows"] = Double(measuredRows) }
         if let firstMeasuredRow { m["firstMeasuredRow"] = Double(firstMeasuredRow) }
         for (name, value) in vars { m["vars.\(name)"] = value }

@@ -17,7 +17,10 @@ public enum ScenarioLoader {
                                "background", "showTouches", "showsVerticalScrollIndicator", "physics", "timeline", "vars", "scrollView", "layers", "statusBar", "output", "matrix"]
         + Presets.all.flatMap { $0.ownKeys }
     static let statusBarKeys = ["content", "color", "time", "carrier", "battery", "charging", "wifi", "date"]
-    static let navigationBarKeys = ["style", "title", "fadeStart", "fadeLength", "color", "titleColor"]
+    static let navigationBarKeys = ["style", "title", "fadeStart", "fadeLength", "color", "titleColor", "largeTitle", "searchBar",
+                                    "leftItems", "rightItems", "backTitle"]
+    static let searchBarKeys = ["placeholder"]
+    static let barItemKeys = ["title", "glyph", "style"]
     static let mailKeys = ["count", "estimatedRowHeight", "bodyLines", "photoHeight", "messages"]
     static let messageKeys = ["subject", "body", "photo", "photoScale"]
     static let gridKeys = ["count", "itemSize", "spacing", "lineSpacing", "sectionInset", "cornerRadius", "items"]
@@ -551,6 +554,82 @@ public enum ScenarioLoader {
             r.report(m[key], "navigationBar.\(key)", "applies to style: fading only, and this bar's style is "
                 + "\(screen.navigationStyle.rawValue); remove it or set style: fading")
         }
+        readNavigationItem(m, r, &screen)
+    }
+
+    /// The standard bar's large title, search bar and buttons (`NavigationBar.swift`).
+    private static func readNavigationItem(_ m: [String: Node], _ r: ScenarioReader, _ screen: inout Screen) {
+        var item = NavigationItem()
+        if let n = m["largeTitle"], let v = r.bool(n, "navigationBar.largeTitle") { item.prefersLargeTitle = v }
+        if let n = m["searchBar"] {
+            var search = SearchBarSettings()
+            if case .scalar = n {
+                if let v = r.bool(n, "navigationBar.searchBar"), v { item.searchBar = search }
+            } else if let sm = r.mapping(n, "navigationBar.searchBar", allowed: searchBarKeys) {
+                if let p = sm["placeholder"], let v = r.string(p, "navigationBar.searchBar.placeholder", allowEmpty: true) {
+                    if v.count > SearchBarSettings.maximumPlaceholderLength {
+                        r.report(p, "navigationBar.searchBar.placeholder", "is \(v.count) characters; a search field's placeholder fits "
+                            + "\(SearchBarSettings.maximumPlaceholderLength); shorten it")
+                    } else {
+                        search.placeholder = v
+                    }
+                }
+                item.searchBar = search
+            }
+        }
+        if let n = m["backTitle"], let v = r.string(n, "navigationBar.backTitle", allowEmpty: true) {
+            if v.count > NavigationItem.maximumTitleLength {
+                r.report(n, "navigationBar.backTitle", "is \(v.count) characters; a back button's title fits "
+                    + "\(NavigationItem.maximumTitleLength) (UIKit shows \"Back\" instead of a long one); shorten it")
+            } else {
+                item.backTitle = v
+            }
+        }
+        item.leftItems = readBarItems(m["leftItems"], "navigationBar.leftItems", r)
+        item.rightItems = readBarItems(m["rightItems"], "navigationBar.rightItems", r)
+        for key in ["largeTitle", "searchBar", "leftItems", "rightItems", "backTitle"] where m[key] != nil && screen.navigationStyle != .standard {
+            r.report(m[key], "navigationBar.\(key)", "applies to style: standard only, and this bar's style is "
+                + "\(screen.navigationStyle.rawValue); remove it or set style: standard")
+        }
+        screen.navigation.item = item
+    }
+
+    /// A list of at most three `{title, style}` or `{glyph}` bar buttons.
+    private static func readBarItems(_ node: Node?, _ field: String, _ r: ScenarioReader) -> [BarButtonItem] {
+        guard let node, let list = r.sequence(node, field) else { return [] }
+        if list.count > NavigationItem.maximumItemsPerSide {
+            r.report(node, field, "has \(list.count) buttons; a bar shows at most \(NavigationItem.maximumItemsPerSide) a side; "
+                + "remove \(list.count - NavigationItem.maximumItemsPerSide)")
+            return []
+        }
+        var items: [BarButtonItem] = []
+        for (i, itemNode) in list.enumerated() {
+            let path = "\(field)[\(i)]"
+            guard let im = r.mapping(itemNode, path, allowed: barItemKeys) else { continue }
+            var style = BarButtonItem.Style.plain
+            if let n = im["style"], let v = r.choice(n, "\(path).style", BarButtonItem.Style.allCases.map(\.rawValue)) {
+                style = BarButtonItem.Style(rawValue: v)!
+            }
+            switch (im["title"], im["glyph"]) {
+            case (nil, nil):
+                r.report(itemNode, path, "needs a title (text, such as Edit) or a glyph (\(BarGlyph.allCases.map(\.rawValue).joined(separator: ", ")))")
+            case (.some, .some):
+                r.report(im["glyph"], "\(path).glyph", "a bar button has a title or a glyph, not both; keep one")
+            case (let t?, nil):
+                guard let v = r.string(t, "\(path).title") else { continue }
+                if v.count > NavigationItem.maximumTitleLength {
+                    r.report(t, "\(path).title", "is \(v.count) characters; a bar button's title fits \(NavigationItem.maximumTitleLength); shorten it")
+                } else {
+                    items.append(BarButtonItem(.title(v), style: style))
+                }
+            case (nil, let g?):
+                if im["style"] != nil {
+                    r.report(im["style"], "\(path).style", "applies to a title only (done is semibold text); remove it")
+                }
+                if let v = r.choice(g, "\(path).glyph", BarGlyph.allCases.map(\.rawValue)) { items.append(BarButtonItem(.glyph(BarGlyph(rawValue: v)!))) }
+            }
+        }
+        return items
     }
 
     private static func readMail(_ node: Node, _ r: ScenarioReader, _ images: ImageResolver, device: Device) -> MailList? {

@@ -32,6 +32,8 @@ public struct Screen: Sendable {
         public var color: Color?
         /// nil: the appearance's label colour.
         public var titleColor: Color?
+        /// A standard bar's large title, search bar and bar buttons (`NavigationBar.swift`).
+        public var item = NavigationItem()
         public init() {}
     }
 
@@ -89,7 +91,7 @@ public struct Screen: Sendable {
 
     /// What `contentInsetAdjustmentBehavior: automatic` adds at the top: the bars, or the safe area.
     var automaticInsetTop: Double {
-        navigationStyle == .standard || navigationStyle == .fading ? barBottom : device.safeAreaTop
+        (navigationStyle == .standard || navigationStyle == .fading ? barBottom : device.safeAreaTop) + barExtensionAtRest
     }
 
     /// The adjusted contentInset.bottom: the home indicator's safe area when adjusted automatically.
@@ -149,6 +151,7 @@ public struct Screen: Sendable {
         var m = FrameMetrics(u: u, contentOffsetY: reported.contentOffset, contentHeight: reported.contentHeight)
         m.preset = preset?.metrics(self, u: u) ?? [:]
         if navigationStyle == .fading { m.navigationAlpha = navigation.fade.alpha(contentOffset: contentOffset(u: u)) }
+        if let bar = standardBarGeometry(u: u), bar.isExtended { m.navigationBar = bar }
         if let measured, mail != nil {
             m.measuredRows = measured.count
             m.firstMeasuredRow = measured.lowerBound
@@ -256,7 +259,7 @@ public struct Screen: Sendable {
             let alpha = navigation.fade.alpha(contentOffset: o)
             if alpha > 0 { root.addSublayer(barLayer(opacity: alpha, pixelScale: pixelScale)) }
         case .standard:
-            root.addSublayer(barLayer(opacity: 1, pixelScale: pixelScale))
+            root.addSublayer(standardBar(u: u, pixelScale: pixelScale))
         case .hidden:
             break
         }
@@ -278,7 +281,7 @@ public struct Screen: Sendable {
 
     /// A bar under the status bar with a centred title and a one-pixel hairline; a standard bar is
     /// translucent over a blur of the content, as UINavigationBar is.
-    private func barLayer(opacity: Double, pixelScale: Double) -> Layer {
+    func barLayer(opacity: Double, pixelScale: Double) -> Layer {
         let w = device.size.width
         let bar = Layer(name: "navigationBar", frame: Rect(x: 0, y: 0, width: w, height: barBottom))
         bar.zPosition = 3

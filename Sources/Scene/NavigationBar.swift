@@ -1,0 +1,217 @@
+import Raster
+
+/// What a standard bar shows besides its title, as UINavigationItem holds it: a large title
+/// (`prefersLargeTitles`), a search bar (`searchController`, `hidesSearchBarWhenScrolling: true`),
+/// bar button items and a back button. Scenario keys: `navigationBar.largeTitle`, `searchBar`,
+/// `leftItems`, `rightItems`, `backTitle` (README, "Composing a screen").
+///
+/// The look is iOS 17/18's. Where a number is not Apple's own it is said so beside it.
+public struct NavigationItem: Sendable, Equatable {
+    /// prefersLargeTitles: a 34 pt bold title in a 52 pt area under the bar's row, collapsing into
+    /// the inline title as the content scrolls. Ignored on an iPhone in landscape (compact height),
+    /// which UIKit shows with the inline bar only.
+    public var prefersLargeTitle = false
+    /// A search field in a band under the large title, or nil.
+    public var searchBar: SearchBarSettings?
+    /// leftBarButtonItems, from the leading edge inward.
+    public var leftItems: [BarButtonItem] = []
+    /// rightBarButtonItems, from the trailing edge inward (UIKit's order).
+    public var rightItems: [BarButtonItem] = []
+    /// A back button: the chevron and this text (empty: the chevron alone); nil for none.
+    public var backTitle: String?
+
+    /// Bar button items per side; UIKit squeezes more into an overflow menu, which is not drawn here.
+    public static let maximumItemsPerSide = 3
+    /// A bar button's or back button's text, in characters.
+    public static let maximumTitleLength = 40
+
+    public init() {}
+
+    /// Nothing beyond the plain bar: it is drawn exactly as before these keys existed.
+    var isEmpty: Bool { !prefersLargeTitle && searchBar == nil && leftItems.isEmpty && rightItems.isEmpty && backTitle == nil }
+}
+
+/// A standard bar's heights and fades at scroll position `u`: a pure function of `u`, the device
+/// and the item (spec: the frame is a pure function of its index).
+///
+/// From the top: the status bar, the row (44 pt; 32 on an iPhone in landscape; 50 on an iPad)
+/// with the inline title and bar buttons, the large-title area (52 pt at rest) and the search
+/// band (52 pt at rest). The content rests right under the band. Scrolling up, the search band
+/// collapses first, one point per point, then the large-title area; once both are gone the
+/// content scrolls under the bar. Pulled down (negative `u`) the large-title area grows with the
+/// pull and the title, anchored at its leading bottom corner, grows slightly.
+public struct NavigationBarGeometry: Sendable, Equatable {
+    /// The large-title area under the row: the bar is 96 pt at rest instead of 44 (UIKit iOS 11-18;
+    /// Flutter's CupertinoSliverNavigationBar uses the same 52, `_kNavBarLargeTitleHeightExtension`).
+    public static let largeTitleAreaHeight = 52.0
+    /// The band that holds the search field: UISearchBar's height in a navigation bar on iOS 13-18
+    /// (56 on iOS 11-12). The 36 pt field sits centred in it (`SearchBar.swift`).
+    public static let searchBandHeight = 52.0
+    /// The large title's bottom padding in its area (Flutter's `_kNavBarBottomPadding`, measured
+    /// against iOS 17.5), so the title's 41 pt line box sits 3 pt under the area's top at rest.
+    public static let largeTitleBottomPadding = 8.0
+    /// The large title's line height: UIFont's 34 pt large title leads 41 pt (Apple's type ramp).
+    public static let largeTitleLineHeight = 41.0
+    /// The scroll distance over which the bar's background and hairline cross-fade in once content
+    /// is under the bar (Flutter's `_kNavBarScrollUnderAnimationExtent`, eyeballed on the iOS 17.4
+    /// Settings app). The inline title fades in over the same distance, over the large title's
+    /// last 10 pt (Flutter's `_kNavBarShowLargeTitleThreshold`).
+    public static let fadeDistance = 10.0
+    /// The large title's growth when pulled: 3 % per 44 pt of extra height, at most 1.1x (UIKit's
+    /// look as Flutter's `_RenderLargeTitle` measures it on iOS 17.5).
+    public static let scalePerPoint = 0.03 / 44
+    public static let maximumLargeTitleScale = 1.1
+
+    /// The status bar's height: where the row starts.
+    public var rowTop: Double
+    /// The row with the inline title and the bar buttons.
+    public var rowHeight: Double
+    /// The large-title area's height now: 52 at rest, more pulled down, 0 collapsed; 0 without one.
+    public var largeTitleHeight: Double
+    /// The search band's height now: 52 at rest and pulled, 0 collapsed; 0 without a search bar.
+    public var searchBarHeight: Double
+    /// The bar's background and hairline, 0...1: 0 while the content's top is at or below the bar's
+    /// bottom (scrollEdgeAppearance), 1 once it is 10 pt under it (standardAppearance).
+    public var backgroundAlpha: Double
+    /// The inline 17 pt title's opacity: 0 while the large title shows, 1 once it has collapsed.
+    public var inlineTitleAlpha: Double
+    /// The large title's scale (1 at rest and scrolled; up to 1.1 pulled down), before it is
+    /// limited to the width the title has.
+    public var largeTitleScale: Double
+    public var showsLargeTitle: Bool
+    public var hasSearchBar: Bool
+
+    public init(u: Double, device: Device, item: NavigationItem) {
+        rowTop = device.statusBarHeight
+        rowHeight = device.navigationBarHeight
+        showsLargeTitle = item.prefersLargeTitle && !device.isCompactHeight
+        hasSearchBar = item.searchBar != nil
+        let titleRest = showsLargeTitle ? Self.largeTitleAreaHeight : 0
+        let searchRest = hasSearchBar ? Self.searchBandHeight : 0
+        // Scrolling up: the search band goes first, then the large title. Pulled down: the large
+        // title's area takes the pull (the search band stays 52 and moves down with the content).
+        searchBarHeight = u >= 0 ? max(0, searchRest - u) : searchRest
+        largeTitleHeight = showsLargeTitle ? max(0, titleRest - max(0, u - searchRest)) + max(0, -u) : 0
+        let collapsible = titleRest + searchRest
+        backgroundAlpha = collapsible > 0 ? Self.clamp01((u - collapsible) / Self.fadeDistance) : 1
+        inlineTitleAlpha = showsLargeTitle ? Self.clamp01((u - searchRest - (titleRest - Self.fadeDistance)) / Self.fadeDistance) : 1
+        let room = largeTitleHeight - Self.largeTitleBottomPadding
+        let rest = titleRest - Self.largeTitleBottomPadding
+        largeTitleScale = showsLargeTitle ? min(Self.maximumLargeTitleScale, max(1, 1 + Self.scalePerPoint * (room - rest))) : 1
+    }
+
+    /// The bar's bottom edge in screen points.
+    public var bottom: Double { rowTop + rowHeight + largeTitleHeight + searchBarHeight }
+    /// A large title or search bar: the bar grows, collapses and is transparent at the scroll edge.
+    public var isExtended: Bool { showsLargeTitle || hasSearchBar }
+
+    /// The `--layout` numbers.
+    var metrics: [String: Double] {
+        var m = ["navigationBarHeight": bottom - rowTop, "navigationBackgroundAlpha": backgroundAlpha,
+                 "inlineTitleAlpha": inlineTitleAlpha]
+        if showsLargeTitle { m["largeTitleHeight"] = largeTitleHeight; m["largeTitleScale"] = largeTitleScale }
+        if hasSearchBar { m["searchBarHeight"] = searchBarHeight }
+        return m
+    }
+
+    static func clamp01(_ v: Double) -> Double { min(1, max(0, v)) }
+}
+
+extension Screen {
+    /// The standard bar's geometry at `u`, or nil when the screen has no standard bar.
+    public func standardBarGeometry(u: Double) -> NavigationBarGeometry? {
+        navigationStyle == .standard ? NavigationBarGeometry(u: u, device: device, item: navigation.item) : nil
+    }
+
+    /// What a large title and search band add to the bar at rest (0 without them), so the content
+    /// rests under them (`automaticInsetTop`).
+    var barExtensionAtRest: Double {
+        guard let g = standardBarGeometry(u: 0) else { return 0 }
+        return g.largeTitleHeight + g.searchBarHeight
+    }
+
+    /// The standard bar at `u`: the plain bar (`barLayer`) with its bar buttons, or with a large
+    /// title or search bar, the extended bar whose heights and fades `NavigationBarGeometry` gives.
+    func standardBar(u: Double, pixelScale: Double) -> Layer {
+        let g = standardBarGeometry(u: u) ?? NavigationBarGeometry(u: u, device: device, item: navigation.item)
+        let bar: Layer
+        if g.isExtended {
+            bar = extendedBar(g, pixelScale: pixelScale)
+        } else {
+            bar = barLayer(opacity: 1, pixelScale: pixelScale)
+            if navigation.item.isEmpty { return bar }
+        }
+        let buttons = Chrome.barButtons(navigation.item, device: device, rowTop: g.rowTop, rowHeight: g.rowHeight,
+                                        tint: palette.systemBlue)
+        buttons.layers.forEach(bar.addSublayer)
+        // The inline title stays centred unless the buttons reach it (6 pt apart, as UIKit's middleSpacing).
+        if let title = bar.sublayers.first(where: { $0.name == "navigationBar.title" }) {
+            let w = device.size.width
+            let inset = max(60, buttons.leftEdge + 6, w - buttons.rightEdge + 6)
+            title.bounds.size.width = max(0, w - 2 * inset)
+            title.position.x = w / 2
+        }
+        return bar
+    }
+
+    /// A bar with a large title and/or a search band: a background that appears as content scrolls
+    /// under it, the large title clipped by its shrinking area, the search band, the inline title.
+    private func extendedBar(_ g: NavigationBarGeometry, pixelScale: Double) -> Layer {
+        let w = device.size.width
+        let bar = Layer(name: "navigationBar", frame: Rect(x: 0, y: 0, width: w, height: g.bottom))
+        bar.zPosition = 3
+        if g.backgroundAlpha > 0 {
+            // standardAppearance's material, cross-fading in: its blur grows with it, so the content
+            // under it does not jump to fully blurred at the first step.
+            let background = Layer(name: "navigationBar.background", frame: Rect(x: 0, y: 0, width: w, height: g.bottom))
+            background.opacity = g.backgroundAlpha
+            background.backdropBlurRadius = 10 * g.backgroundAlpha
+            background.backgroundColor = navigation.color ?? palette.systemBackground.withAlpha(multipliedBy: 0.8)
+            let hairline = Layer(name: "navigationBar.hairline", frame: Rect(x: 0, y: g.bottom, width: w, height: 1 / pixelScale))
+            hairline.backgroundColor = palette.hairline
+            background.addSublayer(hairline)
+            bar.addSublayer(background)
+        }
+        let titleColor = navigation.titleColor ?? palette.label
+        if g.showsLargeTitle {
+            let area = Layer(name: "navigationBar.largeTitleArea",
+                             frame: Rect(x: 0, y: g.rowTop + g.rowHeight, width: w, height: g.largeTitleHeight))
+            area.masksToBounds = true
+            if let title = navigation.title {
+                area.addSublayer(largeTitleLayer(title, color: titleColor, areaHeight: g.largeTitleHeight, scale: g.largeTitleScale))
+            }
+            bar.addSublayer(area)
+        }
+        if let search = navigation.item.searchBar {
+            bar.addSublayer(Chrome.searchBar(search, frame: Rect(x: 0, y: g.bottom - g.searchBarHeight, width: w, height: g.searchBarHeight),
+                                             device: device, palette: palette, appearance: appearance))
+        }
+        if let title = navigation.title, g.inlineTitleAlpha > 0 {
+            let label = Layer(name: "navigationBar.title", frame: Rect(x: 60, y: g.rowTop, width: w - 120, height: g.rowHeight))
+            label.contents = .text(TextContent(title, weight: .semibold, pointSize: 17, color: titleColor,
+                                               alignment: .center, letterSpacing: -0.41))
+            label.opacity = g.inlineTitleAlpha
+            bar.addSublayer(label)
+        }
+        return bar
+    }
+
+    /// The large title in its area: 34 pt bold at the layout margin, its 41 pt line box bottom
+    /// 8 pt above the area's bottom, scaled about its leading bottom corner (never wider than the
+    /// room it has).
+    private func largeTitleLayer(_ title: String, color: Color, areaHeight: Double, scale: Double) -> Layer {
+        let x = device.safeAreaLeft + device.layoutMargin
+        let width = max(0, device.size.width - x - device.layoutMargin - device.safeAreaRight)
+        let lineHeight = NavigationBarGeometry.largeTitleLineHeight
+        let label = Layer(name: "largeTitle", frame: Rect(x: 0, y: 0, width: width, height: lineHeight))
+        // Apple's type ramp: Large Title 34 pt, tracking +0.4 (iOS 17); the bar sets it bold.
+        let text = TextContent(title, weight: .bold, pointSize: 34, color: color, alignment: .left, letterSpacing: 0.4)
+        label.contents = .text(text)
+        label.anchorPoint = Point(0, 1)
+        label.position = Point(x, areaHeight - NavigationBarGeometry.largeTitleBottomPadding)
+        let textWidth = text.layout().width
+        let s = textWidth > 0 ? min(scale, max(1, width / textWidth)) : scale
+        if s != 1 { label.transform = .scale(s, s) }
+        return label
+    }
+}
