@@ -14,7 +14,8 @@ public enum ScenarioLoader {
 
     /// The top-level keys: the screen's, then those of the presets' own (`Preset.ownKeys`).
     static let topLevelKeys = ["device", "orientation", "fps", "scale", "effect", "appearance", "header", "rows", "mail", "grid", "navigationBar",
-                               "background", "showTouches", "showsVerticalScrollIndicator", "physics", "timeline", "vars", "scrollView", "layers", "statusBar", "output"]
+                               "background", "showTouches", "showsVerticalScrollIndicator", "physics", "timeline", "vars", "scrollView", "layers", "statusBar", "output",
+                               "tabBar", "toolbar", "segmentedControl"]
         + Presets.all.flatMap { $0.ownKeys }
     static let statusBarKeys = ["content", "color", "time", "carrier", "battery", "charging", "wifi", "date"]
     static let navigationBarKeys = ["style", "title", "fadeStart", "fadeLength", "color", "titleColor"]
@@ -171,6 +172,16 @@ public enum ScenarioLoader {
             }
         }
         if let node = top["navigationBar"] { readNavigationBar(node, r, &screen) }
+        if let node = top["tabBar"] { screen.tabBar = TabBar.read(node, r) }
+        if let node = top["toolbar"] {
+            if let tabs = top["tabBar"] {
+                r.report(node, "toolbar", "a screen here shows a tab bar (line \(tabs.mark?.line ?? 0)) or a toolbar, not both "
+                    + "(UIKit can stack a toolbar above a tab bar, apps almost never do); keep one")
+            } else {
+                screen.toolbar = Toolbar.read(node, r)
+            }
+        }
+        if let node = top["segmentedControl"] { screen.segmentedControl = SegmentedControl.read(node, r) }
         if let node = top["appearance"], let v = r.choice(node, "appearance", Appearance.allCases.map(\.rawValue)) {
             screen.appearance = Appearance(rawValue: v)!
         }
