@@ -1,4 +1,5 @@
 import Raster
+import Yams
 
 /// The glyphs a tab bar or toolbar item may show (`glyph:` in a scenario): vector shapes drawn
 /// after SF Symbols of the same meaning (iOS 17/18), from the renderer's strokes, rings and rounded
@@ -7,6 +8,33 @@ import Raster
 /// it is drawn in.
 public enum BarGlyph: String, Sendable, CaseIterable {
     case house, search, person, gear, star, bell, heart, message, bookmark, clock, grid, plus, share, trash, compose, ellipsis
+
+    /// SF Symbols' names for the glyphs (without `.fill` and other variants), for a suggestion when
+    /// a scenario names the symbol.
+    static let symbolNames: [String: BarGlyph] = [
+        "magnifyingglass": .search, "gearshape": .gear, "gearshape.2": .gear, "message": .message, "bubble.left": .message,
+        "bubble": .message, "person.circle": .person, "person.crop.circle": .person, "square.and.arrow.up": .share,
+        "square.and.pencil": .compose, "pencil": .compose, "square.grid.2x2": .grid, "ellipsis.circle": .ellipsis,
+        "clock.arrow.circlepath": .clock, "plus.circle": .plus, "bell.badge": .bell, "house.circle": .house, "trash.circle": .trash,
+    ]
+
+    /// A glyph named in a scenario; an unknown name is refused with the glyphs there are and, where
+    /// one is near (or the name is the SF Symbol's), the one meant.
+    static func read(_ node: Node, _ field: String, _ r: ScenarioReader) -> BarGlyph? {
+        guard let name = r.string(node, field) else { return nil }
+        if let glyph = BarGlyph(rawValue: name) { return glyph }
+        let names = allCases.map(\.rawValue)
+        var message = "expected one of \(names.joined(separator: ", ")), got \"\(ScenarioReader.shown(name))\""
+        var base = name.lowercased()
+        for variant in [".fill", ".circle.fill", ".slash"] where base.hasSuffix(variant) { base = String(base.dropLast(variant.count)) }
+        if let glyph = BarGlyph(rawValue: base) ?? symbolNames[base] {
+            message += "; did you mean \"\(glyph.rawValue)\" (the SF Symbol \(name)'s glyph here)?"
+        } else if let near = ScenarioReader.closest(to: base, in: names) ?? ScenarioReader.closest(to: base, in: Array(symbolNames.keys).sorted()).map({ symbolNames[$0]!.rawValue }) {
+            message += "; did you mean \"\(near)\"?"
+        }
+        r.report(node, field, message)
+        return nil
+    }
 
     /// The side of the design box, in points.
     static let designSize = 28.0

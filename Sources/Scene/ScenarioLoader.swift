@@ -174,11 +174,12 @@ public enum ScenarioLoader {
         if let node = top["navigationBar"] { readNavigationBar(node, r, &screen) }
         if let node = top["tabBar"] { screen.tabBar = TabBar.read(node, r) }
         if let node = top["toolbar"] {
-            if let tabs = top["tabBar"] {
-                r.report(node, "toolbar", "a screen here shows a tab bar (line \(tabs.mark?.line ?? 0)) or a toolbar, not both "
-                    + "(UIKit can stack a toolbar above a tab bar, apps almost never do); keep one")
+            let toolbar = Toolbar.read(node, r)
+            if top["tabBar"] != nil {
+                r.report(node, "toolbar", "a screen shows a tab bar or a toolbar, not both (UIKit can stack a toolbar above a "
+                    + "tab bar, apps almost never do); keep one")
             } else {
-                screen.toolbar = Toolbar.read(node, r)
+                screen.toolbar = toolbar
             }
         }
         if let node = top["segmentedControl"] { screen.segmentedControl = SegmentedControl.read(node, r) }

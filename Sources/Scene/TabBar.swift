@@ -159,7 +159,7 @@ public struct TabBar: Sendable, Equatable {
                 }
             }
             if let n = im["glyph"] {
-                if let v = r.choice(n, "\(path).glyph", BarGlyph.allCases.map(\.rawValue)) { item.glyph = BarGlyph(rawValue: v) } else { ok = false }
+                if let v = BarGlyph.read(n, "\(path).glyph", r) { item.glyph = v } else { ok = false }
             }
             if im["title"] == nil && im["glyph"] == nil {
                 r.report(itemNode, path, "has neither title nor glyph; give one or both, e.g. {title: Home, glyph: house}")

@@ -129,7 +129,7 @@ public struct Toolbar: Sendable, Equatable {
                 continue
             }
             if let n = im["glyph"] {
-                if let v = r.choice(n, "\(path).glyph", BarGlyph.allCases.map(\.rawValue)) { items.append(.glyph(BarGlyph(rawValue: v)!)) } else { ok = false }
+                if let v = BarGlyph.read(n, "\(path).glyph", r) { items.append(.glyph(v)) } else { ok = false }
             } else if let n = im["title"] {
                 if let v = r.string(n, "\(path).title") {
                     if v.count > maximumTitleLength {
