@@ -48,8 +48,8 @@ public struct Scenario: Sendable {
     func measuredRows(at t: Double, offset: Double) -> Range<Int>? {
         guard let reach, let mail = screen.mail else { return nil }
         let (low, high) = reach.range(through: t, now: offset)
-        let top = screen.contentOffset(u: low) - screen.topViewHeight
-        let bottom = screen.contentOffset(u: high) + screen.device.size.height - screen.topViewHeight
+        let top = screen.contentOffset(u: low) - screen.rowsTop
+        let bottom = screen.contentOffset(u: high) + screen.device.size.height - screen.rowsTop
         return mail.rows(intersecting: top, bottom)
     }
 

@@ -14,7 +14,8 @@ public enum ScenarioLoader {
 
     /// The top-level keys: the screen's, then those of the presets' own (`Preset.ownKeys`).
     static let topLevelKeys = ["device", "orientation", "fps", "scale", "effect", "appearance", "header", "rows", "mail", "grid", "navigationBar",
-                               "background", "showTouches", "showsVerticalScrollIndicator", "physics", "timeline", "vars", "scrollView", "layers", "statusBar", "output", "matrix"]
+                               "background", "showTouches", "showsVerticalScrollIndicator", "physics", "timeline", "vars", "scrollView", "layers", "statusBar", "output", "matrix",
+                               "tabBar", "toolbar", "segmentedControl"]
         + Presets.all.flatMap { $0.ownKeys }
     static let statusBarKeys = ["content", "color", "time", "carrier", "battery", "charging", "wifi", "date"]
     static let navigationBarKeys = ["style", "title", "fadeStart", "fadeLength", "color", "titleColor", "largeTitle", "searchBar",
@@ -238,6 +239,17 @@ public enum ScenarioLoader {
             }
         }
         if let node = top["navigationBar"] { readNavigationBar(node, r, &screen) }
+        if let node = top["tabBar"] { screen.tabBar = TabBar.read(node, r) }
+        if let node = top["toolbar"] {
+            let toolbar = Toolbar.read(node, r)
+            if top["tabBar"] != nil {
+                r.report(node, "toolbar", "a screen shows a tab bar or a toolbar, not both (UIKit can stack a toolbar above a "
+                    + "tab bar, apps almost never do); keep one")
+            } else {
+                screen.toolbar = toolbar
+            }
+        }
+        if let node = top["segmentedControl"] { screen.segmentedControl = SegmentedControl.read(node, r) }
         if let node = top["appearance"], let v = r.choice(node, "appearance", Appearance.allCases.map(\.rawValue)) {
             screen.appearance = Appearance(rawValue: v)!
         }

@@ -71,6 +71,11 @@ public struct Screen: Sendable {
     public var sceneContentExtent = 0.0
     /// The navigation bar's style when the scenario gives none.
     public var defaultNavigationStyle = NavigationBar.Style.standard
+    /// Bars at the bottom (one at most) and a segmented control over the rows (`TabBar.swift`,
+    /// `Toolbar.swift`, `SegmentedControl.swift`).
+    public var tabBar: TabBar?
+    public var toolbar: Toolbar?
+    public var segmentedControl: SegmentedControl?
 
     public init(device: Device, content: ScreenContent = .rows(Rows())) {
         self.device = device
@@ -94,15 +99,15 @@ public struct Screen: Sendable {
         (navigationStyle == .standard || navigationStyle == .fading ? barBottom : device.safeAreaTop) + barExtensionAtRest
     }
 
-    /// The adjusted contentInset.bottom: the home indicator's safe area when adjusted automatically.
-    public var insetBottom: Double { scrollView.insetBottom + (scrollView.automaticAdjustment ? device.safeAreaBottom : 0) }
+    /// The adjusted contentInset.bottom: the home indicator's safe area (or a bottom bar) when adjusted automatically.
+    public var insetBottom: Double { scrollView.insetBottom + (scrollView.automaticAdjustment ? bottomSafeArea : 0) }
 
     /// The table header view's height: the view at the top of the content, before the rows.
     public var topViewHeight: Double { scrollView.tableHeaderHeight }
 
     /// The content's height with every row measured.
     public var contentHeight: Double {
-        scrollView.contentHeight ?? max(topViewHeight + content.height, sceneContentExtent)
+        scrollView.contentHeight ?? max(rowsTop + content.height, sceneContentExtent)
     }
 
     /// The valid scroll range of `u`: from 0 (rest) to the bottom of the content.
@@ -117,7 +122,7 @@ public struct Screen: Sendable {
     /// The rows intersecting the screen at `u` (mail only; empty otherwise).
     public func visibleMailRows(u: Double) -> Range<Int> {
         guard let mail else { return 0..<0 }
-        let top = contentOffset(u: u) - topViewHeight
+        let top = contentOffset(u: u) - rowsTop
         return mail.rows(intersecting: top, top + device.size.height)
     }
 
@@ -125,7 +130,7 @@ public struct Screen: Sendable {
     /// contentSize.height and contentOffset.y, which differ from the real layout by the estimates.
     public func reportedGeometry(u: Double, measured: Range<Int>?) -> (contentHeight: Double, contentOffset: Double) {
         guard let mail, let measured else { return (contentHeight, contentOffset(u: u)) }
-        return (topViewHeight + mail.estimatedHeight(measured: measured),
+        return (rowsTop + mail.estimatedHeight(measured: measured),
                 contentOffset(u: u) + mail.offsetCorrection(measured: measured))
     }
 
@@ -138,7 +143,7 @@ public struct Screen: Sendable {
         // iOS moves the indicator for the safe area (the bars), not for contentInset;
         // scrollIndicatorInsets add to that.
         let trackTop = automaticInsetTop + scrollView.indicatorInsetTop
-        let trackBottom = device.size.height - device.safeAreaBottom - scrollView.indicatorInsetBottom
+        let trackBottom = device.size.height - bottomSafeArea - scrollView.indicatorInsetBottom
         return ScrollIndicator.frame(offset: reported.contentOffset + insetTop, maxScroll: max(0, length - device.size.height),
                                      viewport: device.size.height, contentLength: length, trackTop: trackTop,
                                      trackBottom: trackBottom, screenWidth: device.size.width)
@@ -209,10 +214,11 @@ public struct Screen: Sendable {
         let scroller = Layer(name: content.isGrid ? "collection" : "table", frame: Rect(x: 0, y: 0, width: w, height: h))
         scroller.bounds.origin.y = o
         scroller.masksToBounds = true
-        let top = o - topViewHeight
-        for layer in content.layers(from: top, to: top + h, originY: topViewHeight, style: style) {
+        let top = o - rowsTop
+        for layer in content.layers(from: top, to: top + h, originY: rowsTop, style: style) {
             scroller.addSublayer(layer)
         }
+        if let band = segmentedBandLayer(u: u) { scroller.addSublayer(band) }
         root.addSublayer(scroller)
         // The scene's environment (built-ins and vars), evaluated once for the frame's layers and status bar.
         let metricsOfScene = sceneMetrics(pixelScale: pixelScale)
@@ -263,6 +269,7 @@ public struct Screen: Sendable {
         case .hidden:
             break
         }
+        if let bar = bottomBarLayer(pixelScale: pixelScale) { root.addSublayer(bar) }
         if let content = statusBarContent { statusColor = content == .light ? .white : .black }
         if let scene, let b = scene.statusBarColour, let sceneEnvironment {
             statusColor = scene.colour(b, sceneEnvironment, metricsOfScene)

@@ -88,6 +88,23 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(keys(p + ["scrollView", "properties", "tableHeaderView"]), ScenarioLoader.tableHeaderViewKeys.sorted())
         XCTAssertEqual(keys(p + ["statusBar"]), ScenarioLoader.statusBarKeys.sorted())
         XCTAssertEqual(keys(p + ["output"]), ScenarioOutput.keys.sorted())
+        XCTAssertEqual(keys(p + ["tabBar"]), TabBar.keys.sorted())
+        XCTAssertEqual(keys(p + ["tabBar", "properties", "items", "items"]), TabBar.itemKeys.sorted())
+        XCTAssertEqual(keys(p + ["toolbar"]), Toolbar.keys.sorted())
+        XCTAssertEqual(keys(p + ["toolbar", "properties", "items", "items"]), Toolbar.itemKeys.sorted())
+        XCTAssertEqual(keys(p + ["segmentedControl"]), SegmentedControl.keys.sorted())
+        let glyphs = BarGlyph.allCases.map(\.rawValue)
+        XCTAssertEqual(choices(p + ["tabBar", "properties", "items", "items", "properties", "glyph"]), glyphs)
+        XCTAssertEqual(choices(p + ["toolbar", "properties", "items", "items", "properties", "glyph"]), glyphs)
+        func bounds(_ path: [String], _ low: String, _ high: String) -> ClosedRange<Int> {
+            var node: Any = Self.schema
+            for k in path { node = (node as! [String: Any])[k]! }
+            let object = node as! [String: Any]
+            return (object[low] as! Int)...(object[high] as! Int)
+        }
+        XCTAssertEqual(bounds(p + ["tabBar", "properties", "items"], "minItems", "maxItems"), TabBar.itemCount)
+        XCTAssertEqual(bounds(p + ["toolbar", "properties", "items"], "minItems", "maxItems"), Toolbar.itemCount)
+        XCTAssertEqual(bounds(p + ["segmentedControl", "properties", "segments"], "minItems", "maxItems"), SegmentedControl.segmentCount)
         XCTAssertEqual(defKeys("layer"), ScenarioLoader.layerKeys.sorted())
         XCTAssertEqual(defKeys("keyframes"), ScenarioLoader.keyframesKeys.sorted())
         XCTAssertEqual(defKeys("keyframeStop"), ScenarioLoader.keyframeStopKeys.sorted())

@@ -35,6 +35,8 @@ protocol Preset: Sendable {
     func expand(_ b: inout ExpansionBuilder)
     /// The formulas' numbers at `u` for the `--layout` dump (named as in the behaviour spec).
     func metrics(_ screen: Screen, u: Double) -> [String: Double]
+    /// The screen y under a header that sticks (a pinned section band stops there), or nil: the bars'.
+    func pinLine(_ screen: Screen) -> Double?
 }
 
 extension Preset {
@@ -44,6 +46,7 @@ extension Preset {
     mutating func read(_ top: [String: Node], _ r: ScenarioReader, _ images: ImageResolver) {}
     func defaultContent(device: Device) -> ScreenContent? { nil }
     func check(_ screen: Screen, _ top: [String: Node], root: Node, _ r: ScenarioReader) {}
+    func pinLine(_ screen: Screen) -> Double? { nil }
     /// The header's height, given or the preset's default.
     var headerHeight: Double { header.height ?? Self.defaultHeaderHeight }
 }

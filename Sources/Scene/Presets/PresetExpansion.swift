@@ -244,6 +244,9 @@ struct ExpansionBuilder {
             if case .mapping(let m)? = original["statusBar"] { pairs = m.map { ($0.key.string ?? "", $0.value) } }
             top.append(("statusBar", ExpansionBuilder.map(pairs + [("color", me.statusBarColour())], flow: pairs.isEmpty)))
         }
+        for key in ["tabBar", "toolbar", "segmentedControl"] {
+            if let v = original[key] { top.append((key, v)) }
+        }
         if !vars.isEmpty { top.append(("vars", ExpansionBuilder.map(vars))) }
         top.append(("scrollView", ExpansionBuilder.map(scrollView)))
         top.append(content())

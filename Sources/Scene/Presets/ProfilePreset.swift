@@ -110,6 +110,12 @@ struct ProfilePreset: Preset {
         header.blur && (header.title != nil || header.titleOffset != nil) && header.image != nil && header.blurRadius > 0
     }
 
+    /// The stuck header's bottom edge: `Hh - stop`.
+    func pinLine(_ screen: Screen) -> Double? {
+        let fx = effect(on: screen)
+        return fx.headerHeight - fx.stop
+    }
+
     func metrics(_ screen: Screen, u: Double) -> [String: Double] {
         let fx = effect(on: screen)
         return ["headerTranslationY": u < 0 ? 0 : max(-fx.stop, -u), "headerScale": u < 0 ? 1 - u / fx.headerHeight : 1,
@@ -129,8 +135,10 @@ struct ProfilePreset: Preset {
         b.vars = [("Hh", Y.num(hh)), ("stop", Y.text(stop)), ("labelOffset", Y.num(fx.labelOffset)),
                   ("labelDistance", Y.num(fx.labelDistance)),
                   ("sa", Y.text("u > 0 ? min(stop, u) / \(formatNumber(fx.avatarSize)) / 1.4 : 0"))]
+        // The inset is not adjusted (never): under a tab bar or toolbar the preset insets the bottom
+        // by the bar's height, as an app would, so the last rows can scroll clear of it.
         b.scrollView = [("contentInsetAdjustmentBehavior", Y.word("never")),
-                        ("contentInset", Y.map([("top", Y.num(hh)), ("bottom", Y.num(0))], flow: true)),
+                        ("contentInset", Y.map([("top", Y.num(hh)), ("bottom", Y.num(s.bottomBarHeight))], flow: true)),
                         ("tableHeaderView", Y.map([("height", Y.num(profileHeight))], flow: true))]
         b.indicatorInsets(presetTrackTop: s.device.safeAreaTop)
 

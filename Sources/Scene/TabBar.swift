@@ -1,0 +1,224 @@
+import Raster
+import Yams
+
+/// A UITabBar at the bottom of the screen (`tabBar:` in a scenario), in iOS 17/18's look.
+///
+/// - Height: `device.tabBarHeight` above the bottom safe area, which the bar covers too: 49 + 34
+///   on Face ID phones, 32 + 21 on an iPhone in landscape, 50 + 20 on an iPad.
+/// - Background: the bars' default material (UIBarAppearance's configureWithDefaultBackground: a
+///   blur of what scrolls under it with the chrome material's tint) and a one-pixel shadow line on
+///   top.
+/// - Items: on an iPhone in portrait (compact width, regular height) the item's glyph sits above a
+///   10 pt medium title and the items share the width equally (UITabBar.ItemPositioning.fill); on
+///   an iPhone in landscape and on an iPad the glyph sits beside a 13 pt title ("inline" layout),
+///   items sharing the width on a phone and centred with fixed spacing on an iPad
+///   (`.centered`). The selected item is systemBlue (the tint), the others gray.
+///
+/// The scroll view's automatic bottom inset and its indicator's track end at the bar's top
+/// (`Screen.bottomSafeArea`): UITabBarController adds the bar to the safe area of its children.
+public struct TabBar: Sendable, Equatable {
+    public struct Item: Sendable, Equatable {
+        public var title: String
+        public var glyph: BarGlyph?
+        public init(title: String, glyph: BarGlyph?) { self.title = title; self.glyph = glyph }
+    }
+
+    public var items: [Item]
+    /// The index of the selected item.
+    public var selected: Int
+
+    public init(items: [Item], selected: Int = 0) { self.items = items; self.selected = selected }
+
+    /// UITabBar shows at most five items (a sixth and more go under "More"); fewer than two is not a choice.
+    public static let itemCount = 2...5
+    static let keys = ["items", "selected"]
+    static let itemKeys = ["title", "glyph"]
+    /// A title longer than this is refused (UIKit would truncate it to a few characters anyway).
+    static let maximumTitleLength = 40
+
+    // MARK: Geometry (points)
+
+    /// The bar's full height: the tab bar and the bottom safe area under it.
+    public static func height(on device: Device) -> Double { device.tabBarHeight + device.safeAreaBottom }
+
+    /// The bar's frame on the screen.
+    public static func frame(on device: Device) -> Rect {
+        Rect(x: 0, y: device.size.height - height(on: device), width: device.size.width, height: height(on: device))
+    }
+
+    /// True where items put the glyph beside the title: an iPad, an iPhone in landscape.
+    static func isInline(_ device: Device) -> Bool { device.idiom == .pad || device.isCompactHeight }
+
+    /// The glyph's side: 25 pt stacked (the HIG's tab bar glyph size), 18 pt beside the title on a
+    /// phone in landscape, 23 pt on an iPad.
+    static func glyphSize(_ device: Device) -> Double { device.idiom == .pad ? 23 : device.isCompactHeight ? 18 : 25 }
+    static func titleSize(_ device: Device) -> Double { isInline(device) ? 13 : 10 }
+    /// Between the glyph and the title in the inline layout.
+    static let inlineGap = 6.0
+    /// An iPad's items: at least this wide, this far apart, centred (UITabBar's itemWidth and
+    /// itemSpacing are 0 by default, meaning "the system's"; these reconstruct iPadOS 17's look).
+    static let padMinimumItemWidth = 100.0
+    static let padItemSpacing = 24.0
+
+    /// Each item's frame in the bar's coordinates (the tab bar's height; the safe area below is empty).
+    public func itemFrames(on device: Device) -> [Rect] {
+        let h = device.tabBarHeight, n = Double(items.count)
+        if device.idiom == .pad {
+            let widths = items.map { max(Self.padMinimumItemWidth, inlineContentWidth($0, device) + 24) }
+            var x = (device.size.width - widths.reduce(0, +) - Self.padItemSpacing * (n - 1)) / 2
+            return widths.map { w in defer { x += w + Self.padItemSpacing }; return Rect(x: x, y: 0, width: w, height: h) }
+        }
+        // Compact width: the width inside the side safe areas, shared equally.
+        let left = device.safeAreaLeft, width = (device.size.width - left - device.safeAreaRight) / n
+        return items.indices.map { Rect(x: left + Double($0) * width, y: 0, width: width, height: h) }
+    }
+
+    private func inlineContentWidth(_ item: Item, _ device: Device) -> Double {
+        let title = TextContent(item.title, weight: .medium, pointSize: Self.titleSize(device)).layout().width.rounded(.up)
+        let glyph = item.glyph == nil ? 0 : Self.glyphSize(device) + (item.title.isEmpty ? 0 : Self.inlineGap)
+        return glyph + title
+    }
+
+    // MARK: Layers
+
+    /// The bar, its shadow line and its items, for a screen of `device` in `appearance`.
+    func layer(device: Device, palette: Palette, appearance: Appearance, pixelScale: Double) -> Layer {
+        let bar = Layer(name: "tabBar", frame: Self.frame(on: device))
+        BarMaterial.apply(to: bar, appearance: appearance, palette: palette, pixelScale: pixelScale, namePrefix: "tabBar")
+        let inline = Self.isInline(device)
+        let glyphSide = Self.glyphSize(device), titleSize = Self.titleSize(device)
+        for (i, (item, frame)) in zip(items, itemFrames(on: device)).enumerated() {
+            let colour = i == selected ? palette.systemBlue : BarMaterial.unselectedTint(appearance)
+            let cell = Layer(name: "tabBar.item.\(i)", frame: frame)
+            let title = TextContent(item.title, weight: .medium, pointSize: titleSize, color: colour, alignment: inline ? .left : .center)
+            if inline {
+                // Glyph and title side by side, centred as a pair.
+                let titleWidth = min(title.layout().width.rounded(.up), frame.width - 8)
+                let glyphWidth = item.glyph == nil ? 0 : glyphSide + (item.title.isEmpty ? 0 : Self.inlineGap)
+                let x0 = ((frame.width - glyphWidth - titleWidth) / 2).rounded()
+                if let glyph = item.glyph {
+                    cell.addSublayer(glyphLayer(glyph, Rect(x: x0, y: (frame.height - glyphSide) / 2, width: glyphSide, height: glyphSide), colour))
+                }
+                if !item.title.isEmpty {
+                    let label = Layer(name: "tabBar.item.\(i).title", frame: Rect(x: x0 + glyphWidth, y: 0, width: titleWidth, height: frame.height))
+                    label.contents = .text(title)
+                    cell.addSublayer(label)
+                }
+            } else {
+                // Stacked: the glyph centred 18 pt below the bar's top, the title's line centred at 40 pt
+                // (its baseline about 4.5 pt above the tab bar's bottom edge, as iOS 17 sets it).
+                if let glyph = item.glyph {
+                    let side = glyphSide
+                    cell.addSublayer(glyphLayer(glyph, Rect(x: ((frame.width - side) / 2).rounded(), y: item.title.isEmpty ? (frame.height - side) / 2 : 18 - side / 2,
+                                                            width: side, height: side), colour))
+                }
+                if !item.title.isEmpty {
+                    let label = Layer(name: "tabBar.item.\(i).title", frame: Rect(x: 2, y: 34, width: frame.width - 4, height: 12))
+                    label.contents = .text(title)
+                    cell.addSublayer(label)
+                }
+            }
+            bar.addSublayer(cell)
+        }
+        return bar
+    }
+
+    private func glyphLayer(_ glyph: BarGlyph, _ frame: Rect, _ colour: Color) -> Layer {
+        let layer = Layer(name: "", frame: frame)
+        layer.contents = .shapes(glyph.shapes(in: Rect(origin: .zero, size: frame.size), color: colour))
+        return layer
+    }
+
+    // MARK: Reading
+
+    /// `tabBar: {items: [{title: Home, glyph: house}, ...], selected: 0}`.
+    static func read(_ node: Node, _ r: ScenarioReader) -> TabBar? {
+        guard let m = r.mapping(node, "tabBar", allowed: keys) else { return nil }
+        guard let itemsNode = m["items"] else {
+            r.report(node, "tabBar.items", "missing; give 2 to 5 items, e.g. items: [{title: Home, glyph: house}, {title: Search, glyph: search}]")
+            return nil
+        }
+        guard let list = r.sequence(itemsNode, "tabBar.items") else { return nil }
+        var ok = true
+        if !itemCount.contains(list.count) {
+            r.report(itemsNode, "tabBar.items", "has \(list.count) item\(list.count == 1 ? "" : "s"); a tab bar shows \(itemCount.lowerBound) to "
+                + "\(itemCount.upperBound) (UIKit moves a sixth and more under More); keep \(itemCount.lowerBound) to \(itemCount.upperBound)")
+            ok = false
+        }
+        var items: [Item] = []
+        for (i, itemNode) in list.prefix(itemCount.upperBound).enumerated() {
+            let path = "tabBar.items[\(i)]"
+            guard let im = r.mapping(itemNode, path, allowed: itemKeys) else { ok = false; continue }
+            var item = Item(title: "", glyph: nil)
+            if let n = im["title"], let v = r.string(n, "\(path).title", allowEmpty: true) {
+                if v.count > maximumTitleLength {
+                    r.report(n, "\(path).title", "is \(v.count) characters; a tab's title fits \(maximumTitleLength) (UIKit truncates far sooner); shorten it")
+                    ok = false
+                } else {
+                    item.title = v
+                }
+            }
+            if let n = im["glyph"] {
+                if let v = BarGlyph.read(n, "\(path).glyph", r) { item.glyph = v } else { ok = false }
+            }
+            if im["title"] == nil && im["glyph"] == nil {
+                r.report(itemNode, path, "has neither title nor glyph; give one or both, e.g. {title: Home, glyph: house}")
+                ok = false
+            }
+            items.append(item)
+        }
+        var selected = 0
+        if let n = m["selected"] {
+            if let v = r.integer(n, "tabBar.selected", range: 0...max(0, min(list.count, itemCount.upperBound) - 1)) { selected = v } else { ok = false }
+        }
+        return ok ? TabBar(items: items, selected: selected) : nil
+    }
+}
+
+/// The material of the bottom bars (UIBarAppearance's default background, iOS 15-18): a blur of
+/// what is under the bar, the chrome material's tint, a one-pixel shadow line on top; and the tint
+/// of a tab bar's unselected items. UIKit's values are private; these are public reconstructions.
+enum BarMaterial {
+    /// systemChromeMaterial, as web recreations of iOS bars measure it: a near-white (light) or
+    /// near-black (dark) at about 90 % over a blur.
+    static func tint(_ appearance: Appearance) -> Color {
+        appearance == .light ? Color(249, 249, 249, alpha: 0.9) : Color(22, 22, 22, alpha: 0.9)
+    }
+
+    /// The blur's Gaussian sigma in points, as the navigation bar's (Screen.barLayer).
+    static let blurRadius = 10.0
+
+    /// An unselected tab bar item: UIKit's long-standing gray (white 0.6, #999999), in both appearances.
+    static func unselectedTint(_ appearance: Appearance) -> Color { Color(153, 153, 153) }
+
+    /// Gives `bar` the material and a shadow line along its top edge (named `<prefix>.hairline`).
+    static func apply(to bar: Layer, appearance: Appearance, palette: Palette, pixelScale: Double, namePrefix: String) {
+        bar.zPosition = 3
+        bar.backdropBlurRadius = blurRadius
+        bar.backgroundColor = tint(appearance)
+        let hairline = Layer(name: "\(namePrefix).hairline", frame: Rect(x: 0, y: -1 / pixelScale, width: bar.bounds.width, height: 1 / pixelScale))
+        hairline.backgroundColor = palette.hairline
+        bar.addSublayer(hairline)
+    }
+}
+
+extension Screen {
+    /// The bottom of the screen the bars and the home indicator take: the tab bar's or toolbar's
+    /// full height when there is one, else the bottom safe area. The automatic bottom inset and
+    /// the scroll indicator's track end above it.
+    public var bottomSafeArea: Double {
+        if tabBar != nil { return TabBar.height(on: device) }
+        if toolbar != nil { return Toolbar.height(on: device) }
+        return device.safeAreaBottom
+    }
+
+    /// The height of a bar at the bottom (tab bar or toolbar, with the safe area under it), 0 without one.
+    var bottomBarHeight: Double { tabBar != nil || toolbar != nil ? bottomSafeArea : 0 }
+
+    /// The bottom bar's layer, if any.
+    func bottomBarLayer(pixelScale: Double) -> Layer? {
+        if let tabBar { return tabBar.layer(device: device, palette: palette, appearance: appearance, pixelScale: pixelScale) }
+        if let toolbar { return toolbar.layer(device: device, palette: palette, appearance: appearance, pixelScale: pixelScale) }
+        return nil
+    }
+}

@@ -1,0 +1,153 @@
+import Raster
+import Yams
+
+/// A UIToolbar at the bottom of the screen (`toolbar:` in a scenario), as a navigation
+/// controller's toolbar shows in iOS 17/18.
+///
+/// - Height: `device.toolbarHeight` (44 pt; 32 on an iPhone in landscape; 50 on an iPad) above the
+///   bottom safe area, which the bar covers too; the bottom bars' material and shadow line
+///   (`BarMaterial`).
+/// - Items, left to right inside the layout margins: a glyph (a 24 pt symbol in a 28 pt wide
+///   button), a title (17 pt regular, as a plain bar button item), or a flexible space. Flexible
+///   spaces share what the others leave; without any, the items are spread evenly (a flexible
+///   space between each two), the usual toolbar. Fixed items are 8 pt apart. All in the tint
+///   (systemBlue).
+/// - A toolbar and a tab bar on one screen are refused: UIKit can stack them (a navigation
+///   controller's toolbar above the tab bar) but apps almost never do.
+public struct Toolbar: Sendable, Equatable {
+    public enum Item: Sendable, Equatable {
+        case glyph(BarGlyph)
+        case title(String)
+        case flexible
+    }
+
+    public var items: [Item]
+    public init(items: [Item]) { self.items = items }
+
+    /// 1 to 8 items, flexible spaces included.
+    public static let itemCount = 1...8
+    static let keys = ["items"]
+    static let itemKeys = ["glyph", "title", "flexible"]
+    static let maximumTitleLength = 24
+    static let glyphSize = 24.0
+    static let glyphButtonWidth = 28.0
+    static let titleSize = 17.0
+    /// UIKit's fixed space between two bar button items.
+    static let itemSpacing = 8.0
+
+    /// The bar's full height: the toolbar and the bottom safe area under it.
+    public static func height(on device: Device) -> Double { device.toolbarHeight + device.safeAreaBottom }
+
+    public static func frame(on device: Device) -> Rect {
+        Rect(x: 0, y: device.size.height - height(on: device), width: device.size.width, height: height(on: device))
+    }
+
+    /// The items with a flexible space between each two when none was given.
+    var laidOutItems: [Item] {
+        guard !items.contains(.flexible), items.count > 1 else { return items }
+        return items.enumerated().flatMap { i, item in i == 0 ? [item] : [.flexible, item] }
+    }
+
+    private func width(of item: Item) -> Double {
+        switch item {
+        case .glyph: return Self.glyphButtonWidth
+        case .title(let t): return TextContent(t, pointSize: Self.titleSize, letterSpacing: -0.41).layout().width.rounded(.up)
+        case .flexible: return 0
+        }
+    }
+
+    /// The frames of the items that are not flexible spaces, in the bar's coordinates (the
+    /// toolbar's height), in order.
+    public func itemFrames(on device: Device) -> [Rect] {
+        let items = laidOutItems
+        let left = device.safeAreaLeft + device.layoutMargin
+        let available = device.size.width - left - device.safeAreaRight - device.layoutMargin
+        let fixed = items.filter { $0 != .flexible }
+        // Fixed spacing between adjacent non-flexible items only.
+        var spacing = 0.0
+        for (a, b) in zip(items, items.dropFirst()) where a != .flexible && b != .flexible { spacing += Self.itemSpacing }
+        let flexCount = Double(items.filter { $0 == .flexible }.count)
+        let flex = flexCount > 0 ? max(0, available - fixed.map(width(of:)).reduce(0, +) - spacing) / flexCount : 0
+        var x = left
+        var frames: [Rect] = []
+        var previousFixed = false
+        for item in items {
+            if item == .flexible { x += flex; previousFixed = false; continue }
+            if previousFixed { x += Self.itemSpacing }
+            let w = width(of: item)
+            frames.append(Rect(x: x, y: 0, width: w, height: device.toolbarHeight))
+            x += w
+            previousFixed = true
+        }
+        return frames
+    }
+
+    func layer(device: Device, palette: Palette, appearance: Appearance, pixelScale: Double) -> Layer {
+        let bar = Layer(name: "toolbar", frame: Self.frame(on: device))
+        BarMaterial.apply(to: bar, appearance: appearance, palette: palette, pixelScale: pixelScale, namePrefix: "toolbar")
+        let fixed = laidOutItems.filter { $0 != .flexible }
+        for (i, (item, frame)) in zip(fixed, itemFrames(on: device)).enumerated() {
+            let layer = Layer(name: "toolbar.item.\(i)", frame: frame)
+            switch item {
+            case .glyph(let g):
+                let s = Self.glyphSize
+                layer.contents = .shapes(g.shapes(in: Rect(x: (frame.width - s) / 2, y: (frame.height - s) / 2, width: s, height: s),
+                                                  color: palette.systemBlue))
+            case .title(let t):
+                layer.contents = .text(TextContent(t, pointSize: Self.titleSize, color: palette.systemBlue, alignment: .center, letterSpacing: -0.41))
+            case .flexible:
+                break
+            }
+            bar.addSublayer(layer)
+        }
+        return bar
+    }
+
+    /// `toolbar: {items: [{glyph: share}, {flexible: true}, {title: Edit}]}`.
+    static func read(_ node: Node, _ r: ScenarioReader) -> Toolbar? {
+        guard let m = r.mapping(node, "toolbar", allowed: keys) else { return nil }
+        guard let itemsNode = m["items"] else {
+            r.report(node, "toolbar.items", "missing; give 1 to \(itemCount.upperBound) items, e.g. items: [{glyph: share}, {flexible: true}, {title: Edit}]")
+            return nil
+        }
+        guard let list = r.sequence(itemsNode, "toolbar.items") else { return nil }
+        var ok = true
+        if !itemCount.contains(list.count) {
+            r.report(itemsNode, "toolbar.items", "has \(list.count) items; a toolbar holds \(itemCount.lowerBound) to \(itemCount.upperBound) "
+                + "(flexible spaces included); keep \(itemCount.upperBound) or fewer")
+            ok = false
+        }
+        var items: [Item] = []
+        for (i, itemNode) in list.prefix(itemCount.upperBound).enumerated() {
+            let path = "toolbar.items[\(i)]"
+            guard let im = r.mapping(itemNode, path, allowed: itemKeys) else { ok = false; continue }
+            let given = itemKeys.filter { im[$0] != nil }
+            guard given.count == 1 else {
+                r.report(itemNode, path, given.isEmpty ? "is empty; give one of glyph, title or flexible: true"
+                    : "has \(given.joined(separator: " and ")); an item is one of them (a glyph, a title or a flexible space); keep one")
+                ok = false
+                continue
+            }
+            if let n = im["glyph"] {
+                if let v = BarGlyph.read(n, "\(path).glyph", r) { items.append(.glyph(v)) } else { ok = false }
+            } else if let n = im["title"] {
+                if let v = r.string(n, "\(path).title") {
+                    if v.count > maximumTitleLength {
+                        r.report(n, "\(path).title", "is \(v.count) characters; a toolbar item's title fits \(maximumTitleLength); shorten it")
+                        ok = false
+                    } else {
+                        items.append(.title(v))
+                    }
+                } else { ok = false }
+            } else if let n = im["flexible"] {
+                if let v = r.bool(n, "\(path).flexible") {
+                    if v { items.append(.flexible) } else {
+                        r.report(n, "\(path).flexible", "false makes no item; remove the item, or write flexible: true for a flexible space")
+                        ok = false
+                    }
+                } else { ok = false }
+            }
+        }
+        return ok ? Toolbar(items: items) : nil
+    }
+}
