@@ -5,7 +5,7 @@ import Raster
 public struct BarButtonItem: Sendable, Equatable {
     public enum Content: Sendable, Equatable {
         case title(String)
-        case glyph(BarGlyph)
+        case glyph(NavigationGlyph)
     }
     /// UIBarButtonItem.Style: plain (17 pt regular) or done (17 pt semibold).
     public enum Style: String, Sendable, CaseIterable { case plain, done }
@@ -21,7 +21,7 @@ public struct BarButtonItem: Sendable, Equatable {
 
 /// The glyphs a bar button can show, drawn as vector shapes after SF Symbols' chevron.backward,
 /// ellipsis.circle, square.and.arrow.up, plus and magnifyingglass at the bar's 17 pt size.
-public enum BarGlyph: String, Sendable, CaseIterable {
+public enum NavigationGlyph: String, Sendable, CaseIterable {
     case back, more, share, plus, search
 }
 
@@ -130,7 +130,7 @@ extension Chrome {
 
     /// A glyph centred in `size`, about 22 pt tall at `k` = 1, strokes about SF Symbols' regular
     /// weight at 17 pt (1.6-2.4 pt).
-    static func glyph(_ g: BarGlyph, in size: Size, color: Color, k: Double = 1) -> [(Shape, Color)] {
+    static func glyph(_ g: NavigationGlyph, in size: Size, color: Color, k: Double = 1) -> [(Shape, Color)] {
         let c = Point(size.width / 2, size.height / 2)
         func p(_ dx: Double, _ dy: Double) -> Point { Point(c.x + dx * k, c.y + dy * k) }
         func line(_ a: Point, _ b: Point, _ width: Double) -> (Shape, Color) { (.capsule(from: a, to: b, width: width * k), color) }

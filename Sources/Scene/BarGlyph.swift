@@ -15,7 +15,7 @@ public enum BarGlyph: String, Sendable, CaseIterable {
         "magnifyingglass": .search, "gearshape": .gear, "gearshape.2": .gear, "message": .message, "bubble.left": .message,
         "bubble": .message, "person.circle": .person, "person.crop.circle": .person, "square.and.arrow.up": .share,
         "square.and.pencil": .compose, "pencil": .compose, "square.grid.2x2": .grid, "ellipsis.circle": .ellipsis,
-        "clock.arrow.circlepath": .clock, "plus.circle": .plus, "bell.badge": .bell, "house.circle": .house, "trash.circle": .trash,
+        "clock.arrow.circlepath": .clock, "more": .ellipsis, "plus.circle": .plus, "bell.badge": .bell, "house.circle": .house, "trash.circle": .trash,
     ]
 
     /// A glyph named in a scenario; an unknown name is refused with the glyphs there are and, where

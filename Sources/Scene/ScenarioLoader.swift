@@ -624,7 +624,7 @@ public enum ScenarioLoader {
             }
             switch (im["title"], im["glyph"]) {
             case (nil, nil):
-                r.report(itemNode, path, "needs a title (text, such as Edit) or a glyph (\(BarGlyph.allCases.map(\.rawValue).joined(separator: ", ")))")
+                r.report(itemNode, path, "needs a title (text, such as Edit) or a glyph (\(NavigationGlyph.allCases.map(\.rawValue).joined(separator: ", ")))")
             case (.some, .some):
                 r.report(im["glyph"], "\(path).glyph", "a bar button has a title or a glyph, not both; keep one")
             case (let t?, nil):
@@ -638,7 +638,7 @@ public enum ScenarioLoader {
                 if im["style"] != nil {
                     r.report(im["style"], "\(path).style", "applies to a title only (done is semibold text); remove it")
                 }
-                if let v = r.choice(g, "\(path).glyph", BarGlyph.allCases.map(\.rawValue)) { items.append(BarButtonItem(.glyph(BarGlyph(rawValue: v)!))) }
+                if let v = r.choice(g, "\(path).glyph", NavigationGlyph.allCases.map(\.rawValue)) { items.append(BarButtonItem(.glyph(NavigationGlyph(rawValue: v)!))) }
             }
         }
         return items

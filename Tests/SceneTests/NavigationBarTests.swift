@@ -203,7 +203,7 @@ final class NavigationBarTests: XCTestCase {
 
     func testEveryGlyphIsDrawnAndEachDiffers() {
         var seen: [[Bool]] = []
-        for g in BarGlyph.allCases {
+        for g in NavigationGlyph.allCases {
             let root = Layer(frame: Rect(x: 0, y: 0, width: 30, height: 44))
             root.backgroundColor = .white
             let icon = Layer(frame: root.bounds)
@@ -274,7 +274,7 @@ final class NavigationBarTests: XCTestCase {
             let items = (props[side] as! [String: Any])["items"] as! [String: Any]
             XCTAssertEqual((items["properties"] as! [String: Any]).keys.sorted(), ScenarioLoader.barItemKeys.sorted())
             let p = items["properties"] as! [String: [String: Any]]
-            XCTAssertEqual(p["glyph"]!["enum"] as! [String], BarGlyph.allCases.map(\.rawValue))
+            XCTAssertEqual(p["glyph"]!["enum"] as! [String], NavigationGlyph.allCases.map(\.rawValue))
             XCTAssertEqual(p["style"]!["enum"] as! [String], BarButtonItem.Style.allCases.map(\.rawValue))
             XCTAssertEqual((props[side] as! [String: Any])["maxItems"] as! Int, NavigationItem.maximumItemsPerSide)
         }
