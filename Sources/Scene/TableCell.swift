@@ -258,7 +258,17 @@ enum TableCell {
         }
         if let r = c.accessory {
             let accessory = Layer(name: "\(name).accessory", frame: r)
-            accessory.contents = .shapes(glyph(row.accessory, in: r.size, palette: palette, colors: colors))
+            let shapes = glyph(row.accessory, in: r.size, palette: palette, colors: colors)
+            if let alpha = shapes.first?.1.a, alpha < 255 {
+                // A translucent glyph (the chevron's tertiaryLabel) is drawn opaque and faded as a
+                // group, so its strokes do not darken where they overlap at the tip.
+                let strokes = Layer(frame: Rect(origin: .zero, size: r.size))
+                strokes.contents = .shapes(shapes.map { ($0.0, Color(r: $0.1.r, g: $0.1.g, b: $0.1.b, a: 255)) })
+                accessory.addSublayer(strokes)
+                accessory.opacity = Double(alpha) / 255
+            } else {
+                accessory.contents = .shapes(shapes)
+            }
             cell.addSublayer(accessory)
         }
         return cell

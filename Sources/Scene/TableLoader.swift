@@ -104,15 +104,18 @@ extension ScenarioLoader {
         }
         row.text = limited(tn, "\(path).text", text) ?? ""
         if let n = m["detail"], let v = r.string(n, "\(path).detail", allowEmpty: true) { row.detail = limited(n, "\(path).detail", v) }
+        var styleKnown = true
         if let n = m["style"] {
-            if let v = r.choice(n, "\(path).style", TableRow.Style.allCases.map(\.rawValue)) { row.style = TableRow.Style(rawValue: v)! } else { fine = false }
+            if let v = r.choice(n, "\(path).style", TableRow.Style.allCases.map(\.rawValue)) { row.style = TableRow.Style(rawValue: v)! } else {
+                fine = false; styleKnown = false
+            }
         }
         if let n = m["accessory"] {
             if let v = r.choice(n, "\(path).accessory", TableRow.Accessory.allCases.map(\.rawValue)) {
                 row.accessory = TableRow.Accessory(rawValue: v)!
             } else { fine = false }
         }
-        if m["detail"] != nil, row.style == .default {
+        if m["detail"] != nil, styleKnown, row.style == .default {
             r.report(m["detail"], "\(path).detail", "a default-style cell shows no detail; set style: subtitle, value1 or value2, or remove detail")
             fine = false
         }
