@@ -1,11 +1,13 @@
 import Raster
 
-/// What scrolls under a header: plain rows, self-sizing mail cells, or a flow-layout grid.
+/// What scrolls under a header: plain rows, self-sizing mail cells, a flow-layout grid, or a
+/// table with sections.
 /// Coordinates are the content's own: y = 0 at its top, in points.
 public enum ScreenContent: Sendable {
     case rows(Rows)
     case mail(MailList)
     case grid(FlowGrid)
+    case table(Table)
 
     /// The height with every row measured.
     public var height: Double {
@@ -13,6 +15,7 @@ public enum ScreenContent: Sendable {
         case .rows(let r): return Double(r.count) * r.height
         case .mail(let m): return m.rowTops.last!
         case .grid(let g): return g.height
+        case .table(let t): return t.height
         }
     }
 
@@ -23,7 +26,14 @@ public enum ScreenContent: Sendable {
         case .rows(let r): return r.layers(from: top, to: bottom, originY: originY, style: style)
         case .mail(let m): return m.layers(from: top, to: bottom, originY: originY, style: style)
         case .grid(let g): return g.layers(from: top, to: bottom, originY: originY, style: style)
+        case .table(let t): return t.layers(from: top, to: bottom, originY: originY, style: style)
         }
+    }
+
+    /// The scroll view's own background when the scenario sets none (a grouped table's), or nil.
+    func background(_ appearance: Appearance) -> Color? {
+        if case .table(let t) = self { return t.background(appearance) }
+        return nil
     }
 }
 
@@ -38,6 +48,11 @@ struct ContentStyle {
     /// (insetsContentViewsToSafeArea), as on an iPhone in landscape.
     var safeLeft = 0.0
     var safeRight = 0.0
+    var appearance = Appearance.light
+    /// The visible area's top and bottom edges inside the bars and insets, in content coordinates:
+    /// where a plain table's section headers and footers pin (contentOffset.y + adjustedContentInset.top).
+    var pinTop = -Double.infinity
+    var pinBottom = Double.infinity
 }
 
 /// A one-pixel separator under a row, from the 16 pt inset (past the safe area) to the right edge (spec 1.4).

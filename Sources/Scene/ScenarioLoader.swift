@@ -13,7 +13,7 @@ public enum ScenarioLoader {
     public static let maximumFrames = 100_000
 
     /// The top-level keys: the screen's, then those of the presets' own (`Preset.ownKeys`).
-    static let topLevelKeys = ["device", "orientation", "fps", "scale", "effect", "appearance", "header", "rows", "mail", "grid", "navigationBar",
+    static let topLevelKeys = ["device", "orientation", "fps", "scale", "effect", "appearance", "header", "rows", "mail", "grid", "table", "navigationBar",
                                "background", "showTouches", "showsVerticalScrollIndicator", "physics", "timeline", "vars", "scrollView", "layers", "statusBar", "output", "matrix",
                                "tabBar", "toolbar", "segmentedControl"]
         + Presets.all.flatMap { $0.ownKeys }
@@ -220,7 +220,7 @@ public enum ScenarioLoader {
         }
         preset?.read(top, r, images)
         if let presetType { screen.defaultNavigationStyle = presetType.defaultNavigationStyle }
-        let contentKeys = ["rows", "mail", "grid"].filter { top[$0] != nil }
+        let contentKeys = ["rows", "mail", "grid", "table"].filter { top[$0] != nil }
         if contentKeys.count > 1 {
             r.report(top[contentKeys[1]], contentKeys[1],
                      "a screen has one content: \(contentKeys.joined(separator: " and ")) were both given; keep one")
@@ -228,6 +228,7 @@ public enum ScenarioLoader {
         switch contentKeys.first {
         case "mail": if let m = readMail(top["mail"]!, r, images, device: device) { screen.content = .mail(m) }
         case "grid": if let g = readGrid(top["grid"]!, r, images, device: device) { screen.content = .grid(g) }
+        case "table": if let t = readTable(top["table"]!, r, images, device: device) { screen.content = .table(t) }
         case "rows":
             if let rows = readRows(top["rows"]!, r, defaultCount: presetType?.defaultRowCount ?? Rows().count) { screen.content = .rows(rows) }
         default:

@@ -51,7 +51,7 @@ public struct Screen: Sendable {
     public private(set) var palette = Palette.light
     /// nil: the appearance's systemBackground.
     public var backgroundOverride: Color?
-    public var backgroundColor: Color { backgroundOverride ?? palette.systemBackground }
+    public var backgroundColor: Color { backgroundOverride ?? content.background(appearance) ?? palette.systemBackground }
     /// Draw a translucent dot where a finger touches, as the Simulator's "Show Touches" does.
     public var showTouches = false
     /// UIScrollView's showsVerticalScrollIndicator: false hides the indicator.
@@ -207,8 +207,9 @@ public struct Screen: Sendable {
         let o = contentOffset(u: u)
         let root = Layer(name: "screen", frame: Rect(x: 0, y: 0, width: w, height: h))
         root.backgroundColor = backgroundColor
-        let style = ContentStyle(width: w, palette: palette, background: backgroundColor, pixelScale: pixelScale,
-                                 safeLeft: device.safeAreaLeft, safeRight: device.safeAreaRight)
+        var style = ContentStyle(width: w, palette: palette, background: backgroundColor, pixelScale: pixelScale,
+                                 safeLeft: device.safeAreaLeft, safeRight: device.safeAreaRight, appearance: appearance)
+        (style.pinTop, style.pinBottom) = (o - topViewHeight + insetTop, o - topViewHeight + h - insetBottom)
 
         // The scroll view: bounds.origin.y is the content offset.
         let scroller = Layer(name: content.isGrid ? "collection" : "table", frame: Rect(x: 0, y: 0, width: w, height: h))

@@ -212,6 +212,8 @@ struct ExpansionBuilder {
             return ("rows", ExpansionBuilder.map(pairs, flow: pairs.count <= 3 && !listOfTexts))
         case .mail:
             return ("mail", rebasingImages(original["mail"]!))
+        case .table:
+            return ("table", rebasingImages(original["table"]!))
         case .grid(let g):
             if let node = original["grid"] { return ("grid", rebasingImages(node)) }
             return ("grid", ExpansionBuilder.map([("count", ExpansionBuilder.num(Double(g.count))),
