@@ -41,7 +41,7 @@ final class ExpansionTests: XCTestCase {
             return stride(from: 0, to: original.frameCount, by: 9).filter { a.render(frame: $0).bytes != b.render(frame: $0).bytes }
         }
         for (pair, bad) in zip(pairs, differing) { XCTAssertEqual(bad, [], "\(pair.0): frames that differ from the preset's") }
-        XCTAssertEqual(presets.count, 9, "\(presets)")
+        XCTAssertEqual(presets.count, 10, "\(presets)")
     }
 
     func testImagePathsAreRebasedForTheOutputFolder() throws {

@@ -225,9 +225,7 @@ struct ExpansionBuilder {
     /// `scrollIndicatorInsets` that keep the preset's indicator track (iOS adjusts the indicator
     /// for the safe area; a preset's custom bar is not part of it).
     mutating func indicatorInsets(presetTrackTop: Double) {
-        let automatic = screen.navigationStyle == .standard || screen.navigationStyle == .fading
-            ? screen.device.statusBarHeight + screen.device.navigationBarHeight : screen.device.safeAreaTop
-        let top = presetTrackTop - automatic
+        let top = presetTrackTop - screen.automaticInsetTop
         if top != 0 { scrollView.append(("scrollIndicatorInsets", ExpansionBuilder.map([("top", ExpansionBuilder.num(top))], flow: true))) }
     }
 
