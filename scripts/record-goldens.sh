@@ -44,3 +44,10 @@ record collapsing-large-title "0,48,110,160,190,245"
 record cards-scroll-transition "0,40,70,120,200,300"
 # The classic 20 pt status bar (carrier, custom time, charging): at rest, pulled, the bar in, at rest
 record classic-status-bar "0,18,80,130"
+# Issue 14's screens. Settings: at rest (large title, search bar), pulled (the title grown), the
+# search field shrinking, the large title half gone, collapsed (inline title, material), coasting
+record settings-grouped "0,50,90,100,120,200"
+# A plain table: rest, a header pinned, the next header pushing it up, a later header pinned
+record table-sticky-headers "0,24,30,100"
+# Every variant (iPhone and iPad, light and dark): rest, pulled, the segments pinned, coasting
+record tabbed-profile "0,45,105,150"

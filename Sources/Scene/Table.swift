@@ -46,7 +46,7 @@ public struct Table: Sendable {
     /// footnote (13 pt) uppercase secondaryLabel, footers footnote secondaryLabel, both at the
     /// cells' text margin (UIListContentConfiguration.groupedHeader / groupedFooter); a plain
     /// header is headline (17 pt semibold) in label colour (plainHeader). The paddings are
-    /// measured from iOS 17 Settings screenshots: about 35 pt between untitled grouped sections
+    /// estimates from memory of iOS 17's Settings (not measured, not published): about 35 pt between untitled grouped sections
     /// (18 above, 17 below), 6 pt between a title and its section.
     public enum Metrics {
         public static let cornerRadius = 10.0

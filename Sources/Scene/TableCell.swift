@@ -52,8 +52,8 @@ public struct TableRow: Sendable {
 /// (-0.24), footnote 13 pt (-0.08) (Apple's Human Interface Guidelines, Typography, "Dynamic Type
 /// sizes" at Large); a table's default row height is 44 pt (UITableView.rowHeight's documented
 /// default, behaviour spec 5). The cell's vertical padding (11 around text, 7 around an image), the subtitle's 3 pt gap, the
-/// image-to-text padding and the accessory sizes are measured from iOS 17 Settings and Contacts
-/// screenshots at @3x (rounded to whole points): approximations, not published values.
+/// image-to-text padding and the accessory sizes are estimates of iOS 17's Settings and Contacts
+/// (whole points; not measured from a screenshot here, not published): approximations.
 public enum TableCellMetrics {
     public static let textSize = 17.0
     public static let textTracking = -0.41

@@ -31,6 +31,19 @@ final class GoldenFrameTests: XCTestCase {
         try checkGoldens(scenario: "classic-status-bar")
     }
 
+    func testSettingsGroupedGoldens() throws {
+        try checkGoldens(scenario: "settings-grouped")
+    }
+
+    func testTableStickyHeadersGoldens() throws {
+        try checkGoldens(scenario: "table-sticky-headers")
+    }
+
+    /// A matrix: four variants, each its own golden folder.
+    func testTabbedProfileGoldens() throws {
+        try checkGoldens(scenario: "tabbed-profile")
+    }
+
     func testStretchyTableGoldens() throws {
         try checkGoldens(scenario: "stretchy-table")
     }
