@@ -59,8 +59,9 @@ public struct Device: Sendable, Equatable {
     public var toolbarHeight: Double { navigationBarHeight }
 
     /// UIKit's standard layout margins (a cell's content inset, a large title's x): 16 pt on compact
-    /// widths, 20 pt on regular widths (iPads, the larger iPhones in landscape).
-    public var layoutMargin: Double { idiom == .pad || (orientation == .landscape && size.width >= 896) ? 20 : 16 }
+    /// widths, 20 pt on regular widths: iPads, and in landscape the iPhones 414 pt or wider in
+    /// portrait (the Plus and Max phones, the 11 and XR, the Air).
+    public var layoutMargin: Double { idiom == .pad || (orientation == .landscape && size.height >= 414) ? 20 : 16 }
 
     /// The portrait device, in `orientation`. In landscape an iPhone hides its status bar; a phone
     /// with a notch or Dynamic Island keeps that inset on both sides and 21 pt at the bottom; an

@@ -197,7 +197,8 @@ public enum ScenarioLoader {
         var scale = device.scale
         if let node = top["scale"], let v = r.number(node, "scale", range: 0.25...4, unit: "pixels per point") { scale = v }
         // A scene of the user's own starts from a plain screen; the presets are the built-in screens.
-        let ownScene = top["layers"] != nil || top["scrollView"] != nil
+        // A table of one's own is a plain screen too: the profile's header is not drawn over it.
+        let ownScene = top["layers"] != nil || top["scrollView"] != nil || top["table"] != nil
         var presetType: (any Preset.Type)? = ownScene ? nil : ProfilePreset.self
         if let node = top["effect"], let v = r.choice(node, "effect", Presets.effectNames) { presetType = Presets.named(v) }
 

@@ -146,7 +146,7 @@ public struct Screen: Sendable {
         let trackBottom = device.size.height - bottomSafeArea - scrollView.indicatorInsetBottom
         return ScrollIndicator.frame(offset: reported.contentOffset + insetTop, maxScroll: max(0, length - device.size.height),
                                      viewport: device.size.height, contentLength: length, trackTop: trackTop,
-                                     trackBottom: trackBottom, screenWidth: device.size.width)
+                                     trackBottom: trackBottom, screenWidth: device.size.width - device.safeAreaRight)
     }
 
     /// The screen's numbers at `u`, for the `--layout` dump: the scroll geometry and what the
@@ -209,7 +209,8 @@ public struct Screen: Sendable {
         root.backgroundColor = backgroundColor
         var style = ContentStyle(width: w, palette: palette, background: backgroundColor, pixelScale: pixelScale,
                                  safeLeft: device.safeAreaLeft, safeRight: device.safeAreaRight, appearance: appearance)
-        (style.pinTop, style.pinBottom) = (o - topViewHeight + insetTop, o - topViewHeight + h - insetBottom)
+        // The table's coordinates start at the rows (after the table header view and a band).
+        (style.pinTop, style.pinBottom) = (o - rowsTop + headerPinLine(u: u), o - rowsTop + h - insetBottom)
 
         // The scroll view: bounds.origin.y is the content offset.
         let scroller = Layer(name: content.isGrid ? "collection" : "table", frame: Rect(x: 0, y: 0, width: w, height: h))

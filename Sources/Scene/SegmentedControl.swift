@@ -135,18 +135,29 @@ extension Screen {
     /// Where the rows start in the content: after the table header view and the band.
     public var rowsTop: Double { topViewHeight + sectionBandHeight }
 
-    /// The screen y at which a pinned band sticks: the bottom of the stuck header or the bars,
-    /// else the safe area's top.
-    public var pinLine: Double {
+    /// The screen y at `u` where pinned things stick (a band, a plain table's section headers):
+    /// the bottom of the profile's stuck header; with automatic insets, the scroll view's adjusted
+    /// top inset, as UIKit pins at contentOffset + adjustedContentInset.top, which follows a large
+    /// title and a search band as they collapse; with declared insets (a header of one's own that
+    /// sticks at the bar), the bars' bottom, else the safe area's top.
+    public func pinLine(u: Double) -> Double {
         if let line = preset?.pinLine(self) { return line }
-        return hasNavigationBar ? barBottom : device.safeAreaTop
+        guard scrollView.automaticAdjustment else { return hasNavigationBar ? barBottom : device.safeAreaTop }
+        guard let g = standardBarGeometry(u: u) else { return insetTop }
+        return insetTop - barExtensionAtRest + g.largeTitleHeight + g.searchBarHeight
     }
 
     /// The band's top on the screen at `u`: its place in the content, held at the pin line when pinned.
     public func segmentedBandY(u: Double) -> Double {
         let inContent = topViewHeight - contentOffset(u: u)
         guard let segmentedControl, segmentedControl.pinned else { return inContent }
-        return max(inContent, pinLine)
+        return max(inContent, pinLine(u: u))
+    }
+
+    /// Where a plain table's section headers pin on the screen at `u`: under a pinned band, else
+    /// at the pin line.
+    func headerPinLine(u: Double) -> Double {
+        segmentedControl?.pinned == true ? segmentedBandY(u: u) + sectionBandHeight : pinLine(u: u)
     }
 
     /// The band in the scroll view's content coordinates at `u` (over the rows when pinned), or nil.

@@ -73,8 +73,9 @@ extension ScenarioLoader {
             section.count = section.rows.count
             if let n = sm["count"], let v = r.integer(n, "\(path).count", range: 0...maximumTableRows) {
                 section.count = v
-                if sm["rows"] == nil {
-                    // Without a list: "Row 1", "Row 2", ... as `rows:` content has.
+                // Without a list: "Row 1", "Row 2", ... as `rows:` content has; made only while the
+                // table stays within its limit (past it, the total is refused below).
+                if sm["rows"] == nil, total + v <= maximumTableRows {
                     section.rows = (0..<v).map { TableRow(text: "Row \($0 + 1)") }
                 }
             }

@@ -149,7 +149,7 @@ final class BottomBarsTests: XCTestCase {
         let s = try screen(Self.profile + "segmentedControl: {segments: [Tweets, Replies, Media, Likes], pinned: true}\n" + Self.tabs)
         let headerView = s.topViewHeight // the profile's avatar, name and handle
         XCTAssertGreaterThan(headerView, 0)
-        XCTAssertEqual(s.pinLine, 98, "under the stuck header: status bar 54 + navigation bar 44")
+        XCTAssertEqual(s.pinLine(u: 0), 98, "under the stuck header: status bar 54 + navigation bar 44")
         // At rest: after the header (160) and the table header view, 8 pt into its band, inside the margins.
         let atRest = try XCTUnwrap(frame("segmentedControl", placements(s, u: 0)))
         XCTAssertEqual(atRest, [16, 160 + headerView + 8, 393 - 32, 32].map(round4))

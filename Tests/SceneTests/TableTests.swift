@@ -140,6 +140,41 @@ final class TableTests: XCTestCase {
         XCTAssertGreaterThan(order.firstIndex(of: "sectionHeader.1")!, order.firstIndex(of: "cell.1.2")!)
     }
 
+    /// UIKit pins at contentOffset + adjustedContentInset.top: under a large title and search band
+    /// that follows the bar as it collapses; under a pinned segmented control, below the control; a
+    /// footer pins above a tab bar.
+    func testPinnedHeadersFollowTheBarsAndControls() throws {
+        let large = try screen("""
+            navigationBar: {style: standard, title: Contacts, largeTitle: true, searchBar: true}
+            table: {rowHeight: 44, sections: [{header: A, count: 30, rows: [{text: Anna}]}, {header: B, count: 30, rows: [{text: Bob}]}]}
+            """)
+        for u in [0.0, 30, 80, 104, 300] {
+            let g = try XCTUnwrap(large.standardBarGeometry(u: u))
+            let header = try XCTUnwrap(placements(large, u: u)["sectionHeader.0"], "u \(u)")
+            XCTAssertEqual(header.minY, g.bottom, accuracy: 1e-9, "u \(u): the header's top on the bar's bottom")
+        }
+        XCTAssertEqual(placements(large, u: 300)["sectionHeader.0"]!.minY, 98, accuracy: 1e-9, "collapsed: under the 44 pt bar")
+
+        let tabs = try screen("""
+            navigationBar: {title: Music}
+            segmentedControl: {segments: [Albums, Songs], pinned: true}
+            tabBar: {items: [{title: Library, glyph: house}, {title: Search, glyph: search}]}
+            table: {rowHeight: 44, sections: [{header: A, footer: 30 albums, count: 30, rows: [{text: Abbey Road}]}, {header: B, count: 30, rows: [{text: Blue}]}]}
+            """)
+        let placed = placements(tabs, u: 300)
+        let band = try XCTUnwrap(placed["segmentedControl.band"] ?? placed["segmentedControl"])
+        XCTAssertEqual(tabs.segmentedBandY(u: 300), 98, accuracy: 1e-9, "the band pins under the bar")
+        XCTAssertEqual(placed["sectionHeader.0"]!.minY, 98 + tabs.sectionBandHeight, accuracy: 1e-9, "the header pins under the band")
+        XCTAssertGreaterThanOrEqual(placed["sectionHeader.0"]!.minY, band.minY)
+        let footer = try XCTUnwrap(placements(tabs, u: 0)["sectionFooter.0"])
+        XCTAssertEqual(footer.maxY, tabs.device.size.height - 83, accuracy: 1e-9, "the footer pins above the 49 + 34 pt tab bar")
+    }
+
+    func testATableWithoutAnEffectIsAPlainScreen() throws {
+        let s = try ScenarioLoader.parse("table: {sections: [{rows: [{text: Wi-Fi}]}]}\n" + timeline, file: "t.yaml", baseDirectory: "").screen
+        XCTAssertNil(s.presetName, "no profile header over a table of one's own")
+    }
+
     func testGroupedHeadersScrollWithTheirSection() throws {
         let s = try screen("table: {style: insetGrouped, rowHeight: 44, sections: [{header: A, count: 20, rows: [{text: X}]}]}")
         let t = table(s)

@@ -231,7 +231,7 @@ struct ExpansionBuilder {
 
     func document(source: String) throws -> String {
         var top: [(String, Node)] = []
-        for key in ["device", "fps", "scale", "appearance", "background", "showTouches", "showsVerticalScrollIndicator"] {
+        for key in ["device", "orientation", "fps", "scale", "appearance", "background", "showTouches", "showsVerticalScrollIndicator"] {
             if let v = original[key] { top.append((key, v)) }
         }
         top.append(("navigationBar", navigationBar()))
