@@ -75,18 +75,20 @@ public enum ScenarioLoader {
 
     /// Loads and checks every variant of a scenario with a `matrix:` (or the scenario itself),
     /// one at a time, and returns the first (its `variantNames` name them all; empty without a
-    /// matrix). A problem found in only some variants says which; one found in all of them is
-    /// reported once.
+    /// matrix) and what each variant will write (`variants`, empty without a matrix). A problem
+    /// found in only some variants says which; one found in all of them is reported once.
     public static func checkEveryVariant(path: String, fpsOverride: Double? = nil, scaleOverride: Double? = nil,
-                                         imageLimits: ImageLimits = .standard) throws -> Scenario {
+                                         imageLimits: ImageLimits = .standard) throws -> (first: Scenario, variants: [VariantSummary]) {
         func loadVariant(_ name: String?) throws -> Scenario {
             try load(path: path, fpsOverride: fpsOverride, scaleOverride: scaleOverride, imageLimits: imageLimits, variant: name)
         }
         var first: Scenario?
         var names: [String]
+        var summaries: [VariantSummary] = []
         do {
             first = try loadVariant(nil)
             names = Array(first!.variantNames.dropFirst())
+            if let f = first, let name = f.variant { summaries.append(VariantSummary(f, name: name)) }
         } catch let error as ScenarioError {
             // The first variant is wrong: are there others, to say which variants the problems are in?
             guard case .invalid = error, let text = try? String(contentsOfFile: path, encoding: .utf8),
@@ -101,7 +103,7 @@ public enum ScenarioLoader {
         let total = names.count + (first == nil ? 0 : 1)
         for name in names {
             do {
-                _ = try loadVariant(name)
+                summaries.append(VariantSummary(try loadVariant(name), name: name))
             } catch ScenarioError.invalid(let issues) {
                 for issue in issues {
                     if let i = found.firstIndex(where: { $0.issue == issue }) { found[i].variants.append(name) }
@@ -109,7 +111,7 @@ public enum ScenarioLoader {
                 }
             }
         }
-        if let first, found.isEmpty { return first }
+        if let first, found.isEmpty { return (first, summaries) }
         let issues = found.map { entry -> ScenarioIssue in
             guard entry.variants.count < total else { return entry.issue }
             var issue = entry.issue
@@ -640,10 +642,33 @@ public enum ScenarioLoader {
                 if im["style"] != nil {
                     r.report(im["style"], "\(path).style", "applies to a title only (done is semibold text); remove it")
                 }
-                if let v = r.choice(g, "\(path).glyph", NavigationGlyph.allCases.map(\.rawValue)) { items.append(BarButtonItem(.glyph(NavigationGlyph(rawValue: v)!))) }
+                if let v = readNavigationGlyph(g, "\(path).glyph", r) { items.append(BarButtonItem(.glyph(v))) }
             }
         }
         return items
+    }
+
+    /// A bar button's glyph; an SF Symbol's name, or a tab bar glyph with the same meaning, suggests
+    /// the bar's own (`square.and.arrow.up` is share, `ellipsis.circle` is more).
+    private static func readNavigationGlyph(_ node: Node, _ field: String, _ r: ScenarioReader) -> NavigationGlyph? {
+        guard let name = r.string(node, field) else { return nil }
+        if let glyph = NavigationGlyph(rawValue: name) { return glyph }
+        let names = NavigationGlyph.allCases.map(\.rawValue)
+        var message = "expected one of \(names.joined(separator: ", ")) (a navigation bar's glyphs), got \"\(ScenarioReader.shown(name))\""
+        var base = name.lowercased()
+        for variant in [".fill", ".circle.fill", ".circle"] where base.hasSuffix(variant) { base = String(base.dropLast(variant.count)) }
+        let tabGlyph = BarGlyph(rawValue: base) ?? BarGlyph.symbolNames[base]
+        let meant = tabGlyph.flatMap { NavigationGlyph(rawValue: $0 == .ellipsis ? "more" : $0.rawValue) }
+            ?? (base == "chevron.left" || base == "chevron.backward" ? .back : nil)
+        if let meant {
+            message += "; did you mean \"\(meant.rawValue)\"?"
+        } else if let tabGlyph {
+            message += "; \(tabGlyph.rawValue) is a tab bar and toolbar glyph: use it there, or a title such as {title: Edit} here"
+        } else if let near = ScenarioReader.closest(to: base, in: names) {
+            message += "; did you mean \"\(near)\"?"
+        }
+        r.report(node, field, message)
+        return nil
     }
 
     private static func readMail(_ node: Node, _ r: ScenarioReader, _ images: ImageResolver, device: Device) -> MailList? {

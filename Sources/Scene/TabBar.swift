@@ -161,8 +161,8 @@ public struct TabBar: Sendable, Equatable {
             if let n = im["glyph"] {
                 if let v = BarGlyph.read(n, "\(path).glyph", r) { item.glyph = v } else { ok = false }
             }
-            if im["title"] == nil && im["glyph"] == nil {
-                r.report(itemNode, path, "has neither title nor glyph; give one or both, e.g. {title: Home, glyph: house}")
+            if item.title.isEmpty && im["glyph"] == nil {
+                r.report(itemNode, path, "has neither title nor glyph (an empty tab); give one or both, e.g. {title: Home, glyph: house}")
                 ok = false
             }
             items.append(item)

@@ -105,3 +105,18 @@ public struct VariantMatrix {
         }
     }
 }
+
+/// What one variant of a matrix will write, known once it is loaded: the CLI checks every
+/// variant's frames and animations before it writes anything.
+public struct VariantSummary: Sendable {
+    public let name: String
+    public let frameCount: Int
+    /// The variant's `output:` animations (their paths).
+    public let outputPaths: [String]
+
+    init(_ scenario: Scenario, name: String) {
+        self.name = name
+        frameCount = scenario.frameCount
+        outputPaths = scenario.outputs.map(\.path)
+    }
+}

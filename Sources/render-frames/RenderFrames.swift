@@ -111,6 +111,9 @@ struct Render: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("With a scenario that has a matrix: render this variant only (into OUT/NAME, checked against GOLDEN/NAME).", valueName: "name"))
     var variant: String?
 
+    /// The variant being rendered (set by `forVariant`), for the goldens' lines.
+    var variantName: String?
+
     @Flag(name: .long, help: "Keep frames already in --out that are whole (they decode, at the right size); render the rest.")
     var resume = false
 
@@ -155,9 +158,13 @@ struct Render: ParsableCommand {
             throw BadInput("the bundled default demo is missing from this build; pass a scenario file")
         }
         // With a matrix, every variant is checked before anything is written.
-        var loaded = variant == nil
-            ? try ScenarioLoader.checkEveryVariant(path: path, fpsOverride: fps, scaleOverride: scale, imageLimits: images.limits)
-            : try ScenarioLoader.load(path: path, fpsOverride: fps, scaleOverride: scale, imageLimits: images.limits, variant: variant)
+        var variants: [VariantSummary] = []
+        var loaded: Scenario
+        if variant == nil {
+            (loaded, variants) = try ScenarioLoader.checkEveryVariant(path: path, fpsOverride: fps, scaleOverride: scale, imageLimits: images.limits)
+        } else {
+            loaded = try ScenarioLoader.load(path: path, fpsOverride: fps, scaleOverride: scale, imageLimits: images.limits, variant: variant)
+        }
         // The bundled demo's path is inside the build folder; the manifest names it stably.
         if scenario == nil { loaded.file = "default demo (Fixtures/scenarios/profile.yaml)" }
         if let variant, loaded.variantNames.isEmpty {
@@ -168,7 +175,16 @@ struct Render: ParsableCommand {
             try (loaded.variant.map { forVariant($0) } ?? self).render(loaded, path: path)
             return
         }
-        // Every variant, each in its own folder.
+        // Every variant, each in its own folder: first what each would refuse (frames it does not
+        // have, an animation it cannot write), so no variant is written when another would fail.
+        for v in variants {
+            do {
+                _ = try frames.map { try FrameSelection(parsing: $0, frameCount: v.frameCount) }
+                for output in v.outputPaths { try checkWritable(output) }
+            } catch {
+                throw BadInput("variant \(v.name): \(error)")
+            }
+        }
         let names = loaded.variantNames
         var failed: [String] = []
         for name in names {
@@ -183,6 +199,7 @@ struct Render: ParsableCommand {
         }
         if !failed.isEmpty {
             print("\(failed.count) of \(names.count) variants differ from their goldens: \(failed.joined(separator: ", "))")
+            print(GoldenCheck.rerecordHint(rerun: "the same command"))
             throw ExitCode(1)
         }
     }
@@ -191,6 +208,7 @@ struct Render: ParsableCommand {
     /// its failure images in DIFF/NAME, its report entry named SCENARIO-NAME.
     func forVariant(_ name: String) -> Render {
         var v = self
+        v.variantName = name
         v.out = out + "/" + name
         v.golden = golden.map { $0 + "/" + name }
         v.diff = (diff ?? out + "-diff") + "/" + name
@@ -301,10 +319,11 @@ struct Render: ParsableCommand {
         for line in outcome.failureSummary(golden: golden) { print("FAIL " + line) }
         if !outcome.recorded.isEmpty { print("recorded \(outcome.recorded.count) golden frame(s) in \(golden) (mode \(check.mode.rawValue))") }
         if !outcome.pruned.isEmpty { print("pruned \(outcome.pruned.count) golden frame(s) no longer produced: \(outcome.pruned.joined(separator: ", "))") }
-        print("\(outcome.matched) passed, \(outcome.failures.count) failed")
+        print((variantName.map { "\($0): " } ?? "") + "\(outcome.matched) passed, \(outcome.failures.count) failed")
         if !outcome.passed {
             if outcome.diffsWritten > 0 { print("expected / actual / diff images in \(check.diffDirectory!)") }
-            if outcome.failures.contains(where: { !$0.isMissingGolden }) {
+            // A matrix gives the hint once, after its last variant.
+            if variantName == nil, outcome.failures.contains(where: { !$0.isMissingGolden }) {
                 print(GoldenCheck.rerecordHint(rerun: "the same command"))
             }
             throw ExitCode(1)
@@ -539,11 +558,14 @@ struct Validate: ParsableCommand {
         var failed = 0
         for file in files {
             do {
-                let s = try ScenarioLoader.checkEveryVariant(path: file, imageLimits: images.limits)
-                if s.variantNames.isEmpty {
+                let (s, variants) = try ScenarioLoader.checkEveryVariant(path: file, imageLimits: images.limits)
+                if variants.isEmpty {
                     print("\(file): ok: \(s.screen.device.id), \(s.frameCount) frames at \(s.fps.formatted()) fps, \(s.pixelWidth)x\(s.pixelHeight) px")
                 } else {
-                    print("\(file): ok: \(s.variantNames.count) variants (\(s.variantNames.joined(separator: ", "))), \(s.frameCount) frames "
+                    // The variants' frame counts can differ (a fling stops where each device's content ends).
+                    let counts = variants.map(\.frameCount)
+                    let frames = counts.min() == counts.max() ? "\(counts[0])" : "\(counts.min()!)-\(counts.max()!)"
+                    print("\(file): ok: \(variants.count) variants (\(variants.map(\.name).joined(separator: ", "))), \(frames) frames "
                         + "at \(s.fps.formatted()) fps")
                 }
             } catch {

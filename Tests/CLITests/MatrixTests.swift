@@ -89,7 +89,25 @@ final class MatrixTests: XCTestCase {
             .write(toFile: bad, atomically: true, encoding: .utf8)
         r = try run([bad, "--out", "\(tmp)/out"])
         XCTAssertEqual(r.code, 2, r.stderr)
-        XCTAssertTrue(r.stderr.contains("in variant"), r.stderr)
+        XCTAssertEqual(r.stderr, "error: \(bad):3:18: header.height: in variant iphone-15-light-portrait: must be at "
+            + "least 98 points on iphone-15 (status bar 54 + navigation bar 44), got 70; make the header taller\n", r.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(tmp)/out"), "nothing written")
+        // Frames one variant does not have: refused before any variant is written.
+        let good = try scenario("{appearance: [light, dark]}")
+        r = try run([good, "--out", "\(tmp)/out", "--frames", "99"])
+        XCTAssertEqual(r.code, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("variant iphone-15-light: --frames: frame 99 is past the last frame"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(tmp)/out"), "nothing written")
+    }
+
+    func testEachVariantWritesItsOwnAnimation() throws {
+        let file = try scenario("{appearance: [light, dark]}")
+        try (String(contentsOfFile: file, encoding: .utf8) + "\noutput: [{file: demo.gif, width: 60}]\n")
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let r = try run([file, "--out", "\(tmp)/out", "--quiet"])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(tmp)/demo-iphone-15-light.gif"), r.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(tmp)/demo-iphone-15-dark.gif"), r.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(tmp)/demo.gif"))
     }
 }
