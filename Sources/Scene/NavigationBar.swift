@@ -165,8 +165,8 @@ extension Screen {
             // under it does not jump to fully blurred at the first step.
             let background = Layer(name: "navigationBar.background", frame: Rect(x: 0, y: 0, width: w, height: g.bottom))
             background.opacity = g.backgroundAlpha
-            background.backdropBlurRadius = 10 * g.backgroundAlpha
-            background.backgroundColor = navigation.color ?? palette.systemBackground.withAlpha(multipliedBy: 0.8)
+            background.backdropBlurRadius = BarMaterial.blurRadius * g.backgroundAlpha
+            background.backgroundColor = navigation.color ?? BarMaterial.tint(over: palette.systemBackground)
             let hairline = Layer(name: "navigationBar.hairline", frame: Rect(x: 0, y: g.bottom, width: w, height: 1 / pixelScale))
             hairline.backgroundColor = palette.hairline
             background.addSublayer(hairline)

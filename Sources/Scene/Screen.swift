@@ -297,8 +297,8 @@ public struct Screen: Sendable {
         bar.opacity = opacity
         if navigationStyle == .standard {
             // UIKit's bar material: what scrolls under it, blurred, under a mostly opaque tint.
-            bar.backdropBlurRadius = 10
-            bar.backgroundColor = navigation.color ?? palette.systemBackground.withAlpha(multipliedBy: 0.8)
+            bar.backdropBlurRadius = BarMaterial.blurRadius
+            bar.backgroundColor = navigation.color ?? BarMaterial.tint(over: palette.systemBackground)
         } else {
             bar.backgroundColor = navigation.color ?? palette.systemBackground
         }

@@ -84,11 +84,11 @@ public struct TabBar: Sendable, Equatable {
     /// The bar, its shadow line and its items, for a screen of `device` in `appearance`.
     func layer(device: Device, palette: Palette, appearance: Appearance, pixelScale: Double) -> Layer {
         let bar = Layer(name: "tabBar", frame: Self.frame(on: device))
-        BarMaterial.apply(to: bar, appearance: appearance, palette: palette, pixelScale: pixelScale, namePrefix: "tabBar")
+        BarMaterial.apply(to: bar, palette: palette, pixelScale: pixelScale, namePrefix: "tabBar")
         let inline = Self.isInline(device)
         let glyphSide = Self.glyphSize(device), titleSize = Self.titleSize(device)
         for (i, (item, frame)) in zip(items, itemFrames(on: device)).enumerated() {
-            let colour = i == selected ? palette.systemBlue : BarMaterial.unselectedTint(appearance)
+            let colour = i == selected ? palette.systemBlue : BarMaterial.unselectedTint
             let cell = Layer(name: "tabBar.item.\(i)", frame: frame)
             let title = TextContent(item.title, weight: .medium, pointSize: titleSize, color: colour, alignment: inline ? .left : .center)
             if inline {
@@ -178,29 +178,6 @@ public struct TabBar: Sendable, Equatable {
 /// The material of the bottom bars (UIBarAppearance's default background, iOS 15-18): a blur of
 /// what is under the bar, the chrome material's tint, a one-pixel shadow line on top; and the tint
 /// of a tab bar's unselected items. UIKit's values are private; these are public reconstructions.
-enum BarMaterial {
-    /// systemChromeMaterial, as web recreations of iOS bars measure it: a near-white (light) or
-    /// near-black (dark) at about 90 % over a blur.
-    static func tint(_ appearance: Appearance) -> Color {
-        appearance == .light ? Color(249, 249, 249, alpha: 0.9) : Color(22, 22, 22, alpha: 0.9)
-    }
-
-    /// The blur's Gaussian sigma in points, as the navigation bar's (Screen.barLayer).
-    static let blurRadius = 10.0
-
-    /// An unselected tab bar item: UIKit's long-standing gray (white 0.6, #999999), in both appearances.
-    static func unselectedTint(_ appearance: Appearance) -> Color { Color(153, 153, 153) }
-
-    /// Gives `bar` the material and a shadow line along its top edge (named `<prefix>.hairline`).
-    static func apply(to bar: Layer, appearance: Appearance, palette: Palette, pixelScale: Double, namePrefix: String) {
-        bar.zPosition = 3
-        bar.backdropBlurRadius = blurRadius
-        bar.backgroundColor = tint(appearance)
-        let hairline = Layer(name: "\(namePrefix).hairline", frame: Rect(x: 0, y: -1 / pixelScale, width: bar.bounds.width, height: 1 / pixelScale))
-        hairline.backgroundColor = palette.hairline
-        bar.addSublayer(hairline)
-    }
-}
 
 extension Screen {
     /// The bottom of the screen the bars and the home indicator take: the tab bar's or toolbar's

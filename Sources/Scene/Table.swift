@@ -290,8 +290,8 @@ public struct Table: Sendable {
         if self.style == .plain {
             view.zPosition = 2
             if pinned {
-                view.backdropBlurRadius = 10
-                view.backgroundColor = cs.background.withAlpha(multipliedBy: 0.8)
+                view.backdropBlurRadius = BarMaterial.blurRadius
+                view.backgroundColor = BarMaterial.tint(over: cs.background)
             }
         }
         let label = Layer(name: "\(name).text", frame: textFrame)

@@ -84,7 +84,7 @@ public struct Toolbar: Sendable, Equatable {
 
     func layer(device: Device, palette: Palette, appearance: Appearance, pixelScale: Double) -> Layer {
         let bar = Layer(name: "toolbar", frame: Self.frame(on: device))
-        BarMaterial.apply(to: bar, appearance: appearance, palette: palette, pixelScale: pixelScale, namePrefix: "toolbar")
+        BarMaterial.apply(to: bar, palette: palette, pixelScale: pixelScale, namePrefix: "toolbar")
         let fixed = laidOutItems.filter { $0 != .flexible }
         for (i, (item, frame)) in zip(fixed, itemFrames(on: device)).enumerated() {
             let layer = Layer(name: "toolbar.item.\(i)", frame: frame)
