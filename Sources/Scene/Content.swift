@@ -48,6 +48,8 @@ struct ContentStyle {
     /// (insetsContentViewsToSafeArea), as on an iPhone in landscape.
     var safeLeft = 0.0
     var safeRight = 0.0
+    /// The cells' layout margin: 16 pt, 20 pt on regular widths (`Device.layoutMargin`).
+    var margin = 16.0
     var appearance = Appearance.light
     /// The visible area's top and bottom edges inside the bars and insets, in content coordinates:
     /// where a plain table's section headers and footers pin (contentOffset.y + adjustedContentInset.top).
@@ -55,9 +57,9 @@ struct ContentStyle {
     var pinBottom = Double.infinity
 }
 
-/// A one-pixel separator under a row, from the 16 pt inset (past the safe area) to the right edge (spec 1.4).
-func separator(width: Double, rowHeight: Double, style: ContentStyle) -> Layer {
-    let line = Layer(frame: Rect(x: 16 + style.safeLeft, y: rowHeight - 1 / style.pixelScale, width: width - 16 - style.safeLeft,
+/// A one-pixel separator under a row, from the text's inset (16 pt; past the safe area) to the right edge (spec 1.4).
+func separator(width: Double, rowHeight: Double, style: ContentStyle, inset: Double) -> Layer {
+    let line = Layer(frame: Rect(x: inset + style.safeLeft, y: rowHeight - 1 / style.pixelScale, width: width - inset - style.safeLeft,
                                  height: 1 / style.pixelScale))
     line.backgroundColor = style.palette.separator
     return line

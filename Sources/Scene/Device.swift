@@ -193,4 +193,8 @@ public struct Palette: Sendable, Equatable {
         hairline: Color(255, 255, 255, alpha: 0.15), homeIndicator: Color(255, 255, 255))
 
     public static func forAppearance(_ a: Appearance) -> Palette { a == .light ? .light : .dark }
+
+    /// tertiarySystemFill (a search field, a segmented control's track): #767680 at 12 % in light
+    /// mode, 24 % in dark (UIKit's dynamic colour).
+    public static func tertiarySystemFill(_ a: Appearance) -> Color { Color(118, 118, 128, alpha: a == .light ? 0.12 : 0.24) }
 }

@@ -171,7 +171,7 @@ public struct MailList: Sendable {
                 photo.addSublayer(content)
                 cellContent.addSublayer(photo)
             }
-            row.addSublayer(separator(width: style.width, rowHeight: c.height, style: style))
+            row.addSublayer(separator(width: style.width, rowHeight: c.height, style: style, inset: metrics.margin))
             return row
         }
     }

@@ -133,7 +133,7 @@ extension Screen {
     /// The standard bar at `u`: the plain bar (`barLayer`) with its bar buttons, or with a large
     /// title or search bar, the extended bar whose heights and fades `NavigationBarGeometry` gives.
     func standardBar(u: Double, pixelScale: Double) -> Layer {
-        let g = standardBarGeometry(u: u) ?? NavigationBarGeometry(u: u, device: device, item: navigation.item)
+        let g = NavigationBarGeometry(u: u, device: device, item: navigation.item)
         let bar: Layer
         if g.isExtended {
             bar = extendedBar(g, pixelScale: pixelScale)

@@ -208,7 +208,8 @@ public struct Screen: Sendable {
         let root = Layer(name: "screen", frame: Rect(x: 0, y: 0, width: w, height: h))
         root.backgroundColor = backgroundColor
         var style = ContentStyle(width: w, palette: palette, background: backgroundColor, pixelScale: pixelScale,
-                                 safeLeft: device.safeAreaLeft, safeRight: device.safeAreaRight, appearance: appearance)
+                                 safeLeft: device.safeAreaLeft, safeRight: device.safeAreaRight, margin: device.layoutMargin,
+                                 appearance: appearance)
         // The table's coordinates start at the rows (after the table header view and a band).
         (style.pinTop, style.pinBottom) = (o - rowsTop + headerPinLine(u: u), o - rowsTop + h - insetBottom)
 

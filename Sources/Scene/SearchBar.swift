@@ -16,11 +16,8 @@ extension Chrome {
     /// from iOS 17 screenshots: the glass 8 pt in, the text 30 pt in).
     static let searchGlyphInset = 8.0, searchGlyphWidth = 17.0, searchTextInset = 30.0
 
-    /// The field's fill: tertiarySystemFill, (118, 118, 128) at 12 % in light mode and 24 % in dark
-    /// (UIKit's dynamic colour; the Palette has no fills, so they live here).
-    static func searchFieldFill(_ appearance: Appearance) -> Color {
-        appearance == .light ? Color(118, 118, 128, alpha: 0.12) : Color(118, 118, 128, alpha: 0.24)
-    }
+    /// The field's fill: tertiarySystemFill, as a segmented control's track.
+    static func searchFieldFill(_ appearance: Appearance) -> Color { Palette.tertiarySystemFill(appearance) }
 
     /// The search band at `frame` (in the bar; its height is the band's height now, 52 at rest).
     /// As the band collapses the field shrinks with it, keeping 8 pt under it, and its glass and

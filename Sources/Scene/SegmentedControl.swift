@@ -39,8 +39,8 @@ public struct SegmentedControl: Sendable, Equatable {
     static let thumbInset = 2.0
     static let titleSize = 13.0
 
-    /// tertiarySystemFill: #767680 at 12 % (light) or 24 % (dark).
-    static func trackColour(_ a: Appearance) -> Color { Color(118, 118, 128, alpha: a == .light ? 0.12 : 0.24) }
+    /// tertiarySystemFill, as a search field's.
+    static func trackColour(_ a: Appearance) -> Color { Palette.tertiarySystemFill(a) }
     /// The selected segment: white, or systemGray2 (#636366) in dark mode.
     static func thumbColour(_ a: Appearance) -> Color { a == .light ? Color(255, 255, 255) : Color(99, 99, 102) }
     static func dividerColour(_ a: Appearance) -> Color { a == .light ? Color(0, 0, 20, alpha: 0.1) : Color(234, 234, 255, alpha: 0.16) }

@@ -154,7 +154,7 @@ public struct Table: Sendable {
     /// A header's or footer's frame at `y`, full width; its text at `x`, `width` wide.
     static func supplement(_ text: String?, isHeader: Bool, style: Style, y: Double, x: Double, width: Double,
                            screenWidth: Double, deviceScale: Double) -> Supplement {
-        func ceilPixel(_ v: Double) -> Double { (v * deviceScale - 1e-9).rounded(.up) / deviceScale }
+        func ceilPixel(_ v: Double) -> Double { TableCellMetrics.ceilPixel(v, scale: deviceScale) }
         guard let text else {
             let h = style == .plain ? 0 : isHeader ? Metrics.groupedUntitledHeader : Metrics.groupedUntitledFooter
             return Supplement(frame: Rect(x: 0, y: y, width: screenWidth, height: h), textFrame: nil)

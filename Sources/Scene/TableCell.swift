@@ -55,6 +55,9 @@ public struct TableRow: Sendable {
 /// image-to-text padding and the accessory sizes are estimates of iOS 17's Settings and Contacts
 /// (whole points; not measured from a screenshot here, not published): approximations.
 public enum TableCellMetrics {
+    /// `v` rounded up to the device's pixel grid, as UIKit rounds a self-sized height.
+    static func ceilPixel(_ v: Double, scale: Double) -> Double { (v * scale - 1e-9).rounded(.up) / scale }
+
     public static let textSize = 17.0
     public static let textTracking = -0.41
     /// subtitle's detail (UIListContentConfiguration.subtitleCell: subheadline).
@@ -160,7 +163,7 @@ enum TableCell {
     /// device's pixels, plus one pixel of separator, as UITableView sizes it; its labels wrap.
     static func layout(_ row: TableRow, width: Double, left: Double, right: Double, fixedHeight: Double?,
                        deviceScale: Double) -> TableCellLayout {
-        func ceilPixel(_ v: Double) -> Double { (v * deviceScale - 1e-9).rounded(.up) / deviceScale }
+        func ceilPixel(_ v: Double) -> Double { TableCellMetrics.ceilPixel(v, scale: deviceScale) }
         let m = TableCellMetrics.self
         let lines = fixedHeight == nil ? 0 : 1
         var end = width - right
