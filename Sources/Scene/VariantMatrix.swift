@@ -1,3 +1,4 @@
+import Raster
 import Yams
 
 /// A scenario's `matrix:`: the devices, appearances and orientations one file is rendered in,
@@ -118,5 +119,55 @@ public struct VariantSummary: Sendable {
         self.name = name
         frameCount = scenario.frameCount
         outputPaths = scenario.outputs.map(\.path)
+    }
+}
+
+extension ScenarioLoader {
+    /// Loads and checks every variant of a scenario with a `matrix:` (or the scenario itself),
+    /// one at a time, and returns the first (its `variantNames` name them all; empty without a
+    /// matrix) and what each variant will write (`variants`, empty without a matrix). A problem
+    /// found in only some variants says which; one found in all of them is reported once.
+    public static func checkEveryVariant(path: String, fpsOverride: Double? = nil, scaleOverride: Double? = nil,
+                                         imageLimits: ImageLimits = .standard) throws -> (first: Scenario, variants: [VariantSummary]) {
+        func loadVariant(_ name: String?) throws -> Scenario {
+            try load(path: path, fpsOverride: fpsOverride, scaleOverride: scaleOverride, imageLimits: imageLimits, variant: name)
+        }
+        var first: Scenario?
+        var names: [String]
+        var summaries: [VariantSummary] = []
+        do {
+            first = try loadVariant(nil)
+            names = Array(first!.variantNames.dropFirst())
+            if let f = first, let name = f.variant { summaries.append(VariantSummary(f, name: name)) }
+        } catch let error as ScenarioError {
+            // The first variant is wrong: are there others, to say which variants the problems are in?
+            guard case .invalid = error, let text = try? String(contentsOfFile: path, encoding: .utf8),
+                  case .mapping(let root)? = try? Yams.compose(yaml: text),
+                  let node = root["matrix"] else { throw error }
+            var keys: [String: Node] = [:]
+            for (k, v) in root { if let key = k.string { keys[key] = v } }
+            guard let matrix = VariantMatrix.read(node, top: keys, ScenarioReader(file: path)) else { throw error }
+            names = matrix.variants.map(\.name)
+        }
+        var found: [(issue: ScenarioIssue, variants: [String])] = []
+        let total = names.count + (first == nil ? 0 : 1)
+        for name in names {
+            do {
+                summaries.append(VariantSummary(try loadVariant(name), name: name))
+            } catch ScenarioError.invalid(let issues) {
+                for issue in issues {
+                    if let i = found.firstIndex(where: { $0.issue == issue }) { found[i].variants.append(name) }
+                    else { found.append((issue, [name])) }
+                }
+            }
+        }
+        if let first, found.isEmpty { return (first, summaries) }
+        let issues = found.map { entry -> ScenarioIssue in
+            guard entry.variants.count < total else { return entry.issue }
+            var issue = entry.issue
+            issue.message = "in variant\(entry.variants.count == 1 ? "" : "s") \(entry.variants.joined(separator: ", ")): " + issue.message
+            return issue
+        }.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }.map(\.element)
+        throw ScenarioError.invalid(issues)
     }
 }

@@ -1,0 +1,128 @@
+import Yams
+
+/// Reading `navigationBar:`: its style, title and fade, and the standard bar's large title,
+/// search bar and bar buttons (`NavigationBar.swift`, `SearchBar.swift`, `BarButtons.swift`).
+extension ScenarioLoader {
+    static func readNavigationBar(_ node: Node, _ r: ScenarioReader, _ screen: inout Screen) {
+        if case .scalar = node {
+            if let v = r.bool(node, "navigationBar") { screen.navigation.style = v ? nil : .hidden }
+            return
+        }
+        guard let m = r.mapping(node, "navigationBar", allowed: navigationBarKeys) else { return }
+        if let n = m["style"], let v = r.choice(n, "navigationBar.style", Screen.NavigationBar.Style.allCases.map(\.rawValue)) {
+            screen.navigation.style = Screen.NavigationBar.Style(rawValue: v)!
+        }
+        if let n = m["title"], let v = r.string(n, "navigationBar.title") { screen.navigation.title = v }
+        if let n = m["fadeStart"], let v = r.number(n, "navigationBar.fadeStart", range: -10000...100000, unit: "points") {
+            screen.navigation.fade.start = v
+        }
+        if let n = m["fadeLength"], let v = r.number(n, "navigationBar.fadeLength", range: 0.001...100000, unit: "points") {
+            screen.navigation.fade.length = v
+        }
+        if let n = m["color"], let v = r.color(n, "navigationBar.color") { screen.navigation.color = v }
+        if let n = m["titleColor"], let v = r.color(n, "navigationBar.titleColor") { screen.navigation.titleColor = v }
+        for key in ["fadeStart", "fadeLength"] where m[key] != nil && screen.navigationStyle != .fading {
+            r.report(m[key], "navigationBar.\(key)", "applies to style: fading only, and this bar's style is "
+                + "\(screen.navigationStyle.rawValue); remove it or set style: fading")
+        }
+        readNavigationItem(m, r, &screen)
+    }
+
+    /// The standard bar's large title, search bar and buttons (`NavigationBar.swift`).
+    private static func readNavigationItem(_ m: [String: Node], _ r: ScenarioReader, _ screen: inout Screen) {
+        var item = NavigationItem()
+        if let n = m["largeTitle"], let v = r.bool(n, "navigationBar.largeTitle") { item.prefersLargeTitle = v }
+        if let n = m["searchBar"] {
+            var search = SearchBarSettings()
+            if case .scalar = n {
+                if let v = r.bool(n, "navigationBar.searchBar"), v { item.searchBar = search }
+            } else if let sm = r.mapping(n, "navigationBar.searchBar", allowed: searchBarKeys) {
+                if let p = sm["placeholder"], let v = r.string(p, "navigationBar.searchBar.placeholder", allowEmpty: true) {
+                    if v.count > SearchBarSettings.maximumPlaceholderLength {
+                        r.report(p, "navigationBar.searchBar.placeholder", "is \(v.count) characters; a search field's placeholder fits "
+                            + "\(SearchBarSettings.maximumPlaceholderLength); shorten it")
+                    } else {
+                        search.placeholder = v
+                    }
+                }
+                item.searchBar = search
+            }
+        }
+        if let n = m["backTitle"], let v = r.string(n, "navigationBar.backTitle", allowEmpty: true) {
+            if v.count > NavigationItem.maximumTitleLength {
+                r.report(n, "navigationBar.backTitle", "is \(v.count) characters; a back button's title fits "
+                    + "\(NavigationItem.maximumTitleLength) (UIKit shows \"Back\" instead of a long one); shorten it")
+            } else {
+                item.backTitle = v
+            }
+        }
+        item.leftItems = readBarItems(m["leftItems"], "navigationBar.leftItems", r)
+        item.rightItems = readBarItems(m["rightItems"], "navigationBar.rightItems", r)
+        for key in ["largeTitle", "searchBar", "leftItems", "rightItems", "backTitle"] where m[key] != nil && screen.navigationStyle != .standard {
+            r.report(m[key], "navigationBar.\(key)", "applies to style: standard only, and this bar's style is "
+                + "\(screen.navigationStyle.rawValue); remove it or set style: standard")
+        }
+        screen.navigation.item = item
+    }
+
+    /// A list of at most three `{title, style}` or `{glyph}` bar buttons.
+    private static func readBarItems(_ node: Node?, _ field: String, _ r: ScenarioReader) -> [BarButtonItem] {
+        guard let node, let list = r.sequence(node, field) else { return [] }
+        if list.count > NavigationItem.maximumItemsPerSide {
+            r.report(node, field, "has \(list.count) buttons; a bar shows at most \(NavigationItem.maximumItemsPerSide) a side; "
+                + "remove \(list.count - NavigationItem.maximumItemsPerSide)")
+            return []
+        }
+        var items: [BarButtonItem] = []
+        for (i, itemNode) in list.enumerated() {
+            let path = "\(field)[\(i)]"
+            guard let im = r.mapping(itemNode, path, allowed: barItemKeys) else { continue }
+            var style = BarButtonItem.Style.plain
+            if let n = im["style"], let v = r.choice(n, "\(path).style", BarButtonItem.Style.allCases.map(\.rawValue)) {
+                style = BarButtonItem.Style(rawValue: v)!
+            }
+            switch (im["title"], im["glyph"]) {
+            case (nil, nil):
+                r.report(itemNode, path, "needs a title (text, such as Edit) or a glyph (\(NavigationGlyph.allCases.map(\.rawValue).joined(separator: ", ")))")
+            case (.some, .some):
+                r.report(im["glyph"], "\(path).glyph", "a bar button has a title or a glyph, not both; keep one")
+            case (let t?, nil):
+                guard let v = r.string(t, "\(path).title") else { continue }
+                if v.count > NavigationItem.maximumTitleLength {
+                    r.report(t, "\(path).title", "is \(v.count) characters; a bar button's title fits \(NavigationItem.maximumTitleLength); shorten it")
+                } else {
+                    items.append(BarButtonItem(.title(v), style: style))
+                }
+            case (nil, let g?):
+                if im["style"] != nil {
+                    r.report(im["style"], "\(path).style", "applies to a title only (done is semibold text); remove it")
+                }
+                if let v = readNavigationGlyph(g, "\(path).glyph", r) { items.append(BarButtonItem(.glyph(v))) }
+            }
+        }
+        return items
+    }
+
+    /// A bar button's glyph; an SF Symbol's name, or a tab bar glyph with the same meaning, suggests
+    /// the bar's own (`square.and.arrow.up` is share, `ellipsis.circle` is more).
+    private static func readNavigationGlyph(_ node: Node, _ field: String, _ r: ScenarioReader) -> NavigationGlyph? {
+        guard let name = r.string(node, field) else { return nil }
+        if let glyph = NavigationGlyph(rawValue: name) { return glyph }
+        let names = NavigationGlyph.allCases.map(\.rawValue)
+        var message = "expected one of \(names.joined(separator: ", ")) (a navigation bar's glyphs), got \"\(ScenarioReader.shown(name))\""
+        var base = name.lowercased()
+        for variant in [".fill", ".circle.fill", ".circle"] where base.hasSuffix(variant) { base = String(base.dropLast(variant.count)) }
+        let tabGlyph = BarGlyph(rawValue: base) ?? BarGlyph.symbolNames[base]
+        let meant = tabGlyph.flatMap { NavigationGlyph(rawValue: $0 == .ellipsis ? "more" : $0.rawValue) }
+            ?? (base == "chevron.left" || base == "chevron.backward" ? .back : nil)
+        if let meant {
+            message += "; did you mean \"\(meant.rawValue)\"?"
+        } else if let tabGlyph {
+            message += "; \(tabGlyph.rawValue) is a tab bar and toolbar glyph: use it there, or a title such as {title: Edit} here"
+        } else if let near = ScenarioReader.closest(to: base, in: names) {
+            message += "; did you mean \"\(near)\"?"
+        }
+        r.report(node, field, message)
+        return nil
+    }
+}
