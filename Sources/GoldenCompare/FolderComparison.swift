@@ -208,7 +208,15 @@ public enum FolderComparison {
             Set(((try? fm.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".png") })
         }
         let a = pngs(actual), g = pngs(golden)
-        guard !a.isEmpty || !g.isEmpty else { throw FolderComparisonError(description: "no PNG frames in \(actual) or \(golden)") }
+        guard !a.isEmpty || !g.isEmpty else {
+            // A matrix's render: a folder per variant on both sides.
+            let variants = ((try? fm.contentsOfDirectory(atPath: actual)) ?? []).filter { fm.fileExists(atPath: actual + "/" + $0 + "/manifest.json") }.sorted()
+            if let first = variants.first {
+                throw FolderComparisonError(description: "no PNG frames in \(actual) or \(golden): \(actual) holds \(variants.count) variant folder(s) "
+                    + "of a matrix; compare one variant's folders, such as \(actual)/\(first) \(golden)/\(first)")
+            }
+            throw FolderComparisonError(description: "no PNG frames in \(actual) or \(golden)")
+        }
         return a.union(g).sorted().map { name in
             (name, a.contains(name) ? actual + "/" + name : nil, g.contains(name) ? golden + "/" + name : nil)
         }

@@ -47,6 +47,12 @@ public final class FolderFrames: FrameSource, Sendable {
             if names.contains(where: { $0.hasPrefix("manifest.shard-") }) {
                 throw EncodeError("\(directory): holds shard manifests but no manifest.json; merge the shards first: render-frames merge \(directory)")
             }
+            // A matrix's render: a folder per variant, each with its own manifest.
+            let variants = names.filter { FileManager.default.fileExists(atPath: directory + "/" + $0 + "/manifest.json") }.sorted()
+            if let first = variants.first {
+                throw EncodeError("\(directory): holds \(variants.count) variant folder(s) of a matrix (\(variants.prefix(4).joined(separator: ", "))"
+                    + "\(variants.count > 4 ? ", ..." : "")); give one of them, such as \(directory)/\(first)")
+            }
             throw EncodeError("\(manifestPath): missing; render the frames with render-frames first (it writes manifest.json last)")
         }
         let manifest: Manifest

@@ -187,7 +187,7 @@ final class ScenarioReader {
     func color(_ node: Node, _ field: String) -> Color? {
         guard let s = string(node, field) else { return nil }
         guard let c = Color(hex: s) else {
-            report(node, field, "expected a colour as \"#RRGGBB\" or \"#RRGGBBAA\" (quote it: # starts a YAML comment), got \"\(s)\"")
+            report(node, field, "expected a colour as \"#RGB\", \"#RRGGBB\" or \"#RRGGBBAA\" (quote it: # starts a YAML comment), got \"\(s)\"")
             return nil
         }
         return c

@@ -71,6 +71,13 @@ final class MatrixTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("1 of 2 variants differ from their goldens: iphone-15-dark"), r.stdout)
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(out)-diff/iphone-15-dark"), "failure images per variant")
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(out)-diff/iphone-15-light"))
+        // The matrix's output folder is not one render: encode and compare name the variant folders.
+        r = try run(["encode", out, "\(tmp)/x.webp"])
+        XCTAssertEqual(r.code, 2)
+        XCTAssertTrue(r.stderr.contains("holds 2 variant folder(s) of a matrix (iphone-15-dark, iphone-15-light); give one of them"), r.stderr)
+        r = try run(["compare", out, golden])
+        XCTAssertEqual(r.code, 2)
+        XCTAssertTrue(r.stderr.contains("compare one variant's folders, such as \(out)/iphone-15-dark \(golden)/iphone-15-dark"), r.stderr)
     }
 
     func testVariantErrors() throws {
