@@ -46,6 +46,26 @@ final class HeaderSceneTests: XCTestCase {
         }
     }
 
+    /// UIKit's parts composed in Swift, without a scenario file: a table, a large-title bar, a tab bar.
+    func testUIKitPartsFromSwift() throws {
+        let device = try XCTUnwrap(Device.named("iphone-16-pro"))
+        var screen = Screen(device: device)
+        var wifi = TableRow(text: "Wi-Fi", detail: "Home", style: .value1, accessory: .disclosureIndicator)
+        wifi.imageColor = Color(0, 122, 255)
+        screen.content = .table(Table(style: .insetGrouped, sections: [Table.Section(header: "Network", rows: [wifi], count: 12)],
+                                      device: device))
+        screen.navigation.style = .standard
+        screen.navigation.title = "Settings"
+        screen.navigation.item.prefersLargeTitle = true
+        screen.tabBar = TabBar(items: [TabBar.Item(title: "Home", glyph: .house), TabBar.Item(title: "Settings", glyph: .gear)], selected: 1)
+        let placed = LayerRenderer.placements(of: screen.layers(u: 0, pixelScale: 3), screen: device.size)
+        func frame(_ name: String) throws -> [Double] { try XCTUnwrap(placed.first { $0.name == name }, name).frame }
+        XCTAssertEqual(try frame("tabBar")[3], 49 + 34, "49 pt plus the home indicator's inset")
+        XCTAssertEqual(try frame("largeTitle")[0], 16, "at the layout margin")
+        XCTAssertEqual(try frame("navigationBar")[3], 62 + 44 + 52, "status bar, bar and the large title's area")
+        XCTAssertNotNil(placed.first { $0.name == "cell.0.0" })
+    }
+
     func testFramesMatchTheGoldens() throws {
         try assertFrames(of: try scenario(), golden: Self.folder + "/Goldens", frames: "0,40,100,150,200")
     }
