@@ -37,6 +37,8 @@ public struct Manifest: Codable, Equatable, Sendable {
     /// A hash of everything the frames depend on (`RenderJob.stampInputs`): a re-run into this
     /// folder with the same inputs does no work.
     public var inputs: String? = nil
+    /// With a `matrix:`: the variant these frames are (`iphone-15-dark`); absent otherwise.
+    public var variant: String? = nil
 
     public func encoded() -> Data {
         let encoder = JSONEncoder()

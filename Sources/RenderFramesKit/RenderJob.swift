@@ -66,7 +66,8 @@ public struct RenderJob: Sendable {
         }
         let e = encoding
         mix(Array(("render-frames \(ToolVersion.string)\nfps=\(scenario.fps) scale=\(scenario.scale) frames=\(selection.indices) "
-            + "png=\(e.filter.rawValue)/\(e.level)/\(e.coder.rawValue) layout=\(includeLayout)").utf8))
+            + "png=\(e.filter.rawValue)/\(e.level)/\(e.coder.rawValue) layout=\(includeLayout)"
+            + (scenario.variant.map { " variant=\($0)" } ?? "")).utf8))
         mixFile("scenario", scenarioPath)
         let folder = URL(fileURLWithPath: scenarioPath).standardizedFileURL.resolvingSymlinksInPath().deletingLastPathComponent().path + "/"
         for image in scenario.imageFiles {
@@ -151,7 +152,7 @@ public struct RenderJob: Sendable {
         let manifest = Manifest(fps: scenario.fps, width: scenario.pixelWidth, height: scenario.pixelHeight,
                                 scale: scenario.scale, frameCount: scenario.frameCount, scenario: scenario.file,
                                 device: scenario.screen.device.id, partial: partial ? true : nil, frames: written,
-                                inputs: inputs)
+                                inputs: inputs, variant: scenario.variant)
         if let shard {
             try RenderJob.writeAtomically([UInt8](manifest.encoded()), to: outputDirectory + "/" + shard.manifestName, what: shard.manifestName)
             // Shards that share a folder merge when the last one finishes.

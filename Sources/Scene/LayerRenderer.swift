@@ -78,9 +78,10 @@ public final class LayerRenderer {
             drawShadow(of: layer, toDevice: toDevice, rect: rect, canvas: &canvas, opacity: effective)
         }
         if layer.opacity < 1 && !layer.sublayers.isEmpty {
-            // Group opacity: draw at full opacity offscreen, then composite once.
+            // Group opacity: draw at full opacity offscreen, then composite once; the offscreen
+            // covers where the group can draw (a faded chevron is a few pixels, not the screen).
             var area = canvas.clipBounds
-            if layer.masksToBounds { area = area.intersection(rect.enclosingPixels) }
+            if let extent = LayerRenderer.drawnExtent(layer, toDevice: toDevice) { area = area.intersection(extent.enclosingPixels) }
             guard !area.isEmpty else { return }
             var offscreen = Canvas(pixmap: Pixmap(width: area.width, height: area.height), originX: area.x, originY: area.y)
             drawLayerBody(layer, toDevice: toDevice, rect: rect, canvas: &offscreen, opacity: 1)
@@ -88,6 +89,50 @@ public final class LayerRenderer {
         } else {
             drawLayerBody(layer, toDevice: toDevice, rect: rect, canvas: &canvas, opacity: effective)
         }
+    }
+
+    /// A rectangle in device pixels that holds every pixel `layer` and its sublayers can draw, or
+    /// nil when it cannot be told cheaply (then the caller's clip bounds it). Each layer adds its
+    /// bounds, its shapes' bounds and its image's drawn rectangle (a content mode can overflow),
+    /// grown by 2 pixels for anti-aliased edges and by 3 sigma for a shadow; a layer that masks
+    /// clips its sublayers' extent. Text is taken whole only on one line (a wrapped paragraph can
+    /// run past its label), so a faded multi-line label keeps the full-clip offscreen.
+    static func drawnExtent(_ layer: Layer, toDevice: Transform) -> Rect? {
+        guard toDevice.isAxisAligned else { return nil }
+        let bounds = toDevice.apply(layer.bounds)
+        var own = bounds
+        func add(_ r: Rect) {
+            let x0 = min(own.minX, r.minX), y0 = min(own.minY, r.minY)
+            own = Rect(x: x0, y: y0, width: max(own.maxX, r.maxX) - x0, height: max(own.maxY, r.maxY) - y0)
+        }
+        switch layer.contents {
+        case .text(let text)?:
+            guard text.numberOfLines == 1 else { return nil }
+            // One line, centred: a line box taller than the label draws above and below it.
+            let pad = text.pointSize * 2 * abs(toDevice.scaleY)
+            add(bounds.insetBy(dx: 0, dy: -pad))
+        case .shapes(let items)?:
+            for (shape, _) in items { add(shape.applying(toDevice).bounds) }
+        case .image(let image, let mode)?:
+            add(toDevice.apply(mode.rect(for: image.pointSize, in: layer.bounds)))
+        case .gradient?, nil:
+            break
+        }
+        var children: Rect?
+        for sublayer in layer.sublayers where !sublayer.isHidden && sublayer.opacity > 0 {
+            guard let r = drawnExtent(sublayer, toDevice: sublayer.transformToSuperlayer.concatenating(toDevice)) else { return nil }
+            children = children.map { c in
+                let x0 = min(c.minX, r.minX), y0 = min(c.minY, r.minY)
+                return Rect(x: x0, y: y0, width: max(c.maxX, r.maxX) - x0, height: max(c.maxY, r.maxY) - y0)
+            } ?? r
+        }
+        if var children {
+            if layer.masksToBounds { children = children.intersection(bounds) }
+            if !children.isEmpty { add(children) }
+        }
+        var grow = 2.0
+        if layer.shadowOpacity > 0 { grow += 3 * min(maximumSigma, layer.shadowRadius * (abs(toDevice.scaleX) + abs(toDevice.scaleY)) / 2) + 1 }
+        return own.insetBy(dx: -grow, dy: -grow)
     }
 
     /// Replaces the canvas pixels under `rect` with a blurred copy (edges repeat inside the rect).

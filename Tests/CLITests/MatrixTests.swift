@@ -37,6 +37,8 @@ final class MatrixTests: XCTestCase {
         XCTAssertEqual(folders(out), names.sorted())
         for name in names {
             XCTAssertEqual(folders("\(out)/\(name)"), ["0000.png", "0001.png", "0002.png", "manifest.json"], name)
+            let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(out)/\(name)/manifest.json"))) as? [String: Any]
+            XCTAssertEqual(manifest?["variant"] as? String, name, "the manifest names its variant")
             let frame = try ImageDecoder.decode(fileAt: "\(out)/\(name)/0000.png")
             let points = name.hasPrefix("ipad") ? (820.0, 1180.0) : (375.0, 667.0)
             let (w, h) = name.hasSuffix("landscape") ? (points.1, points.0) : points

@@ -1,0 +1,41 @@
+import Raster
+import XCTest
+@testable import Scene
+
+/// A faded group is drawn offscreen over where it can draw, not over the whole screen: the area
+/// must still hold everything its sublayers draw (outside its bounds too).
+final class LayerRendererTests: XCTestCase {
+    func testAFadedGroupKeepsWhatItsSublayersDrawOutsideItsBounds() {
+        let root = Layer(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        root.backgroundColor = .white
+        let group = Layer(frame: Rect(x: 40, y: 40, width: 10, height: 10))
+        group.opacity = 0.5
+        // A shape far outside the group's bounds, and a shadowed child.
+        let shapes = Layer(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        shapes.contents = .shapes([(.rect(Rect(x: -35, y: -35, width: 6, height: 6)), .black)])
+        group.addSublayer(shapes)
+        let shadowed = Layer(frame: Rect(x: 30, y: 0, width: 8, height: 8))
+        shadowed.backgroundColor = .black
+        shadowed.shadowOpacity = 1
+        shadowed.shadowRadius = 3
+        group.addSublayer(shadowed)
+        root.addSublayer(group)
+
+        let extent = LayerRenderer.drawnExtent(group, toDevice: group.transformToSuperlayer.concatenating(.scale(2, 2)))!
+        XCTAssertLessThanOrEqual(extent.minX, 2 * 5 - 2, "the far shape")
+        XCTAssertGreaterThanOrEqual(extent.maxX, 2 * (40 + 38) + 3 * 6, "the shadow's blur, 3 sigma past the child")
+
+        let p = LayerRenderer().render(root, width: 200, height: 200, scale: 2)
+        // The far shape at (5...11, 5...11) pt, half faded: mid grey.
+        XCTAssertEqual(Int(p[16, 16].r), 128, accuracy: 2)
+        // The shadow spreads past the shadowed child's right edge (78 pt).
+        XCTAssertLessThan(p[2 * 78 + 4, 2 * 44].r, 250)
+        // A wrapped label cannot be bounded cheaply: the whole clip is used.
+        let label = Layer(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        var text = TextContent("Two\nlines")
+        text.numberOfLines = 0
+        label.contents = .text(text)
+        group.addSublayer(label)
+        XCTAssertNil(LayerRenderer.drawnExtent(group, toDevice: .identity))
+    }
+}
