@@ -9,18 +9,7 @@ final class ScenarioLoaderTests: XCTestCase {
         try ScenarioLoader.parse(text, file: "s.yaml", baseDirectory: "/nonexistent")
     }
 
-    func messages(_ text: String) -> [String] {
-        do {
-            _ = try load(text)
-            XCTFail("expected an error for:\n\(text)")
-            return []
-        } catch let error as ScenarioError {
-            return error.description.split(separator: "\n").map(String.init)
-        } catch {
-            XCTFail("unexpected \(error)")
-            return []
-        }
-    }
+    func messages(_ text: String) -> [String] { scenarioErrorLines(text) { _ = try load(text) } }
 
     func testMinimalScenarioHasDefaults() throws {
         let s = try load(minimal)
@@ -141,5 +130,20 @@ final class ScenarioLoaderTests: XCTestCase {
         XCTAssertLessThanOrEqual(rows.count, 3)
         XCTAssertEqual(FrameRenderer(scenario: try load("scale: 0.25\neffect: none\nrows: {count: 10000, height: 1000}\n"
             + "timeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: 9000000}]}\n")).render(frame: 30).width, 98)
+    }
+}
+
+/// The lines of the ScenarioError `body` throws for the scenario `text`; a test failure when it
+/// throws none, or something else.
+func scenarioErrorLines(_ text: String, file: StaticString = #filePath, line: UInt = #line, _ body: () throws -> Void) -> [String] {
+    do {
+        try body()
+        XCTFail("expected an error for:\n\(text)", file: file, line: line)
+        return []
+    } catch let error as ScenarioError {
+        return error.description.split(separator: "\n").map(String.init)
+    } catch {
+        XCTFail("unexpected \(error)", file: file, line: line)
+        return []
     }
 }

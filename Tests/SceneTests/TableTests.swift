@@ -17,18 +17,7 @@ final class TableTests: XCTestCase {
         return t
     }
 
-    func messages(_ yaml: String) -> [String] {
-        do {
-            _ = try screen(yaml)
-            XCTFail("expected an error for:\n\(yaml)")
-            return []
-        } catch let error as ScenarioError {
-            return error.description.split(separator: "\n").map(String.init)
-        } catch {
-            XCTFail("unexpected \(error)")
-            return []
-        }
-    }
+    func messages(_ yaml: String) -> [String] { scenarioErrorLines(yaml) { _ = try screen(yaml) } }
 
     /// The named layers on screen at scroll position `u`.
     func placements(_ s: Screen, u: Double) -> [String: Rect] {
