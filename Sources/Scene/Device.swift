@@ -129,6 +129,9 @@ public struct Device: Sendable, Equatable {
                statusBarHeight: 24, safeAreaTop: 24, safeAreaBottom: 20, cornerRadius: 18, cornerRadiusMeasured: false),
     ]
 
+    /// The device a scenario without `device:` is drawn on.
+    public static let defaultID = "iphone-15"
+
     /// The portrait device with this id.
     public static func named(_ id: String) -> Device? { all.first { $0.id == id } }
 

@@ -187,13 +187,20 @@ extension Screen {
                                              device: device, palette: palette, appearance: appearance))
         }
         if let title = navigation.title, g.inlineTitleAlpha > 0 {
-            let label = Layer(name: "navigationBar.title", frame: Rect(x: 60, y: g.rowTop, width: w - 120, height: g.rowHeight))
-            label.contents = .text(TextContent(title, weight: .semibold, pointSize: 17, color: titleColor,
-                                               alignment: .center, letterSpacing: -0.41))
+            let label = inlineTitle(title)
             label.opacity = g.inlineTitleAlpha
             bar.addSublayer(label)
         }
         return bar
+    }
+
+    /// The bar's centred 17 pt semibold title in the row under the status bar.
+    func inlineTitle(_ title: String) -> Layer {
+        let label = Layer(name: "navigationBar.title",
+                          frame: Rect(x: 60, y: device.statusBarHeight, width: device.size.width - 120, height: device.navigationBarHeight))
+        label.contents = .text(TextContent(title, weight: .semibold, pointSize: 17, color: navigation.titleColor ?? palette.label,
+                                           alignment: .center, letterSpacing: -0.41))
+        return label
     }
 
     /// The large title in its area: 34 pt bold at the layout margin, its 41 pt line box bottom

@@ -37,24 +37,18 @@ extension ScenarioLoader {
             if case .scalar = n {
                 if let v = r.bool(n, "navigationBar.searchBar"), v { item.searchBar = search }
             } else if let sm = r.mapping(n, "navigationBar.searchBar", allowed: searchBarKeys) {
-                if let p = sm["placeholder"], let v = r.string(p, "navigationBar.searchBar.placeholder", allowEmpty: true) {
-                    if v.count > SearchBarSettings.maximumPlaceholderLength {
-                        r.report(p, "navigationBar.searchBar.placeholder", "is \(v.count) characters; a search field's placeholder fits "
-                            + "\(SearchBarSettings.maximumPlaceholderLength); shorten it")
-                    } else {
-                        search.placeholder = v
-                    }
+                let limit = SearchBarSettings.maximumPlaceholderLength
+                if let p = sm["placeholder"], let v = r.string(p, "navigationBar.searchBar.placeholder", allowEmpty: true, maximumLength: limit,
+                                                               fits: "a search field's placeholder fits \(limit); shorten it") {
+                    search.placeholder = v
                 }
                 item.searchBar = search
             }
         }
-        if let n = m["backTitle"], let v = r.string(n, "navigationBar.backTitle", allowEmpty: true) {
-            if v.count > NavigationItem.maximumTitleLength {
-                r.report(n, "navigationBar.backTitle", "is \(v.count) characters; a back button's title fits "
-                    + "\(NavigationItem.maximumTitleLength) (UIKit shows \"Back\" instead of a long one); shorten it")
-            } else {
-                item.backTitle = v
-            }
+        let limit = NavigationItem.maximumTitleLength
+        if let n = m["backTitle"], let v = r.string(n, "navigationBar.backTitle", allowEmpty: true, maximumLength: limit,
+                                                    fits: "a back button's title fits \(limit) (UIKit shows \"Back\" instead of a long one); shorten it") {
+            item.backTitle = v
         }
         item.leftItems = readBarItems(m["leftItems"], "navigationBar.leftItems", r)
         item.rightItems = readBarItems(m["rightItems"], "navigationBar.rightItems", r)
@@ -87,12 +81,9 @@ extension ScenarioLoader {
             case (.some, .some):
                 r.report(im["glyph"], "\(path).glyph", "a bar button has a title or a glyph, not both; keep one")
             case (let t?, nil):
-                guard let v = r.string(t, "\(path).title") else { continue }
-                if v.count > NavigationItem.maximumTitleLength {
-                    r.report(t, "\(path).title", "is \(v.count) characters; a bar button's title fits \(NavigationItem.maximumTitleLength); shorten it")
-                } else {
-                    items.append(BarButtonItem(.title(v), style: style))
-                }
+                let limit = NavigationItem.maximumTitleLength
+                guard let v = r.string(t, "\(path).title", maximumLength: limit, fits: "a bar button's title fits \(limit); shorten it") else { continue }
+                items.append(BarButtonItem(.title(v), style: style))
             case (nil, let g?):
                 if im["style"] != nil {
                     r.report(im["style"], "\(path).style", "applies to a title only (done is semibold text); remove it")

@@ -131,7 +131,7 @@ public enum ScenarioLoader {
             matrixFields = chosen.values.compactMap { key, node in node.mark.map { ($0.line, $0.column, chosen.fields[key]!) } }
         }
 
-        var device = Device.named("iphone-15")!
+        var device = Device.named(Device.defaultID)!
         if let node = top["device"], let id = r.string(node, "device") {
             if let d = Device.named(id) {
                 device = d
@@ -224,20 +224,18 @@ public enum ScenarioLoader {
             if m["content"] != nil, let n = m["color"] {
                 r.report(n, "statusBar.color", "give content (light or dark) or color, not both; keep one")
             }
-            if let n = m["time"], let v = r.string(n, "statusBar.time") {
-                if v.count > 12 { r.report(n, "statusBar.time", "is \(v.count) characters; a status bar's time fits 12 (such as 9:41 or 21:09)") }
-                else { screen.statusBarItems.time = v }
+            if let n = m["time"], let v = r.string(n, "statusBar.time", maximumLength: 12, fits: "a status bar's time fits 12 (such as 9:41 or 21:09)") {
+                screen.statusBarItems.time = v
             }
-            if let n = m["carrier"], let v = r.string(n, "statusBar.carrier", allowEmpty: true) {
-                if v.count > 24 { r.report(n, "statusBar.carrier", "is \(v.count) characters; a carrier's name fits 24") }
-                else { screen.statusBarItems.carrier = v }
+            if let n = m["carrier"], let v = r.string(n, "statusBar.carrier", allowEmpty: true, maximumLength: 24, fits: "a carrier's name fits 24") {
+                screen.statusBarItems.carrier = v
             }
             if let n = m["battery"], let v = r.number(n, "statusBar.battery", range: 0...100, unit: "%") { screen.statusBarItems.battery = v / 100 }
             if let n = m["charging"], let v = r.bool(n, "statusBar.charging") { screen.statusBarItems.charging = v }
             if let n = m["wifi"], let v = r.bool(n, "statusBar.wifi") { screen.statusBarItems.wifi = v }
-            if let n = m["date"], let v = r.string(n, "statusBar.date", allowEmpty: true) {
-                if v.count > 24 { r.report(n, "statusBar.date", "is \(v.count) characters; an iPad's status-bar date fits 24 (such as Mon Jun 10)") }
-                else { screen.statusBarItems.date = v }
+            if let n = m["date"], let v = r.string(n, "statusBar.date", allowEmpty: true, maximumLength: 24,
+                                                   fits: "an iPad's status-bar date fits 24 (such as Mon Jun 10)") {
+                screen.statusBarItems.date = v
             }
         }
         // A preset is drawn as the layers it expands to, with the scenario's own after its own.
@@ -507,11 +505,8 @@ public enum ScenarioLoader {
         if let n = m["estimatedRowHeight"], let v = r.number(n, "mail.estimatedRowHeight", range: 1...2000, unit: "points") { estimate = v }
         if let n = m["bodyLines"], let v = r.integer(n, "mail.bodyLines", range: 0...1000) { metrics.bodyLines = v }
         if let n = m["photoHeight"], let v = r.number(n, "mail.photoHeight", range: 1...2000, unit: "points") { metrics.photoHeight = v }
-        guard let listNode = m["messages"] else {
-            r.report(node, "mail.messages", "missing; give the messages, e.g. - {subject: Lunch?, body: Are you free at noon?}")
-            return nil
-        }
-        guard let list = r.sequence(listNode, "mail.messages") else { return nil }
+        guard let (listNode, list) = r.requiredSequence(m, "messages", of: node, "mail.messages",
+                                                        missing: "give the messages, e.g. - {subject: Lunch?, body: Are you free at noon?}") else { return nil }
         if list.isEmpty {
             r.report(listNode, "mail.messages", "the list is empty; add at least one message with a subject")
             return nil

@@ -173,6 +173,17 @@ final class ScenarioReader {
         return s.string
     }
 
+    /// Text of at most `maximumLength` characters; a longer one is refused as "is N characters; "
+    /// followed by `fits` (what fits there, and the fix).
+    func string(_ node: Node, _ field: String, allowEmpty: Bool = false, maximumLength: Int, fits: String) -> String? {
+        guard let s = string(node, field, allowEmpty: allowEmpty) else { return nil }
+        guard s.count <= maximumLength else {
+            report(node, field, "is \(s.count) characters; \(fits)")
+            return nil
+        }
+        return s
+    }
+
     func choice(_ node: Node, _ field: String, _ options: [String]) -> String? {
         guard let s = string(node, field) else { return nil }
         guard options.contains(s) else {
@@ -211,6 +222,17 @@ final class ScenarioReader {
             return nil
         }
         return Array(seq)
+    }
+
+    /// The list under `key` of the mapping `m` (read from `node`): refused as "missing; " and
+    /// `hint` (what to give, with an example) when absent, or when not a list.
+    func requiredSequence(_ m: [String: Node], _ key: String, of node: Node, _ field: String, missing hint: String) -> (node: Node, items: [Node])? {
+        guard let listNode = m[key] else {
+            report(node, field, "missing; " + hint)
+            return nil
+        }
+        guard let items = sequence(listNode, field) else { return nil }
+        return (listNode, items)
     }
 
     func format(_ v: Double) -> String {

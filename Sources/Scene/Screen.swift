@@ -303,13 +303,7 @@ public struct Screen: Sendable {
         } else {
             bar.backgroundColor = navigation.color ?? palette.systemBackground
         }
-        if let title = navigation.title {
-            let label = Layer(name: "navigationBar.title",
-                              frame: Rect(x: 60, y: device.statusBarHeight, width: w - 120, height: device.navigationBarHeight))
-            label.contents = .text(TextContent(title, weight: .semibold, pointSize: 17, color: navigation.titleColor ?? palette.label,
-                                               alignment: .center, letterSpacing: -0.41))
-            bar.addSublayer(label)
-        }
+        if let title = navigation.title { bar.addSublayer(inlineTitle(title)) }
         let hairline = Layer(name: "navigationBar.hairline", frame: Rect(x: 0, y: barBottom, width: w, height: 1 / pixelScale))
         hairline.backgroundColor = palette.hairline
         bar.addSublayer(hairline)

@@ -95,11 +95,8 @@ public struct SegmentedControl: Sendable, Equatable {
     /// `segmentedControl: {segments: [Tweets, Replies, Media, Likes], selected: 0, pinned: true}`.
     static func read(_ node: Node, _ r: ScenarioReader) -> SegmentedControl? {
         guard let m = r.mapping(node, "segmentedControl", allowed: keys) else { return nil }
-        guard let segmentsNode = m["segments"] else {
-            r.report(node, "segmentedControl.segments", "missing; give 2 to \(segmentCount.upperBound) titles, e.g. segments: [Tweets, Replies, Media, Likes]")
-            return nil
-        }
-        guard let list = r.sequence(segmentsNode, "segmentedControl.segments") else { return nil }
+        guard let (segmentsNode, list) = r.requiredSequence(m, "segments", of: node, "segmentedControl.segments", missing:
+            "give 2 to \(segmentCount.upperBound) titles, e.g. segments: [Tweets, Replies, Media, Likes]") else { return nil }
         var ok = true
         if !segmentCount.contains(list.count) {
             r.report(segmentsNode, "segmentedControl.segments", "has \(list.count) segment\(list.count == 1 ? "" : "s"); give "
@@ -108,11 +105,8 @@ public struct SegmentedControl: Sendable, Equatable {
         }
         var segments: [String] = []
         for (i, n) in list.prefix(segmentCount.upperBound).enumerated() {
-            guard let s = r.string(n, "segmentedControl.segments[\(i)]") else { ok = false; continue }
-            if s.count > maximumTitleLength {
-                r.report(n, "segmentedControl.segments[\(i)]", "is \(s.count) characters; a segment's title fits \(maximumTitleLength); shorten it")
-                ok = false
-            }
+            guard let s = r.string(n, "segmentedControl.segments[\(i)]", maximumLength: maximumTitleLength,
+                                   fits: "a segment's title fits \(maximumTitleLength); shorten it") else { ok = false; continue }
             segments.append(s)
         }
         var control = SegmentedControl(segments: segments)

@@ -134,11 +134,8 @@ public struct TabBar: Sendable, Equatable {
     /// `tabBar: {items: [{title: Home, glyph: house}, ...], selected: 0}`.
     static func read(_ node: Node, _ r: ScenarioReader) -> TabBar? {
         guard let m = r.mapping(node, "tabBar", allowed: keys) else { return nil }
-        guard let itemsNode = m["items"] else {
-            r.report(node, "tabBar.items", "missing; give 2 to 5 items, e.g. items: [{title: Home, glyph: house}, {title: Search, glyph: search}]")
-            return nil
-        }
-        guard let list = r.sequence(itemsNode, "tabBar.items") else { return nil }
+        guard let (itemsNode, list) = r.requiredSequence(m, "items", of: node, "tabBar.items", missing:
+            "give 2 to 5 items, e.g. items: [{title: Home, glyph: house}, {title: Search, glyph: search}]") else { return nil }
         var ok = true
         if !itemCount.contains(list.count) {
             r.report(itemsNode, "tabBar.items", "has \(list.count) item\(list.count == 1 ? "" : "s"); a tab bar shows \(itemCount.lowerBound) to "
@@ -150,18 +147,21 @@ public struct TabBar: Sendable, Equatable {
             let path = "tabBar.items[\(i)]"
             guard let im = r.mapping(itemNode, path, allowed: itemKeys) else { ok = false; continue }
             var item = Item(title: "", glyph: nil)
-            if let n = im["title"], let v = r.string(n, "\(path).title", allowEmpty: true) {
-                if v.count > maximumTitleLength {
-                    r.report(n, "\(path).title", "is \(v.count) characters; a tab's title fits \(maximumTitleLength) (UIKit truncates far sooner); shorten it")
-                    ok = false
-                } else {
+            var titleRefused = false
+            if let n = im["title"] {
+                if let v = r.string(n, "\(path).title", allowEmpty: true, maximumLength: maximumTitleLength,
+                                    fits: "a tab's title fits \(maximumTitleLength) (UIKit truncates far sooner); shorten it") {
                     item.title = v
+                } else {
+                    titleRefused = true
+                    ok = false
                 }
             }
             if let n = im["glyph"] {
                 if let v = BarGlyph.read(n, "\(path).glyph", r) { item.glyph = v } else { ok = false }
             }
-            if item.title.isEmpty && im["glyph"] == nil {
+            // An empty title and no glyph (a title refused above has had its message).
+            if !titleRefused, item.title.isEmpty && im["glyph"] == nil {
                 r.report(itemNode, path, "has neither title nor glyph (an empty tab); give one or both, e.g. {title: Home, glyph: house}")
                 ok = false
             }

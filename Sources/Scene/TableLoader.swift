@@ -33,11 +33,8 @@ extension ScenarioLoader {
             if let x = im["right"], let v = r.number(x, "table.separatorInset.right", range: 0...1000, unit: "points") { inset.right = v }
             separatorInset = inset
         }
-        guard let listNode = m["sections"] else {
-            r.report(node, "table.sections", "missing; give the sections, e.g. - {header: Network, rows: [{text: Wi-Fi}]}")
-            return nil
-        }
-        guard let list = r.sequence(listNode, "table.sections") else { return nil }
+        guard let (listNode, list) = r.requiredSequence(m, "sections", of: node, "table.sections",
+                                                        missing: "give the sections, e.g. - {header: Network, rows: [{text: Wi-Fi}]}") else { return nil }
         if list.isEmpty {
             r.report(listNode, "table.sections", "the list is empty; add at least one section with rows")
             return nil

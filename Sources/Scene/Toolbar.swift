@@ -106,11 +106,8 @@ public struct Toolbar: Sendable, Equatable {
     /// `toolbar: {items: [{glyph: share}, {flexible: true}, {title: Edit}]}`.
     static func read(_ node: Node, _ r: ScenarioReader) -> Toolbar? {
         guard let m = r.mapping(node, "toolbar", allowed: keys) else { return nil }
-        guard let itemsNode = m["items"] else {
-            r.report(node, "toolbar.items", "missing; give 1 to \(itemCount.upperBound) items, e.g. items: [{glyph: share}, {flexible: true}, {title: Edit}]")
-            return nil
-        }
-        guard let list = r.sequence(itemsNode, "toolbar.items") else { return nil }
+        guard let (itemsNode, list) = r.requiredSequence(m, "items", of: node, "toolbar.items", missing:
+            "give 1 to \(itemCount.upperBound) items, e.g. items: [{glyph: share}, {flexible: true}, {title: Edit}]") else { return nil }
         var ok = true
         if !itemCount.contains(list.count) {
             r.report(itemsNode, "toolbar.items", "has \(list.count) items; a toolbar holds \(itemCount.lowerBound) to \(itemCount.upperBound) "
@@ -131,13 +128,9 @@ public struct Toolbar: Sendable, Equatable {
             if let n = im["glyph"] {
                 if let v = BarGlyph.read(n, "\(path).glyph", r) { items.append(.glyph(v)) } else { ok = false }
             } else if let n = im["title"] {
-                if let v = r.string(n, "\(path).title") {
-                    if v.count > maximumTitleLength {
-                        r.report(n, "\(path).title", "is \(v.count) characters; a toolbar item's title fits \(maximumTitleLength); shorten it")
-                        ok = false
-                    } else {
-                        items.append(.title(v))
-                    }
+                if let v = r.string(n, "\(path).title", maximumLength: maximumTitleLength,
+                                    fits: "a toolbar item's title fits \(maximumTitleLength); shorten it") {
+                    items.append(.title(v))
                 } else { ok = false }
             } else if let n = im["flexible"] {
                 if let v = r.bool(n, "\(path).flexible") {

@@ -88,7 +88,9 @@ public struct VariantMatrix {
             guard let items = lists[key] else { continue }
             combos = combos.flatMap { c in items.map { item in c.merging([key: item]) { $1 } } }
         }
-        let defaults = ["device": "iphone-15", "appearance": "light", "orientation": "portrait"]
+        // The scenario's defaults where neither the matrix nor the top level says.
+        let defaults = ["device": Device.defaultID, "appearance": Appearance.light.rawValue,
+                        "orientation": Device.Orientation.portrait.rawValue]
         let variants = combos.map { combo -> Variant in
             func value(_ key: String) -> String { combo[key]?.0 ?? top[key]?.string ?? defaults[key]! }
             var name = "\(value("device"))-\(value("appearance"))"
