@@ -1,109 +1,567 @@
-/// Multi-line text: greedy word wrapping at a width, as UILabel with `.byWordWrapping`.
+import Foundation
+internal import CHarfBuzz
+internal import CFriBidi
+
+/// Text set as UILabel sets it: shaped by HarfBuzz (kerning, ligatures, marks, Arabic joining),
+/// ordered by FriBidi (right-to-left and mixed runs), each character in the first font of the
+/// cascade that has it, wrapped at a width and cut at the tail.
 ///
-/// Breaks are allowed after spaces (which hang at the line end), after hyphens, and on both sides
-/// of CJK characters; a word wider than the line breaks between characters. `\n` ends a line.
-/// With `maxLines`, the last kept line ends in an ellipsis (removing characters until it fits).
+/// - Lines wrap by word (`.byWordWrapping`): after spaces (which hang at the line's end), after
+///   hyphens, and around CJK characters and emoji; a word wider than the line breaks between
+///   characters. `\n` (and `\r\n`, U+2028, U+2029) ends a paragraph; each paragraph takes its
+///   direction from its first strong character.
+/// - With `maxLines`, the last line holds the rest of the text cut at the tail as UILabel's
+///   `.byTruncatingTail` cuts it: mid-word, an ellipsis right after the last character that fits
+///   (no space before it).
+/// - Each character is tried in the cascade's fonts in order; one shown as emoji (U+FE0F, a flag,
+///   an emoji-presentation character) in the emoji font first. A character no font has draws one
+///   `.notdef` box; default-ignorable characters (joiners, variation selectors, bidi controls) draw
+///   nothing; an emoji ZWJ sequence or a flag is one glyph where the emoji font has it.
+/// - A line is as tall as its tallest font: a line with Chinese or emoji grows as it does on iOS.
+///
+/// The work is linear in the text's length: the text is shaped once per paragraph, lines are found
+/// from running sums of the characters' advances, and each line's glyphs are found by binary search.
 public struct Paragraph: Sendable, Equatable {
-    /// The lines, laid out (positions in points from each line's start).
+    /// The lines, laid out (glyph positions in points from each line's start, in visual order).
     public let lines: [TextLayout]
-    /// The text of each line, without trailing spaces.
-    public let texts: [String]
-    /// Baseline to baseline, in points.
+    /// Baseline to baseline of the first font alone (or as given).
     public let lineHeight: Double
-    /// True when lines were dropped for `maxLines`.
+    /// Each line's height: `lineHeight` when one was given, else its tallest font's line height.
+    public let lineHeights: [Double]
+    /// True when text was cut for `maxLines`.
     public let truncated: Bool
 
-    /// The paragraph's height in points: one line height per line.
-    public var height: Double { Double(lines.count) * lineHeight }
+    /// The text of each line, in logical order, without trailing spaces.
+    public var texts: [String] { lines.map(\.text) }
+    /// The paragraph's height in points.
+    public var height: Double { lineHeights.reduce(0, +) }
     public var width: Double { lines.map(\.width).max() ?? 0 }
+    /// The first paragraph runs right to left.
+    public var isRightToLeft: Bool { lines.first?.isRightToLeft ?? false }
+
+    /// Where line `i`'s baseline is, from the paragraph's top: the line's ascent and descent
+    /// centred in its height.
+    public func baseline(_ i: Int) -> Double {
+        var top = 0.0
+        for j in 0..<i { top += lineHeights[j] }
+        let line = lines[i]
+        return top + (lineHeights[i] + line.ascent - line.descent) / 2
+    }
 
     /// - Parameters:
-    ///   - width: the line width in points.
-    ///   - lineHeight: baseline to baseline; nil uses the font's (ascender + descender).
+    ///   - width: the line width in points (`.infinity` for no wrapping).
+    ///   - lineHeight: baseline to baseline; nil uses the fonts' (ascender + descender + line gap).
     ///   - maxLines: 0 for no limit.
+    ///   - letterSpacing: points added after each character but the last (UIKit's kern attribute).
+    public init(_ text: String, fonts: FontCascade, pointSize: Double, width: Double, lineHeight: Double? = nil,
+                maxLines: Int = 0, letterSpacing: Double = 0) {
+        let setter = Typesetter(fonts: fonts, pointSize: pointSize, letterSpacing: letterSpacing)
+        let (lines, truncated) = setter.set(text, width: width, maxLines: maxLines)
+        let natural = fonts.primary.lineHeight(pointSize: pointSize)
+        self.lineHeight = lineHeight ?? natural
+        let gap = Double(fonts.primary.lineGap) / Double(fonts.primary.unitsPerEm) * pointSize
+        lineHeights = lines.map { line in lineHeight ?? max(natural, line.ascent + line.descent + gap) }
+        self.lines = lines
+        self.truncated = truncated
+    }
+
+    /// Convenience for one font and no fallback.
     public init(_ text: String, font: Font, pointSize: Double, width: Double, lineHeight: Double? = nil,
                 maxLines: Int = 0, letterSpacing: Double = 0) {
-        let natural = Double(font.ascender + font.descender) / Double(font.unitsPerEm) * pointSize
-        self.lineHeight = lineHeight ?? natural
-        func measure(_ s: String) -> Double { font.layout(s, pointSize: pointSize, letterSpacing: letterSpacing).width }
-        func trimmed(_ s: String) -> String {
-            var t = Substring(s)
-            while t.last == " " { t = t.dropLast() }
-            return String(t)
-        }
-        var texts: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var current = ""
-            for segment in Paragraph.segments(of: String(paragraph)) {
-                let candidate = current + segment
-                if current.isEmpty || measure(trimmed(candidate)) <= width {
-                    current = candidate
-                } else {
-                    texts.append(trimmed(current))
-                    current = segment
-                }
-                // A segment wider than the line on its own breaks between characters.
-                while measure(trimmed(current)) > width && trimmed(current).count > 1 {
-                    var head = ""
-                    for ch in current {
-                        if !head.isEmpty && measure(head + String(ch)) > width { break }
-                        head.append(ch)
-                    }
-                    texts.append(head)
-                    current = String(current.dropFirst(head.count))
-                }
-            }
-            texts.append(trimmed(current))
-        }
+        self.init(text, fonts: FontCascade(font), pointSize: pointSize, width: width, lineHeight: lineHeight,
+                  maxLines: maxLines, letterSpacing: letterSpacing)
+    }
+}
+
+/// Shaping, bidi, fallback and line breaking for one cascade at one size.
+struct Typesetter {
+    let fonts: FontCascade
+    let pointSize: Double
+    let letterSpacing: Double
+
+    /// One line, neither wrapped nor cut (a newline ends it).
+    static func line(_ text: String, fonts: FontCascade, pointSize: Double, letterSpacing: Double) -> TextLayout {
+        let setter = Typesetter(fonts: fonts, pointSize: pointSize, letterSpacing: letterSpacing)
+        var paragraphs = Typesetter.paragraphs(of: text)
+        return setter.set(paragraphs.removeFirst(), width: .infinity, maxLines: 0, morePending: false).lines[0]
+    }
+
+    func set(_ text: String, width: Double, maxLines: Int) -> ([TextLayout], Bool) {
+        var lines: [TextLayout] = []
         var truncated = false
-        if maxLines > 0 && texts.count > maxLines {
-            truncated = true
-            texts = Array(texts.prefix(maxLines))
-            var last = texts[maxLines - 1]
-            while !last.isEmpty && measure(trimmed(last) + "\u{2026}") > width { last.removeLast() }
-            texts[maxLines - 1] = trimmed(last) + "\u{2026}"
+        let paragraphs = Typesetter.paragraphs(of: text)
+        for (i, paragraph) in paragraphs.enumerated() {
+            let left = maxLines > 0 ? maxLines - lines.count : 0
+            let result = set(paragraph, width: width, maxLines: left, morePending: i + 1 < paragraphs.count)
+            lines += result.lines
+            if result.truncated { truncated = true; break }
         }
-        self.texts = texts
-        self.truncated = truncated
-        lines = texts.map { font.layout($0, pointSize: pointSize, letterSpacing: letterSpacing) }
+        return (lines, truncated)
     }
 
-    /// One line already set: no wrapping work.
-    public init(line: TextLayout, text: String, font: Font, lineHeight: Double? = nil) {
-        self.lineHeight = lineHeight ?? Double(font.ascender + font.descender) / Double(font.unitsPerEm) * line.pointSize
-        lines = [line]
-        texts = [text]
-        truncated = false
-    }
-
-    /// Pieces between break opportunities: a word with its trailing spaces or hyphen, or one CJK character.
-    static func segments(of text: String) -> [String] {
-        var out: [String] = []
-        var current = ""
-        var sawSpace = false
-        for ch in text {
-            if isCJK(ch) {
-                if !current.isEmpty { out.append(current); current = "" }
-                out.append(String(ch))
-                sawSpace = false
+    /// The text's paragraphs, control characters dropped (a tab becomes a space).
+    static func paragraphs(of text: String) -> [[Unicode.Scalar]] {
+        var out: [[Unicode.Scalar]] = []
+        var current: [Unicode.Scalar] = []
+        var afterCR = false
+        for s in text.unicodeScalars {
+            switch s.value {
+            case 0x0A where afterCR: afterCR = false; continue
+            case 0x0A, 0x0D, 0x2028, 0x2029:
+                out.append(current); current = []
+                afterCR = s.value == 0x0D
                 continue
+            case 0x09: current.append(" ")
+            default:
+                if s.properties.generalCategory != .control { current.append(s) }
             }
-            if ch == " " {
-                current.append(ch); sawSpace = true
-                continue
-            }
-            if sawSpace { out.append(current); current = ""; sawSpace = false }
-            current.append(ch)
-            if ch == "-" || ch == "\u{2010}" { out.append(current); current = "" }
+            afterCR = false
         }
-        if !current.isEmpty { out.append(current) }
+        out.append(current)
         return out
     }
 
-    /// Han, Hiragana, Katakana, Hangul and CJK punctuation: lines may break around each one.
-    static func isCJK(_ ch: Character) -> Bool {
-        guard let v = ch.unicodeScalars.first?.value else { return false }
-        return (0x3000...0x30FF).contains(v) || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v)
-            || (0xAC00...0xD7AF).contains(v) || (0xF900...0xFAFF).contains(v) || (0xFF00...0xFFEF).contains(v)
+    // MARK: One paragraph
+
+    /// A stretch of graphemes in one font, one bidi level and one script, shaped.
+    struct Run {
+        var start: Int, end: Int        // graphemes
+        var level: Int8
+        var font: UInt16
+        var glyphs: [UInt32] = []
+        var graphemes: [Int32] = []     // each glyph's grapheme, monotone (decreasing when right to left)
+        var advances: [Double] = []     // points
+        var offsetsX: [Double] = []
+        var offsetsY: [Double] = []     // points, y up as HarfBuzz gives them
+        var rightToLeft: Bool { level & 1 == 1 }
+    }
+
+    func set(_ scalars: [Unicode.Scalar], width: Double, maxLines: Int, morePending: Bool) -> (lines: [TextLayout], truncated: Bool) {
+        let n = scalars.count
+        let codes = scalars.map(\.value)
+        // Graphemes: the string's characters (extended grapheme clusters), as scalar offsets.
+        var starts: [Int] = []
+        starts.reserveCapacity(n + 1)
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        var offset = 0
+        for ch in String(view) {
+            starts.append(offset)
+            offset += ch.unicodeScalars.count
+        }
+        starts.append(n)
+        let m = starts.count - 1
+
+        let levels = Typesetter.bidiLevels(codes)
+        let baseRTL = levels.base
+        let fontOf = chooseFonts(scalars, starts: starts)
+        let scripts = Typesetter.scripts(codes, starts: starts)
+
+        // Runs: same font, level and script.
+        var runs: [Run] = []
+        var g = 0
+        while g < m {
+            var e = g + 1
+            let level = levels.levels.isEmpty ? 0 : levels.levels[starts[g]]
+            while e < m, fontOf[e] == fontOf[g], scripts[e] == scripts[g],
+                  (levels.levels.isEmpty ? 0 : levels.levels[starts[e]]) == level { e += 1 }
+            runs.append(Run(start: g, end: e, level: level, font: fontOf[g]))
+            g = e
+        }
+        var advance = [Double](repeating: 0, count: m)
+        codes.withUnsafeBufferPointer { text in
+            let buffer = hb_buffer_create()
+            defer { hb_buffer_destroy(buffer) }
+            let language = hb_language_from_string("en", -1)
+            for i in runs.indices {
+                shape(&runs[i], text: text, starts: starts, script: scripts[runs[i].start], language: language, buffer: buffer)
+                for (j, gi) in runs[i].graphemes.enumerated() { advance[Int(gi)] += runs[i].advances[j] }
+            }
+        }
+        // Running sums: sum[i] is the advance of graphemes before i, letter spacing after each.
+        var sum = [Double](repeating: 0, count: m + 1)
+        for i in 0..<m { sum[i + 1] = sum[i] + advance[i] + letterSpacing }
+        func measure(_ a: Int, _ b: Int) -> Double { b > a ? sum[b] - sum[a] - letterSpacing : 0 }
+
+        let space = (0..<m).map { Typesetter.isSpace(codes[starts[$0]]) }
+        func trimEnd(_ a: Int, _ b: Int) -> Int { var e = b; while e > a && space[e - 1] { e -= 1 }; return e }
+        func breakAfter(_ i: Int) -> Bool {
+            guard i + 1 < m else { return false }
+            let here = codes[starts[i]], next = codes[starts[i + 1]]
+            if space[i] { return !space[i + 1] }
+            if space[i + 1] { return false }
+            if here == 0x2D || here == 0x2010 || here == 0x200B { return true }
+            if Typesetter.isIdeographic(here) || Typesetter.isIdeographic(next) {
+                return !Typesetter.closes(next) && !Typesetter.opens(here)
+            }
+            return false
+        }
+
+        var lines: [TextLayout] = []
+        var lineStart = 0
+        var lastBreak = -1
+        var truncated = false
+        var g2 = 0
+        if m == 0 { return ([layoutLine(0, 0, runs: runs, starts: starts, scalars: scalars, baseRTL: baseRTL, ellipsis: morePending && maxLines == 1)], morePending && maxLines == 1) }
+        while g2 < m {
+            if maxLines > 0 && lines.count == maxLines - 1 {
+                // The last line allowed: the rest, cut at the tail if it does not fit.
+                let end = trimEnd(lineStart, m)
+                let fits = measure(lineStart, end) <= width
+                if fits && !morePending {
+                    lines.append(layoutLine(lineStart, end, runs: runs, starts: starts, scalars: scalars, baseRTL: baseRTL, ellipsis: false))
+                } else {
+                    let ellipsisWidth = self.ellipsis(after: lineStart < end ? fontOf[end - 1] : 0).advance
+                    var k = lineStart
+                    if fits { k = end } else {
+                        while k < m && measure(lineStart, k + 1) + letterSpacing + ellipsisWidth <= width { k += 1 }
+                    }
+                    lines.append(layoutLine(lineStart, trimEnd(lineStart, k), runs: runs, starts: starts, scalars: scalars,
+                                            baseRTL: baseRTL, ellipsis: true))
+                    truncated = true
+                }
+                return (lines, truncated)
+            }
+            if !space[g2] && g2 > lineStart && measure(lineStart, g2 + 1) > width {
+                let cut = lastBreak > lineStart ? lastBreak : g2
+                lines.append(layoutLine(lineStart, trimEnd(lineStart, cut), runs: runs, starts: starts, scalars: scalars,
+                                        baseRTL: baseRTL, ellipsis: false))
+                lineStart = cut
+                lastBreak = -1
+                continue   // g2 is checked again on its new line
+            }
+            if breakAfter(g2) { lastBreak = g2 + 1 }
+            g2 += 1
+        }
+        lines.append(layoutLine(lineStart, trimEnd(lineStart, m), runs: runs, starts: starts, scalars: scalars, baseRTL: baseRTL, ellipsis: false))
+        return (lines, false)
+    }
+
+    // MARK: Fonts
+
+    /// Each grapheme's font in the cascade.
+    func chooseFonts(_ scalars: [Unicode.Scalar], starts: [Int]) -> [UInt16] {
+        let m = starts.count - 1
+        var out = [UInt16](repeating: 0, count: m)
+        var covering: [Int: Bool] = [:]   // (font << 21 | scalar) memo for this paragraph
+        func has(_ f: Int, _ s: Unicode.Scalar) -> Bool {
+            let key = f << 21 | Int(s.value)
+            if let hit = covering[key] { return hit }
+            let yes = fonts.loadedFont(f)?.glyph(for: s) != nil
+            covering[key] = yes
+            return yes
+        }
+        for g in 0..<m {
+            let cluster = scalars[starts[g]..<starts[g + 1]]
+            let visible = cluster.filter { !$0.properties.isDefaultIgnorableCodePoint && !(0xFE00...0xFE0F).contains($0.value) }
+            guard let first = visible.first else {
+                out[g] = g > 0 ? out[g - 1] : 0
+                continue
+            }
+            // Spaces stay in the font before them, so a run of Arabic or Chinese is shaped whole.
+            if g > 0, Typesetter.isSpace(first.value), Int(out[g - 1]) != fonts.emojiIndex, has(Int(out[g - 1]), first) {
+                out[g] = out[g - 1]
+                continue
+            }
+            if let e = fonts.emojiIndex, Typesetter.showsAsEmoji(cluster), has(e, first) { out[g] = UInt16(e); continue }
+            var chosen: Int?
+            for f in 0..<fonts.count where f != fonts.emojiIndex || !Typesetter.prefersText(cluster) {
+                if visible.allSatisfy({ has(f, $0) }) { chosen = f; break }
+            }
+            if chosen == nil {
+                // A base character some font has, with a mark none has alongside it: that font.
+                chosen = (0..<fonts.count).first { has($0, first) }
+            }
+            out[g] = UInt16(chosen ?? 0)
+        }
+        return out
+    }
+
+    /// An emoji: a variation selector 16, a flag, a keycap, a skin tone, a ZWJ sequence of
+    /// pictographs, or a character that shows as emoji by default.
+    static func showsAsEmoji(_ cluster: ArraySlice<Unicode.Scalar>) -> Bool {
+        guard let first = cluster.first else { return false }
+        var zwj = false
+        for s in cluster {
+            switch s.value {
+            case 0xFE0E: return false
+            case 0xFE0F, 0x20E3, 0x1F3FB...0x1F3FF: return true
+            case 0x1F1E6...0x1F1FF: return true
+            case 0x200D: zwj = true
+            default: break
+            }
+        }
+        if first.properties.isEmojiPresentation { return true }
+        return zwj && first.properties.isEmoji && first.value > 0xFF
+    }
+
+    /// A character with variation selector 15 asks for its text form.
+    static func prefersText(_ cluster: ArraySlice<Unicode.Scalar>) -> Bool { cluster.contains { $0.value == 0xFE0E } }
+
+    // MARK: Bidi and scripts
+
+    /// FriBidi's embedding level of each scalar and the paragraph's direction; no levels (all
+    /// left to right) when the text has no right-to-left character or bidi control.
+    static func bidiLevels(_ codes: [UInt32]) -> (levels: [Int8], base: Bool) {
+        guard codes.contains(where: { $0 >= 0x0590 && Typesetter.mayBeRightToLeft($0) }) else { return ([], false) }
+        let n = codes.count
+        var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: n)
+        var brackets = [FriBidiBracketType](repeating: 0, count: n)
+        var levels = [FriBidiLevel](repeating: 0, count: n)
+        var direction = rf_fribidi_par_on()
+        let ok = codes.withUnsafeBufferPointer { text -> Bool in
+            fribidi_get_bidi_types(text.baseAddress, FriBidiStrIndex(n), &types)
+            fribidi_get_bracket_types(text.baseAddress, FriBidiStrIndex(n), types, &brackets)
+            return fribidi_get_par_embedding_levels_ex(types, brackets, FriBidiStrIndex(n), &direction, &levels) != 0
+        }
+        guard ok else { return ([], false) }
+        return (levels.map { Int8($0) }, rf_fribidi_par_is_rtl(direction) != 0)
+    }
+
+    /// Hebrew, Arabic, Syriac, Thaana, N'Ko and the other right-to-left blocks, and bidi controls.
+    static func mayBeRightToLeft(_ c: UInt32) -> Bool {
+        (0x0590...0x08FF).contains(c) || (0x200E...0x200F).contains(c) || (0x202A...0x202E).contains(c)
+            || (0x2066...0x2069).contains(c) || (0xFB1D...0xFDFF).contains(c) || (0xFE70...0xFEFF).contains(c)
+            || (0x10800...0x10FFF).contains(c) || (0x1E800...0x1EFFF).contains(c)
+    }
+
+    /// Each grapheme's script; common characters (spaces, digits, punctuation) take the script
+    /// before them (or after, at the start), so they do not split a run.
+    static func scripts(_ codes: [UInt32], starts: [Int]) -> [hb_script_t] {
+        let m = starts.count - 1
+        let funcs = hb_unicode_funcs_get_default()
+        var out = [hb_script_t](repeating: HB_SCRIPT_COMMON, count: m)
+        var last = HB_SCRIPT_INVALID
+        var firstReal = HB_SCRIPT_INVALID
+        for g in 0..<m {
+            let s = hb_unicode_script(funcs, codes[starts[g]])
+            if s != HB_SCRIPT_COMMON && s != HB_SCRIPT_INHERITED && s != HB_SCRIPT_UNKNOWN {
+                last = s
+                if firstReal == HB_SCRIPT_INVALID { firstReal = s }
+            }
+            out[g] = last
+        }
+        let fallback = firstReal == HB_SCRIPT_INVALID ? HB_SCRIPT_LATIN : firstReal
+        for g in 0..<m where out[g] == HB_SCRIPT_INVALID { out[g] = fallback }
+        return out
+    }
+
+    // MARK: Shaping
+
+    func shape(_ run: inout Run, text: UnsafeBufferPointer<UInt32>, starts: [Int], script: hb_script_t,
+               language: hb_language_t?, buffer: OpaquePointer?) {
+        guard let font = fonts.loadedFont(Int(run.font)) else { return }
+        let s0 = starts[run.start], s1 = starts[run.end]
+        hb_buffer_clear_contents(buffer)
+        hb_buffer_set_direction(buffer, run.rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, script)
+        hb_buffer_set_language(buffer, language)
+        var flags = rf_hb_flags()
+        if s0 == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
+        if s1 == text.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
+        hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
+        hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
+        hb_buffer_add_utf32(buffer, text.baseAddress, Int32(text.count), UInt32(s0), Int32(s1 - s0))
+        hb_shape(font.hbFont, buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
+        let scale = pointSize / Double(font.unitsPerEm)
+        let c = Int(count)
+        run.glyphs.reserveCapacity(c)
+        // Scalar offset to grapheme: walk the starts alongside the (monotone) clusters.
+        var lastNotdef = Int32(-1)
+        for i in 0..<c {
+            let cluster = Int(infos[i].cluster)
+            let gi = Int32(Typesetter.grapheme(containing: cluster, starts: starts, in: run.start..<run.end))
+            let glyph = infos[i].codepoint
+            if glyph == 0 {
+                // One .notdef box for a character no font has, however many scalars it has.
+                if lastNotdef == gi { continue }
+                lastNotdef = gi
+            }
+            run.glyphs.append(glyph)
+            run.graphemes.append(gi)
+            run.advances.append(Double(positions[i].x_advance) * scale)
+            run.offsetsX.append(Double(positions[i].x_offset) * scale)
+            run.offsetsY.append(Double(positions[i].y_offset) * scale)
+        }
+    }
+
+    /// The grapheme whose scalars include `offset`, by binary search over `starts`.
+    static func grapheme(containing offset: Int, starts: [Int], in range: Range<Int>) -> Int {
+        var lo = range.lowerBound, hi = range.upperBound   // starts[lo] <= offset < starts[hi]
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if starts[mid] <= offset { lo = mid } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The ellipsis, in the font of the character before it if that has one.
+    func ellipsis(after font: UInt16) -> (font: UInt16, glyph: UInt32, advance: Double) {
+        let mark: Unicode.Scalar = "\u{2026}"
+        for f in [Int(font), 0] {
+            if let loaded = fonts.loadedFont(f), let g = loaded.glyph(for: mark), !loaded.hasColorGlyphs {
+                return (UInt16(f), g, Double(loaded.advance(of: g)) * pointSize / Double(loaded.unitsPerEm))
+            }
+        }
+        return (0, 0, 0)
+    }
+
+    // MARK: Lines
+
+    /// Graphemes [a, b) as a line in visual order (UAX #9's rule L2 over the runs), with an
+    /// ellipsis after them at the paragraph's level when `ellipsis`.
+    func layoutLine(_ a: Int, _ b: Int, runs: [Run], starts: [Int], scalars: [Unicode.Scalar], baseRTL: Bool,
+                    ellipsis: Bool) -> TextLayout {
+        struct Piece { var run: Int; var lo: Int; var hi: Int; var level: Int8 }
+        var pieces: [Piece] = []
+        if b > a {
+            // The first run reaching past a, by binary search; then the runs up to b.
+            var lo = 0, hi = runs.count
+            while lo < hi { let mid = (lo + hi) / 2; if runs[mid].end <= a { lo = mid + 1 } else { hi = mid } }
+            var r = lo
+            while r < runs.count && runs[r].start < b {
+                let run = runs[r]
+                let range = Typesetter.glyphRange(run, a, b)
+                if !range.isEmpty { pieces.append(Piece(run: r, lo: range.lowerBound, hi: range.upperBound, level: run.level)) }
+                r += 1
+            }
+        }
+        var mark: (font: UInt16, glyph: UInt32, advance: Double)?
+        if ellipsis {
+            mark = self.ellipsis(after: pieces.last.map { runs[$0.run].font } ?? 0)
+            pieces.append(Piece(run: -1, lo: 0, hi: 1, level: baseRTL ? 1 : 0))
+        }
+        // L2: from the highest level down to the lowest odd one, reverse every sequence at or above it.
+        if let highest = pieces.map(\.level).max(), highest > 0 {
+            let lowestOdd = pieces.map(\.level).filter { $0 & 1 == 1 }.min() ?? highest
+            var level = highest
+            while level >= max(1, lowestOdd) {
+                var i = 0
+                while i < pieces.count {
+                    guard pieces[i].level >= level else { i += 1; continue }
+                    var j = i
+                    while j < pieces.count && pieces[j].level >= level { j += 1 }
+                    pieces[i..<j].reverse()
+                    i = j
+                }
+                level -= 1
+            }
+        }
+        var glyphs: [PlacedGlyph] = []
+        var pen = 0.0
+        var previousGrapheme = Int32.min
+        var used = Set<UInt16>([0])
+        for piece in pieces {
+            if piece.run < 0, let mark {
+                if !glyphs.isEmpty { pen += letterSpacing }
+                glyphs.append(PlacedGlyph(glyph: mark.glyph, font: mark.font, x: pen, y: 0))
+                pen += mark.advance
+                used.insert(mark.font)
+                previousGrapheme = Int32.min
+                continue
+            }
+            let run = runs[piece.run]
+            used.insert(run.font)
+            for i in piece.lo..<piece.hi {
+                if run.graphemes[i] != previousGrapheme && !glyphs.isEmpty { pen += letterSpacing }
+                previousGrapheme = run.graphemes[i]
+                glyphs.append(PlacedGlyph(glyph: run.glyphs[i], font: run.font, x: pen + run.offsetsX[i], y: -run.offsetsY[i]))
+                pen += run.advances[i]
+            }
+        }
+        var ascent = 0.0, descent = 0.0
+        for f in used.sorted() {
+            guard let font = fonts.loadedFont(Int(f)) else { continue }
+            let scale = pointSize / Double(font.unitsPerEm)
+            ascent = max(ascent, Double(font.ascender) * scale)
+            descent = max(descent, Double(font.descender) * scale)
+        }
+        var text = String.UnicodeScalarView()
+        if b > a { text.append(contentsOf: scalars[starts[a]..<starts[b]]) }
+        if ellipsis { text.append("\u{2026}") }
+        return TextLayout(glyphs: glyphs, fonts: fonts, width: pen, pointSize: pointSize, ascent: ascent, descent: descent,
+                          isRightToLeft: baseRTL, text: String(text))
+    }
+
+    /// The glyphs of `run` that belong to graphemes [a, b): a contiguous stretch, as a run's
+    /// graphemes are monotone.
+    static func glyphRange(_ run: Run, _ a: Int, _ b: Int) -> Range<Int> {
+        let g = run.graphemes
+        func first(_ p: (Int32) -> Bool) -> Int {
+            var lo = 0, hi = g.count
+            while lo < hi { let mid = (lo + hi) / 2; if p(g[mid]) { hi = mid } else { lo = mid + 1 } }
+            return lo
+        }
+        if run.rightToLeft {
+            return first { $0 < Int32(b) }..<first { $0 < Int32(a) }
+        }
+        return first { $0 >= Int32(a) }..<first { $0 >= Int32(b) }
+    }
+
+    // MARK: Character classes
+
+    /// Spaces that hang at a line's end and after which a line may break.
+    static func isSpace(_ c: UInt32) -> Bool {
+        c == 0x20 || c == 0x3000 || c == 0x1680 || ((0x2000...0x200A).contains(c) && c != 0x2007) || c == 0x205F
+    }
+
+    /// Han, Hiragana, Katakana, Hangul, CJK punctuation and emoji: lines may break around each one.
+    static func isIdeographic(_ c: UInt32) -> Bool {
+        (0x2E80...0x9FFF).contains(c) || (0xAC00...0xD7AF).contains(c) || (0xF900...0xFAFF).contains(c)
+            || (0xFF00...0xFFEF).contains(c) || (0x20000...0x3FFFF).contains(c) || (0x1F300...0x1FAFF).contains(c)
+    }
+
+    /// Closing punctuation no line may start with.
+    static func closes(_ c: UInt32) -> Bool {
+        [0x3001, 0x3002, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B, 0xFF01, 0xFF1F, 0xFF09, 0x300D, 0x300F, 0x3011, 0x3015, 0x3009,
+         0x300B, 0x2C, 0x2E, 0x21, 0x3F, 0x3A, 0x3B, 0x29, 0x5D, 0x7D, 0x30FC, 0x2026, 0x30FB].contains(c)
+    }
+
+    /// Opening punctuation no line may end with.
+    static func opens(_ c: UInt32) -> Bool {
+        [0xFF08, 0x300C, 0x300E, 0x3010, 0x3014, 0x3008, 0x300A, 0x28, 0x5B, 0x7B].contains(c)
+    }
+}
+
+/// Paragraphs already set, shared by every worker: text does not change as the view scrolls, so a
+/// text is shaped and broken into lines once, not once a frame. Bounded by the characters it
+/// holds (it starts afresh past that).
+public final class ParagraphCache: Sendable {
+    struct Key: Hashable {
+        let text: String
+        let fonts: FontCascade
+        let pointSize: Double
+        let width: Double
+        let lineHeight: Double?
+        let maxLines: Int
+        let letterSpacing: Double
+    }
+    private let table = Locked<(entries: [Key: Paragraph], characters: Int)>(([:], 0))
+    /// UTF-8 bytes of text kept at most.
+    public static let capacity = 16 << 20
+
+    public init() {}
+
+    public func paragraph(_ text: String, fonts: FontCascade, pointSize: Double, width: Double, lineHeight: Double?,
+                          maxLines: Int, letterSpacing: Double) -> Paragraph {
+        let key = Key(text: text, fonts: fonts, pointSize: pointSize, width: width, lineHeight: lineHeight, maxLines: maxLines,
+                      letterSpacing: letterSpacing)
+        if let hit = table.withLock({ $0.entries[key] }) { return hit }
+        let p = Paragraph(text, fonts: fonts, pointSize: pointSize, width: width, lineHeight: lineHeight, maxLines: maxLines,
+                          letterSpacing: letterSpacing)
+        table.withLock { t in
+            if t.characters + text.utf8.count > ParagraphCache.capacity { t = ([:], 0) }
+            if t.entries.updateValue(p, forKey: key) == nil { t.characters += text.utf8.count }
+        }
+        return p
+    }
+
+    /// One line, neither wrapped nor cut.
+    public func line(_ text: String, fonts: FontCascade, pointSize: Double, letterSpacing: Double) -> TextLayout {
+        paragraph(text, fonts: fonts, pointSize: pointSize, width: .infinity, lineHeight: nil, maxLines: 0,
+                  letterSpacing: letterSpacing).lines[0]
     }
 }

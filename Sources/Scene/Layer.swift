@@ -110,53 +110,68 @@ public final class SceneImage: Sendable {
 }
 
 public enum TextAlignment: String, Sendable {
-    case left, center, right
+    /// Left for a paragraph that runs left to right, right for one that runs right to left
+    /// (NSTextAlignment.natural, UILabel's default).
+    case natural, left, center, right
 }
 
-/// Text, vertically centred in the layer's bounds as UILabel does. One line by default (cut with an
-/// ellipsis if too wide); `numberOfLines` 0 wraps at the bounds' width without limit, n > 1 wraps
-/// and ends the n-th line with an ellipsis.
+/// Text, vertically centred in the layer's bounds as UILabel does. One line by default (cut at the
+/// tail with an ellipsis if too wide); `numberOfLines` 0 wraps at the bounds' width without limit,
+/// n > 1 wraps and cuts the n-th line at the tail. Set by `Paragraph` (HarfBuzz, FriBidi, fallback
+/// fonts) in the typography current when it is made.
 public struct TextContent {
     public var text: String
     public var weight: FontWeight
     public var pointSize: Double
     public var color: Color
     public var alignment: TextAlignment
-    /// Added between glyphs, in points (UIKit's kern attribute).
+    /// Added between glyphs, in points (UIKit's kern attribute). With SF Pro, UIKit's tracking
+    /// for the system font replaces it unless `letterSpacingIsOwn`.
     public var letterSpacing: Double
+    /// The letter spacing was asked for (a layer's `letterSpacing:`), not set to imitate SF Pro's
+    /// tracking with Inter: with SF Pro it is added to the tracking.
+    public var letterSpacingIsOwn = false
     /// UILabel's numberOfLines: 1 (default), 0 for unlimited, or a maximum.
     public var numberOfLines = 1
-    /// Baseline to baseline in points; nil for the font's own.
+    /// Baseline to baseline in points; nil for the fonts' own.
     public var lineHeight: Double?
+    /// The fonts and text size, as current when the text was made.
+    public var typography: Typography
 
     public init(_ text: String, weight: FontWeight = .regular, pointSize: Double = 17, color: Color = Palette.light.label,
-                alignment: TextAlignment = .left, letterSpacing: Double = 0) {
+                alignment: TextAlignment = .natural, letterSpacing: Double = 0) {
         self.text = text; self.weight = weight; self.pointSize = pointSize; self.color = color
         self.alignment = alignment; self.letterSpacing = letterSpacing
+        typography = Typography.current
     }
 
-    /// The set line (positions in points).
+    /// The letter spacing the text is set with.
+    public var effectiveLetterSpacing: Double {
+        guard typography.isSystemFont else { return letterSpacing }
+        return SystemFontTracking.tracking(pointSize: pointSize) + (letterSpacingIsOwn ? letterSpacing : 0)
+    }
+
+    /// The set line (positions in points), not cut.
     public func layout() -> TextLayout {
-        BundledFonts.shared.font(weight).layout(text, pointSize: pointSize, letterSpacing: letterSpacing)
+        TextContent.cache.line(text, fonts: typography.fonts(weight), pointSize: pointSize, letterSpacing: effectiveLetterSpacing)
     }
 
-    /// The lines as they fit `width`, and the line height.
+    /// The lines as they fit `width`, and their heights. Set once and kept: text does not change as
+    /// the view scrolls.
     public func paragraph(width: Double) -> Paragraph {
-        let font = BundledFonts.shared.font(weight)
-        if numberOfLines == 1 {
-            // One line: UILabel's tail truncation, character by character.
-            var line = text
-            var layout = font.layout(line, pointSize: pointSize, letterSpacing: letterSpacing)
-            if layout.width > width {
-                while !line.isEmpty && font.layout(line + "\u{2026}", pointSize: pointSize, letterSpacing: letterSpacing).width > width {
-                    line.removeLast()
-                }
-                line += "\u{2026}"
-                layout = font.layout(line, pointSize: pointSize, letterSpacing: letterSpacing)
-            }
-            return Paragraph(line: layout, text: line, font: font, lineHeight: lineHeight)
-        }
-        return Paragraph(text, font: font, pointSize: pointSize, width: width, lineHeight: lineHeight,
-                         maxLines: numberOfLines, letterSpacing: letterSpacing)
+        TextContent.cache.paragraph(text, fonts: typography.fonts(weight), pointSize: pointSize, width: width,
+                                    lineHeight: lineHeight, maxLines: numberOfLines, letterSpacing: effectiveLetterSpacing)
     }
+
+    /// Where a line starts in a box from `minX` to `maxX`.
+    public func lineX(_ line: TextLayout, minX: Double, maxX: Double) -> Double {
+        switch alignment {
+        case .natural: return line.isRightToLeft ? maxX - line.width : minX
+        case .left: return minX
+        case .center: return (minX + maxX) / 2 - line.width / 2
+        case .right: return maxX - line.width
+        }
+    }
+
+    static let cache = ParagraphCache()
 }

@@ -18,7 +18,7 @@ public struct LayerPlacement: Codable, Equatable, Sendable {
 /// (rounded) bounds; a layer with opacity < 1 and sublayers is drawn offscreen and composited as
 /// a group, as Core Animation does.
 public final class LayerRenderer {
-    private var rasterizers: [FontWeight: GlyphRasterizer] = [:]
+    private let rasterizers = GlyphRasterizers()
     private var imageCache: [ImageCacheKey: Pixmap] = [:]
     private var imageCacheOrder: [ImageCacheKey] = []
     private var imageCacheBytes = 0
@@ -50,13 +50,6 @@ public final class LayerRenderer {
         var canvas = Canvas(pixmap: Pixmap(width: width, height: height, fill: initial))
         draw(root, toDevice: .scale(scale, scale), canvas: &canvas, opacity: 1)
         return canvas.pixmap
-    }
-
-    private func rasterizer(_ weight: FontWeight) -> GlyphRasterizer {
-        if let r = rasterizers[weight] { return r }
-        let r = GlyphRasterizer(font: BundledFonts.shared.font(weight))
-        rasterizers[weight] = r
-        return r
     }
 
     private func draw(_ layer: Layer, toDevice parent: Transform, canvas: inout Canvas, opacity: Double) {
@@ -165,14 +158,11 @@ public final class LayerRenderer {
         if case .text(let text)? = layer.contents, layer.sublayers.isEmpty, layer.backgroundColor == nil, layer.borderWidth == 0 {
             let b = layer.bounds
             let paragraph = text.paragraph(width: b.width)
-            let x: Double
-            switch text.alignment {
-            case .left: x = b.minX
-            case .center: x = b.midX - paragraph.width / 2
-            case .right: x = b.maxX - paragraph.width
-            }
-            drawn = toDevice.apply(Rect(x: x, y: b.midY - paragraph.height / 2, width: paragraph.width, height: paragraph.height))
-            key = [text.text, text.weight.rawValue, "\(text.pointSize)", text.alignment.rawValue, "\(text.numberOfLines)",
+            let xs = paragraph.lines.map { text.lineX($0, minX: b.minX, maxX: b.maxX) }
+            let x = xs.min() ?? b.minX
+            let right = zip(xs, paragraph.lines).map { $0 + $1.width }.max() ?? x
+            drawn = toDevice.apply(Rect(x: x, y: b.midY - paragraph.height / 2, width: right - x, height: paragraph.height))
+            key = ["\(ObjectIdentifier(text.typography))", text.text, text.weight.rawValue, "\(text.pointSize)", text.alignment.rawValue, "\(text.numberOfLines)",
                    "\(text.lineHeight ?? 0)", "\(text.letterSpacing)", "\(b.width)", "\(toDevice.scaleX)", "\(toDevice.scaleY)",
                    "\(sigma)", "\(layer.shadowColor)", "\(layer.shadowOpacity)", "\(drawn.size)"].joined(separator: "\u{1}")
         }
@@ -257,17 +247,13 @@ public final class LayerRenderer {
         case .text(let text):
             let b = layer.bounds
             let paragraph = text.paragraph(width: b.width)
-            let top = b.midY - paragraph.height / 2
+            var top = b.midY - paragraph.height / 2
             for (i, line) in paragraph.lines.enumerated() {
-                let x: Double
-                switch text.alignment {
-                case .left: x = b.minX
-                case .center: x = b.midX - line.width / 2
-                case .right: x = b.maxX - line.width
-                }
-                let baseline = top + (Double(i) + 0.5) * paragraph.lineHeight + (line.ascent - line.descent) / 2
+                let x = text.lineX(line, minX: b.minX, maxX: b.maxX)
+                let baseline = top + (paragraph.lineHeights[i] + line.ascent - line.descent) / 2
+                top += paragraph.lineHeights[i]
                 let origin = toDevice.apply(Point(x, baseline))
-                canvas.draw(line, with: rasterizer(text.weight), originX: origin.x, baselineY: origin.y,
+                canvas.draw(line, with: rasterizers, originX: origin.x, baselineY: origin.y,
                             pixelsPerPoint: toDevice.scaleY, color: text.color, opacity: opacity)
             }
         case .shapes(let items):

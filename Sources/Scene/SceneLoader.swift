@@ -31,7 +31,8 @@ extension ScenarioLoader {
     /// `vars:` entries, gradient colours, characters of a text layer.
     static let maximumVars = 1000
     static let maximumGradientColours = 64
-    static let maximumTextLength = 5000
+    /// A text layer's characters at most (a 200 KB text is set in well under a second).
+    static let maximumTextLength = 200_000
     /// frames x bound values checked for NaN at load.
     static let maximumEvaluations = 40_000_000
 
@@ -627,7 +628,7 @@ struct LayerReader {
             }
             if let n = m["weight"], let v = r.choice(n, "\(path).weight", FontWeight.allCases.map(\.rawValue)) { spec.weight = FontWeight(rawValue: v)! }
             if let n = m["alignment"], let v = r.choice(n, "\(path).alignment", ["left", "center", "right", "natural"]) {
-                spec.alignment = TextAlignment(rawValue: v == "natural" ? "left" : v)!
+                spec.alignment = TextAlignment(rawValue: v)!
             }
             if let n = m["lines"], let v = r.integer(n, "\(path).lines", range: 0...1000) { spec.lines = v }
         case .gradient:

@@ -95,7 +95,7 @@ public final class UserScene: @unchecked Sendable {
         public var imageBlur: Double?
         public var text = ""
         public var weight = FontWeight.regular
-        public var alignment = TextAlignment.left
+        public var alignment = TextAlignment.natural
         public var lines = 1
         public var gradientColours: [Bound] = []
         public var gradientLocations: [Bound] = []
@@ -410,6 +410,7 @@ public final class UserScene: @unchecked Sendable {
             var text = TextContent(spec.text, weight: spec.weight, pointSize: max(1, num(.size, 17)), color: col(.color) ?? .black,
                                    alignment: spec.alignment, letterSpacing: num(.letterSpacing, 0))
             text.numberOfLines = spec.lines
+            text.letterSpacingIsOwn = true
             layer.contents = .text(text)
         case .gradient:
             let colours = spec.gradientColours.map { c.colour($0.binding, env).color }

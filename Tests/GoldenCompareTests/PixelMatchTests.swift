@@ -54,7 +54,7 @@ final class PixelMatchTests: XCTestCase {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Sources/Scene/Resources/Fonts/Inter-Regular.otf").path
         let font = try Font(path: path)
-        let rasterizer = GlyphRasterizer(font: font)
+        let rasterizer = GlyphRasterizers()
         // Two rasterizations of one line differ in their anti-aliased edge pixels: here each edge
         // pixel's coverage moves by 24 levels, up and down in turn, while the glyphs stay put.
         let a = canvas(320, 30) {
