@@ -74,6 +74,16 @@ public struct RenderJob: Sendable {
             mixFile(image.hasPrefix(folder) ? String(image.dropFirst(folder.count)) : (image as NSString).lastPathComponent, image)
         }
         for font in BundledFonts.filePaths { mixFile((font as NSString).lastPathComponent, font) }
+        for font in scenario.screen.typography.files {
+            mixFile(font.hasPrefix(folder) ? String(font.dropFirst(folder.count)) : (font as NSString).lastPathComponent, font)
+        }
+        // The system's fallback fonts (tens of megabytes): by name, size and date, not read whole.
+        for source in SystemFallbackFonts.sources(.regular) + SystemFallbackFonts.sources(.bold) {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: source.path)
+            let size = (attributes?[.size] as? NSNumber)?.intValue ?? -1
+            let date = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            mix(Array("\n\(source.path) \(size) \(date)\n".utf8))
+        }
         inputs = String(h, radix: 16)
     }
 

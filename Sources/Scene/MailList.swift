@@ -82,13 +82,13 @@ public struct MailList: Sendable {
     public func cell(at row: Int) -> Cell { cells[row % cells.count] }
 
     static func subjectText(_ s: String, _ m: Metrics, _ palette: Palette) -> TextContent {
-        var t = TextContent(s, weight: .semibold, pointSize: m.subjectSize, color: palette.label, letterSpacing: -0.41)
+        var t = TextContent(s, weight: .semibold, pointSize: Typography.current.scaled(m.subjectSize, style: .headline), color: palette.label, letterSpacing: -0.41)
         t.numberOfLines = 0
         return t
     }
 
     static func bodyText(_ s: String, _ m: Metrics, _ palette: Palette) -> TextContent {
-        var t = TextContent(s, pointSize: m.bodySize, color: palette.secondaryLabel, letterSpacing: -0.24)
+        var t = TextContent(s, pointSize: Typography.current.scaled(m.bodySize, style: .subheadline), color: palette.secondaryLabel, letterSpacing: -0.24)
         t.numberOfLines = m.bodyLines
         return t
     }

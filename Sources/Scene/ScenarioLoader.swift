@@ -15,7 +15,7 @@ public enum ScenarioLoader {
     /// The top-level keys: the screen's, then those of the presets' own (`Preset.ownKeys`).
     static let topLevelKeys = ["device", "orientation", "fps", "scale", "effect", "appearance", "header", "rows", "mail", "grid", "table", "navigationBar",
                                "background", "showTouches", "showsVerticalScrollIndicator", "physics", "timeline", "vars", "scrollView", "layers", "statusBar", "output", "matrix",
-                               "tabBar", "toolbar", "segmentedControl"]
+                               "tabBar", "toolbar", "segmentedControl", "fonts", "textSize"]
         + Presets.all.flatMap { $0.ownKeys }
     static let statusBarKeys = ["content", "color", "time", "carrier", "battery", "charging", "wifi", "date"]
     static let navigationBarKeys = ["style", "title", "fadeStart", "fadeLength", "color", "titleColor", "largeTitle", "searchBar",
@@ -156,154 +156,160 @@ public enum ScenarioLoader {
         var presetType: (any Preset.Type)? = ownScene ? nil : ProfilePreset.self
         if let node = top["effect"], let v = r.choice(node, "effect", Presets.effectNames) { presetType = Presets.named(v) }
 
-        var screen = Screen(device: device)
-        let images = ImageResolver(reader: r, baseDirectory: baseDirectory, limits: imageLimits)
-        var preset = presetType.map { $0.init() }
-        let effectName = presetType?.name ?? "none"
-        if let node = top["header"] {
-            if let presetType {
-                preset!.header = PresetHeader.read(node, r, images, for: presetType)
-            } else {
-                r.report(node, "header", "effect: none has no header; remove it or choose an effect (\(Presets.all.map { $0.name }.joined(separator: ", ")))")
-            }
-        }
-        for p in Presets.all where p.name != effectName {
-            for key in p.ownKeys {
-                guard let node = top[key] else { continue }
-                r.report(node, key, "applies to effect: \(p.name) only, and this scenario's effect is \(effectName); remove it or set effect: \(p.name)")
-            }
-        }
-        preset?.read(top, r, images)
-        if let presetType { screen.defaultNavigationStyle = presetType.defaultNavigationStyle }
-        let contentKeys = ["rows", "mail", "grid", "table"].filter { top[$0] != nil }
-        if contentKeys.count > 1 {
-            r.report(top[contentKeys[1]], contentKeys[1],
-                     "a screen has one content: \(contentKeys.joined(separator: " and ")) were both given; keep one")
-        }
-        switch contentKeys.first {
-        case "mail": if let m = readMail(top["mail"]!, r, images, device: device) { screen.content = .mail(m) }
-        case "grid": if let g = readGrid(top["grid"]!, r, images, device: device) { screen.content = .grid(g) }
-        case "table": if let t = readTable(top["table"]!, r, images, device: device) { screen.content = .table(t) }
-        case "rows":
-            if let rows = readRows(top["rows"]!, r, defaultCount: presetType?.defaultRowCount ?? Rows().count) { screen.content = .rows(rows) }
-        default:
-            // The preset's source material; a scene of one's own has no rows unless it asks for them.
-            if let content = preset?.defaultContent(device: device) {
-                screen.content = content
-            } else if ownScene {
-                screen.content = .rows(Rows.empty)
-            }
-        }
-        if let node = top["navigationBar"] { readNavigationBar(node, r, &screen) }
-        if let node = top["tabBar"] { screen.tabBar = TabBar.read(node, r) }
-        if let node = top["toolbar"] {
-            let toolbar = Toolbar.read(node, r)
-            if top["tabBar"] != nil {
-                r.report(node, "toolbar", "a screen shows a tab bar or a toolbar, not both (UIKit can stack a toolbar above a "
-                    + "tab bar, apps almost never do); keep one")
-            } else {
-                screen.toolbar = toolbar
-            }
-        }
-        if let node = top["segmentedControl"] { screen.segmentedControl = SegmentedControl.read(node, r) }
-        if let node = top["appearance"], let v = r.choice(node, "appearance", Appearance.allCases.map(\.rawValue)) {
-            screen.appearance = Appearance(rawValue: v)!
-        }
-        if let node = top["showTouches"], let v = r.bool(node, "showTouches") { screen.showTouches = v }
-        if let node = top["showsVerticalScrollIndicator"], let v = r.bool(node, "showsVerticalScrollIndicator") {
-            screen.showsVerticalScrollIndicator = v
-        }
-        var physics = ScrollPhysics()
-        physics.settleDistance = 0.5 / device.scale
-        if let node = top["physics"] { readPhysics(node, r, &physics) }
-        if let node = top["background"], let v = r.color(node, "background") { screen.backgroundOverride = v }
-        if let node = top["statusBar"], let m = r.mapping(node, "statusBar", allowed: statusBarKeys) {
-            if let n = m["content"], let v = r.choice(n, "statusBar.content", Screen.StatusBarContent.allCases.map(\.rawValue)) {
-                screen.statusBarContent = Screen.StatusBarContent(rawValue: v)
-            }
-            if m["content"] != nil, let n = m["color"] {
-                r.report(n, "statusBar.color", "give content (light or dark) or color, not both; keep one")
-            }
-            if let n = m["time"], let v = r.string(n, "statusBar.time", maximumLength: 12, fits: "a status bar's time fits 12 (such as 9:41 or 21:09)") {
-                screen.statusBarItems.time = v
-            }
-            if let n = m["carrier"], let v = r.string(n, "statusBar.carrier", allowEmpty: true, maximumLength: 24, fits: "a carrier's name fits 24") {
-                screen.statusBarItems.carrier = v
-            }
-            if let n = m["battery"], let v = r.number(n, "statusBar.battery", range: 0...100, unit: "%") { screen.statusBarItems.battery = v / 100 }
-            if let n = m["charging"], let v = r.bool(n, "statusBar.charging") { screen.statusBarItems.charging = v }
-            if let n = m["wifi"], let v = r.bool(n, "statusBar.wifi") { screen.statusBarItems.wifi = v }
-            if let n = m["date"], let v = r.string(n, "statusBar.date", allowEmpty: true, maximumLength: 24,
-                                                   fits: "an iPad's status-bar date fits 24 (such as Mon Jun 10)") {
-                screen.statusBarItems.date = v
-            }
-        }
-        // A preset is drawn as the layers it expands to, with the scenario's own after its own.
-        var sceneKeys = top
-        var presetVars: [String] = [], presetLayers = 0
-        screen.preset = preset
-        if let preset {
-            if let node = top["scrollView"] {
-                r.report(node, "scrollView", "the \(effectName) preset declares its own scroll view; remove scrollView or set effect: none")
-            }
-            (sceneKeys, presetVars, presetLayers) = PresetExpansion.sceneKeys(preset, screen: screen, top: top)
-            if case .mapping(let own)? = top["vars"] {
-                for (k, _) in own where presetVars.contains(k.string ?? "") {
-                    r.report(k, "vars.\(k.string ?? "")", "the \(effectName) preset has a var named \(k.string ?? "") (render-frames expand "
-                        + "shows its vars); rename yours")
+        // Text is set in the scenario's fonts at its text size from here on: the content measured
+        // now (self-sizing rows, bars) and the frames drawn later (Screen.layers) alike.
+        let typography = readTypography(top, r, baseDirectory: baseDirectory)
+        return try Typography.$current.withValue(typography) { () throws -> Scenario in
+            var screen = Screen(device: device)
+            screen.typography = typography
+            let images = ImageResolver(reader: r, baseDirectory: baseDirectory, limits: imageLimits)
+            var preset = presetType.map { $0.init() }
+            let effectName = presetType?.name ?? "none"
+            if let node = top["header"] {
+                if let presetType {
+                    preset!.header = PresetHeader.read(node, r, images, for: presetType)
+                } else {
+                    r.report(node, "header", "effect: none has no header; remove it or choose an effect (\(Presets.all.map { $0.name }.joined(separator: ", ")))")
                 }
             }
-        }
-        // False when the scene could not be built, so its extent (where a fling stops) is unknown.
-        var extentKnown = false
-        if let scene = readUserScene(sceneKeys, r, images, presetLayers: presetLayers, presetName: preset == nil ? nil : effectName) {
-            extentKnown = true
-            scene.presetVars = Set(presetVars)
-            screen.scene = scene
-            screen.scrollView = scene.scrollView
-            if r.issues.isEmpty {
-                scene.blurImages(screen.sceneMetrics(pixelScale: scaleOverride ?? scale), rest: screen.sceneMoment(u: 0))
+            for p in Presets.all where p.name != effectName {
+                for key in p.ownKeys {
+                    guard let node = top[key] else { continue }
+                    r.report(node, key, "applies to effect: \(p.name) only, and this scenario's effect is \(effectName); remove it or set effect: \(p.name)")
+                }
             }
-            // Measured even when an image could not be read (it counts as empty), so the frame limit
-            // below is still checked alongside that problem.
-            if scene.scrollView.contentHeight == nil {
-                screen.sceneContentExtent = contentExtent(of: scene, screen: screen, scale: scaleOverride ?? scale)
+            preset?.read(top, r, images)
+            if let presetType { screen.defaultNavigationStyle = presetType.defaultNavigationStyle }
+            let contentKeys = ["rows", "mail", "grid", "table"].filter { top[$0] != nil }
+            if contentKeys.count > 1 {
+                r.report(top[contentKeys[1]], contentKeys[1],
+                         "a screen has one content: \(contentKeys.joined(separator: " and ")) were both given; keep one")
             }
-        }
-        // The preset's own check reads the device, the header's height and the navigation bar only:
-        // it runs whenever those were read, so its problem comes with every other (a wrong image path).
-        if let preset, !r.issues.contains(where: { ["device", "header", "header.height"].contains($0.field) || $0.field.hasPrefix("navigationBar") }) {
-            preset.check(screen, top, root: root, r)
-        }
+            switch contentKeys.first {
+            case "mail": if let m = readMail(top["mail"]!, r, images, device: device) { screen.content = .mail(m) }
+            case "grid": if let g = readGrid(top["grid"]!, r, images, device: device) { screen.content = .grid(g) }
+            case "table": if let t = readTable(top["table"]!, r, images, device: device) { screen.content = .table(t) }
+            case "rows":
+                if let rows = readRows(top["rows"]!, r, defaultCount: presetType?.defaultRowCount ?? Rows().count) { screen.content = .rows(rows) }
+            default:
+                // The preset's source material; a scene of one's own has no rows unless it asks for them.
+                if let content = preset?.defaultContent(device: device) {
+                    screen.content = content
+                } else if ownScene {
+                    screen.content = .rows(Rows.empty)
+                }
+            }
+            if let node = top["navigationBar"] { readNavigationBar(node, r, &screen) }
+            if let node = top["tabBar"] { screen.tabBar = TabBar.read(node, r) }
+            if let node = top["toolbar"] {
+                let toolbar = Toolbar.read(node, r)
+                if top["tabBar"] != nil {
+                    r.report(node, "toolbar", "a screen shows a tab bar or a toolbar, not both (UIKit can stack a toolbar above a "
+                        + "tab bar, apps almost never do); keep one")
+                } else {
+                    screen.toolbar = toolbar
+                }
+            }
+            if let node = top["segmentedControl"] { screen.segmentedControl = SegmentedControl.read(node, r) }
+            if let node = top["appearance"], let v = r.choice(node, "appearance", Appearance.allCases.map(\.rawValue)) {
+                screen.appearance = Appearance(rawValue: v)!
+            }
+            if let node = top["showTouches"], let v = r.bool(node, "showTouches") { screen.showTouches = v }
+            if let node = top["showsVerticalScrollIndicator"], let v = r.bool(node, "showsVerticalScrollIndicator") {
+                screen.showsVerticalScrollIndicator = v
+            }
+            var physics = ScrollPhysics()
+            physics.settleDistance = 0.5 / device.scale
+            if let node = top["physics"] { readPhysics(node, r, &physics) }
+            if let node = top["background"], let v = r.color(node, "background") { screen.backgroundOverride = v }
+            if let node = top["statusBar"], let m = r.mapping(node, "statusBar", allowed: statusBarKeys) {
+                if let n = m["content"], let v = r.choice(n, "statusBar.content", Screen.StatusBarContent.allCases.map(\.rawValue)) {
+                    screen.statusBarContent = Screen.StatusBarContent(rawValue: v)
+                }
+                if m["content"] != nil, let n = m["color"] {
+                    r.report(n, "statusBar.color", "give content (light or dark) or color, not both; keep one")
+                }
+                if let n = m["time"], let v = r.string(n, "statusBar.time", maximumLength: 12, fits: "a status bar's time fits 12 (such as 9:41 or 21:09)") {
+                    screen.statusBarItems.time = v
+                }
+                if let n = m["carrier"], let v = r.string(n, "statusBar.carrier", allowEmpty: true, maximumLength: 24, fits: "a carrier's name fits 24") {
+                    screen.statusBarItems.carrier = v
+                }
+                if let n = m["battery"], let v = r.number(n, "statusBar.battery", range: 0...100, unit: "%") { screen.statusBarItems.battery = v / 100 }
+                if let n = m["charging"], let v = r.bool(n, "statusBar.charging") { screen.statusBarItems.charging = v }
+                if let n = m["wifi"], let v = r.bool(n, "statusBar.wifi") { screen.statusBarItems.wifi = v }
+                if let n = m["date"], let v = r.string(n, "statusBar.date", allowEmpty: true, maximumLength: 24,
+                                                       fits: "an iPad's status-bar date fits 24 (such as Mon Jun 10)") {
+                    screen.statusBarItems.date = v
+                }
+            }
+            // A preset is drawn as the layers it expands to, with the scenario's own after its own.
+            var sceneKeys = top
+            var presetVars: [String] = [], presetLayers = 0
+            screen.preset = preset
+            if let preset {
+                if let node = top["scrollView"] {
+                    r.report(node, "scrollView", "the \(effectName) preset declares its own scroll view; remove scrollView or set effect: none")
+                }
+                (sceneKeys, presetVars, presetLayers) = PresetExpansion.sceneKeys(preset, screen: screen, top: top)
+                if case .mapping(let own)? = top["vars"] {
+                    for (k, _) in own where presetVars.contains(k.string ?? "") {
+                        r.report(k, "vars.\(k.string ?? "")", "the \(effectName) preset has a var named \(k.string ?? "") (render-frames expand "
+                            + "shows its vars); rename yours")
+                    }
+                }
+            }
+            // False when the scene could not be built, so its extent (where a fling stops) is unknown.
+            var extentKnown = false
+            if let scene = readUserScene(sceneKeys, r, images, presetLayers: presetLayers, presetName: preset == nil ? nil : effectName) {
+                extentKnown = true
+                scene.presetVars = Set(presetVars)
+                screen.scene = scene
+                screen.scrollView = scene.scrollView
+                if r.issues.isEmpty {
+                    scene.blurImages(screen.sceneMetrics(pixelScale: scaleOverride ?? scale), rest: screen.sceneMoment(u: 0))
+                }
+                // Measured even when an image could not be read (it counts as empty), so the frame limit
+                // below is still checked alongside that problem.
+                if scene.scrollView.contentHeight == nil {
+                    screen.sceneContentExtent = contentExtent(of: scene, screen: screen, scale: scaleOverride ?? scale)
+                }
+            }
+            // The preset's own check reads the device, the header's height and the navigation bar only:
+            // it runs whenever those were read, so its problem comes with every other (a wrong image path).
+            if let preset, !r.issues.contains(where: { ["device", "header", "header.height"].contains($0.field) || $0.field.hasPrefix("navigationBar") }) {
+                preset.check(screen, top, root: root, r)
+            }
 
-        var timeline: (any ScrollTimeline)?
-        if let node = top["timeline"] {
-            timeline = readTimeline(node, r, screen: screen, physics: physics)
-        } else {
-            r.report(root, "timeline", "missing; add a timeline with gestures or keyframes, e.g. gestures: [{drag: {by: 150}}, release]")
-        }
-        // The frame count needs the timeline, the frame rate and, for gestures, the content's extent
-        // (where a fling stops), not the rest: a wrong image path elsewhere does not hide it.
-        if let timeline, extentKnown || timeline is KeyframeTimeline || r.issues.isEmpty, !r.issues.contains(where: { $0.field == "fps" || $0.field.hasPrefix("timeline") || $0.field.hasPrefix("physics") }) {
-            let rate = fpsOverride ?? fps
-            let frames = timeline.duration * rate
-            if frames > Double(maximumFrames) {
-                r.report(top["timeline"], "timeline", "lasts \(r.format(timeline.duration)) s at \(r.format(rate)) fps: "
-                    + "\(Int(frames.rounded())) frames, over the limit of \(maximumFrames); shorten the timeline or lower fps")
+            var timeline: (any ScrollTimeline)?
+            if let node = top["timeline"] {
+                timeline = readTimeline(node, r, screen: screen, physics: physics)
+            } else {
+                r.report(root, "timeline", "missing; add a timeline with gestures or keyframes, e.g. gestures: [{drag: {by: 150}}, release]")
             }
+            // The frame count needs the timeline, the frame rate and, for gestures, the content's extent
+            // (where a fling stops), not the rest: a wrong image path elsewhere does not hide it.
+            if let timeline, extentKnown || timeline is KeyframeTimeline || r.issues.isEmpty, !r.issues.contains(where: { $0.field == "fps" || $0.field.hasPrefix("timeline") || $0.field.hasPrefix("physics") }) {
+                let rate = fpsOverride ?? fps
+                let frames = timeline.duration * rate
+                if frames > Double(maximumFrames) {
+                    r.report(top["timeline"], "timeline", "lasts \(r.format(timeline.duration)) s at \(r.format(rate)) fps: "
+                        + "\(Int(frames.rounded())) frames, over the limit of \(maximumFrames); shorten the timeline or lower fps")
+                }
+            }
+            let outputs = top["output"].map { ScenarioOutput.read($0, r, baseDirectory: baseDirectory) } ?? []
+            for (i, issue) in r.issues.enumerated() {
+                if let f = matrixFields.first(where: { $0.line == issue.line && $0.column == issue.column }) { r.issues[i].field = f.field }
+            }
+            if !r.issues.isEmpty { throw ScenarioError.invalid(r.issuesInFileOrder) }
+            var scenario = Scenario(file: file, fps: fpsOverride ?? fps, scale: scaleOverride ?? scale, screen: screen, timeline: timeline!)
+            scenario.outputs = variantName.map { v in outputs.map { $0.forVariant(v) } } ?? outputs
+            scenario.imageFiles = images.files
+            scenario.variant = variantName
+            scenario.variantNames = variantNames
+            if let scene = screen.scene { try checkFinite(scene, scenario, r, timelineNode: top["timeline"]) }
+            return scenario
         }
-        let outputs = top["output"].map { ScenarioOutput.read($0, r, baseDirectory: baseDirectory) } ?? []
-        for (i, issue) in r.issues.enumerated() {
-            if let f = matrixFields.first(where: { $0.line == issue.line && $0.column == issue.column }) { r.issues[i].field = f.field }
-        }
-        if !r.issues.isEmpty { throw ScenarioError.invalid(r.issuesInFileOrder) }
-        var scenario = Scenario(file: file, fps: fpsOverride ?? fps, scale: scaleOverride ?? scale, screen: screen, timeline: timeline!)
-        scenario.outputs = variantName.map { v in outputs.map { $0.forVariant(v) } } ?? outputs
-        scenario.imageFiles = images.files
-        scenario.variant = variantName
-        scenario.variantNames = variantNames
-        if let scene = screen.scene { try checkFinite(scene, scenario, r, timelineNode: top["timeline"]) }
-        return scenario
     }
 
     /// YAML's standard tags (`!!str 30`, `!!int "5"`) change what a value is; the scenario reader

@@ -11,12 +11,12 @@ extension ScenarioLoader {
     static let layerKeys = ["type", "name", "in", "repeat", "frame", "x", "y", "width", "height", "anchor", "translateX", "translateY",
                             "scale", "scaleX", "scaleY", "opacity", "zPosition", "cornerRadius", "masksToBounds", "hidden",
                             "borderWidth", "borderColor", "shadowColor", "shadowOpacity", "shadowRadius", "children", "fill",
-                            "image", "imageScale", "contentMode", "text", "weight", "size", "color", "alignment", "lines",
+                            "image", "imageScale", "contentMode", "text", "weight", "size", "style", "color", "alignment", "lines",
                             "letterSpacing", "colors", "locations", "startPoint", "endPoint", "blurRadius", "tint", "blur"]
     /// Keys that only some layer types have (bindable properties say so in `UserScene.Property.kinds`).
     static let layerKeyKinds: [String: [UserScene.Kind]] = [
         "fill": [.rectangle, .group], "image": [.image], "blur": [.image], "imageScale": [.image], "contentMode": [.image],
-        "text": [.text], "weight": [.text], "size": [.text], "color": [.text], "alignment": [.text], "lines": [.text],
+        "text": [.text], "weight": [.text], "size": [.text], "style": [.text], "color": [.text], "alignment": [.text], "lines": [.text],
         "letterSpacing": [.text], "colors": [.gradient], "locations": [.gradient], "startPoint": [.gradient],
         "endPoint": [.gradient], "blurRadius": [.material], "tint": [.material]]
     static let keyframesKeys = ["keyframes", "over", "range", "view", "easing", "outside"]
@@ -625,6 +625,10 @@ struct LayerReader {
                 }
             } else if m["text"] == nil {
                 r.report(node, "\(path).text", "missing; give the text to draw")
+            }
+            if let n = m["style"], let v = r.choice(n, "\(path).style", TextStyle.allCases.map(\.rawValue)) {
+                spec.textStyle = TextStyle(rawValue: v)!
+                spec.weight = spec.textStyle!.weight
             }
             if let n = m["weight"], let v = r.choice(n, "\(path).weight", FontWeight.allCases.map(\.rawValue)) { spec.weight = FontWeight(rawValue: v)! }
             if let n = m["alignment"], let v = r.choice(n, "\(path).alignment", ["left", "center", "right", "natural"]) {

@@ -76,6 +76,8 @@ public struct Screen: Sendable {
     public var tabBar: TabBar?
     public var toolbar: Toolbar?
     public var segmentedControl: SegmentedControl?
+    /// The fonts and Dynamic Type size the screen's text is set in (`fonts:`, `textSize:`).
+    public var typography = Typography.standard
 
     public init(device: Device, content: ScreenContent = .rows(Rows())) {
         self.device = device
@@ -203,6 +205,13 @@ public struct Screen: Sendable {
     /// The layer tree at scroll position `u` without indicator and touches.
     public func layers(u: Double, pixelScale: Double, time: Double = 0, velocity: Double = 0,
                        phase: ScrollPhase = .idle, record: ((UserScene.ResolvedLayer) -> Void)? = nil) -> Layer {
+        Typography.$current.withValue(typography) {
+            layersInTypography(u: u, pixelScale: pixelScale, time: time, velocity: velocity, phase: phase, record: record)
+        }
+    }
+
+    private func layersInTypography(u: Double, pixelScale: Double, time: Double, velocity: Double,
+                                    phase: ScrollPhase, record: ((UserScene.ResolvedLayer) -> Void)?) -> Layer {
         let w = device.size.width, h = device.size.height
         let o = contentOffset(u: u)
         let root = Layer(name: "screen", frame: Rect(x: 0, y: 0, width: w, height: h))

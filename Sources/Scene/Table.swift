@@ -141,10 +141,10 @@ public struct Table: Sendable {
     static func headerText(_ text: String, isHeader: Bool, style: Style, palette: Palette) -> TextContent {
         var t: TextContent
         if style == .plain && isHeader {
-            t = TextContent(text, weight: .semibold, pointSize: Metrics.plainHeaderSize, color: palette.label,
+            t = TextContent(text, weight: .semibold, pointSize: Typography.current.scaled(Metrics.plainHeaderSize, style: .headline), color: palette.label,
                             letterSpacing: Metrics.plainHeaderTracking)
         } else {
-            t = TextContent(isHeader ? text.uppercased() : text, pointSize: Metrics.groupedHeaderSize, color: palette.secondaryLabel,
+            t = TextContent(isHeader ? text.uppercased() : text, pointSize: Typography.current.scaled(Metrics.groupedHeaderSize, style: .footnote), color: palette.secondaryLabel,
                             letterSpacing: Metrics.groupedHeaderTracking)
         }
         t.numberOfLines = 0

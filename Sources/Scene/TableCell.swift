@@ -132,12 +132,12 @@ public struct TableCellLayout: Equatable, Sendable {
 enum TableCell {
     static func textContent(_ row: TableRow, palette: Palette, lines: Int) -> TextContent {
         if row.style == .value2 {
-            var t = TextContent(row.text, pointSize: TableCellMetrics.value2TextSize, color: palette.systemBlue, alignment: .right,
+            var t = TextContent(row.text, pointSize: Typography.current.scaled(TableCellMetrics.value2TextSize, style: .footnote), color: palette.systemBlue, alignment: .right,
                                 letterSpacing: TableCellMetrics.value2TextTracking)
             t.numberOfLines = 1
             return t
         }
-        var t = TextContent(row.text, pointSize: TableCellMetrics.textSize, color: palette.label, letterSpacing: TableCellMetrics.textTracking)
+        var t = TextContent(row.text, pointSize: Typography.current.scaled(TableCellMetrics.textSize, style: .body), color: palette.label, letterSpacing: TableCellMetrics.textTracking)
         t.numberOfLines = row.style == .value1 ? 1 : lines
         return t
     }
@@ -145,15 +145,15 @@ enum TableCell {
     static func detailContent(_ text: String, _ row: TableRow, palette: Palette, lines: Int) -> TextContent {
         switch row.style {
         case .subtitle:
-            var t = TextContent(text, pointSize: TableCellMetrics.subtitleDetailSize, color: palette.secondaryLabel,
+            var t = TextContent(text, pointSize: Typography.current.scaled(TableCellMetrics.subtitleDetailSize, style: .subheadline), color: palette.secondaryLabel,
                                 letterSpacing: TableCellMetrics.subtitleDetailTracking)
             t.numberOfLines = lines
             return t
         case .value1:
-            return TextContent(text, pointSize: TableCellMetrics.textSize, color: palette.secondaryLabel, alignment: .right,
+            return TextContent(text, pointSize: Typography.current.scaled(TableCellMetrics.textSize, style: .body), color: palette.secondaryLabel, alignment: .right,
                                letterSpacing: TableCellMetrics.textTracking)
         case .value2, .default:
-            return TextContent(text, pointSize: TableCellMetrics.textSize, color: palette.label, letterSpacing: TableCellMetrics.textTracking)
+            return TextContent(text, pointSize: Typography.current.scaled(TableCellMetrics.textSize, style: .body), color: palette.label, letterSpacing: TableCellMetrics.textTracking)
         }
     }
 

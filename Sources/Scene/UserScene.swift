@@ -97,6 +97,9 @@ public final class UserScene: @unchecked Sendable {
         public var weight = FontWeight.regular
         public var alignment = TextAlignment.natural
         public var lines = 1
+        /// A Dynamic Type text style: the size follows the scenario's `textSize:` (the style's own
+        /// size, or `size` scaled as UIFontMetrics scales it).
+        public var textStyle: TextStyle?
         public var gradientColours: [Bound] = []
         public var gradientLocations: [Bound] = []
         public var children: [LayerSpec] = []
@@ -407,7 +410,11 @@ public final class UserScene: @unchecked Sendable {
         case .image:
             if let image = spec.image { layer.contents = .image(image, spec.contentMode) }
         case .text:
-            var text = TextContent(spec.text, weight: spec.weight, pointSize: max(1, num(.size, 17)), color: col(.color) ?? .black,
+            var size = num(.size, 17)
+            if let style = spec.textStyle {
+                size = spec.properties[.size] == nil ? Typography.current.size(style) : Typography.current.scaled(size, style: style)
+            }
+            var text = TextContent(spec.text, weight: spec.weight, pointSize: max(1, size), color: col(.color) ?? .black,
                                    alignment: spec.alignment, letterSpacing: num(.letterSpacing, 0))
             text.numberOfLines = spec.lines
             text.letterSpacingIsOwn = true

@@ -13,7 +13,7 @@ import Yams
 /// lists it).
 public struct VariantMatrix {
     /// The keys a matrix varies, in naming order.
-    public static let keys = ["device", "appearance", "orientation"]
+    public static let keys = ["device", "appearance", "orientation", "textSize"]
     /// More variants than this are refused (each one is a full render).
     public static let maximumVariants = 64
 
@@ -104,6 +104,7 @@ public struct VariantMatrix {
         switch key {
         case "device": return "[iphone-15, ipad-air-11]"
         case "appearance": return "[light, dark]"
+        case "textSize": return "[large, accessibility3]"
         default: return "[portrait, landscape]"
         }
     }

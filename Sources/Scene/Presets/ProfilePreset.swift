@@ -18,7 +18,7 @@ struct ProfilePreset: Preset {
     static let defaultNavigationStyle = Screen.NavigationBar.Style.floating
     static let overPhoto = true
     static let avatarKeys = ["image", "imageScale", "color", "size", "x", "y", "cornerRadius", "borderWidth", "borderColor"]
-    static let profileKeys = ["name", "handle", "bio", "followButton"]
+    static let profileKeys = ["name", "handle", "bio", "bioLines", "followButton"]
     /// The name label that slides into the stuck header.
     static let labelHeight = 26.0
 
@@ -38,6 +38,8 @@ struct ProfilePreset: Preset {
         var name = "Jane Appleseed"
         var handle = "@jane"
         var bio: String?
+        /// The bio's numberOfLines: 0 wraps without limit.
+        var bioLines = 0
         var followButton = true
     }
 
@@ -65,6 +67,7 @@ struct ProfilePreset: Preset {
             if let n = m["name"], let v = r.string(n, "profile.name", allowEmpty: true) { profile.name = v }
             if let n = m["handle"], let v = r.string(n, "profile.handle", allowEmpty: true) { profile.handle = v }
             if let n = m["bio"], let v = r.string(n, "profile.bio") { profile.bio = v }
+            if let n = m["bioLines"], let v = r.integer(n, "profile.bioLines", range: 0...1000) { profile.bioLines = v }
             if let n = m["followButton"], let v = r.bool(n, "profile.followButton") { profile.followButton = v }
         }
     }
@@ -84,14 +87,35 @@ struct ProfilePreset: Preset {
     // MARK: Geometry (content coordinates of the table)
 
     var avatarFrame: Rect { Rect(x: avatar.x, y: avatar.y, width: avatar.size, height: avatar.size) }
-    func nameFrame(width w: Double) -> Rect { Rect(x: 16, y: avatarFrame.maxY + 10, width: w - 32, height: 22) }
-    func handleFrame(width w: Double) -> Rect { Rect(x: 16, y: nameFrame(width: w).maxY + 2, width: w - 32, height: 16) }
-    func bioFrame(width w: Double) -> Rect? {
-        profile.bio == nil ? nil : Rect(x: 16, y: handleFrame(width: w).maxY + 10, width: w - 32, height: 20)
+    /// The labels' sizes at the Large text size and the text styles they follow.
+    static let nameText = (size: 18.0, weight: FontWeight.medium, style: TextStyle.headline, minimumHeight: 22.0)
+    static let handleText = (size: 12.0, weight: FontWeight.regular, style: TextStyle.caption1, minimumHeight: 16.0)
+    static let bioText = (size: 15.0, weight: FontWeight.regular, style: TextStyle.subheadline, minimumHeight: 20.0)
+
+    /// A label's height: its text set at the width (in the current typography), whole points, at
+    /// least the height the tutorial gives it.
+    static func labelHeight(_ text: String, _ spec: (size: Double, weight: FontWeight, style: TextStyle, minimumHeight: Double),
+                            width: Double, lines: Int) -> Double {
+        var t = TextContent(text, weight: spec.weight, pointSize: Typography.current.scaled(spec.size, style: spec.style))
+        t.numberOfLines = lines
+        return max(spec.minimumHeight, t.paragraph(width: max(1, width)).height.rounded(.up))
     }
-    /// Height of the table header view that holds the avatar and the profile text (the frames'
-    /// heights do not depend on the width).
-    var profileHeight: Double { (bioFrame(width: 0) ?? handleFrame(width: 0)).maxY + 14 }
+
+    func nameFrame(width w: Double) -> Rect {
+        Rect(x: 16, y: avatarFrame.maxY + 10, width: w - 32, height: Self.labelHeight(profile.name, Self.nameText, width: w - 32, lines: 1))
+    }
+    func handleFrame(width w: Double) -> Rect {
+        Rect(x: 16, y: nameFrame(width: w).maxY + 2, width: w - 32,
+             height: Self.labelHeight(profile.handle, Self.handleText, width: w - 32, lines: 1))
+    }
+    /// The bio wraps at the width (`bioLines`, 0 without limit).
+    func bioFrame(width w: Double) -> Rect? {
+        guard let bio = profile.bio else { return nil }
+        return Rect(x: 16, y: handleFrame(width: w).maxY + 10, width: w - 32,
+                    height: Self.labelHeight(bio, Self.bioText, width: w - 32, lines: profile.bioLines))
+    }
+    /// Height of the table header view that holds the avatar and the profile text.
+    func profileHeight(width w: Double) -> Double { (bioFrame(width: w) ?? handleFrame(width: w)).maxY + 14 }
 
     /// The effect's constants on `screen`.
     func effect(on screen: Screen) -> ProfileHeaderEffect {
@@ -101,7 +125,7 @@ struct ProfilePreset: Preset {
         let strip = hh - stop // the part of the header left on screen once it sticks
         return ProfileHeaderEffect(
             headerHeight: hh, stop: stop, avatarSize: avatar.size,
-            labelOffset: header.titleOffset ?? (stop + nameFrame(width: 0).maxY),
+            labelOffset: header.titleOffset ?? (stop + nameFrame(width: device.size.width).maxY),
             labelDistance: header.titleDistance ?? ((strip - device.statusBarHeight) / 2 + Self.labelHeight / 2))
     }
 
@@ -125,6 +149,7 @@ struct ProfilePreset: Preset {
 
     func expand(_ b: inout ExpansionBuilder) {
         let s = b.screen, fx = effect(on: s), hh = headerHeight, w = s.device.size.width
+        let profileHeight = profileHeight(width: w)
         typealias Y = ExpansionBuilder
         let appearanceLight = s.appearance == .light
         b.notes = ["The profile header (behaviour spec 1.3): the table is inset by the header's height Hh, and u = offset + Hh.",
@@ -193,16 +218,18 @@ struct ProfilePreset: Preset {
                 ("alignment", Y.word("center")),
             ]))
         }
-        func label(_ name: String, _ frame: Rect, _ text: String, _ weight: String, _ size: Double, _ colour: Color) -> Node {
+        func label(_ name: String, _ frame: Rect, _ text: String, _ spec: (size: Double, weight: FontWeight, style: TextStyle, minimumHeight: Double),
+                   _ colour: Color, lines: Int = 1) -> Node {
             Y.map([("type", Y.word("text")), ("name", Y.word(name)), ("frame", Y.frame(frame, width: "screen.width - 32")), ("text", Y.text(text)),
-                   ("weight", Y.word(weight)), ("size", Y.num(size)), ("color", Y.colour(colour))])
+                   ("style", Y.word(spec.style.rawValue)), ("weight", Y.word(spec.weight.rawValue)), ("size", Y.num(spec.size)),
+                   ("color", Y.colour(colour))] + (lines == 1 ? [] : [("lines", Y.num(Double(lines)))]))
         }
         // The tutorial's colours in light mode; the system label colours in dark mode.
-        profileLayers.append(label("profile.name", nameFrame(width: w), profile.name, "medium", 18, appearanceLight ? Color(41, 47, 51) : s.palette.label))
-        profileLayers.append(label("profile.handle", handleFrame(width: w), profile.handle, "regular", 12,
+        profileLayers.append(label("profile.name", nameFrame(width: w), profile.name, Self.nameText, appearanceLight ? Color(41, 47, 51) : s.palette.label))
+        profileLayers.append(label("profile.handle", handleFrame(width: w), profile.handle, Self.handleText,
                              appearanceLight ? Color(102, 107, 127) : s.palette.secondaryLabel))
         if let bio = profile.bio, let frame = bioFrame(width: w) {
-            profileLayers.append(label("profile.bio", frame, bio, "regular", 15, s.palette.label))
+            profileLayers.append(label("profile.bio", frame, bio, Self.bioText, s.palette.label, lines: profile.bioLines))
         }
         profileLayers.append(Y.map([("type", Y.word("rectangle")),
                               ("frame", Y.flow([Y.num(0), Y.text("\(formatNumber(profileHeight)) - 1 / scale"), Y.text("screen.width"),
