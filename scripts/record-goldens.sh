@@ -51,3 +51,5 @@ record settings-grouped "0,50,90,100,120,200"
 record table-sticky-headers "0,24,30,100"
 # Every variant (iPhone and iPad, light and dark): rest, pulled, the segments pinned, coasting
 record tabbed-profile "0,45,105,150"
+# Four scripts and emoji at two text sizes: at rest, pushed up (the header stuck, the rows under it)
+record international "0,120"

@@ -73,7 +73,7 @@ public struct VariantMatrix {
             lists[key] = items
         }
         if lists.isEmpty && ok {
-            r.report(node, "matrix", "is empty; list devices, appearances or orientations, such as {appearance: [light, dark]}")
+            r.report(node, "matrix", "is empty; list devices, appearances, orientations or text sizes, such as {appearance: [light, dark]}")
             return nil
         }
         guard ok else { return nil }
@@ -95,6 +95,7 @@ public struct VariantMatrix {
             func value(_ key: String) -> String { combo[key]?.0 ?? top[key]?.string ?? defaults[key]! }
             var name = "\(value("device"))-\(value("appearance"))"
             if lists["orientation"] != nil { name += "-\(value("orientation"))" }
+            if let size = combo["textSize"]?.0 { name += "-\(size)" }
             return Variant(name: name, values: combo.mapValues(\.1), fields: Dictionary(uniqueKeysWithValues: combo.map { ($0.key, "matrix.\($0.key)[\($0.value.2)]") }))
         }
         return VariantMatrix(variants: variants)

@@ -44,6 +44,11 @@ final class GoldenFrameTests: XCTestCase {
         try checkGoldens(scenario: "tabbed-profile")
     }
 
+    /// English, Arabic, Chinese and emoji at the Large and accessibility3 text sizes.
+    func testInternationalGoldens() throws {
+        try checkGoldens(scenario: "international")
+    }
+
     func testStretchyTableGoldens() throws {
         try checkGoldens(scenario: "stretchy-table")
     }
