@@ -39,15 +39,6 @@ public struct Paragraph: Sendable, Equatable {
     /// The first paragraph runs right to left.
     public var isRightToLeft: Bool { lines.first?.isRightToLeft ?? false }
 
-    /// Where line `i`'s baseline is, from the paragraph's top: the line's ascent and descent
-    /// centred in its height.
-    public func baseline(_ i: Int) -> Double {
-        var top = 0.0
-        for j in 0..<i { top += lineHeights[j] }
-        let line = lines[i]
-        return top + (lineHeights[i] + line.ascent - line.descent) / 2
-    }
-
     /// - Parameters:
     ///   - width: the line width in points (`.infinity` for no wrapping).
     ///   - lineHeight: baseline to baseline; nil uses the fonts' (ascender + descender + line gap).
