@@ -8,8 +8,8 @@ internal import CFriBidi
 ///
 /// - Lines wrap by word (`.byWordWrapping`): after spaces (which hang at the line's end), after
 ///   hyphens, and around CJK characters and emoji; a word wider than the line breaks between
-///   characters. `\n` (and `\r\n`, U+2028, U+2029) ends a paragraph; each paragraph takes its
-///   direction from its first strong character.
+///   characters. `\n` (and `\r\n`, `\r`, U+2028, U+2029, NEL, VT, FF: UAX #14's mandatory breaks)
+///   ends a paragraph; each paragraph takes its direction from its first strong character.
 /// - With `maxLines`, the last line holds the rest of the text cut at the tail as UILabel's
 ///   `.byTruncatingTail` cuts it: mid-word, an ellipsis right after the last character that fits
 ///   (no space before it).
@@ -107,7 +107,7 @@ struct Typesetter {
         for s in text.unicodeScalars {
             switch s.value {
             case 0x0A where afterCR: afterCR = false; continue
-            case 0x0A, 0x0D, 0x2028, 0x2029:
+            case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:   // UAX #14's mandatory breaks (BK, CR, LF, NL)
                 out.append(current); current = []
                 afterCR = s.value == 0x0D
                 continue

@@ -149,6 +149,15 @@ final class LineBreakingTests: XCTestCase {
         XCTAssertEqual(p.texts[0], "one")
     }
 
+    func testNextLineVerticalTabAndFormFeedEndParagraphs() {
+        // UAX #14's mandatory breaks (NL, BK; NSString's line ranges end at NEL too): dropping them
+        // as control characters would join the words.
+        for separator in ["\u{85}", "\u{0B}", "\u{0C}"] {
+            XCTAssertEqual(set("one" + separator + "two", width: 300).texts, ["one", "two"])
+        }
+        XCTAssertEqual(set("one\u{07}two\ttab", width: 300).texts, ["onetwo tab"], "other controls draw nothing; a tab is a space")
+    }
+
     func testEmptyStringIsOneEmptyLine() {
         let p = set("", width: 300)
         XCTAssertEqual(p.texts, [""])
