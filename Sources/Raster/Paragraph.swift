@@ -8,8 +8,8 @@ internal import CFriBidi
 ///
 /// - Lines wrap by word (`.byWordWrapping`): after spaces (which hang at the line's end), after
 ///   hyphens, and around CJK characters and emoji; a word wider than the line breaks between
-///   characters. `\n` (and `\r\n`, U+2028, U+2029) ends a paragraph; each paragraph takes its
-///   direction from its first strong character.
+///   characters. `\n` (and `\r\n`, `\r`, U+2028, U+2029, NEL, VT, FF: UAX #14's mandatory breaks)
+///   ends a paragraph; each paragraph takes its direction from its first strong character.
 /// - With `maxLines`, the last line holds the rest of the text cut at the tail as UILabel's
 ///   `.byTruncatingTail` cuts it: mid-word, an ellipsis right after the last character that fits
 ///   (no space before it).
@@ -98,7 +98,7 @@ struct Typesetter {
         for s in text.unicodeScalars {
             switch s.value {
             case 0x0A where afterCR: afterCR = false; continue
-            case 0x0A, 0x0D, 0x2028, 0x2029:
+            case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:   // UAX #14's mandatory breaks (BK, CR, LF, NL)
                 out.append(current); current = []
                 afterCR = s.value == 0x0D
                 continue
@@ -198,14 +198,25 @@ struct Typesetter {
             if maxLines > 0 && lines.count == maxLines - 1 {
                 // The last line allowed: the rest, cut at the tail if it does not fit.
                 let end = trimEnd(lineStart, m)
-                let fits = measure(lineStart, end) <= width
-                if fits && !morePending {
+                if measure(lineStart, end) <= width && !morePending {
                     lines.append(layoutLine(lineStart, end, runs: runs, starts: starts, scalars: scalars, baseRTL: baseRTL, ellipsis: false))
                 } else {
-                    let ellipsisWidth = self.ellipsis(after: lineStart < end ? fontOf[end - 1] : 0).advance
-                    var k = lineStart
-                    if fits { k = end } else {
-                        while k < m && measure(lineStart, k + 1) + letterSpacing + ellipsisWidth <= width { k += 1 }
+                    // As many graphemes as fit with the ellipsis after them, the ellipsis measured in
+                    // the font it is drawn in (that of the last grapheme kept but trailing spaces),
+                    // even when the whole paragraph fits and only later paragraphs are cut.
+                    var ellipsisWidths: [UInt16: Double] = [:]
+                    func ellipsisWidth(after font: UInt16) -> Double {
+                        if let w = ellipsisWidths[font] { return w }
+                        let w = self.ellipsis(after: font).advance
+                        ellipsisWidths[font] = w
+                        return w
+                    }
+                    var k = lineStart, lastKept = -1   // the last grapheme kept that is not a space
+                    while k < end {
+                        let last = space[k] ? lastKept : k
+                        guard measure(lineStart, k + 1) + letterSpacing + ellipsisWidth(after: last >= 0 ? fontOf[last] : 0) <= width else { break }
+                        lastKept = last
+                        k += 1
                     }
                     lines.append(layoutLine(lineStart, trimEnd(lineStart, k), runs: runs, starts: starts, scalars: scalars,
                                             baseRTL: baseRTL, ellipsis: true))

@@ -95,6 +95,28 @@ final class LineBreakingTests: XCTestCase {
         XCTAssertFalse(set(text, width: w, maxLines: 3).truncated)
     }
 
+    func testTheEllipsisFitsWhenLaterParagraphsAreCut() {
+        // "one" fits, but "two" is cut: the ellipsis after "one" must fit too, so "one" is cut.
+        let w = measure("one") + 0.25
+        XCTAssertGreaterThan(measure("on") + ellipsis, w)
+        let p = set("one\ntwo", width: w, maxLines: 1)
+        XCTAssertEqual(p.texts, ["o\u{2026}"])
+        XCTAssertTrue(p.truncated)
+        XCTAssertLessThanOrEqual(p.lines[0].width, w)
+        XCTAssertEqual(set("one\ntwo", width: measure("one") + ellipsis + 0.25, maxLines: 1).texts, ["one\u{2026}"])
+    }
+
+    func testTheEllipsisIsMeasuredInTheFontItIsDrawnIn() throws {
+        // Cut among Chinese characters, the ellipsis is Noto Sans CJK's (an em wide), not Inter's
+        // (the font of the text's last character), and the line must fit with it.
+        let fonts = try TestFonts.cascade()
+        let w = 2 * size + ellipsis + 1
+        let p = Paragraph("中文中文中文 end", fonts: fonts, pointSize: size, width: w, maxLines: 1)
+        XCTAssertEqual(p.lines[0].glyphs.last?.font, TestFonts.cjkIndex)
+        XCTAssertEqual(p.texts, ["中\u{2026}"])
+        XCTAssertLessThanOrEqual(p.lines[0].width, w)
+    }
+
     // MARK: Chinese
 
     func testChineseBreaksBetweenCharactersButNotBeforeClosingPunctuation() throws {
@@ -125,6 +147,15 @@ final class LineBreakingTests: XCTestCase {
         XCTAssertEqual(p.lines.count, 2)
         XCTAssertTrue(p.truncated)
         XCTAssertEqual(p.texts[0], "one")
+    }
+
+    func testNextLineVerticalTabAndFormFeedEndParagraphs() {
+        // UAX #14's mandatory breaks (NL, BK; NSString's line ranges end at NEL too): dropping them
+        // as control characters would join the words.
+        for separator in ["\u{85}", "\u{0B}", "\u{0C}"] {
+            XCTAssertEqual(set("one" + separator + "two", width: 300).texts, ["one", "two"])
+        }
+        XCTAssertEqual(set("one\u{07}two\ttab", width: 300).texts, ["onetwo tab"], "other controls draw nothing; a tab is a space")
     }
 
     func testEmptyStringIsOneEmptyLine() {
