@@ -96,6 +96,11 @@ struct Typesetter {
         var current: [Unicode.Scalar] = []
         var afterCR = false
         for s in text.unicodeScalars {
+            if s.value >= 0x20 && s.value < 0x7F {
+                current.append(s)
+                afterCR = false
+                continue
+            }
             switch s.value {
             case 0x0A where afterCR: afterCR = false; continue
             case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:   // UAX #14's mandatory breaks (BK, CR, LF, NL)
@@ -131,16 +136,22 @@ struct Typesetter {
         let n = scalars.count
         let codes = scalars.map(\.value)
         // Graphemes: the string's characters (extended grapheme clusters), as scalar offsets.
-        var starts: [Int] = []
-        starts.reserveCapacity(n + 1)
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars)
-        var offset = 0
-        for ch in String(view) {
-            starts.append(offset)
-            offset += ch.unicodeScalars.count
+        var starts: [Int]
+        if !codes.contains(where: { $0 >= 0x80 }) {
+            // Printable ASCII (controls, CR LF among them, are gone): every scalar is a grapheme.
+            starts = Array(0...n)
+        } else {
+            starts = []
+            starts.reserveCapacity(n + 1)
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: scalars)
+            var offset = 0
+            for ch in String(view) {
+                starts.append(offset)
+                offset += ch.unicodeScalars.count
+            }
+            starts.append(n)
         }
-        starts.append(n)
         let m = starts.count - 1
 
         let levels = Typesetter.bidiLevels(codes)
@@ -148,31 +159,53 @@ struct Typesetter {
         let fontOf = chooseFonts(scalars, starts: starts)
         let scripts = Typesetter.scripts(codes, starts: starts)
 
-        // Runs: same font, level and script.
+        // Runs: same font, level and script. A run past `Typesetter.chunk` graphemes ends after a
+        // space (or, in a word that long, anywhere), so that a long text is shaped only as far as
+        // its lines reach.
         var runs: [Run] = []
         var g = 0
         while g < m {
             var e = g + 1
             let level = levels.levels.isEmpty ? 0 : levels.levels[starts[g]]
             while e < m, fontOf[e] == fontOf[g], scripts[e] == scripts[g],
-                  (levels.levels.isEmpty ? 0 : levels.levels[starts[e]]) == level { e += 1 }
+                  (levels.levels.isEmpty ? 0 : levels.levels[starts[e]]) == level {
+                if e - g >= Typesetter.chunk, e - g >= 4 * Typesetter.chunk
+                    || (Typesetter.isSpace(codes[starts[e - 1]]) && !Typesetter.isSpace(codes[starts[e]])) { break }
+                e += 1
+            }
             runs.append(Run(start: g, end: e, level: level, font: fontOf[g]))
             g = e
         }
+        // Shaping, run by run as the lines need it. Running sums: sum[i] is the advance of
+        // graphemes before i, letter spacing after each; valid up to sum[shapedTo].
         var advance = [Double](repeating: 0, count: m)
-        codes.withUnsafeBufferPointer { text in
-            let buffer = hb_buffer_create()
-            defer { hb_buffer_destroy(buffer) }
-            let language = hb_language_from_string("en", -1)
-            for i in runs.indices {
-                shape(&runs[i], text: text, starts: starts, script: scripts[runs[i].start], language: language, buffer: buffer)
-                for (j, gi) in runs[i].graphemes.enumerated() { advance[Int(gi)] += runs[i].advances[j] }
-            }
-        }
-        // Running sums: sum[i] is the advance of graphemes before i, letter spacing after each.
         var sum = [Double](repeating: 0, count: m + 1)
-        for i in 0..<m { sum[i + 1] = sum[i] + advance[i] + letterSpacing }
-        func measure(_ a: Int, _ b: Int) -> Double { b > a ? sum[b] - sum[a] - letterSpacing : 0 }
+        var shapedRuns = 0, shapedTo = 0
+        let buffer = hb_buffer_create()
+        defer { hb_buffer_destroy(buffer) }
+        let language = hb_language_from_string("en", -1)
+        func shapeNext() {
+            let i = shapedRuns
+            codes.withUnsafeBufferPointer { text in
+                shape(&runs[i], text: text, starts: starts, script: scripts[runs[i].start], language: language, buffer: buffer)
+            }
+            for (j, gi) in runs[i].graphemes.enumerated() { advance[Int(gi)] += runs[i].advances[j] }
+            for k in runs[i].start..<runs[i].end { sum[k + 1] = sum[k] + advance[k] + letterSpacing }
+            shapedRuns += 1
+            shapedTo = runs[i].end
+        }
+        /// Shapes what `sum[b]` needs.
+        func ensure(_ b: Int) { while shapedTo < b { shapeNext() } }
+        // A paragraph of up to a chunk is shaped whole (and its width, below, is its full width).
+        let lazy = m > Typesetter.chunk
+        if !lazy { ensure(m) }
+        func measure(_ a: Int, _ b: Int) -> Double { ensure(b); return b > a ? sum[b] - sum[a] - letterSpacing : 0 }
+        /// Graphemes [a, b) fit the width. A long paragraph is shaped only until a stretch from `a`
+        /// is wider than the width.
+        func restFits(_ a: Int, _ b: Int) -> Bool {
+            while lazy && shapedTo < b && measure(a, max(a, shapedTo)) <= width { shapeNext() }
+            return shapedTo >= b ? measure(a, b) <= width : false
+        }
 
         let space = (0..<m).map { Typesetter.isSpace(codes[starts[$0]]) }
         func trimEnd(_ a: Int, _ b: Int) -> Int { var e = b; while e > a && space[e - 1] { e -= 1 }; return e }
@@ -188,18 +221,24 @@ struct Typesetter {
             return false
         }
 
+        /// Graphemes [a, b) as a line, shaped first if need be.
+        func lineOf(_ a: Int, _ b: Int, ellipsis: Bool) -> TextLayout {
+            ensure(b)
+            return layoutLine(a, b, runs: runs, starts: starts, scalars: scalars, baseRTL: baseRTL, ellipsis: ellipsis)
+        }
         var lines: [TextLayout] = []
         var lineStart = 0
         var lastBreak = -1
         var truncated = false
         var g2 = 0
-        if m == 0 { return ([layoutLine(0, 0, runs: runs, starts: starts, scalars: scalars, baseRTL: baseRTL, ellipsis: morePending && maxLines == 1)], morePending && maxLines == 1) }
+        if m == 0 { return ([lineOf(0, 0, ellipsis: morePending && maxLines == 1)], morePending && maxLines == 1) }
         while g2 < m {
             if maxLines > 0 && lines.count == maxLines - 1 {
                 // The last line allowed: the rest, cut at the tail if it does not fit.
                 let end = trimEnd(lineStart, m)
-                if measure(lineStart, end) <= width && !morePending {
-                    lines.append(layoutLine(lineStart, end, runs: runs, starts: starts, scalars: scalars, baseRTL: baseRTL, ellipsis: false))
+                let fits = restFits(lineStart, end)
+                if fits && !morePending {
+                    lines.append(lineOf(lineStart, end, ellipsis: false))
                 } else {
                     // As many graphemes as fit with the ellipsis after them, the ellipsis measured in
                     // the font it is drawn in (that of the last grapheme kept but trailing spaces),
@@ -218,16 +257,14 @@ struct Typesetter {
                         lastKept = last
                         k += 1
                     }
-                    lines.append(layoutLine(lineStart, trimEnd(lineStart, k), runs: runs, starts: starts, scalars: scalars,
-                                            baseRTL: baseRTL, ellipsis: true))
+                    lines.append(lineOf(lineStart, trimEnd(lineStart, k), ellipsis: true))
                     truncated = true
                 }
                 return (lines, truncated)
             }
             if !space[g2] && g2 > lineStart && measure(lineStart, g2 + 1) > width {
                 let cut = lastBreak > lineStart ? lastBreak : g2
-                lines.append(layoutLine(lineStart, trimEnd(lineStart, cut), runs: runs, starts: starts, scalars: scalars,
-                                        baseRTL: baseRTL, ellipsis: false))
+                lines.append(lineOf(lineStart, trimEnd(lineStart, cut), ellipsis: false))
                 lineStart = cut
                 lastBreak = -1
                 continue   // g2 is checked again on its new line
@@ -235,7 +272,7 @@ struct Typesetter {
             if breakAfter(g2) { lastBreak = g2 + 1 }
             g2 += 1
         }
-        lines.append(layoutLine(lineStart, trimEnd(lineStart, m), runs: runs, starts: starts, scalars: scalars, baseRTL: baseRTL, ellipsis: false))
+        lines.append(lineOf(lineStart, trimEnd(lineStart, m), ellipsis: false))
         return (lines, false)
     }
 
@@ -253,11 +290,32 @@ struct Typesetter {
             covering[key] = yes
             return yes
         }
+        // A one-scalar grapheme's font depends on its scalar alone (but for the rule for spaces):
+        // each scalar's choice is made once (-1 unknown, -2 none visible).
+        var ascii = [Int32](repeating: -1, count: 128)
+        var single: [UInt32: Int32] = [:]
+        func remember(_ cluster: ArraySlice<Unicode.Scalar>, _ choice: Int32) {
+            guard cluster.count == 1, let s = cluster.first else { return }
+            if s.value < 128 { ascii[Int(s.value)] = choice } else { single[s.value] = choice }
+        }
         for g in 0..<m {
+            if starts[g + 1] - starts[g] == 1 {
+                let s = scalars[starts[g]]
+                if g > 0, Typesetter.isSpace(s.value), Int(out[g - 1]) != fonts.emojiIndex, has(Int(out[g - 1]), s) {
+                    out[g] = out[g - 1]
+                    continue
+                }
+                let known = s.value < 128 ? ascii[Int(s.value)] : single[s.value] ?? -1
+                if known != -1 {
+                    out[g] = known == -2 ? (g > 0 ? out[g - 1] : 0) : UInt16(known)
+                    continue
+                }
+            }
             let cluster = scalars[starts[g]..<starts[g + 1]]
             let visible = cluster.filter { !$0.properties.isDefaultIgnorableCodePoint && !(0xFE00...0xFE0F).contains($0.value) }
             guard let first = visible.first else {
                 out[g] = g > 0 ? out[g - 1] : 0
+                remember(cluster, -2)
                 continue
             }
             // Spaces stay in the font before them, so a run of Arabic or Chinese is shaped whole.
@@ -265,7 +323,11 @@ struct Typesetter {
                 out[g] = out[g - 1]
                 continue
             }
-            if let e = fonts.emojiIndex, Typesetter.showsAsEmoji(cluster), has(e, first) { out[g] = UInt16(e); continue }
+            if let e = fonts.emojiIndex, Typesetter.showsAsEmoji(cluster), has(e, first) {
+                out[g] = UInt16(e)
+                remember(cluster, Int32(e))
+                continue
+            }
             var chosen: Int?
             for f in 0..<fonts.count where f != fonts.emojiIndex || !Typesetter.prefersText(cluster) {
                 if visible.allSatisfy({ has(f, $0) }) { chosen = f; break }
@@ -275,6 +337,7 @@ struct Typesetter {
                 chosen = (0..<fonts.count).first { has($0, first) }
             }
             out[g] = UInt16(chosen ?? 0)
+            remember(cluster, Int32(out[g]))
         }
         return out
     }
@@ -502,6 +565,11 @@ struct Typesetter {
         }
         return first { $0 >= Int32(a) }..<first { $0 >= Int32(b) }
     }
+
+    /// Graphemes of a paragraph longer than this are shaped a run at a time, as far as its lines
+    /// reach, and no run is longer than this (a longer one ends after a space, or in a word four
+    /// times as long, anywhere): a 100 000-character title cut to one line shapes its first run.
+    static let chunk = 1024
 
     // MARK: Character classes
 

@@ -5,11 +5,12 @@
 // frame rendered), bytes, and libpng at its default settings (zlib 6, adaptive filters) on the same
 // frames with the ratios. Then the size-first setting against libpng level 9, cost against pixel
 // count, and peak memory for 120 and 1200 frames; then the animations (GIF, WebP, MP4, APNG) of the
-// default demo beside ffmpeg's (AnimationBench.swift).
+// default demo beside ffmpeg's (AnimationBench.swift); last, the long-text targets (TextBench.swift).
 //
 //   swift run -c release render-frames-benchmark [--scenarios DIR] [--frames N] [--baseline-every K]
 //                                                [--matrix] [--no-memory-check] [--no-animations]
 //                                                [--animations-only] [--animation-runs N]
+//                                                [--no-text] [--text-only] [--text-runs N]
 import CImageIO
 import Foundation
 import GoldenCompare
@@ -163,6 +164,12 @@ func runBenchmark() {
         return
     }
 
+    let textRuns = max(1, Int(argument("--text-runs") ?? "") ?? 3)
+    if CommandLine.arguments.contains("--text-only") {
+        textBenchmark(runs: textRuns)
+        return
+    }
+
     let animationRuns = max(1, Int(argument("--animation-runs") ?? "") ?? 3)
     if CommandLine.arguments.contains("--animations-only") {
         animationBenchmark(directory: directory, runs: animationRuns)
@@ -260,6 +267,10 @@ func runBenchmark() {
     }
     if !CommandLine.arguments.contains("--no-animations") && !pixelsOnly {
         animationBenchmark(directory: directory, runs: animationRuns)
+    }
+    if !CommandLine.arguments.contains("--no-text") && !pixelsOnly {
+        print("")
+        textBenchmark(runs: textRuns)
     }
 }
 

@@ -7,6 +7,48 @@ final class ParagraphTests: XCTestCase {
         Paragraph(text, font: font, pointSize: 17, width: width, maxLines: maxLines)
     }
 
+    // A paragraph longer than `Typesetter.chunk` graphemes is shaped a run at a time, as far as its
+    // lines reach: what it sets must be what the whole text set at once gives.
+    let words = "The quick launch window opens at dawn and the crews check every valve before fuelling begins "
+    func longText(_ count: Int) -> String { String(String(repeating: words, count: count / words.count + 1).prefix(count)) }
+
+    func testALongTextCutToLinesIsSetAsItsBeginningIs() {
+        let long = wrap(longText(100_000), 300, maxLines: 2), short = wrap(longText(400), 300, maxLines: 2)
+        XCTAssertTrue(long.truncated)
+        XCTAssertEqual(long.texts, short.texts)
+        XCTAssertEqual(long.lines.map(\.positions), short.lines.map(\.positions))
+        XCTAssertEqual(long.lines.map(\.width), short.lines.map(\.width))
+        XCTAssertTrue(long.texts[1].hasSuffix("\u{2026}"))
+    }
+
+    func testALongTextWrapsWhole() {
+        let text = longText(3 * Typesetter.chunk + 500)
+        let p = wrap(text, 300)
+        XCTAssertEqual(p.texts.joined(separator: " "), text.trimmingCharacters(in: .whitespaces))
+        for (i, line) in p.lines.enumerated() {
+            // Shaped: a glyph per letter (Inter has no ligatures among these), and each line fits.
+            XCTAssertEqual(line.glyphs.count, line.text.count, "line \(i)")
+            XCTAssertLessThanOrEqual(line.width, 300)
+            if i + 1 < p.lines.count { XCTAssertGreaterThan(line.width, 200, "line \(i) is full") }
+        }
+        // Its first lines are a short text's.
+        XCTAssertEqual(Array(p.lines.prefix(5).map(\.positions)), wrap(longText(400), 300).lines.prefix(5).map(\.positions))
+    }
+
+    func testAnUnbrokenWordLongerThanFourChunksBreaksByCharacter() {
+        let word = String(repeating: "abcdefghijklmnopqrstuvwxyz", count: 5 * Typesetter.chunk / 26)
+        let p = wrap(word, 200)
+        XCTAssertEqual(p.texts.joined(), word)
+        for line in p.lines {
+            XCTAssertEqual(line.glyphs.count, line.text.count)
+            XCTAssertLessThanOrEqual(line.width, 200)
+        }
+        let cut = wrap(word, 200, maxLines: 1)
+        XCTAssertEqual(cut.lines.count, 1)
+        XCTAssertTrue(cut.texts[0].hasSuffix("\u{2026}"))
+        XCTAssertEqual(cut.texts[0].dropLast(), p.texts[0].prefix(cut.texts[0].count - 1))
+    }
+
     func testShortTextIsOneLine() {
         let p = wrap("Hello world", 300)
         XCTAssertEqual(p.texts, ["Hello world"])
