@@ -38,6 +38,9 @@ public struct RenderJob: Sendable {
         public var partial = false
         /// Stale frame files (from an earlier, longer run) removed.
         public var removedStale: [String] = []
+        /// Frames still being drawn when a cancelled run stopped waiting for them (`abandonAfter`):
+        /// their workers are still running, so the caller should exit soon (`_exit`, without atexit work).
+        public var abandoned = 0
     }
 
     /// Worker threads by default: one per core, at most 64 (the most `--jobs` takes), so a
@@ -110,8 +113,16 @@ public struct RenderJob: Sendable {
     public var reuseEqualStates = true
     /// Keep frames already in the folder that decode to the right size (a resumed run).
     public var resume = false
-    /// Set (from any thread) to stop after the frames under way; the run then writes a partial manifest.
+    /// Set (from any thread) to stop the run: workers take no new frame, and `run` returns once the
+    /// frames under way are written, or after `abandonAfter` seconds without them, with a partial
+    /// manifest either way.
     public let cancellation = Cancellation()
+    /// Seconds `run` waits, after a cancellation, for the frames under way. Past that it returns
+    /// without them (`Summary.abandoned`): their workers may still be drawing, but they create and
+    /// rename no file any more and their temporary files are removed, so the caller can exit at once.
+    public var abandonAfter: Double = 0.5
+    /// Called on a worker as it starts drawing a frame (its index), before the frame is rendered.
+    public var frameStarted: (@Sendable (Int) -> Void)?
 
     /// A flag the workers check before each frame.
     public final class Cancellation: Sendable {
@@ -131,32 +142,57 @@ public struct RenderJob: Sendable {
         let state = SharedState(count: total)
         let reuse = EncodedFrameCache()
         let workers = min(jobs, max(total, 1))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            let renderer = FrameRenderer(scenario: scenario)
-            let encoder = PNGEncoder(options: encoding)
-            while !cancellation.isCancelled, let slot = state.next() {
-                let index = indices[slot]
-                do {
-                    let name = frameFileName(index: index, frameCount: scenario.frameCount)
-                    if resume, RenderJob.isIntact(outputDirectory + "/" + name, width: scenario.pixelWidth, height: scenario.pixelHeight) {
-                        state.countKept()
-                        let done = state.finish(slot: slot, record: record(index: index, file: name), bytes: 0)
-                        progress(done, total)
-                        continue
+        let gate = WriteGate()
+        let work = { @Sendable [self] in
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                let renderer = FrameRenderer(scenario: scenario)
+                let encoder = PNGEncoder(options: encoding)
+                while !cancellation.isCancelled, let slot = state.next() {
+                    let index = indices[slot]
+                    do {
+                        let name = frameFileName(index: index, frameCount: scenario.frameCount)
+                        if resume, RenderJob.isIntact(outputDirectory + "/" + name, width: scenario.pixelWidth, height: scenario.pixelHeight) {
+                            state.countKept()
+                            let done = state.finish(slot: slot, record: record(index: index, file: name), bytes: 0)
+                            progress(done, total)
+                            continue
+                        }
+                        frameStarted?(index)
+                        let frame = scenario.frame(index)
+                        let cached = reuseEqualStates ? reuse.bytes(for: frame.key) : nil
+                        if cached != nil { state.countReuse() }
+                        let png = cached ?? reuse.store(encoder.encode(renderer.render(frame)), for: frame.key)
+                        let entry = record(frame, file: name)
+                        var done: Int?
+                        // Renamed into place and recorded in one step: an abandoned run's manifest
+                        // lists every frame file it leaves, and no frame lands after it.
+                        try RenderJob.writeAtomically(png, to: outputDirectory + "/" + name, what: "frame \(name)", gate: gate) {
+                            done = state.finish(slot: slot, record: entry, bytes: png.count)
+                        }
+                        guard let done else { return } // the run was abandoned
+                        if !cancellation.isCancelled { progress(done, total) }
+                    } catch {
+                        state.fail(error, slot: slot)
                     }
-                    let frame = scenario.frame(index)
-                    let cached = reuseEqualStates ? reuse.bytes(for: frame.key) : nil
-                    if cached != nil { state.countReuse() }
-                    let png = cached ?? reuse.store(encoder.encode(renderer.render(frame)), for: frame.key)
-                    try RenderJob.writeAtomically(png, to: outputDirectory + "/" + name, what: "frame \(name)")
-                    let done = state.finish(slot: slot, record: record(frame, file: name), bytes: png.count)
-                    progress(done, total)
-                } catch {
-                    state.fail(error)
                 }
             }
         }
-        if let error = state.error { throw error }
+        // The workers run on a thread of their own, so a cancellation is answered within
+        // `abandonAfter` even while a frame takes minutes.
+        let finished = DispatchSemaphore(value: 0)
+        let thread = Thread { work(); finished.signal() }
+        thread.stackSize = 8 << 20
+        thread.start()
+        var abandoned = 0
+        while finished.wait(timeout: .now() + .milliseconds(20)) == .timedOut {
+            guard cancellation.isCancelled else { continue }
+            if finished.wait(timeout: .now() + abandonAfter) == .timedOut {
+                gate.close()
+                abandoned = state.underWay
+            }
+            break
+        }
+        if abandoned == 0, let error = state.error { throw error }
         let written = state.records.compactMap { $0 }
         let partial = written.count < total
         let manifest = Manifest(fps: scenario.fps, width: scenario.pixelWidth, height: scenario.pixelHeight,
@@ -182,7 +218,7 @@ public struct RenderJob: Sendable {
         }
         return Summary(framesWritten: written.count - state.kept, framesReused: state.reused, bytesWritten: state.bytes,
                        seconds: Date().timeIntervalSince(start), framesKept: state.kept, partial: partial,
-                       removedStale: removed.sorted())
+                       removedStale: removed.sorted(), abandoned: abandoned)
     }
 
     /// The manifest entry of one frame.
@@ -240,10 +276,21 @@ public struct RenderJob: Sendable {
         return image.width == width && image.height == height
     }
 
-    /// Writes to `path.tmp-PID` then renames, so a reader never sees half a file.
-    static func writeAtomically(_ bytes: [UInt8], to path: String, what: String) throws {
+    /// Writes to `path.tmp-PID` then renames, so a reader never sees half a file. With a gate, the
+    /// temporary file is created and renamed (then `placed` runs) only while the gate is open; false
+    /// when it was closed (nothing is left behind).
+    @discardableResult
+    static func writeAtomically(_ bytes: [UInt8], to path: String, what: String, gate: WriteGate? = nil,
+                                placed: () -> Void = {}) throws -> Bool {
         let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let create = { open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
+        let fd: Int32
+        if let gate {
+            guard let opened = gate.create(temporary, create) else { return false }
+            fd = opened
+        } else {
+            fd = create()
+        }
         guard fd >= 0 else {
             throw OutputError(path: path, problem: "cannot write \(what): \(String(cString: strerror(errno)))")
         }
@@ -259,13 +306,55 @@ public struct RenderJob: Sendable {
         let writeError = ok ? nil : String(cString: strerror(errno))
         close(fd)
         if let writeError {
+            gate?.forget(temporary)
             unlink(temporary)
             throw OutputError(path: path, problem: "cannot write \(what): \(writeError) (is the disk full?)")
         }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw OutputError(path: path, problem: "cannot move \(what) into place: \(reason)")
+        var renameError: String?
+        func move() {
+            if rename(temporary, path) == 0 { placed() } else { renameError = String(cString: strerror(errno)); unlink(temporary) }
+        }
+        if let gate { guard gate.finish(temporary, move) else { return false } } else { move() }
+        if let renameError { throw OutputError(path: path, problem: "cannot move \(what) into place: \(renameError)") }
+        return true
+    }
+}
+
+/// The frame files the workers are writing. Closed when a cancelled run stops waiting for its
+/// workers: the temporary files being written are removed, and from then on no worker creates one
+/// or renames one into place, so what the run leaves is whole frames and its manifest.
+final class WriteGate: Sendable {
+    private struct State: Sendable { var closed = false; var temporaries: Set<String> = [] }
+    private let state = Locked(State())
+
+    /// Creates `temporary` with `open` unless the gate is closed (nil then).
+    func create(_ temporary: String, _ open: () -> Int32) -> Int32? {
+        state.withLock { s in
+            guard !s.closed else { return nil }
+            let fd = open()
+            if fd >= 0 { s.temporaries.insert(temporary) }
+            return fd
+        }
+    }
+
+    /// Runs `move` (the rename into place) unless the gate is closed; false then (the temporary file is gone).
+    func finish(_ temporary: String, _ move: () -> Void) -> Bool {
+        state.withLock { s in
+            guard !s.closed else { return false }
+            s.temporaries.remove(temporary)
+            move()
+            return true
+        }
+    }
+
+    func forget(_ temporary: String) { state.withLock { _ = $0.temporaries.remove(temporary) } }
+
+    /// Removes the temporary files being written; nothing is created or renamed after this.
+    func close() {
+        state.withLock { s in
+            s.closed = true
+            for path in s.temporaries { unlink(path) }
+            s.temporaries.removeAll()
         }
     }
 }
@@ -299,6 +388,8 @@ private final class SharedState: Sendable {
     struct Tally {
         var nextSlot = 0, done = 0, bytes = 0, reused = 0, kept = 0
         var records: [Manifest.Frame?]
+        /// Frames taken by a worker and not yet written (or kept).
+        var underWay: Set<Int> = []
         var error: Error?
     }
     private let tally: Locked<Tally>
@@ -314,10 +405,12 @@ private final class SharedState: Sendable {
     var reused: Int { tally.withLock { $0.reused } }
     var kept: Int { tally.withLock { $0.kept } }
     var error: Error? { tally.withLock { $0.error } }
+    var underWay: Int { tally.withLock { $0.underWay.count } }
 
     func next() -> Int? {
         tally.withLock { t in
             guard t.error == nil, t.nextSlot < count else { return nil }
+            t.underWay.insert(t.nextSlot)
             t.nextSlot += 1
             return t.nextSlot - 1
         }
@@ -325,6 +418,7 @@ private final class SharedState: Sendable {
 
     func finish(slot: Int, record: Manifest.Frame, bytes: Int) -> Int {
         tally.withLock { t in
+            t.underWay.remove(slot)
             t.records[slot] = record
             t.bytes += bytes
             t.done += 1
@@ -336,5 +430,10 @@ private final class SharedState: Sendable {
 
     func countReuse() { tally.withLock { $0.reused += 1 } }
 
-    func fail(_ error: Error) { tally.withLock { t in if t.error == nil { t.error = error } } }
+    func fail(_ error: Error, slot: Int) {
+        tally.withLock { t in
+            t.underWay.remove(slot)
+            if t.error == nil { t.error = error }
+        }
+    }
 }

@@ -250,14 +250,22 @@ struct Render: ParsableCommand {
                 + "or raise the process's memory limit")
         }
         let progress = ProgressReporter(quiet: quiet, label: scenario == nil ? "default demo" : path)
-        // Ctrl-C and SIGTERM stop the workers after the frames under way; the run then writes a
-        // manifest marked partial, says how far it got, and exits 130 or 143.
-        let interruption = Interruption(cancelling: job.cancellation)
+        // Ctrl-C and SIGTERM stop the render within a second, even during a slow frame: the frames
+        // under way are written if they finish within half a second, else dropped (their workers
+        // leave no file); the run writes a manifest marked partial, says how far it got, and exits
+        // 130 or 143.
+        let interruption = Interruption.shared
+        interruption.renderingFrames(job.cancellation)
         // For the interruption tests only (debug builds, which the tests run): each worker waits once
         // N frames are done until a signal cancels the run, so the test's signal arrives at a known
-        // frame whatever the machine's speed. Release builds ignore the variable.
+        // frame whatever the machine's speed; frame N of RENDER_FRAMES_TEST_SLOW_FRAME takes 60 s
+        // more. Release builds ignore the variables.
         #if DEBUG
-        let pauseAfter = ProcessInfo.processInfo.environment["RENDER_FRAMES_TEST_PAUSE_AFTER"].flatMap { Int($0) }
+        let environment = ProcessInfo.processInfo.environment
+        let pauseAfter = environment["RENDER_FRAMES_TEST_PAUSE_AFTER"].flatMap { Int($0) }
+        if let slow = environment["RENDER_FRAMES_TEST_SLOW_FRAME"].flatMap({ Int($0) }) {
+            job.frameStarted = { index in if index == slow { sleep(60) } }
+        }
         #else
         let pauseAfter: Int? = nil
         #endif
@@ -266,14 +274,24 @@ struct Render: ParsableCommand {
             progress.update(done: done, total: total)
             if let pauseAfter, done >= pauseAfter { while !cancellation.isCancelled { usleep(2000) } }
         }
+        interruption.idle()
         progress.finish(summary: summary, outputDirectory: out)
+        if summary.partial {
+            let signal = interruption.received ?? SIGINT
+            let dropped = summary.abandoned == 0 ? "" : " (\(summary.abandoned) frame(s) under way dropped)"
+            writeToStandardError("interrupted: \(summary.framesWritten + summary.framesKept) frames are whole in \(out)\(dropped); "
+                + "manifest.json says partial; run the same command with --resume to finish\n")
+            // Workers still drawing a dropped frame: exit now, not when they return (they can write nothing more).
+            if summary.abandoned > 0 { fflush(nil); _exit(128 + signal) }
+            throw ExitCode(128 + signal)
+        }
         if !summary.removedStale.isEmpty {
             writeToStandardError("removed \(summary.removedStale.count) frame file(s) left by an earlier, longer run\n")
         }
-        if summary.partial {
-            let signal = interruption.received ?? SIGINT
-            writeToStandardError("interrupted: \(summary.framesWritten + summary.framesKept) frames are whole in \(out); "
-                + "manifest.json says partial; run the same command with --resume to finish\n")
+        // A signal after the last frame was written: the frames are whole, the rest is not done.
+        if let signal = interruption.received {
+            writeToStandardError("interrupted: all \(summary.framesWritten + summary.framesKept) frames are written in \(out); "
+                + "the scenario's animations and golden checks were not run\n")
             throw ExitCode(128 + signal)
         }
         try finish(loaded, job: job, path: path, selection: selection, skipExistingOutputs: false)
@@ -289,8 +307,8 @@ struct Render: ParsableCommand {
             }
             // Each animation is drawn at its own scale: a frame is a pure function of its moment,
             // so a 360-pixel animation is drawn at 360 pixels, not scaled down from @3x.
-            let stop = AnimationInterruption()
-            defer { stop.cancel() }
+            Interruption.shared.writingAnimations()
+            defer { Interruption.shared.idle() }
             let make = ScenarioFrames.maker(path: path, pointWidth: loaded.screen.device.size.width, fpsOverride: fps,
                                             imageLimits: images.limits, jobs: jobs, variant: loaded.variant)
             for output in loaded.outputs where !(skipExistingOutputs && FileManager.default.fileExists(atPath: output.path)) {
@@ -516,8 +534,8 @@ struct Encode: ParsableCommand {
             throw BadInput("--quality applies to .webp and .mp4; GIF and APNG have no quality setting (give --width or --max-bytes to make them smaller); remove it")
         }
         let manifest = try FolderFrames.check(frames)
-        let stop = AnimationInterruption()
-        defer { stop.cancel() }
+        Interruption.shared.writingAnimations()
+        defer { Interruption.shared.idle() }
         for r in requests {
             let outcome = try Animations.write(r, frameWidth: manifest.width, sourceFPS: manifest.fps, jobs: jobs) { width, even in
                 FolderFrames(directory: frames, manifest: manifest, width: width, even: even, pixelLimit: images.maxImagePixels)
@@ -753,48 +771,62 @@ struct Compare: ParsableCommand {
     }
 }
 
-/// Turns SIGINT and SIGTERM into a cancellation (handled on a dispatch queue, not in signal context).
-final class Interruption {
+/// Ctrl-C and SIGTERM while the tool writes: one pair of signal sources for the whole process
+/// (sources made again for the same signal in one process were not told of it), handled on a queue
+/// of its own (a serial queue gets a thread even while every thread of the global pool is busy
+/// drawing), doing what the phase under way needs:
+/// - frames: cancel the render job (it writes a partial manifest; the caller exits 130 or 143);
+/// - animations: stop the encoders, remove every half-written file, say so, exit 130 or 143;
+/// - anything else (golden checks after the frames): exit as the signal's default action would.
+/// (@unchecked: `sources` is set once, in `init`, and only kept alive.)
+final class Interruption: @unchecked Sendable {
+    static let shared = Interruption()
+
+    enum Phase { case idle, frames(RenderJob.Cancellation), animations }
+    private struct State { var phase = Phase.idle; var received: Int32? }
+    private let state = Locked(State())
     private let sources: [DispatchSourceSignal]
-    private let signalReceived = Locked<Int32?>(nil)
 
-    var received: Int32? { signalReceived.current }
-
-    init(cancelling cancellation: RenderJob.Cancellation) {
-        let received = signalReceived
-        sources = [SIGINT, SIGTERM].map { sig in
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler {
-                received.withLock { $0 = sig }
-                cancellation.cancel()
-            }
-            source.resume()
-            return source
-        }
-    }
-}
-
-/// While animations are written, Ctrl-C and SIGTERM stop ffmpeg, remove every half-written file,
-/// say so, and exit 130 or 143.
-final class AnimationInterruption {
-    private var sources: [DispatchSourceSignal] = []
-
-    init() {
+    private init() {
+        let queue = DispatchQueue(label: "render-frames.interruption")
+        var sources: [DispatchSourceSignal] = []
+        let state = self.state
         for sig in [SIGINT, SIGTERM] {
             signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler {
-                let removed = TemporaryFiles.shared.removeAll()
-                writeToStandardError("interrupted: stopped writing animations; removed \(removed) half-written file(s)\n")
-                _exit(128 + sig)
-            }
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
+            source.setEventHandler { Interruption.handle(sig, state) }
             source.resume()
             sources.append(source)
         }
+        self.sources = sources
     }
 
-    func cancel() { sources.forEach { $0.cancel() } }
+    private static func handle(_ sig: Int32, _ state: Locked<State>) {
+        let phase = state.withLock { s -> Phase in s.received = s.received ?? sig; return s.phase }
+        switch phase {
+        case .frames(let cancellation):
+            cancellation.cancel()
+        case .animations:
+            let removed = TemporaryFiles.shared.removeAll()
+            writeToStandardError("interrupted: stopped writing animations; removed \(removed) half-written file(s)\n")
+            _exit(128 + sig)
+        case .idle:
+            fflush(nil)
+            _exit(128 + sig)
+        }
+    }
+
+    /// The first signal received, if any.
+    var received: Int32? { state.current.received }
+
+    /// A signal from now on cancels `cancellation`.
+    func renderingFrames(_ cancellation: RenderJob.Cancellation) { state.withLock { $0.phase = .frames(cancellation); $0.received = nil } }
+
+    /// A signal from now on removes the half-written animations and exits.
+    func writingAnimations() { state.withLock { $0.phase = .animations } }
+
+    /// A signal from now on exits at once.
+    func idle() { state.withLock { $0.phase = .idle } }
 }
 
 /// Standard output and error carry file names and values from the user: control characters in

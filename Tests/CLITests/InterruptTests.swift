@@ -17,16 +17,19 @@ final class InterruptTests: XCTestCase {
 
     /// Starts a render that pauses once `frames` frames are written (a test-only environment
     /// variable), so a signal sent then arrives at that frame on any machine, fast or slow.
-    func startPausedRender(jobs: Int, pausingAfter frames: Int, stderr: Any) throws -> Process {
+    /// `slowFrame` takes 60 s more (another test-only variable); returns once `written` frames are (default: `frames`).
+    func startPausedRender(jobs: Int, pausingAfter frames: Int, slowFrame: Int? = nil, written: Int? = nil, stderr: Any) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLITests.binary)
         process.arguments = [scenario, "--out", "\(tmp)/run", "--scale", "0.5", "--jobs", "\(jobs)", "--quiet"]
-        process.environment = ProcessInfo.processInfo.environment.merging(["RENDER_FRAMES_TEST_PAUSE_AFTER": "\(frames)"]) { $1 }
+        var environment = ["RENDER_FRAMES_TEST_PAUSE_AFTER": "\(frames)"]
+        if let slowFrame { environment["RENDER_FRAMES_TEST_SLOW_FRAME"] = "\(slowFrame)" }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardError = stderr
         try process.run()
         let deadline = Date().addingTimeInterval(300)
-        while pngs("\(tmp)/run").count < frames && Date() < deadline && process.isRunning { usleep(20_000) }
-        XCTAssertTrue(process.isRunning, "the render waits at frame \(frames) for the signal")
+        while pngs("\(tmp)/run").count < written ?? frames && Date() < deadline && process.isRunning { usleep(20_000) }
+        XCTAssertTrue(process.isRunning, "the render waits at frame \(written ?? frames) for the signal")
         return process
     }
 
@@ -50,6 +53,91 @@ final class InterruptTests: XCTestCase {
         for name in pngs("\(tmp)/full") + ["manifest.json"] {
             XCTAssertEqual(FileManager.default.contents(atPath: "\(tmp)/run/\(name)"), FileManager.default.contents(atPath: "\(tmp)/full/\(name)"), name)
         }
+    }
+
+    /// Sends `sig` to a render whose frame 3 takes a minute; returns the exit status, the seconds
+    /// from the signal to the exit, and what it said.
+    func interruptSlowFrame(_ sig: Int32, jobs: Int, pausingAfter frames: Int, written: Int) throws -> (status: Int32, seconds: Double, message: String) {
+        let err = Pipe()
+        let process = try startPausedRender(jobs: jobs, pausingAfter: frames, slowFrame: 3, written: written, stderr: err)
+        usleep(200_000) // the worker that took frame 3 is inside it now (it started as frame 2 was written)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(tmp)/run/0003.png"))
+        let sent = Date()
+        kill(process.processIdentifier, sig)
+        process.waitUntilExit()
+        let seconds = Date().timeIntervalSince(sent)
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (process.terminationStatus, seconds, message)
+    }
+
+    /// What the interrupted run left: only whole frames (these), no temporary file, a partial manifest listing them.
+    func assertWholeFramesOnly(_ expected: [Int], file: StaticString = #filePath, line: UInt = #line) throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/run").sorted()
+        XCTAssertEqual(names, expected.map { String(format: "%04d.png", $0) } + ["manifest.json"], "no temporary file", file: file, line: line)
+        for name in names where name.hasSuffix(".png") {
+            XCTAssertNoThrow(try ImageDecoder.decode(fileAt: "\(tmp)/run/\(name)"), "\(name) is whole", file: file, line: line)
+        }
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(tmp)/run/manifest.json"))) as? [String: Any]
+        XCTAssertEqual(manifest?["partial"] as? Bool, true, file: file, line: line)
+        XCTAssertEqual((manifest?["frames"] as? [[String: Any]])?.compactMap { $0["index"] as? Int }, expected, file: file, line: line)
+    }
+
+    /// Ctrl-C while a frame takes a minute: the run stops within a second, without that frame.
+    func testCtrlCDuringASlowFrameStopsWithinASecond() throws {
+        let (status, seconds, message) = try interruptSlowFrame(SIGINT, jobs: 1, pausingAfter: 1000, written: 3)
+        XCTAssertEqual(status, 130, message)
+        XCTAssertLessThan(seconds, 1.5, "stopped \(seconds) s after the signal")
+        XCTAssertTrue(message.contains("interrupted: 3 frames are whole") && message.contains("1 frame(s) under way dropped")
+            && message.contains("--resume"), message)
+        try assertWholeFramesOnly([0, 1, 2])
+    }
+
+    /// SIGTERM with two workers, one inside the slow frame and one waiting after frame 6: the whole
+    /// frames on both sides of the slow one are kept, and --resume ends identical to a full run.
+    func testSIGTERMDuringASlowFrameKeepsTheOtherWorkersFramesAndResumes() throws {
+        let (status, seconds, message) = try interruptSlowFrame(SIGTERM, jobs: 2, pausingAfter: 6, written: 6)
+        XCTAssertEqual(status, 143, message)
+        XCTAssertLessThan(seconds, 1.5, "stopped \(seconds) s after the signal")
+        XCTAssertTrue(message.contains("interrupted: 6 frames are whole") && message.contains("1 frame(s) under way dropped"), message)
+        try assertWholeFramesOnly([0, 1, 2, 4, 5, 6])
+
+        let resumed = try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/run", "--scale", "0.5", "--quiet", "--resume"])
+        XCTAssertEqual(resumed.code, 0, resumed.stderr)
+        XCTAssertEqual(try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/full", "--scale", "0.5", "--quiet"]).code, 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/run").sorted()
+        XCTAssertEqual(names, try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/full").sorted())
+        for name in names {
+            XCTAssertEqual(FileManager.default.contents(atPath: "\(tmp)/run/\(name)"), FileManager.default.contents(atPath: "\(tmp)/full/\(name)"), name)
+        }
+    }
+
+    /// Ctrl-C while the scenario's animation is written, after the frames: as before, the encoder
+    /// stops, the half-written animation is removed, and the frames and their complete manifest stay.
+    func testCtrlCWhileWritingAnAnimationRemovesItAndKeepsTheFrames() throws {
+        let yaml = try String(contentsOfFile: scenario, encoding: .utf8)
+            .replacingOccurrences(of: "../images/", with: CLITests.root + "/Fixtures/images/")
+            + "output: {file: \(tmp)/anim.gif, width: 750}\n"
+        try yaml.write(toFile: "\(tmp)/anim.yaml", atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLITests.binary)
+        process.arguments = ["\(tmp)/anim.yaml", "--out", "\(tmp)/run", "--scale", "0.25", "--quiet"]
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        func partials() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []).filter { $0.contains(".partial-") } }
+        let deadline = Date().addingTimeInterval(300)
+        while partials().isEmpty && process.isRunning && Date() < deadline { usleep(5_000) }
+        XCTAssertTrue(process.isRunning, "the animation is being written")
+        kill(process.processIdentifier, SIGINT)
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 130, message)
+        XCTAssertTrue(message.contains("interrupted: stopped writing animations; removed 1 half-written file(s)"), message)
+        XCTAssertEqual(partials(), [])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(tmp)/anim.gif"))
+        let manifest = try String(contentsOfFile: "\(tmp)/run/manifest.json", encoding: .utf8)
+        XCTAssertFalse(manifest.contains("partial"), "the frames were all written")
+        for name in pngs("\(tmp)/run") { XCTAssertNoThrow(try ImageDecoder.decode(fileAt: "\(tmp)/run/\(name)"), name) }
     }
 
     /// SIGKILL gives the tool no chance to tidy up: what it leaves is whole frames (and at most a
