@@ -12,7 +12,7 @@ extension ScenarioLoader {
         if let n = m["style"], let v = r.choice(n, "navigationBar.style", Screen.NavigationBar.Style.allCases.map(\.rawValue)) {
             screen.navigation.style = Screen.NavigationBar.Style(rawValue: v)!
         }
-        if let n = m["title"], let v = r.string(n, "navigationBar.title") { screen.navigation.title = v }
+        if let n = m["title"], let v = r.text(n, "navigationBar.title") { screen.navigation.title = v }
         if let n = m["fadeStart"], let v = r.number(n, "navigationBar.fadeStart", range: -10000...100000, unit: "points") {
             screen.navigation.fade.start = v
         }

@@ -522,9 +522,9 @@ public enum ScenarioLoader {
             let path = "mail.messages[\(i)]"
             guard let mm = r.mapping(item, path, allowed: messageKeys) else { continue }
             guard let sn = mm["subject"] else { r.report(item, "\(path).subject", "missing; every message has a subject"); continue }
-            guard let subject = r.string(sn, "\(path).subject") else { continue }
+            guard let subject = r.text(sn, "\(path).subject") else { continue }
             var message = MailList.Message(subject: subject)
-            if let n = mm["body"] { message.body = r.string(n, "\(path).body") }
+            if let n = mm["body"] { message.body = r.text(n, "\(path).body") }
             if let n = mm["photo"] {
                 let scale = mm["photoScale"].flatMap { r.number($0, "\(path).photoScale", range: 1...4) } ?? 1
                 message.photo = images.load(n, "\(path).photo", scale: scale)
@@ -581,7 +581,7 @@ public enum ScenarioLoader {
                     entry.image = images.load(x, "\(path).image", scale: scale)
                 }
                 if let x = im["color"] { entry.color = r.color(x, "\(path).color") }
-                if let x = im["caption"] { entry.caption = r.string(x, "\(path).caption") }
+                if let x = im["caption"] { entry.caption = r.text(x, "\(path).caption") }
                 items.append(entry)
             }
         }
@@ -607,7 +607,7 @@ public enum ScenarioLoader {
                     r.report(n, "rows.texts", "expected a list of strings or uuid (seeded UUID strings), got \"\(sc.string)\"")
                 }
             } else if let list = r.sequence(n, "rows.texts") {
-                rows.texts = list.enumerated().compactMap { i, item in r.string(item, "rows.texts[\(i)]", allowEmpty: true) }
+                rows.texts = list.enumerated().compactMap { i, item in r.text(item, "rows.texts[\(i)]", allowEmpty: true) }
             }
         }
         if m["seed"] != nil, m["texts"]?.string != "uuid" {

@@ -184,6 +184,13 @@ final class ScenarioReader {
         return s
     }
 
+    /// Text that is drawn (a title, a name, a body): at most `ScenarioLoader.maximumTextLength`
+    /// characters, so that a scenario's text is set in bounded time and memory.
+    func text(_ node: Node, _ field: String, allowEmpty: Bool = false) -> String? {
+        string(node, field, allowEmpty: allowEmpty, maximumLength: ScenarioLoader.maximumTextLength,
+               fits: "over the limit of \(ScenarioLoader.maximumTextLength) for a text; shorten it")
+    }
+
     func choice(_ node: Node, _ field: String, _ options: [String]) -> String? {
         guard let s = string(node, field) else { return nil }
         guard options.contains(s) else {

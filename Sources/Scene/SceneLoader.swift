@@ -31,8 +31,11 @@ extension ScenarioLoader {
     /// `vars:` entries, gradient colours, characters of a text layer.
     static let maximumVars = 1000
     static let maximumGradientColours = 64
-    /// A text layer's characters at most (a 200 KB text is set in well under a second).
+    /// Characters of any text drawn at most: a text layer, a title, a name, a bio, a row, a mail
+    /// subject or body (a 200 KB text is set in well under a second).
     static let maximumTextLength = 200_000
+    /// A table header view's height at most, in points.
+    static let maximumTableHeaderViewHeight = 20_000.0
     /// frames x bound values checked for NaN at load.
     static let maximumEvaluations = 40_000_000
 
@@ -68,7 +71,8 @@ extension ScenarioLoader {
                     scrollView.automaticAdjustment = v != "never"
                 }
                 if let n = m["tableHeaderView"], let th = r.mapping(n, "scrollView.tableHeaderView", allowed: tableHeaderViewKeys) {
-                    if let h = th["height"], let v = r.number(h, "scrollView.tableHeaderView.height", range: 0...20000, unit: "points") {
+                    if let h = th["height"], let v = r.number(h, "scrollView.tableHeaderView.height", range: 0...ScenarioLoader.maximumTableHeaderViewHeight,
+                                                   unit: "points") {
                         scrollView.tableHeaderHeight = v
                     } else if th["height"] == nil {
                         r.report(n, "scrollView.tableHeaderView.height", "missing; give the table header view's height in points")
@@ -618,12 +622,9 @@ struct LayerReader {
                 spec.contentMode = ContentMode(rawValue: v)!
             }
         case .text:
-            if let n = m["text"], let v = r.string(n, "\(path).text", allowEmpty: true) {
-                spec.text = v
-                if v.count > ScenarioLoader.maximumTextLength {
-                    r.report(n, "\(path).text", "\(v.count) characters, over the limit of \(ScenarioLoader.maximumTextLength) for a text layer; shorten it")
-                }
-            } else if m["text"] == nil {
+            if let n = m["text"] {
+                if let v = r.text(n, "\(path).text", allowEmpty: true) { spec.text = v }
+            } else {
                 r.report(node, "\(path).text", "missing; give the text to draw")
             }
             if let n = m["style"], let v = r.choice(n, "\(path).style", TextStyle.allCases.map(\.rawValue)) {

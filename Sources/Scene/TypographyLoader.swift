@@ -40,7 +40,7 @@ extension ScenarioLoader {
             } else if m[weight.rawValue] == nil, let family {
                 chosen = (family.source, family.node, "fonts.family")
             }
-            guard var (source, n, field) = chosen else { continue }
+            guard case (var source, let n, let field)? = chosen else { continue }
             let asked = source.variations.first { $0.tag == "wght" }
             guard let font = openFont(source, n, field, r) else { continue }
             if let axis = font.axes.first(where: { $0.tag == "wght" }) {

@@ -107,7 +107,7 @@ public struct PresetHeader: Sendable {
         if let n = m["color"], let v = r.color(n, "header.color") { header.color = v }
         if let n = m["blur"], let v = r.bool(n, "header.blur") { header.blur = v }
         if let n = m["blurRadius"], let v = r.number(n, "header.blurRadius", range: 0...100, unit: "points") { header.blurRadius = v }
-        if let n = m["title"], let v = r.string(n, "header.title") { header.title = v }
+        if let n = m["title"], let v = r.text(n, "header.title") { header.title = v }
         if let n = m["titleOffset"], let v = r.number(n, "header.titleOffset", range: -10000...10000, unit: "points") {
             header.titleOffset = v
         }

@@ -64,17 +64,25 @@ struct ProfilePreset: Preset {
             if let n = m["borderColor"], let v = r.color(n, "avatar.borderColor") { avatar.borderColor = v }
         }
         if let node = top["profile"], let m = r.mapping(node, "profile", allowed: Self.profileKeys) {
-            if let n = m["name"], let v = r.string(n, "profile.name", allowEmpty: true) { profile.name = v }
-            if let n = m["handle"], let v = r.string(n, "profile.handle", allowEmpty: true) { profile.handle = v }
-            if let n = m["bio"], let v = r.string(n, "profile.bio") { profile.bio = v }
+            if let n = m["name"], let v = r.text(n, "profile.name", allowEmpty: true) { profile.name = v }
+            if let n = m["handle"], let v = r.text(n, "profile.handle", allowEmpty: true) { profile.handle = v }
+            if let n = m["bio"], let v = r.text(n, "profile.bio") { profile.bio = v }
             if let n = m["bioLines"], let v = r.integer(n, "profile.bioLines", range: 0...1000) { profile.bioLines = v }
             if let n = m["followButton"], let v = r.bool(n, "profile.followButton") { profile.followButton = v }
         }
     }
 
-    /// The stop (spec 1.3) must not be negative: the header has to reach below the bars.
+    /// The stop (spec 1.3) must not be negative: the header has to reach below the bars. A bio
+    /// without a line limit must not make the profile taller than a table header view can be.
     func check(_ screen: Screen, _ top: [String: Node], root: Node, _ r: ScenarioReader) {
         let device = screen.device
+        let limit = ScenarioLoader.maximumTableHeaderViewHeight
+        if case .mapping(let m)? = top["profile"], let bio = m.first(where: { $0.key.string == "bio" })?.value,
+           profile.bio != nil, case let tall = profileHeight(width: device.size.width), tall > limit {
+            r.report(bio, "profile.bio", "makes the profile \(r.format(tall)) points tall on \(device.id) at text size "
+                + "\(Typography.current.textSize.rawValue), over the limit of \(r.format(limit)) for a table header view; "
+                + "shorten the bio or give it profile.bioLines (such as 3)")
+        }
         let bars = screen.navigationStyle != .hidden ? device.statusBarHeight + device.navigationBarHeight : 64
         guard headerHeight < bars else { return }
         var node = top["header"] ?? root
@@ -164,7 +172,7 @@ struct ProfilePreset: Preset {
         // by the bar's height, as an app would, so the last rows can scroll clear of it.
         b.scrollView = [("contentInsetAdjustmentBehavior", Y.word("never")),
                         ("contentInset", Y.map([("top", Y.num(hh)), ("bottom", Y.num(s.bottomBarHeight))], flow: true)),
-                        ("tableHeaderView", Y.map([("height", Y.num(profileHeight))], flow: true))]
+                        ("tableHeaderView", Y.map([("height", Y.num(min(profileHeight, ScenarioLoader.maximumTableHeaderViewHeight)))], flow: true))]
         b.indicatorInsets(presetTrackTop: s.device.safeAreaTop)
 
         // The header, on the screen: under the table until it sticks (zPosition -1: drawn before the table).
