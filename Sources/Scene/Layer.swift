@@ -117,7 +117,8 @@ public enum TextAlignment: String, Sendable {
 
 /// Text, vertically centred in the layer's bounds as UILabel does. One line by default (cut at the
 /// tail with an ellipsis if too wide); `numberOfLines` 0 wraps at the bounds' width without limit,
-/// n > 1 wraps and cuts the n-th line at the tail. Set by `Paragraph` (HarfBuzz, FriBidi, fallback
+/// n > 1 wraps and cuts the n-th line at the tail; only the lines that fit the bounds' height are
+/// drawn, the last of them cut at the tail. Set by `Paragraph` (HarfBuzz, FriBidi, fallback
 /// fonts) in the typography current when it is made.
 public struct TextContent {
     public var text: String
@@ -161,6 +162,22 @@ public struct TextContent {
     public func paragraph(width: Double) -> Paragraph {
         TextContent.cache.paragraph(text, fonts: typography.fonts(weight), pointSize: pointSize, width: width,
                                     lineHeight: lineHeight, maxLines: numberOfLines, letterSpacing: effectiveLetterSpacing)
+    }
+
+    /// The lines as UILabel draws them in a box `width` x `height`: as many as fit its height (one
+    /// at least), the last one shown cut at the tail when more would follow.
+    public func paragraph(width: Double, height: Double) -> Paragraph {
+        let all = paragraph(width: width)
+        guard all.lines.count > 1, all.height > height + 0.001 else { return all }
+        var fit = 0, total = 0.0
+        for h in all.lineHeights {
+            if total + h > height + 0.001 { break }
+            total += h
+            fit += 1
+        }
+        var shown = self
+        shown.numberOfLines = max(1, fit)
+        return shown.paragraph(width: width)
     }
 
     /// Where a line starts in a box from `minX` to `maxX`.

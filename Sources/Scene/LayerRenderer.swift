@@ -157,13 +157,13 @@ public final class LayerRenderer {
         var key: String?
         if case .text(let text)? = layer.contents, layer.sublayers.isEmpty, layer.backgroundColor == nil, layer.borderWidth == 0 {
             let b = layer.bounds
-            let paragraph = text.paragraph(width: b.width)
+            let paragraph = text.paragraph(width: b.width, height: b.height)
             let xs = paragraph.lines.map { text.lineX($0, minX: b.minX, maxX: b.maxX) }
             let x = xs.min() ?? b.minX
             let right = zip(xs, paragraph.lines).map { $0 + $1.width }.max() ?? x
             drawn = toDevice.apply(Rect(x: x, y: b.midY - paragraph.height / 2, width: right - x, height: paragraph.height))
             key = ["\(ObjectIdentifier(text.typography))", text.text, text.weight.rawValue, "\(text.pointSize)", text.alignment.rawValue, "\(text.numberOfLines)",
-                   "\(text.lineHeight ?? 0)", "\(text.letterSpacing)", "\(b.width)", "\(toDevice.scaleX)", "\(toDevice.scaleY)",
+                   "\(text.lineHeight ?? 0)", "\(text.letterSpacing)", "\(b.width)", "\(paragraph.lines.count)", "\(toDevice.scaleX)", "\(toDevice.scaleY)",
                    "\(sigma)", "\(layer.shadowColor)", "\(layer.shadowOpacity)", "\(drawn.size)"].joined(separator: "\u{1}")
         }
         // On whole pixels: the blurred pixels are then the same wherever the layer is.
@@ -246,7 +246,7 @@ public final class LayerRenderer {
             canvas.draw(pixels, atX: region.x, y: region.y, opacity: opacity, mask: .rect(destination))
         case .text(let text):
             let b = layer.bounds
-            let paragraph = text.paragraph(width: b.width)
+            let paragraph = text.paragraph(width: b.width, height: b.height)
             var top = b.midY - paragraph.height / 2
             for (i, line) in paragraph.lines.enumerated() {
                 let x = text.lineX(line, minX: b.minX, maxX: b.maxX)

@@ -139,6 +139,9 @@ enum TableCell {
         }
         var t = TextContent(row.text, pointSize: Typography.current.scaled(TableCellMetrics.textSize, style: .body), color: palette.label, letterSpacing: TableCellMetrics.textTracking)
         t.numberOfLines = row.style == .value1 ? 1 : lines
+        // value1's text label is as wide as its text, at the leading edge (the detail takes the
+        // trailing one): right-to-left text there stays by the image, not against the detail.
+        if row.style == .value1 { t.alignment = .left }
         return t
     }
 

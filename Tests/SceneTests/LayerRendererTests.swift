@@ -38,4 +38,24 @@ final class LayerRendererTests: XCTestCase {
         group.addSublayer(label)
         XCTAssertNil(LayerRenderer.drawnExtent(group, toDevice: .identity))
     }
+
+    /// UILabel draws only the lines that fit its height, the last one shown cut at the tail; a box
+    /// lower than one line still shows that line.
+    func testATextLayerDrawsOnlyTheLinesThatFitItsHeight() {
+        var text = TextContent("one two three four five six seven eight nine ten eleven twelve", pointSize: 17)
+        text.numberOfLines = 0
+        let all = text.paragraph(width: 120)
+        XCTAssertGreaterThan(all.lines.count, 3)
+        let two = all.lineHeights[0] + all.lineHeights[1]
+        let shown = text.paragraph(width: 120, height: two + 0.5)
+        XCTAssertEqual(shown.lines.count, 2)
+        XCTAssertTrue(shown.truncated)
+        XCTAssertEqual(shown.texts[0], all.texts[0])
+        XCTAssertTrue(shown.texts[1].hasSuffix("\u{2026}"), shown.texts[1])
+        XCTAssertEqual(text.paragraph(width: 120, height: 5).lines.count, 1)
+        XCTAssertEqual(text.paragraph(width: 120, height: all.height), all, "a box as tall as the text shows it all")
+        text.numberOfLines = 3
+        XCTAssertEqual(text.paragraph(width: 120, height: 1000).lines.count, 3)
+        XCTAssertEqual(text.paragraph(width: 120, height: two).lines.count, 2)
+    }
 }

@@ -219,6 +219,22 @@ final class TableTests: XCTestCase {
 
     // MARK: Cells
 
+    /// value1's text label hugs its text at the leading edge: Arabic text there is drawn by the
+    /// image, not right-aligned against the detail; a default cell's full-width label aligns it right.
+    func testValue1TextStaysAtTheLeadingEdgeInAnyScript() {
+        var row = TableRow(text: "\u{0627}\u{0644}\u{0628}\u{0644}\u{0648}\u{062A}\u{0648}\u{062B}")
+        row.detail = "On"
+        row.style = .value1
+        let value1 = TableCell.textContent(row, palette: .light, lines: 1)
+        XCTAssertEqual(value1.lineX(value1.layout(), minX: 61, maxX: 300), 61)
+        row.style = .default
+        row.detail = nil
+        let plain = TableCell.textContent(row, palette: .light, lines: 1)
+        let line = plain.layout()
+        XCTAssertTrue(line.isRightToLeft)
+        XCTAssertEqual(plain.lineX(line, minX: 61, maxX: 300), 300 - line.width, accuracy: 1e-9)
+    }
+
     func testValue1DetailIsRightAlignedBeforeTheChevron() throws {
         let s = try screen("table: {rowHeight: 44, sections: [{rows: [{text: Wi-Fi, detail: Home, style: value1, accessory: disclosureIndicator, imageColor: \"#007AFF\"}]}]}")
         let placed = placements(s, u: 0)

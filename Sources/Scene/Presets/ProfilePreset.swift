@@ -187,9 +187,13 @@ struct ProfilePreset: Preset {
             }
         }
         if let title = header.title {
+            // Centred between the floating back and more buttons (8 pt clear of them), as a bar's
+            // title keeps clear of its items: a long title is cut at the tail, not drawn under them.
+            let inset = s.navigationStyle == .floating ? 10 + 32 + 8 + max(s.device.safeAreaLeft, s.device.safeAreaRight) : 0
             headerChildren.append(Y.map([
                 ("type", Y.word("text")), ("name", Y.word("header.title")),
-                ("frame", Y.flow([Y.num(0), Y.text("Hh"), Y.text("screen.width"), Y.num(Self.labelHeight)])),
+                ("frame", Y.flow([Y.num(inset), Y.text("Hh"), inset > 0 ? Y.text("screen.width - \(formatNumber(2 * inset))") : Y.text("screen.width"),
+                                  Y.num(Self.labelHeight)])),
                 ("text", Y.text(title)), ("weight", Y.word("semibold")), ("size", Y.num(17)), ("color", Y.colour(.white)),
                 ("alignment", Y.word("center")), ("letterSpacing", Y.num(-0.41)),
                 ("translateY", Y.text("max(-labelDistance, labelOffset - u)")),
