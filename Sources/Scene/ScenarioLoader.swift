@@ -65,12 +65,58 @@ public enum ScenarioLoader {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ScenarioError.unreadable(path: path, reason: "permission denied")
         }
+        if let issue = encodingIssue([UInt8](data), file: path) { throw ScenarioError.invalid([issue]) }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ScenarioError.unreadable(path: path, reason: "not UTF-8 text")
         }
         let baseDirectory = (path as NSString).deletingLastPathComponent
         return try parse(text, file: path, baseDirectory: baseDirectory, fpsOverride: fpsOverride, scaleOverride: scaleOverride,
                          imageLimits: imageLimits, variant: variant)
+    }
+
+    /// YAML's escape for a control character, as written inside double quotes.
+    static func yamlEscape(_ u: Unicode.Scalar) -> String {
+        let named: [UInt32: String] = [0x00: "\\0", 0x07: "\\a", 0x08: "\\b", 0x0B: "\\v", 0x0C: "\\f", 0x1B: "\\e", 0x85: "\\N"]
+        if let name = named[u.value] { return name }
+        return u.value < 0x100 ? String(format: "\\x%02X", u.value) : String(format: "\\u%04X", u.value)
+    }
+
+    /// Where a file is not UTF-8: a UTF-16 byte order mark, or the first byte that does not start or
+    /// continue a UTF-8 character (by its line and column, columns counted in characters).
+    static func encodingIssue(_ bytes: [UInt8], file: String) -> ScenarioIssue? {
+        if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
+            return ScenarioIssue(file: file, line: 1, column: 1, field: "(file)", message:
+                "the file is UTF-16 text (it starts with a UTF-16 byte order mark); save it as UTF-8")
+        }
+        var i = 0, line = 1, column = 1
+        while i < bytes.count {
+            let b = bytes[i]
+            var length = 1, low: UInt8 = 0x80, high: UInt8 = 0xBF
+            switch b {
+            case 0x00...0x7F: length = 1
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; high = 0x9F
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            default: length = 0
+            }
+            var valid = length > 0 && i + length <= bytes.count
+            if valid && length > 1 {
+                valid = (low...high).contains(bytes[i + 1]) && (i + 2 ..< i + length).allSatisfy { bytes[$0] & 0xC0 == 0x80 }
+            }
+            guard valid else {
+                let hex = String(b, radix: 16, uppercase: true)
+                return ScenarioIssue(file: file, line: line, column: column, field: "(file)", message:
+                    "byte 0x\(hex.count == 1 ? "0" + hex : hex) (byte \(i + 1) of the file) is not UTF-8; the file is in another "
+                    + "encoding (such as Latin-1 or Windows-1252): save it as UTF-8")
+            }
+            if b == 0x0A { line += 1; column = 1 } else { column += 1 }
+            i += length
+        }
+        return nil
     }
 
     /// Parses scenario text; `baseDirectory` resolves image paths.
@@ -90,7 +136,7 @@ public enum ScenarioLoader {
             if String.isControl(u), u != "\t", u != "\r", controls.count < 5 {
                 controls.append(ScenarioIssue(file: file, line: line, column: column, field: "(file)", message:
                     "a control character (U+\(String(format: "%04X", u.value))) stands here, and YAML allows none; remove it, "
-                    + "or write it as an escape such as \\e inside double quotes"))
+                    + "or write it as the escape \(yamlEscape(u)) inside double quotes"))
             }
             column += 1
         }

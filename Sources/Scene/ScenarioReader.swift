@@ -187,14 +187,18 @@ final class ScenarioReader {
     /// Text that is drawn (a title, a name, a body): at most `ScenarioLoader.maximumTextLength`
     /// characters, so that a scenario's text is set in bounded time and memory.
     func text(_ node: Node, _ field: String, allowEmpty: Bool = false) -> String? {
-        string(node, field, allowEmpty: allowEmpty, maximumLength: ScenarioLoader.maximumTextLength,
-               fits: "over the limit of \(ScenarioLoader.maximumTextLength) for a text; shorten it")
+        guard let s = string(node, field, allowEmpty: allowEmpty) else { return nil }
+        guard s.count <= ScenarioLoader.maximumTextLength else {
+            report(node, field, "is \(s.count) characters, over the limit of \(ScenarioLoader.maximumTextLength) for a text; shorten it")
+            return nil
+        }
+        return s
     }
 
     func choice(_ node: Node, _ field: String, _ options: [String]) -> String? {
         guard let s = string(node, field) else { return nil }
         guard options.contains(s) else {
-            var message = "expected one of \(options.joined(separator: ", ")), got \"\(s)\""
+            var message = "expected one of \(options.joined(separator: ", ")), got \"\(ScenarioReader.shown(s))\""
             if let suggestion = ScenarioReader.closest(to: s, in: options) { message += "; did you mean \"\(suggestion)\"?" }
             report(node, field, message)
             return nil
@@ -205,7 +209,7 @@ final class ScenarioReader {
     func color(_ node: Node, _ field: String) -> Color? {
         guard let s = string(node, field) else { return nil }
         guard let c = Color(hex: s) else {
-            report(node, field, "expected a colour as \"#RGB\", \"#RRGGBB\" or \"#RRGGBBAA\" (quote it: # starts a YAML comment), got \"\(s)\"")
+            report(node, field, "expected a colour as \"#RGB\", \"#RRGGBB\" or \"#RRGGBBAA\" (quote it: # starts a YAML comment), got \"\(ScenarioReader.shown(s))\"")
             return nil
         }
         return c

@@ -94,7 +94,7 @@ extension ScenarioLoader {
             }
             pathNode = f
             if let n = m["index"], let v = r.integer(n, "\(field).index", range: 0...255) { index = v }
-            if let n = m["weight"], let v = r.number(n, "\(field).weight", range: 1...1000, unit: "(the weight axis: 400 regular, 700 bold)") {
+            if let n = m["weight"], let v = r.number(n, "\(field).weight", range: 1...1000, unit: "on the weight axis, 400 regular and 700 bold") {
                 weight = v
             }
         }
@@ -111,18 +111,25 @@ extension ScenarioLoader {
         switch FontLibrary.font(source) {
         case .success(let font): return font
         case .failure(let error):
-            let shown = (source.path as NSString).lastPathComponent
+            let shown = ScenarioReader.shown((source.path as NSString).lastPathComponent), path = ScenarioReader.shown(source.path)
             switch error {
             case .unreadable:
-                var message = "cannot read the font file \(source.path); the path is relative to the scenario file"
+                var isFolder: ObjCBool = false
+                let exists = FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder)
+                var message = !exists ? "\(path): no such file; the path is relative to the scenario file"
+                    : isFolder.boolValue ? "\(path) is a folder; give a font file in it (.otf, .ttf or .ttc)"
+                    : "cannot read the font file \(path) (permission denied); make it readable"
                 if shown.lowercased().hasPrefix("sf-pro") || shown.lowercased().hasPrefix("sf pro") {
                     message += " (SF Pro is not shipped: install Apple's SF Pro on a Mac and copy its files beside the scenario)"
                 }
                 r.report(node, field, message)
             case .invalid:
-                r.report(node, field, "\(shown) is not a font FreeType can open; give an OpenType (.otf), TrueType (.ttf) or collection (.ttc) file")
+                let size = (try? FileManager.default.attributesOfItem(atPath: source.path)[.size] as? Int) ?? nil
+                r.report(node, field, "\(shown) " + (size == 0 ? "is empty (0 bytes)" : "is not a font (its bytes are not OpenType, TrueType or a collection)")
+                    + "; give an OpenType (.otf), TrueType (.ttf) or collection (.ttc) file")
             case .noSuchFace(_, let index, let count):
-                r.report(node, field, "\(shown) holds \(count) font(s), numbered 0 to \(count - 1); index \(index) is not one of them")
+                r.report(node, field, "\(shown) holds " + (count == 1 ? "one font, numbered 0" : "\(count) fonts, numbered 0 to \(count - 1)")
+                    + "; index \(index) is not one of them")
             case .tooLarge(_, let bytes):
                 r.report(node, field, "\(shown) is \(ByteSize.format(bytes)), over the \(ByteSize.format(Font.maximumFileBytes)) limit for a font")
             }

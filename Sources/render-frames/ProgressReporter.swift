@@ -42,7 +42,8 @@ final class ProgressReporter: Sendable {
     func finish(summary: RenderJob.Summary, outputDirectory: String) {
         guard !quiet else { return }
         if isTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        let line = String(format: "wrote %d frames (%.1f MB) to %@ in %.2fs (%.1f frames/s)", summary.framesWritten,
+        let line = String(format: "wrote %d frame%@ (%.1f MB) to %@ in %.2fs (%.1f frames/s)", summary.framesWritten,
+                          summary.framesWritten == 1 ? "" : "s",
                           Double(summary.bytesWritten) / 1e6, outputDirectory, summary.seconds,
                           Double(summary.framesWritten) / max(summary.seconds, 1e-6))
         FileHandle.standardError.write(Data((line + "\n").utf8))

@@ -26,6 +26,26 @@ final class ScenarioLoaderTests: XCTestCase {
         XCTAssertEqual(s.scale, 2)
     }
 
+    /// A file that is not UTF-8 is refused at its first bad byte, by line and column.
+    func testAFileNotInUTF8IsRefusedAtItsFirstBadByte() {
+        func issue(_ bytes: [UInt8]) -> String? { ScenarioLoader.encodingIssue(bytes, file: "s.yaml")?.description }
+        XCTAssertNil(issue(Array("a: caf\u{E9} \u{1F600}\n".utf8)))
+        XCTAssertEqual(issue(Array("a: 1\nb: caf".utf8) + [0xE9]), "s.yaml:2:7: (file): byte 0xE9 (byte 12 of the file) is not UTF-8; "
+                       + "the file is in another encoding (such as Latin-1 or Windows-1252): save it as UTF-8")
+        XCTAssertEqual(ScenarioLoader.encodingIssue([0x61, 0xC0, 0xAF], file: "s")?.column, 2, "an overlong form")
+        XCTAssertEqual(ScenarioLoader.encodingIssue([0xED, 0xA0, 0x80], file: "s")?.column, 1, "a surrogate")
+        XCTAssertEqual(ScenarioLoader.encodingIssue([0x61, 0x62, 0xF0, 0x9F, 0x98], file: "s")?.column, 3, "cut off at the end")
+        XCTAssertEqual(ScenarioLoader.encodingIssue([0xF4, 0x90, 0x80, 0x80], file: "s")?.column, 1, "past U+10FFFF")
+        XCTAssertEqual(issue([0xFF, 0xFE, 0x61, 0x00]), "s.yaml:1:1: (file): the file is UTF-16 text (it starts with a UTF-16 byte order mark); save it as UTF-8")
+    }
+
+    func testAControlCharacterIsGivenItsOwnEscape() {
+        XCTAssertEqual(ScenarioLoader.yamlEscape("\u{07}"), "\\a")
+        XCTAssertEqual(ScenarioLoader.yamlEscape("\u{1B}"), "\\e")
+        XCTAssertEqual(ScenarioLoader.yamlEscape("\u{01}"), "\\x01")
+        XCTAssertEqual(ScenarioLoader.yamlEscape("\u{9F}"), "\\x9F")
+    }
+
     func testUnknownKeySuggestsTheRightOne() {
         XCTAssertEqual(messages("hedaer:\n  height: 100\n" + minimal),
                        ["s.yaml:1:1: hedaer: unknown key \"hedaer\"; did you mean \"header\"?"])

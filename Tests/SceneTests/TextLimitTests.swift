@@ -36,7 +36,7 @@ final class TextLimitTests: XCTestCase {
             let lines = scenarioErrorLines(text) { _ = try load(text) }
             let line = text.prefix(upTo: text.range(of: long)!.lowerBound).filter { $0 == "\n" }.count + 1
             let column = text.prefix(upTo: text.range(of: long)!.lowerBound).split(separator: "\n", omittingEmptySubsequences: false).last!.count + 1
-            XCTAssertEqual(lines, ["s.yaml:\(line):\(column): \(field): is 200001 characters; over the limit of 200000 for a text; shorten it"],
+            XCTAssertEqual(lines, ["s.yaml:\(line):\(column): \(field): is 200001 characters, over the limit of 200000 for a text; shorten it"],
                            field)
         }
     }
