@@ -537,6 +537,9 @@ public enum ScenarioLoader {
             } else if problem.contains("did not find expected"),
                       [context?.mark.line, mark.line].compactMap({ $0 }).contains(where: { $0 >= 1 && $0 <= lines.count && lines[$0 - 1].contains(" #") }) {
                 message += "; a # after a space starts a comment in YAML, which cut that line short: put colours in quotes, as color: \"#FF0000\""
+            } else if problem.contains("invalid Unicode character escape") {
+                message += "; a \\u or \\U escape names one Unicode character, not half of a UTF-16 surrogate pair (\\uD83D): "
+                    + "write the character itself, or \\U0001F600 for U+1F600"
             } else if problem.contains("undefined alias") || problem.contains("cannot start any token") {
                 message += "; YAML reads * and & as aliases and anchors, and @ and ` are reserved: put the value in quotes"
             }
