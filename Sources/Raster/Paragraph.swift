@@ -434,12 +434,20 @@ struct Typesetter {
         let scale = pointSize / Double(font.unitsPerEm)
         let c = Int(count)
         run.glyphs.reserveCapacity(c)
+        // Inter stands in for SF Pro, whose x stays an x between digits ("1920x1080", "0x1F"):
+        // Inter's contextual alternates make it a multiplication sign, undone here glyph by glyph.
+        let plainX = font.familyName.hasPrefix("Inter") ? font.glyph(for: "x").map { ($0, font.advance(of: $0)) } : nil
         // Scalar offset to grapheme: walk the starts alongside the (monotone) clusters.
         var lastNotdef = Int32(-1)
         for i in 0..<c {
             let cluster = Int(infos[i].cluster)
             let gi = Int32(Typesetter.grapheme(containing: cluster, starts: starts, in: run.start..<run.end))
-            let glyph = infos[i].codepoint
+            var glyph = infos[i].codepoint
+            var advance = Double(positions[i].x_advance) * scale
+            if let (x, xAdvance) = plainX, text[cluster] == 0x78, glyph != x, starts[Int(gi) + 1] - starts[Int(gi)] == 1 {
+                glyph = x
+                advance = Double(xAdvance) * scale
+            }
             if glyph == 0 {
                 // One .notdef box for a character no font has, however many scalars it has.
                 if lastNotdef == gi { continue }
@@ -447,7 +455,7 @@ struct Typesetter {
             }
             run.glyphs.append(glyph)
             run.graphemes.append(gi)
-            run.advances.append(Double(positions[i].x_advance) * scale)
+            run.advances.append(advance)
             run.offsetsX.append(Double(positions[i].x_offset) * scale)
             run.offsetsY.append(Double(positions[i].y_offset) * scale)
         }

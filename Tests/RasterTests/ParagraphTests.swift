@@ -21,6 +21,22 @@ final class ParagraphTests: XCTestCase {
         XCTAssertTrue(long.texts[1].hasSuffix("\u{2026}"))
     }
 
+    /// Inter's contextual alternates turn an x between digits into a multiplication sign; SF Pro,
+    /// which Inter stands in for, does not, so neither do we. The colon's alternate stays.
+    func testAnXBetweenDigitsStaysAnX() {
+        let x = font.glyph(for: "x")!
+        for text in ["1920x1080", "0x1F", "3 x 4"] {
+            let line = wrap(text, .infinity).lines[0]
+            let i = text.unicodeScalars.firstIndex(of: "x")!
+            let at = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: i)
+            XCTAssertEqual(line.glyphs[at].glyph, x, text)
+            let plain = wrap("x", .infinity).lines[0].width
+            let before = at + 1 < line.glyphs.count ? line.glyphs[at + 1].x - line.glyphs[at].x : line.width - line.glyphs[at].x
+            XCTAssertEqual(before, plain, accuracy: 0.01, "the x's own advance: \(text)")
+        }
+        XCTAssertNotEqual(wrap("9:41", .infinity).lines[0].glyphs[1].glyph, font.glyph(for: ":"), "the colon between digits is raised")
+    }
+
     func testALongTextWrapsWhole() {
         let text = longText(3 * Typesetter.chunk + 500)
         let p = wrap(text, 300)
