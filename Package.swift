@@ -33,6 +33,7 @@ let package = Package(
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CThai", pkgConfig: "libthai", providers: [.apt(["libthai-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         // The parts of libjpeg and libpng that need setjmp for their error handling.
         .target(
@@ -40,7 +41,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z")]
         ),
 
-        .target(name: "Raster", dependencies: ["CLibPNG", "CFreeType", "CHarfBuzz", "CFriBidi", "CDeflate", "CImageIO"]),
+        .target(name: "Raster", dependencies: ["CLibPNG", "CFreeType", "CHarfBuzz", "CFriBidi", "CThai", "CDeflate", "CImageIO"]),
         .target(
             name: "Scene",
             dependencies: ["Raster", .product(name: "Yams", package: "Yams")],

@@ -9,15 +9,16 @@
 # GitHub's ubuntu-latest is): any installed will do, else the first the package lists know.
 set -euo pipefail
 
-# Text: HarfBuzz shapes, FriBidi orders right-to-left runs; Noto fonts are the fallbacks for Arabic,
+# Text: HarfBuzz shapes, FriBidi orders right-to-left runs, libthai finds Thai words (its dictionary is
+# libthai-data); Noto fonts are the fallbacks for Arabic,
 # Hebrew, Thai, Devanagari, Chinese, Japanese, Korean and colour emoji (read at their Debian paths).
 fonts=(fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
-packages=(pkg-config libpng-dev zlib1g-dev libfreetype-dev libharfbuzz-dev libfribidi-dev "libjpeg62-turbo-dev|libjpeg-turbo8-dev"
+packages=(pkg-config libpng-dev zlib1g-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libthai-dev "libjpeg62-turbo-dev|libjpeg-turbo8-dev"
   libdeflate-dev libwebp-dev ffmpeg "${fonts[@]}")
 # hb-shape: the tests compare our shaping with HarfBuzz's own command.
 [ "${1:-}" = "--test" ] && packages+=(chromium python3-pil libharfbuzz-bin)
 [ "${1:-}" = "--runtime" ] && packages=("libpng16-16|libpng16-16t64" zlib1g libfreetype6 "libjpeg62-turbo|libjpeg-turbo8"
-  libdeflate0 libwebp7 libwebpmux3 libwebpdemux2 "libharfbuzz0b" "libfribidi0" ffmpeg "${fonts[@]}")
+  libdeflate0 libwebp7 libwebpmux3 libwebpdemux2 "libharfbuzz0b" "libfribidi0" libthai0 libthai-data ffmpeg "${fonts[@]}")
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
 missing=()
 for spec in "${packages[@]}"; do

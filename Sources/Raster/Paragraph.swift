@@ -208,6 +208,7 @@ struct Typesetter {
         }
 
         let space = (0..<m).map { Typesetter.isSpace(codes[starts[$0]]) }
+        let thaiWordBefore = ThaiWords.shared.breaksBefore(codes, starts: starts)
         func trimEnd(_ a: Int, _ b: Int) -> Int { var e = b; while e > a && space[e - 1] { e -= 1 }; return e }
         func breakAfter(_ i: Int) -> Bool {
             guard i + 1 < m else { return false }
@@ -215,6 +216,7 @@ struct Typesetter {
             if space[i] { return !space[i + 1] }
             if space[i + 1] { return false }
             if here == 0x2D || here == 0x2010 || here == 0x200B { return true }
+            if let thaiWordBefore, thaiWordBefore[i + 1] { return true }
             if Typesetter.isIdeographic(here) || Typesetter.isIdeographic(next) {
                 return !Typesetter.closes(next) && !Typesetter.opens(here)
             }

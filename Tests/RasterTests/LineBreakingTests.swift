@@ -137,6 +137,36 @@ final class LineBreakingTests: XCTestCase {
         XCTAssertEqual(set("一二Swift", 2 * em + measure("Swift") - 1), ["一二", "Swift"])
     }
 
+    // MARK: Thai
+
+    /// Thai has no spaces between words: a line breaks between dictionary words (libthai's, as
+    /// UIKit breaks by ICU's dictionary), not between characters, and never inside a cluster of a
+    /// consonant with its vowel and tone marks.
+    func testThaiBreaksBetweenWords() throws {
+        _ = try TestFonts.font("\(TestFonts.noto)/NotoSansThai-Regular.ttf")   // skips when it is missing
+        let fonts = FontCascade(FontTests.font, fallbacks: [FontSource(path: "\(TestFonts.noto)/NotoSansThai-Regular.ttf")])
+        // "The Thai language is a very beautiful language", word by word.
+        let words = ["ภาษา", "ไทย", "เป็น", "ภาษา", "ที่", "สวย", "งาม", "มาก"]   // libthai has สวย and งาม apart
+        let text = words.joined()
+        var ends = Set<Int>(), offset = 0
+        for w in words { offset += w.unicodeScalars.count; ends.insert(offset) }
+        for width in [40.0, 60, 80, 100, 140] {
+            let p = Paragraph(text, fonts: fonts, pointSize: size, width: width)
+            XCTAssertEqual(p.texts.joined(), text, "width \(width)")
+            XCTAssertGreaterThan(p.texts.count, 1, "width \(width)")
+            var at = 0
+            for line in p.texts.dropLast() {
+                at += line.unicodeScalars.count
+                XCTAssertTrue(ends.contains(at), "width \(width): \(p.texts) breaks inside a word")
+            }
+            for line in p.lines { XCTAssertLessThanOrEqual(line.width, width + 0.001, "width \(width): \(p.texts)") }
+        }
+        // A long run of Thai costs time in proportion to its length (no timing here: it is set whole).
+        let long = String(repeating: text, count: 2000)
+        let p = Paragraph(long, fonts: fonts, pointSize: size, width: 300)
+        XCTAssertEqual(p.texts.joined(), long)
+    }
+
     // MARK: Paragraphs and degenerate text
 
     func testNewlinesEndParagraphs() {
