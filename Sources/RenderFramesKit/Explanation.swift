@@ -72,6 +72,7 @@ public enum Explanation {
             } else {
                 entry["onScreen"] = NSNull()
             }
+            if case .text(let text)? = layer.contents { entry["text"] = set(text, in: layer.bounds) }
             return entry
         }
         out["onScreen"] = LayerRenderer.placements(of: root, screen: screen.device.size).map { p -> [String: Any] in
@@ -79,6 +80,31 @@ public enum Explanation {
         }
         let data = try! JSONSerialization.data(withJSONObject: finite(out), options: [.prettyPrinted, .sortedKeys])
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// A text as it is set in `bounds`: the size (after Dynamic Type), the letter spacing it gets,
+    /// the fonts its glyphs come from (fallbacks included), and its first lines as drawn.
+    static func set(_ text: TextContent, in bounds: Rect) -> [String: Any] {
+        let paragraph = text.paragraph(width: bounds.width, height: bounds.height)
+        var fonts: [String] = []
+        for line in paragraph.lines {
+            for f in Set(line.glyphs.map(\.font)).sorted() {
+                guard let font = line.fonts.loadedFont(Int(f)) else { continue }
+                let name = "\(font.familyName) \(font.styleName)"
+                if !fonts.contains(name) { fonts.append(name) }
+            }
+        }
+        func shown(_ s: String) -> String { s.count <= 80 ? s : String(s.prefix(60)) + "... (\(s.count) characters)" }
+        let shownLines = 20
+        var out: [String: Any] = [
+            "pointSize": round4(text.pointSize), "weight": text.weight.rawValue, "textSize": text.typography.textSize.rawValue,
+            "letterSpacing": round4(text.effectiveLetterSpacing), "fonts": fonts,
+            "lineCount": paragraph.lines.count, "truncated": paragraph.truncated, "rightToLeft": paragraph.isRightToLeft,
+            "height": round4(paragraph.height),
+            "lines": paragraph.lines.prefix(shownLines).map { shown($0.text) },
+        ]
+        if paragraph.lines.count > shownLines { out["linesNotShown"] = paragraph.lines.count - shownLines }
+        return out
     }
 
     /// Every layer that draws (named or not), by identity: its rectangle on screen, its place in

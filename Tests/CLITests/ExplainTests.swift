@@ -50,6 +50,37 @@ final class ExplainTests: XCTestCase {
         XCTAssertEqual((layer?["properties"] as? [String: Any])?["opacity"] as? String, "NaN")
     }
 
+    /// A text layer says how it is set: its size after Dynamic Type, the fonts its glyphs come
+    /// from (fallbacks included), its lines as drawn and whether it was cut.
+    func testATextLayerShowsHowItIsSet() throws {
+        let dir = NSTemporaryDirectory() + "explain-text-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = dir + "/text.yaml"
+        try """
+            navigationBar: false
+            textSize: accessibility1
+            layers:
+              - {type: text, name: t, frame: [16, 100, 200, 80], style: body, lines: 0,
+                 text: "Dawn مرصد launch window opens and the crews check every valve"}
+            timeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: 100}]}
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let r = try explain([file, "--frame", "0"])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        let layer = try XCTUnwrap((r.json?["layers"] as? [[String: Any]])?.first { $0["name"] as? String == "t" })
+        let text = try XCTUnwrap(layer["text"] as? [String: Any])
+        XCTAssertEqual(text["pointSize"] as? Double, 28, "body at accessibility1")
+        XCTAssertEqual(text["textSize"] as? String, "accessibility1")
+        let fonts = try XCTUnwrap(text["fonts"] as? [String])
+        XCTAssertEqual(fonts.first, "Inter Regular")
+        XCTAssertTrue(fonts.contains { $0.hasPrefix("Noto Sans Arabic") }, "\(fonts)")
+        let lines = try XCTUnwrap(text["lines"] as? [String])
+        XCTAssertEqual(text["lineCount"] as? Int, lines.count)
+        XCTAssertLessThanOrEqual(text["height"] as? Double ?? .infinity, 80, "only the lines that fit the frame")
+        XCTAssertEqual(text["truncated"] as? Bool, true)
+        XCTAssertTrue(lines.last?.hasSuffix("\u{2026}") == true, "\(lines)")
+    }
+
     func testBadArgumentsExitTwo() throws {
         XCTAssertEqual(try explain(["Fixtures/scenarios/parallax-header.yaml"]).code, 2)
         let late = try explain(["Fixtures/scenarios/parallax-header.yaml", "--frame", "5000"])
