@@ -167,7 +167,8 @@ final class ScenarioReader {
             return nil
         }
         if !allowEmpty && s.string.isEmpty {
-            report(node, field, "expected text, got an empty value" + quoteHint(node))
+            let hint = quoteHint(node)
+            report(node, field, "expected text, got an empty value" + (hint.isEmpty ? "; write the value, or remove the key" : hint))
             return nil
         }
         return s.string

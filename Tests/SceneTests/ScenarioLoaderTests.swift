@@ -39,6 +39,11 @@ final class ScenarioLoaderTests: XCTestCase {
         XCTAssertEqual(issue([0xFF, 0xFE, 0x61, 0x00]), "s.yaml:1:1: (file): the file is UTF-16 text (it starts with a UTF-16 byte order mark); save it as UTF-8")
     }
 
+    func testAnEmptyValueSaysWhatToDo() {
+        XCTAssertEqual(messages("navigationBar: {title: \"\"}\n" + minimal),
+                       ["s.yaml:1:24: navigationBar.title: expected text, got an empty value; write the value, or remove the key"])
+    }
+
     func testAControlCharacterIsGivenItsOwnEscape() {
         XCTAssertEqual(ScenarioLoader.yamlEscape("\u{07}"), "\\a")
         XCTAssertEqual(ScenarioLoader.yamlEscape("\u{1B}"), "\\e")
