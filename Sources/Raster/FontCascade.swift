@@ -52,10 +52,15 @@ public final class FontCascade: Sendable, Equatable, Hashable {
     private let entries: [Entry]
     /// The emoji font's position, if the cascade has one.
     public let emojiIndex: Int?
+    /// The first font stands in for the system font (SF Pro), as the bundled Inter does: where its
+    /// contextual alternates make what SF Pro does not (× for an x between digits), the plain
+    /// glyph is drawn.
+    public let standsInForSystemFont: Bool
 
-    public init(_ primary: Font, fallbacks: [FontSource] = []) {
+    public init(_ primary: Font, fallbacks: [FontSource] = [], standsInForSystemFont: Bool = false) {
         entries = [.font(primary)] + fallbacks.prefix(Int(UInt16.max) - 1).map { .file($0) }
         emojiIndex = fallbacks.firstIndex(where: \.isEmoji).map { $0 + 1 }
+        self.standsInForSystemFont = standsInForSystemFont
     }
 
     public var count: Int { entries.count }

@@ -19,8 +19,11 @@ internal import CFriBidi
 ///   nothing; an emoji ZWJ sequence or a flag is one glyph where the emoji font has it.
 /// - A line is as tall as its tallest font: a line with Chinese or emoji grows as it does on iOS.
 ///
-/// The work is linear in the text's length: the text is shaped once per paragraph, lines are found
-/// from running sums of the characters' advances, and each line's glyphs are found by binary search.
+/// The work is linear in the text's length: each run is shaped once (a long paragraph only as far as
+/// its lines reach), lines are found from running sums of the characters' advances, and each line's
+/// glyphs are found by binary search. A character (grapheme) keeps at most
+/// `Typesetter.maximumGraphemeScalars` scalars: HarfBuzz's time grows with the square of a run of
+/// combining marks, and a base carrying thousands of them would take minutes.
 public struct Paragraph: Sendable, Equatable {
     /// The lines, laid out (glyph positions in points from each line's start, in visual order).
     public let lines: [TextLayout]
@@ -132,26 +135,40 @@ struct Typesetter {
         var rightToLeft: Bool { level & 1 == 1 }
     }
 
+    /// The scalars a grapheme keeps at most (UAX #15's stream-safe text allows 30 combining marks
+    /// in a row; an emoji ZWJ family or a tag flag has under 10).
+    static let maximumGraphemeScalars = 32
+
     func set(_ scalars: [Unicode.Scalar], width: Double, maxLines: Int, morePending: Bool) -> (lines: [TextLayout], truncated: Bool) {
-        let n = scalars.count
-        let codes = scalars.map(\.value)
+        var scalars = scalars
         // Graphemes: the string's characters (extended grapheme clusters), as scalar offsets.
         var starts: [Int]
-        if !codes.contains(where: { $0 >= 0x80 }) {
+        if !scalars.contains(where: { $0.value >= 0x80 }) {
             // Printable ASCII (controls, CR LF among them, are gone): every scalar is a grapheme.
-            starts = Array(0...n)
+            starts = Array(0...scalars.count)
         } else {
             starts = []
-            starts.reserveCapacity(n + 1)
+            starts.reserveCapacity(scalars.count + 1)
             var view = String.UnicodeScalarView()
             view.append(contentsOf: scalars)
+            var kept: [Unicode.Scalar] = []
+            var cut = false
             var offset = 0
             for ch in String(view) {
                 starts.append(offset)
-                offset += ch.unicodeScalars.count
+                var count = 0
+                for s in ch.unicodeScalars {
+                    guard count < Typesetter.maximumGraphemeScalars else { cut = true; break }
+                    kept.append(s)
+                    count += 1
+                }
+                offset += count
             }
-            starts.append(n)
+            starts.append(offset)
+            if cut { scalars = kept }
         }
+        let n = scalars.count
+        let codes = scalars.map(\.value)
         let m = starts.count - 1
 
         let levels = Typesetter.bidiLevels(codes)
@@ -436,9 +453,10 @@ struct Typesetter {
         let scale = pointSize / Double(font.unitsPerEm)
         let c = Int(count)
         run.glyphs.reserveCapacity(c)
-        // Inter stands in for SF Pro, whose x stays an x between digits ("1920x1080", "0x1F"):
-        // Inter's contextual alternates make it a multiplication sign, undone here glyph by glyph.
-        let plainX = font.familyName.hasPrefix("Inter") ? font.glyph(for: "x").map { ($0, font.advance(of: $0)) } : nil
+        // Bundled Inter stands in for SF Pro, whose x stays an x between digits ("1920x1080",
+        // "0x1F"): Inter's contextual alternates make it a multiplication sign, undone here glyph by
+        // glyph. Inter named by the scenario keeps its ×, as it would on iOS.
+        let plainX = run.font == 0 && fonts.standsInForSystemFont ? font.glyph(for: "x").map { ($0, font.advance(of: $0)) } : nil
         // Scalar offset to grapheme: walk the starts alongside the (monotone) clusters.
         var lastNotdef = Int32(-1)
         for i in 0..<c {
@@ -577,8 +595,8 @@ struct Typesetter {
     }
 
     /// Graphemes of a paragraph longer than this are shaped a run at a time, as far as its lines
-    /// reach, and no run is longer than this (a longer one ends after a space, or in a word four
-    /// times as long, anywhere): a 100 000-character title cut to one line shapes its first run.
+    /// reach; a run ends after a space once it is this long (or anywhere at four times this, in a
+    /// word that long): a 100 000-character title cut to one line shapes its first run.
     static let chunk = 1024
 
     // MARK: Character classes

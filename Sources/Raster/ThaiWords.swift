@@ -1,5 +1,5 @@
-import CThai
 import Foundation
+internal import CThai
 
 /// Where Thai words end. Thai is written without spaces between words, and UIKit breaks a Thai line
 /// between dictionary words (ICU's dictionary break iterator); libthai's dictionary (Debian's
@@ -16,8 +16,9 @@ final class ThaiWords: @unchecked Sendable {
     /// Thai letters, vowels, tone marks and digits (U+0E01 to U+0E5B).
     static func isThai(_ scalar: UInt32) -> Bool { scalar >= 0x0E01 && scalar <= 0x0E5B }
 
-    /// Scalars given to libthai at a time: its search is bounded per stretch, so a long text costs
-    /// time in proportion to its length. A word cut at a stretch's end can still break there.
+    /// Scalars given to libthai at a time, so that a long text costs time in proportion to its
+    /// length. A stretch cut short by this limit is kept up to its last word boundary and the next
+    /// one starts there, so the word cut in two is looked up whole and the boundaries around it found.
     static let stretch = 1000
 
     /// For each grapheme of `codes` (graphemes begin at `starts`, which ends with `codes.count`),
@@ -31,20 +32,27 @@ final class ThaiWords: @unchecked Sendable {
             guard Self.isThai(codes[starts[g]]) else { g += 1; continue }
             var e = g + 1
             while e < m && Self.isThai(codes[starts[e]]) && starts[e + 1] - starts[g] <= Self.stretch { e += 1 }
+            let cutShort = e < m && Self.isThai(codes[starts[e]])
+            var next = e
             if e - g >= 2 {
-                let found = words(codes[starts[g]..<starts[e]])
-                if !found.isEmpty {
+                // Break positions are scalar offsets in the stretch; walk the graphemes with them.
+                var marked: [Int] = []
+                var k = g
+                for p in words(codes[starts[g]..<starts[e]]) {
+                    let scalar = starts[g] + p
+                    while k < e && starts[k] < scalar { k += 1 }
+                    if k < e && starts[k] == scalar { marked.append(k) }
+                }
+                // Cut short: the last word may go on in the next stretch, which starts at its start
+                // (if that keeps at least half of this one, so that each scalar is looked at twice
+                // at most).
+                if cutShort, let last = marked.last, 2 * (last - g) >= e - g { next = last }
+                if !marked.isEmpty {
                     if out == nil { out = [Bool](repeating: false, count: m + 1) }
-                    // Break positions are scalar offsets in the stretch; walk the graphemes with them.
-                    var k = g
-                    for p in found {
-                        let scalar = starts[g] + p
-                        while k < e && starts[k] < scalar { k += 1 }
-                        if k < e && starts[k] == scalar { out![k] = true }
-                    }
+                    for k in marked { out![k] = true }
                 }
             }
-            g = e
+            g = next
         }
         return out
     }

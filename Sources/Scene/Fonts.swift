@@ -103,7 +103,8 @@ public final class Typography: Sendable {
         var cascades: [FontWeight: FontCascade] = [:]
         for weight in FontWeight.allCases {
             let primary = fonts[weight] ?? BundledFonts.shared.font(weight)
-            cascades[weight] = FontCascade(primary, fallbacks: fallbacks + SystemFallbackFonts.sources(weight))
+            cascades[weight] = FontCascade(primary, fallbacks: fallbacks + SystemFallbackFonts.sources(weight),
+                                           standsInForSystemFont: fonts[weight] == nil)
         }
         self.cascades = cascades
         self.textSize = textSize

@@ -66,9 +66,7 @@ public enum ScenarioLoader {
             throw ScenarioError.unreadable(path: path, reason: "permission denied")
         }
         if let issue = encodingIssue([UInt8](data), file: path) { throw ScenarioError.invalid([issue]) }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ScenarioError.unreadable(path: path, reason: "not UTF-8 text")
-        }
+        let text = String(decoding: data, as: UTF8.self)   // valid UTF-8, checked above
         let baseDirectory = (path as NSString).deletingLastPathComponent
         return try parse(text, file: path, baseDirectory: baseDirectory, fpsOverride: fpsOverride, scaleOverride: scaleOverride,
                          imageLimits: imageLimits, variant: variant)

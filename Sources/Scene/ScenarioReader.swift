@@ -186,11 +186,15 @@ final class ScenarioReader {
     }
 
     /// Text that is drawn (a title, a name, a body): at most `ScenarioLoader.maximumTextLength`
-    /// characters, so that a scenario's text is set in bounded time and memory.
+    /// code points, so that a scenario's text is set in bounded time and memory.
     func text(_ node: Node, _ field: String, allowEmpty: Bool = false) -> String? {
         guard let s = string(node, field, allowEmpty: allowEmpty) else { return nil }
-        guard s.count <= ScenarioLoader.maximumTextLength else {
-            report(node, field, "is \(s.count) characters, over the limit of \(ScenarioLoader.maximumTextLength) for a text; shorten it")
+        // Code points, as the schema's maxLength counts them: a character of many combining marks
+        // counts each of them.
+        let count = s.unicodeScalars.count
+        guard count <= ScenarioLoader.maximumTextLength else {
+            report(node, field, "is \(count) characters (Unicode code points), over the limit of \(ScenarioLoader.maximumTextLength) "
+                + "for a text; shorten it")
             return nil
         }
         return s

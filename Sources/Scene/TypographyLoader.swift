@@ -118,7 +118,8 @@ extension ScenarioLoader {
                 let exists = FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder)
                 var message = !exists ? "\(path): no such file; the path is relative to the scenario file"
                     : isFolder.boolValue ? "\(path) is a folder; give a font file in it (.otf, .ttf or .ttc)"
-                    : "cannot read the font file \(path) (permission denied); make it readable"
+                    : access(source.path, R_OK) != 0 ? "cannot read the font file \(path) (permission denied); make it readable"
+                    : "cannot read the font file \(path); check that it is a whole font file"
                 if shown.lowercased().hasPrefix("sf-pro") || shown.lowercased().hasPrefix("sf pro") {
                     message += " (SF Pro is not shipped: install Apple's SF Pro on a Mac and copy its files beside the scenario)"
                 }

@@ -777,7 +777,8 @@ struct Compare: ParsableCommand {
 /// drawing), doing what the phase under way needs:
 /// - frames: cancel the render job (it writes a partial manifest; the caller exits 130 or 143);
 /// - animations: stop the encoders, remove every half-written file, say so, exit 130 or 143;
-/// - anything else (golden checks after the frames): exit as the signal's default action would.
+/// - anything else (golden checks after the frames): exit 130 or 143 (128 + the signal's number,
+///   the code a shell gives a command the signal ended, and the one the README promises).
 /// (@unchecked: `sources` is set once, in `init`, and only kept alive.)
 final class Interruption: @unchecked Sendable {
     static let shared = Interruption()

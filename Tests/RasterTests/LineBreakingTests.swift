@@ -161,10 +161,27 @@ final class LineBreakingTests: XCTestCase {
             }
             for line in p.lines { XCTAssertLessThanOrEqual(line.width, width + 0.001, "width \(width): \(p.texts)") }
         }
-        // A long run of Thai costs time in proportion to its length (no timing here: it is set whole).
+        // A long run of Thai goes to libthai 1000 scalars at a time, each stretch cut back to its
+        // last word: still no line breaks inside a word (no timing here).
         let long = String(repeating: text, count: 2000)
-        let p = Paragraph(long, fonts: fonts, pointSize: size, width: 300)
+        let p = Paragraph(long, fonts: fonts, pointSize: size, width: 100)
         XCTAssertEqual(p.texts.joined(), long)
+        let period = text.unicodeScalars.count
+        var at = 0, inside = 0
+        for line in p.texts.dropLast() {
+            at += line.unicodeScalars.count
+            if !ends.contains(at % period == 0 ? period : at % period) { inside += 1 }
+        }
+        XCTAssertEqual(inside, 0, "\(p.texts.count) lines")
+        // Every word boundary libthai gives is one of the words', across the stretches' seams too.
+        let codes = long.unicodeScalars.map(\.value)
+        var starts: [Int] = [], scalar = 0
+        for ch in long { starts.append(scalar); scalar += ch.unicodeScalars.count }
+        starts.append(scalar)
+        let before = try XCTUnwrap(ThaiWords.shared.breaksBefore(codes, starts: starts))
+        let wrong = before.indices.filter { before[$0] && !ends.contains(starts[$0] % period == 0 ? period : starts[$0] % period) }
+        XCTAssertEqual(wrong.count, 0, "boundaries inside words at scalars \(wrong.prefix(5).map { starts[$0] })")
+        XCTAssertEqual(before.filter { $0 }.count, 2000 * words.count - 1, "every boundary but the text's start, the seams' too")
     }
 
     // MARK: Paragraphs and degenerate text

@@ -22,9 +22,13 @@ final class ParagraphTests: XCTestCase {
     }
 
     /// Inter's contextual alternates turn an x between digits into a multiplication sign; SF Pro,
-    /// which Inter stands in for, does not, so neither do we. The colon's alternate stays.
+    /// which the bundled Inter stands in for, does not, so neither do we. The colon's alternate
+    /// stays; Inter as a font of the scenario's own keeps its ×.
     func testAnXBetweenDigitsStaysAnX() {
         let x = font.glyph(for: "x")!
+        let standIn = FontCascade(font, standsInForSystemFont: true)
+        func wrap(_ text: String, _ width: Double) -> Paragraph { Paragraph(text, fonts: standIn, pointSize: 17, width: width) }
+        XCTAssertNotEqual(self.wrap("1920x1080", .infinity).lines[0].glyphs[4].glyph, x, "Inter's own ×")
         for text in ["1920x1080", "0x1F", "3 x 4"] {
             let line = wrap(text, .infinity).lines[0]
             let i = text.unicodeScalars.firstIndex(of: "x")!
@@ -35,6 +39,20 @@ final class ParagraphTests: XCTestCase {
             XCTAssertEqual(before, plain, accuracy: 0.01, "the x's own advance: \(text)")
         }
         XCTAssertNotEqual(wrap("9:41", .infinity).lines[0].glyphs[1].glyph, font.glyph(for: ":"), "the colon between digits is raised")
+    }
+
+    /// HarfBuzz's time grows with the square of a run of combining marks: a character keeps its
+    /// first 32 scalars, so a base with 200 000 accents is set at once (no timing: without the cap
+    /// this takes minutes), and the characters around it are whole.
+    func testACharacterWithThousandsOfMarksKeepsItsFirst32() {
+        let bomb = "x" + String(repeating: "\u{0301}", count: 200_000) + "y"
+        let p = wrap(bomb, .infinity)
+        XCTAssertEqual(p.lines.count, 1)
+        XCTAssertEqual(p.texts[0].unicodeScalars.count, Typesetter.maximumGraphemeScalars + 1)
+        XCTAssertTrue(p.texts[0].hasSuffix("y"))
+        XCTAssertLessThanOrEqual(p.lines[0].glyphs.count, Typesetter.maximumGraphemeScalars + 1)
+        // A short cluster is untouched.
+        XCTAssertEqual(wrap("e\u{0301}\u{0323}", .infinity).texts, ["e\u{0301}\u{0323}"])
     }
 
     func testALongTextWrapsWhole() {

@@ -36,7 +36,7 @@ final class TextLimitTests: XCTestCase {
             let lines = scenarioErrorLines(text) { _ = try load(text) }
             let line = text.prefix(upTo: text.range(of: long)!.lowerBound).filter { $0 == "\n" }.count + 1
             let column = text.prefix(upTo: text.range(of: long)!.lowerBound).split(separator: "\n", omittingEmptySubsequences: false).last!.count + 1
-            XCTAssertEqual(lines, ["s.yaml:\(line):\(column): \(field): is 200001 characters, over the limit of 200000 for a text; shorten it"],
+            XCTAssertEqual(lines, ["s.yaml:\(line):\(column): \(field): is 200001 characters (Unicode code points), over the limit of 200000 for a text; shorten it"],
                            field)
         }
     }
@@ -46,9 +46,12 @@ final class TextLimitTests: XCTestCase {
         for (template, field) in cases {
             XCTAssertNoThrow(try load(scenario(template, most)), field)
         }
-        // Characters are counted as a reader counts them: an emoji family is one.
+        // Code points are counted, as the schema counts them: an emoji family is five, and a base
+        // with combining marks counts each mark.
         let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"
-        XCTAssertNoThrow(try load(scenario(cases[6].template, String(repeating: family, count: ScenarioLoader.maximumTextLength))))
+        XCTAssertNoThrow(try load(scenario(cases[6].template, String(repeating: family, count: ScenarioLoader.maximumTextLength / 5))))
+        let marks = scenario(cases[6].template, "a" + String(repeating: "\u{0301}", count: ScenarioLoader.maximumTextLength))
+        XCTAssertEqual(scenarioErrorLines(marks) { _ = try load(marks) }.count, 1, "one character, 200001 code points")
     }
 
     /// A bio that wraps without limit is refused at the bio when the profile would be taller than
