@@ -657,6 +657,14 @@ public final class ParagraphCache: Sendable {
         return p
     }
 
+    /// The paragraph if it was set already, else nil (nothing is set).
+    public func cached(_ text: String, fonts: FontCascade, pointSize: Double, width: Double, lineHeight: Double?,
+                       maxLines: Int, letterSpacing: Double) -> Paragraph? {
+        let key = Key(text: text, fonts: fonts, pointSize: pointSize, width: width, lineHeight: lineHeight, maxLines: maxLines,
+                      letterSpacing: letterSpacing)
+        return table.withLock { $0.entries[key] }
+    }
+
     /// One line, neither wrapped nor cut.
     public func line(_ text: String, fonts: FontCascade, pointSize: Double, letterSpacing: Double) -> TextLayout {
         paragraph(text, fonts: fonts, pointSize: pointSize, width: .infinity, lineHeight: nil, maxLines: 0,

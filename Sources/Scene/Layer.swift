@@ -167,18 +167,25 @@ public struct TextContent {
     /// The lines as UILabel draws them in a box `width` x `height`: as many as fit its height (one
     /// at least), the last one shown cut at the tail when more would follow.
     public func paragraph(width: Double, height: Double) -> Paragraph {
-        // No line is lower than an empty one (the first font's line, or lineHeight), so at most
-        // this many can fit: a long text in a small box is set only that far.
-        var empty = self
-        empty.text = ""
-        empty.numberOfLines = 1
-        let least = empty.paragraph(width: width).height
-        var bounded = self
-        if least > 0, height.isFinite {
-            let most = Int(min(10_000, max(0, height / least).rounded(.down))) + 1
-            if numberOfLines == 0 || numberOfLines > most { bounded.numberOfLines = most }
+        // The whole text if it is set already (a cell measured it to size its box); else only as
+        // far as lines can fit: no line is lower than an empty one (the first font's line, or
+        // lineHeight), so a long text in a small box is set only that far.
+        var all: Paragraph
+        if let whole = TextContent.cache.cached(text, fonts: typography.fonts(weight), pointSize: pointSize, width: width,
+                                                lineHeight: lineHeight, maxLines: numberOfLines, letterSpacing: effectiveLetterSpacing) {
+            all = whole
+        } else {
+            var empty = self
+            empty.text = ""
+            empty.numberOfLines = 1
+            let least = empty.paragraph(width: width).height
+            var bounded = self
+            if least > 0, height.isFinite {
+                let most = Int(min(10_000, max(0, height / least).rounded(.down))) + 1
+                if numberOfLines == 0 || numberOfLines > most { bounded.numberOfLines = most }
+            }
+            all = bounded.paragraph(width: width)
         }
-        let all = bounded.paragraph(width: width)
         guard all.lines.count > 1, all.height > height + 0.001 else { return all }
         var fit = 0, total = 0.0
         for h in all.lineHeights {

@@ -54,6 +54,14 @@ final class LayerRendererTests: XCTestCase {
         XCTAssertTrue(shown.texts[1].hasSuffix("\u{2026}"), shown.texts[1])
         XCTAssertEqual(text.paragraph(width: 120, height: 5).lines.count, 1)
         XCTAssertEqual(text.paragraph(width: 120, height: all.height), all, "a box as tall as the text shows it all")
+        // A long text in a small box is set only as far as lines fit; what is drawn is the same
+        // whether or not the whole text was set before (by a cell measuring it).
+        var long = TextContent(String(repeating: "launch window (a text no other test sets) ", count: 2000), pointSize: 17)
+        long.numberOfLines = 0
+        let first = long.paragraph(width: 120, height: two + 0.5)
+        XCTAssertGreaterThan(long.paragraph(width: 120).lines.count, 100)
+        XCTAssertEqual(long.paragraph(width: 120, height: two + 0.5), first)
+        XCTAssertEqual(first.lines.count, 2)
         text.numberOfLines = 3
         XCTAssertEqual(text.paragraph(width: 120, height: 1000).lines.count, 3)
         XCTAssertEqual(text.paragraph(width: 120, height: two).lines.count, 2)
