@@ -645,9 +645,10 @@ public final class ParagraphCache: Sendable {
 
     public func paragraph(_ text: String, fonts: FontCascade, pointSize: Double, width: Double, lineHeight: Double?,
                           maxLines: Int, letterSpacing: Double) -> Paragraph {
+        if let hit = cached(text, fonts: fonts, pointSize: pointSize, width: width, lineHeight: lineHeight, maxLines: maxLines,
+                            letterSpacing: letterSpacing) { return hit }
         let key = Key(text: text, fonts: fonts, pointSize: pointSize, width: width, lineHeight: lineHeight, maxLines: maxLines,
                       letterSpacing: letterSpacing)
-        if let hit = table.withLock({ $0.entries[key] }) { return hit }
         let p = Paragraph(text, fonts: fonts, pointSize: pointSize, width: width, lineHeight: lineHeight, maxLines: maxLines,
                           letterSpacing: letterSpacing)
         table.withLock { t in

@@ -94,14 +94,13 @@ public enum Explanation {
                 if !fonts.contains(name) { fonts.append(name) }
             }
         }
-        func shown(_ s: String) -> String { s.count <= 80 ? s : String(s.prefix(60)) + "... (\(s.count) characters)" }
         let shownLines = 20
         var out: [String: Any] = [
             "pointSize": round4(text.pointSize), "weight": text.weight.rawValue, "textSize": text.typography.textSize.rawValue,
             "letterSpacing": round4(text.effectiveLetterSpacing), "fonts": fonts,
             "lineCount": paragraph.lines.count, "truncated": paragraph.truncated, "rightToLeft": paragraph.isRightToLeft,
             "height": round4(paragraph.height),
-            "lines": paragraph.lines.prefix(shownLines).map { shown($0.text) },
+            "lines": paragraph.lines.prefix(shownLines).map(\.text.shownInMessages),
         ]
         if paragraph.lines.count > shownLines { out["linesNotShown"] = paragraph.lines.count - shownLines }
         return out

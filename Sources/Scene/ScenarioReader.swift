@@ -34,9 +34,7 @@ final class ScenarioReader {
     }
 
     /// A value as a message shows it: at most 60 characters, then how long it is.
-    static func shown(_ text: String) -> String {
-        text.count <= 80 ? text : String(text.prefix(60)) + "... (\(text.count) characters)"
-    }
+    static func shown(_ text: String) -> String { text.shownInMessages }
 
     /// The scenario's lines, for hints about what YAML did with a value.
     var sourceLines: [Substring] = []
@@ -251,6 +249,16 @@ final class ScenarioReader {
         return (listNode, items)
     }
 
+    /// A required list of `count` items: its first `count.upperBound` items, and false when it held
+    /// a number outside `count` (reported as "has N <noun>s; " and `fix`).
+    func requiredSequence(_ m: [String: Node], _ key: String, of node: Node, _ field: String, count: ClosedRange<Int>,
+                          missing hint: String, noun: String, fix: String) -> (items: ArraySlice<Node>, countFits: Bool)? {
+        guard let (listNode, list) = requiredSequence(m, key, of: node, field, missing: hint) else { return nil }
+        let fits = count.contains(list.count)
+        if !fits { report(listNode, field, "has \(list.count) \(noun)\(list.count == 1 ? "" : "s"); " + fix) }
+        return (list.prefix(count.upperBound), fits)
+    }
+
     func format(_ v: Double) -> String {
         v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
@@ -286,5 +294,13 @@ final class ScenarioReader {
             prev = cur
         }
         return prev[b.count]
+    }
+}
+
+extension String {
+    /// The text as messages and explain show a value: itself up to 80 characters, else its first
+    /// 60 and how long it is.
+    public var shownInMessages: String {
+        count <= 80 ? self : String(prefix(60)) + "... (\(count) characters)"
     }
 }

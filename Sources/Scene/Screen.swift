@@ -266,10 +266,11 @@ public struct Screen: Sendable {
             let nav = Layer(name: "navigationBar",
                             frame: Rect(x: 0, y: device.statusBarHeight, width: w, height: device.navigationBarHeight))
             nav.zPosition = 3
-            let size = Size(32, 32)
-            nav.addSublayer(Chrome.floatingButton(name: "navigationBar.back", frame: Rect(x: 10 + device.safeAreaLeft, y: (device.navigationBarHeight - 32) / 2, width: 32, height: 32),
+            let d = Chrome.floatingButtonSize, inset = Chrome.floatingButtonInset
+            let size = Size(d, d), y = (device.navigationBarHeight - d) / 2
+            nav.addSublayer(Chrome.floatingButton(name: "navigationBar.back", frame: Rect(x: inset + device.safeAreaLeft, y: y, width: d, height: d),
                                                   glyph: Chrome.backChevron(in: size, color: .white)))
-            nav.addSublayer(Chrome.floatingButton(name: "navigationBar.more", frame: Rect(x: w - 42 - device.safeAreaRight, y: (device.navigationBarHeight - 32) / 2, width: 32, height: 32),
+            nav.addSublayer(Chrome.floatingButton(name: "navigationBar.more", frame: Rect(x: w - inset - d - device.safeAreaRight, y: y, width: d, height: d),
                                                   glyph: Chrome.moreDots(in: size, color: .white)))
             root.addSublayer(nav)
             statusColor = .white

@@ -95,16 +95,12 @@ public struct SegmentedControl: Sendable, Equatable {
     /// `segmentedControl: {segments: [Tweets, Replies, Media, Likes], selected: 0, pinned: true}`.
     static func read(_ node: Node, _ r: ScenarioReader) -> SegmentedControl? {
         guard let m = r.mapping(node, "segmentedControl", allowed: keys) else { return nil }
-        guard let (segmentsNode, list) = r.requiredSequence(m, "segments", of: node, "segmentedControl.segments", missing:
-            "give 2 to \(segmentCount.upperBound) titles, e.g. segments: [Tweets, Replies, Media, Likes]") else { return nil }
-        var ok = true
-        if !segmentCount.contains(list.count) {
-            r.report(segmentsNode, "segmentedControl.segments", "has \(list.count) segment\(list.count == 1 ? "" : "s"); give "
-                + "\(segmentCount.lowerBound) to \(segmentCount.upperBound)")
-            ok = false
-        }
+        guard let (list, countFits) = r.requiredSequence(m, "segments", of: node, "segmentedControl.segments", count: segmentCount,
+            missing: "give 2 to \(segmentCount.upperBound) titles, e.g. segments: [Tweets, Replies, Media, Likes]",
+            noun: "segment", fix: "give \(segmentCount.lowerBound) to \(segmentCount.upperBound)") else { return nil }
+        var ok = countFits
         var segments: [String] = []
-        for (i, n) in list.prefix(segmentCount.upperBound).enumerated() {
+        for (i, n) in list.enumerated() {
             guard let s = r.string(n, "segmentedControl.segments[\(i)]", maximumLength: maximumTitleLength,
                                    fits: "a segment's title fits \(maximumTitleLength); shorten it") else { ok = false; continue }
             segments.append(s)

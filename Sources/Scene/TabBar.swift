@@ -134,16 +134,13 @@ public struct TabBar: Sendable, Equatable {
     /// `tabBar: {items: [{title: Home, glyph: house}, ...], selected: 0}`.
     static func read(_ node: Node, _ r: ScenarioReader) -> TabBar? {
         guard let m = r.mapping(node, "tabBar", allowed: keys) else { return nil }
-        guard let (itemsNode, list) = r.requiredSequence(m, "items", of: node, "tabBar.items", missing:
-            "give 2 to 5 items, e.g. items: [{title: Home, glyph: house}, {title: Search, glyph: search}]") else { return nil }
-        var ok = true
-        if !itemCount.contains(list.count) {
-            r.report(itemsNode, "tabBar.items", "has \(list.count) item\(list.count == 1 ? "" : "s"); a tab bar shows \(itemCount.lowerBound) to "
-                + "\(itemCount.upperBound) (UIKit moves a sixth and more under More); keep \(itemCount.lowerBound) to \(itemCount.upperBound)")
-            ok = false
-        }
+        guard let (list, countFits) = r.requiredSequence(m, "items", of: node, "tabBar.items", count: itemCount,
+            missing: "give 2 to 5 items, e.g. items: [{title: Home, glyph: house}, {title: Search, glyph: search}]", noun: "item",
+            fix: "a tab bar shows \(itemCount.lowerBound) to \(itemCount.upperBound) (UIKit moves a sixth and more under More); "
+                + "keep \(itemCount.lowerBound) to \(itemCount.upperBound)") else { return nil }
+        var ok = countFits
         var items: [Item] = []
-        for (i, itemNode) in list.prefix(itemCount.upperBound).enumerated() {
+        for (i, itemNode) in list.enumerated() {
             let path = "tabBar.items[\(i)]"
             guard let im = r.mapping(itemNode, path, allowed: itemKeys) else { ok = false; continue }
             var item = Item(title: "", glyph: nil)

@@ -106,16 +106,13 @@ public struct Toolbar: Sendable, Equatable {
     /// `toolbar: {items: [{glyph: share}, {flexible: true}, {title: Edit}]}`.
     static func read(_ node: Node, _ r: ScenarioReader) -> Toolbar? {
         guard let m = r.mapping(node, "toolbar", allowed: keys) else { return nil }
-        guard let (itemsNode, list) = r.requiredSequence(m, "items", of: node, "toolbar.items", missing:
-            "give 1 to \(itemCount.upperBound) items, e.g. items: [{glyph: share}, {flexible: true}, {title: Edit}]") else { return nil }
-        var ok = true
-        if !itemCount.contains(list.count) {
-            r.report(itemsNode, "toolbar.items", "has \(list.count) items; a toolbar holds \(itemCount.lowerBound) to \(itemCount.upperBound) "
-                + "(flexible spaces included); keep \(itemCount.upperBound) or fewer")
-            ok = false
-        }
+        guard let (list, countFits) = r.requiredSequence(m, "items", of: node, "toolbar.items", count: itemCount,
+            missing: "give 1 to \(itemCount.upperBound) items, e.g. items: [{glyph: share}, {flexible: true}, {title: Edit}]", noun: "item",
+            fix: "a toolbar holds \(itemCount.lowerBound) to \(itemCount.upperBound) (flexible spaces included); "
+                + "keep \(itemCount.upperBound) or fewer") else { return nil }
+        var ok = countFits
         var items: [Item] = []
-        for (i, itemNode) in list.prefix(itemCount.upperBound).enumerated() {
+        for (i, itemNode) in list.enumerated() {
             let path = "toolbar.items[\(i)]"
             guard let im = r.mapping(itemNode, path, allowed: itemKeys) else { ok = false; continue }
             let given = itemKeys.filter { im[$0] != nil }

@@ -189,7 +189,8 @@ struct ProfilePreset: Preset {
         if let title = header.title {
             // Centred between the floating back and more buttons (8 pt clear of them), as a bar's
             // title keeps clear of its items: a long title is cut at the tail, not drawn under them.
-            let inset = s.navigationStyle == .floating ? 10 + 32 + 8 + max(s.device.safeAreaLeft, s.device.safeAreaRight) : 0
+            let inset = s.navigationStyle == .floating
+                ? Chrome.floatingButtonInset + Chrome.floatingButtonSize + 8 + max(s.device.safeAreaLeft, s.device.safeAreaRight) : 0
             headerChildren.append(Y.map([
                 ("type", Y.word("text")), ("name", Y.word("header.title")),
                 ("frame", Y.flow([Y.num(inset), Y.text("Hh"), inset > 0 ? Y.text("screen.width - \(formatNumber(2 * inset))") : Y.text("screen.width"),
