@@ -232,7 +232,9 @@ struct Typesetter {
             let here = codes[starts[i]], next = codes[starts[i + 1]]
             if space[i] { return !space[i + 1] }
             if space[i + 1] { return false }
-            if here == 0x2D || here == 0x2010 || here == 0x200B { return true }
+            // UAX #14's LB25: no break between a hyphen-minus and a digit ("10:00-22:00", "-5").
+            if here == 0x2D { return !(0x30...0x39).contains(next) }
+            if here == 0x2010 || here == 0x200B { return true }
             if let thaiWordBefore, thaiWordBefore[i + 1] { return true }
             if Typesetter.isIdeographic(here) || Typesetter.isIdeographic(next) {
                 return !Typesetter.closes(next) && !Typesetter.opens(here)

@@ -137,6 +137,15 @@ final class LineBreakingTests: XCTestCase {
         XCTAssertEqual(set("一二Swift", 2 * em + measure("Swift") - 1), ["一二", "Swift"])
     }
 
+    /// A line may break after a hyphen, but not between a hyphen-minus and a digit (UAX #14's
+    /// LB25): "10:00-22:00" stays whole, as UILabel keeps it.
+    func testNoBreakBetweenAHyphenAndADigit() {
+        let w = measure("Open 10:00-") + 0.25
+        XCTAssertEqual(set("Open 10:00-22:00", width: w).texts, ["Open", "10:00-22:00"])
+        let w2 = max(measure("well-"), measure("known")) + 0.25
+        XCTAssertEqual(set("well-known", width: w2).texts, ["well-", "known"])
+    }
+
     // MARK: Thai
 
     /// Thai has no spaces between words: a line breaks between dictionary words (libthai's, as
