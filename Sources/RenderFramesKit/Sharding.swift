@@ -1,4 +1,5 @@
 import Foundation
+import Scene
 
 /// One CI job's share of a render: `--shard I/N`.
 ///
@@ -35,9 +36,10 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
     /// job (AWS_BATCH_JOB_ARRAY_INDEX), both 0-based, with the count in RENDER_FRAMES_SHARDS.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (Shard, String) {
         func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        // Bounded before any arithmetic: a 0-based index of Int.max would overflow when made 1-based.
         func whole(_ name: String) throws -> Int {
-            guard let text = value(name), let v = Int(text) else {
-                throw ShardError("--shard auto: \(name)=\(value(name) ?? "") is not a whole number")
+            guard let text = value(name), let v = Int(text), (-1_000_000...1_000_000).contains(v) else {
+                throw ShardError("--shard auto: \(name)=\((value(name) ?? "").shownInMessages) is not a shard number (a whole number, at most 1000)")
             }
             return v
         }
@@ -87,6 +89,9 @@ public enum ShardMerge {
             guard parts.count == 3, parts[0] == "manifest", parts[2] == "json" else { continue }
             let fields = parts[1].split(separator: "-")
             guard fields.count == 4, fields[0] == "shard", fields[2] == "of", let i = Int(fields[1]), let n = Int(fields[3]) else { continue }
+            // Only names a shard could have written (1 <= I <= N <= 1000): `shard-0-of-0` would make
+            // an empty range of shards, `shard-1-of-1000000000` a billion missing ones.
+            guard (try? Shard(index: i, count: n)) != nil else { continue }
             found[n, default: [:]][i] = name
         }
         return found
@@ -147,8 +152,15 @@ public enum ShardMerge {
             }
         }
         merged.frames = manifests.flatMap(\.frames).sorted { $0.index < $1.index }
-        for frame in merged.frames where !FileManager.default.fileExists(atPath: "\(directory)/\(frame.file)") {
-            throw ShardError("\(directory)/\(frame.file): frame missing although its shard lists it; copy that shard's frames again")
+        for frame in merged.frames {
+            var info = stat()
+            let path = "\(directory)/\(frame.file)"
+            guard stat(path, &info) == 0 else {
+                throw ShardError("\(path): frame missing although its shard lists it; copy that shard's frames again")
+            }
+            guard info.st_mode & S_IFMT == S_IFREG else {
+                throw ShardError("\(path): not a file (a folder, pipe or device) although its shard lists it as a frame; copy that shard's frames again")
+            }
         }
         try RenderJob.writeAtomically([UInt8](merged.encoded()), to: "\(directory)/manifest.json", what: "manifest.json")
         for i in 1...n { try? FileManager.default.removeItem(atPath: "\(directory)/\(shards[i]!)") }
