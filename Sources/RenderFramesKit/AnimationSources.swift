@@ -73,9 +73,11 @@ public final class FolderFrames: FrameSource, Sendable {
         var problems: [String] = []
         for f in manifest.frames {
             let path = directory + "/" + f.file
-            guard !f.file.contains("/"), let handle = FileHandle(forReadingAtPath: path) else {
-                problems.append("\(f.file) is missing"); continue
-            }
+            var info = stat()
+            guard !f.file.contains("/"), stat(path, &info) == 0 else { problems.append("\(f.file) is missing"); continue }
+            // Opening a FIFO would wait for a writer forever; a folder or a device is no frame either.
+            guard info.st_mode & S_IFMT == S_IFREG else { problems.append("\(f.file) is not a file (a folder, pipe or device)"); continue }
+            guard let handle = FileHandle(forReadingAtPath: path) else { problems.append("\(f.file) cannot be read"); continue }
             let head = [UInt8]((try? handle.read(upToCount: 24)) ?? Data())
             try? handle.close()
             guard head.count == 24, head.starts(with: PNGChunks.signature) else { problems.append("\(f.file) is not a PNG"); continue }
