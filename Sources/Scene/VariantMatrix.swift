@@ -59,6 +59,13 @@ public struct VariantMatrix {
                 r.report(value, "matrix.\(key)", "expected a list of one or more values, such as \(example(key)), got \(r.describe(value))")
                 continue
             }
+            // Each value is a variant at least, so a longer list is refused whole: one message, not
+            // one per value (a 4 MB file lists a million).
+            guard seq.count <= maximumVariants else {
+                ok = false
+                r.report(value, "matrix.\(key)", "lists \(seq.count) values, over the limit of \(maximumVariants) variants; list fewer values")
+                continue
+            }
             var seen: Set<String> = []
             var items: [(String, Node, Int)] = []
             for (i, item) in seq.enumerated() {
