@@ -154,13 +154,33 @@ public enum FolderComparison {
         return FrameVerdict(file: name, result: result, passed: passed)
     }
 
-    /// fps, size or frame count that differ between the two folders' manifests, if both have one.
+    /// fps, size or frame count that differ between the two folders' manifests, if both have one;
+    /// or a manifest.json that is there but does not read (fails closed: it may be hiding a render
+    /// of other settings).
     static func manifestDisagreement(actual: String, golden: String) -> String? {
-        func read(_ dir: String) -> [String: Any]? {
-            guard let data = FileManager.default.contents(atPath: dir + "/manifest.json") else { return nil }
-            return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        enum Read { case absent, unreadable(String), manifest([String: Any]) }
+        func read(_ dir: String) -> Read {
+            let path = dir + "/manifest.json"
+            var info = stat()
+            if stat(path, &info) != 0 {
+                return lstat(path, &info) == 0 ? .unreadable("\(path): a link to nothing (or to itself)") : .absent
+            }
+            // Checked before it is opened: a FIFO would wait for a writer, a device never end.
+            guard info.st_mode & S_IFMT == S_IFREG else { return .unreadable("\(path): not a file (a folder, pipe or device)") }
+            guard info.st_size <= 256 << 20 else { return .unreadable("\(path): \(info.st_size) bytes, too large for a manifest") }
+            guard let data = FileManager.default.contents(atPath: path),
+                  let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+                return .unreadable("\(path): does not read as a render-frames manifest")
+            }
+            return .manifest(object)
         }
-        guard let a = read(actual), let g = read(golden) else { return nil }
+        let ra = read(actual), rg = read(golden)
+        for side in [ra, rg] {
+            if case .unreadable(let why) = side {
+                return "\(why); render those frames again, or remove it to compare the frames alone"
+            }
+        }
+        guard case .manifest(let a) = ra, case .manifest(let g) = rg else { return nil }
         for key in ["fps", "width", "height", "frameCount"] {
             let x = a[key].map { "\($0)" } ?? "-", y = g[key].map { "\($0)" } ?? "-"
             if x != y { return "manifests disagree: \(key) is \(x) in \(actual) but \(y) in the golden; render with the golden's settings" }
