@@ -84,7 +84,7 @@ struct Render: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("PNG encoding: fast (previews), balanced, small (smallest files).", valueName: "level"))
     var compression: Compression = .balanced
 
-    @Option(name: .long, help: ArgumentHelp("Render shard I of N (a contiguous share of the frames), e.g. 2/4, or auto: from the CI engine's environment (RENDER_FRAMES_SHARD, GitLab's CI_NODE_INDEX, a Kubernetes Indexed Job's or AWS Batch array's index with RENDER_FRAMES_SHARDS). Merge with `render-frames merge`.", valueName: "i/n|auto"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Render shard I of N (a contiguous share of the frames), e.g. 2/4, or auto: from the CI engine's environment (RENDER_FRAMES_SHARD, GitLab's CI_NODE_INDEX, a Kubernetes Indexed Job's or AWS Batch array's index with RENDER_FRAMES_SHARDS). Merge with `render-frames merge`.", valueName: "i/n|auto"))
     var shard: String?
 
     @Option(name: .long, help: ArgumentHelp("Golden folder to check the frames against (see --record).", valueName: "dir"))
