@@ -367,12 +367,12 @@ final class HostileCorpusTests: XCTestCase {
                  m["frames"] = frames } }),
             ("a manifest of fps 1e308", 2, 1, "fps", { try editManifest($0 + "/f/manifest.json") { $0["fps"] = 1e308 } }),
             ("a manifest of a negative size", 2, 1, "manifest", { try editManifest($0 + "/f/manifest.json") { $0["width"] = -1 } }),
-            ("a manifest of 100000 nested lists", 2, 0, "manifest", {
+            ("a manifest of 100000 nested lists", 2, 1, "manifest", {
                 try write(Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8), $0 + "/f/manifest.json") }),
-            ("a manifest cut short", 2, 0, "manifest", { try write(Data("{\"fps\": 5, \"frames\": [".utf8), $0 + "/f/manifest.json") }),
-            ("a manifest that is a folder", 2, 0, "manifest", { try fm.removeItem(atPath: $0 + "/f/manifest.json")
+            ("a manifest cut short", 2, 1, "manifest", { try write(Data("{\"fps\": 5, \"frames\": [".utf8), $0 + "/f/manifest.json") }),
+            ("a manifest that is a folder", 2, 1, "manifest", { try fm.removeItem(atPath: $0 + "/f/manifest.json")
                 try fm.createDirectory(atPath: $0 + "/f/manifest.json", withIntermediateDirectories: false) }),
-            ("a manifest that is a FIFO", 2, 0, "manifest", { try fm.removeItem(atPath: $0 + "/f/manifest.json")
+            ("a manifest that is a FIFO", 2, 1, "manifest", { try fm.removeItem(atPath: $0 + "/f/manifest.json")
                 guard mkfifo($0 + "/f/manifest.json", 0o644) == 0 else { throw CocoaError(.fileWriteUnknown) } }),
             ("a folder that links to itself", 0, 0, "", {
                 try fm.createSymbolicLink(atPath: $0 + "/f/loop", withDestinationPath: ".")
@@ -384,7 +384,7 @@ final class HostileCorpusTests: XCTestCase {
         ]
         for (what, encodeExit, compareExit, says, damage) in manifests {
             cases.append(folder("encode: \(what)", encodeExit, encode, says: encodeExit == 0 ? "" : says, damage))
-            cases.append(folder("compare: \(what)", compareExit, compare, damage))
+            cases.append(folder("compare: \(what)", compareExit, compare, says: compareExit == 1 && what.contains("manifest") ? "manifest" : "", damage))
         }
         cases += [
             folder("encode: a FRAMES_DIR that is a file", 2, ["encode", "$D/f/0000.png", "$D/a.gif"], says: "0000.png") { _ in },
