@@ -136,9 +136,9 @@ final class HostileCorpusTests: XCTestCase {
             refused("a NaN var read at frame 2", head + "vars:\n  v: \"1 / (time - 0.4)\"\nlayers:\n  - {type: rectangle, height: v}\n",
                     says: "frame 2"),
             refused("a var reading itself", head + "vars:\n  a: a + 1\nlayers:\n  - {type: rectangle, height: a}\n",
-                    says: "a cycle: a -> a"),
+                    says: "a -> a"),     // "a cycle: a -> a", "circular: a -> a" after item 4
             refused("two vars reading each other", head + "vars:\n  a: b + 1\n  b: a\nlayers:\n  - {type: rectangle, height: a}\n",
-                    says: "a cycle"),
+                    says: "a -> b -> a"),
             rendered("1000 vars in a chain", head + vars1000 + "layers:\n  - {type: rectangle, height: \"v999 / 10 + u\"}\n"),
             refused("1001 vars", head + vars1001 + "layers:\n  - {type: rectangle, height: v999}\n", says: "1000"),
             // Item 4 (view-timeline cycles): refused as circular, not a stack overflow.
