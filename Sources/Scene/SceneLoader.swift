@@ -352,13 +352,14 @@ extension ScenarioLoader {
     }
 
     /// At most 80 characters of a value for a message: a line break as \n, other control characters
-    /// as U+XXXX (nothing a terminal would act on).
+    /// as `\u{7}`, as every message writes them (nothing a terminal would act on; "U+7" inside a
+    /// quoted formula read as part of it).
     static func clip(_ s: String) -> String {
         var out = ""
         for (i, c) in s.unicodeScalars.enumerated() {
             if i == 80 { out += "…"; break }
             if c == "\n" { out += "\\n"; continue }
-            out += c.value < 32 || c.value == 127 ? "U+\(String(c.value, radix: 16, uppercase: true))" : String(c)
+            out += String.isControl(c) ? String(c).escapingControlCharacters(keepingLineBreaks: false) : String(c)
         }
         return out
     }
