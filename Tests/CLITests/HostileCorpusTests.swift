@@ -149,7 +149,7 @@ final class HostileCorpusTests: XCTestCase {
             refused("5001 layer instances", head + "layers:\n  - {type: group, repeat: 1000, children: [{type: rectangle}, "
                     + "{type: rectangle}, {type: rectangle}, {type: rectangle}, {type: rectangle}]}\n", says: "5000"),
             refused("a formula of a non-ASCII operator", layer("height", quoted("offset × 2")), says: "character 8"),
-            refused("a control character in a formula", layer("height", quoted("offset\\u0007 + 1")), says: "character 7"),
+            refused("a control character in a formula", layer("height", quoted("offset\\u0007 + 1")), says: "in \"offset\\u{7} + 1\", character 7"),
             refused("100001 frames", "device: iphone-8\nfps: 240\nnavigationBar: false\nlayers: [{type: rectangle}]\n"
                     + "timeline:\n  keyframes: [{time: 0, offset: 0}, {time: 420, offset: 100}]\n", says: "100000"),
             refused("over 40,000,000 evaluations", "device: iphone-8\nfps: 240\nnavigationBar: false\n"
@@ -637,7 +637,7 @@ final class HostileCorpusTests: XCTestCase {
                 $0.replacingOccurrences(of: "$D", with: dir).replacingOccurrences(of: "$H", with: HostileCorpusTests.hostile)
             }
             let o = try HostileCorpusTests.spawn(args, environment: c.environment, seconds: c.seconds, logs: tmp + "/log-\(n)")
-            let shown = "[\(c.name)] exit \(o.code), \(String(format: "%.2f", o.seconds)) s, \(o.sampledMegabytes) MB seen, \(o.peakMegabytes) MB at most; stderr:\n"
+            let shown = "[\(c.name)] exit \(o.code), \(String(format: "%.2f", o.seconds)) s, \(o.sampledMegabytes) MB seen in /proc, \(o.peakMegabytes) MB from wait4; stderr:\n"
                 + String(o.stderr.prefix(1500))
             XCTAssertFalse(o.timedOut, "\(shown)\ntook over \(c.seconds) s", file: file, line: line)
             XCTAssertEqual(o.code, c.exit, shown, file: file, line: line)
