@@ -4,13 +4,18 @@ import Glibc
 #endif
 import XCTest
 
+#if os(Linux)
 /// A hostile corpus of the layer language, matrices, `output:`, `fonts:`, huge texts, the folder
 /// commands (`encode`, `compare`, `merge`) and the command line's numbers (issue 28, item 6).
 ///
 /// Each case is one row: a name, the command line, the files it needs and the exit code it must
-/// end with. Every case is run with a time bound (killed past it) and its peak memory measured
-/// (`wait4`'s `ru_maxrss`), and its output must hold no library text. Inputs too big to commit are
-/// made at test time; the small ones are in `Fixtures/hostile/`.
+/// end with (0, 1 or 2; a refusal is 2). Every case is run with a time bound (its process group
+/// killed past it, 60 s by default) and a memory bound (`wait4`'s `ru_maxrss`, 1 GB by default),
+/// and its output must hold no library text. Inputs too big to commit are made at test time; the
+/// small ones are in `Fixtures/hostile/`. `HOSTILE_CORPUS_LOG=FILE` appends each case's exit
+/// code, seconds, memory and first line to FILE (the figures of the README and the note).
+/// Cases of view-timeline cycles (item 4), negative numbers (item 5) and one output spelled two
+/// ways (item 2) pass once those are merged.
 final class HostileCorpusTests: XCTestCase {
     // MARK: - The table
 
@@ -24,7 +29,7 @@ final class HostileCorpusTests: XCTestCase {
         var files: [String: String] = [:]
         /// More set-up in `$D` (frames folders, FIFOs, symlinks, big files).
         var prepare: ((String) throws -> Void)? = nil
-        /// Words stderr must hold (the reason the case is refused, or an empty string).
+        /// Words stderr or stdout must hold (the reason the case is refused, or an empty string).
         var says: String = ""
         var environment: [String: String] = [:]
         var seconds: Double = 60
@@ -42,7 +47,7 @@ final class HostileCorpusTests: XCTestCase {
 
     static let hostile = CLITests.root + "/Fixtures/hostile"
 
-    /// A screen of its own with a two-second-long scroll at 5 fps: 5 frames, cheap at --scale 0.25.
+    /// A screen of its own with a one-second scroll at 5 fps: 5 frames, cheap at --scale 0.25.
     static let head = """
         device: iphone-8
         fps: 5
@@ -52,8 +57,8 @@ final class HostileCorpusTests: XCTestCase {
 
         """
 
-    static func layer(_ key: String, _ value: String, type: String = "rectangle") -> String {
-        head + "layers:\n  - type: \(type)\n    \(key): \(value)\n"
+    static func layer(_ key: String, _ value: String) -> String {
+        head + "layers:\n  - type: rectangle\n    \(key): \(value)\n"
     }
 
     static func quoted(_ s: String) -> String { "\"" + s + "\"" }
@@ -669,3 +674,4 @@ final class HostileCorpusTests: XCTestCase {
     func testHostileFolders() throws { try makeReference(); try check(HostileCorpusTests.folders) }
     func testNumbersAtAndPastTheirLimits() throws { try makeReference(); try check(HostileCorpusTests.numbers) }
 }
+#endif
