@@ -102,6 +102,8 @@ struct Render: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("With --golden: add this scenario to the HTML report in this folder (open index.html).", valueName: "dir"))
     var report: String?
 
+    @OptionGroup(title: "Golden comparison (with --golden)") var comparison: ComparisonOptions
+
     @Option(name: .customLong("name"), help: ArgumentHelp("With --report: the scenario's name in the report (default: its file's name without the extension).", valueName: "name"))
     var reportName: String?
 
@@ -138,6 +140,7 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         if prune && golden == nil { throw ValidationError("--prune needs --golden") }
+        if comparison.isSet && golden == nil { throw ValidationError("--tolerance, --threshold, --exact and --max-diff-* say how frames are compared with goldens: they need --golden") }
         if report != nil && golden == nil { throw ValidationError("--report needs --golden (or use render-frames compare --report)") }
         if reportName != nil && report == nil { throw ValidationError("--name names the scenario in a report: it needs --report") }
         if prune && (frames != nil || shard != nil) {
@@ -149,6 +152,11 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
+        // Before any work: goldens that are (or hold, or sit in) the frames, failure images among either.
+        if let golden {
+            try GoldenCheck.checkFolders(frames: out, golden: golden, diff: diff ?? GoldenCheck.defaultDiffDirectory(frames: out),
+                                         names: ("--out", "--golden", diff == nil ? "the default --diff" : "--diff"))
+        }
         let path: String
         if let scenario {
             path = scenario
@@ -211,7 +219,7 @@ struct Render: ParsableCommand {
         v.variantName = name
         v.out = out + "/" + name
         v.golden = golden.map { $0 + "/" + name }
-        v.diff = (diff ?? out + "-diff") + "/" + name
+        v.diff = (diff ?? GoldenCheck.defaultDiffDirectory(frames: out)) + "/" + name
         v.reportName = (reportName ?? ((scenario ?? "profile.yaml") as NSString).lastPathComponent.deletingPathExtension) + "-" + name
         return v
     }
@@ -322,7 +330,8 @@ struct Render: ParsableCommand {
 
     func checkGoldens(_ golden: String, job: RenderJob, frameCount: Int) throws {
         var check = GoldenCheck(framesDirectory: out, goldenDirectory: golden, mode: try RecordMode.resolve(flag: record))
-        check.diffDirectory = diff ?? (out + "-diff")
+        check.diffDirectory = diff ?? GoldenCheck.defaultDiffDirectory(frames: out)
+        check.options = comparison.options
         check.workers = jobs
         let indices = (job.shard.map { $0.share(of: job.selection) } ?? job.selection).indices
         let files = indices.map { frameFileName(index: $0, frameCount: frameCount) }
@@ -719,17 +728,7 @@ struct Compare: ParsableCommand {
     @Argument(help: "Golden frames: a folder of PNGs or one PNG.")
     var golden: String
 
-    @Option(name: .long, help: ArgumentHelp("Colour distance threshold, 0-1 (YIQ, as pixelmatch; larger accepts more).", valueName: "0-1"))
-    var threshold: Double = 0.1
-
-    @Flag(name: .long, help: "Count every changed pixel: threshold 0, no anti-aliasing detection.")
-    var exact = false
-
-    @Option(name: .long, help: ArgumentHelp("Differing pixels allowed per frame.", valueName: "n"))
-    var maxDiffPixels: Int?
-
-    @Option(name: .long, help: ArgumentHelp("Differing pixels allowed per frame, as a ratio of its pixels (0-1).", valueName: "ratio"))
-    var maxDiffRatio: Double?
+    @OptionGroup var comparison: ComparisonOptions
 
     @Option(name: .long, help: ArgumentHelp("Folder for expected / actual / diff images of failing frames and summary.json.", valueName: "dir"))
     var diff: String?
@@ -740,14 +739,8 @@ struct Compare: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The scenario's name in the report (default: the golden folder's name).", valueName: "name"))
     var name: String?
 
-    func validate() throws {
-        if !(0...1).contains(threshold) { throw ValidationError("--threshold must be between 0 and 1, got \(threshold)") }
-        if let m = maxDiffPixels, m < 0 { throw ValidationError("--max-diff-pixels must be 0 or more, got \(m)") }
-        if let r = maxDiffRatio, !(0...1).contains(r) { throw ValidationError("--max-diff-ratio must be between 0 and 1, got \(r)") }
-    }
-
     func run() throws {
-        let options = PixelMatch.Options(threshold: threshold, exact: exact, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
+        let options = comparison.options
         let verdicts = try FolderComparison.compare(actual: actual, golden: golden, options: options, diffDirectory: diff)
         if let report {
             var isDirectory: ObjCBool = false
