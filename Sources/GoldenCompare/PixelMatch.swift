@@ -25,15 +25,6 @@ public struct PixelMatch: Sendable {
         public static let defaultTolerance = 2
         /// The default: `channelLevels(2)`.
         public static let standard = Metric.channelLevels(defaultTolerance)
-
-        /// The metric in a few words, for summaries and reports.
-        public var summary: String {
-            switch self {
-            case .channelLevels(let levels): return "a pixel differs when a channel moves by more than \(levels) level\(levels == 1 ? "" : "s"), anti-aliasing apart"
-            case .perceptual(let threshold): return "a pixel differs past pixelmatch's YIQ threshold \(threshold), anti-aliasing apart"
-            case .exact: return "every changed byte counts"
-            }
-        }
     }
 
     public struct Options: Sendable, Equatable {

@@ -62,7 +62,7 @@ public enum FolderOverlap {
     /// frames folder, or frames written inside the golden folder.
     public static func framesAndGoldens(frames: Folder, golden: Folder) -> String? {
         let f = frames.resolved, g = golden.resolved
-        let fix = "keep the goldens and the frames in separate folders (such as --golden goldens/NAME --out frames/NAME)"
+        let fix = "keep the goldens and the frames in separate folders, such as goldens/NAME and frames/NAME"
         if f == g {
             return "\(golden.name) \(golden.path) is \(frames.name) \(frames.path) (\(g)): the frames would be checked against "
                 + "themselves and always pass; \(fix)"

@@ -184,7 +184,7 @@ public struct GoldenCheck {
                 expected = try ImageDecoder.decode(fileAt: "\(goldenDirectory)/\(file)")
             } catch {
                 let why = (error as? ImageError).map(\.reason) ?? "\(error)"
-                return FrameVerdict(file: file, problem: "the golden cannot be read (\(why)); re-record it with --record failed")
+                return FrameVerdict(file: file, problem: "the golden cannot be read (\(why)); re-record it with --record failed, or \(RecordMode.environmentVariable)=failed")
             }
             let result = PixelMatch.compare(actual, expected, options: options)
             if result.passes(options) { return FrameVerdict(file: file, result: result, passed: true) }
