@@ -87,7 +87,7 @@ public enum FolderOverlap {
             let sibling = folder.resolved.path == "/" ? "/tmp/diff" : folder.resolved.path + "-diff"
             return "\(diff.name) \(diff.path) \(how) \(folder.name) \(folder.path): its expected / actual / diff images would sit "
                 + "among the frames and be compared as frames next time; write them outside the compared folders, such as "
-                + "\(diff.name) \(sibling)"
+                + sibling
         }
         return nil
     }

@@ -57,7 +57,7 @@ final class ResolvedPathTests: XCTestCase {
         XCTAssertNil(FolderOverlap.diffFolder(.init("--diff", tmp + "/real-diff"), compared: [frames]))
         let inside = FolderOverlap.diffFolder(.init("--diff", tmp + "/link/d"), compared: [.init("the golden folder", tmp + "/x"), frames])
         XCTAssertEqual(inside, "--diff \(tmp)/link/d lies inside --out \(tmp)/real: its expected / actual / diff images would sit among "
-            + "the frames and be compared as frames next time; write them outside the compared folders, such as --diff \(tmp)/real-diff")
+            + "the frames and be compared as frames next time; write them outside the compared folders, such as \(tmp)/real-diff")
     }
 
     func testCompareRefusesADiffFolderInsideEitherSideBeforeWriting() throws {
