@@ -93,10 +93,13 @@ final class GoldenDefaultsTests: XCTestCase {
             }
         }
         try write(patched, to: "\(tmp)/patched")
-        let fails = try run(["compare", "\(tmp)/patched", "\(tmp)/golden"])
+        let fails = try run(["compare", "\(tmp)/patched", "\(tmp)/golden", "--report", "\(tmp)/report"])
         XCTAssertEqual(fails.code, 1, fails.stdout)
         XCTAssertTrue(fails.stdout.contains("FAIL frame 0 differs (1 frame); worst 0000.png: 100 pixels (0.0"), fails.stdout)
         XCTAssertTrue(fails.stdout.contains(", a channel 3 levels off"), fails.stdout)
+        let page = try String(contentsOfFile: "\(tmp)/report/index.html", encoding: .utf8)
+        XCTAssertTrue(page.contains("100 pixels differ (0.0"), page)
+        XCTAssertTrue(page.contains(", a channel 3 levels off"), "the report says how far off too")
         XCTAssertEqual(try run(["compare", "\(tmp)/patched", "\(tmp)/golden", "--tolerance", "3"]).code, 0)
     }
 
