@@ -39,6 +39,10 @@ public struct Manifest: Codable, Equatable, Sendable {
     public var inputs: String? = nil
     /// With a `matrix:`: the variant these frames are (`iphone-15-dark`); absent otherwise.
     public var variant: String? = nil
+    /// What `inputs` hashes, part by part: the tool, the settings, and a hash of each file (see
+    /// `InputStamp`), so a refused `--resume` or `merge` can say what changed. Absent in manifests
+    /// written before it was recorded: those can only say that the inputs changed.
+    public var inputParts: InputStamp? = nil
 
     public func encoded() -> Data {
         let encoder = JSONEncoder()
