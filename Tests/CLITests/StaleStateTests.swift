@@ -76,6 +76,19 @@ final class StaleStateTests: XCTestCase {
         XCTAssertEqual(try contents(out), before, "nothing written")
     }
 
+    func testResumeAfterAFontChangedNamesTheFont() throws {
+        let fonts = CLITests.root + "/Sources/Scene/Resources/Fonts"
+        try FileManager.default.copyItem(atPath: fonts + "/Inter-Bold.otf", toPath: tmp + "/brand.otf")
+        text += "fonts:\n  regular: brand.otf\n"
+        try text.write(toFile: tmp + "/s.yaml", atomically: true, encoding: .utf8)
+        let out = tmp + "/out"
+        XCTAssertEqual(try render(out).code, 0)
+        try FileManager.default.removeItem(atPath: tmp + "/brand.otf")
+        try FileManager.default.copyItem(atPath: fonts + "/Inter-Medium.otf", toPath: tmp + "/brand.otf")
+        let refused = try render(out, ["--resume"])
+        assertRefused(refused, ["--resume refused: the frames here were rendered from other inputs (changed: font brand.otf)"])
+    }
+
     /// Settings named with the old and new value; --force keeps the frames anyway and says so.
     func testResumeWithOtherSettingsNamesThemAndForceKeepsTheFrames() throws {
         let out = tmp + "/out"
@@ -102,6 +115,10 @@ final class StaleStateTests: XCTestCase {
             for key in keys { m.removeValue(forKey: key) }
             try JSONSerialization.data(withJSONObject: m).write(to: URL(fileURLWithPath: out + "/manifest.json"))
         }
+        // A manifest written before `inputParts` still reads, and with the same inputs resumes.
+        try writeManifest(dropping: ["inputParts"])
+        let same = try render(out, ["--resume"])
+        XCTAssertEqual(same.code, 0, same.stderr)
         try editScenario()
         try writeManifest(dropping: ["inputParts"])
         assertRefused(try render(out, ["--resume"]),
