@@ -35,7 +35,7 @@ public struct Manifest: Codable, Equatable, Sendable {
     public var partial: Bool?
     public var frames: [Frame]
     /// A hash of everything the frames depend on (`RenderJob.stampInputs`): a re-run into this
-    /// folder with the same inputs does no work.
+    /// folder with the same inputs does no work, and `--resume` keeps frames only of the same inputs.
     public var inputs: String? = nil
     /// With a `matrix:`: the variant these frames are (`iphone-15-dark`); absent otherwise.
     public var variant: String? = nil
