@@ -44,6 +44,15 @@ public struct Manifest: Codable, Equatable, Sendable {
     /// written before it was recorded: those can only say that the inputs changed.
     public var inputParts: InputStamp? = nil
 
+    /// The manifest in the file at `path`, or nil when it is not a regular file (a FIFO would block
+    /// the read, a device never end), is larger than any manifest (256 MB), or does not decode.
+    public static func read(atPath path: String) -> Manifest? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= 256 << 20,
+              let data = FileManager.default.contents(atPath: path) else { return nil }
+        return try? JSONDecoder().decode(Manifest.self, from: data)
+    }
+
     public func encoded() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -118,9 +118,7 @@ public struct RenderJob: Sendable {
     public func upToDateFrames() -> Int? {
         guard let inputs, shard == nil else { return nil }
         let path = outputDirectory + "/manifest.json"
-        guard let data = FileManager.default.contents(atPath: path),
-              let manifest = try? JSONDecoder().decode(Manifest.self, from: data),
-              manifest.inputs == inputs, manifest.partial != true,
+        guard let manifest = Manifest.read(atPath: path), manifest.inputs == inputs, manifest.partial != true,
               manifest.frames.map(\.index) == selection.indices else { return nil }
         if let exe = Bundle.main.executablePath,
            let built = (try? FileManager.default.attributesOfItem(atPath: exe))?[.modificationDate] as? Date,
@@ -158,15 +156,14 @@ public struct RenderJob: Sendable {
         }
         var listed = Set<Int>()
         for name in manifests {
-            guard let data = FileManager.default.contents(atPath: outputDirectory + "/" + name),
-                  let manifest = try? JSONDecoder().decode(Manifest.self, from: data) else {
+            guard let manifest = Manifest.read(atPath: outputDirectory + "/" + name) else {
                 return .refuse("\(name) does not read as a manifest, so nothing says what rendered the frames")
             }
             guard let theirs = manifest.inputs else {
                 return .refuse("\(name) records no inputs (an older render-frames wrote it), so nothing says what rendered the frames")
             }
             guard theirs == inputs else {
-                return .refuse("the frames here were rendered from other inputs"
+                return .refuse((name == "manifest.json" ? "the frames here" : "the frames \(name) lists") + " were rendered from other inputs"
                     + InputStamp.changeNote(from: manifest.inputParts, to: inputParts, scenarioName: scenario.file, manifest: name))
             }
             listed.formUnion(manifest.frames.map(\.index))
@@ -288,8 +285,8 @@ public struct RenderJob: Sendable {
                                 inputs: inputs, variant: scenario.variant, inputParts: inputParts)
         if let shard {
             try RenderJob.writeAtomically([UInt8](manifest.encoded()), to: outputDirectory + "/" + shard.manifestName, what: shard.manifestName)
-            // Shards that share a folder merge when the last one finishes.
-            try ShardMerge.mergeIfComplete(outputDirectory)
+            // Shards that share a folder merge when the last one finishes (an interrupted one has not).
+            if !partial { try ShardMerge.mergeIfComplete(outputDirectory) }
         } else {
             try RenderJob.writeAtomically([UInt8](manifest.encoded()), to: outputDirectory + "/manifest.json", what: "manifest.json")
         }

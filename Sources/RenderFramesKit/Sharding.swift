@@ -148,12 +148,15 @@ public enum ShardMerge {
         var manifests: [Manifest] = []
         for i in 1...n {
             let path = "\(directory)/\(shards[i]!)"
-            do {
-                manifests.append(try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: path))))
-            } catch {
+            guard let manifest = Manifest.read(atPath: path) else {
                 let why = FileManager.default.isReadableFile(atPath: path) ? "it does not read as a shard manifest" : "it cannot be read"
                 throw ShardError("\(path): not a readable shard manifest (\(why)); render that shard again")
             }
+            guard manifest.partial != true else {
+                throw ShardError("\(path): shard \(i)/\(n) was interrupted (its manifest says partial, \(manifest.frames.count) frames); "
+                    + "finish it with the same command and --resume, then merge")
+            }
+            manifests.append(manifest)
         }
         try checkNoOverlap(manifests, n: n, directory: directory)
         let first = manifests[0]

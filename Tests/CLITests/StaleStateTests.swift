@@ -220,6 +220,14 @@ final class StaleStateTests: XCTestCase {
         try FileManager.default.moveItem(atPath: folder + "/manifest.shard-2-of-2.json", toPath: moved)
         assertRefused(try merge(folder), ["shard 2/2 missing; copy their files here too"])
         try FileManager.default.moveItem(atPath: moved, toPath: folder + "/manifest.shard-2-of-2.json")
+        // An interrupted shard (its manifest says partial) is finished first, not merged short.
+        let shardTwo = try Data(contentsOf: URL(fileURLWithPath: folder + "/manifest.shard-2-of-2.json"))
+        var partial = try XCTUnwrap(JSONSerialization.jsonObject(with: shardTwo) as? [String: Any])
+        partial["partial"] = true
+        try JSONSerialization.data(withJSONObject: partial).write(to: URL(fileURLWithPath: folder + "/manifest.shard-2-of-2.json"))
+        assertRefused(try merge(folder), ["manifest.shard-2-of-2.json: shard 2/2 was interrupted (its manifest says partial, 5 frames); "
+                                            + "finish it with the same command and --resume, then merge"])
+        try shardTwo.write(to: URL(fileURLWithPath: folder + "/manifest.shard-2-of-2.json"))
         let merged = try merge(folder)
         XCTAssertEqual(merged.code, 0, merged.stderr)
         XCTAssertEqual(try render(tmp + "/single").code, 0)
