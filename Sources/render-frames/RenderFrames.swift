@@ -368,8 +368,9 @@ struct Merge: ParsableCommand {
             (as actions/download-artifact with merge-multiple does) need only --report DIR to rewrite index.html; reports in \
             separate folders are folded into DIR first.
 
-            Refused, writing nothing: shard manifests of two splits in the folder (1/2 and 1/3), a missing shard, two shards \
-            that hold the same frames, shards rendered from different inputs (scenario, images, fonts, settings, tool).
+            Refused, writing nothing: shard manifests of two splits in the folder (1/2 and 1/3), a missing or interrupted \
+            shard, two shards that hold the same frames, shards rendered from different inputs (scenario, images, fonts, \
+            settings, tool).
 
             Exit codes: 0 merged, 2 shards missing or inconsistent, or not a report folder.
             """)
