@@ -116,13 +116,13 @@ struct Render: ParsableCommand {
     /// The variant being rendered (set by `forVariant`), for the goldens' lines.
     var variantName: String?
 
-    @Flag(name: .long, help: "Keep frames already in --out that are whole (they decode, at the right size); render the rest.")
+    @Flag(name: .long, help: "Keep frames already in --out that are whole (they decode, at the right size) and that its manifest lists as rendered from the same inputs; render the rest. Refused, saying what changed, when the scenario, an image, a font, the settings or the tool did (see --force).")
     var resume = false
 
     @Flag(name: [.customShort("q"), .long], help: "No progress output.")
     var quiet = false
 
-    @Flag(name: .long, help: "Render even when --out already holds these frames of the same scenario, images, settings and tool (such a run otherwise says up to date and does no work).")
+    @Flag(name: .long, help: "Render even when --out already holds these frames of the same scenario, images, settings and tool (such a run otherwise says up to date and does no work). With --resume: keep the whole frames even when they were rendered from other inputs.")
     var force = false
 
     @OptionGroup var images: ImageLimit
@@ -238,6 +238,7 @@ struct Render: ParsableCommand {
             job.shard = try shard.map { try Shard(parsing: $0) }
         }
         job.resume = resume
+        job.keepFramesOfOtherInputs = force
         job.stampInputs(scenarioPath: path)
         // Nothing changed since the last render into this folder: no work (the goldens and the
         // scenario's animations are still checked and written below).
@@ -284,6 +285,9 @@ struct Render: ParsableCommand {
         }
         interruption.idle()
         progress.finish(summary: summary, outputDirectory: out)
+        if let why = summary.keptDespite, summary.framesKept > 0 {
+            writeToStandardError("warning: --force kept \(summary.framesKept) whole frame(s) in \(out) although \(why)\n")
+        }
         if summary.partial {
             let signal = interruption.received ?? SIGINT
             let dropped = summary.abandoned == 0 ? "" : " (\(summary.abandoned) frame(s) under way dropped)"
@@ -372,6 +376,10 @@ struct Merge: ParsableCommand {
             Reports: each shard's --report writes its part of a scenario under its own name, so reports copied into one folder \
             (as actions/download-artifact with merge-multiple does) need only --report DIR to rewrite index.html; reports in \
             separate folders are folded into DIR first.
+
+            Refused, writing nothing: shard manifests of two splits in the folder (1/2 and 1/3), a missing or interrupted \
+            shard, two shards that hold the same frames, shards rendered from different inputs (scenario, images, fonts, \
+            settings, tool).
 
             Exit codes: 0 merged, 2 shards missing or inconsistent, or not a report folder.
             """)
