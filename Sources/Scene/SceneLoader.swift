@@ -153,26 +153,6 @@ extension ScenarioLoader {
         return out
     }
 
-    /// A layer whose visibility drives a `view` timeline must not have its own frame (or an
-    /// ancestor's) bound to a view timeline: that would be circular.
-    private static func checkViewTargets(_ specs: [UserScene.LayerSpec], _ r: ScenarioReader) {
-        for spec in specs {
-            for (property, bound) in spec.properties.sorted(by: { $0.value.ref.line < $1.value.ref.line }) {
-                guard case .keyframes(let k) = bound.binding, case .view(let target, _) = k.driver else { continue }
-                let targetSpec = target.spec.map { specs[$0] } ?? spec
-                var chain: UserScene.LayerSpec? = targetSpec
-                while let c = chain {
-                    for p in [UserScene.Property.x, .y, .width, .height] where c.properties[p]?.binding.usesView == true {
-                        r.issues.append(ScenarioIssue(file: r.file, line: bound.ref.line, column: bound.ref.column, field: bound.ref.field,
-                            message: "reads the visibility of \(target.name), whose \(p.rawValue) (\(c.path)) is itself bound to a view "
-                                + "timeline: circular; bind \(property.rawValue) to offset instead, or give \(c.path).\(p.rawValue) a formula of offset"))
-                    }
-                    chain = c.parent
-                }
-            }
-        }
-    }
-
     // MARK: vars
 
     private static func readVars(_ node: Node, _ r: ScenarioReader, _ scope: inout ExpressionScope) -> [(name: String, bound: UserScene.Bound)] {
@@ -402,10 +382,11 @@ extension ScenarioLoader {
             var range = ViewRange.cover
             if let rn = m["range"], let v = r.choice(rn, "\(field).range", ViewRange.allCases.map(\.rawValue)) { range = ViewRange(rawValue: v)! }
             guard let name = r.string(vn, "\(field).view") else { return nil }
-            guard let view, let target = view(vn, name, "\(field).view") else {
+            guard let view, var target = view(vn, name, "\(field).view") else {
                 if view == nil { r.report(vn, "\(field).view", "a view timeline belongs to a layer's property; vars cannot use one") }
                 return nil
             }
+            (target.field, target.line, target.column) = ("\(field).view", vn.mark?.line ?? 1, vn.mark?.column ?? 1)
             driver = .view(target, range)
         default: break
         }
