@@ -27,6 +27,9 @@ extension ScenarioLoader {
     /// Layer instances that blur what they draw (a shadow) or what is under them (a material):
     /// each can cost a blur of the whole screen per frame.
     static let maximumBlurringLayers = 64
+    /// Levels of layers (a top-level layer is 1, its children 2): reading, building and drawing
+    /// a layer recurse into its children, so a deeper child is refused before it is read.
+    static let maximumLayerDepth = 12
     static let maximumKeyframes = 1000
     /// `vars:` entries, gradient colours, characters of a text layer.
     static let maximumVars = 1000
@@ -131,7 +134,7 @@ extension ScenarioLoader {
     /// `view:` references, which may name a layer further down the file).
     private static func layerNames(_ list: [Node]) -> [(name: String, repeats: Int, root: Int)] {
         var out: [(name: String, repeats: Int, root: Int)] = []
-        func visit(_ node: Node, repeats: Int, root: Int) {
+        func visit(_ node: Node, repeats: Int, root: Int, depth: Int) {
             guard case .mapping(let m) = node else { out.append(("", 1, root)); return }
             var name = "", rep = repeats
             var children: [Node] = []
@@ -147,9 +150,11 @@ extension ScenarioLoader {
                 }
             }
             out.append((name, rep, root))
-            for c in children { visit(c, repeats: rep, root: root) }
+            // As the reader: children past the depth limit are not read.
+            guard depth < maximumLayerDepth else { return }
+            for c in children { visit(c, repeats: rep, root: root, depth: depth + 1) }
         }
-        for item in list { visit(item, repeats: 1, root: out.count) }
+        for item in list { visit(item, repeats: 1, root: out.count, depth: 1) }
         return out
     }
 
@@ -640,7 +645,12 @@ struct LayerReader {
         default:
             break
         }
-        if let n = m["children"], let list = r.sequence(n, "\(path).children") {
+        var depth = 1
+        for ancestor in sequence(first: parent, next: { $0?.parent }) where ancestor != nil { depth += 1 }
+        if let n = m["children"], depth >= ScenarioLoader.maximumLayerDepth, n.sequence?.isEmpty == false {
+            r.report(n, "\(path).children", "layers nest \(depth + 1) levels deep here, over the limit of \(ScenarioLoader.maximumLayerDepth); "
+                + "flatten the tree: move the deeper layers up into an ancestor, adding the frames' x and y between")
+        } else if let n = m["children"], let list = r.sequence(n, "\(path).children") {
             for (i, item) in list.enumerated() {
                 if let child = read(item, path: "\(path).children[\(i)]", parent: spec) { spec.children.append(child) }
             }
