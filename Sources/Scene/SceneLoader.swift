@@ -202,7 +202,15 @@ extension ScenarioLoader {
                 let cycle = Array(stack[stack.firstIndex(of: name)!...]) + [name]
                 if cycle.allSatisfy({ !inCycle.contains($0) }) {
                     let keyNode = entries.first { $0.0 == cycle[0] }!.1
-                    r.report(keyNode, "vars.\(cycle[0])", "a cycle: \(cycle.joined(separator: " -> ")); a var cannot depend on itself, "
+                    // Each var of the loop with where it is written; a long loop shows its two ends.
+                    let shown = cycle.count > 13 ? Array(cycle.prefix(6)) + Array(cycle.suffix(6)) : cycle
+                    let path = cycle.count > 13 ? shown.prefix(6).joined(separator: " -> ") + " -> ... (\(cycle.count - 1) vars) -> "
+                        + shown.suffix(6).joined(separator: " -> ") : cycle.joined(separator: " -> ")
+                    let places = shown.dropLast().map { name -> String in
+                        let mark = entries.first { $0.0 == name }?.1.mark
+                        return "\(name) at \(mark?.line ?? 1):\(mark?.column ?? 1)"
+                    }
+                    r.report(keyNode, "vars.\(cycle[0])", "circular: \(path) (\(places.joined(separator: ", "))); a var cannot depend on itself, "
                         + "give one of them a value that does not read the others")
                 }
                 inCycle.formUnion(cycle)
