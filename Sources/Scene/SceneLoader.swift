@@ -657,7 +657,7 @@ struct LayerReader {
         for ancestor in sequence(first: parent, next: { $0?.parent }) where ancestor != nil { depth += 1 }
         if let n = m["children"], depth >= ScenarioLoader.maximumLayerDepth, n.sequence?.isEmpty == false {
             r.report(n, "\(path).children", "layers nest \(depth + 1) levels deep here, over the limit of \(ScenarioLoader.maximumLayerDepth); "
-                + "flatten the tree: move the deeper layers up into an ancestor, adding the frames' x and y between")
+                + "flatten the tree: move the deeper layers up into an ancestor, adding up the x and y of the layers between")
         } else if let n = m["children"], let list = r.sequence(n, "\(path).children") {
             for (i, item) in list.enumerated() {
                 if let child = read(item, path: "\(path).children[\(i)]", parent: spec) { spec.children.append(child) }

@@ -10,16 +10,17 @@ enum YAMLNesting {
     /// Values that aliases may repeat in all (each alias counts every value it stands for).
     static let maximumAliasValues = 100_000
 
-    /// The first event past the limits, as a message and its line and column (1-based); nil when
-    /// the file keeps within them, and for a syntax error (Yams reports it, in its place).
-    static func problem(in text: String, limit: Int) -> (message: String, line: Int, column: Int)? {
+    /// The first event past the limits, as a message, its line and column (1-based) and what it is
+    /// about (`(nesting)`, `(aliases)`); nil when the file keeps within them, and for a syntax error
+    /// (Yams reports it, in its place).
+    static func problem(in text: String, limit: Int) -> (message: String, line: Int, column: Int, field: String)? {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else { return nil }
         defer { yaml_parser_delete(&parser) }
         yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
         var bytes = Array(text.utf8)
         if bytes.isEmpty { return nil }
-        return bytes.withUnsafeMutableBufferPointer { buffer -> (String, Int, Int)? in
+        return bytes.withUnsafeMutableBufferPointer { buffer -> (String, Int, Int, String)? in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
             // Each open list or mapping: its anchor, and the deepest level and the values inside it.
             var open: [(anchor: String?, level: Int, deepest: Int, values: Int)] = []
@@ -40,7 +41,7 @@ enum YAMLNesting {
                     // scanner reads a flow collection's brackets ahead. Any other error is Yams' to report.
                     guard let problem = parser.problem, String(cString: problem).contains("Maximum nesting level") else { return nil }
                     let (line, column) = place(parser.problem_mark)
-                    return ("lists and mappings nest over \(limit) levels deep here (a scenario needs about 5); flatten them", line, column)
+                    return ("lists and mappings nest over \(limit) levels deep here (a scenario needs about 5); flatten them", line, column, "(nesting)")
                 }
                 defer { yaml_event_delete(&event) }
                 switch event.type {
@@ -51,7 +52,7 @@ enum YAMLNesting {
                     if open.count + 1 > limit {
                         let (line, column) = place(event.start_mark)
                         return ("lists and mappings nest \(open.count + 1) levels deep here, over the limit of \(limit) (a scenario needs about 5); "
-                            + "flatten them", line, column)
+                            + "flatten them", line, column, "(nesting)")
                     }
                     open.append((anchor, open.count + 1, open.count + 1, 1))
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
@@ -68,12 +69,12 @@ enum YAMLNesting {
                     if open.count + target.levels > limit {
                         return ("lists and mappings nest \(open.count + target.levels) levels deep here (the alias *\(ScenarioLoader.clip(alias)) "
                             + "counted as the \(target.levels) levels it repeats), over the limit of \(limit); write the value out flatter, "
-                            + "or share it with vars", line, column)
+                            + "or share it with vars", line, column, "(nesting)")
                     }
                     repeated = min(repeated + target.values, Int.max / 2)
                     if repeated > maximumAliasValues {
                         return ("aliases repeat over \(maximumAliasValues) values in all here (*\(ScenarioLoader.clip(alias)) stands for "
-                            + "\(target.values)); write the values out, repeat layers with repeat:, or share a value with vars", line, column)
+                            + "\(target.values)); write the values out, repeat layers with repeat:, or share a value with vars", line, column, "(aliases)")
                     }
                     add(levels: target.levels, values: target.values)
                 default:
