@@ -29,6 +29,7 @@ final class CycleTests: XCTestCase {
 
             """)
         XCTAssertEqual(byName.count, 1)
+        guard byName.count == 1 else { return }
         XCTAssertTrue(byName[0].hasPrefix("s.yaml:4:43: layers[0].frame[3].view: circular: a -> a: a's height reads its own visibility (4:43)"), byName[0])
     }
 
@@ -50,6 +51,7 @@ final class CycleTests: XCTestCase {
 
             """)
         XCTAssertEqual(three.count, 1)
+        guard three.count == 1 else { return }
         XCTAssertTrue(three[0].hasPrefix("s.yaml:2:79: layers[0].x.view: circular: c -> a -> b -> c: c's x reads the visibility of a (2:79), "
             + "then a's width reads the visibility of b (3:83), then b's y reads the visibility of c (4:79)"), three[0])
     }
@@ -84,6 +86,7 @@ final class CycleTests: XCTestCase {
 
             """)
         XCTAssertEqual(both.count, 1)
+        guard both.count == 1 else { return }
         XCTAssertTrue(both[0].contains("circular: card -> title -> card: card's y reads the visibility of title (6:27), then title's x reads "
             + "the visibility of card (8:74)"), both[0])
     }
@@ -159,6 +162,7 @@ final class CycleTests: XCTestCase {
         for i in 0..<1000 { text += "  v\(i): v\((i + 1) % 1000) + 1\n" }
         let long = messages(text + "layers: [{type: rectangle, height: v0}]\n")
         XCTAssertEqual(long.count, 1)
+        guard long.count == 1 else { return }
         XCTAssertTrue(long[0].hasPrefix("s.yaml:2:3: vars.v0: circular: v0 -> v1 -> v2 -> v3 -> v4 -> v5 -> ... (1000 vars) -> v995 -> "
             + "v996 -> v997 -> v998 -> v999 -> v0 (v0 at 2:3, v1 at 3:3"), long[0])
     }

@@ -23,6 +23,7 @@ final class DepthBoundTests: XCTestCase {
             let quoted = "values: [it's, " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "]\n" + timeline
             let m = messages(quoted)
             XCTAssertEqual(m.count, 1)
+            guard m.count == 1 else { continue }
             XCTAssertTrue(m[0].hasPrefix("s.yaml:1:") && m[0].contains(": (nesting): lists and mappings nest ")
                           && m[0].contains("over the limit of 32") || m[0].contains("over 32 levels"), m[0])
             XCTAssertFalse(m[0].contains("yaml_set_max_nest_level"), m[0])
@@ -92,6 +93,7 @@ final class DepthBoundTests: XCTestCase {
         // In a file: positioned at the operator.
         let m = messages("layers:\n  - {type: rectangle, height: \"\(past)\"}\n" + timeline)
         XCTAssertEqual(m.count, 1)
+        guard m.count == 1 else { return }
         XCTAssertTrue(m[0].hasPrefix("s.yaml:2:543: layers[0].height: in \"1+1+"), m[0])
     }
 
@@ -118,6 +120,7 @@ final class DepthBoundTests: XCTestCase {
         XCTAssertNoThrow(try load(nested(12) + timeline))
         let m = messages(nested(13) + timeline)
         XCTAssertEqual(m.count, 2, "\(m)")
+        guard m.count == 2 else { return }
         XCTAssertTrue(m[0].hasPrefix("s.yaml:2:") && m[0].hasSuffix(".children: layers nest 13 levels deep here, over the limit of 12; flatten "
             + "the tree: move the deeper layers up into an ancestor, adding up the x and y of the layers between"), m[0])
         // The layer past the limit is not read, so it cannot be named.
