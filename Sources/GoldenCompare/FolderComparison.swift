@@ -16,7 +16,7 @@ public struct FrameVerdict: Sendable {
     public var failureDetail: String {
         if let problem { return "\(file): \(problem)" }
         guard let r = result else { return file }
-        let worst = r.worst.map { " worst at (\($0.x), \($0.y))" } ?? ""
+        let worst = r.worst.map { " worst at (\($0.x), \($0.y))" + PixelMatch.Result.levelsOff(r.worstLevels) } ?? ""
         return "\(file): \(r.differingPixels) pixels differ (\(String(format: "%.4f", r.ratio * 100)) %)\(worst)"
             + (r.antialiasedPixels > 0 ? ", \(r.antialiasedPixels) anti-aliased pixels ignored" : "")
     }
@@ -53,7 +53,7 @@ public struct FrameVerdict: Sendable {
         let differing = failures.filter { $0.problem == nil && $0.result != nil }
         if let worst = differing.max(by: { ($0.result!.differingPixels, $1.file) < ($1.result!.differingPixels, $0.file) }) {
             let r = worst.result!
-            let at = r.worst.map { " at (\($0.x), \($0.y))" } ?? ""
+            let at = r.worst.map { " at (\($0.x), \($0.y))" + PixelMatch.Result.levelsOff(r.worstLevels) } ?? ""
             lines.append("\(differing.count == 1 ? "frame" : "frames") \(ranges(differing.map(\.file))) \(differing.count == 1 ? "differs" : "differ") "
                 + "(\(plural(differing.count, "frame"))); worst \(worst.file): \(r.differingPixels) pixels (\(String(format: "%.4f", r.ratio * 100)) %)\(at)")
         }
@@ -100,12 +100,17 @@ public struct FolderComparisonError: Error, CustomStringConvertible {
 /// Compares a frames folder (or one PNG) with a golden folder (or PNG). Fails closed: a frame
 /// present on one side only, an unreadable file or a size mismatch is a failure, never a pass.
 public enum FolderComparison {
-    /// Throws `FolderComparisonError` for bad input (a path that does not exist, no frames at all).
+    /// Throws `FolderComparisonError` for bad input (a path that does not exist, no frames at all,
+    /// a `diffDirectory` that is or lies inside either compared folder).
     /// With `diffDirectory`, failing frames get their `FailureImages` there (crops for each, full
     /// size for the worst few; an earlier run's are removed first), and every comparison writes
     /// summary.json.
     public static func compare(actual: String, golden: String, options: PixelMatch.Options = .init(),
                                diffDirectory: String? = nil) throws -> [FrameVerdict] {
+        if let diffDirectory, let problem = FolderOverlap.diffFolder(.init("--diff", diffDirectory),
+                                                                     compared: [.init("the compared folder", actual), .init("the golden folder", golden)]) {
+            throw FolderComparisonError(description: problem)
+        }
         let pairs = try framePairs(actual: actual, golden: golden)
         if let diffDirectory {
             FailureImages.removeStale(diffDirectory)
@@ -197,13 +202,14 @@ public enum FolderComparison {
         var ratio: Double?
         var worstPixel: PixelMatch.PixelPosition?
         var worstDelta: Double?
+        var worstLevels: Int?
     }
 
     static func writeSummary(_ verdicts: [FrameVerdict], to path: String) throws {
         let entries = verdicts.map { v in
             SummaryEntry(file: v.file, passed: v.passed, problem: v.problem, differingPixels: v.result?.differingPixels,
                          antialiasedPixels: v.result?.antialiasedPixels, ratio: v.result?.ratio, worstPixel: v.result?.worst,
-                         worstDelta: v.result?.worstDelta)
+                         worstDelta: v.result?.worstDelta, worstLevels: v.result?.worstLevels)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

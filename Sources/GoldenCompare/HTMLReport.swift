@@ -25,6 +25,8 @@ public enum HTMLReport {
         public var ratio: Double?
         public var worstX: Int?
         public var worstY: Int?
+        /// How many levels the worst pixel's worst channel is off (nil in reports made before it was kept).
+        public var worstLevels: Int?
         /// The frame's size in pixels.
         public var width: Int?
         public var height: Int?
@@ -104,7 +106,8 @@ public enum HTMLReport {
     static func pictures(for v: FrameVerdict, scaled: Bool, fullSize: Bool, actualDirectory: String, goldenDirectory: String, options: PixelMatch.Options,
                          report: String, images: String) throws -> Frame {
         var frame = Frame(file: v.file, passed: v.passed, problem: v.problem, differingPixels: v.result?.differingPixels,
-                          ratio: v.result?.ratio, worstX: v.result?.worst?.x, worstY: v.result?.worst?.y)
+                          ratio: v.result?.ratio, worstX: v.result?.worst?.x, worstY: v.result?.worst?.y,
+                          worstLevels: v.result?.worst == nil ? nil : v.result?.worstLevels)
         let stem = (v.file as NSString).deletingPathExtension
         guard let actual = try? ImageDecoder.decode(fileAt: "\(actualDirectory)/\(v.file)") else { return frame }
         frame.width = actual.width
@@ -361,10 +364,10 @@ public enum HTMLReport {
     /// `0087.png: 1,204 pixels differ (0.040 %), worst at (10, 20)`, or the frame's problem.
     static func describe(_ f: Frame) -> String { "\(f.file): \(detail(f))" }
 
-    /// `1,204 pixels differ (0.040 %), worst at (10, 20)`, or the frame's problem.
+    /// `1,204 pixels differ (0.040 %), worst at (10, 20), a channel 23 levels off`, or the frame's problem.
     static func detail(_ f: Frame) -> String {
         if let n = f.differingPixels, f.problem == nil {
-            let worst = f.worstX.flatMap { x in f.worstY.map { ", worst at (\(x), \($0))" } } ?? ""
+            let worst = f.worstX.flatMap { x in f.worstY.map { ", worst at (\(x), \($0))" + PixelMatch.Result.levelsOff(f.worstLevels ?? 0) } } ?? ""
             return "\(count(n)) pixel\(n == 1 ? "" : "s") differ (\(String(format: "%.3f", (f.ratio ?? 0) * 100)) %)\(worst)"
         }
         return f.problem ?? "differs"

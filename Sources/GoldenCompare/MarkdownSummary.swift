@@ -127,6 +127,7 @@ extension HTMLReport {
         var r = PixelMatch.Result(width: f.width ?? 0, height: f.height ?? 0)
         r.differingPixels = f.differingPixels ?? 0
         r.worst = f.worstX.flatMap { x in f.worstY.map { PixelMatch.PixelPosition(x: x, y: $0) } }
+        r.worstLevels = f.worstLevels ?? 0
         return FrameVerdict(file: f.file, result: r, passed: f.passed)
     }
 }

@@ -1,22 +1,54 @@
 import Raster
 
-/// Perceptual frame comparison in the manner of pixelmatch: a pixel differs when its YIQ colour
-/// distance exceeds `35215 * threshold^2` (both colours blended over white by their alpha), and
-/// pixels that look like anti-aliasing (an edge pixel whose neighbours show the same edge in the
-/// other image) are counted apart, not as differences.
+/// Frame comparison. Frames are deterministic, so the default is strict about colour and lenient
+/// only about noise: a pixel differs when any of its four channels (premultiplied RGBA, as decoded)
+/// differs by more than 2 levels of 255. A changed brand colour (#FA2D48 to #FF375F, 5 to 23
+/// levels a channel) fails; 1 level of rounding noise passes. Pixels that look like anti-aliasing
+/// (an edge pixel whose neighbours show the same edge in the other image, pixelmatch's test) are
+/// counted apart, not as differences, so a glyph edge drawn a fraction of a pixel over passes.
+/// Two other metrics: pixelmatch's perceptual YIQ distance (`--threshold`), whose 0.1 lets green
+/// alone move 37 levels and blue alone 78 (so both brand colours above pass it), and `exact`
+/// (every changed byte counts).
 public struct PixelMatch: Sendable {
+    /// When two colours of one pixel count as different.
+    public enum Metric: Sendable, Equatable {
+        /// Any channel differs by more than this many levels (0...255); anti-aliasing counted apart.
+        case channelLevels(Int)
+        /// pixelmatch's YIQ distance over `35215 * threshold^2` (0...1; both colours blended over
+        /// white); anti-aliasing counted apart.
+        case perceptual(threshold: Double)
+        /// Any changed byte: no tolerance, no anti-aliasing detection.
+        case exact
+
+        /// Levels a channel may move before its pixel differs, by default: 1 level of rounding
+        /// noise passes, a 3-level colour change fails.
+        public static let defaultTolerance = 2
+        /// The default: `channelLevels(2)`.
+        public static let standard = Metric.channelLevels(defaultTolerance)
+    }
+
     public struct Options: Sendable, Equatable {
-        /// 0...1; 0.1 as pixelmatch. Larger accepts larger colour differences.
-        public var threshold: Double = 0.1
-        /// Count every changed byte, anti-aliasing included (threshold 0, no detection).
-        public var exact = false
+        /// How colours are compared; by default `Metric.standard` (more than 2 levels in a channel).
+        public var metric: Metric = .standard
         /// Differing pixels allowed (nil: none, unless a ratio is set).
         public var maxDiffPixels: Int?
         /// Differing pixels allowed as a ratio of all pixels, 0...1.
         public var maxDiffRatio: Double?
-        public init(threshold: Double = 0.1, exact: Bool = false, maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil) {
-            self.threshold = threshold; self.exact = exact; self.maxDiffPixels = maxDiffPixels; self.maxDiffRatio = maxDiffRatio
+
+        public init(metric: Metric, maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil) {
+            self.metric = metric; self.maxDiffPixels = maxDiffPixels; self.maxDiffRatio = maxDiffRatio
         }
+
+        /// As the flags say it: `exact` wins, then a `threshold` (pixelmatch's perceptual metric),
+        /// then a `tolerance` in levels, else the default (2 levels).
+        public init(threshold: Double? = nil, exact: Bool = false, tolerance: Int? = nil, maxDiffPixels: Int? = nil,
+                    maxDiffRatio: Double? = nil) {
+            let metric: Metric = exact ? .exact : threshold.map { .perceptual(threshold: $0) } ?? .channelLevels(tolerance ?? Metric.defaultTolerance)
+            self.init(metric: metric, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
+        }
+
+        /// Every changed byte counts.
+        public var exact: Bool { metric == .exact }
     }
 
     public struct Result: Sendable, Equatable {
@@ -25,13 +57,19 @@ public struct PixelMatch: Sendable {
         public var sizeMismatch = false
         public var differingPixels = 0
         public var antialiasedPixels = 0
-        /// The pixel with the largest colour distance (nil when none differs).
+        /// The pixel with the largest colour distance by the metric (nil when none differs).
         public var worst: PixelPosition?
-        /// That distance as a fraction of the largest possible (0...1).
+        /// That distance as a fraction of the largest possible (0...1): levels / 255 for the
+        /// channel and exact metrics, the YIQ distance / 35215 for the perceptual one.
         public var worstDelta = 0.0
+        /// The largest channel difference of that pixel, in levels (0...255; 0 when none differs).
+        public var worstLevels = 0
         /// The smallest rectangle holding every differing pixel (nil when none differs): where a
         /// failure's crops are cut, so colour noise under the threshold elsewhere does not widen them.
         public var changed: PixelRect?
+        /// How far the worst pixel is off, for failure lines: ", a channel 23 levels off" (empty when unknown).
+        static func levelsOff(_ levels: Int) -> String { levels > 0 ? ", a channel \(levels) level\(levels == 1 ? "" : "s") off" : "" }
+
         public var ratio: Double { width * height == 0 ? 0 : Double(differingPixels) / Double(width * height) }
 
         /// True when the sizes agree and the difference is within every budget that is set; with
@@ -69,7 +107,14 @@ public struct PixelMatch: Sendable {
         }
         let w = actual.width, h = actual.height
         var result = Result(width: w, height: h)
-        let maxDelta = options.exact ? 0 : maxYIQDelta * options.threshold * options.threshold
+        // A pixel differs past `limit`, measured as the metric says: levels, or YIQ distance.
+        let limit: Double, perceptual: Bool, detectAntialiasing: Bool
+        switch options.metric {
+        case .channelLevels(let levels): limit = Double(levels); perceptual = false; detectAntialiasing = true
+        case .perceptual(let threshold): limit = maxYIQDelta * threshold * threshold; perceptual = true; detectAntialiasing = true
+        case .exact: limit = 0; perceptual = false; detectAntialiasing = false
+        }
+        let scale = perceptual ? maxYIQDelta : 255
         // The diff picture's bytes, written in place (one byte buffer, not a pixel subscript a pixel).
         var diff = [UInt8](repeating: 0, count: makeDiff ? w * h * 4 : 0)
         var minX = w, minY = h, maxX = -1, maxY = -1
@@ -82,19 +127,20 @@ public struct PixelMatch: Sendable {
                     for y in 0..<h {
                         for x in 0..<w {
                             let i = 4 * (y * w + x)
-                            let same = a[i] == e[i] && a[i + 1] == e[i + 1] && a[i + 2] == e[i + 2] && a[i + 3] == e[i + 3]
-                            var delta = 0.0
-                            if !same { delta = abs(colorDelta(a, i, e, i, yOnly: false)) }
-                            if !same && (options.exact || delta > maxDelta) {
-                                if !options.exact && (antialiased(a, x, y, w, h, e) || antialiased(e, x, y, w, h, a)) {
+                            let levels = max(max(absDiff(a[i], e[i]), absDiff(a[i + 1], e[i + 1])),
+                                             max(absDiff(a[i + 2], e[i + 2]), absDiff(a[i + 3], e[i + 3])))
+                            let delta = levels == 0 ? 0 : perceptual ? abs(colorDelta(a, i, e, i, yOnly: false)) : Double(levels)
+                            if levels > 0 && delta > limit {
+                                if detectAntialiasing && (antialiased(a, x, y, w, h, e) || antialiased(e, x, y, w, h, a)) {
                                     result.antialiasedPixels += 1
                                     paint(i, 255, 255, 0)
                                 } else {
                                     result.differingPixels += 1
                                     minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-                                    let magnitude = delta / maxYIQDelta
+                                    let magnitude = delta / scale
                                     if magnitude > result.worstDelta || result.worst == nil {
                                         result.worstDelta = magnitude
+                                        result.worstLevels = levels
                                         result.worst = PixelPosition(x: x, y: y)
                                     }
                                     paint(i, 255, 0, 0)
@@ -114,6 +160,9 @@ public struct PixelMatch: Sendable {
         if maxX >= 0 { result.changed = PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1) }
         return (result, picture)
     }
+
+    @inline(__always)
+    static func absDiff(_ p: UInt8, _ q: UInt8) -> Int { p > q ? Int(p - q) : Int(q - p) }
 
     // MARK: pixelmatch's measures (on colours blended over white)
 

@@ -65,7 +65,7 @@ public func assertFrames(inDirectory directory: String, files: [String]? = nil, 
         let description = """
             \(outcome.failures.count) of \(names.count) frames fail against \(golden): \(outcome.failureSummary(golden: golden).joined(separator: "; ")). \
             \(outcome.diffsWritten > 0 ? "Expected / actual / diff images in \(failures). " : "")\
-            \(GoldenCheck.rerecordHint(rerun: rerun))
+            \(GoldenCheck.testRerecordHint(rerun: rerun))
             """
         throw GoldenMismatch(outcome: outcome, description: description)
     }

@@ -54,9 +54,37 @@ public struct GoldenCheck {
         }
     }
 
-    /// The one re-record hint, for the CLI and the Swift API alike.
+    /// The one re-record hint of the CLI: the same command with `--record failed` or the variable.
     public static func rerecordHint(rerun: String) -> String {
         "if the change is intended, re-record: run \(rerun) again with --record failed, or with \(RecordMode.environmentVariable)=failed"
+    }
+
+    /// The re-record hint of the Swift API: `swift test` has no `--record` flag, so the variable.
+    public static func testRerecordHint(rerun: String) -> String {
+        "if the change is intended, re-record: run \(rerun) again with \(RecordMode.environmentVariable)=failed, "
+            + "such as \(RecordMode.environmentVariable)=failed swift test --filter NAME"
+    }
+
+    /// Where failure images go by default: beside the frames folder, `OUT-diff` (`frames/` and
+    /// `frames` give `frames-diff`; `.` gives its full path with `-diff`), never inside it.
+    public static func defaultDiffDirectory(frames: String) -> String {
+        var base = frames
+        while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
+        let last = (base as NSString).lastPathComponent
+        if base.isEmpty || base == "/" || last == "." || last == ".." { base = ResolvedPath(frames).path }
+        return base + "-diff"
+    }
+
+    /// Refuses (before any work) golden and frames folders that are one, or one inside the other,
+    /// and failure images inside either; `names` are what the user calls them (`--out`, `--golden`,
+    /// `--diff` on the command line).
+    public static func checkFolders(frames: String, golden: String, diff: String?,
+                                    names: (frames: String, golden: String, diff: String) = ("the frames folder", "the golden folder", "the failure images' folder")) throws {
+        let framesFolder = FolderOverlap.Folder(names.frames, frames), goldenFolder = FolderOverlap.Folder(names.golden, golden)
+        if let problem = FolderOverlap.framesAndGoldens(frames: framesFolder, golden: goldenFolder) { throw GoldenCheckError(problem) }
+        if let diff, let problem = FolderOverlap.diffFolder(.init(names.diff, diff), compared: [framesFolder, goldenFolder]) {
+            throw GoldenCheckError(problem)
+        }
     }
 
     public var framesDirectory: String
@@ -74,11 +102,13 @@ public struct GoldenCheck {
         self.mode = mode
     }
 
-    /// Compares (and records, per the mode) the frames named in `files`; with `prune`, removes
+    /// Compares (and records, per the mode) the frames named in `files` (refusing folders that
+    /// overlap, see `checkFolders`); with `prune`, removes
     /// goldens of frames no longer produced (only files named like frames, and only when `files`
     /// is the whole scenario, which the caller checks).
     public func run(files: [String], prune: Bool = false) throws -> Outcome {
         let fm = FileManager.default
+        try GoldenCheck.checkFolders(frames: framesDirectory, golden: goldenDirectory, diff: diffDirectory)
         try RenderJob.prepareDirectory(goldenDirectory, option: "--golden")
         // Failure images of an earlier run go first: what the folder shows is this run's.
         if let diffDirectory { FailureImages.removeStale(diffDirectory) }
@@ -154,7 +184,7 @@ public struct GoldenCheck {
                 expected = try ImageDecoder.decode(fileAt: "\(goldenDirectory)/\(file)")
             } catch {
                 let why = (error as? ImageError).map(\.reason) ?? "\(error)"
-                return FrameVerdict(file: file, problem: "the golden cannot be read (\(why)); re-record it with --record failed")
+                return FrameVerdict(file: file, problem: "the golden cannot be read (\(why)); re-record it with --record failed, or \(RecordMode.environmentVariable)=failed")
             }
             let result = PixelMatch.compare(actual, expected, options: options)
             if result.passes(options) { return FrameVerdict(file: file, result: result, passed: true) }

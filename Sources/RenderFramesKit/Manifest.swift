@@ -35,10 +35,23 @@ public struct Manifest: Codable, Equatable, Sendable {
     public var partial: Bool?
     public var frames: [Frame]
     /// A hash of everything the frames depend on (`RenderJob.stampInputs`): a re-run into this
-    /// folder with the same inputs does no work.
+    /// folder with the same inputs does no work, and `--resume` keeps frames only of the same inputs.
     public var inputs: String? = nil
     /// With a `matrix:`: the variant these frames are (`iphone-15-dark`); absent otherwise.
     public var variant: String? = nil
+    /// What `inputs` hashes, part by part: the tool, the settings, and a hash of each file (see
+    /// `InputStamp`), so a refused `--resume` or `merge` can say what changed. Absent in manifests
+    /// written before it was recorded: those can only say that the inputs changed.
+    public var inputParts: InputStamp? = nil
+
+    /// The manifest in the file at `path`, or nil when it is not a regular file (a FIFO would block
+    /// the read, a device never end), is larger than any manifest (256 MB), or does not decode.
+    public static func read(atPath path: String) -> Manifest? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= 256 << 20,
+              let data = FileManager.default.contents(atPath: path) else { return nil }
+        return try? JSONDecoder().decode(Manifest.self, from: data)
+    }
 
     public func encoded() -> Data {
         let encoder = JSONEncoder()

@@ -34,6 +34,9 @@ public struct RenderJob: Sendable {
         public var seconds: Double
         /// Frames kept from an earlier run (`resume`).
         public var framesKept = 0
+        /// With `keepFramesOfOtherInputs`: why the frames kept would have been refused (other inputs
+        /// than this render's, or none recorded); nil when they were not.
+        public var keptDespite: String?
         /// True when the run was cancelled before every frame was written.
         public var partial = false
         /// Stale frame files (from an earlier, longer run) removed.
@@ -49,45 +52,64 @@ public struct RenderJob: Sendable {
 
     /// The manifest's `inputs` hash (`stampInputs`); nil writes none.
     public var inputs: String?
+    /// What `inputs` hashes, part by part (`stampInputs`), for the manifest's `inputParts`.
+    public var inputParts: InputStamp?
 
     /// Sets `inputs` to a hash of everything the frames depend on: the tool's version, the settings
     /// that shape frames (fps, scale, the frames selected, PNG encoding, --layout; not workers or
     /// shards, whose output is the same), the scenario file's bytes, each image it read (its path
     /// relative to the scenario and its bytes) and the bundled fonts. Paths outside the scenario's
-    /// folder are not part of it, so the same checkout anywhere hashes the same.
+    /// folder are not part of it, so the same checkout anywhere hashes the same. Sets `inputParts`
+    /// to the same, part by part.
     public mutating func stampInputs(scenarioPath: String) {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325 // FNV-1a, 64-bit
-        func mix<S: Sequence>(_ bytes: S) where S.Element == UInt8 {
-            for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
-        }
-        func mixFile(_ name: String, _ path: String) {
-            mix(Array("\n\(name)\n".utf8))
-            if let data = FileManager.default.contents(atPath: path) {
-                mix(Array("\(data.count)\n".utf8))
-                data.withUnsafeBytes { mix($0) }
-            }
+        var whole = FNV1a()
+        // Mixed into the whole hash and into the file's own; the whole hash is the one earlier
+        // versions wrote, so their manifests of the same inputs still match.
+        func mixFile(_ name: String, _ path: String) -> String {
+            whole.mix("\n\(name)\n")
+            guard let data = FileManager.default.contents(atPath: path) else { return "missing" }
+            var own = FNV1a()
+            let length = Array("\(data.count)\n".utf8)
+            whole.mix(length)
+            own.mix(length)
+            data.withUnsafeBytes { whole.mix($0); own.mix($0) }
+            return own.hex
         }
         let e = encoding
-        mix(Array(("render-frames \(ToolVersion.string)\nfps=\(scenario.fps) scale=\(scenario.scale) frames=\(selection.indices) "
+        whole.mix("render-frames \(ToolVersion.string)\nfps=\(scenario.fps) scale=\(scenario.scale) frames=\(selection.indices) "
             + "png=\(e.filter.rawValue)/\(e.level)/\(e.coder.rawValue) layout=\(includeLayout)"
-            + (scenario.variant.map { " variant=\($0)" } ?? "")).utf8))
-        mixFile("scenario", scenarioPath)
+            + (scenario.variant.map { " variant=\($0)" } ?? ""))
+        var settings = ["device": scenario.screen.device.id, "fps": InputStamp.number(scenario.fps),
+                        "scale": InputStamp.number(scenario.scale), "frames": InputStamp.ranges(selection.indices),
+                        "compression": InputStamp.compressionName(e), "layout": includeLayout ? "on" : "off"]
+        settings["variant"] = scenario.variant
+        let scenarioHash = mixFile("scenario", scenarioPath)
         let folder = URL(fileURLWithPath: scenarioPath).standardizedFileURL.resolvingSymlinksInPath().deletingLastPathComponent().path + "/"
-        for image in scenario.imageFiles {
-            mixFile(image.hasPrefix(folder) ? String(image.dropFirst(folder.count)) : (image as NSString).lastPathComponent, image)
+        func relative(_ path: String) -> String {
+            path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : (path as NSString).lastPathComponent
         }
-        for font in BundledFonts.filePaths { mixFile((font as NSString).lastPathComponent, font) }
-        for font in scenario.screen.typography.files {
-            mixFile(font.hasPrefix(folder) ? String(font.dropFirst(folder.count)) : (font as NSString).lastPathComponent, font)
+        var images: [String: String] = [:]
+        for image in scenario.imageFiles { images[relative(image)] = mixFile(relative(image), image) }
+        var bundled = FNV1a()
+        for font in BundledFonts.filePaths {
+            let name = (font as NSString).lastPathComponent
+            bundled.mix(name + " " + mixFile(name, font) + "\n")
         }
+        var fonts: [String: String] = [:]
+        for font in scenario.screen.typography.files { fonts[relative(font)] = mixFile(relative(font), font) }
         // The system's fallback fonts (tens of megabytes): by name, size and date, not read whole.
+        var system = FNV1a()
         for source in SystemFallbackFonts.sources(.regular) + SystemFallbackFonts.sources(.bold) {
             let attributes = try? FileManager.default.attributesOfItem(atPath: source.path)
             let size = (attributes?[.size] as? NSNumber)?.intValue ?? -1
             let date = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            mix(Array("\n\(source.path) \(size) \(date)\n".utf8))
+            let line = "\n\(source.path) \(size) \(date)\n"
+            whole.mix(line)
+            system.mix(line)
         }
-        inputs = String(h, radix: 16)
+        inputs = whole.hex
+        inputParts = InputStamp(tool: "render-frames \(ToolVersion.string)", settings: settings, scenario: scenarioHash, images: images,
+                                fonts: fonts, bundledFonts: bundled.hex, systemFonts: system.hex)
     }
 
     /// The frames in `outputDirectory` when it already holds this render whole: its manifest has
@@ -96,9 +118,7 @@ public struct RenderJob: Sendable {
     public func upToDateFrames() -> Int? {
         guard let inputs, shard == nil else { return nil }
         let path = outputDirectory + "/manifest.json"
-        guard let data = FileManager.default.contents(atPath: path),
-              let manifest = try? JSONDecoder().decode(Manifest.self, from: data),
-              manifest.inputs == inputs, manifest.partial != true,
+        guard let manifest = Manifest.read(atPath: path), manifest.inputs == inputs, manifest.partial != true,
               manifest.frames.map(\.index) == selection.indices else { return nil }
         if let exe = Bundle.main.executablePath,
            let built = (try? FileManager.default.attributesOfItem(atPath: exe))?[.modificationDate] as? Date,
@@ -109,10 +129,63 @@ public struct RenderJob: Sendable {
         return manifest.frames.count
     }
 
+    /// What `resume` may keep in `outputDirectory`.
+    enum ResumeVerdict: Equatable {
+        /// Any whole frame: the job has no stamp to compare.
+        case keepAnyWhole
+        /// The frames the folder's manifests list (all stamped with these inputs); none in an empty folder.
+        case keep(Set<Int>)
+        /// The frames may be stale, and why: completes "--resume refused: ...".
+        case refuse(String)
+    }
+
+    /// Every manifest in the folder (`manifest.json`, shard manifests) must carry this job's
+    /// `inputs`: the frames they list are kept. A manifest of other inputs is refused with what
+    /// changed (part by part when both stamps have `inputParts`); one with no stamp, one that does
+    /// not read, and frame files with no manifest at all are refused too, since nothing says what
+    /// rendered those frames.
+    func resumeVerdict() -> ResumeVerdict {
+        guard let inputs else { return .keepAnyWhole }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: outputDirectory)) ?? []).sorted()
+        let manifests = names.filter { $0 == "manifest.json" || ShardMerge.shard(ofManifestNamed: $0) != nil }
+        guard !manifests.isEmpty else {
+            let frames = names.filter(RenderJob.isFrameName).count
+            return frames == 0 ? .keep([])
+                : .refuse("\(frames) frame file\(frames == 1 ? " is" : "s are") here but no manifest.json (a run killed with SIGKILL leaves "
+                    + "none), so nothing says what rendered them")
+        }
+        var listed = Set<Int>()
+        for name in manifests {
+            guard let manifest = Manifest.read(atPath: outputDirectory + "/" + name) else {
+                return .refuse("\(name) does not read as a manifest, so nothing says what rendered the frames")
+            }
+            guard let theirs = manifest.inputs else {
+                return .refuse("\(name) records no inputs (an older render-frames wrote it), so nothing says what rendered the frames")
+            }
+            guard theirs == inputs else {
+                return .refuse((name == "manifest.json" ? "the frames here" : "the frames \(name) lists") + " were rendered from other inputs"
+                    + InputStamp.changeNote(from: manifest.inputParts, to: inputParts, scenarioName: scenario.file, manifest: name))
+            }
+            listed.formUnion(manifest.frames.map(\.index))
+        }
+        return .keep(listed)
+    }
+
+    static func resumeRefusal(_ directory: String, _ cause: String) -> OutputError {
+        OutputError(path: directory, problem: "--resume refused: \(cause); drop --resume to render every frame again, "
+            + "or add --force to keep the whole frames anyway (only when you know what rendered them and that it does not change them)")
+    }
+
     /// Re-rendering every frame (no reuse of equal states); for measuring the renderer itself.
     public var reuseEqualStates = true
-    /// Keep frames already in the folder that decode to the right size (a resumed run).
+    /// Keep frames already in the folder that decode to the right size and that its manifests list
+    /// as rendered from these `inputs` (a resumed run). When the folder holds frames of other inputs
+    /// (or frames no manifest accounts for), `run` refuses, saying what changed, and writes nothing.
+    /// Without a stamp (`stampInputs`) there is nothing to compare, and every whole frame is kept.
     public var resume = false
+    /// With `resume` (`--force`): keep whole frames even when the folder's manifests name other
+    /// inputs or none; `Summary.keptDespite` says what would have refused them.
+    public var keepFramesOfOtherInputs = false
     /// Set (from any thread) to stop the run: workers take no new frame, and `run` returns once the
     /// frames under way are written, or after `abandonAfter` seconds without them, with a partial
     /// manifest either way.
@@ -135,6 +208,17 @@ public struct RenderJob: Sendable {
     /// Renders, writes and returns a summary. `progress(done, total)` is called after each frame
     /// (from worker threads, serialised).
     public func run(progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws -> Summary {
+        // Checked before anything is written: a refused resume leaves the folder as it was.
+        let vouched: Set<Int>? // nil: any whole frame
+        var keptDespite: String?
+        switch resume ? resumeVerdict() : .keepAnyWhole {
+        case .keepAnyWhole: vouched = nil
+        case .keep(let frames): vouched = frames
+        case .refuse(let cause):
+            guard keepFramesOfOtherInputs else { throw RenderJob.resumeRefusal(outputDirectory, cause) }
+            keptDespite = cause
+            vouched = nil
+        }
         try RenderJob.prepareDirectory(outputDirectory)
         let start = Date()
         let indices = (shard.map { $0.share(of: selection) } ?? selection).indices
@@ -151,7 +235,7 @@ public struct RenderJob: Sendable {
                     let index = indices[slot]
                     do {
                         let name = frameFileName(index: index, frameCount: scenario.frameCount)
-                        if resume, RenderJob.isIntact(outputDirectory + "/" + name, width: scenario.pixelWidth, height: scenario.pixelHeight) {
+                        if resume, vouched?.contains(index) ?? true, RenderJob.isIntact(outputDirectory + "/" + name, width: scenario.pixelWidth, height: scenario.pixelHeight) {
                             state.countKept()
                             let done = state.finish(slot: slot, record: record(index: index, file: name), bytes: 0)
                             progress(done, total)
@@ -198,11 +282,11 @@ public struct RenderJob: Sendable {
         let manifest = Manifest(fps: scenario.fps, width: scenario.pixelWidth, height: scenario.pixelHeight,
                                 scale: scenario.scale, frameCount: scenario.frameCount, scenario: scenario.file,
                                 device: scenario.screen.device.id, partial: partial ? true : nil, frames: written,
-                                inputs: inputs, variant: scenario.variant)
+                                inputs: inputs, variant: scenario.variant, inputParts: inputParts)
         if let shard {
             try RenderJob.writeAtomically([UInt8](manifest.encoded()), to: outputDirectory + "/" + shard.manifestName, what: shard.manifestName)
-            // Shards that share a folder merge when the last one finishes.
-            try ShardMerge.mergeIfComplete(outputDirectory)
+            // Shards that share a folder merge when the last one finishes (an interrupted one has not).
+            if !partial { try ShardMerge.mergeIfComplete(outputDirectory) }
         } else {
             try RenderJob.writeAtomically([UInt8](manifest.encoded()), to: outputDirectory + "/manifest.json", what: "manifest.json")
         }
@@ -217,7 +301,7 @@ public struct RenderJob: Sendable {
             }
         }
         return Summary(framesWritten: written.count - state.kept, framesReused: state.reused, bytesWritten: state.bytes,
-                       seconds: Date().timeIntervalSince(start), framesKept: state.kept, partial: partial,
+                       seconds: Date().timeIntervalSince(start), framesKept: state.kept, keptDespite: keptDespite, partial: partial,
                        removedStale: removed.sorted(), abandoned: abandoned)
     }
 

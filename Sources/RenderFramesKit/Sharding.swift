@@ -85,16 +85,22 @@ public enum ShardMerge {
     static func shardManifests(in directory: String) -> [Int: [Int: String]] {
         var found: [Int: [Int: String]] = [:]
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
-            let parts = name.split(separator: ".")
-            guard parts.count == 3, parts[0] == "manifest", parts[2] == "json" else { continue }
-            let fields = parts[1].split(separator: "-")
-            guard fields.count == 4, fields[0] == "shard", fields[2] == "of", let i = Int(fields[1]), let n = Int(fields[3]) else { continue }
-            // Only names a shard could have written (1 <= I <= N <= 1000): `shard-0-of-0` would make
-            // an empty range of shards, `shard-1-of-1000000000` a billion missing ones.
-            guard (try? Shard(index: i, count: n)) != nil else { continue }
+            guard let (i, n) = shard(ofManifestNamed: name) else { continue }
             found[n, default: [:]][i] = name
         }
         return found
+    }
+
+    /// (I, N) for `manifest.shard-I-of-N.json`, nil for any other name. Only names a shard could
+    /// have written count (1 <= I <= N <= 1000): `shard-0-of-0` would make an empty range of
+    /// shards, `shard-1-of-1000000000` a billion missing ones.
+    static func shard(ofManifestNamed name: String) -> (Int, Int)? {
+        let parts = name.split(separator: ".")
+        guard parts.count == 3, parts[0] == "manifest", parts[2] == "json" else { return nil }
+        let fields = parts[1].split(separator: "-")
+        guard fields.count == 4, fields[0] == "shard", fields[2] == "of", let i = Int(fields[1]), let n = Int(fields[3]),
+              (try? Shard(index: i, count: n)) != nil else { return nil }
+        return (i, n)
     }
 
     /// For a shard that has written its manifest into a folder it may share with the others:
@@ -122,12 +128,23 @@ public enum ShardMerge {
     }
 
     /// Writes `manifest.json` from the shard manifests in `directory` and removes them. Throws
-    /// `ShardError` when shards are missing, disagree, or their frames are not all there.
+    /// `ShardError`, writing nothing, when the folder holds manifests of more than one split, when
+    /// shards are missing, when two shards list the same frame, when shards were rendered from
+    /// different inputs or settings, or when a frame a shard lists is not there.
     @discardableResult
     public static func merge(_ directory: String) throws -> Manifest {
         let found = shardManifests(in: directory)
-        guard let (n, shards) = found.max(by: { $0.value.count < $1.value.count }) else {
+        guard !found.isEmpty else {
             throw ShardError("\(directory): no shard manifests (manifest.shard-I-of-N.json); copy every shard's files here first")
+        }
+        guard found.count == 1, let (n, shards) = found.first else {
+            let splits = found.keys.sorted().map { n in
+                let names = found[n]!.keys.sorted()
+                return "shard\(names.count > 1 ? "s" : "") " + names.map { "\($0)/\(n)" }.joined(separator: ", ")
+            }
+            throw ShardError("\(directory): holds shard manifests of \(found.count) splits (\(splits.joined(separator: "; "))), so it cannot "
+                + "tell which frames belong together; keep the manifest.shard-I-of-N.json files of one split and remove the others "
+                + "(or copy each split into a folder of its own), then merge again")
         }
         let missing = (1...n).filter { shards[$0] == nil }
         guard missing.isEmpty else {
@@ -136,14 +153,27 @@ public enum ShardMerge {
         var manifests: [Manifest] = []
         for i in 1...n {
             let path = "\(directory)/\(shards[i]!)"
-            do {
-                manifests.append(try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: path))))
-            } catch {
+            guard let manifest = Manifest.read(atPath: path) else {
                 let why = FileManager.default.isReadableFile(atPath: path) ? "it does not read as a shard manifest" : "it cannot be read"
                 throw ShardError("\(path): not a readable shard manifest (\(why)); render that shard again")
             }
+            guard manifest.partial != true else {
+                throw ShardError("\(path): shard \(i)/\(n) was interrupted (its manifest says partial, \(manifest.frames.count) frames); "
+                    + "finish it with the same command and --resume, then merge")
+            }
+            manifests.append(manifest)
         }
-        var merged = manifests[0]
+        try checkNoOverlap(manifests, n: n, directory: directory)
+        let first = manifests[0]
+        for (i, m) in manifests.enumerated().dropFirst() where m.inputs != first.inputs {
+            throw ShardError("\(directory): shards 1/\(n) and \(i + 1)/\(n) were rendered from different inputs"
+                + InputStamp.changeNote(from: first.inputParts, to: m.inputParts, scenarioName: m.scenario,
+                                        manifest: first.inputParts == nil ? shards[1]! : shards[i + 1]!,
+                                        lead: "shard \(i + 1)/\(n) against 1/\(n): ")
+                + ", so their frames do not belong together; render every shard again from the same files with one command "
+                + "(only --shard differs), then merge")
+        }
+        var merged = first
         for (i, m) in manifests.enumerated().dropFirst() {
             guard m.fps == merged.fps, m.width == merged.width, m.height == merged.height, m.scale == merged.scale,
                   m.frameCount == merged.frameCount, m.scenario == merged.scenario, m.device == merged.device else {
@@ -165,5 +195,28 @@ public enum ShardMerge {
         try RenderJob.writeAtomically([UInt8](merged.encoded()), to: "\(directory)/manifest.json", what: "manifest.json")
         for i in 1...n { try? FileManager.default.removeItem(atPath: "\(directory)/\(shards[i]!)") }
         return merged
+    }
+
+    /// Shards of one split list disjoint frames: the first two that share frames (or one that lists
+    /// a frame twice) are named with the frames they share.
+    static func checkNoOverlap(_ manifests: [Manifest], n: Int, directory: String) throws {
+        var owner: [Int: Int] = [:] // frame index -> shard (1-based)
+        var clash: (Int, Int)?
+        var shared: [Int] = []
+        for (i, m) in manifests.enumerated() {
+            for frame in m.frames {
+                guard let earlier = owner[frame.index] else { owner[frame.index] = i + 1; continue }
+                if clash == nil { clash = (earlier, i + 1) }
+                if clash! == (earlier, i + 1) { shared.append(frame.index) }
+            }
+        }
+        guard let (a, b) = clash else { return }
+        let frames = InputStamp.shown(InputStamp.ranges(Array(Set(shared)).sorted()))
+        let noun = shared.count == 1 ? "frame" : "frames"
+        if a == b {
+            throw ShardError("\(directory): shard \(a)/\(n) lists \(noun) \(frames) twice; render that shard again, then merge")
+        }
+        throw ShardError("\(directory): shards \(a)/\(n) and \(b)/\(n) both hold \(noun) \(frames), so they are not shares of one render; "
+            + "render every shard again with one command (only --shard differs), then merge")
     }
 }

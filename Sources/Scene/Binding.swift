@@ -105,6 +105,10 @@ public struct ViewTarget: Equatable, Sendable {
     var spec: Int?
     /// The instance of a repeated layer (`card.3`); nil: the same instance as the reader's.
     var instance: Int?
+    /// Where `view:` was written: its field (`layers[0].y.view`), line and column.
+    var field = ""
+    var line = 0
+    var column = 0
 }
 
 /// CSS's view-timeline ranges (scroll-animations-1): where 0 and 1 fall as a layer crosses the

@@ -104,15 +104,20 @@ indirect enum ExpressionSyntax: Equatable {
 ///     primary     := number | colour | name | name "(" arguments ")" | "(" conditional ")"
 ///
 /// Parentheses, unary operators and `? :` nest at most 64 levels while parsing; a chain of binary
-/// operators is parsed in a loop, and the finished tree may be at most 256 deep (`compile`), so
-/// neither parsing nor evaluation (on worker threads, with small stacks) can exhaust the stack.
+/// operators is parsed in a loop, and the tree is at most 256 deep, checked as each node is built
+/// (before any walk of the tree: its depth, its names, resolving, evaluating), so neither parsing
+/// nor evaluation (on worker threads, with small stacks) can exhaust the stack.
 struct ExpressionParser {
     static let maximumLength = 2000
     static let maximumDepth = 64
+    /// The deepest tree an expression may build (a chain of binary operators is one level each).
+    static let maximumTreeDepth = 256
 
     private let chars: [Unicode.Scalar]
     private var i = 0
     private var depth = 0
+    /// The depth of the tree the last parsing step built.
+    private var built = 0
 
     static func parse(_ text: String) throws -> ExpressionSyntax {
         var p = ExpressionParser(chars: Array(text.unicodeScalars))
@@ -155,6 +160,15 @@ struct ExpressionParser {
         return true
     }
 
+    /// Records the depth of the node just built, refusing a tree deeper than the limit.
+    private mutating func build(_ treeDepth: Int, at position: Int) throws {
+        built = treeDepth
+        if treeDepth > ExpressionParser.maximumTreeDepth {
+            throw ExpressionError(position: position, message: "the expression is a chain of over \(ExpressionParser.maximumTreeDepth) "
+                + "operations; split it into vars")
+        }
+    }
+
     private mutating func nest() throws {
         depth += 1
         if depth > ExpressionParser.maximumDepth {
@@ -166,23 +180,29 @@ struct ExpressionParser {
     private mutating func conditional() throws -> ExpressionSyntax {
         try nest(); defer { depth -= 1 }
         let condition = try or()
+        let conditionDepth = built
         let at = i
         guard take("?") else { return condition }
         let a = try conditional()
+        let aDepth = built
         guard take(":") else {
             throw ExpressionError(position: i, message: "expected \":\" (condition ? then : else), got \(describe(i))")
         }
         let b = try conditional()
+        try build(1 + max(conditionDepth, aDepth, built), at: at)
         return .conditional(condition, a, b, at: at)
     }
 
     private mutating func binaryLevel(_ ops: [String], _ next: (inout ExpressionParser) throws -> ExpressionSyntax) throws -> ExpressionSyntax {
         var left = try next(&self)
+        var leftDepth = built
         while true {
             skipSpace()
             let at = i
-            guard let op = ops.first(where: { take($0) }) else { return left }
+            guard let op = ops.first(where: { take($0) }) else { built = leftDepth; return left }
             let right = try next(&self)
+            try build(1 + max(leftDepth, built), at: at)
+            leftDepth = built
             left = .binary(op, left, right, at: at)
         }
     }
@@ -198,8 +218,11 @@ struct ExpressionParser {
         try nest(); defer { depth -= 1 }
         skipSpace()
         let at = i
-        if take("-") { return .unary("-", try unary(), at: at) }
-        if take("!") { return .unary("!", try unary(), at: at) }
+        for op: Character in ["-", "!"] where take(String(op)) {
+            let operand = try unary()
+            try build(built + 1, at: at)
+            return .unary(op, operand, at: at)
+        }
         if take("+") { return try unary() }
         return try primary()
     }
@@ -217,6 +240,7 @@ struct ExpressionParser {
         }
         let c = chars[i]
         if ExpressionParser.isDigit(c) || (c == "." && i + 1 < chars.count && ExpressionParser.isDigit(chars[i + 1])) {
+            built = 1
             return .number(try number(), at: at)
         }
         if c == "#" {
@@ -233,6 +257,7 @@ struct ExpressionParser {
                 throw ExpressionError(position: end > i ? i : at, message: "expected a colour as #RGB, #RRGGBB or #RRGGBBAA, got "
                     + "\"#\(written)\": \(problem)")
             }
+            built = 1
             return .colour(ColourValue(colour), at: at)
         }
         if ExpressionParser.isNameStart(c) {
@@ -249,16 +274,20 @@ struct ExpressionParser {
                 skipSpace()
                 if i < chars.count, chars[i] == ")" {
                     i += 1
+                    built = 1
                     return .call(name, [], at: at, close: i - 1)
                 }
+                var deepest = 0
                 while true {
                     args.append(try conditional())
+                    deepest = max(deepest, built)
                     skipSpace()
                     if take(",") { continue }
-                    if take(")") { return .call(name, args, at: at, close: i - 1) }
+                    if take(")") { try build(1 + deepest, at: at); return .call(name, args, at: at, close: i - 1) }
                     throw ExpressionError(position: i, message: "expected \",\" or \")\" in the arguments of \(name)(...), got \(describe(i))")
                 }
             }
+            built = 1
             return .name(name, at: at)
         }
         if c == "(" {
@@ -393,10 +422,8 @@ public final class CompiledExpression: Sendable {
 
     /// Parses and resolves `source` against `scope`. Unknown names and functions get a did-you-mean.
     public static func compile(_ source: String, scope: ExpressionScope) throws -> CompiledExpression {
+        // At most `ExpressionParser.maximumTreeDepth` deep: checked by the parser as it builds.
         let syntax = try ExpressionParser.parse(source)
-        if syntax.depth > 256 {
-            throw ExpressionError(position: 0, message: "the expression is a chain of over 256 operations; split it into vars")
-        }
         var reads = Set<String>()
         let (node, kind) = try resolve(syntax, scope, &reads)
         return CompiledExpression(source: source, kind: kind, reads: reads, root: node)

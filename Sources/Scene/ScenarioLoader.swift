@@ -139,6 +139,9 @@ public enum ScenarioLoader {
             column += 1
         }
         if !controls.isEmpty { throw ScenarioError.invalid(controls) }
+        if let (message, line, column, field) = YAMLNesting.problem(in: text, limit: maximumNesting) {
+            throw ScenarioError.invalid([ScenarioIssue(file: file, line: line, column: column, field: field, message: message)])
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)

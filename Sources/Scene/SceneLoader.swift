@@ -27,6 +27,9 @@ extension ScenarioLoader {
     /// Layer instances that blur what they draw (a shadow) or what is under them (a material):
     /// each can cost a blur of the whole screen per frame.
     static let maximumBlurringLayers = 64
+    /// Levels of layers (a top-level layer is 1, its children 2): reading, building and drawing
+    /// a layer recurse into its children, so a deeper child is refused before it is read.
+    static let maximumLayerDepth = 12
     static let maximumKeyframes = 1000
     /// `vars:` entries, gradient colours, characters of a text layer.
     static let maximumVars = 1000
@@ -131,7 +134,7 @@ extension ScenarioLoader {
     /// `view:` references, which may name a layer further down the file).
     private static func layerNames(_ list: [Node]) -> [(name: String, repeats: Int, root: Int)] {
         var out: [(name: String, repeats: Int, root: Int)] = []
-        func visit(_ node: Node, repeats: Int, root: Int) {
+        func visit(_ node: Node, repeats: Int, root: Int, depth: Int) {
             guard case .mapping(let m) = node else { out.append(("", 1, root)); return }
             var name = "", rep = repeats
             var children: [Node] = []
@@ -147,30 +150,12 @@ extension ScenarioLoader {
                 }
             }
             out.append((name, rep, root))
-            for c in children { visit(c, repeats: rep, root: root) }
+            // As the reader: children past the depth limit are not read.
+            guard depth < maximumLayerDepth else { return }
+            for c in children { visit(c, repeats: rep, root: root, depth: depth + 1) }
         }
-        for item in list { visit(item, repeats: 1, root: out.count) }
+        for item in list { visit(item, repeats: 1, root: out.count, depth: 1) }
         return out
-    }
-
-    /// A layer whose visibility drives a `view` timeline must not have its own frame (or an
-    /// ancestor's) bound to a view timeline: that would be circular.
-    private static func checkViewTargets(_ specs: [UserScene.LayerSpec], _ r: ScenarioReader) {
-        for spec in specs {
-            for (property, bound) in spec.properties.sorted(by: { $0.value.ref.line < $1.value.ref.line }) {
-                guard case .keyframes(let k) = bound.binding, case .view(let target, _) = k.driver else { continue }
-                let targetSpec = target.spec.map { specs[$0] } ?? spec
-                var chain: UserScene.LayerSpec? = targetSpec
-                while let c = chain {
-                    for p in [UserScene.Property.x, .y, .width, .height] where c.properties[p]?.binding.usesView == true {
-                        r.issues.append(ScenarioIssue(file: r.file, line: bound.ref.line, column: bound.ref.column, field: bound.ref.field,
-                            message: "reads the visibility of \(target.name), whose \(p.rawValue) (\(c.path)) is itself bound to a view "
-                                + "timeline: circular; bind \(property.rawValue) to offset instead, or give \(c.path).\(p.rawValue) a formula of offset"))
-                    }
-                    chain = c.parent
-                }
-            }
-        }
     }
 
     // MARK: vars
@@ -217,7 +202,15 @@ extension ScenarioLoader {
                 let cycle = Array(stack[stack.firstIndex(of: name)!...]) + [name]
                 if cycle.allSatisfy({ !inCycle.contains($0) }) {
                     let keyNode = entries.first { $0.0 == cycle[0] }!.1
-                    r.report(keyNode, "vars.\(cycle[0])", "a cycle: \(cycle.joined(separator: " -> ")); a var cannot depend on itself, "
+                    // Each var of the loop with where it is written; a long loop shows its two ends.
+                    let shown = cycle.count > 13 ? Array(cycle.prefix(6)) + Array(cycle.suffix(6)) : cycle
+                    let path = cycle.count > 13 ? shown.prefix(6).joined(separator: " -> ") + " -> ... (\(cycle.count - 1) vars) -> "
+                        + shown.suffix(6).joined(separator: " -> ") : cycle.joined(separator: " -> ")
+                    let places = shown.dropLast().map { name -> String in
+                        let mark = entries.first { $0.0 == name }?.1.mark
+                        return "\(name) at \(mark?.line ?? 1):\(mark?.column ?? 1)"
+                    }
+                    r.report(keyNode, "vars.\(cycle[0])", "circular: \(path) (\(places.joined(separator: ", "))); a var cannot depend on itself, "
                         + "give one of them a value that does not read the others")
                 }
                 inCycle.formUnion(cycle)
@@ -403,10 +396,11 @@ extension ScenarioLoader {
             var range = ViewRange.cover
             if let rn = m["range"], let v = r.choice(rn, "\(field).range", ViewRange.allCases.map(\.rawValue)) { range = ViewRange(rawValue: v)! }
             guard let name = r.string(vn, "\(field).view") else { return nil }
-            guard let view, let target = view(vn, name, "\(field).view") else {
+            guard let view, var target = view(vn, name, "\(field).view") else {
                 if view == nil { r.report(vn, "\(field).view", "a view timeline belongs to a layer's property; vars cannot use one") }
                 return nil
             }
+            (target.field, target.line, target.column) = ("\(field).view", vn.mark?.line ?? 1, vn.mark?.column ?? 1)
             driver = .view(target, range)
         default: break
         }
@@ -660,7 +654,12 @@ struct LayerReader {
         default:
             break
         }
-        if let n = m["children"], let list = r.sequence(n, "\(path).children") {
+        var depth = 1
+        for ancestor in sequence(first: parent, next: { $0?.parent }) where ancestor != nil { depth += 1 }
+        if let n = m["children"], depth >= ScenarioLoader.maximumLayerDepth, n.sequence?.isEmpty == false {
+            r.report(n, "\(path).children", "layers nest \(depth + 1) levels deep here, over the limit of \(ScenarioLoader.maximumLayerDepth); "
+                + "flatten the tree: move the deeper layers up into an ancestor, adding up the x and y of the layers between")
+        } else if let n = m["children"], let list = r.sequence(n, "\(path).children") {
             for (i, item) in list.enumerated() {
                 if let child = read(item, path: "\(path).children[\(i)]", parent: spec) { spec.children.append(child) }
             }

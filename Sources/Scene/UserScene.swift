@@ -242,6 +242,10 @@ public final class UserScene: @unchecked Sendable {
         let metrics: Metrics
         let reader: LayerSpec?
         let instance: Int
+        /// True while evaluating the frame a view timeline reads. The loader refuses view timelines
+        /// that nest (`ScenarioLoader.checkViewTargets`), so a view read found here is one the
+        /// check missed: it reads NaN instead of recursing.
+        var insideViewRead = false
 
         func number(_ b: Binding, _ env: ExpressionEnvironment) -> Double {
             switch b {
@@ -304,11 +308,12 @@ public final class UserScene: @unchecked Sendable {
             case .time: return env.numbers[3]
             case .progress(let from, let to): return (env.numbers[0] - from) / (to - from)
             case .view(let target, let range):
+                guard !insideViewRead else { return .nan }
                 let spec = target.spec.map { scene.allSpecs[$0] } ?? reader!
                 // A layer of the reader's own repeated root shares its instance; any other, without
                 // an instance named, is its only one (0).
                 let instance = target.instance ?? (reader.map { spec.root === $0.root } ?? true ? instance : 0)
-                let frame = scene.untransformedScreenFrame(spec, instance: instance, env, metrics)
+                let frame = scene.untransformedScreenFrame(spec, instance: instance, env, metrics, insideViewRead: true)
                 return range.progress(top: frame.minY, height: frame.height, portTop: metrics.insetTop,
                                       portBottom: metrics.screen.height - metrics.insetBottom)
             }
@@ -317,10 +322,11 @@ public final class UserScene: @unchecked Sendable {
 
     /// A layer's frame on screen without transforms (CSS view timelines use the layout box):
     /// its frame plus its ancestors' origins, moved by the content offset if it scrolls.
-    func untransformedScreenFrame(_ spec: LayerSpec, instance: Int, _ env: ExpressionEnvironment, _ metrics: Metrics) -> Rect {
+    func untransformedScreenFrame(_ spec: LayerSpec, instance: Int, _ env: ExpressionEnvironment, _ metrics: Metrics,
+                                  insideViewRead: Bool = false) -> Rect {
         var env = env
         env.numbers[UserScene.indexSlot] = Double(instance)
-        let context = Context(scene: self, metrics: metrics, reader: spec, instance: instance)
+        let context = Context(scene: self, metrics: metrics, reader: spec, instance: instance, insideViewRead: insideViewRead)
         var chain: [LayerSpec] = []
         var s: LayerSpec? = spec
         while let c = s { chain.insert(c, at: 0); s = c.parent }

@@ -153,6 +153,7 @@ extension ScenarioLoader {
         } catch let error as ScenarioError {
             // The first variant is wrong: are there others, to say which variants the problems are in?
             guard case .invalid = error, let text = try? String(contentsOfFile: path, encoding: .utf8),
+                  YAMLNesting.problem(in: text, limit: maximumNesting) == nil,
                   case .mapping(let root)? = try? Yams.compose(yaml: text),
                   let node = root["matrix"] else { throw error }
             var keys: [String: Node] = [:]

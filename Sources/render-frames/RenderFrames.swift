@@ -102,6 +102,8 @@ struct Render: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("With --golden: add this scenario to the HTML report in this folder (open index.html).", valueName: "dir"))
     var report: String?
 
+    @OptionGroup(title: "Golden comparison (with --golden)") var comparison: ComparisonOptions
+
     @Option(name: .customLong("name"), help: ArgumentHelp("With --report: the scenario's name in the report (default: its file's name without the extension).", valueName: "name"))
     var reportName: String?
 
@@ -114,13 +116,13 @@ struct Render: ParsableCommand {
     /// The variant being rendered (set by `forVariant`), for the goldens' lines.
     var variantName: String?
 
-    @Flag(name: .long, help: "Keep frames already in --out that are whole (they decode, at the right size); render the rest.")
+    @Flag(name: .long, help: "Keep frames already in --out that are whole (they decode, at the right size) and that its manifest lists as rendered from the same inputs; render the rest. Refused, saying what changed, when the scenario, an image, a font, the settings or the tool did (see --force).")
     var resume = false
 
     @Flag(name: [.customShort("q"), .long], help: "No progress output.")
     var quiet = false
 
-    @Flag(name: .long, help: "Render even when --out already holds these frames of the same scenario, images, settings and tool (such a run otherwise says up to date and does no work).")
+    @Flag(name: .long, help: "Render even when --out already holds these frames of the same scenario, images, settings and tool (such a run otherwise says up to date and does no work). With --resume: keep the whole frames even when they were rendered from other inputs.")
     var force = false
 
     @OptionGroup var images: ImageLimit
@@ -138,6 +140,7 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         if prune && golden == nil { throw ValidationError("--prune needs --golden") }
+        if comparison.isSet && golden == nil { throw ValidationError("--tolerance, --threshold, --exact and --max-diff-* say how frames are compared with goldens: they need --golden") }
         if report != nil && golden == nil { throw ValidationError("--report needs --golden (or use render-frames compare --report)") }
         if reportName != nil && report == nil { throw ValidationError("--name names the scenario in a report: it needs --report") }
         if prune && (frames != nil || shard != nil) {
@@ -149,6 +152,11 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
+        // Before any work: goldens that are (or hold, or sit in) the frames, failure images among either.
+        if let golden {
+            try GoldenCheck.checkFolders(frames: out, golden: golden, diff: diff ?? GoldenCheck.defaultDiffDirectory(frames: out),
+                                         names: ("--out", "--golden", diff == nil ? "the default --diff" : "--diff"))
+        }
         let path: String
         if let scenario {
             path = scenario
@@ -211,7 +219,7 @@ struct Render: ParsableCommand {
         v.variantName = name
         v.out = out + "/" + name
         v.golden = golden.map { $0 + "/" + name }
-        v.diff = (diff ?? out + "-diff") + "/" + name
+        v.diff = (diff ?? GoldenCheck.defaultDiffDirectory(frames: out)) + "/" + name
         v.reportName = (reportName ?? ((scenario ?? "profile.yaml") as NSString).lastPathComponent.deletingPathExtension) + "-" + name
         return v
     }
@@ -230,6 +238,7 @@ struct Render: ParsableCommand {
             job.shard = try shard.map { try Shard(parsing: $0) }
         }
         job.resume = resume
+        job.keepFramesOfOtherInputs = force
         job.stampInputs(scenarioPath: path)
         // Nothing changed since the last render into this folder: no work (the goldens and the
         // scenario's animations are still checked and written below).
@@ -276,6 +285,9 @@ struct Render: ParsableCommand {
         }
         interruption.idle()
         progress.finish(summary: summary, outputDirectory: out)
+        if let why = summary.keptDespite, summary.framesKept > 0 {
+            writeToStandardError("warning: --force kept \(summary.framesKept) whole frame(s) in \(out) although \(why)\n")
+        }
         if summary.partial {
             let signal = interruption.received ?? SIGINT
             let dropped = summary.abandoned == 0 ? "" : " (\(summary.abandoned) frame(s) under way dropped)"
@@ -322,7 +334,8 @@ struct Render: ParsableCommand {
 
     func checkGoldens(_ golden: String, job: RenderJob, frameCount: Int) throws {
         var check = GoldenCheck(framesDirectory: out, goldenDirectory: golden, mode: try RecordMode.resolve(flag: record))
-        check.diffDirectory = diff ?? (out + "-diff")
+        check.diffDirectory = diff ?? GoldenCheck.defaultDiffDirectory(frames: out)
+        check.options = comparison.options
         check.workers = jobs
         let indices = (job.shard.map { $0.share(of: job.selection) } ?? job.selection).indices
         let files = indices.map { frameFileName(index: $0, frameCount: frameCount) }
@@ -363,6 +376,10 @@ struct Merge: ParsableCommand {
             Reports: each shard's --report writes its part of a scenario under its own name, so reports copied into one folder \
             (as actions/download-artifact with merge-multiple does) need only --report DIR to rewrite index.html; reports in \
             separate folders are folded into DIR first.
+
+            Refused, writing nothing: shard manifests of two splits in the folder (1/2 and 1/3), a missing or interrupted \
+            shard, two shards that hold the same frames, shards rendered from different inputs (scenario, images, fonts, \
+            settings, tool).
 
             Exit codes: 0 merged, 2 shards missing or inconsistent, or not a report folder.
             """)
@@ -719,17 +736,7 @@ struct Compare: ParsableCommand {
     @Argument(help: "Golden frames: a folder of PNGs or one PNG.")
     var golden: String
 
-    @Option(name: .long, help: ArgumentHelp("Colour distance threshold, 0-1 (YIQ, as pixelmatch; larger accepts more).", valueName: "0-1"))
-    var threshold: Double = 0.1
-
-    @Flag(name: .long, help: "Count every changed pixel: threshold 0, no anti-aliasing detection.")
-    var exact = false
-
-    @Option(name: .long, help: ArgumentHelp("Differing pixels allowed per frame.", valueName: "n"))
-    var maxDiffPixels: Int?
-
-    @Option(name: .long, help: ArgumentHelp("Differing pixels allowed per frame, as a ratio of its pixels (0-1).", valueName: "ratio"))
-    var maxDiffRatio: Double?
+    @OptionGroup var comparison: ComparisonOptions
 
     @Option(name: .long, help: ArgumentHelp("Folder for expected / actual / diff images of failing frames and summary.json.", valueName: "dir"))
     var diff: String?
@@ -740,14 +747,8 @@ struct Compare: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The scenario's name in the report (default: the golden folder's name).", valueName: "name"))
     var name: String?
 
-    func validate() throws {
-        if !(0...1).contains(threshold) { throw ValidationError("--threshold must be between 0 and 1, got \(threshold)") }
-        if let m = maxDiffPixels, m < 0 { throw ValidationError("--max-diff-pixels must be 0 or more, got \(m)") }
-        if let r = maxDiffRatio, !(0...1).contains(r) { throw ValidationError("--max-diff-ratio must be between 0 and 1, got \(r)") }
-    }
-
     func run() throws {
-        let options = PixelMatch.Options(threshold: threshold, exact: exact, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
+        let options = comparison.options
         let verdicts = try FolderComparison.compare(actual: actual, golden: golden, options: options, diffDirectory: diff)
         if let report {
             var isDirectory: ObjCBool = false

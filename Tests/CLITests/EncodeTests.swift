@@ -57,7 +57,9 @@ final class EncodeTests: XCTestCase {
         }
         let manifest = frames + "/manifest.json"
         let original = try String(contentsOfFile: manifest, encoding: .utf8)
-        try original.replacingOccurrences(of: "\"fps\" :", with: "\"partial\" : true,\n  \"fps\" :").write(toFile: manifest, atomically: true, encoding: .utf8)
+        // The top level's "fps" (the first; inputParts.settings has one too).
+        try original.replacingCharacters(in: original.range(of: "\"fps\" :")!, with: "\"partial\" : true,\n  \"fps\" :")
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
         try refused("manifest.json: says partial: the render was interrupted after 30 of 30 frames; finish it with the same render command and --resume")
         try original.write(toFile: manifest, atomically: true, encoding: .utf8)
         try FileManager.default.moveItem(atPath: frames + "/0007.png", toPath: tmp + "/0007.png")

@@ -141,7 +141,8 @@ final class InterruptTests: XCTestCase {
     }
 
     /// SIGKILL gives the tool no chance to tidy up: what it leaves is whole frames (and at most a
-    /// temporary file per worker, never under a frame's name); --resume finishes the run identically.
+    /// temporary file per worker, never under a frame's name). With no manifest nothing says what
+    /// rendered those frames, so --resume is refused; --resume --force finishes the run identically.
     func testAKilledRunLeavesWholeFramesAndResumesIdentically() throws {
         let process = try startPausedRender(jobs: 2, pausingAfter: 8, stderr: FileHandle.nullDevice)
         kill(process.processIdentifier, SIGKILL)
@@ -153,7 +154,10 @@ final class InterruptTests: XCTestCase {
         for name in written { XCTAssertNoThrow(try ImageDecoder.decode(fileAt: "\(tmp)/run/\(name)"), "\(name) is whole") }
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(tmp)/run/manifest.json"), "no manifest from a killed run")
 
-        let resumed = try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/run", "--scale", "0.5", "--quiet", "--resume"])
+        let refused = try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/run", "--scale", "0.5", "--quiet", "--resume"])
+        XCTAssertEqual(refused.code, 2, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("but no manifest.json (a run killed with SIGKILL leaves none)"), refused.stderr)
+        let resumed = try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/run", "--scale", "0.5", "--quiet", "--resume", "--force"])
         XCTAssertEqual(resumed.code, 0, resumed.stderr)
         XCTAssertEqual(try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/full", "--scale", "0.5", "--quiet"]).code, 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/run").sorted()
