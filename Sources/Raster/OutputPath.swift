@@ -112,6 +112,9 @@ public enum OutputPath {
             guard wantsFile || wantsFolder else { continue }
             let entry = path + "/" + name
             if wantsFile {
+                if FileKind.at(entry) == .folder {
+                    throw OutputPathError(path: entry, problem: "is a folder, and a file is written here; remove it, or pick another \(option)")
+                }
                 try checkFile(entry, option: option)
             } else {
                 let kind = FileKind.at(entry)

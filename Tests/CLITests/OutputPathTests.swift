@@ -126,7 +126,7 @@ final class OutputPathTests: XCTestCase {
         // A folder where a frame goes: refused before any frame is drawn (it used to fail after the others were written).
         try FileManager.default.createDirectory(atPath: out + "/0003.png", withIntermediateDirectories: true)
         try assertRefused([s, "--out", out, "-q"],
-                          "\(out)/0003.png: is a folder, and a file is written here; give a file name, such as \(out)/0003.png/output.png, or another --out")
+                          "\(out)/0003.png: is a folder, and a file is written here; remove it, or pick another --out")
     }
 
     // MARK: goldens, failure images, reports
