@@ -455,18 +455,19 @@ public enum HTMLReport {
         try AtomicFile.write(bytes, to: path, what: "the report file")
     }
 
-    /// Copies a file (whole or not at all, over a regular file only), or a folder of them.
-    static func copy(_ source: String, to target: String) throws {
+    /// Copies a file (whole or not at all, over a regular file only), or a folder of them (at most
+    /// 8 folders deep, so a link loop in a copied folder ends).
+    static func copy(_ source: String, to target: String, depth: Int = 0) throws {
         if FileKind.at(source) == .regularFile {
             try AtomicFile.copy(source, to: target, what: "the report file")
             return
         }
-        try? FileManager.default.removeItem(atPath: target)
-        do {
-            try FileManager.default.copyItem(atPath: source, toPath: target)
-        } catch {
-            throw ReportError("\(target): cannot copy \(source) into the report (check that the folder is writable and the disk has room)")
+        guard depth < 8, FileKind.at(source) == .folder, let names = try? FileManager.default.contentsOfDirectory(atPath: source) else {
+            throw ReportError("\(source): cannot read it to copy it into the report; check that it is a readable file or folder")
         }
+        try? FileManager.default.removeItem(atPath: target)
+        try createFolder(target, in: target)
+        for name in names.sorted() { try copy("\(source)/\(name)", to: "\(target)/\(name)", depth: depth + 1) }
     }
 }
 
