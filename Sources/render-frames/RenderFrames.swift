@@ -309,6 +309,12 @@ struct Render: ParsableCommand {
         }
         if let report { try OutputPath.checkFolder(report, option: "--report", files: HTMLReport.isWritten, folders: HTMLReport.isFolder) }
         for path in animations { try OutputPath.checkFile(path, option: "output: file") }
+        // Failure images or a report among the frames (or the goldens) would be read as frames later.
+        // (--golden against --out is checked with the goldens.)
+        var folders = [("--out", out)]
+        if let golden { folders += [("--golden", golden), ("--diff", diff ?? (out + "-diff"))] }
+        if let report { folders.append(("--report", report)) }
+        try refuseOneFolderTwice(folders, except: ["--out", "--golden"])
     }
 
     /// After the frames: the scenario's animations (`output:`), then the goldens.
@@ -567,6 +573,19 @@ struct Encode: ParsableCommand {
     }
 }
 
+/// Refuses two of `folders` (option, path) that name one folder however spelled (device and
+/// inode, else the resolved path), naming both; the pair of options in `except` is checked elsewhere.
+func refuseOneFolderTwice(_ folders: [(String, String)], except: Set<String> = []) throws {
+    for i in folders.indices {
+        for j in folders.indices where j > i && Set([folders[i].0, folders[j].0]) != except {
+            let (a, b) = (folders[i], folders[j])
+            if OutputPath.identity(a.1) == OutputPath.identity(b.1) {
+                throw BadInput("\(a.0) \(a.1) and \(b.0) \(b.1) are one folder; give each its own folder")
+            }
+        }
+    }
+}
+
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check scenario files without rendering.",
@@ -754,6 +773,7 @@ struct Compare: ParsableCommand {
         let options = PixelMatch.Options(threshold: threshold, exact: exact, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
         if let diff { try OutputPath.checkFolder(diff, option: "--diff", files: FailureImages.isWritten) }
         if let report { try OutputPath.checkFolder(report, option: "--report", files: HTMLReport.isWritten, folders: HTMLReport.isFolder) }
+        if let diff, let report { try refuseOneFolderTwice([("--diff", diff), ("--report", report)]) }
         let verdicts = try FolderComparison.compare(actual: actual, golden: golden, options: options, diffDirectory: diff)
         if let report {
             var isDirectory: ObjCBool = false

@@ -155,6 +155,12 @@ final class OutputPathTests: XCTestCase {
         try assertRefused([s, "--out", out, "--golden", golden, "--report", report, "-q"],
                           "\(report)/data: is a FIFO (named pipe), and a folder is written here; remove it, or pick another --report")
         XCTAssertTrue(isFIFO(pipe) && isFIFO(report + "/data"))
+        // Failure images or a report among the frames: one folder named twice.
+        try FileManager.default.createDirectory(atPath: "\(tmp)/sub", withIntermediateDirectories: true)
+        try assertRefused([s, "--out", out, "--golden", golden, "--diff", "\(tmp)/sub/../frames", "-q"],
+                          "--out \(out) and --diff \(tmp)/sub/../frames are one folder; give each its own folder")
+        try assertRefused([s, "--out", out, "--golden", golden, "--diff", "\(tmp)/d", "--report", "\(tmp)/./d", "-q"],
+                          "--diff \(tmp)/d and --report \(tmp)/./d are one folder; give each its own folder")
     }
 
     func testCompareMergeAndSummaryRefuseAFIFO() throws {
