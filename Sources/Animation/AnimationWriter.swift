@@ -157,7 +157,7 @@ public enum AnimationWriter {
         let result = Written(path: path, settings: settings, bytes: fileSize(path), frames: written, outputFrames: timeline.count,
                              duration: timeline.duration, width: w, height: h)
         if let problem = check(result) {
-            unlink(path)
+            unlink(OutputPath.destination(of: path))
             throw AnimationError.check(path: path, problem: problem)
         }
         return result
@@ -252,7 +252,7 @@ public enum AnimationWriter {
     }
 
     static func fileSize(_ path: String) -> Int {
-        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+        ((try? FileManager.default.attributesOfItem(atPath: OutputPath.destination(of: path)))?[.size] as? NSNumber)?.intValue ?? 0
     }
 
     /// A pixmap over opaque black (premultiplied colour kept, alpha set to 255).

@@ -11,6 +11,8 @@ public final class MP4Writer {
     private let input = Pipe()
     private let errors = Pipe()
     private let path: String
+    /// The file replaced (`OutputPath.destination(of:)`), and ffmpeg's file beside it.
+    private let destination: String
     private let temporary: String
     private var rgb: [UInt8]
 
@@ -20,7 +22,8 @@ public final class MP4Writer {
         self.path = path
         self.width = width
         self.height = height
-        temporary = path + ".partial-\(getpid()).mp4"
+        destination = OutputPath.destination(of: path)
+        temporary = destination + ".partial-\(getpid()).mp4"
         rgb = [UInt8](repeating: 0, count: width * height * 3)
         guard let ffmpeg = Tools.find("ffmpeg") else {
             throw AnimationError.encoder(path: path, problem: "MP4 needs ffmpeg, which is not installed; run scripts/setup.sh (or apt-get install ffmpeg)")
@@ -70,8 +73,10 @@ public final class MP4Writer {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw failure() }
-        guard rename(temporary, path) == 0 else {
-            throw AnimationError.output(path: path, problem: "cannot move it into place: \(String(cString: strerror(errno)))")
+        do {
+            try AtomicFile.place(temporary, at: destination, path: path, what: "it")
+        } catch let error as OutputPathError {
+            throw AnimationError(error)
         }
     }
 

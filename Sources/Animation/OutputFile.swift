@@ -1,74 +1,39 @@
 import Foundation
 import Raster
 
-/// A file written in order under a temporary name, patched where a count is known only at the end,
-/// and renamed into place when finished (a reader never sees half an animation). Memory: a 1 MB
-/// buffer, whatever the file's size.
+/// An animation file written whole or not at all: `AtomicFile` (a temporary file beside the
+/// file it replaces, renamed over it only when that is absent or a regular file), registered with
+/// `TemporaryFiles` so an interrupted run removes it, its errors as `AnimationError.output`.
 public final class OutputFile {
-    public let path: String
-    private let temporary: String
-    private var fd: Int32
-    private var buffer: [UInt8] = []
-    private(set) public var count = 0
+    private let file: AtomicFile
+    public var path: String { file.path }
+    public var count: Int { file.count }
 
     public init(path: String) throws {
-        self.path = path
-        temporary = path + ".partial-\(getpid())"
-        fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        if fd >= 0 { TemporaryFiles.shared.add(temporary) }
-        guard fd >= 0 else {
-            throw AnimationError.output(path: path, problem: "cannot write it: \(String(cString: strerror(errno))); check that its folder exists and is writable")
-        }
-        buffer.reserveCapacity(1 << 20)
+        do { file = try AtomicFile(path: path) } catch let error as OutputPathError { throw AnimationError(error) }
+        TemporaryFiles.shared.add(file.temporaryPath)
     }
 
-    deinit { if fd >= 0 { close(fd); unlink(temporary); TemporaryFiles.shared.remove(temporary) } }
+    deinit { TemporaryFiles.shared.remove(file.temporaryPath) }
 
     public func append<C: Collection>(_ bytes: C) throws where C.Element == UInt8 {
-        buffer.append(contentsOf: bytes)
-        count += bytes.count
-        if buffer.count >= 1 << 20 { try flush() }
+        do { try file.append(bytes) } catch let error as OutputPathError { throw AnimationError(error) }
     }
 
     /// Overwrites bytes already written (a header's count); `offset + bytes.count` must not pass `count`.
     public func patch(at offset: Int, _ bytes: [UInt8]) throws {
-        try flush()
-        let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(offset)) }
-        guard n == bytes.count else { throw failure() }
-    }
-
-    private func flush() throws {
-        var written = 0
-        try buffer.withUnsafeBytes { raw in
-            while written < raw.count {
-                let n = write(fd, raw.baseAddress! + written, raw.count - written)
-                if n < 0 { if errno == EINTR { continue }; throw failure() }
-                written += n
-            }
-        }
-        buffer.removeAll(keepingCapacity: true)
-    }
-
-    private func failure() -> AnimationError {
-        .output(path: path, problem: "cannot write it: \(String(cString: strerror(errno))) (is the disk full?)")
+        do { try file.patch(at: offset, bytes) } catch let error as OutputPathError { throw AnimationError(error) }
     }
 
     /// Flushes, closes and renames the file into place.
     public func commit() throws {
-        try flush()
-        close(fd)
-        fd = -1
-        defer { TemporaryFiles.shared.remove(temporary) }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw AnimationError.output(path: path, problem: "cannot move it into place: \(reason)")
-        }
+        defer { TemporaryFiles.shared.remove(file.temporaryPath) }
+        do { try file.commit() } catch let error as OutputPathError { throw AnimationError(error) }
     }
 
     /// Reads a whole file (for the checks after writing).
     static func read(_ path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = FileManager.default.contents(atPath: OutputPath.destination(of: path)) else {
             throw AnimationError.output(path: path, problem: "cannot read it back to check it")
         }
         return [UInt8](data)
@@ -106,6 +71,8 @@ public enum AnimationError: Error, CustomStringConvertible, Equatable {
     /// The written file failed its check (frame count or duration).
     case check(path: String, problem: String)
     case encoder(path: String, problem: String)
+
+    init(_ error: OutputPathError) { self = .output(path: error.path, problem: error.problem) }
 
     public var description: String {
         switch self {

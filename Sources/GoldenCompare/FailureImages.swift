@@ -92,12 +92,17 @@ public enum FailureImages {
         return written
     }
 
+    /// True for the files this writes into its folder (failure images and summary.json).
+    public static func isWritten(_ name: String) -> Bool {
+        name == "summary.json" || [".expected.png", ".actual.png", ".diff.png"].contains(where: { name.hasSuffix($0) })
+    }
+
     /// Removes the failure images and summary.json of an earlier run from `directory`, then the
     /// folder itself when nothing else is in it: what the folder shows is always the last run's.
     public static func removeStale(_ directory: String) {
         let fm = FileManager.default
         guard let entries = try? fm.contentsOfDirectory(atPath: directory) else { return }
-        for name in entries where name == "summary.json" || [".expected.png", ".actual.png", ".diff.png"].contains(where: { name.hasSuffix($0) }) {
+        for name in entries where isWritten(name) {
             try? fm.removeItem(atPath: directory + "/" + name)
         }
         if (try? fm.contentsOfDirectory(atPath: directory))?.isEmpty == true { try? fm.removeItem(atPath: directory) }
@@ -117,12 +122,7 @@ public enum FailureImages {
         try createFolder(directory)
         let encoder = PNGEncoder(options: encoding)
         for (name, image) in images {
-            let path = "\(directory)/\(name)"
-            do {
-                try Data(encoder.encode(image)).write(to: URL(fileURLWithPath: path))
-            } catch {
-                throw FolderComparisonError(description: FileProblem.describe(error, path: path) ?? "\(path): cannot write the failure image")
-            }
+            try AtomicFile.write(encoder.encode(image), to: "\(directory)/\(name)", what: "the failure image")
         }
     }
 }

@@ -214,11 +214,7 @@ public enum FolderComparison {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try FailureImages.createFolder((path as NSString).deletingLastPathComponent)
-        do {
-            try encoder.encode(entries).write(to: URL(fileURLWithPath: path))
-        } catch {
-            throw FolderComparisonError(description: FileProblem.describe(error, path: path) ?? "\(path): cannot write the summary")
-        }
+        try AtomicFile.write([UInt8](try encoder.encode(entries)), to: path, what: "the summary")
     }
 
     static func framePairs(actual: String, golden: String) throws -> [(String, String?, String?)] {

@@ -440,6 +440,12 @@ public enum HTMLReport {
 
     // MARK: files, with errors in plain words
 
+    /// The files a report writes at its top level (the rest are inside `data/` and `images/`).
+    public static func isWritten(_ name: String) -> Bool { name == "index.html" }
+
+    /// The folders a report writes at its top level.
+    public static func isFolder(_ name: String) -> Bool { name == "data" || name == "images" }
+
     static func createFolder(_ path: String, in report: String, option: String = "--report") throws {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -449,18 +455,22 @@ public enum HTMLReport {
     }
 
     static func writeFile(_ bytes: [UInt8], to path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
-            throw ReportError("\(path): cannot write the report file (check that the folder is writable and the disk has room)")
-        }
+        try AtomicFile.write(bytes, to: path, what: "the report file")
     }
 
-    static func copy(_ source: String, to target: String) throws {
-        try? FileManager.default.removeItem(atPath: target)
-        do {
-            try FileManager.default.copyItem(atPath: source, toPath: target)
-        } catch {
-            throw ReportError("\(target): cannot copy \(source) into the report (check that the folder is writable and the disk has room)")
+    /// Copies a file (whole or not at all, over a regular file only), or a folder of them (at most
+    /// 8 folders deep, so a link loop in a copied folder ends).
+    static func copy(_ source: String, to target: String, depth: Int = 0) throws {
+        if FileKind.at(source) == .regularFile {
+            try AtomicFile.copy(source, to: target, what: "the report file")
+            return
         }
+        guard depth < 8, FileKind.at(source) == .folder, let names = try? FileManager.default.contentsOfDirectory(atPath: source) else {
+            throw ReportError("\(source): cannot read it to copy it into the report; check that it is a readable file or folder")
+        }
+        try? FileManager.default.removeItem(atPath: target)
+        try createFolder(target, in: target)
+        for name in names.sorted() { try copy("\(source)/\(name)", to: "\(target)/\(name)", depth: depth + 1) }
     }
 }
 

@@ -86,7 +86,7 @@ public enum Animations {
                 written = try AnimationWriter.write(path: request.path, settings: settings, source: source, jobs: jobs)
             } catch {
                 // A later try that fails leaves no earlier, oversized file behind.
-                if attempt > 1 { unlink(request.path) }
+                if attempt > 1 { unlink(OutputPath.destination(of: request.path)) }
                 throw error
             }
             written.settings.width = written.width
@@ -95,7 +95,7 @@ public enum Animations {
             guard let next = smaller(written.settings, excess: Double(written.bytes) / Double(max)) else { break }
             settings = next
         }
-        unlink(request.path)
+        unlink(OutputPath.destination(of: request.path))
         throw EncodeError("\(request.path): cannot fit in \(ByteSize.format(request.budget!)): the smallest try was \(ByteSize.format(smallest!.bytes)) "
             + "at \(smallest!.settings); allow more bytes" + (request.format == .mp4 ? "" : ", or write .mp4 (a video is about a tenth of a GIF's size)"))
     }

@@ -159,8 +159,7 @@ public struct GoldenCheck {
             outcome.diffsWritten = outcome.failures.filter { $0.result != nil }.count
         }
         if !outcome.recorded.isEmpty, fm.fileExists(atPath: "\(framesDirectory)/manifest.json") {
-            try? fm.removeItem(atPath: "\(goldenDirectory)/manifest.json")
-            try fm.copyItem(atPath: "\(framesDirectory)/manifest.json", toPath: "\(goldenDirectory)/manifest.json")
+            try AtomicFile.copy("\(framesDirectory)/manifest.json", to: "\(goldenDirectory)/manifest.json", what: "the golden manifest")
         }
         if prune {
             let produced = Set(files)
@@ -197,13 +196,9 @@ public struct GoldenCheck {
     }
 
     private func record(_ file: String) throws {
-        let target = "\(goldenDirectory)/\(file)"
-        try? FileManager.default.removeItem(atPath: target)
-        do {
-            try FileManager.default.copyItem(atPath: "\(framesDirectory)/\(file)", toPath: target)
-        } catch {
-            throw GoldenCheckError("\(target): cannot record the golden: " + (FileProblem.reason(error) ?? "the copy failed; check the folder"))
-        }
+        // Written whole beside the old golden and renamed over it: an interrupted recording leaves
+        // the old golden or the new one, and never replaces what is not a regular file.
+        try AtomicFile.copy("\(framesDirectory)/\(file)", to: "\(goldenDirectory)/\(file)", what: "the golden")
     }
 
 }

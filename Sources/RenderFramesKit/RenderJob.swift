@@ -324,15 +324,9 @@ public struct RenderJob: Sendable {
     /// Makes sure `path` is a folder, creating it with its parents; what is in the way is said in
     /// plain words, with the option to change (`--out`, `--golden`).
     static func prepareDirectory(_ path: String, option: String = "--out") throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw OutputError(path: path, problem: "exists and is a file, not a folder; pick another \(option)") }
-            return
-        }
-        var link = stat()
-        if lstat(path, &link) == 0 {
-            throw OutputError(path: path, problem: "is a symbolic link that leads nowhere (to a missing folder, or a loop); pick another \(option)")
-        }
+        // A file, FIFO, device or broken link where the folder should be: said with what it is.
+        try OutputPath.checkFolder(path, option: option)
+        if FileKind.at(path) == .folder { return }
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
@@ -360,14 +354,16 @@ public struct RenderJob: Sendable {
         return image.width == width && image.height == height
     }
 
-    /// Writes to `path.tmp-PID` then renames, so a reader never sees half a file. With a gate, the
-    /// temporary file is created and renamed (then `placed` runs) only while the gate is open; false
-    /// when it was closed (nothing is left behind).
+    /// Writes to `path.tmp-PID` then renames over `path` (only when that is absent or a regular
+    /// file: `AtomicFile`), so a reader never sees half a file. With a gate, the temporary file is
+    /// created and renamed (then `placed` runs) only while the gate is open; false when it was
+    /// closed (nothing is left behind).
     @discardableResult
     static func writeAtomically(_ bytes: [UInt8], to path: String, what: String, gate: WriteGate? = nil,
                                 placed: () -> Void = {}) throws -> Bool {
-        let temporary = path + ".tmp-\(getpid())"
-        let create = { open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
+        let destination = OutputPath.destination(of: path)
+        let temporary = destination + ".tmp-\(getpid())"
+        let create = { AtomicFile.createTemporary(temporary) }
         let fd: Int32
         if let gate {
             guard let opened = gate.create(temporary, create) else { return false }
@@ -375,18 +371,8 @@ public struct RenderJob: Sendable {
         } else {
             fd = create()
         }
-        guard fd >= 0 else {
-            throw OutputError(path: path, problem: "cannot write \(what): \(String(cString: strerror(errno)))")
-        }
-        var written = 0
-        let ok = bytes.withUnsafeBytes { raw -> Bool in
-            while written < raw.count {
-                let n = write(fd, raw.baseAddress! + written, raw.count - written)
-                if n < 0 { if errno == EINTR { continue }; return false }
-                written += n
-            }
-            return true
-        }
+        guard fd >= 0 else { throw AtomicFile.createFailure(path: path, what: what) }
+        let ok = AtomicFile.writeAll(fd, bytes)
         let writeError = ok ? nil : String(cString: strerror(errno))
         close(fd)
         if let writeError {
@@ -394,12 +380,12 @@ public struct RenderJob: Sendable {
             unlink(temporary)
             throw OutputError(path: path, problem: "cannot write \(what): \(writeError) (is the disk full?)")
         }
-        var renameError: String?
+        var placeError: Error?
         func move() {
-            if rename(temporary, path) == 0 { placed() } else { renameError = String(cString: strerror(errno)); unlink(temporary) }
+            do { try AtomicFile.place(temporary, at: destination, path: path, what: what); placed() } catch { placeError = error }
         }
         if let gate { guard gate.finish(temporary, move) else { return false } } else { move() }
-        if let renameError { throw OutputError(path: path, problem: "cannot move \(what) into place: \(renameError)") }
+        if let placeError { throw placeError }
         return true
     }
 }
@@ -443,11 +429,8 @@ final class WriteGate: Sendable {
     }
 }
 
-public struct OutputError: Error, CustomStringConvertible {
-    public let path: String
-    public let problem: String
-    public var description: String { "\(path): \(problem)" }
-}
+/// An output that cannot be written: the path, what is wrong and what to do (`Raster`'s, shared by every writer).
+public typealias OutputError = OutputPathError
 
 /// The encoded PNGs of the last few scroll states, shared by the workers: a frame whose state
 /// equals an earlier one's (a hold, a wait) has the same bytes, so it is written, not rendered.

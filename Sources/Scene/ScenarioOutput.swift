@@ -45,7 +45,7 @@ public struct ScenarioOutput: Sendable, Equatable {
             return []
         }
         var outputs: [ScenarioOutput] = []
-        var seen: [String: Int] = [:]
+        var seen: [OutputPath.Identity: (Int, String)] = [:]
         for (i, entry) in entries.enumerated() {
             let field = listed ? "output[\(i)]" : "output"
             var settings: [String: Node] = [:]
@@ -79,11 +79,14 @@ public struct ScenarioOutput: Sendable, Equatable {
                     + "); create it first")
                 continue
             }
-            if let first = seen[path] {
-                r.report(fileNode, fileField, "output[\(first)] writes \(file) too; give each animation its own file")
+            // One file however it is spelled (`demo.gif`, `./sub/../demo.gif`, a link to it).
+            let identity = OutputPath.identity(OutputPath.destination(of: path))
+            if let (first, firstFile) = seen[identity] {
+                r.report(fileNode, fileField, "output[\(first)] writes \(firstFile) too"
+                    + (firstFile == file ? "" : ", the same file as \(file)") + "; give each animation its own file")
                 continue
             }
-            seen[path] = i
+            seen[identity] = (i, file)
             var out = ScenarioOutput(file: file, path: path, format: ext)
             if let n = settings["width"], let v = r.integer(n, field + ".width", range: 16...8192) { out.width = v }
             if let n = settings["fps"], let v = r.number(n, field + ".fps", range: 1...240, unit: "frames per second") {

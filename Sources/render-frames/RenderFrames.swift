@@ -188,7 +188,7 @@ struct Render: ParsableCommand {
         for v in variants {
             do {
                 _ = try frames.map { try FrameSelection(parsing: $0, frameCount: v.frameCount) }
-                for output in v.outputPaths { try checkWritable(output) }
+                try forVariant(v.name).checkOutputs(animations: v.outputPaths)
             } catch {
                 throw BadInput("variant \(v.name): \(error)")
             }
@@ -227,7 +227,7 @@ struct Render: ParsableCommand {
     /// Renders one loaded scenario (or variant) into `out`, then its animations and goldens.
     func render(_ loaded: Scenario, path: String) throws {
         let selection = try frames.map { try FrameSelection(parsing: $0, frameCount: loaded.frameCount) }
-        for output in loaded.outputs { try checkWritable(output.path) }
+        try checkOutputs(animations: loaded.outputs.map(\.path))
         var job = RenderJob(scenario: loaded, outputDirectory: out, selection: selection, jobs: jobs,
                             encoding: compression.options, includeLayout: layout)
         if shard == "auto" {
@@ -307,6 +307,26 @@ struct Render: ParsableCommand {
             throw ExitCode(128 + signal)
         }
         try finish(loaded, job: job, path: path, selection: selection, skipExistingOutputs: false)
+    }
+
+    /// Every path this run writes, checked before any work: the frames folder (and the frame files
+    /// and manifests in it), the goldens', failure images' and report's folders, and the
+    /// animations, none a FIFO, device, socket, or a file where a folder goes (or the reverse).
+    func checkOutputs(animations: [String]) throws {
+        let written = { (name: String) in RenderJob.isFrameName(name) || (name.hasPrefix("manifest") && name.hasSuffix(".json")) }
+        try OutputPath.checkFolder(out, option: "--out", files: written)
+        if let golden { try OutputPath.checkFolder(golden, option: "--golden", files: written) }
+        if golden != nil {
+            try OutputPath.checkFolder(diff ?? GoldenCheck.defaultDiffDirectory(frames: out), option: "--diff", files: FailureImages.isWritten)
+        }
+        if let report { try OutputPath.checkFolder(report, option: "--report", files: HTMLReport.isWritten, folders: HTMLReport.isFolder) }
+        for path in animations { try OutputPath.checkFile(path, option: "output: file") }
+        // Failure images or a report among the frames (or the goldens) would be read as frames later.
+        // (--golden against --out is checked with the goldens.)
+        var folders = [("--out", out)]
+        if let golden { folders += [("--golden", golden), ("--diff", diff ?? GoldenCheck.defaultDiffDirectory(frames: out))] }
+        if let report { folders.append(("--report", report)) }
+        try refuseOneFolderTwice(folders, except: ["--out", "--golden"])
     }
 
     /// After the frames: the scenario's animations (`output:`), then the goldens.
@@ -399,6 +419,7 @@ struct Merge: ParsableCommand {
 
     func run() throws {
         if let report {
+            try OutputPath.checkFolder(report, option: "--report", files: HTMLReport.isWritten, folders: HTMLReport.isFolder)
             let copied = try HTMLReport.merge(into: report, from: directories)
             let scenarios = try HTMLReport.scenarios(in: report)
             guard !scenarios.isEmpty else {
@@ -410,6 +431,7 @@ struct Merge: ParsableCommand {
             return
         }
         let directory = directories[0]
+        try OutputPath.checkFile(directory + "/manifest.json", option: "folder")
         let m = try ShardMerge.merge(directory)
         print("\(directory)/manifest.json: \(m.frames.count) frames from the shards")
     }
@@ -463,7 +485,10 @@ struct Summary: ParsableCommand {
         summary.marker = marker
         summary.reportLink = link
         summary.unrendered = unrendered
-        if let imagesOut { try summary.copyImages(to: imagesOut) }
+        if let imagesOut {
+            try OutputPath.checkFolder(imagesOut, option: "--images-out", files: { $0.hasSuffix(".png") })
+            try summary.copyImages(to: imagesOut)
+        }
         print(try summary.markdown(), terminator: "")
     }
 }
@@ -525,8 +550,12 @@ struct Encode: ParsableCommand {
 
     func run() throws {
         var requests: [AnimationRequest] = []
-        let framesFolder = URL(fileURLWithPath: frames).standardizedFileURL.path
-        var seen = Set<String>()
+        let framesFolder = OutputPath.resolved(frames)
+        // One file however it is spelled (`a.gif`, `./sub/../a.gif`, a link to it): written once.
+        if let (first, second) = OutputPath.firstRepeat(outputs) {
+            throw BadInput(first == second ? "\(second): given twice; give each animation once"
+                : "\(first) and \(second) are one file; give each animation once")
+        }
         for output in outputs {
             guard let format = AnimationFormat.of(path: output, apng: apng) else {
                 let ext = (output as NSString).pathExtension
@@ -534,13 +563,12 @@ struct Encode: ParsableCommand {
                     ? "a .png is a frame here; for an animated PNG, add --apng or name it .apng"
                     : "\(ext.isEmpty ? "no extension" : "unknown extension .\(ext)"); the formats are \(AnimationFormat.extensions)"))
             }
-            let resolved = URL(fileURLWithPath: output).standardizedFileURL
-            guard seen.insert(resolved.path).inserted else { throw BadInput("\(output): given twice; give each animation once") }
+            let resolved = OutputPath.resolved(OutputPath.destination(of: output)) as NSString
             let name = resolved.lastPathComponent
-            if resolved.deletingLastPathComponent().path == framesFolder, RenderJob.isFrameName(name) || name.hasPrefix("manifest") {
+            if resolved.deletingLastPathComponent == framesFolder, RenderJob.isFrameName(name) || name.hasPrefix("manifest") {
                 throw BadInput("\(output): would overwrite the frames' own \(name) in \(frames); write the animation outside the frames folder")
             }
-            try checkWritable(output)
+            try OutputPath.checkFile(output, option: "output file")
             if lossless && format != .webp { throw BadInput("--lossless applies to .webp only; \(output) is \(format.rawValue)") }
             var r = AnimationRequest(path: output, format: format)
             r.width = width; r.fps = fps; r.quality = quality; r.lossless = lossless
@@ -562,17 +590,17 @@ struct Encode: ParsableCommand {
     }
 }
 
-/// An output file's folder must exist and the path must not be a folder.
-func checkWritable(_ path: String) throws {
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-        throw BadInput("\(path): is a folder; give a file name such as \(path)/demo.webp")
+/// Refuses two of `folders` (option, path) that name one folder however spelled (device and
+/// inode, else the resolved path), naming both; the pair of options in `except` is checked elsewhere.
+func refuseOneFolderTwice(_ folders: [(String, String)], except: Set<String> = []) throws {
+    for i in folders.indices {
+        for j in folders.indices where j > i && Set([folders[i].0, folders[j].0]) != except {
+            let (a, b) = (folders[i], folders[j])
+            if OutputPath.identity(a.1) == OutputPath.identity(b.1) {
+                throw BadInput("\(a.0) \(a.1) and \(b.0) \(b.1) are one folder; give each its own folder")
+            }
+        }
     }
-    let folder = (path as NSString).deletingLastPathComponent
-    if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
-        throw BadInput("\(path): the folder \(folder) does not exist; create it first")
-    }
-    if !folder.isEmpty, !isDirectory.boolValue { throw BadInput("\(path): \(folder) is a file, not a folder; choose another path") }
 }
 
 struct Validate: ParsableCommand {
@@ -670,6 +698,13 @@ struct Expand: ParsableCommand {
     var out: String?
 
     func run() throws {
+        if let out {
+            // Before any work: a FIFO, device or folder at --out, or the scenario itself, is refused.
+            try OutputPath.checkFile(out, option: "--out")
+            if OutputPath.identity(out) == OutputPath.identity(scenario) {
+                throw BadInput("--out \(out): is the scenario \(scenario) itself; write the expansion to another file")
+            }
+        }
         let yaml: String
         do {
             yaml = try PresetExpansion.expand(path: scenario, outputPath: out)
@@ -681,19 +716,7 @@ struct Expand: ParsableCommand {
             throw BadInput("\(scenario): cannot expand it (the file could not be read again, or the expansion could not be written as YAML)")
         }
         guard let out else { print(yaml, terminator: ""); return }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw BadInput("--out \(out): is a folder; give a file name such as \(out)/expanded.yaml")
-        }
-        let folder = (out as NSString).deletingLastPathComponent
-        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
-            throw BadInput("--out \(out): the folder \(folder) does not exist; create it first")
-        }
-        guard FileManager.default.createFile(atPath: out + ".partial", contents: Data(yaml.utf8)),
-              rename(out + ".partial", out) == 0 else {
-            try? FileManager.default.removeItem(atPath: out + ".partial")
-            throw BadInput("--out \(out): cannot write there (permission denied?); choose another file")
-        }
+        try AtomicFile.write(Array(yaml.utf8), to: out, what: "the expansion")
         print("\(out): \(scenario) in the layer language")
     }
 }
@@ -749,6 +772,9 @@ struct Compare: ParsableCommand {
 
     func run() throws {
         let options = comparison.options
+        if let diff { try OutputPath.checkFolder(diff, option: "--diff", files: FailureImages.isWritten) }
+        if let report { try OutputPath.checkFolder(report, option: "--report", files: HTMLReport.isWritten, folders: HTMLReport.isFolder) }
+        if let diff, let report { try refuseOneFolderTwice([("--diff", diff), ("--report", report)]) }
         let verdicts = try FolderComparison.compare(actual: actual, golden: golden, options: options, diffDirectory: diff)
         if let report {
             var isDirectory: ObjCBool = false
