@@ -72,6 +72,12 @@ public enum ScenarioLoader {
                          imageLimits: imageLimits, variant: variant)
     }
 
+    /// The text without a leading UTF-8 byte order mark (U+FEFF), which editors on Windows write:
+    /// libyaml reads it as the start of a second document, and positions on line 1 count from after it.
+    static func withoutByteOrderMark(_ text: String) -> String {
+        text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+    }
+
     /// YAML's escape for a control character, as written inside double quotes.
     static func yamlEscape(_ u: Unicode.Scalar) -> String {
         let named: [UInt32: String] = [0x00: "\\0", 0x07: "\\a", 0x08: "\\b", 0x0B: "\\v", 0x0C: "\\f", 0x1B: "\\e", 0x85: "\\N"]
@@ -120,6 +126,7 @@ public enum ScenarioLoader {
     /// Parses scenario text; `baseDirectory` resolves image paths.
     public static func parse(_ text: String, file: String, baseDirectory: String, fpsOverride: Double? = nil,
                              scaleOverride: Double? = nil, imageLimits: ImageLimits = .standard, variant: String? = nil) throws -> Scenario {
+        let text = withoutByteOrderMark(text)
         if let (depth, line, column) = deepestNesting(text, over: maximumNesting) {
             throw ScenarioError.invalid([ScenarioIssue(file: file, line: line, column: column, field: "(nesting)", message:
                 "lists and mappings nest \(depth) levels deep here, over the limit of \(maximumNesting) (a scenario needs about 5); "

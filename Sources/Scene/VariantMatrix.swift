@@ -146,7 +146,7 @@ extension ScenarioLoader {
         } catch let error as ScenarioError {
             // The first variant is wrong: are there others, to say which variants the problems are in?
             guard case .invalid = error, let text = try? String(contentsOfFile: path, encoding: .utf8),
-                  case .mapping(let root)? = try? Yams.compose(yaml: text),
+                  case .mapping(let root)? = try? Yams.compose(yaml: ScenarioLoader.withoutByteOrderMark(text)),
                   let node = root["matrix"] else { throw error }
             var keys: [String: Node] = [:]
             for (k, v) in root { if let key = k.string { keys[key] = v } }

@@ -26,6 +26,16 @@ final class ScenarioLoaderTests: XCTestCase {
         XCTAssertEqual(s.scale, 2)
     }
 
+    /// A UTF-8 byte order mark (as Windows editors write) is skipped: the file loads, and a problem
+    /// on its first line is placed at the column the editor shows.
+    func testAByteOrderMarkIsSkipped() throws {
+        let s = try load("\u{FEFF}device: iphone-8\nfps: 30\n" + minimal)
+        XCTAssertEqual(s.screen.device.id, "iphone-8")
+        XCTAssertEqual(s.fps, 30)
+        XCTAssertEqual(messages("\u{FEFF}fps: 0\n" + minimal),
+                       ["s.yaml:1:6: fps: must be between 1 and 240 frames per second, got 0"])
+    }
+
     /// A file that is not UTF-8 is refused at its first bad byte, by line and column.
     func testAFileNotInUTF8IsRefusedAtItsFirstBadByte() {
         func issue(_ bytes: [UInt8]) -> String? { ScenarioLoader.encodingIssue(bytes, file: "s.yaml")?.description }
