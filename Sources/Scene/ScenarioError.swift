@@ -31,7 +31,7 @@ public enum ScenarioError: Error, CustomStringConvertible, Equatable {
         case .unreadable(let path, let reason):
             return "\(path): cannot read the scenario file (\(reason))"
         case .syntax(let file, let line, let column, let problem):
-            return ScenarioIssue.printable("\(file):\(line):\(column): invalid YAML: \(problem); fix the syntax at that position")
+            return ScenarioIssue.printable("\(file):\(line):\(column): invalid YAML: \(problem)")
         case .invalid(let issues):
             return issues.map(\.description).joined(separator: "\n")
         }

@@ -142,6 +142,9 @@ public enum ScenarioLoader {
                 controls.append(ScenarioIssue(file: file, line: line, column: column, field: "(file)", message:
                     "a control character (U+\(String(format: "%04X", u.value))) stands here, and YAML allows none; remove it, "
                     + "or write it as the escape \(yamlEscape(u)) inside double quotes"))
+            } else if u.value == 0xFFFE || u.value == 0xFFFF, controls.count < 5 {
+                controls.append(ScenarioIssue(file: file, line: line, column: column, field: "(file)", message:
+                    "a noncharacter (U+\(String(format: "%04X", u.value))) stands here, and YAML allows none; remove it"))
             }
             column += 1
         }
@@ -525,36 +528,25 @@ public enum ScenarioLoader {
         return found
     }
 
+    /// A YAML syntax error in our words (`YAMLSyntax`), at its line and column.
     static func syntaxError(_ error: YamlError, file: String, text: String) -> ScenarioError {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
-            var message = problem
-            if let context, !context.text.isEmpty {
-                message = "\(context.text) (from line \(context.mark.line), column \(context.mark.column)): \(problem)"
-            }
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            if mark.line >= 1, mark.line <= lines.count, lines[mark.line - 1].contains("\t") {
-                message += "; YAML does not allow tabs for indentation, use spaces"
-            } else if problem.contains("mapping values are not allowed"), mark.line >= 1, mark.line <= lines.count,
-                      lines[mark.line - 1].contains("?") {
-                message += "; a value with \": \" in it (a formula's ? :) must be in quotes, as height: \"offset < 0 ? 300 - offset : 300\""
-            } else if problem.contains("did not find expected"),
-                      [context?.mark.line, mark.line].compactMap({ $0 }).contains(where: { $0 >= 1 && $0 <= lines.count && lines[$0 - 1].contains(" #") }) {
-                message += "; a # after a space starts a comment in YAML, which cut that line short: put colours in quotes, as color: \"#FF0000\""
-            } else if problem.contains("invalid Unicode character escape") {
-                message += "; a \\u or \\U escape names one Unicode character, not half of a UTF-16 surrogate pair (\\uD83D): "
-                    + "write the character itself, or \\U0001F600 for U+1F600"
-            } else if problem.contains("undefined alias") || problem.contains("cannot start any token") {
-                message += "; YAML reads * and & as aliases and anchors, and @ and ` are reserved: put the value in quotes"
-            }
+            let message = YAMLSyntax.message(problem: problem, context: context?.text, opened: context.map { ($0.mark.line, $0.mark.column) },
+                                             line: mark.line, column: mark.column, lines: lines)
             return .syntax(file: file, line: mark.line, column: mark.column, problem: message)
-        case .reader(let problem, _, _, _):
-            return .syntax(file: file, line: 1, column: 1, problem: problem)
+        case .reader(_, let offset, let value, _):
+            // The characters YAML refuses that the check in `parse` lets through: say where, by line and column.
+            var line = 1, column = 1
+            for c in text.prefix(offset ?? 0) { if c == "\n" { line += 1; column = 1 } else { column += 1 } }
+            let code = value >= 0 ? " (U+\(String(format: "%04X", value)))" : ""
+            return .syntax(file: file, line: line, column: column, problem: "a character YAML does not allow\(code) stands here; remove it")
         case .duplicatedKeysInMapping(let duplicates, let context):
             return .invalid(duplicateKeys(duplicates.sorted(), mappingAt: context.mark.line, column: context.mark.column, file: file, text: text))
         default:
-            return .syntax(file: file, line: 1, column: 1, problem: "\(error)")
+            return .syntax(file: file, line: 1, column: 1, problem: "YAML cannot read the file; check its quotes, brackets and indentation")
         }
     }
 
