@@ -306,6 +306,9 @@ public enum ScenarioLoader {
                     r.report(node, "scrollView", "the \(effectName) preset declares its own scroll view; remove scrollView or set effect: none")
                 }
                 (sceneKeys, presetVars, presetLayers) = PresetExpansion.sceneKeys(preset, screen: screen, top: top)
+                let generated = Array(sceneKeys["layers"]?.sequence.map(Array.init)?.prefix(presetLayers) ?? [])
+                let userKeys = top, name = effectName
+                r.presetOrigin = { PresetOrigin.locate($0, presetName: name, layers: generated, top: userKeys) }
                 if case .mapping(let own)? = top["vars"] {
                     for (k, _) in own where presetVars.contains(k.string ?? "") {
                         r.report(k, "vars.\(k.string ?? "")", "the \(effectName) preset has a var named \(k.string ?? "") (render-frames expand "

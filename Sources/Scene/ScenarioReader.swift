@@ -8,9 +8,29 @@ final class ScenarioReader {
     let file: String
     var issues: [ScenarioIssue] = []
 
-    /// The issues in file order (stable: two at one place keep the order they were found in).
+    /// Tells an issue of a preset's generated layers at the scenario's key that made it (`PresetOrigin`);
+    /// nil for any other issue.
+    var presetOrigin: ((ScenarioIssue) -> ScenarioIssue?)?
+
+    /// The issues in file order (stable: two at one place keep the order they were found in). An issue
+    /// of a preset's generated layers is told at the scenario's key, and only when nothing is said
+    /// about that key (or a key inside it) already: one bad value gives one message.
     var issuesInFileOrder: [ScenarioIssue] {
-        issues.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }.map(\.element)
+        var issues = self.issues
+        if let presetOrigin {
+            let located = issues.map { presetOrigin($0) }
+            // Kept: the first at a key that nothing else is said about, or about a key inside it.
+            let direct = zip(issues, located).filter { $0.1 == nil }.map(\.0.field)
+            let fields = direct + located.compactMap { $0?.field }
+            var told = Set<String>()
+            issues = zip(issues, located).compactMap { issue, moved in
+                guard let moved else { return issue }
+                guard !direct.contains(moved.field), !fields.contains(where: { $0.hasPrefix(moved.field + ".") }),
+                      told.insert(moved.field).inserted else { return nil }
+                return moved
+            }
+        }
+        return issues.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }.map(\.element)
     }
 
     init(file: String) { self.file = file }
