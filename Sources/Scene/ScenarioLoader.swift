@@ -732,7 +732,9 @@ public enum ScenarioLoader {
             }
             keyframes.append(.init(time: t, offset: o, easing: easing))
         }
-        guard !keyframes.isEmpty else { return nil }
+        // A keyframe was wrong: its message is the one to give, not what the others alone would make
+        // of the timeline (it lasting 0 seconds, a duration shorter than the missing keyframe).
+        guard keyframes.count == list.count else { return nil }
         if let duration, duration < keyframes.last!.time {
             r.report(durationNode, "timeline.duration",
                      "is \(r.format(duration)) s but the last keyframe is at \(r.format(keyframes.last!.time)) s; make the duration at least that")

@@ -34,7 +34,8 @@ enum YAMLSyntax {
                 + "line above lacks its \": \"; indent the key as far as the others of its mapping, or put a value holding \": \" in quotes"
         case "did not find expected key":
             if text.drop(while: { $0 == " " }).hasPrefix("-") {
-                return "this list item is not lined up with the items above it; indent its \"- \" as far as theirs"
+                return "a key at the same indentation as the one above is expected here, and a list item stands instead; indent its "
+                    + "\"- \" as far as the items of its list, or write the list under a key of its own"
             }
             return "a key at the same indentation as the one above is expected here; line this up with the keys above it, "
                 + "or put a value that goes on after its closing quote or bracket in quotes" + (commentCut ? commentHint : "")
