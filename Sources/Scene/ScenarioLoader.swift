@@ -185,6 +185,8 @@ public enum ScenarioLoader {
             matrixFields = chosen.values.compactMap { key, node in node.mark.map { ($0.line, $0.column, chosen.fields[key]!) } }
         }
 
+        // Read first (and checked where the screen reads it): system colour names resolve in it.
+        if let v = top["appearance"]?.string, let a = Appearance(rawValue: v) { r.appearance = a }
         var device = Device.named(Device.defaultID)!
         if let node = top["device"], let id = r.string(node, "device") {
             if let d = Device.named(id) {

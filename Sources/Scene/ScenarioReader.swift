@@ -35,6 +35,9 @@ final class ScenarioReader {
 
     init(file: String) { self.file = file }
 
+    /// The scenario's appearance, which system colour names (`systemRed`) resolve in.
+    var appearance: Appearance = .light
+
     func report(_ node: Node?, _ field: String, _ message: String) {
         let mark = node?.mark
         issues.append(ScenarioIssue(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, field: field, message: message))
@@ -231,7 +234,9 @@ final class ScenarioReader {
 
     func color(_ node: Node, _ field: String) -> Color? {
         guard let s = string(node, field) else { return nil }
+        if let c = SystemColour.named(s, appearance: appearance) { return c }
         guard let c = Color(hex: s) else {
+            if !s.hasPrefix("#") { report(node, field, SystemColour.notAColour(s)); return nil }
             report(node, field, "expected a colour as \"#RGB\", \"#RRGGBB\" or \"#RRGGBBAA\" (quote it: # starts a YAML comment), got \"\(ScenarioReader.shown(s))\"")
             return nil
         }
