@@ -108,7 +108,12 @@ final class ScenarioReader {
     func number(_ node: Node, _ field: String, range: ClosedRange<Double>? = nil, unit: String = "") -> Double? {
         guard case .scalar(let s) = node, s.style == .plain || s.style == .any, let v = Double(s.string.replacingOccurrences(of: "_", with: "")),
               !s.string.lowercased().contains("inf"), !s.string.lowercased().contains("nan") else {
-            report(node, field, "expected a number\(unit.isEmpty ? "" : " (\(unit))"), got \(describe(node))")
+            if ScenarioReader.isFormula(node) {
+                report(node, field, "takes a number\(unit.isEmpty ? "" : " (\(unit))"), not a formula: only layer values and vars are "
+                    + "computed (README, Scenes of your own); write the number it comes to, got \"\(ScenarioReader.shown(node.string ?? ""))\"")
+            } else {
+                report(node, field, "expected a number\(unit.isEmpty ? "" : " (\(unit))"), got \(describe(node))")
+            }
             return nil
         }
         guard v.isFinite else {
@@ -120,6 +125,17 @@ final class ScenarioReader {
             return nil
         }
         return v
+    }
+
+    /// True when a value is a formula (`200 + 10`, `screen.width`, `max(1, 2)`), as the layer
+    /// language would read it: for the keys that take a constant only, to say so.
+    static func isFormula(_ node: Node) -> Bool {
+        guard case .scalar(let s) = node, s.string.utf8.count <= 10_000, let syntax = try? ExpressionParser.parse(s.string) else { return false }
+        switch syntax {
+        case .number, .colour: return false
+        case .name(let name, _): return UserScene.builtins.contains { $0.0 == name }
+        default: return true
+        }
     }
 
     func integer(_ node: Node, _ field: String, range: ClosedRange<Int>) -> Int? {
