@@ -86,5 +86,9 @@ final class ExplainTests: XCTestCase {
         let late = try explain(["Fixtures/scenarios/parallax-header.yaml", "--frame", "5000"])
         XCTAssertEqual(late.code, 2)
         XCTAssertEqual(late.stderr, "error: --frame 5000: Fixtures/scenarios/parallax-header.yaml has frames 0 to 299; give one of them\n")
+        let negative = try explain(["Fixtures/scenarios/parallax-header.yaml", "--frame", "-1"])
+        XCTAssertEqual(negative.code, 2)
+        XCTAssertEqual(negative.stderr, "error: --frame -1: frames count from 0 (the first); Fixtures/scenarios/parallax-header.yaml has "
+            + "frames 0 to 299; give one of them\n")
     }
 }
