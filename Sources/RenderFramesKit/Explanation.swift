@@ -78,7 +78,7 @@ public enum Explanation {
         out["onScreen"] = LayerRenderer.placements(of: root, screen: screen.device.size).map { p -> [String: Any] in
             ["name": p.name, "frame": p.frame, "z": p.z, "opacity": p.opacity]
         }
-        let data = try! JSONSerialization.data(withJSONObject: finite(out), options: [.prettyPrinted, .sortedKeys])
+        let data = try! JSONSerialization.data(withJSONObject: finite(out), options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self)
     }
 
