@@ -40,6 +40,7 @@ public enum Explanation {
                        "adjustedInsetBottom": round4(screen.insetBottom)] as [String: Any],
         ]
         out["frame"] = frame ?? NSNull()
+        if !scenario.warnings.isEmpty { out["warnings"] = scenario.warnings.map(\.warningDescription) }
         if let scene = screen.scene {
             let env = scene.environment(m, screen.sceneMetrics(pixelScale: scenario.scale))
             var vars: [String: Any] = [:]

@@ -11,6 +11,8 @@ public struct ScenarioIssue: Equatable, Sendable, CustomStringConvertible {
     public var message: String
 
     public var description: String { ScenarioIssue.printable("\(file):\(line):\(column): \(field): \(message)") }
+    /// As a warning: `file:line:column: warning: field: message`.
+    public var warningDescription: String { ScenarioIssue.printable("\(file):\(line):\(column): warning: \(field): \(message)") }
 
     /// Control characters (a terminal's escape codes among them) shown as `\u{1B}`, never sent raw.
     static func printable(_ text: String) -> String { text.escapingControlCharacters(keepingLineBreaks: false) }

@@ -367,6 +367,7 @@ public enum ScenarioLoader {
             scenario.variant = variantName
             scenario.variantNames = variantNames
             if let scene = screen.scene { try checkFinite(scene, scenario, r, timelineNode: top["timeline"]) }
+            scenario.warnings = MissingGlyphs.warnings(r.texts, file: file, typography: typography)
             return scenario
         }
     }

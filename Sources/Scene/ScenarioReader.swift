@@ -234,8 +234,12 @@ final class ScenarioReader {
                 + "for a text; shorten it")
             return nil
         }
+        texts.append((node, field, s))
         return s
     }
+
+    /// Every text read (`text`), for the characters no font has (`MissingGlyphs`).
+    var texts: [(node: Node, field: String, text: String)] = []
 
     func choice(_ node: Node, _ field: String, _ options: [String]) -> String? {
         guard let s = string(node, field) else { return nil }

@@ -118,11 +118,14 @@ public struct VariantSummary: Sendable {
     public let frameCount: Int
     /// The variant's `output:` animations (their paths).
     public let outputPaths: [String]
+    /// The variant's warnings (`Scenario.warnings`).
+    public let warnings: [ScenarioIssue]
 
     init(_ scenario: Scenario, name: String) {
         self.name = name
         frameCount = scenario.frameCount
         outputPaths = scenario.outputs.map(\.path)
+        warnings = scenario.warnings
     }
 }
 

@@ -586,6 +586,11 @@ struct Validate: ParsableCommand {
                     print("\(file): ok: \(variants.count) variants (\(variants.map(\.name).joined(separator: ", "))), \(frames) frames "
                         + "at \(s.fps.formatted()) fps")
                 }
+                // Warnings (a character no font has) do not fail the check.
+                var warned = Set<String>()
+                for w in s.warnings + variants.flatMap(\.warnings) where warned.insert(w.warningDescription).inserted {
+                    writeToStandardError(w.warningDescription + "\n")
+                }
             } catch {
                 failed += 1
                 writeToStandardError("\(error)\n")
@@ -636,6 +641,7 @@ struct Explain: ParsableCommand {
             throw BadInput("--frame \(frame): " + (frame < 0 ? "frames count from 0 (the first); " : "")
                 + "\(scenario) has frames 0 to \(loaded.frameCount - 1); give one of them")
         }
+        for w in loaded.warnings { writeToStandardError(w.warningDescription + "\n") }
         print(Explanation.json(loaded, at: frame.map { .frame($0) } ?? .offset(offset!)))
     }
 }
