@@ -12,13 +12,16 @@ enum MissingGlyphs {
 
     /// A warning per text (field) holding characters no font has, at the text's line and column.
     static func warnings(_ texts: [(node: Node, field: String, text: String)], file: String, typography: Typography) -> [ScenarioIssue] {
-        let cascades = FontWeight.allCases.map { typography.fonts($0) }
+        // Each role's own font, then the regular role's fallbacks (the bold ones cover the same
+        // characters: only the regular files are read).
+        let regular = typography.fonts(.regular)
+        let fonts = FontWeight.allCases.map { typography.fonts($0).primary }
         var known: [UInt32: Bool] = [:]
         func drawable(_ u: Unicode.Scalar) -> Bool {
             if let hit = known[u.value] { return hit }
             let p = u.properties
             let found = p.isWhitespace || p.isDefaultIgnorableCodePoint || String.isControl(u) || p.generalCategory == .format
-                || cascades.contains { c in (0..<c.count).contains { c.loadedFont($0)?.glyph(for: u) != nil } }
+                || fonts.contains { $0.glyph(for: u) != nil } || (1..<regular.count).contains { regular.loadedFont($0)?.glyph(for: u) != nil }
             known[u.value] = found
             return found
         }
