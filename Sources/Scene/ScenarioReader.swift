@@ -219,6 +219,7 @@ final class ScenarioReader {
             report(node, field, "is \(s.count) characters; \(fits)")
             return nil
         }
+        texts.append((node, field, s))   // drawn (a bar's title, the status bar's time)
         return s
     }
 
