@@ -83,7 +83,8 @@ public enum AnimationWriter {
         public var path: String
         public var settings: AnimationSettings
         public var bytes: Int
-        /// Frames in the file (identical consecutive ones merged, except in MP4).
+        /// Frames the file holds, as read back (identical consecutive ones merged, except in MP4;
+        /// in lossy WebP also those libwebp finds the same once encoded).
         public var frames: Int
         /// The frames at the animation's rate it stands for.
         public var outputFrames: Int
@@ -154,20 +155,37 @@ public enum AnimationWriter {
             }
             try mp4.finish()
         }
-        let result = Written(path: path, settings: settings, bytes: fileSize(path), frames: written, outputFrames: timeline.count,
+        var result = Written(path: path, settings: settings, bytes: fileSize(path), frames: written, outputFrames: timeline.count,
                              duration: timeline.duration, width: w, height: h)
-        if let problem = check(result) {
+        switch readBack(result) {
+        case .failure(let problem):
             unlink(OutputPath.destination(of: path))
-            throw AnimationError.check(path: path, problem: problem)
+            throw AnimationError.check(path: path, problem: problem.text)
+        case .success(let frames):
+            // What the file holds, as a player counts it: libwebp merges frames that encode the same.
+            result.frames = frames
         }
         return result
     }
 
-    /// Reads the written file back (ffprobe for GIF and MP4, our own readers for APNG and WebP) and
-    /// says what is off: the frame count, or a duration more than one frame from the clip's.
+    /// What is off in the written file (see `readBack`), or nil.
     static func check(_ w: Written) -> String? {
+        if case .failure(let problem) = readBack(w) { return problem.text }
+        return nil
+    }
+
+    struct CheckProblem: Error { var text: String }
+
+    /// Reads the written file back (ffprobe for MP4, our own readers for GIF, APNG and WebP): the
+    /// frames it holds, or what is off: the frame count, or a duration more than one frame from the clip's.
+    static func readBack(_ w: Written) -> Result<Int, CheckProblem> {
+        var found = (frames: 0, duration: 0.0)
+        if let problem = problem(w, &found) { return .failure(CheckProblem(text: problem)) }
+        return .success(found.frames)
+    }
+
+    private static func problem(_ w: Written, _ found: inout (frames: Int, duration: Double)) -> String? {
         let frameTime = 1 / w.settings.fps
-        let found: (frames: Int, duration: Double)
         switch w.settings.format {
         case .gif:
             guard let data = try? OutputFile.read(w.path) else { return "it cannot be read back" }

@@ -58,7 +58,7 @@ public enum Animations {
         /// `budgetOption` names the setting in the hint (`--max-bytes` or `maxBytes:`).
         public func summary(budgetOption: String) -> String {
             let w = written
-            var line = "\(w.path): \(ByteSize.format(w.bytes)), \(w.frames) frames"
+            var line = "\(w.path): \(ByteSize.format(w.bytes)), \(w.frames) frame\(w.frames == 1 ? "" : "s")"
             if w.frames != w.outputFrames { line += " (\(w.outputFrames) at \(w.settings.fps.formattedNumber) fps, identical ones merged)" }
             line += String(format: ", %.2f s, %dx%d, ", w.duration, w.width, w.height) + w.settings.description
             if tries > 1 { line += "; fitted to \(ByteSize.format(budget)) after \(tries) tries" }

@@ -40,6 +40,7 @@ public enum Explanation {
                        "adjustedInsetBottom": round4(screen.insetBottom)] as [String: Any],
         ]
         out["frame"] = frame ?? NSNull()
+        if !scenario.warnings.isEmpty { out["warnings"] = scenario.warnings.map(\.warningDescription) }
         if let scene = screen.scene {
             let env = scene.environment(m, screen.sceneMetrics(pixelScale: scenario.scale))
             var vars: [String: Any] = [:]
@@ -78,7 +79,7 @@ public enum Explanation {
         out["onScreen"] = LayerRenderer.placements(of: root, screen: screen.device.size).map { p -> [String: Any] in
             ["name": p.name, "frame": p.frame, "z": p.z, "opacity": p.opacity]
         }
-        let data = try! JSONSerialization.data(withJSONObject: finite(out), options: [.prettyPrinted, .sortedKeys])
+        let data = try! JSONSerialization.data(withJSONObject: finite(out), options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self)
     }
 

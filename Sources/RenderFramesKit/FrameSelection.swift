@@ -16,7 +16,8 @@ public struct FrameSelection: Equatable, Sendable {
             let bounds = piece.split(separator: "-", omittingEmptySubsequences: false)
             guard !piece.isEmpty, bounds.count <= 2, let a = Int(bounds[0]), a >= 0,
                   let b = bounds.count == 2 ? Int(bounds[1]) : a else {
-                throw FrameSelectionError("--frames: \"\(piece)\" is not a frame index or range; use forms like 30-59 or 0,48,90-92")
+                throw FrameSelectionError("--frames: \"\(piece)\" is not a frame index or range"
+                    + (piece.hasPrefix("-") ? " (frames count from 0, the first)" : "") + "; use forms like 30-59 or 0,48,90-92")
             }
             guard a <= b else {
                 throw FrameSelectionError("--frames: range \(a)-\(b) runs backwards; write \(b)-\(a)")

@@ -363,6 +363,8 @@ public struct ExpressionScope: Sendable {
     public private(set) var names: [String] = []
     private(set) var numberSlots = 0
     private(set) var colourSlots = 0
+    /// Colours known by name that are not variables (UIKit's system colours, `SystemColour`).
+    var colourNames: [String: ColourValue] = [:]
 
     public init() {}
 
@@ -442,10 +444,14 @@ public final class CompiledExpression: Sendable {
         case .colour(let c, _): return (.colour(c), .colour)
         case .name(let name, let at):
             guard let entry = scope[name] else {
+                if let c = scope.colourNames[name] { return (.colour(c), .colour) }
                 if ExpressionFunction(rawValue: name) != nil {
                     throw ExpressionError(position: at, message: "\(name) is a function; call it as \(ExpressionFunction(rawValue: name)!.signature)")
                 }
                 var message = "unknown variable \"\(name)\""
+                if let colour = SystemColour.suggestion(for: name) {
+                    throw ExpressionError(position: at, message: message + "; \(SystemColour.howWritten): did you mean \(colour)?")
+                }
                 if let s = ScenarioReader.closest(to: name, in: scope.names) {
                     message += "; did you mean \"\(s)\"?"
                 } else {

@@ -6,12 +6,23 @@ import Raster
 /// coordinates; `bounds.origin` shifts the coordinates of the sublayers (a scroll view sets it to
 /// its content offset); `transform` applies about the anchor point. Sublayers draw back to front
 /// by `zPosition`, equal values in insertion order (later on top).
+///
+/// One difference, so that the Swift API and a scenario's layers mean the same: setting
+/// `anchorPoint` keeps the frame where it is (where the layer is drawn untransformed) and moves
+/// `position` with the anchor; the anchor is only the pivot of the transform, as a scenario's
+/// `anchor:` is. (CALayer keeps `position` and moves the frame instead.)
 public final class Layer {
     public var name: String
     public var bounds: Rect
     public var position: Point
-    /// In unit coordinates of the bounds; (0.5, 0.5) is the centre.
-    public var anchorPoint = Point(0.5, 0.5)
+    /// The pivot of `transform`, in unit coordinates of the bounds; (0.5, 0.5) is the centre.
+    /// Setting it keeps `frame` and moves `position` to the new anchor (see the type's notes).
+    public var anchorPoint = Point(0.5, 0.5) {
+        didSet {
+            position = Point(position.x + (anchorPoint.x - oldValue.x) * bounds.width,
+                             position.y + (anchorPoint.y - oldValue.y) * bounds.height)
+        }
+    }
     public var transform = Transform.identity
     public var zPosition = 0.0
     /// 0...1; applies to the layer and its sublayers as a group.

@@ -18,6 +18,9 @@ public struct Scenario: Sendable {
     /// With a `matrix:`: this variant's name (`iphone-15-dark`), and every variant's, in order.
     public var variant: String?
     public var variantNames: [String] = []
+    /// What renders but likely not as meant (a character no font has): file:line:column, field and
+    /// the fix, as `validate` and `explain` print them after "warning:".
+    public var warnings: [ScenarioIssue] = []
     /// For self-sizing rows: how far the motion has reached by each moment, so a frame knows which
     /// rows the table has measured.
     let reach: ScrollReach?

@@ -11,6 +11,8 @@ public struct ScenarioIssue: Equatable, Sendable, CustomStringConvertible {
     public var message: String
 
     public var description: String { ScenarioIssue.printable("\(file):\(line):\(column): \(field): \(message)") }
+    /// As a warning: `file:line:column: warning: field: message`.
+    public var warningDescription: String { ScenarioIssue.printable("\(file):\(line):\(column): warning: \(field): \(message)") }
 
     /// Control characters (a terminal's escape codes among them) shown as `\u{1B}`, never sent raw.
     static func printable(_ text: String) -> String { text.escapingControlCharacters(keepingLineBreaks: false) }
@@ -31,7 +33,7 @@ public enum ScenarioError: Error, CustomStringConvertible, Equatable {
         case .unreadable(let path, let reason):
             return "\(path): cannot read the scenario file (\(reason))"
         case .syntax(let file, let line, let column, let problem):
-            return ScenarioIssue.printable("\(file):\(line):\(column): invalid YAML: \(problem); fix the syntax at that position")
+            return ScenarioIssue.printable("\(file):\(line):\(column): invalid YAML: \(problem)")
         case .invalid(let issues):
             return issues.map(\.description).joined(separator: "\n")
         }

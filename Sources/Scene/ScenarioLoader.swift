@@ -72,6 +72,12 @@ public enum ScenarioLoader {
                          imageLimits: imageLimits, variant: variant)
     }
 
+    /// The text without a leading UTF-8 byte order mark (U+FEFF), which editors on Windows write:
+    /// libyaml reads it as the start of a second document, and positions on line 1 count from after it.
+    static func withoutByteOrderMark(_ text: String) -> String {
+        text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+    }
+
     /// YAML's escape for a control character, as written inside double quotes.
     static func yamlEscape(_ u: Unicode.Scalar) -> String {
         let named: [UInt32: String] = [0x00: "\\0", 0x07: "\\a", 0x08: "\\b", 0x0B: "\\v", 0x0C: "\\f", 0x1B: "\\e", 0x85: "\\N"]
@@ -120,6 +126,7 @@ public enum ScenarioLoader {
     /// Parses scenario text; `baseDirectory` resolves image paths.
     public static func parse(_ text: String, file: String, baseDirectory: String, fpsOverride: Double? = nil,
                              scaleOverride: Double? = nil, imageLimits: ImageLimits = .standard, variant: String? = nil) throws -> Scenario {
+        let text = withoutByteOrderMark(text)
         if let (depth, line, column) = deepestNesting(text, over: maximumNesting) {
             throw ScenarioError.invalid([ScenarioIssue(file: file, line: line, column: column, field: "(nesting)", message:
                 "lists and mappings nest \(depth) levels deep here, over the limit of \(maximumNesting) (a scenario needs about 5); "
@@ -135,6 +142,9 @@ public enum ScenarioLoader {
                 controls.append(ScenarioIssue(file: file, line: line, column: column, field: "(file)", message:
                     "a control character (U+\(String(format: "%04X", u.value))) stands here, and YAML allows none; remove it, "
                     + "or write it as the escape \(yamlEscape(u)) inside double quotes"))
+            } else if u.value == 0xFFFE || u.value == 0xFFFF, controls.count < 5 {
+                controls.append(ScenarioIssue(file: file, line: line, column: column, field: "(file)", message:
+                    "a noncharacter (U+\(String(format: "%04X", u.value))) stands here, and YAML allows none; remove it"))
             }
             column += 1
         }
@@ -178,6 +188,8 @@ public enum ScenarioLoader {
             matrixFields = chosen.values.compactMap { key, node in node.mark.map { ($0.line, $0.column, chosen.fields[key]!) } }
         }
 
+        // Read first (and checked where the screen reads it): system colour names resolve in it.
+        if let v = top["appearance"]?.string, let a = Appearance(rawValue: v) { r.appearance = a }
         var device = Device.named(Device.defaultID)!
         if let node = top["device"], let id = r.string(node, "device") {
             if let d = Device.named(id) {
@@ -299,6 +311,9 @@ public enum ScenarioLoader {
                     r.report(node, "scrollView", "the \(effectName) preset declares its own scroll view; remove scrollView or set effect: none")
                 }
                 (sceneKeys, presetVars, presetLayers) = PresetExpansion.sceneKeys(preset, screen: screen, top: top)
+                let generated = Array(sceneKeys["layers"]?.sequence.map(Array.init)?.prefix(presetLayers) ?? [])
+                let userKeys = top, name = effectName
+                r.presetOrigin = { PresetOrigin.locate($0, presetName: name, layers: generated, top: userKeys) }
                 if case .mapping(let own)? = top["vars"] {
                     for (k, _) in own where presetVars.contains(k.string ?? "") {
                         r.report(k, "vars.\(k.string ?? "")", "the \(effectName) preset has a var named \(k.string ?? "") (render-frames expand "
@@ -355,6 +370,7 @@ public enum ScenarioLoader {
             scenario.variant = variantName
             scenario.variantNames = variantNames
             if let scene = screen.scene { try checkFinite(scene, scenario, r, timelineNode: top["timeline"]) }
+            scenario.warnings = MissingGlyphs.warnings(r.texts, file: file, typography: typography)
             return scenario
         }
     }
@@ -521,36 +537,25 @@ public enum ScenarioLoader {
         return found
     }
 
+    /// A YAML syntax error in our words (`YAMLSyntax`), at its line and column.
     static func syntaxError(_ error: YamlError, file: String, text: String) -> ScenarioError {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
-            var message = problem
-            if let context, !context.text.isEmpty {
-                message = "\(context.text) (from line \(context.mark.line), column \(context.mark.column)): \(problem)"
-            }
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            if mark.line >= 1, mark.line <= lines.count, lines[mark.line - 1].contains("\t") {
-                message += "; YAML does not allow tabs for indentation, use spaces"
-            } else if problem.contains("mapping values are not allowed"), mark.line >= 1, mark.line <= lines.count,
-                      lines[mark.line - 1].contains("?") {
-                message += "; a value with \": \" in it (a formula's ? :) must be in quotes, as height: \"offset < 0 ? 300 - offset : 300\""
-            } else if problem.contains("did not find expected"),
-                      [context?.mark.line, mark.line].compactMap({ $0 }).contains(where: { $0 >= 1 && $0 <= lines.count && lines[$0 - 1].contains(" #") }) {
-                message += "; a # after a space starts a comment in YAML, which cut that line short: put colours in quotes, as color: \"#FF0000\""
-            } else if problem.contains("invalid Unicode character escape") {
-                message += "; a \\u or \\U escape names one Unicode character, not half of a UTF-16 surrogate pair (\\uD83D): "
-                    + "write the character itself, or \\U0001F600 for U+1F600"
-            } else if problem.contains("undefined alias") || problem.contains("cannot start any token") {
-                message += "; YAML reads * and & as aliases and anchors, and @ and ` are reserved: put the value in quotes"
-            }
+            let message = YAMLSyntax.message(problem: problem, context: context?.text, opened: context.map { ($0.mark.line, $0.mark.column) },
+                                             line: mark.line, column: mark.column, lines: lines)
             return .syntax(file: file, line: mark.line, column: mark.column, problem: message)
-        case .reader(let problem, _, _, _):
-            return .syntax(file: file, line: 1, column: 1, problem: problem)
+        case .reader(_, let offset, let value, _):
+            // The characters YAML refuses that the check in `parse` lets through: say where, by line and column.
+            var line = 1, column = 1
+            for c in text.prefix(offset ?? 0) { if c == "\n" { line += 1; column = 1 } else { column += 1 } }
+            let code = value >= 0 ? " (U+\(String(format: "%04X", value)))" : ""
+            return .syntax(file: file, line: line, column: column, problem: "a character YAML does not allow\(code) stands here; remove it")
         case .duplicatedKeysInMapping(let duplicates, let context):
             return .invalid(duplicateKeys(duplicates.sorted(), mappingAt: context.mark.line, column: context.mark.column, file: file, text: text))
         default:
-            return .syntax(file: file, line: 1, column: 1, problem: "\(error)")
+            return .syntax(file: file, line: 1, column: 1, problem: "YAML cannot read the file; check its quotes, brackets and indentation")
         }
     }
 
@@ -733,7 +738,9 @@ public enum ScenarioLoader {
             }
             keyframes.append(.init(time: t, offset: o, easing: easing))
         }
-        guard !keyframes.isEmpty else { return nil }
+        // A keyframe was wrong: its message is the one to give, not what the others alone would make
+        // of the timeline (it lasting 0 seconds, a duration shorter than the missing keyframe).
+        guard keyframes.count == list.count else { return nil }
         if let duration, duration < keyframes.last!.time {
             r.report(durationNode, "timeline.duration",
                      "is \(r.format(duration)) s but the last keyframe is at \(r.format(keyframes.last!.time)) s; make the duration at least that")

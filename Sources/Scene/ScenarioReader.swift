@@ -8,12 +8,35 @@ final class ScenarioReader {
     let file: String
     var issues: [ScenarioIssue] = []
 
-    /// The issues in file order (stable: two at one place keep the order they were found in).
+    /// Tells an issue of a preset's generated layers at the scenario's key that made it (`PresetOrigin`);
+    /// nil for any other issue.
+    var presetOrigin: ((ScenarioIssue) -> ScenarioIssue?)?
+
+    /// The issues in file order (stable: two at one place keep the order they were found in). An issue
+    /// of a preset's generated layers is told at the scenario's key, and only when nothing is said
+    /// about that key (or a key inside it) already: one bad value gives one message.
     var issuesInFileOrder: [ScenarioIssue] {
-        issues.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }.map(\.element)
+        var issues = self.issues
+        if let presetOrigin {
+            let located = issues.map { presetOrigin($0) }
+            // Kept: the first at a key that nothing else is said about, or about a key inside it.
+            let direct = zip(issues, located).filter { $0.1 == nil }.map(\.0.field)
+            let fields = direct + located.compactMap { $0?.field }
+            var told = Set<String>()
+            issues = zip(issues, located).compactMap { issue, moved in
+                guard let moved else { return issue }
+                guard !direct.contains(moved.field), !fields.contains(where: { $0.hasPrefix(moved.field + ".") }),
+                      told.insert(moved.field).inserted else { return nil }
+                return moved
+            }
+        }
+        return issues.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }.map(\.element)
     }
 
     init(file: String) { self.file = file }
+
+    /// The scenario's appearance, which system colour names (`systemRed`) resolve in.
+    var appearance: Appearance = .light
 
     func report(_ node: Node?, _ field: String, _ message: String) {
         let mark = node?.mark
@@ -85,7 +108,12 @@ final class ScenarioReader {
     func number(_ node: Node, _ field: String, range: ClosedRange<Double>? = nil, unit: String = "") -> Double? {
         guard case .scalar(let s) = node, s.style == .plain || s.style == .any, let v = Double(s.string.replacingOccurrences(of: "_", with: "")),
               !s.string.lowercased().contains("inf"), !s.string.lowercased().contains("nan") else {
-            report(node, field, "expected a number\(unit.isEmpty ? "" : " (\(unit))"), got \(describe(node))")
+            if ScenarioReader.isFormula(node) {
+                report(node, field, "takes a number\(unit.isEmpty ? "" : " (\(unit))"), not a formula: only layer values and vars are "
+                    + "computed (README, Scenes of your own); write the number it comes to, got \"\(ScenarioReader.shown(node.string ?? ""))\"")
+            } else {
+                report(node, field, "expected a number\(unit.isEmpty ? "" : " (\(unit))"), got \(describe(node))")
+            }
             return nil
         }
         guard v.isFinite else {
@@ -97,6 +125,17 @@ final class ScenarioReader {
             return nil
         }
         return v
+    }
+
+    /// True when a value is a formula (`200 + 10`, `screen.width`, `max(1, 2)`), as the layer
+    /// language would read it: for the keys that take a constant only, to say so.
+    static func isFormula(_ node: Node) -> Bool {
+        guard case .scalar(let s) = node, s.string.utf8.count <= 10_000, let syntax = try? ExpressionParser.parse(s.string) else { return false }
+        switch syntax {
+        case .number, .colour: return false
+        case .name(let name, _): return UserScene.builtins.contains { $0.0 == name }
+        default: return true
+        }
     }
 
     func integer(_ node: Node, _ field: String, range: ClosedRange<Int>) -> Int? {
@@ -180,6 +219,7 @@ final class ScenarioReader {
             report(node, field, "is \(s.count) characters; \(fits)")
             return nil
         }
+        texts.append((node, field, s))   // drawn (a bar's title, the status bar's time)
         return s
     }
 
@@ -195,8 +235,12 @@ final class ScenarioReader {
                 + "for a text; shorten it")
             return nil
         }
+        texts.append((node, field, s))
         return s
     }
+
+    /// Every text read (`text`), for the characters no font has (`MissingGlyphs`).
+    var texts: [(node: Node, field: String, text: String)] = []
 
     func choice(_ node: Node, _ field: String, _ options: [String]) -> String? {
         guard let s = string(node, field) else { return nil }
@@ -211,7 +255,9 @@ final class ScenarioReader {
 
     func color(_ node: Node, _ field: String) -> Color? {
         guard let s = string(node, field) else { return nil }
+        if let c = SystemColour.named(s, appearance: appearance) { return c }
         guard let c = Color(hex: s) else {
+            if !s.hasPrefix("#") { report(node, field, SystemColour.notAColour(s)); return nil }
             report(node, field, "expected a colour as \"#RGB\", \"#RRGGBB\" or \"#RRGGBBAA\" (quote it: # starts a YAML comment), got \"\(ScenarioReader.shown(s))\"")
             return nil
         }

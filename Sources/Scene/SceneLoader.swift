@@ -60,6 +60,7 @@ extension ScenarioLoader {
         }()
         guard top["vars"] != nil || top["scrollView"] != nil || top["layers"] != nil || statusBarColour != nil else { return nil }
         var scope = builtinScope()
+        for name in SystemColour.names { scope.colourNames[name] = SystemColour.named(name, appearance: r.appearance).map(ColourValue.init) }
         let vars = top["vars"].map { readVars($0, r, &scope) } ?? []
 
         var scrollView = UserScene.ScrollView()
@@ -311,6 +312,11 @@ extension ScenarioLoader {
             if text.hasPrefix("#"), let c = Color(hex: text), [4, 7, 9].contains(text.count) {
                 if kind == .number { r.report(node, field, "expected a number, got the colour \(text)"); return nil }
                 return UserScene.Bound(binding: .colour(ColourValue(c)), ref: ref)
+            }
+            // A bare word where a colour goes that names nothing: say how colours are written.
+            if kind == .colour, scope[text] == nil, scope.colourNames[text] == nil, !text.isEmpty,
+               text.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" }) {
+                r.report(node, field, SystemColour.notAColour(text)); return nil
             }
             do {
                 let e = try CompiledExpression.compile(text, scope: scope)

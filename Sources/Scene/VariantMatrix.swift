@@ -125,11 +125,14 @@ public struct VariantSummary: Sendable {
     public let frameCount: Int
     /// The variant's `output:` animations (their paths).
     public let outputPaths: [String]
+    /// The variant's warnings (`Scenario.warnings`).
+    public let warnings: [ScenarioIssue]
 
     init(_ scenario: Scenario, name: String) {
         self.name = name
         frameCount = scenario.frameCount
         outputPaths = scenario.outputs.map(\.path)
+        warnings = scenario.warnings
     }
 }
 
@@ -153,8 +156,8 @@ extension ScenarioLoader {
         } catch let error as ScenarioError {
             // The first variant is wrong: are there others, to say which variants the problems are in?
             guard case .invalid = error, let text = try? String(contentsOfFile: path, encoding: .utf8),
-                  YAMLNesting.problem(in: text, limit: maximumNesting) == nil,
-                  case .mapping(let root)? = try? Yams.compose(yaml: text),
+                  YAMLNesting.problem(in: ScenarioLoader.withoutByteOrderMark(text), limit: maximumNesting) == nil,
+                  case .mapping(let root)? = try? Yams.compose(yaml: ScenarioLoader.withoutByteOrderMark(text)),
                   let node = root["matrix"] else { throw error }
             var keys: [String: Node] = [:]
             for (k, v) in root { if let key = k.string { keys[key] = v } }

@@ -43,7 +43,7 @@ struct RenderFrames: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         ImageDecoder.keepLargeBuffers()
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(NegativeValues.joined(Array(CommandLine.arguments.dropFirst())))
             try command.run()
         } catch let error as BadInputError {
             writeToStandardError(("error: " + error.description + "\n"))
@@ -631,6 +631,11 @@ struct Validate: ParsableCommand {
                     print("\(file): ok: \(variants.count) variants (\(variants.map(\.name).joined(separator: ", "))), \(frames) frames "
                         + "at \(s.fps.formatted()) fps")
                 }
+                // Warnings (a character no font has) do not fail the check.
+                var warned = Set<String>()
+                for w in s.warnings + variants.flatMap(\.warnings) where warned.insert(w.warningDescription).inserted {
+                    writeToStandardError(w.warningDescription + "\n")
+                }
             } catch {
                 failed += 1
                 writeToStandardError("\(error)\n")
@@ -678,8 +683,10 @@ struct Explain: ParsableCommand {
             throw BadInput("--variant \(variant): \(scenario) has no matrix, so it has no variants; drop --variant")
         }
         if let frame, !(0..<loaded.frameCount).contains(frame) {
-            throw BadInput("--frame \(frame): \(scenario) has frames 0 to \(loaded.frameCount - 1); give one of them")
+            throw BadInput("--frame \(frame): " + (frame < 0 ? "frames count from 0 (the first); " : "")
+                + "\(scenario) has frames 0 to \(loaded.frameCount - 1); give one of them")
         }
+        for w in loaded.warnings { writeToStandardError(w.warningDescription + "\n") }
         print(Explanation.json(loaded, at: frame.map { .frame($0) } ?? .offset(offset!)))
     }
 }

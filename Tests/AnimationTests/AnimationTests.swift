@@ -164,6 +164,34 @@ final class AnimationTests: XCTestCase {
         XCTAssertLessThan(meanError(q.pixels, rgb(MovingSquare.draw(96, 64, 20))), 4)
     }
 
+    /// The frames written are those the file holds: lossy WebP merges frames that differ by a level
+    /// (libwebp finds them the same once encoded), and the count says so (it said the frames sent).
+    func testTheFrameCountIsWhatTheFileHolds() throws {
+        final class Flicker: FrameSource, Sendable {
+            let width = 96, height = 64, fps = 20.0, frameCount = 20
+            func same(_ a: Int, _ b: Int) -> Bool { false }
+            func frame(_ i: Int, worker: Int) throws -> Pixmap {
+                var p = MovingSquare.draw(96, 64, MovingSquare().position(min(i, 11)))
+                if i >= 12 { p.bytes[4 * (i - 12)] &+= 1 }   // one pixel, one level
+                return p
+            }
+        }
+        for format in AnimationFormat.allCases {
+            let settings = AnimationSettings(format: format, width: 96, fps: 20, quality: 75)
+            let w = try AnimationWriter.write(path: "\(tmp)/flicker.\(format.rawValue)", settings: settings, source: Flicker(), jobs: 2)
+            let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: w.path)))
+            switch format {
+            case .webp:
+                let held = try WebPReader.read(data).get().durations.count
+                XCTAssertEqual(w.frames, held)
+                XCTAssertLessThan(held, 14, "libwebp merged the frames a level apart")
+            case .gif: XCTAssertEqual(w.frames, try GIFReader.read(data).get().count)
+            case .apng: XCTAssertEqual(w.frames, try APNGReader.read(data).get().delays.count)
+            case .mp4: XCTAssertEqual(w.frames, 20)
+            }
+        }
+    }
+
     func testMP4HasEveryFrameAtAConstantRate() throws {
         let w = try write(.mp4)
         XCTAssertEqual(w.frames, 20)

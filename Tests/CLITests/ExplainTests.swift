@@ -32,6 +32,25 @@ final class ExplainTests: XCTestCase {
         XCTAssertTrue(named.contains("statusBar") && named.contains("photo"), "\(named)")
     }
 
+    /// Formulas are printed as written: a division's / is not escaped as \/ (JSON allows both).
+    func testFormulasAreWrittenAsWritten() throws {
+        let dir = NSTemporaryDirectory() + "explain-slash-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = dir + "/slash.yaml"
+        try """
+            navigationBar: false
+            vars: {half: screen.width / 2}
+            layers:
+              - {type: rectangle, name: r, height: 10, width: half}
+            timeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: 100}]}
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let r = try Shell.run(CLITests.binary, ["explain", file, "--frame", "0"], cwd: CLITests.root)
+        XCTAssertEqual(r.code, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("\"screen.width / 2\""), r.stdout)
+        XCTAssertFalse(r.stdout.contains("\\/"), r.stdout)
+    }
+
     func testAnOffsetAndAFormulaThatIsNaNThere() throws {
         let dir = NSTemporaryDirectory() + "explain-\(getpid())"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -86,5 +105,9 @@ final class ExplainTests: XCTestCase {
         let late = try explain(["Fixtures/scenarios/parallax-header.yaml", "--frame", "5000"])
         XCTAssertEqual(late.code, 2)
         XCTAssertEqual(late.stderr, "error: --frame 5000: Fixtures/scenarios/parallax-header.yaml has frames 0 to 299; give one of them\n")
+        let negative = try explain(["Fixtures/scenarios/parallax-header.yaml", "--frame", "-1"])
+        XCTAssertEqual(negative.code, 2)
+        XCTAssertEqual(negative.stderr, "error: --frame -1: frames count from 0 (the first); Fixtures/scenarios/parallax-header.yaml has "
+            + "frames 0 to 299; give one of them\n")
     }
 }

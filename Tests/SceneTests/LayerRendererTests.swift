@@ -39,6 +39,44 @@ final class LayerRendererTests: XCTestCase {
         XCTAssertNil(LayerRenderer.drawnExtent(group, toDevice: .identity))
     }
 
+    /// `anchorPoint` means what a scenario's `anchor:` means: the frame you give is where the layer
+    /// is drawn untransformed, and the anchor is the pivot of its transform. A layer built in Swift
+    /// and the same layer written in YAML give the same frame and the same pixels.
+    func testAnchorMeansTheSameInSwiftAndInAScenario() throws {
+        let yaml = """
+            navigationBar: false
+            layers:
+              - {type: rectangle, name: box, frame: [20, 30, 40, 20], anchor: [0, 1], scale: 1.5, fill: "#FF0000"}
+            timeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: 100}]}
+            """
+        let s = try ScenarioLoader.parse(yaml, file: "s.yaml", baseDirectory: "/nonexistent")
+        func find(_ l: Layer) -> Layer? { l.name == "box" ? l : l.sublayersInDrawingOrder.lazy.compactMap(find).first }
+        let fromYAML = try XCTUnwrap(find(s.layers(ofFrame: 0)))
+
+        let fromSwift = Layer(name: "box", frame: Rect(x: 20, y: 30, width: 40, height: 20))
+        fromSwift.anchorPoint = Point(0, 1)
+        fromSwift.transform = .scale(1.5, 1.5)
+        fromSwift.backgroundColor = Color(255, 0, 0)
+        XCTAssertEqual(fromSwift.frame, Rect(x: 20, y: 30, width: 40, height: 20), "setting the anchor keeps the frame")
+        XCTAssertEqual(fromSwift.position, Point(20, 50), "the anchor's point of the frame")
+        XCTAssertEqual(fromYAML.frame, fromSwift.frame)
+        XCTAssertEqual(fromYAML.position, fromSwift.position)
+
+        func pixels(_ layer: Layer) -> [UInt8] {
+            let root = Layer(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            root.backgroundColor = .white
+            root.addSublayer(layer)
+            return LayerRenderer().render(root, width: 200, height: 200, scale: 2).bytes
+        }
+        let swiftPixels = pixels(fromSwift)
+        XCTAssertEqual(swiftPixels, pixels(fromYAML))
+        // Scaled 1.5 about the bottom-left corner (20, 50): it reaches x = 80 and y = 20.
+        let p = LayerRenderer().render({ let r = Layer(frame: Rect(x: 0, y: 0, width: 100, height: 100)); r.addSublayer(fromSwift); return r }(),
+                                       width: 100, height: 100, scale: 1)
+        XCTAssertEqual(p[78, 22].r, 255)
+        XCTAssertEqual(p[78, 22].g, 0)
+    }
+
     /// UILabel draws only the lines that fit its height, the last one shown cut at the tail; a box
     /// lower than one line still shows that line.
     func testATextLayerDrawsOnlyTheLinesThatFitItsHeight() {

@@ -26,6 +26,16 @@ final class ScenarioLoaderTests: XCTestCase {
         XCTAssertEqual(s.scale, 2)
     }
 
+    /// A UTF-8 byte order mark (as Windows editors write) is skipped: the file loads, and a problem
+    /// on its first line is placed at the column the editor shows.
+    func testAByteOrderMarkIsSkipped() throws {
+        let s = try load("\u{FEFF}device: iphone-8\nfps: 30\n" + minimal)
+        XCTAssertEqual(s.screen.device.id, "iphone-8")
+        XCTAssertEqual(s.fps, 30)
+        XCTAssertEqual(messages("\u{FEFF}fps: 0\n" + minimal),
+                       ["s.yaml:1:6: fps: must be between 1 and 240 frames per second, got 0"])
+    }
+
     /// A file that is not UTF-8 is refused at its first bad byte, by line and column.
     func testAFileNotInUTF8IsRefusedAtItsFirstBadByte() {
         func issue(_ bytes: [UInt8]) -> String? { ScenarioLoader.encodingIssue(bytes, file: "s.yaml")?.description }
@@ -71,7 +81,7 @@ final class ScenarioLoaderTests: XCTestCase {
             "s.yaml:1:9: device: expected a device id (render-frames presets lists them: iphone-se-1, iphone-8, iphone-8-plus, iphone-x, iphone-11, iphone-12, iphone-15, iphone-15-pro-max, iphone-16, iphone-16-plus, iphone-16-pro, iphone-16-pro-max, iphone-17, iphone-17-pro, iphone-17-pro-max, iphone-air, ipad-10, ipad-air-11, ipad-air-13, ipad-pro-11, ipad-pro-13), got \"iphone-99\"; did you mean \"iphone-8\"?",
             "s.yaml:2:6: fps: must be between 1 and 240 frames per second, got 500",
             "s.yaml:4:11: header.height: must be between 20 and 2000 points, got -3",
-            "s.yaml:5:10: header.color: expected a colour as \"#RGB\", \"#RRGGBB\" or \"#RRGGBBAA\" (quote it: # starts a YAML comment), got \"blue\"",
+            "s.yaml:5:10: header.color: colours are written \"#RRGGBB\" (in quotes: # starts a YAML comment) or by system colour name (systemRed, systemBlue, systemGray, label, systemBackground, ...), got \"blue\"; did you mean systemBlue?",
             "s.yaml:8:25: timeline.keyframes[0].offset: expected a number (points), got \"zero\"",
         ])
     }

@@ -23,7 +23,7 @@ public enum PresetExpansion {
             throw Failure(description: "\(path): its matrix makes \(scenario.variantNames.count) variants, and an expansion is written "
                 + "for one device; remove matrix: from a copy, set its device, appearance and orientation, and expand that")
         }
-        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let text = ScenarioLoader.withoutByteOrderMark(try String(contentsOfFile: path, encoding: .utf8))
         guard case .mapping(let root)? = try Yams.compose(yaml: text) else {
             throw Failure(description: "\(path): not a mapping at the top level")
         }
