@@ -158,7 +158,8 @@ final class OutputPathTests: XCTestCase {
         // Failure images or a report among the frames: one folder named twice.
         try FileManager.default.createDirectory(atPath: "\(tmp)/sub", withIntermediateDirectories: true)
         try assertRefused([s, "--out", out, "--golden", golden, "--diff", "\(tmp)/sub/../frames", "-q"],
-                          "--out \(out) and --diff \(tmp)/sub/../frames are one folder; give each its own folder")
+                          "--diff \(tmp)/sub/../frames is --out \(out): its expected / actual / diff images would sit among the frames "
+                          + "and be compared as frames next time; write them outside the compared folders, such as \(out)-diff")
         try assertRefused([s, "--out", out, "--golden", golden, "--diff", "\(tmp)/d", "--report", "\(tmp)/./d", "-q"],
                           "--diff \(tmp)/d and --report \(tmp)/./d are one folder; give each its own folder")
     }

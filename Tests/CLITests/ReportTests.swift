@@ -222,7 +222,7 @@ final class BoundedFailureTests: XCTestCase {
         try Data("x".utf8).write(to: URL(fileURLWithPath: "\(tmp)/file"))
         let diffUnderFile = try Shell.run(CLITests.binary, ["compare", "\(tmp)/a", "\(tmp)/g", "--diff", "\(tmp)/file/d"])
         XCTAssertEqual(diffUnderFile.code, 2)
-        XCTAssertTrue(diffUnderFile.stderr.contains("\(tmp)/file/d: cannot create the folder for failure images: \(tmp)/file is a file, not a folder; pick another --diff"), diffUnderFile.stderr)
+        XCTAssertTrue(diffUnderFile.stderr.contains("\(tmp)/file/d: cannot create the folder: \(tmp)/file is a file, not a folder; pick another --diff"), diffUnderFile.stderr)
         let reportUnderFile = try Shell.run(CLITests.binary, ["compare", "\(tmp)/a", "\(tmp)/g", "--report", "\(tmp)/file/r"])
         XCTAssertEqual(reportUnderFile.code, 2)
         XCTAssertTrue(reportUnderFile.stderr.contains("cannot create the folder: \(tmp)/file is a file, not a folder; pick another --report"), reportUnderFile.stderr)
