@@ -145,7 +145,10 @@ struct ExpressionParser {
     private func describe(_ at: Int) -> String {
         guard at < chars.count else { return "end of the expression" }
         let c = chars[at]
-        if c.value < 32 || c.value == 127 { return "a control character (U+\(String(c.value, radix: 16, uppercase: true)))" }
+        if c.value < 32 || c.value == 127 {
+            let hex = String(c.value, radix: 16, uppercase: true)
+            return "control character U+" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
         return "\"\(Character(c))\""
     }
 

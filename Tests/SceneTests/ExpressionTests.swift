@@ -106,6 +106,7 @@ final class ExpressionTests: XCTestCase {
         XCTAssertEqual(error("offset > 0 ? 1 : #FFF")?.message, "the two branches of ? : must have one type, got a number and a colour")
         XCTAssertEqual(error("max")?.message, "max is a function; call it as max(a, b, ...)")
         XCTAssertEqual(error("")?.message, "the expression is empty; write a number or a formula")
+        XCTAssertEqual(error("1 +\u{7} 2")?.message, "unexpected control character U+0007; a number, a name, a colour or \"(\" was expected")
     }
 
     func testLimitsKeepParsingBounded() {
