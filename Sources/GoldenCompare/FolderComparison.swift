@@ -213,7 +213,7 @@ public enum FolderComparison {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try FailureImages.createFolder((path as NSString).deletingLastPathComponent)
+        try FailureImages.createFolder(path.parentPath)
         try AtomicFile.write([UInt8](try encoder.encode(entries)), to: path, what: "the summary")
     }
 

@@ -16,7 +16,7 @@ public struct ResolvedPath: Equatable, Sendable, CustomStringConvertible {
             case ".":
                 continue
             case "..":
-                resolved = (resolved as NSString).deletingLastPathComponent
+                resolved = resolved.parentPath
                 if resolved.isEmpty { resolved = "/" }
             default:
                 let candidate = resolved == "/" ? "/" + component : resolved + "/" + component

@@ -7,9 +7,9 @@ public enum FileProblem {
     /// Why the folder `path` cannot be created, found by walking up the path to what is in the way.
     public static func whyFolderCannotBeCreated(_ path: String) -> String {
         let fm = FileManager.default
-        var ancestor = (path as NSString).deletingLastPathComponent
+        var ancestor = path.parentPath
         while !ancestor.isEmpty, ancestor != "/", !fm.fileExists(atPath: ancestor) {
-            ancestor = (ancestor as NSString).deletingLastPathComponent
+            ancestor = ancestor.parentPath
         }
         let shown = ancestor.isEmpty ? "." : ancestor
         var isFolder: ObjCBool = false

@@ -74,7 +74,7 @@ public enum OutputPath {
             throw OutputPathError(path: path, problem: "is \(kind.phrase), not a regular file; only a regular file is replaced: "
                 + "remove it, or give another \(option)")
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = path.parentPath
         guard !folder.isEmpty else { return }
         switch FileKind.at(folder) {
         case .folder: break
@@ -95,9 +95,9 @@ public enum OutputPath {
         case .brokenLink:
             throw OutputPathError(path: path, problem: "is a symbolic link that leads nowhere (to a missing folder, or a loop); pick another \(option)")
         case .absent:
-            var ancestor = (path as NSString).deletingLastPathComponent
+            var ancestor = path.parentPath
             while !ancestor.isEmpty, ancestor != "/", FileKind.at(ancestor) == .absent {
-                ancestor = (ancestor as NSString).deletingLastPathComponent
+                ancestor = ancestor.parentPath
             }
             let kind = ancestor.isEmpty ? .folder : FileKind.at(ancestor)
             guard kind == .folder else {
@@ -156,8 +156,7 @@ public enum OutputPath {
     /// `path` absolute, its folder's symbolic links resolved and `.` and `..` taken out.
     public static func resolved(_ path: String) -> String {
         if let full = realpath(path, nil) { defer { free(full) }; return String(cString: full) }
-        let ns = path as NSString
-        let name = ns.lastPathComponent, folder = ns.deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent, folder = path.parentPath
         if let full = realpath(folder.isEmpty ? "." : folder, nil) {
             defer { free(full) }
             return name.isEmpty || name == "." ? String(cString: full) : String(cString: full) + "/" + name

@@ -67,7 +67,7 @@ public enum ScenarioLoader {
         }
         if let issue = encodingIssue([UInt8](data), file: path) { throw ScenarioError.invalid([issue]) }
         let text = String(decoding: data, as: UTF8.self)   // valid UTF-8, checked above
-        let baseDirectory = (path as NSString).deletingLastPathComponent
+        let baseDirectory = path.parentPath
         return try parse(text, file: path, baseDirectory: baseDirectory, fpsOverride: fpsOverride, scaleOverride: scaleOverride,
                          imageLimits: imageLimits, variant: variant)
     }

@@ -70,10 +70,10 @@ public struct ScenarioOutput: Sendable, Equatable {
                 continue
             }
             let path = file.hasPrefix("/") ? file : (baseDirectory.isEmpty ? file : baseDirectory + "/" + file)
-            let folder = (path as NSString).deletingLastPathComponent
+            let folder = path.parentPath
             var isFolder: ObjCBool = false
             if !folder.isEmpty, !(FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue) {
-                let written = (file as NSString).deletingLastPathComponent
+                let written = file.parentPath
                 r.report(fileNode, fileField, "the folder \(written) does not exist ("
                     + (written == folder ? "paths are relative to the scenario file" : "paths are relative to the scenario file: \(folder)")
                     + "); create it first")

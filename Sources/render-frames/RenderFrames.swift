@@ -563,9 +563,9 @@ struct Encode: ParsableCommand {
                     ? "a .png is a frame here; for an animated PNG, add --apng or name it .apng"
                     : "\(ext.isEmpty ? "no extension" : "unknown extension .\(ext)"); the formats are \(AnimationFormat.extensions)"))
             }
-            let resolved = OutputPath.resolved(OutputPath.destination(of: output)) as NSString
-            let name = resolved.lastPathComponent
-            if resolved.deletingLastPathComponent == framesFolder, RenderJob.isFrameName(name) || name.hasPrefix("manifest") {
+            let resolved = OutputPath.resolved(OutputPath.destination(of: output))
+            let name = (resolved as NSString).lastPathComponent
+            if resolved.parentPath == framesFolder, RenderJob.isFrameName(name) || name.hasPrefix("manifest") {
                 throw BadInput("\(output): would overwrite the frames' own \(name) in \(frames); write the animation outside the frames folder")
             }
             try OutputPath.checkFile(output, option: "output file")

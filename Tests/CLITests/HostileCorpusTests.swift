@@ -34,6 +34,8 @@ final class HostileCorpusTests: XCTestCase {
         var environment: [String: String] = [:]
         var seconds: Double = 60
         var megabytes: Int = 1024
+        /// Run in `$D`, so that paths can be written relative to it (`--out o`).
+        var inFolder = false
     }
 
     /// What a message from us never holds: the words of a library, a crash or our sources.
@@ -442,6 +444,33 @@ final class HostileCorpusTests: XCTestCase {
 
     // MARK: Numbers on the command line
 
+    // MARK: One-letter paths
+
+    /// Names of one character, relative to the working folder (Foundation's
+    /// `deletingLastPathComponent` crashes on them, so no path goes through it).
+    static var oneLetterPaths: [Case] {
+        let scenario = ["s.yaml": head + "rows: {count: 3}\n"]
+        let frames: (String) throws -> Void = { dir in
+            for out in ["f", "h"] {
+                let r = try Shell.run(CLITests.binary, ["s.yaml", "--out", out, "--scale", "0.25", "--quiet"], cwd: dir)
+                XCTAssertEqual(r.code, 0, r.stderr)
+            }
+        }
+        return [
+            Case(name: "--out o", exit: 0, args: ["s.yaml", "--out", "o", "--scale", "0.25", "--quiet"], files: scenario, inFolder: true),
+            Case(name: "--out o/", exit: 0, args: ["s.yaml", "--out", "o/", "--scale", "0.25", "--quiet"], files: scenario, inFolder: true),
+            Case(name: "a scenario called x", exit: 0, args: ["validate", "x"], files: ["x": scenario["s.yaml"]!], inFolder: true),
+            Case(name: "--golden g records", exit: 0, args: ["s.yaml", "--out", "o", "--golden", "g", "--scale", "0.25", "--quiet"],
+                 files: scenario, environment: ["RENDER_FRAMES_RECORD": "all"], inFolder: true),
+            Case(name: "compare --diff d", exit: 0, args: ["compare", "f", "h", "--diff", "d"], files: scenario, prepare: frames,
+                 inFolder: true),
+            Case(name: "encode to g", exit: 2, args: ["encode", "f", "g"], files: scenario, prepare: frames,
+                 says: "no extension", inFolder: true),
+            Case(name: "encode to a.gif", exit: 0, args: ["encode", "f", "a.gif"], files: scenario, prepare: frames, inFolder: true),
+            Case(name: "expand --out x", exit: 0, args: ["expand", "s.yaml", "--out", "x"], files: scenario, inFolder: true),
+        ]
+    }
+
     static var numbers: [Case] {
         let scenario = ["s.yaml": layer("height", quoted("100 + u"))]
         func render(_ option: String, _ value: String, _ exit: Int32 = 2, _ more: [String] = [], says: String? = nil) -> Case {
@@ -568,12 +597,14 @@ final class HostileCorpusTests: XCTestCase {
 
     /// Runs the binary in a process group of its own with stdout and stderr to files (no pipe to
     /// fill), kills the group past `seconds`, and reads the peak RSS from `wait4`.
-    static func spawn(_ arguments: [String], environment: [String: String], seconds: Double, logs: String) throws -> Outcome {
+    static func spawn(_ arguments: [String], environment: [String: String], seconds: Double, logs: String,
+                      folder: String? = nil) throws -> Outcome {
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v.isEmpty ? nil : v }
         env["CI"] = nil
         env["RENDER_FRAMES_RECORD"] = nil
-        let argv = [CLITests.binary] + arguments
+        // In a folder: coreutils' env changes into it and then becomes the binary (same process).
+        let argv = (folder.map { ["/usr/bin/env", "-C", $0] } ?? []) + [CLITests.binary] + arguments
         var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
         var cEnv: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { cArgs.forEach { free($0) }; cEnv.forEach { free($0) } }
@@ -592,7 +623,7 @@ final class HostileCorpusTests: XCTestCase {
 
         var pid: pid_t = 0
         let start = Date()
-        let spawned = posix_spawn(&pid, CLITests.binary, &actions, &attributes, &cArgs, &cEnv)
+        let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, &cArgs, &cEnv)
         guard spawned == 0 else { throw CocoaError(.executableLoad) }
         var status: Int32 = 0, usage = rusage(), timedOut = false, sampled = 0
         while true {
@@ -641,7 +672,8 @@ final class HostileCorpusTests: XCTestCase {
             let args = c.args.map {
                 $0.replacingOccurrences(of: "$D", with: dir).replacingOccurrences(of: "$H", with: HostileCorpusTests.hostile)
             }
-            let o = try HostileCorpusTests.spawn(args, environment: c.environment, seconds: c.seconds, logs: tmp + "/log-\(n)")
+            let o = try HostileCorpusTests.spawn(args, environment: c.environment, seconds: c.seconds, logs: tmp + "/log-\(n)",
+                                                 folder: c.inFolder ? dir : nil)
             let shown = "[\(c.name)] exit \(o.code), \(String(format: "%.2f", o.seconds)) s, \(o.sampledMegabytes) MB seen in /proc, \(o.peakMegabytes) MB from wait4; stderr:\n"
                 + String(o.stderr.prefix(1500))
             XCTAssertFalse(o.timedOut, "\(shown)\ntook over \(c.seconds) s", file: file, line: line)
@@ -672,6 +704,7 @@ final class HostileCorpusTests: XCTestCase {
     func testFonts() throws { try check(HostileCorpusTests.fonts) }
     func testHugeTexts() throws { try check(HostileCorpusTests.texts) }
     func testHostileFolders() throws { try makeReference(); try check(HostileCorpusTests.folders) }
+    func testOneLetterPaths() throws { try check(HostileCorpusTests.oneLetterPaths) }
     func testNumbersAtAndPastTheirLimits() throws { try makeReference(); try check(HostileCorpusTests.numbers) }
 }
 #endif

@@ -34,8 +34,8 @@ public enum PresetExpansion {
             // Already in the layer language.
             return text
         }
-        let from = (path as NSString).deletingLastPathComponent
-        let to = outputPath.map { ($0 as NSString).deletingLastPathComponent } ?? from
+        let from = path.parentPath
+        let to = outputPath.map { $0.parentPath } ?? from
         var b = ExpansionBuilder(screen: screen, original: original, imageBase: from, outputBase: to)
         if let preset = screen.preset { preset.expand(&b) } else { PlainTablePreset.expand(&b) }
         // The scenario's own vars and layers over the preset come after the preset's (the loader
