@@ -5,7 +5,7 @@
 enum NegativeValues {
     /// The options whose value is a number (or a list of frames, or a size), by long name.
     static let numericOptions: Set<String> = ["fps", "scale", "frames", "jobs", "pictured", "width", "quality", "max-bytes", "frame",
-                                              "offset", "threshold", "max-diff-pixels", "max-diff-ratio", "max-image-pixels",
+                                              "offset", "threshold", "tolerance", "max-diff-pixels", "max-diff-ratio", "max-image-pixels",
                                               "max-image-memory"]
     /// Short spellings of those options.
     static let shortOptions = ["-j": "jobs"]

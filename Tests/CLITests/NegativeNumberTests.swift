@@ -23,6 +23,7 @@ final class NegativeNumberTests: XCTestCase {
             (["encode", out, out + ".webp", "--quality", "-1"], "--quality must be between 0 and 100"),
             (["encode", out, out + ".gif", "--max-bytes", "-5MB"], "--max-bytes expects a size"),
             (["compare", out, out, "--threshold", "-0.1"], "--threshold must be between 0 and 1"),
+            (["compare", out, out, "--tolerance", "-1"], "--tolerance must be between 0 and 255 levels, got -1"),
             (["compare", out, out, "--max-diff-pixels", "-1"], "--max-diff-pixels must be 0 or more"),
             (["compare", out, out, "--max-diff-ratio", "-0.5"], "--max-diff-ratio must be between 0 and 1"),
             (["summary", out, "--pictured", "-1"], "--pictured must be between 0 and 20"),
