@@ -79,6 +79,14 @@ public struct ScenarioOutput: Sendable, Equatable {
                     + "); create it first")
                 continue
             }
+            // Only a regular file is replaced: a FIFO, device, socket or folder there is refused here,
+            // by line and column, as `validate` and render both read it.
+            do {
+                try OutputPath.checkFile(path, option: "file name")
+            } catch let e as OutputPathError {
+                r.report(fileNode, fileField, "\(file): \(e.problem)")
+                continue
+            } catch {}
             // One file however it is spelled (`demo.gif`, `./sub/../demo.gif`, a link to it).
             let identity = OutputPath.identity(OutputPath.destination(of: path))
             if let (first, firstFile) = seen[identity] {

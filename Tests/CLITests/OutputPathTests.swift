@@ -227,8 +227,13 @@ final class OutputPathTests: XCTestCase {
     func testAScenarioOutputThatIsAFIFOOrNamedTwiceIsRefused() throws {
         let pipe = try fifo("demo.gif")
         let s = try writeScenario("output: [demo.gif]\n")
-        try assertRefused([s, "--out", "\(tmp)/frames", "-q"],
-                          "\(pipe): is a FIFO (named pipe), not a regular file; only a regular file is replaced: remove it, or give another output: file")
+        // Refused by line and column when the scenario is read, by validate and render alike.
+        let said = "\(s):8:10: output[0]: demo.gif: is a FIFO (named pipe), not a regular file; only a regular file is replaced: "
+            + "remove it, or give another file name\n"
+        try assertRefused([s, "--out", "\(tmp)/frames", "-q"], String(said.dropLast()))
+        let validate = try run(["validate", s])
+        XCTAssertEqual(validate.code, 2)
+        XCTAssertEqual(validate.stderr, said)
         XCTAssertTrue(isFIFO(pipe))
         try FileManager.default.createDirectory(atPath: "\(tmp)/sub", withIntermediateDirectories: true)
         let twice = try writeScenario("output: [demo.webp, ./sub/../demo.webp]\n", name: "twice.yaml")
