@@ -122,6 +122,9 @@ public enum ShardMerge {
         return true
     }
 
+    /// True when `directory` holds any shard manifest (`manifest.shard-I-of-N.json`).
+    public static func holdsShardManifests(_ directory: String) -> Bool { !shardManifests(in: directory).isEmpty }
+
     /// True when every shard of some count is in `directory`.
     public static func isComplete(_ directory: String) -> Bool {
         shardManifests(in: directory).contains { n, shards in shards.count == n }

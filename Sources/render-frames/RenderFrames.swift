@@ -432,6 +432,13 @@ struct Merge: ParsableCommand {
         }
         let directory = directories[0]
         try OutputPath.checkFile(directory + "/manifest.json", option: "folder")
+        // Shards that shared this folder merged themselves when the last one finished.
+        if !ShardMerge.holdsShardManifests(directory), let whole = Manifest.read(atPath: directory + "/manifest.json"),
+           whole.partial != true, !whole.frames.isEmpty {
+            print("\(directory)/manifest.json: already whole, \(whole.frames.count) frames; no shard manifests are left to merge "
+                + "(shards sharing a folder merge when the last one finishes)")
+            return
+        }
         let m = try ShardMerge.merge(directory)
         print("\(directory)/manifest.json: \(m.frames.count) frames from the shards")
     }

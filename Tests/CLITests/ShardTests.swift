@@ -46,6 +46,14 @@ final class ShardTests: XCTestCase {
         XCTAssertEqual(try render("\(tmp)/single").code, 0)
         for i in [2, 1] { XCTAssertEqual(try render("\(tmp)/shared", ["--shard", "\(i)/2"]).code, 0) }
         XCTAssertEqual(try contents("\(tmp)/shared"), try contents("\(tmp)/single"))
+        // merge afterwards, as a workflow written for separate machines runs it, is no failure.
+        let again = try Shell.run(CLITests.binary, ["merge", "\(tmp)/shared"])
+        XCTAssertEqual(again.code, 0, again.stderr)
+        XCTAssertTrue(again.stdout.contains("manifest.json: already whole, "), again.stdout)
+        XCTAssertEqual(try contents("\(tmp)/shared"), try contents("\(tmp)/single"), "nothing rewritten")
+        // An empty folder still has nothing to merge.
+        try FileManager.default.createDirectory(atPath: "\(tmp)/empty", withIntermediateDirectories: true)
+        XCTAssertEqual(try Shell.run(CLITests.binary, ["merge", "\(tmp)/empty"]).code, 2)
     }
 
     /// Shards that finish at the same moment in one shared folder merge exactly once (before, each
