@@ -57,8 +57,9 @@ public struct RenderJob: Sendable {
 
     /// Sets `inputs` to a hash of everything the frames depend on: the tool's version, the settings
     /// that shape frames or the manifest (fps, scale, the frames selected, PNG encoding, --layout;
-    /// not workers or shards, whose output is the same; `resume` leaves the selection out), the scenario file's bytes, each image it read (its path
-    /// relative to the scenario and its bytes) and the bundled fonts. Paths outside the scenario's
+    /// not workers or shards, whose output is the same; `resume` leaves the selection out), the
+    /// scenario file's bytes, each image it read (its path relative to the scenario and its bytes)
+    /// and the bundled fonts. Paths outside the scenario's
     /// folder are not part of it, so the same checkout anywhere hashes the same. Sets `inputParts`
     /// to the same, part by part.
     public mutating func stampInputs(scenarioPath: String) {
@@ -183,8 +184,9 @@ public struct RenderJob: Sendable {
     /// Re-rendering every frame (no reuse of equal states); for measuring the renderer itself.
     public var reuseEqualStates = true
     /// Keep frames already in the folder that decode to the right size and that its manifests list
-    /// as rendered from these `inputs`, whatever frames were selected then (a resumed run). When the folder holds frames of other inputs
-    /// (or frames no manifest accounts for), `run` refuses, saying what changed, and writes nothing.
+    /// as rendered from these `inputs`, whatever frames were selected then (a resumed run). When
+    /// the folder holds frames of other inputs (or frames no manifest accounts for), `run`
+    /// refuses, saying what changed, and writes nothing.
     /// Without a stamp (`stampInputs`) there is nothing to compare, and every whole frame is kept.
     public var resume = false
     /// With `resume` (`--force`): keep whole frames even when the folder's manifests name other
