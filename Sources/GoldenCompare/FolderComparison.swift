@@ -33,16 +33,7 @@ public struct FrameVerdict: Sendable {
                 let sorted = names.sorted()
                 return sorted.prefix(8).joined(separator: ", ") + (sorted.count > 8 ? ", ..." : "")
             }
-            let indices = names.compactMap(number).sorted()
-            var parts: [String] = []
-            var i = 0
-            while i < indices.count {
-                var j = i
-                while j + 1 < indices.count, indices[j + 1] == indices[j] + 1 { j += 1 }
-                parts.append(i == j ? "\(indices[i])" : "\(indices[i])-\(indices[j])")
-                i = j + 1
-            }
-            return parts.count > 8 ? parts.prefix(8).joined(separator: ", ") + ", ..." : parts.joined(separator: ", ")
+            return FrameRanges.text(names.compactMap(number).sorted(), separator: ", ", limit: 8)
         }
         var lines: [String] = []
         let missing = failures.filter(\.isMissingGolden)

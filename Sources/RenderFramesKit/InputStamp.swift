@@ -22,6 +22,16 @@ public struct InputStamp: Codable, Equatable, Sendable {
     /// The system's fallback fonts by path, size and date (not read whole: tens of megabytes).
     public var systemFonts: String
 
+    /// The same stamp without the frames selected (`frames`): what a frame's pixels depend on.
+    /// `--resume` compares this, so frames rendered with `--frames 0-3` or `--shard 1/2` are kept
+    /// by a run of `--frames 0-5` or of the whole; the selection stays in `settings` and in the
+    /// `inputs` hash for the "up to date" shortcut, which must not take 0-3 for 0-5.
+    public var withoutSelection: InputStamp {
+        var stamp = self
+        stamp.settings["frames"] = nil
+        return stamp
+    }
+
     /// The order settings are named in, then any other key alphabetically.
     static let settingOrder = ["device", "variant", "fps", "scale", "frames", "compression", "layout"]
 
@@ -72,18 +82,6 @@ public struct InputStamp: Codable, Equatable, Sendable {
         value.count <= 40 ? value : String(value.prefix(39)) + "…"
     }
 
-    /// `0-29`, `0,48,90-92`: ascending indices as the ranges `--frames` takes.
-    public static func ranges(_ indices: [Int]) -> String {
-        var parts: [String] = []
-        var i = 0
-        while i < indices.count {
-            var j = i
-            while j + 1 < indices.count, indices[j + 1] == indices[j] + 1 { j += 1 }
-            parts.append(i == j ? "\(indices[i])" : "\(indices[i])-\(indices[j])")
-            i = j + 1
-        }
-        return parts.joined(separator: ",")
-    }
 
     /// A number as a person writes it: 60, 0.5.
     static func number(_ x: Double) -> String {

@@ -56,9 +56,10 @@ public struct RenderJob: Sendable {
     public var inputParts: InputStamp?
 
     /// Sets `inputs` to a hash of everything the frames depend on: the tool's version, the settings
-    /// that shape frames (fps, scale, the frames selected, PNG encoding, --layout; not workers or
-    /// shards, whose output is the same), the scenario file's bytes, each image it read (its path
-    /// relative to the scenario and its bytes) and the bundled fonts. Paths outside the scenario's
+    /// that shape frames or the manifest (fps, scale, the frames selected, PNG encoding, --layout;
+    /// not workers or shards, whose output is the same; `resume` leaves the selection out), the
+    /// scenario file's bytes, each image it read (its path relative to the scenario and its bytes)
+    /// and the bundled fonts. Paths outside the scenario's
     /// folder are not part of it, so the same checkout anywhere hashes the same. Sets `inputParts`
     /// to the same, part by part.
     public mutating func stampInputs(scenarioPath: String) {
@@ -80,7 +81,7 @@ public struct RenderJob: Sendable {
             + "png=\(e.filter.rawValue)/\(e.level)/\(e.coder.rawValue) layout=\(includeLayout)"
             + (scenario.variant.map { " variant=\($0)" } ?? ""))
         var settings = ["device": scenario.screen.device.id, "fps": InputStamp.number(scenario.fps),
-                        "scale": InputStamp.number(scenario.scale), "frames": InputStamp.ranges(selection.indices),
+                        "scale": InputStamp.number(scenario.scale), "frames": FrameRanges.text(selection.indices),
                         "compression": InputStamp.compressionName(e), "layout": includeLayout ? "on" : "off"]
         settings["variant"] = scenario.variant
         let scenarioHash = mixFile("scenario", scenarioPath)
@@ -140,10 +141,13 @@ public struct RenderJob: Sendable {
     }
 
     /// Every manifest in the folder (`manifest.json`, shard manifests) must carry this job's
-    /// `inputs`: the frames they list are kept. A manifest of other inputs is refused with what
-    /// changed (part by part when both stamps have `inputParts`); one with no stamp, one that does
-    /// not read, and frame files with no manifest at all are refused too, since nothing says what
-    /// rendered those frames.
+    /// inputs, the frames selected aside (`InputStamp.withoutSelection`: a frame's pixels do not
+    /// depend on which frames were rendered with it, so frames of `--frames 0-3` or of one shard
+    /// are kept by a run of 0-5 or of the whole): the frames they list are kept. A manifest of
+    /// other inputs is refused with what changed (part by part when both stamps have
+    /// `inputParts`; a manifest without them must have the same `inputs` hash, selection
+    /// included); one with no stamp, one that does not read, and frame files with no manifest at
+    /// all are refused too, since nothing says what rendered those frames.
     func resumeVerdict() -> ResumeVerdict {
         guard let inputs else { return .keepAnyWhole }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: outputDirectory)) ?? []).sorted()
@@ -162,9 +166,10 @@ public struct RenderJob: Sendable {
             guard let theirs = manifest.inputs else {
                 return .refuse("\(name) records no inputs (an older render-frames wrote it), so nothing says what rendered the frames")
             }
-            guard theirs == inputs else {
+            guard theirs == inputs || (inputParts != nil && manifest.inputParts?.withoutSelection == inputParts?.withoutSelection) else {
                 return .refuse((name == "manifest.json" ? "the frames here" : "the frames \(name) lists") + " were rendered from other inputs"
-                    + InputStamp.changeNote(from: manifest.inputParts, to: inputParts, scenarioName: scenario.file, manifest: name))
+                    + InputStamp.changeNote(from: manifest.inputParts?.withoutSelection, to: inputParts?.withoutSelection,
+                                            scenarioName: scenario.file, manifest: name))
             }
             listed.formUnion(manifest.frames.map(\.index))
         }
@@ -179,8 +184,9 @@ public struct RenderJob: Sendable {
     /// Re-rendering every frame (no reuse of equal states); for measuring the renderer itself.
     public var reuseEqualStates = true
     /// Keep frames already in the folder that decode to the right size and that its manifests list
-    /// as rendered from these `inputs` (a resumed run). When the folder holds frames of other inputs
-    /// (or frames no manifest accounts for), `run` refuses, saying what changed, and writes nothing.
+    /// as rendered from these `inputs`, whatever frames were selected then (a resumed run). When
+    /// the folder holds frames of other inputs (or frames no manifest accounts for), `run`
+    /// refuses, saying what changed, and writes nothing.
     /// Without a stamp (`stampInputs`) there is nothing to compare, and every whole frame is kept.
     public var resume = false
     /// With `resume` (`--force`): keep whole frames even when the folder's manifests name other

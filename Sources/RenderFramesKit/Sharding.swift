@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 import Scene
 
 /// One CI job's share of a render: `--shard I/N`.
@@ -168,6 +169,8 @@ public enum ShardMerge {
         }
         try checkNoOverlap(manifests, n: n, directory: directory)
         let first = manifests[0]
+        // The whole `inputs` hash, selection included: shards of one split stamp the frames of the
+        // whole command (`--frames`), not their share, so only a shard of another selection differs.
         for (i, m) in manifests.enumerated().dropFirst() where m.inputs != first.inputs {
             throw ShardError("\(directory): shards 1/\(n) and \(i + 1)/\(n) were rendered from different inputs"
                 + InputStamp.changeNote(from: first.inputParts, to: m.inputParts, scenarioName: m.scenario,
@@ -214,7 +217,7 @@ public enum ShardMerge {
             }
         }
         guard let (a, b) = clash else { return }
-        let frames = InputStamp.shown(InputStamp.ranges(Array(Set(shared)).sorted()))
+        let frames = InputStamp.shown(FrameRanges.text(Array(Set(shared)).sorted()))
         let noun = shared.count == 1 ? "frame" : "frames"
         if a == b {
             throw ShardError("\(directory): shard \(a)/\(n) lists \(noun) \(frames) twice; render that shard again, then merge")
