@@ -92,17 +92,25 @@ public struct FolderComparisonError: Error, CustomStringConvertible {
 /// present on one side only, an unreadable file or a size mismatch is a failure, never a pass.
 public enum FolderComparison {
     /// Throws `FolderComparisonError` for bad input (a path that does not exist, no frames at all,
-    /// a `diffDirectory` that is or lies inside either compared folder).
+    /// one folder or file on both sides however spelled, a `diffDirectory` that is or lies inside
+    /// either compared folder or the folder of a compared file).
     /// With `diffDirectory`, failing frames get their `FailureImages` there (crops for each, full
     /// size for the worst few; an earlier run's are removed first), and every comparison writes
     /// summary.json.
     public static func compare(actual: String, golden: String, options: PixelMatch.Options = .init(),
                                diffDirectory: String? = nil) throws -> [FrameVerdict] {
-        if let diffDirectory, let problem = FolderOverlap.diffFolder(.init("--diff", diffDirectory),
-                                                                     compared: [.init("the compared folder", actual), .init("the golden folder", golden)]) {
+        // Named for what they are: `the compared file x.png` when a side is one PNG.
+        let sides = [("compared", actual), ("golden", golden)].map { side, path in
+            FolderOverlap.Folder("the \(side) \(FileKind.at(path) == .regularFile ? "file" : "folder")", path)
+        }
+        if let diffDirectory, let problem = FolderOverlap.diffFolder(.init("--diff", diffDirectory), compared: sides) {
             throw FolderComparisonError(description: problem)
         }
         let pairs = try framePairs(actual: actual, golden: golden)
+        // Both exist: one of them named twice would pass against itself.
+        if let problem = FolderOverlap.sameFolder(frames: sides[0], golden: sides[1]) {
+            throw FolderComparisonError(description: problem)
+        }
         if let diffDirectory {
             FailureImages.removeStale(diffDirectory)
             try FailureImages.createFolder(diffDirectory)

@@ -141,28 +141,16 @@ public enum OutputPath {
     }
 
     /// What names one file, however it is spelled: its device and inode when it exists, else its
-    /// path with symbolic links resolved and `.` and `..` taken out.
+    /// path as `ResolvedPath` resolves it (links followed, `.` and `..` applied as the kernel does).
     public enum Identity: Hashable, Sendable {
         case file(device: UInt64, inode: UInt64)
         case path(String)
     }
 
-    public static func identity(_ path: String) -> Identity {
-        var s = stat()
-        if stat(path, &s) == 0 { return .file(device: UInt64(s.st_dev), inode: UInt64(s.st_ino)) }
-        return .path(resolved(path))
-    }
+    public static func identity(_ path: String) -> Identity { ResolvedPath(path).identity }
 
-    /// `path` absolute, its folder's symbolic links resolved and `.` and `..` taken out.
-    public static func resolved(_ path: String) -> String {
-        if let full = realpath(path, nil) { defer { free(full) }; return String(cString: full) }
-        let name = (path as NSString).lastPathComponent, folder = path.parentPath
-        if let full = realpath(folder.isEmpty ? "." : folder, nil) {
-            defer { free(full) }
-            return name.isEmpty || name == "." ? String(cString: full) : String(cString: full) + "/" + name
-        }
-        return URL(fileURLWithPath: path).standardizedFileURL.path
-    }
+    /// `path` absolute, as `ResolvedPath` resolves it.
+    public static func resolved(_ path: String) -> String { ResolvedPath(path).path }
 
     /// The first two of `paths` that name one file (both spellings), or nil.
     public static func firstRepeat(_ paths: [String]) -> (first: String, second: String)? {
