@@ -2,7 +2,8 @@ import Foundation
 import Raster
 
 /// An animation file written whole or not at all: `AtomicFile` (a temporary file beside the
-/// file it replaces, renamed over it only when that is absent or a regular file), registered with
+/// file it replaces, renamed over it only when that is absent or a regular file, and only once
+/// it is checked: see `AnimationWriter.write`), registered with
 /// `TemporaryFiles` so an interrupted run removes it, its errors as `AnimationError.output`.
 public final class OutputFile {
     private let file: AtomicFile
@@ -25,15 +26,30 @@ public final class OutputFile {
         do { try file.patch(at: offset, bytes) } catch let error as OutputPathError { throw AnimationError(error) }
     }
 
-    /// Flushes, closes and renames the file into place.
-    public func commit() throws {
-        defer { TemporaryFiles.shared.remove(file.temporaryPath) }
-        do { try file.commit() } catch let error as OutputPathError { throw AnimationError(error) }
+    /// The temporary file being written (read back before it is placed).
+    public var temporaryPath: String { file.temporaryPath }
+
+    /// Flushes and closes the temporary file; `place` renames it into place. Dropped unplaced, the
+    /// file is removed and the destination is as it was.
+    public func finish() throws {
+        do { try file.finish() } catch let error as OutputPathError { throw AnimationError(error) }
     }
 
-    /// Reads a whole file (for the checks after writing).
-    static func read(_ path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: OutputPath.destination(of: path)) else {
+    /// Renames the finished file into place.
+    public func place() throws {
+        defer { TemporaryFiles.shared.remove(file.temporaryPath) }
+        do { try file.place() } catch let error as OutputPathError { throw AnimationError(error) }
+    }
+
+    /// Flushes, closes and renames the file into place.
+    public func commit() throws {
+        try finish()
+        try place()
+    }
+
+    /// Reads a whole file (for the checks after writing): `file`, the temporary file not yet placed.
+    static func read(_ file: String, path: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: file) else {
             throw AnimationError.output(path: path, problem: "cannot read it back to check it")
         }
         return [UInt8](data)
@@ -77,7 +93,7 @@ public enum AnimationError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .output(let path, let problem): return "\(path): \(problem)"
-        case .check(let path, let problem): return "\(path): the written animation failed its check: \(problem); it was removed"
+        case .check(let path, let problem): return "\(path): the written animation failed its check: \(problem); it was not kept (what was there is as it was)"
         case .encoder(let path, let problem): return "\(path): \(problem)"
         }
     }
