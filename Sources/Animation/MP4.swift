@@ -29,7 +29,9 @@ public final class MP4Writer {
             throw AnimationError.encoder(path: path, problem: "MP4 needs ffmpeg, which is not installed; run scripts/setup.sh (or apt-get install ffmpeg)")
         }
         // ffmpeg writes the file we create fresh (`AtomicFile`'s temporary name; never one that was there).
-        guard let created = AtomicFile.createTemporary(for: destination) else {
+        // Created and registered under one lock: an interrupt never falls between the two.
+        let destination = destination
+        guard let created = TemporaryFiles.shared.adding({ AtomicFile.createTemporary(for: destination) }, path: { $0?.path ?? "" }) else {
             throw AnimationError(AtomicFile.createFailure(path: path, what: "it"))
         }
         Glibc.close(created.fd)
@@ -44,7 +46,6 @@ public final class MP4Writer {
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
-        TemporaryFiles.shared.add(temporary)
         do { try process.run() } catch {
             TemporaryFiles.shared.remove(temporary)
             throw AnimationError.encoder(path: path, problem: "could not start ffmpeg at \(ffmpeg); check that it runs (ffmpeg -version)")

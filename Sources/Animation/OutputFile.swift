@@ -11,8 +11,9 @@ public final class OutputFile {
     public var count: Int { file.count }
 
     public init(path: String) throws {
-        do { file = try AtomicFile(path: path) } catch let error as OutputPathError { throw AnimationError(error) }
-        TemporaryFiles.shared.add(file.temporaryPath)
+        // Created and registered under one lock: an interrupt never falls between the two.
+        do { file = try TemporaryFiles.shared.adding({ try AtomicFile(path: path) }, path: \.temporaryPath) }
+        catch let error as OutputPathError { throw AnimationError(error) }
     }
 
     deinit { TemporaryFiles.shared.remove(file.temporaryPath) }
@@ -64,6 +65,15 @@ public final class TemporaryFiles: Sendable {
     private let state = Locked(State())
 
     func add(_ path: String) { state.withLock { _ = $0.paths.insert(path) } }
+    /// Runs `create` (which makes a temporary file) and registers the file's `path`, under the
+    /// lock `removeAll` takes, so an interrupt never finds the file made and not yet registered.
+    func adding<T>(_ create: () throws -> T, path: (T) -> String) rethrows -> T {
+        try state.withLock { s in
+            let made = try create()
+            s.paths.insert(path(made))
+            return made
+        }
+    }
     func remove(_ path: String) { state.withLock { _ = $0.paths.remove(path) } }
     func add(_ process: Process) { state.withLock { $0.processes[ObjectIdentifier(process)] = process } }
     func remove(_ process: Process) { state.withLock { $0.processes[ObjectIdentifier(process)] = nil } }
