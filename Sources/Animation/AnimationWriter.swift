@@ -91,15 +91,28 @@ public enum AnimationWriter {
         public var duration: Double
         public var width: Int
         public var height: Int
+        /// False when `keep` turned the file down: it was removed, and `path` is as it was.
+        public var placed = false
     }
 
-    /// Writes `path` in `settings.format` from `source` (already at the output's size), then reads
-    /// it back: a frame count or duration off by more than one frame is an error, and the file is removed.
-    public static func write(path: String, settings: AnimationSettings, source: FrameSource, jobs: Int) throws -> Written {
+    /// Writes `path` in `settings.format` from `source` (already at the output's size) into a
+    /// temporary file, then reads it back: a frame count or duration off by more than one frame is
+    /// an error. The file is renamed into place only when it reads back right and `keep` accepts
+    /// it (a size budget); otherwise it is removed and whatever was at `path` is as it was.
+    /// `placed` in the result says which.
+    public static func write(path: String, settings: AnimationSettings, source: FrameSource, jobs: Int,
+                             keep: (Written) -> Bool = { _ in true }) throws -> Written {
         let timeline = OutputTimeline(sourceFPS: source.fps, sourceCount: source.frameCount, fps: settings.fps)
         let runs = timeline.runs(same: source.same)
         let w = source.width, h = source.height
         var written = 0
+        // The finished, unplaced file: where it is, and how to place it.
+        let unplaced: String
+        let place: () throws -> Void
+        // Kept alive until placed or dropped (dropping one removes its temporary file).
+        var output: OutputFile?
+        var mp4Writer: MP4Writer?
+        defer { output = nil; mp4Writer = nil }
         switch settings.format {
         case .gif:
             let gif = GIFEncoder(width: w, height: h, jobs: jobs)
@@ -120,7 +133,8 @@ public enum AnimationWriter {
                 try file.append(gif.drain())
             }
             try file.append(gif.finish())
-            try file.commit()
+            try file.finish()
+            output = file
         case .webp:
             let webp = try WebPWriter(path: path, width: w, height: h, quality: settings.quality, lossless: settings.lossless)
             try forEachFrame(runs, timeline, source, jobs: jobs) { batch in
@@ -130,7 +144,8 @@ public enum AnimationWriter {
             let bytes = try webp.finish(end: timeline.duration)
             let file = try OutputFile(path: path)
             try file.append(bytes)
-            try file.commit()
+            try file.finish()
+            output = file
         case .apng:
             let file = try OutputFile(path: path)
             var apng: APNGWriter?
@@ -146,7 +161,8 @@ public enum AnimationWriter {
                 written += batch.count
             }
             try apng!.finish()
-            try file.commit()
+            try file.finish()
+            output = file
         case .mp4:
             let mp4 = try MP4Writer(path: path, width: w, height: h, fps: settings.fps, crf: settings.crf)
             try forEachFrame(runs, timeline, source, jobs: jobs, merge: false) { batch in
@@ -154,23 +170,35 @@ public enum AnimationWriter {
                 written += batch.reduce(0) { $0 + $1.outputFrames }
             }
             try mp4.finish()
+            mp4Writer = mp4
         }
-        var result = Written(path: path, settings: settings, bytes: fileSize(path), frames: written, outputFrames: timeline.count,
+        if let output {
+            unplaced = output.temporaryPath
+            place = output.place
+        } else {
+            unplaced = mp4Writer!.temporaryPath
+            place = mp4Writer!.place
+        }
+        var result = Written(path: path, settings: settings, bytes: fileSize(unplaced), frames: written, outputFrames: timeline.count,
                              duration: timeline.duration, width: w, height: h)
-        switch readBack(result) {
+        switch readBack(result, file: unplaced) {
         case .failure(let problem):
-            unlink(OutputPath.destination(of: path))
+            // Never placed: the temporary file goes when its writer is dropped.
             throw AnimationError.check(path: path, problem: problem.text)
         case .success(let frames):
             // What the file holds, as a player counts it: libwebp merges frames that encode the same.
             result.frames = frames
+        }
+        if keep(result) {
+            try place()
+            result.placed = true
         }
         return result
     }
 
     /// What is off in the written file (see `readBack`), or nil.
     static func check(_ w: Written) -> String? {
-        if case .failure(let problem) = readBack(w) { return problem.text }
+        if case .failure(let problem) = readBack(w, file: OutputPath.destination(of: w.path)) { return problem.text }
         return nil
     }
 
@@ -178,26 +206,27 @@ public enum AnimationWriter {
 
     /// Reads the written file back (ffprobe for MP4, our own readers for GIF, APNG and WebP): the
     /// frames it holds, or what is off: the frame count, or a duration more than one frame from the clip's.
-    static func readBack(_ w: Written) -> Result<Int, CheckProblem> {
+    /// `file`: where the bytes are (the temporary file before it is placed).
+    static func readBack(_ w: Written, file: String) -> Result<Int, CheckProblem> {
         var found = (frames: 0, duration: 0.0)
-        if let problem = problem(w, &found) { return .failure(CheckProblem(text: problem)) }
+        if let problem = problem(w, file: file, &found) { return .failure(CheckProblem(text: problem)) }
         return .success(found.frames)
     }
 
-    private static func problem(_ w: Written, _ found: inout (frames: Int, duration: Double)) -> String? {
+    private static func problem(_ w: Written, file: String, _ found: inout (frames: Int, duration: Double)) -> String? {
         let frameTime = 1 / w.settings.fps
         switch w.settings.format {
         case .gif:
-            guard let data = try? OutputFile.read(w.path) else { return "it cannot be read back" }
+            guard let data = try? OutputFile.read(file, path: w.path) else { return "it cannot be read back" }
             switch GIFReader.read(data) {
             case .failure(let p): return p.description
             case .success(let delays): found = (delays.count, delays.reduce(0, +))
             }
         case .mp4:
-            guard let p = Tools.probe(w.path) else { return "ffprobe cannot read it" }
+            guard let p = Tools.probe(file) else { return "ffprobe cannot read it" }
             found = p
         case .apng:
-            guard let data = try? OutputFile.read(w.path) else { return "it cannot be read back" }
+            guard let data = try? OutputFile.read(file, path: w.path) else { return "it cannot be read back" }
             switch APNGReader.read(data) {
             case .failure(let p): return p.description
             case .success(let info):
@@ -205,7 +234,7 @@ public enum AnimationWriter {
                 found = (info.delays.count, info.duration)
             }
         case .webp:
-            guard let data = try? OutputFile.read(w.path) else { return "it cannot be read back" }
+            guard let data = try? OutputFile.read(file, path: w.path) else { return "it cannot be read back" }
             switch WebPReader.read(data) {
             case .failure(let p): return p.description
             // libwebp writes a clip that never changes as a still image: one frame, the whole clip.
@@ -269,8 +298,9 @@ public enum AnimationWriter {
         if let p = pending { try consume([p]) }
     }
 
-    static func fileSize(_ path: String) -> Int {
-        ((try? FileManager.default.attributesOfItem(atPath: OutputPath.destination(of: path)))?[.size] as? NSNumber)?.intValue ?? 0
+    static func fileSize(_ file: String) -> Int {
+        var s = stat()
+        return stat(file, &s) == 0 ? Int(s.st_size) : 0
     }
 
     /// A pixmap over opaque black (premultiplied colour kept, alpha set to 255).

@@ -15,6 +15,7 @@ public final class MP4Writer {
     private let destination: String
     private let temporary: String
     private var rgb: [UInt8]
+    private var placed = false
 
     /// `crf` 0-51 (x264's constant rate factor: 23 is its default, lower is better and larger).
     public init(path: String, width: Int, height: Int, fps: Double, crf: Int, preset: String = "medium") throws {
@@ -23,22 +24,28 @@ public final class MP4Writer {
         self.width = width
         self.height = height
         destination = OutputPath.destination(of: path)
-        temporary = destination + ".partial-\(getpid()).mp4"
         rgb = [UInt8](repeating: 0, count: width * height * 3)
         guard let ffmpeg = Tools.find("ffmpeg") else {
             throw AnimationError.encoder(path: path, problem: "MP4 needs ffmpeg, which is not installed; run scripts/setup.sh (or apt-get install ffmpeg)")
         }
+        // ffmpeg writes the file we create fresh (`AtomicFile`'s temporary name; never one that was there).
+        // Created and registered under one lock: an interrupt never falls between the two.
+        let destination = destination
+        guard let created = TemporaryFiles.shared.adding({ AtomicFile.createTemporary(for: destination) }, path: { $0?.path ?? "" }) else {
+            throw AnimationError(AtomicFile.createFailure(path: path, what: "it"))
+        }
+        Glibc.close(created.fd)
+        temporary = created.path
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = ["-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", "\(width)x\(height)",
                              "-framerate", fps.formattedNumber, "-i", "-", "-c:v", "libx264", "-preset", preset, "-crf", "\(crf)",
                              // Two sliced threads (deterministic: the same bytes on every run, as frame threads are not here) and a
                              // 10-frame lookahead: at 1179x2556, x264's defaults hold 750 MB; these about 400 MB.
                              "-threads", "2", "-x264-params", "rc-lookahead=10:sliced-threads=1",
-                             "-pix_fmt", "yuv420p", "-r", fps.formattedNumber, "-movflags", "+faststart", "-f", "mp4", temporary]
+                             "-pix_fmt", "yuv420p", "-r", fps.formattedNumber, "-movflags", "+faststart", "-f", "mp4", "file:" + temporary]
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
-        TemporaryFiles.shared.add(temporary)
         do { try process.run() } catch {
             TemporaryFiles.shared.remove(temporary)
             throw AnimationError.encoder(path: path, problem: "could not start ffmpeg at \(ffmpeg); check that it runs (ffmpeg -version)")
@@ -48,7 +55,7 @@ public final class MP4Writer {
 
     deinit {
         if process.isRunning { process.terminate() }
-        unlink(temporary)
+        if !placed { unlink(temporary) }
         TemporaryFiles.shared.remove(temporary)
         TemporaryFiles.shared.remove(process)
     }
@@ -68,11 +75,20 @@ public final class MP4Writer {
         }
     }
 
-    /// Waits for ffmpeg and moves the file into place.
+    /// Waits for ffmpeg; the file stays unplaced (`temporaryPath`) until `place`.
     public func finish() throws {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw failure() }
+    }
+
+    /// ffmpeg's finished file, not yet in place.
+    public var temporaryPath: String { temporary }
+
+    /// Moves the finished file into place.
+    public func place() throws {
+        placed = true // placed, or removed by `AtomicFile.place` when refused
+        defer { TemporaryFiles.shared.remove(temporary) }
         do {
             try AtomicFile.place(temporary, at: destination, path: path, what: "it")
         } catch let error as OutputPathError {

@@ -2,7 +2,8 @@ import Foundation
 import Raster
 
 /// An animation file written whole or not at all: `AtomicFile` (a temporary file beside the
-/// file it replaces, renamed over it only when that is absent or a regular file), registered with
+/// file it replaces, renamed over it only when that is absent or a regular file, and only once
+/// it is checked: see `AnimationWriter.write`), registered with
 /// `TemporaryFiles` so an interrupted run removes it, its errors as `AnimationError.output`.
 public final class OutputFile {
     private let file: AtomicFile
@@ -10,8 +11,9 @@ public final class OutputFile {
     public var count: Int { file.count }
 
     public init(path: String) throws {
-        do { file = try AtomicFile(path: path) } catch let error as OutputPathError { throw AnimationError(error) }
-        TemporaryFiles.shared.add(file.temporaryPath)
+        // Created and registered under one lock: an interrupt never falls between the two.
+        do { file = try TemporaryFiles.shared.adding({ try AtomicFile(path: path) }, path: \.temporaryPath) }
+        catch let error as OutputPathError { throw AnimationError(error) }
     }
 
     deinit { TemporaryFiles.shared.remove(file.temporaryPath) }
@@ -25,15 +27,30 @@ public final class OutputFile {
         do { try file.patch(at: offset, bytes) } catch let error as OutputPathError { throw AnimationError(error) }
     }
 
-    /// Flushes, closes and renames the file into place.
-    public func commit() throws {
-        defer { TemporaryFiles.shared.remove(file.temporaryPath) }
-        do { try file.commit() } catch let error as OutputPathError { throw AnimationError(error) }
+    /// The temporary file being written (read back before it is placed).
+    public var temporaryPath: String { file.temporaryPath }
+
+    /// Flushes and closes the temporary file; `place` renames it into place. Dropped unplaced, the
+    /// file is removed and the destination is as it was.
+    public func finish() throws {
+        do { try file.finish() } catch let error as OutputPathError { throw AnimationError(error) }
     }
 
-    /// Reads a whole file (for the checks after writing).
-    static func read(_ path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: OutputPath.destination(of: path)) else {
+    /// Renames the finished file into place.
+    public func place() throws {
+        defer { TemporaryFiles.shared.remove(file.temporaryPath) }
+        do { try file.place() } catch let error as OutputPathError { throw AnimationError(error) }
+    }
+
+    /// Flushes, closes and renames the file into place.
+    public func commit() throws {
+        try finish()
+        try place()
+    }
+
+    /// Reads a whole file (for the checks after writing): `file`, the temporary file not yet placed.
+    static func read(_ file: String, path: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: file) else {
             throw AnimationError.output(path: path, problem: "cannot read it back to check it")
         }
         return [UInt8](data)
@@ -48,6 +65,15 @@ public final class TemporaryFiles: Sendable {
     private let state = Locked(State())
 
     func add(_ path: String) { state.withLock { _ = $0.paths.insert(path) } }
+    /// Runs `create` (which makes a temporary file) and registers the file's `path`, under the
+    /// lock `removeAll` takes, so an interrupt never finds the file made and not yet registered.
+    func adding<T>(_ create: () throws -> T, path: (T) -> String) rethrows -> T {
+        try state.withLock { s in
+            let made = try create()
+            s.paths.insert(path(made))
+            return made
+        }
+    }
     func remove(_ path: String) { state.withLock { _ = $0.paths.remove(path) } }
     func add(_ process: Process) { state.withLock { $0.processes[ObjectIdentifier(process)] = process } }
     func remove(_ process: Process) { state.withLock { $0.processes[ObjectIdentifier(process)] = nil } }
@@ -77,7 +103,7 @@ public enum AnimationError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .output(let path, let problem): return "\(path): \(problem)"
-        case .check(let path, let problem): return "\(path): the written animation failed its check: \(problem); it was removed"
+        case .check(let path, let problem): return "\(path): the written animation failed its check: \(problem); it was not kept (what was there is as it was)"
         case .encoder(let path, let problem): return "\(path): \(problem)"
         }
     }

@@ -15,21 +15,25 @@ public final class AtomicFile {
     private var fd: Int32
     private var buffer: [UInt8] = []
     public private(set) var count = 0
+    private var placed = false
 
-    /// `temporarySuffix` follows the destination's name (default `.partial-PID`).
-    public init(path: String, what: String = "it", temporarySuffix: String? = nil) throws {
+    public init(path: String, what: String = "it") throws {
         self.path = path
         self.what = what
         destination = OutputPath.destination(of: path)
-        temporaryPath = destination + (temporarySuffix ?? ".partial-\(getpid())")
         fd = -1
         try AtomicFile.refuseUnlessReplaceable(path: path, destination: destination)
-        fd = AtomicFile.createTemporary(temporaryPath)
-        guard fd >= 0 else { throw AtomicFile.createFailure(path: path, what: what) }
+        guard let created = AtomicFile.createTemporary(for: destination) else { throw AtomicFile.createFailure(path: path, what: what) }
+        temporaryPath = created.path
+        fd = created.fd
         buffer.reserveCapacity(1 << 20)
     }
 
-    deinit { if fd >= 0 { close(fd); unlink(temporaryPath) } }
+    /// Removes the temporary file unless it was placed (it is ours: created fresh by `createTemporary`).
+    deinit {
+        if fd >= 0 { close(fd) }
+        if !placed { unlink(temporaryPath) }
+    }
 
     public func append<C: Collection>(_ bytes: C) throws where C.Element == UInt8 {
         buffer.append(contentsOf: bytes)
@@ -45,6 +49,7 @@ public final class AtomicFile {
     }
 
     private func flush() throws {
+        guard fd >= 0 else { return }
         guard AtomicFile.writeAll(fd, buffer) else { throw writeFailure() }
         buffer.removeAll(keepingCapacity: true)
     }
@@ -55,20 +60,79 @@ public final class AtomicFile {
 
     /// Flushes, closes and renames the file over its destination.
     public func commit() throws {
-        do { try flush() } catch { close(fd); fd = -1; unlink(temporaryPath); throw error }
-        close(fd)
-        fd = -1
+        try finish()
+        try place()
+    }
+
+    /// Flushes and closes the temporary file, which stays unplaced (to be checked before `place`;
+    /// dropped without it, the file is removed and the destination is as it was).
+    public func finish() throws {
+        guard fd >= 0 else { return }
+        defer { close(fd); fd = -1 }
+        try flush()
+    }
+
+    /// Renames the finished temporary file over the destination (see `place(_:at:path:what:)`).
+    public func place() throws {
+        try finish()
+        placed = true // placed, or removed by `place` when refused
         try AtomicFile.place(temporaryPath, at: destination, path: path, what: what)
     }
 
     // MARK: one step at a time (for writers that create and rename under their own lock)
 
-    /// Creates `temporary` for writing (a stale one of this name, left by a killed run of the same
-    /// process id, is replaced; a symbolic link there is not followed). -1 with errno on failure.
-    public static func createTemporary(_ temporary: String) -> Int32 {
-        var s = stat()
-        if lstat(temporary, &s) == 0, (s.st_mode & S_IFMT) != S_IFDIR { unlink(temporary) }
-        return open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    /// The temporary names of `destination`: `NAME.tmp-PID`, then `NAME.tmp-PID-2`, `-3`... for
+    /// every writer (frames, manifests, animations, ffmpeg's MP4), so one sweep knows them all.
+    public static func temporaryName(for destination: String, try k: Int) -> String {
+        destination + ".tmp-\(getpid())" + (k > 1 ? "-\(k)" : "")
+    }
+
+    /// Creates a fresh temporary file for `destination` with O_EXCL under the first free
+    /// temporary name: whatever stands at a taken name (another run's file, a FIFO, a link) is
+    /// never removed, opened or followed. nil with errno on failure.
+    public static func createTemporary(for destination: String) -> (path: String, fd: Int32)? {
+        for k in 1...64 {
+            let name = temporaryName(for: destination, try: k)
+            let fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            if fd >= 0 { return (name, fd) }
+            if errno != EEXIST { return nil }
+        }
+        errno = EEXIST
+        return nil
+    }
+
+    /// The process id in `name` when it is a temporary name of `file` (`file.tmp-PID` or
+    /// `file.tmp-PID-K`; any file when `file` is nil), else nil.
+    public static func temporaryOwner(_ name: String, of file: String? = nil) -> Int32? {
+        guard let range = name.range(of: ".tmp-", options: .backwards), range.lowerBound > name.startIndex else { return nil }
+        if let file, name[..<range.lowerBound] != file { return nil }
+        let parts = name[range.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count),
+              parts.allSatisfy({ !$0.isEmpty && $0.count <= 10 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let pid = Int32(parts[0]), pid > 0 else { return nil }
+        return pid
+    }
+
+    /// Removes the temporary files a killed run left beside `destination` (`NAME.tmp-PID[-K]`):
+    /// regular files only, and only when process PID is no longer running (a live writer's
+    /// file is its own). Returns the names removed.
+    @discardableResult
+    public static func sweepLeftovers(of destination: String) -> [String] {
+        let folder = destination.parentPath, name = (destination as NSString).lastPathComponent
+        let prefix = folder.isEmpty ? "" : folder == "/" ? "/" : folder + "/"
+        var removed: [String] = []
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? [] {
+            guard let pid = temporaryOwner(entry, of: name), !isRunning(pid) else { continue }
+            var s = stat()
+            guard lstat(prefix + entry, &s) == 0, (s.st_mode & S_IFMT) == S_IFREG, unlink(prefix + entry) == 0 else { continue }
+            removed.append(entry)
+        }
+        return removed.sorted()
+    }
+
+    /// True when process `pid` exists (this one included).
+    public static func isRunning(_ pid: Int32) -> Bool {
+        pid == getpid() || kill(pid, 0) == 0 || errno != ESRCH
     }
 
     /// The message for a failed `createTemporary` (errno still set).
@@ -125,8 +189,8 @@ public final class AtomicFile {
     // MARK: whole files
 
     /// Writes `bytes` to `path` whole or not at all.
-    public static func write(_ bytes: [UInt8], to path: String, what: String = "it", temporarySuffix: String? = nil) throws {
-        let file = try AtomicFile(path: path, what: what, temporarySuffix: temporarySuffix)
+    public static func write(_ bytes: [UInt8], to path: String, what: String = "it") throws {
+        let file = try AtomicFile(path: path, what: what)
         try file.append(bytes)
         try file.commit()
     }

@@ -79,23 +79,22 @@ public enum Animations {
         var settings = request.settings(frameWidth: frameWidth, sourceFPS: sourceFPS)
         if settings.format == .gif { settings.fps = min(settings.fps, 50) }
         var smallest: (bytes: Int, settings: AnimationSettings)?
+        // Temporary files a killed run left beside this animation.
+        AtomicFile.sweepLeftovers(of: OutputPath.destination(of: request.path))
         for attempt in 1...6 {
-            var written: AnimationWriter.Written
-            do {
-                let source = try makeSource(settings.width, settings.format == .mp4)
-                written = try AnimationWriter.write(path: request.path, settings: settings, source: source, jobs: jobs)
-            } catch {
-                // A later try that fails leaves no earlier, oversized file behind.
-                if attempt > 1 { unlink(OutputPath.destination(of: request.path)) }
-                throw error
+            // Each try is written to a temporary file and placed only when it fits: a try that
+            // is too large or fails leaves the file at the path (and a link to it) as it was.
+            let source = try makeSource(settings.width, settings.format == .mp4)
+            var written = try AnimationWriter.write(path: request.path, settings: settings, source: source, jobs: jobs) { w in
+                request.budget.map { w.bytes <= $0 } ?? true
             }
             written.settings.width = written.width
-            guard let max = request.budget, written.bytes > max else { return Outcome(written: written, tries: attempt, budget: request.budget ?? 0) }
+            if written.placed { return Outcome(written: written, tries: attempt, budget: request.budget ?? 0) }
+            let max = request.budget!
             if smallest == nil || written.bytes < smallest!.bytes { smallest = (written.bytes, written.settings) }
             guard let next = smaller(written.settings, excess: Double(written.bytes) / Double(max)) else { break }
             settings = next
         }
-        unlink(OutputPath.destination(of: request.path))
         throw EncodeError("\(request.path): cannot fit in \(ByteSize.format(request.budget!)): the smallest try was \(ByteSize.format(smallest!.bytes)) "
             + "at \(smallest!.settings); allow more bytes" + (request.format == .mp4 ? "" : ", or write .mp4 (a video is about a tenth of a GIF's size)"))
     }

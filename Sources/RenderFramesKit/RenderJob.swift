@@ -348,10 +348,12 @@ public struct RenderJob: Sendable {
         return stem.count >= 4 && stem.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
-    /// `0000.png.tmp-123`: a frame a killed run was writing.
+    /// `0000.png.tmp-123`, `manifest.json.tmp-123-2`: a frame or manifest a killed run was writing
+    /// (`AtomicFile`'s temporary names).
     static func isTemporaryFrameName(_ name: String) -> Bool {
-        guard let range = name.range(of: ".png.tmp-") else { return false }
-        return isFrameName(String(name[..<range.lowerBound]) + ".png") && name[range.upperBound...].allSatisfy { $0.isASCII && $0.isNumber }
+        guard AtomicFile.temporaryOwner(name) != nil, let range = name.range(of: ".tmp-", options: .backwards) else { return false }
+        let file = String(name[..<range.lowerBound])
+        return isFrameName(file) || file == "manifest.json"
     }
 
     /// A frame file that decodes (CRCs included) to the expected size.
@@ -360,24 +362,23 @@ public struct RenderJob: Sendable {
         return image.width == width && image.height == height
     }
 
-    /// Writes to `path.tmp-PID` then renames over `path` (only when that is absent or a regular
-    /// file: `AtomicFile`), so a reader never sees half a file. With a gate, the temporary file is
+    /// Writes to a fresh `path.tmp-PID` (`AtomicFile.createTemporary`) then renames it over `path`
+    /// (only when that is absent or a regular file: `AtomicFile`), so a reader never sees half a file. With a gate, the temporary file is
     /// created and renamed (then `placed` runs) only while the gate is open; false when it was
     /// closed (nothing is left behind).
     @discardableResult
     static func writeAtomically(_ bytes: [UInt8], to path: String, what: String, gate: WriteGate? = nil,
                                 placed: () -> Void = {}) throws -> Bool {
         let destination = OutputPath.destination(of: path)
-        let temporary = destination + ".tmp-\(getpid())"
-        let create = { AtomicFile.createTemporary(temporary) }
-        let fd: Int32
+        let create = { AtomicFile.createTemporary(for: destination) }
+        let created: (path: String, fd: Int32)?
         if let gate {
-            guard let opened = gate.create(temporary, create) else { return false }
-            fd = opened
+            guard let opened = gate.create(create) else { return false }
+            created = opened
         } else {
-            fd = create()
+            created = create()
         }
-        guard fd >= 0 else { throw AtomicFile.createFailure(path: path, what: what) }
+        guard let (temporary, fd) = created else { throw AtomicFile.createFailure(path: path, what: what) }
         let ok = AtomicFile.writeAll(fd, bytes)
         let writeError = ok ? nil : String(cString: strerror(errno))
         close(fd)
@@ -403,13 +404,14 @@ final class WriteGate: Sendable {
     private struct State: Sendable { var closed = false; var temporaries: Set<String> = [] }
     private let state = Locked(State())
 
-    /// Creates `temporary` with `open` unless the gate is closed (nil then).
-    func create(_ temporary: String, _ open: () -> Int32) -> Int32? {
+    /// Creates a temporary file with `open` unless the gate is closed (nil then; `.some(nil)`
+    /// when `open` failed, errno set).
+    func create(_ open: () -> (path: String, fd: Int32)?) -> (path: String, fd: Int32)?? {
         state.withLock { s in
             guard !s.closed else { return nil }
-            let fd = open()
-            if fd >= 0 { s.temporaries.insert(temporary) }
-            return fd
+            let created = open()
+            if let created { s.temporaries.insert(created.path) }
+            return .some(created)
         }
     }
 

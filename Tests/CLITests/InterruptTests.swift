@@ -124,7 +124,7 @@ final class InterruptTests: XCTestCase {
         let err = Pipe()
         process.standardError = err
         try process.run()
-        func partials() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []).filter { $0.contains(".partial-") } }
+        func partials() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []).filter { $0.contains(".tmp-") } }
         let deadline = Date().addingTimeInterval(300)
         while partials().isEmpty && process.isRunning && Date() < deadline { usleep(5_000) }
         XCTAssertTrue(process.isRunning, "the animation is being written")

@@ -294,4 +294,72 @@ final class OutputPathTests: XCTestCase {
         XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: real)).prefix(6)), Array("GIF89a".utf8), "its target replaced")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/assets"), ["demo.gif"], "no temporary file left")
     }
+
+    // MARK: a failed write leaves the target as it was
+
+    /// The names in `folder` that look like temporary files (ours, or the old `.partial-` ones).
+    func temporaries(_ folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains(".partial") || $0.contains(".tmp-") }
+    }
+
+    /// An animation that misses its size budget is never placed: the old file stays, a link to it
+    /// stays a link to it, and the next write through the link works.
+    func testAMissedBudgetLeavesTheOldFileAndItsLink() throws {
+        let frames = try renderFrames()
+        let target = "\(tmp)/tgt.gif", link = "\(tmp)/lk.gif", plain = "\(tmp)/a.gif"
+        try "old\n".write(toFile: target, atomically: false, encoding: .utf8)
+        try "plain\n".write(toFile: plain, atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "tgt.gif")
+        for path in [link, plain] {
+            let r = try run(["encode", frames, path, "--max-bytes", "1KB"])
+            XCTAssertEqual(r.code, 2, r.stderr)
+            XCTAssertTrue(r.stderr.contains("cannot fit in 1 KB"), r.stderr)
+        }
+        XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "old\n", "the file the link leads to is kept")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "tgt.gif", "the link is kept")
+        XCTAssertEqual(try String(contentsOfFile: plain, encoding: .utf8), "plain\n", "a regular file is kept")
+        XCTAssertEqual(try temporaries(tmp), [], "no temporary file left")
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg") {
+            let video = "\(tmp)/v.mp4"
+            try "video\n".write(toFile: video, atomically: false, encoding: .utf8)
+            let r = try run(["encode", frames, video, "--max-bytes", "1KB"])
+            XCTAssertEqual(r.code, 2, r.stderr)
+            XCTAssertEqual(try String(contentsOfFile: video, encoding: .utf8), "video\n", "an MP4 that misses its budget is not placed")
+            XCTAssertEqual(try temporaries(tmp), [])
+        }
+        let again = try run(["encode", frames, link])
+        XCTAssertEqual(again.code, 0, again.stderr)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "tgt.gif")
+        XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: target)).prefix(6)), Array("GIF89a".utf8), "written through the link")
+    }
+
+    /// A process id no process has (for the name of a killed run's temporary file).
+    func deadPID() -> Int32 {
+        var pid: Int32 = 4_000_000
+        while kill(pid, 0) == 0 || errno != ESRCH { pid -= 1 }
+        return pid
+    }
+
+    /// A killed run's temporary files are removed where the README says: an animation's by the
+    /// next write of that animation, a render's (frames and manifest) by the next full render of
+    /// the folder. Only regular files of those names whose process is gone; a FIFO is left alone.
+    func testLeftoversOfAKilledWriteAreSwept() throws {
+        let frames = try renderFrames()
+        let pid = deadPID()
+        let gifLeft = "\(tmp)/demo.gif.tmp-\(pid)", gifLeft2 = "\(tmp)/demo.gif.tmp-\(pid)-2"
+        let manifestLeft = "\(frames)/manifest.json.tmp-\(pid)", frameLeft = "\(frames)/0001.png.tmp-\(pid)-3"
+        for path in [gifLeft, gifLeft2, manifestLeft, frameLeft] { _ = FileManager.default.createFile(atPath: path, contents: Data("half".utf8)) }
+        let pipe = try fifo("demo.gif.tmp-\(pid - 1)")
+        let other = "\(tmp)/other.gif.tmp-\(pid)"
+        _ = FileManager.default.createFile(atPath: other, contents: Data("not ours to sweep now".utf8))
+        let r = try run(["encode", frames, "\(tmp)/demo.gif"])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: gifLeft), "swept by the next write of demo.gif")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: gifLeft2))
+        XCTAssertTrue(isFIFO(pipe), "a FIFO is never removed")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: other), "another file's temporary is not this write's to sweep")
+        let again = try run([try writeScenario(), "--out", frames, "--scale", "0.5", "-q", "--force"])
+        XCTAssertEqual(again.code, 0, again.stderr)
+        XCTAssertEqual(try temporaries(frames), [], "a full render sweeps its folder's temporary files")
+    }
 }

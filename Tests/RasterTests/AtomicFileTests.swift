@@ -99,4 +99,20 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertThrowsError(try AtomicFile.write(Array("x".utf8), to: tmp + "/pipe"))
         XCTAssertTrue(isFIFO(tmp + "/pipe"))
     }
+
+    /// Whatever stands at a temporary file's name (a FIFO, a file of another run) is never
+    /// removed or written: the write takes a fresh name and still succeeds.
+    func testSomethingAtTheTemporaryNameIsLeftAlone() throws {
+        let target = tmp + "/demo.gif"
+        // Every name a writer of this process has used for its temporary file.
+        let pipes = [".tmp-\(getpid())", ".partial-\(getpid())"].map { target + $0 }
+        for pipe in pipes { XCTAssertEqual(mkfifo(pipe, 0o644), 0) }
+        let taken = target + ".tmp-\(getpid())-2"
+        _ = FileManager.default.createFile(atPath: taken, contents: Data("another writer's".utf8))
+        try AtomicFile.write(Array("new".utf8), to: target)
+        XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "new")
+        for pipe in pipes { XCTAssertTrue(isFIFO(pipe), "\(pipe) is still a FIFO") }
+        XCTAssertEqual(try String(contentsOfFile: taken, encoding: .utf8), "another writer's")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp).count, 5, "no temporary file of ours left")
+    }
 }
