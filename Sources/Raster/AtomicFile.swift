@@ -55,7 +55,7 @@ public final class AtomicFile {
     }
 
     private func writeFailure() -> OutputPathError {
-        OutputPathError(path: path, problem: "cannot write \(what): \(String(cString: strerror(errno))) (is the disk full?)")
+        OutputPathError(path: path, problem: "cannot write \(what): \(FileProblem.posixOrGeneral(errno))")
     }
 
     /// Flushes, closes and renames the file over its destination.
@@ -138,9 +138,7 @@ public final class AtomicFile {
     /// The message for a failed `createTemporary` (errno still set).
     public static func createFailure(path: String, what: String) -> OutputPathError {
         let code = errno
-        let reason = String(cString: strerror(code))
-        return OutputPathError(path: path, problem: "cannot write \(what): \(reason)"
-            + (code == ENOSPC || code == EDQUOT ? " (is the disk full?)" : "; check that its folder exists and is writable"))
+        return OutputPathError(path: path, problem: "cannot write \(what): \(FileProblem.posixOrGeneral(code))")
     }
 
     /// Writes all of `bytes` to `fd`; false with errno on failure.
@@ -168,7 +166,7 @@ public final class AtomicFile {
         var s = stat()
         if lstat(destination, &s) == 0, (s.st_mode & S_IFMT) == S_IFREG { chmod(temporary, s.st_mode & 0o7777) }
         guard rename(temporary, destination) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = FileProblem.posixOrGeneral(errno)
             unlink(temporary)
             throw OutputPathError(path: path, problem: "cannot move \(what) into place: \(reason)")
         }

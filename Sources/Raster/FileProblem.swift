@@ -39,17 +39,9 @@ public enum FileProblem {
             code = Int32(underlying.code)
         }
         let what: String
-        switch code {
-        case ENOENT?: what = "does not exist (or a folder on its way is missing); check the path"
-        case EACCES?, EPERM?: what = "permission denied; make it readable and writable for this user, or choose another place"
-        case ENOSPC?, EDQUOT?: what = "the disk is full; free some space or write elsewhere"
-        case EROFS?: what = "is on a read-only file system; write somewhere writable"
-        case ENOTDIR?: what = "a part of the path is a file, not a folder; choose another path"
-        case EISDIR?: what = "is a folder where a file was expected; choose another path"
-        case EEXIST?: what = "already exists and is in the way; remove it or choose another path"
-        case ENAMETOOLONG?: what = "the path is too long; choose a shorter one"
-        case EMFILE?, ENFILE?: what = "too many files are open; lower --jobs or raise the open-file limit (ulimit -n)"
-        default:
+        if let code, let words = posix(code) {
+            what = words
+        } else {
             switch CocoaError.Code(rawValue: ns.code) {
             case .fileNoSuchFile, .fileReadNoSuchFile: what = "does not exist (or a folder on its way is missing); check the path"
             case .fileReadNoPermission, .fileWriteNoPermission: what = "permission denied; choose a place this user may write"
@@ -60,5 +52,30 @@ public enum FileProblem {
             }
         }
         return what
+    }
+
+    /// What is wrong and what to do for a POSIX error code (`errno`), in our words (never
+    /// strerror's); nil for a code with no sentence of its own.
+    public static func posix(_ code: Int32) -> String? {
+        switch code {
+        case ENOENT: return "does not exist (or a folder on its way is missing); check the path"
+        case EACCES, EPERM: return "permission denied; make it readable and writable for this user, or choose another place"
+        case ENOSPC, EDQUOT: return "the disk is full; free some space or write elsewhere"
+        case EROFS: return "is on a read-only file system; write somewhere writable"
+        case ENOTDIR: return "a part of the path is a file, not a folder; choose another path"
+        case EISDIR: return "is a folder where a file was expected; choose another path"
+        case EEXIST: return "already exists and is in the way; remove it or choose another path"
+        case ENAMETOOLONG: return "the path is too long; choose a shorter one"
+        case EMFILE, ENFILE: return "too many files are open; lower --jobs or raise the open-file limit (ulimit -n)"
+        case EIO: return "the device reported an input/output error; check the disk"
+        case EFBIG: return "the file is too large for this file system; write elsewhere or make it smaller"
+        case EXDEV: return "the temporary file and the target are on different file systems; write the file in a folder of its own file system"
+        default: return nil
+        }
+    }
+
+    /// `posix(code)`, or a general sentence naming the error number for a code without one.
+    public static func posixOrGeneral(_ code: Int32) -> String {
+        posix(code) ?? "could not be written (system error \(code)); check the path, its permissions and the free space"
     }
 }

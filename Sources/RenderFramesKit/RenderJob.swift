@@ -380,12 +380,12 @@ public struct RenderJob: Sendable {
         }
         guard let (temporary, fd) = created else { throw AtomicFile.createFailure(path: path, what: what) }
         let ok = AtomicFile.writeAll(fd, bytes)
-        let writeError = ok ? nil : String(cString: strerror(errno))
+        let writeError = ok ? nil : FileProblem.posixOrGeneral(errno)
         close(fd)
         if let writeError {
             gate?.forget(temporary)
             unlink(temporary)
-            throw OutputError(path: path, problem: "cannot write \(what): \(writeError) (is the disk full?)")
+            throw OutputError(path: path, problem: "cannot write \(what): \(writeError)")
         }
         var placeError: Error?
         func move() {

@@ -64,7 +64,7 @@ final class OutputSafetyTests: XCTestCase {
         let code = try String(contentsOfFile: copy + "/code", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         let stderr = try String(contentsOfFile: copy + "/stderr", encoding: .utf8)
         XCTAssertNotEqual(code, "0", "the render must fail")
-        XCTAssertNotNil(stderr.range(of: #"frames/\d{4}\.png: cannot write frame \d{4}\.png: No space left on device \(is the disk full\?\)"#,
+        XCTAssertNotNil(stderr.range(of: #"frames/\d{4}\.png: cannot write frame \d{4}\.png: the disk is full; free some space or write elsewhere"#,
                                      options: .regularExpression), stderr)
         let names = try FileManager.default.contentsOfDirectory(atPath: copy).filter { $0.hasSuffix(".png") || $0.contains(".tmp-") }
         XCTAssertFalse(names.isEmpty, "some frames fit before the disk filled")
