@@ -41,6 +41,12 @@ public struct FrameVerdict: Sendable {
             lines.append("no golden for \(missing.count == 1 ? "frame" : "frames") \(ranges(missing.map(\.file))) (\(plural(missing.count, "frame"))) "
                 + "in \(golden); \(missingHint)")
         }
+        let absent = failures.filter(\.isMissingFrame)
+        if let first = absent.first {
+            let folder = String(first.problem!.dropFirst(FrameVerdict.missingFrom.count))
+            lines.append("\(absent.count == 1 ? "frame" : "frames") \(ranges(absent.map(\.file))) (\(plural(absent.count, "frame"))) "
+                + "missing from \(folder), which the goldens hold; render \(absent.count == 1 ? "it" : "them") too, or compare folders that hold the same frames")
+        }
         let differing = failures.filter { $0.problem == nil && $0.result != nil }
         if let worst = differing.max(by: { ($0.result!.differingPixels, $1.file) < ($1.result!.differingPixels, $0.file) }) {
             let r = worst.result!
@@ -55,7 +61,7 @@ public struct FrameVerdict: Sendable {
                 + "\(resized.count == 1 ? "is" : "are") \(r.width)x\(r.height), the golden\(resized.count == 1 ? "" : "s") \(golden): "
                 + "render with the goldens' device and --scale, or re-record them if the size changed on purpose")
         }
-        let others = failures.filter { $0.problem != nil && !$0.isMissingGolden && $0.result?.sizeMismatch != true }
+        let others = failures.filter { $0.problem != nil && !$0.isMissingGolden && !$0.isMissingFrame && $0.result?.sizeMismatch != true }
         lines += others.prefix(10).map(\.failureDetail)
         if others.count > 10 { lines.append("and \(others.count - 10) more frames with problems like these") }
         return lines
@@ -64,6 +70,10 @@ public struct FrameVerdict: Sendable {
     /// True when there was no golden to compare with (`missingGolden`), not a difference.
     public var isMissingGolden: Bool { problem?.hasPrefix(FrameVerdict.noGolden) == true }
     static let noGolden = "no golden in "
+
+    /// True when the golden has no rendered frame to compare with.
+    public var isMissingFrame: Bool { problem?.hasPrefix(FrameVerdict.missingFrom) == true }
+    static let missingFrom = "missing from "
 
     public init(file: String, problem: String, result: PixelMatch.Result? = nil) {
         self.file = file; self.problem = problem; self.result = result; passed = false
@@ -135,7 +145,7 @@ public enum FolderComparison {
     static func compareOne(_ pair: (String, String?, String?), actual: String, golden: String, options: PixelMatch.Options,
                            diffDirectory: String?) -> FrameVerdict {
         let (name, actualPath, goldenPath) = pair
-        guard let actualPath else { return FrameVerdict(file: name, problem: "missing from \(actual)") }
+        guard let actualPath else { return FrameVerdict(file: name, problem: FrameVerdict.missingFrom + actual) }
         guard let goldenPath else { return .missingGolden(file: name, in: golden) }
         let a: Pixmap, e: Pixmap
         do {

@@ -165,7 +165,14 @@ final class CLITests: XCTestCase {
         let differ = try run(["compare", "\(tmp)/a", "\(tmp)/b", "--diff", "\(tmp)/diff"])
         XCTAssertEqual(differ.code, 1)
         XCTAssertTrue(differ.stdout.contains("FAIL no golden for frame 2 (1 frame) in \(tmp)/b; compare folders that hold the same frames"), differ.stdout)
-        XCTAssertTrue(differ.stdout.contains("FAIL 0005.png: missing from \(tmp)/a"), differ.stdout)
+        XCTAssertTrue(differ.stdout.contains("FAIL frame 5 (1 frame) missing from \(tmp)/a, which the goldens hold; render it too, "
+            + "or compare folders that hold the same frames"), differ.stdout)
+        // Frames missing on the rendered side are said once, as ranges, as missing goldens are.
+        XCTAssertEqual(try run([scenario, "--out", "\(tmp)/c", "--scale", "0.5", "--frames", "0-7", "--quiet"]).code, 0)
+        let fewer = try run(["compare", "\(tmp)/a", "\(tmp)/c"])
+        XCTAssertEqual(fewer.code, 1)
+        XCTAssertTrue(fewer.stdout.contains("FAIL frames 3-7 (5 frames) missing from \(tmp)/a, which the goldens hold; render them too"), fewer.stdout)
+        XCTAssertEqual(fewer.stdout.components(separatedBy: "FAIL").count, 2, fewer.stdout)
         let frame0 = "\(tmp)/a/0000.png", frame1 = "\(tmp)/b/0001.png"
         let one = try run(["compare", frame0, frame1, "--diff", "\(tmp)/diff"])
         XCTAssertEqual(one.code, 1, one.stdout)
