@@ -80,6 +80,11 @@ public struct GoldenCheck {
     /// `--diff` on the command line).
     public static func checkFolders(frames: String, golden: String, diff: String?,
                                     names: (frames: String, golden: String, diff: String) = ("the frames folder", "the golden folder", "the failure images' folder")) throws {
+        // A file where a folder goes is said as such first (the overlap checks would take it for a
+        // compared PNG and speak of its folder).
+        for (name, path) in [(names.frames, frames), (names.golden, golden)] where FileKind.at(path) == .regularFile {
+            throw OutputPathError(path: path, problem: "exists and is a file, not a folder; pick another \(name)")
+        }
         let framesFolder = FolderOverlap.Folder(names.frames, frames), goldenFolder = FolderOverlap.Folder(names.golden, golden)
         if let problem = FolderOverlap.framesAndGoldens(frames: framesFolder, golden: goldenFolder) { throw GoldenCheckError(problem) }
         if let diff, let problem = FolderOverlap.diffFolder(.init(names.diff, diff), compared: [framesFolder, goldenFolder]) {

@@ -360,7 +360,8 @@ final class HostileCorpusTests: XCTestCase {
         for (what, frame, damage) in damages {
             cases.append(folder("encode: \(what)", 2, encode, says: frame, damage))
             // A frame of another size is said by its number, with both sizes.
-            let sizes = ["a JPEG named 0001.png": "frame 1 (1 frame) is 640x427", "a frame of another size": "frame 2 (1 frame) is 8x8"]
+            let sizes = ["a JPEG named 0001.png": "frame 1 (1 frame) is 640x427", "a frame of another size": "frame 2 (1 frame) is 8x8",
+                         "a missing frame": "frame 4 (1 frame) missing from"]
             cases.append(folder("compare: \(what)", 1, compare, says: sizes[what] ?? frame, damage))
         }
         let manifests: [(String, Int32, Int32, String, (String) throws -> Void)] = [
