@@ -1,4 +1,5 @@
 import ArgumentParser
+import Animation
 import GoldenCompare
 
 /// How frames are compared with goldens, for `compare` and `render --golden` alike. By default a
@@ -36,8 +37,8 @@ struct ComparisonOptions: ParsableArguments {
                 + "perceptual distance; --exact for every byte)")
         }
         if let tolerance, !(0...255).contains(tolerance) { throw ValidationError("--tolerance must be between 0 and 255 levels, got \(tolerance)") }
-        if let threshold, !(0...1).contains(threshold) { throw ValidationError("--threshold must be between 0 and 1, got \(threshold)") }
+        if let threshold, !(0...1).contains(threshold) { throw ValidationError("--threshold must be between 0 and 1, got \(threshold.formattedNumber)") }
         if let m = maxDiffPixels, m < 0 { throw ValidationError("--max-diff-pixels must be 0 or more, got \(m)") }
-        if let r = maxDiffRatio, !(0...1).contains(r) { throw ValidationError("--max-diff-ratio must be between 0 and 1, got \(r)") }
+        if let r = maxDiffRatio, !(0...1).contains(r) { throw ValidationError("--max-diff-ratio must be between 0 and 1, got \(r.formattedNumber)") }
     }
 }

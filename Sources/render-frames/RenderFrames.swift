@@ -146,8 +146,8 @@ struct Render: ParsableCommand {
         if prune && (frames != nil || shard != nil) {
             throw ValidationError("--prune removes goldens of frames not rendered, so it needs every frame: drop --frames and --shard")
         }
-        if let fps, !(1...240).contains(fps) { throw ValidationError("--fps must be between 1 and 240, got \(fps)") }
-        if let scale, !(0.25...4).contains(scale) { throw ValidationError("--scale must be between 0.25 and 4, got \(scale)") }
+        if let fps, !(1...240).contains(fps) { throw ValidationError("--fps must be between 1 and 240, got \(fps.formattedNumber)") }
+        if let scale, !(0.25...4).contains(scale) { throw ValidationError("--scale must be between 0.25 and 4, got \(scale.formattedNumber)") }
         if jobs < 1 || jobs > 64 { throw ValidationError("--jobs must be between 1 and 64, got \(jobs)") }
     }
 
@@ -678,7 +678,7 @@ struct Explain: ParsableCommand {
 
     func validate() throws {
         if (frame == nil) == (offset == nil) { throw ValidationError("give --frame N or --offset Y (one of them)") }
-        if let scale, !(0.25...4).contains(scale) { throw ValidationError("--scale must be between 0.25 and 4, got \(scale)") }
+        if let scale, !(0.25...4).contains(scale) { throw ValidationError("--scale must be between 0.25 and 4, got \(scale.formattedNumber)") }
         if let offset, !offset.isFinite || abs(offset) > 1_000_000 {
             throw ValidationError("--offset must be a number of points between -1000000 and 1000000")
         }
