@@ -127,10 +127,12 @@ public struct PixelMatch: Sendable {
                     for y in 0..<h {
                         for x in 0..<w {
                             let i = 4 * (y * w + x)
-                            let levels = max(max(absDiff(a[i], e[i]), absDiff(a[i + 1], e[i + 1])),
-                                             max(absDiff(a[i + 2], e[i + 2]), absDiff(a[i + 3], e[i + 3])))
-                            let delta = levels == 0 ? 0 : perceptual ? abs(colorDelta(a, i, e, i, yOnly: false)) : Double(levels)
-                            if levels > 0 && delta > limit {
+                            // Most pixels are equal: four byte compares, and nothing else, for them.
+                            let same = a[i] == e[i] && a[i + 1] == e[i + 1] && a[i + 2] == e[i + 2] && a[i + 3] == e[i + 3]
+                            let levels = same ? 0 : max(max(absDiff(a[i], e[i]), absDiff(a[i + 1], e[i + 1])),
+                                                        max(absDiff(a[i + 2], e[i + 2]), absDiff(a[i + 3], e[i + 3])))
+                            let delta = same ? 0 : perceptual ? abs(colorDelta(a, i, e, i, yOnly: false)) : Double(levels)
+                            if !same && delta > limit {
                                 if detectAntialiasing && (antialiased(a, x, y, w, h, e) || antialiased(e, x, y, w, h, a)) {
                                     result.antialiasedPixels += 1
                                     paint(i, 255, 255, 0)
