@@ -3,7 +3,7 @@
 change it). Standard library only, except the JPEGs, which ImageMagick's `convert` writes.
 
 Every PNG flavour the format has (grey 1/2/4/8/16, palette 1/2/4/8 with and without tRNS, RGB
-8/16 with and without a tRNS colour key, grey+alpha 8/16, RGBA 8/16), each plain and Adam7
+8/16 with and without a tRNS color key, grey+alpha 8/16, RGBA 8/16), each plain and Adam7
 interlaced, plus gAMA files, is written by hand from one 19x13 test pattern, beside the exact
 straight-alpha RGBA8 pixels a decoder must produce (`expected/NAME.rgba`). JPEGs (baseline,
 progressive, greyscale) come with the PNG they were made from, to compare within a tolerance.
@@ -174,7 +174,7 @@ def main():
                 name = f"palette{depth}{'-trns' if with_trns else ''}{suffix}.png"
                 write(name, png(idx, 3, depth, interlaced, palette=palette, trns=bytes(alphas) if with_trns else None),
                       expected, manifest, note=f"palette {depth}-bit{' with tRNS' if with_trns else ''}")
-        # RGB 8 and 16; RGB 8 with a tRNS colour key.
+        # RGB 8 and 16; RGB 8 with a tRNS color key.
         rgb8 = [[px[:3] for px in row] for row in base]
         write(f"rgb8{suffix}.png", png(rgb8, 2, 8, interlaced), [[px + (255,) for px in row] for row in rgb8], manifest,
               note="RGB 8-bit")
@@ -185,7 +185,7 @@ def main():
         keyed = rgb8[4][4]
         write(f"rgb8-trns{suffix}.png", png(rgb8, 2, 8, interlaced, trns=struct.pack(">HHH", *keyed)),
               [[px + ((0,) if px == keyed else (255,)) for px in row] for row in rgb8], manifest,
-              note="RGB 8-bit with a tRNS colour key")
+              note="RGB 8-bit with a tRNS color key")
         # Grey + alpha 8 and 16.
         ga8 = [[(grey_of(*px[:3]), px[3]) for px in row] for row in base]
         write(f"grey-alpha8{suffix}.png", png(ga8, 4, 8, interlaced), [[(g, g, g, a) for g, a in row] for row in ga8],
@@ -219,13 +219,13 @@ def main():
               for row in base]
     for interlaced in (False, True):
         suffix = "-interlaced" if interlaced else ""
-        for name, pixels, colour, what in [("grey16", grey16, 0, "grey"), ("rgb16", rgb16, 2, "RGB"),
+        for name, pixels, color, what in [("grey16", grey16, 0, "grey"), ("rgb16", rgb16, 2, "RGB"),
                                            ("grey-alpha16", ga16, 4, "grey + alpha"), ("rgba16", rgba16, 6, "RGBA")]:
             def expand(px):
                 s = [scale_up(v, 16) for v in px]
-                return (s[0],) * 3 + (255,) if colour == 0 else (s[0],) * 3 + (s[1],) if colour == 4 \
-                    else tuple(s) + (255,) if colour == 2 else tuple(s)
-            write(f"{name}-gama45455{suffix}.png", png(pixels, colour, 16, interlaced, extra_chunks=[gama]),
+                return (s[0],) * 3 + (255,) if color == 0 else (s[0],) * 3 + (s[1],) if color == 4 \
+                    else tuple(s) + (255,) if color == 2 else tuple(s)
+            write(f"{name}-gama45455{suffix}.png", png(pixels, color, 16, interlaced, extra_chunks=[gama]),
                   [[expand(px) for px in row] for row in pixels], manifest, tolerance=1,
                   note=f"{what} 16-bit, gAMA 1/2.2{', interlaced' if interlaced else ''}")
         # gAMA 1.0 at 16 bits: linear light, shown brighter (the same curve as the 8-bit file).

@@ -11,7 +11,7 @@ set -euo pipefail
 
 # Text: HarfBuzz shapes, FriBidi orders right-to-left runs, libthai finds Thai words (its dictionary is
 # libthai-data); Noto fonts are the fallbacks for Arabic,
-# Hebrew, Thai, Devanagari, Chinese, Japanese, Korean and colour emoji (read at their Debian paths).
+# Hebrew, Thai, Devanagari, Chinese, Japanese, Korean and color emoji (read at their Debian paths).
 fonts=(fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
 packages=(pkg-config libpng-dev zlib1g-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libthai-dev "libjpeg62-turbo-dev|libjpeg-turbo8-dev"
   libdeflate-dev libwebp-dev ffmpeg "${fonts[@]}")

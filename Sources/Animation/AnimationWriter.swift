@@ -155,7 +155,7 @@ public enum AnimationWriter {
                     apng = try APNGWriter(file: file, width: w, height: h, alpha: alpha, fps: settings.fps, jobs: jobs)
                 }
                 let alpha = apng!.alpha
-                // One colour type for the whole file: RGBA once any frame has transparency.
+                // One color type for the whole file: RGBA once any frame has transparency.
                 let frames = alpha ? batch : batch.map { $0.pixels.isOpaque ? $0 : TimedFrame(pixels: flatten($0.pixels), start: $0.start, end: $0.end, outputFrames: $0.outputFrames) }
                 try apng!.add(frames)
                 written += batch.count
@@ -303,7 +303,7 @@ public enum AnimationWriter {
         return stat(file, &s) == 0 ? Int(s.st_size) : 0
     }
 
-    /// A pixmap over opaque black (premultiplied colour kept, alpha set to 255).
+    /// A pixmap over opaque black (premultiplied color kept, alpha set to 255).
     static func flatten(_ p: Pixmap) -> Pixmap {
         var b = p.bytes
         for i in stride(from: 3, to: b.count, by: 4) { b[i] = 255 }

@@ -3,12 +3,12 @@ import Raster
 
 /// Animated GIF in two passes, with memory bounded by a batch of frames whatever the length:
 ///
-/// 1. `observe` every frame: a histogram of the colours that change from frame to frame (the
+/// 1. `observe` every frame: a histogram of the colors that change from frame to frame (the
 ///    first frame counts whole), as ffmpeg's `palettegen=stats_mode=diff`; `makePalette` then cuts
-///    it into 255 colours by variance-first median cut (index 255 is transparency).
+///    it into 255 colors by variance-first median cut (index 255 is transparency).
 /// 2. `add` every frame again: only the pixels that changed since the previous frame are
 ///    quantised, with Sierra-2-4A error diffusion (ffmpeg's default dither) except where the palette
-///    has the colour exactly (drawn as it is, so flat UI colours carry no noise); unchanged pixels are
+///    has the color exactly (drawn as it is, so flat UI colors carry no noise); unchanged pixels are
 ///    transparent, so the previous image shows through (disposal "do not dispose"), and each frame
 ///    is cropped to the rectangle of its changed pixels. Frames of a batch are quantised and
 ///    LZW-coded in parallel.
@@ -20,7 +20,7 @@ public final class GIFEncoder {
     public let height: Int
     public let jobs: Int
 
-    // Pass 1: a histogram over 6 bits a channel, with exact sums for each bin's mean colour.
+    // Pass 1: a histogram over 6 bits a channel, with exact sums for each bin's mean color.
     private var counts: [UInt64]
     private var sums: [UInt64]
     private var previousObserved: Pixmap?
@@ -33,7 +33,7 @@ public final class GIFEncoder {
     private var framesWritten = 0
     private var framesPlaced = 0
     private var matcher: PaletteMatcher?
-    /// One per worker: a nearest-colour cache (16 MB) and an LZW table (4 MB), made once.
+    /// One per worker: a nearest-color cache (16 MB) and an LZW table (4 MB), made once.
     private lazy var caches = (0..<jobs).map { _ in NearestCache() }
     private lazy var coders = (0..<jobs).map { _ in LZWEncoder() }
 
@@ -52,7 +52,7 @@ public final class GIFEncoder {
 
     // MARK: Pass 1
 
-    /// Counts the colours of the pixels that changed since the previous observed frame.
+    /// Counts the colors of the pixels that changed since the previous observed frame.
     public func observe(_ frame: Pixmap) {
         precondition(frame.width == width && frame.height == height)
         frame.bytes.withUnsafeBufferPointer { cur in
@@ -77,7 +77,7 @@ public final class GIFEncoder {
         previousObserved = frame
     }
 
-    /// Cuts the histogram into at most 255 colours: the box with the largest squared error is split
+    /// Cuts the histogram into at most 255 colors: the box with the largest squared error is split
     /// at its weighted median along its widest axis, until there are 255 boxes or no box can split.
     public func makePalette() {
         struct Bin { var r, g, b: Double; var count: Double }
@@ -134,7 +134,7 @@ public final class GIFEncoder {
     private func writeHeader() {
         output = Array("GIF89a".utf8)
         output.appendLE16(width); output.appendLE16(height)
-        output += [0xF7, 0, 0] // global colour table of 256 entries, 8 bits a channel
+        output += [0xF7, 0, 0] // global color table of 256 entries, 8 bits a channel
         for i in 0..<256 {
             if i < palette.count { output += [palette[i].r, palette[i].g, palette[i].b] } else { output += [0, 0, 0] }
         }
@@ -150,7 +150,7 @@ public final class GIFEncoder {
         precondition(!palette.isEmpty, "makePalette() before add()")
         let previous = [previousSource] + frames.dropLast().map { Optional($0.pixels) }
         // Quantise each frame's changed pixels (independent of the other frames' indices), each
-        // worker with its own nearest-colour cache, kept warm from batch to batch.
+        // worker with its own nearest-color cache, kept warm from batch to batch.
         let matcher = self.matcher ?? PaletteMatcher(palette)
         self.matcher = matcher
         var quantised = [Quantised?](repeating: nil, count: frames.count)
@@ -181,7 +181,7 @@ public final class GIFEncoder {
             output += [0x2C]
             output.appendLE16(image.rect.x); output.appendLE16(image.rect.y)
             output.appendLE16(image.rect.width); output.appendLE16(image.rect.height)
-            output += [0x00, 0x08] // no local colour table; LZW minimum code size 8
+            output += [0x00, 0x08] // no local color table; LZW minimum code size 8
             var o = 0
             let data = coded[i]
             while o < data.count {
@@ -245,19 +245,19 @@ public final class GIFEncoder {
                                 let slot = 3 * (rx + 1)
                                 guard changed(i) else { continue }
                                 let v = c32.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)
-                                // A colour the palette has exactly is drawn as it is, taking and passing on no
-                                // error: flat UI colours stay clean, and no dither noise is left behind on
+                                // A color the palette has exactly is drawn as it is, taking and passing on no
+                                // error: flat UI colors stay clean, and no dither noise is left behind on
                                 // pixels that then stop changing (it would stay on screen: they are not redrawn).
                                 let r0 = UInt8(v & 0xFF), g0 = UInt8((v >> 8) & 0xFF), b0 = UInt8((v >> 16) & 0xFF)
                                 let exact = cache.nearest(r0, g0, b0, matcher)
-                                let e = matcher.colours[Int(exact)]
+                                let e = matcher.colors[Int(exact)]
                                 if e.r == r0 && e.g == g0 && e.b == b0 { out[ry * rect.width + rx] = exact; continue }
                                 let r = clamp8(Int32(v & 0xFF) + (current[slot] + 2) >> 2)
                                 let g = clamp8(Int32((v >> 8) & 0xFF) + (current[slot + 1] + 2) >> 2)
                                 let b = clamp8(Int32((v >> 16) & 0xFF) + (current[slot + 2] + 2) >> 2)
                                 let index = cache.nearest(r, g, b, matcher)
                                 out[ry * rect.width + rx] = index
-                                let p = matcher.colours[Int(index)]
+                                let p = matcher.colors[Int(index)]
                                 let er = Int32(r) - Int32(p.r), eg = Int32(g) - Int32(p.g), eb = Int32(b) - Int32(p.b)
                                 current[slot + 3] += 2 * er; current[slot + 4] += 2 * eg; current[slot + 5] += 2 * eb
                                 next[slot - 3] += er; next[slot - 2] += eg; next[slot - 1] += eb
@@ -314,19 +314,19 @@ public final class GIFEncoder {
 
 @inline(__always) private func clamp8(_ v: Int32) -> UInt8 { UInt8(truncatingIfNeeded: min(max(v, 0), 255)) }
 
-/// The palette sorted by green, for a nearest-colour search that starts at the nearest green
+/// The palette sorted by green, for a nearest-color search that starts at the nearest green
 /// and stops once the green distance alone exceeds the best match.
 struct PaletteMatcher: Sendable {
-    let colours: [(r: UInt8, g: UInt8, b: UInt8)]
+    let colors: [(r: UInt8, g: UInt8, b: UInt8)]
     private let byGreen: [(g: Int32, r: Int32, b: Int32, index: UInt8)]
 
     init(_ palette: [(r: UInt8, g: UInt8, b: UInt8)]) {
-        colours = palette
+        colors = palette
         byGreen = palette.enumerated().map { (Int32($0.element.g), Int32($0.element.r), Int32($0.element.b), UInt8($0.offset)) }
             .sorted { $0.g != $1.g ? $0.g < $1.g : $0.index < $1.index }
     }
 
-    /// The index of the nearest colour (squared RGB distance; the lowest index on a tie).
+    /// The index of the nearest color (squared RGB distance; the lowest index on a tie).
     func nearest(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
         let r = Int32(r), g = Int32(g), b = Int32(b)
         var lo = 0, hi = byGreen.count
@@ -351,7 +351,7 @@ struct PaletteMatcher: Sendable {
     }
 }
 
-/// Nearest palette index per exact 24-bit colour, filled as colours come (one per worker).
+/// Nearest palette index per exact 24-bit color, filled as colors come (one per worker).
 struct NearestCache {
     private var table = [UInt8](repeating: 0, count: 1 << 24) // index + 1; 0: not yet known
 

@@ -315,12 +315,12 @@ int rf_png_decode16(const uint8_t *data, size_t size, uint16_t *rgba, int width,
         png_destroy_read_struct(&png, &info, NULL);
         return 1;
     }
-    /* The samples as stored, big-endian swapped to the machine's order, every colour type made
+    /* The samples as stored, big-endian swapped to the machine's order, every color type made
        RGBA: no gamma transform (that is the caller's), so nothing of libpng's 16-to-8 conversion. */
-    int colour = png_get_color_type(png, info);
+    int color = png_get_color_type(png, info);
     if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
-    if (colour == PNG_COLOR_TYPE_GRAY || colour == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
-    if (!(colour & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, info, PNG_INFO_tRNS))
+    if (color == PNG_COLOR_TYPE_GRAY || color == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
+    if (!(color & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, info, PNG_INFO_tRNS))
         png_set_add_alpha(png, 0xFFFF, PNG_FILLER_AFTER);
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     png_set_swap(png); /* PNG stores samples big-endian */

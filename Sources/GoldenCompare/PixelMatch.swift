@@ -1,34 +1,34 @@
 import Raster
 
-/// Frame comparison. Frames are deterministic, so the default is strict about colour and lenient
+/// Frame comparison. Frames are deterministic, so the default is strict about color and lenient
 /// only about noise: a pixel differs when any of its four channels (premultiplied RGBA, as decoded)
-/// differs by more than 2 levels of 255. A changed brand colour (#FA2D48 to #FF375F, 5 to 23
+/// differs by more than 2 levels of 255. A changed brand color (#FA2D48 to #FF375F, 5 to 23
 /// levels a channel) fails; 1 level of rounding noise passes. Pixels that look like anti-aliasing
 /// (an edge pixel whose neighbours show the same edge in the other image, pixelmatch's test) are
 /// counted apart, not as differences, so a glyph edge drawn a fraction of a pixel over passes.
 /// Two other metrics: pixelmatch's perceptual YIQ distance (`--threshold`), whose 0.1 lets green
-/// alone move 37 levels and blue alone 78 (so both brand colours above pass it), and `exact`
+/// alone move 37 levels and blue alone 78 (so both brand colors above pass it), and `exact`
 /// (every changed byte counts).
 public struct PixelMatch: Sendable {
-    /// When two colours of one pixel count as different.
+    /// When two colors of one pixel count as different.
     public enum Metric: Sendable, Equatable {
         /// Any channel differs by more than this many levels (0...255); anti-aliasing counted apart.
         case channelLevels(Int)
-        /// pixelmatch's YIQ distance over `35215 * threshold^2` (0...1; both colours blended over
+        /// pixelmatch's YIQ distance over `35215 * threshold^2` (0...1; both colors blended over
         /// white); anti-aliasing counted apart.
         case perceptual(threshold: Double)
         /// Any changed byte: no tolerance, no anti-aliasing detection.
         case exact
 
         /// Levels a channel may move before its pixel differs, by default: 1 level of rounding
-        /// noise passes, a 3-level colour change fails.
+        /// noise passes, a 3-level color change fails.
         public static let defaultTolerance = 2
         /// The default: `channelLevels(2)`.
         public static let standard = Metric.channelLevels(defaultTolerance)
     }
 
     public struct Options: Sendable, Equatable {
-        /// How colours are compared; by default `Metric.standard` (more than 2 levels in a channel).
+        /// How colors are compared; by default `Metric.standard` (more than 2 levels in a channel).
         public var metric: Metric = .standard
         /// Differing pixels allowed (nil: none, unless a ratio is set).
         public var maxDiffPixels: Int?
@@ -57,7 +57,7 @@ public struct PixelMatch: Sendable {
         public var sizeMismatch = false
         public var differingPixels = 0
         public var antialiasedPixels = 0
-        /// The pixel with the largest colour distance by the metric (nil when none differs).
+        /// The pixel with the largest color distance by the metric (nil when none differs).
         public var worst: PixelPosition?
         /// That distance as a fraction of the largest possible (0...1): levels / 255 for the
         /// channel and exact metrics, the YIQ distance / 35215 for the perceptual one.
@@ -65,7 +65,7 @@ public struct PixelMatch: Sendable {
         /// The largest channel difference of that pixel, in levels (0...255; 0 when none differs).
         public var worstLevels = 0
         /// The smallest rectangle holding every differing pixel (nil when none differs): where a
-        /// failure's crops are cut, so colour noise under the threshold elsewhere does not widen them.
+        /// failure's crops are cut, so color noise under the threshold elsewhere does not widen them.
         public var changed: PixelRect?
         /// How far the worst pixel is off, for failure lines: ", a channel 23 levels off" (empty when unknown).
         static func levelsOff(_ levels: Int) -> String { levels > 0 ? ", a channel \(levels) level\(levels == 1 ? "" : "s") off" : "" }
@@ -166,7 +166,7 @@ public struct PixelMatch: Sendable {
     @inline(__always)
     static func absDiff(_ p: UInt8, _ q: UInt8) -> Int { p > q ? Int(p - q) : Int(q - p) }
 
-    // MARK: pixelmatch's measures (on colours blended over white)
+    // MARK: pixelmatch's measures (on colors blended over white)
 
     @inline(__always)
     static func blended(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> (Double, Double, Double) {
@@ -223,7 +223,7 @@ public struct PixelMatch: Sendable {
             || (hasManySiblings(img, maxX, maxY, w, h) && hasManySiblings(other, maxX, maxY, w, h))
     }
 
-    /// More than two of the pixel's neighbours have exactly its colour.
+    /// More than two of the pixel's neighbours have exactly its color.
     static func hasManySiblings(_ img: UnsafeBufferPointer<UInt8>, _ x1: Int, _ y1: Int, _ w: Int, _ h: Int) -> Bool {
         let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0), x2 = min(x1 + 1, w - 1), y2 = min(y1 + 1, h - 1)
         let pos = 4 * (y1 * w + x1)

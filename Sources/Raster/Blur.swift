@@ -5,7 +5,7 @@
 /// d; even d: two boxes of d offset half a pixel each way, then one of d + 1), which is within a few
 /// percent of the true Gaussian and costs the same at any sigma. Below 2 it convolves with the
 /// sampled Gaussian kernel. Pixels outside the image repeat the edge, so a blurred photo keeps
-/// its colours at the borders (as UIKit's blurred image copies do).
+/// its colors at the borders (as UIKit's blurred image copies do).
 public enum GaussianBlur {
     public static func apply(_ image: Pixmap, sigma: Double) -> Pixmap {
         guard sigma > 0, image.width > 0, image.height > 0 else { return image }

@@ -35,7 +35,7 @@ public struct Canvas {
         clipBoundsStack.removeLast()
     }
 
-    /// Fills a shape with a colour at an opacity (0...1).
+    /// Fills a shape with a color at an opacity (0...1).
     public mutating func fill(_ shape: Shape, color: Color, opacity: Double = 1) {
         let c = color.withAlpha(multipliedBy: opacity).premultiplied
         guard c.a > 0 else { return }

@@ -1,13 +1,13 @@
-// Colours. Straight (un-premultiplied) colours are what users write and what PNG stores; the
+// Colors. Straight (un-premultiplied) colors are what users write and what PNG stores; the
 // renderer works in premultiplied alpha. They are different types so they cannot be mixed up.
 
-/// A straight-alpha sRGB colour, 8 bits a channel.
+/// A straight-alpha sRGB color, 8 bits a channel.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
     public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
         self.r = r; self.g = g; self.b = b; self.a = a
     }
-    /// A colour from 0...255 channels and an alpha in 0...1 (rounded to the nearest 8-bit value).
+    /// A color from 0...255 channels and an alpha in 0...1 (rounded to the nearest 8-bit value).
     public init(_ r: Int, _ g: Int, _ b: Int, alpha: Double = 1) {
         self.r = UInt8(clamping: r); self.g = UInt8(clamping: g); self.b = UInt8(clamping: b)
         self.a = UInt8((min(max(alpha, 0), 1) * 255).rounded())
@@ -17,7 +17,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public static let white = Color(r: 255, g: 255, b: 255)
     public static let clear = Color(r: 0, g: 0, b: 0, a: 0)
 
-    /// The same colour with its alpha multiplied by `opacity` (0...1).
+    /// The same color with its alpha multiplied by `opacity` (0...1).
     public func withAlpha(multipliedBy opacity: Double) -> Color {
         var c = self
         c.a = UInt8((Double(a) * min(max(opacity, 0), 1)).rounded())
@@ -51,7 +51,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public var description: String { hexString }
 }
 
-/// A premultiplied-alpha colour: every channel is at most `a`.
+/// A premultiplied-alpha color: every channel is at most `a`.
 public struct PremultipliedColor: Hashable, Sendable {
     public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {

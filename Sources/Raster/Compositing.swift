@@ -2,7 +2,7 @@
 //
 // Conventions (all of Raster's drawing follows them):
 // - Pixel (x, y) covers the square [x, x+1) x [y, y+1); its centre is (x + 0.5, y + 0.5); y grows down.
-// - Colours are premultiplied RGBA8: every channel is in 0...255 and at most alpha.
+// - Colors are premultiplied RGBA8: every channel is in 0...255 and at most alpha.
 // - Products of two 8-bit values are divided by 255 with round-to-nearest (`mul255`), ties cannot
 //   occur (a*b/255 is never exactly k + 0.5), so the result is the exact nearest integer.
 // - Source-over: dst' = src + dst * (255 - srcA) / 255, where src has already been scaled by the
@@ -61,14 +61,14 @@ enum Spans {
             // its high byte stays under 65,536).
             let pixel = SIMD4<UInt16>(UInt16(cr), UInt16(cg), UInt16(cb), UInt16(ca))
             let two = SIMD8<UInt16>(lowHalf: pixel, highHalf: pixel)
-            let colour16 = SIMD16<UInt16>(lowHalf: two, highHalf: two)
+            let color16 = SIMD16<UInt16>(lowHalf: two, highHalf: two)
             let inv16 = SIMD16<UInt16>(repeating: UInt16(inv))
             let raw = UnsafeMutableRawPointer(dst)
             var i = 0
             while i + 4 <= count {
                 let bytes = raw.loadUnaligned(fromByteOffset: 4 * i, as: SIMD16<UInt8>.self)
                 let t = SIMD16<UInt16>(truncatingIfNeeded: bytes) &* inv16 &+ 128
-                let v = colour16 &+ ((t &+ (t &>> 8)) &>> 8)
+                let v = color16 &+ ((t &+ (t &>> 8)) &>> 8)
                 raw.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: v), toByteOffset: 4 * i, as: SIMD16<UInt8>.self)
                 i += 4
             }

@@ -1,7 +1,7 @@
 import Foundation
 internal import CDeflate
 
-/// A fast path for the PNGs this tool writes: 8-bit RGB or RGBA, not interlaced, no colour chunks.
+/// A fast path for the PNGs this tool writes: 8-bit RGB or RGBA, not interlaced, no color chunks.
 /// It inflates with libdeflate (several times faster than zlib) and unfilters rows itself. Any other
 /// PNG, or one it cannot read, returns nil and goes to libpng, which reads everything.
 enum FastPNGDecoder {
@@ -18,11 +18,11 @@ enum FastPNGDecoder {
             case PNGChunks.Chunk.code("IHDR"): // once (a second one goes to libpng, which refuses it)
                 guard chunk.body.count == 13, channels == 0 else { return nil }
                 width = u32(body); height = u32(body + 4)
-                let depth = data[body + 8], colour = data[body + 9], interlace = data[body + 12]
+                let depth = data[body + 8], color = data[body + 9], interlace = data[body + 12]
                 // Each side is at most 2^32 - 1 here, so compare without multiplying two of them.
-                guard depth == 8, interlace == 0, colour == 2 || colour == 6, data[body + 10] == 0, data[body + 11] == 0, width > 0, height > 0,
+                guard depth == 8, interlace == 0, color == 2 || color == 6, data[body + 10] == 0, data[body + 11] == 0, width > 0, height > 0,
                       width <= pixelLimit, height <= pixelLimit / width else { return nil }
-                channels = colour == 2 ? 3 : 4
+                channels = color == 2 ? 3 : 4
             case PNGChunks.Chunk.code("IDAT"):
                 // IDAT chunks must be consecutive: one after another chunk goes to the structure check.
                 if idatEnded { return nil }
@@ -30,7 +30,7 @@ enum FastPNGDecoder {
                 continue
             case PNGChunks.Chunk.code("gAMA"), PNGChunks.Chunk.code("sRGB"), PNGChunks.Chunk.code("iCCP"),
                  PNGChunks.Chunk.code("cHRM"), PNGChunks.Chunk.code("tRNS"), PNGChunks.Chunk.code("PLTE"):
-                return nil // gamma, colour profile, transparency or palette: libpng's job
+                return nil // gamma, color profile, transparency or palette: libpng's job
             case PNGChunks.Chunk.code("IEND"):
                 break
             default:

@@ -62,7 +62,7 @@ public final class Font: @unchecked Sendable {
     public let ascender: Int
     public let descender: Int
     public let lineGap: Int
-    /// Colour bitmap glyphs (CBDT or sbix, as emoji fonts have): drawn in their own colours.
+    /// Color bitmap glyphs (CBDT or sbix, as emoji fonts have): drawn in their own colors.
     public let hasColorGlyphs: Bool
     /// The bitmap strikes' sizes in pixels per em, for a font whose glyphs are only bitmaps.
     let strikes: [Int]
@@ -219,7 +219,7 @@ public struct TextLayout: Sendable, Equatable {
     public var positions: [Double] { glyphs.map(\.x) }
 }
 
-/// Renders glyphs to coverage masks (or colour bitmaps) with FreeType, caching them. Not
+/// Renders glyphs to coverage masks (or color bitmaps) with FreeType, caching them. Not
 /// thread-safe: each worker owns one per font.
 public final class GlyphRasterizer {
     public let font: Font
@@ -237,7 +237,7 @@ public final class GlyphRasterizer {
 
     public struct RenderedGlyph {
         public let mask: AlphaMask
-        /// A colour glyph's pixels (an emoji), drawn as they are; nil for an outline glyph.
+        /// A color glyph's pixels (an emoji), drawn as they are; nil for an outline glyph.
         public let color: Pixmap?
         /// Offset of the mask's top-left pixel from the pen position (y down).
         public let left: Int
@@ -274,7 +274,7 @@ public final class GlyphRasterizer {
     }
 
     /// The glyph at `pixelSize` (pixels per em), shifted right and down by `phaseX`/`phaseY`
-    /// quarters of a pixel. Outlines are not hinted, as on iOS. A colour bitmap glyph is scaled
+    /// quarters of a pixel. Outlines are not hinted, as on iOS. A color bitmap glyph is scaled
     /// from its nearest strike (and not shifted).
     public func render(_ glyph: UInt32, pixelSize: Double, phaseX: Int, phaseY: Int) -> RenderedGlyph? {
         let size64 = Int((pixelSize * 64).rounded())
@@ -360,8 +360,8 @@ public final class GlyphRasterizers {
 
 extension Canvas {
     /// Draws a line of text whose start is at device x `originX` and whose baseline is at device
-    /// y `baselineY`, at `pixelsPerPoint` (the output scale times any layer scale). Colour glyphs
-    /// keep their colours and take only `opacity`.
+    /// y `baselineY`, at `pixelsPerPoint` (the output scale times any layer scale). Color glyphs
+    /// keep their colors and take only `opacity`.
     public mutating func draw(_ layout: TextLayout, with rasterizers: GlyphRasterizers, originX: Double, baselineY: Double,
                               pixelsPerPoint: Double, color: Color, opacity: Double = 1) {
         let steps = Double(GlyphRasterizer.subpixelSteps)

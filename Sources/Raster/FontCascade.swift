@@ -6,7 +6,7 @@ public struct FontSource: Sendable, Hashable {
     public var path: String
     public var faceIndex: Int
     public var variations: [FontVariation]
-    /// Colour emoji: tried first for characters shown as emoji (U+FE0F, flags, emoji-presentation
+    /// Color emoji: tried first for characters shown as emoji (U+FE0F, flags, emoji-presentation
     /// characters), and after every other font for the rest.
     public var isEmoji: Bool
 

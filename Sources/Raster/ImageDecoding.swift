@@ -63,7 +63,7 @@ public struct ImageLimits: Sendable, Equatable {
     public static let standard = ImageLimits()
 }
 
-/// Reads PNG (every colour type and bit depth, interlaced, palette transparency: libpng's simplified
+/// Reads PNG (every color type and bit depth, interlaced, palette transparency: libpng's simplified
 /// API converts them, except 16-bit files, read as stored and converted here) and JPEG (libjpeg-turbo) into premultiplied pixmaps.
 public enum ImageDecoder {
     /// Images with more pixels than this are refused before their pixels are allocated.
@@ -177,7 +177,7 @@ public enum ImageDecoder {
         if has("memory") { return "not enough memory to decode it" }
         if has("palette", "plte", "trns", "transparency") { return "its palette or transparency is invalid\(at)" }
         if has("out of place", "missing", "duplicate", "before", "after") { return "its chunks are missing or out of order\(at)" }
-        if has("ihdr", "width", "height", "depth", "color type", "colour type", "interlace") { return "its header (IHDR) is invalid" }
+        if has("ihdr", "width", "height", "depth", "color type", "interlace") { return "its header (IHDR) is invalid" }
         if has("invalid", "incorrect", "distance", "zlib", "inflate", "stream", "code", "block") {
             return "its compressed image data is damaged\(at)"
         }
@@ -220,13 +220,13 @@ public enum ImageDecoder {
             if width == 0 || height == 0 { return "IHDR gives a size of \(width)x\(height); a PNG is at least 1x1" }
             if width > 0x7FFF_FFFF || height > 0x7FFF_FFFF { return "IHDR gives a size of \(width)x\(height), beyond PNG's 2^31-1 limit" }
             // Each IHDR field named, as the PNG specification allows them (both decoders then agree).
-            let depth = data[o + 8], colour = data[o + 9]
+            let depth = data[o + 8], color = data[o + 9]
             let depths: [UInt8: [UInt8]] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
-            guard let allowed = depths[colour] else {
-                return "IHDR gives colour type \(colour); PNG has 0 (grey), 2 (RGB), 3 (palette), 4 (grey + alpha) and 6 (RGBA)"
+            guard let allowed = depths[color] else {
+                return "IHDR gives color type \(color); PNG has 0 (grey), 2 (RGB), 3 (palette), 4 (grey + alpha) and 6 (RGBA)"
             }
             if !allowed.contains(depth) {
-                return "IHDR gives bit depth \(depth) for colour type \(colour), which allows \(allowed.map(String.init).joined(separator: ", "))"
+                return "IHDR gives bit depth \(depth) for color type \(color), which allows \(allowed.map(String.init).joined(separator: ", "))"
             }
             if data[o + 10] != 0 { return "IHDR gives compression method \(data[o + 10]); PNG has only 0 (deflate)" }
             if data[o + 11] != 0 { return "IHDR gives filter method \(data[o + 11]); PNG has only 0" }
@@ -319,11 +319,11 @@ public enum ImageDecoder {
         }
         let exponent = 100_000 / (2.2 * Double(gamma)) // 1 / (2.2 g)
         let scaled = (0...65535).map { UInt8((UInt32($0) * 255 + 32767) / 65535) }
-        let colour = srgb != 0 || gamma <= 0 || abs(exponent - 1) <= 0.05 ? scaled
+        let color = srgb != 0 || gamma <= 0 || abs(exponent - 1) <= 0.05 ? scaled
             : (0...65535).map { UInt8((255 * pow(Double($0) / 65535, exponent)).rounded()) }
         let straight = [UInt8](unsafeUninitializedCapacity: wide.count) { out, count in
             for i in stride(from: 0, to: wide.count, by: 4) {
-                out[i] = colour[Int(wide[i])]; out[i + 1] = colour[Int(wide[i + 1])]; out[i + 2] = colour[Int(wide[i + 2])]
+                out[i] = color[Int(wide[i])]; out[i + 1] = color[Int(wide[i + 1])]; out[i + 2] = color[Int(wide[i + 2])]
                 out[i + 3] = scaled[Int(wide[i + 3])]
             }
             count = wide.count

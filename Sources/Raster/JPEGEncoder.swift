@@ -11,7 +11,7 @@ public enum JPEGEncoder {
     public static func encode(_ image: Pixmap, quality: Int = 82, background: Color = .white) throws -> [UInt8] {
         precondition(image.width > 0 && image.height > 0, "an image to encode has pixels")
         let q = min(100, max(1, quality))
-        // Premultiplied colour over an opaque background: c + bg * (1 - a).
+        // Premultiplied color over an opaque background: c + bg * (1 - a).
         let bg = [Int(background.r), Int(background.g), Int(background.b)]
         let count = image.width * image.height
         let rgb = [UInt8](unsafeUninitializedCapacity: count * 3) { out, initialised in

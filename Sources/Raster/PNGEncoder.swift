@@ -16,17 +16,17 @@ public final class PNGEncoder {
         case adaptive
         /// Per row, the cheapest of none, sub and up: most of adaptive's gain at a third of its cost.
         case adaptiveFast
-        /// Adaptive, but NONE for rows that mostly repeat their own pixels (text on flat colour).
+        /// Adaptive, but NONE for rows that mostly repeat their own pixels (text on flat color).
         case adaptiveFlat
         /// Per row, UP for a row equal to the one above or unlike its left neighbours (photos), NONE
-        /// for rows that repeat their own pixels (text on flat colour), whose raw bytes deflate best.
+        /// for rows that repeat their own pixels (text on flat color), whose raw bytes deflate best.
         case flatOrUp
         /// adaptiveFlat's rows, then per band of 32 rows NONE for the whole band where that deflates
         /// smaller, judged by deflating both alone at level 1 (bands already unfiltered, or unchanged
         /// from the rows above, are left as they are). Size first: about 0.8 % smaller than adaptiveFlat.
         case bandSearch
-        /// Per row, UP for a row equal to the one above (all zeros), NONE for text on flat colour
-        /// (rows that repeat their own pixels, or RGB rows of under 128 colours), Paeth otherwise
+        /// Per row, UP for a row equal to the one above (all zeros), NONE for text on flat color
+        /// (rows that repeat their own pixels, or RGB rows of under 128 colors), Paeth otherwise
         /// (photos). Made for the `.rows` coder, which runs LZ77 on the NONE rows only.
         case paethOrFlat
     }
@@ -274,7 +274,7 @@ public final class PNGEncoder {
         case .paethOrFlat:
             if memcmp(row, prev, count) == 0 {
                 out[0] = 2; body.update(repeating: 0, count: count)
-            } else if isFlat(row, count, bpp) || (bpp == 3 && fewColours(row, count)) {
+            } else if isFlat(row, count, bpp) || (bpp == 3 && fewColors(row, count)) {
                 out[0] = 0; body.update(from: row, count: count)
             } else {
                 out[0] = 4; paethOnly(row, prev, count, bpp, body)
@@ -302,7 +302,7 @@ public final class PNGEncoder {
         }
     }
 
-    /// A cheap estimate of text-on-flat-colour rows: over 7/8 of the bytes equal the byte one pixel
+    /// A cheap estimate of text-on-flat-color rows: over 7/8 of the bytes equal the byte one pixel
     /// to the left. Such rows deflate best unfiltered (the glyph patterns repeat as they are).
     /// Eight bytes at a time, and it stops once too many differ (photo rows stop early).
     static func isFlat(_ row: UnsafePointer<UInt8>, _ count: Int, _ bpp: Int) -> Bool {
@@ -322,10 +322,10 @@ public final class PNGEncoder {
         return (checked - differ) * 8 > count * 7
     }
 
-    /// Text rows (glyphs on a flat colour) have few distinct colours, under 128 across a whole @3x
+    /// Text rows (glyphs on a flat color) have few distinct colors, under 128 across a whole @3x
     /// row even with anti-aliasing; photo rows pass that many within a few hundred pixels. Counts
-    /// colours hashed into 4096 bits (a collision only lowers the count a little) and stops at 128.
-    static func fewColours(_ row: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    /// colors hashed into 4096 bits (a collision only lowers the count a little) and stops at 128.
+    static func fewColors(_ row: UnsafePointer<UInt8>, _ count: Int) -> Bool {
         let limit = 128
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 64) { bits -> Bool in
             bits.initialize(repeating: 0)

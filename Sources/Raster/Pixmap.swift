@@ -1,14 +1,14 @@
 import Foundation
 /// A rectangle of premultiplied RGBA8 pixels, rows top to bottom, no padding between rows.
 ///
-/// Byte order in memory is R, G, B, A. Every colour channel is at most the pixel's alpha.
+/// Byte order in memory is R, G, B, A. Every color channel is at most the pixel's alpha.
 public struct Pixmap: Sendable, Equatable {
     public let width: Int
     public let height: Int
     /// `4 * width * height` bytes.
     public var bytes: [UInt8]
 
-    /// A pixmap filled with one colour (transparent by default).
+    /// A pixmap filled with one color (transparent by default).
     public init(width: Int, height: Int, fill: PremultipliedColor = .clear) {
         precondition(width >= 0 && height >= 0, "negative pixmap size")
         self.width = width

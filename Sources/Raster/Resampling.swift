@@ -7,7 +7,7 @@
 // large photo shrunk into a small header). Source pixels outside the image repeat the edge.
 // Weights are fixed point (sum 2^14) and accumulate in integers, so results are the same on
 // every machine. Filtering happens on premultiplied pixels, and results are clamped to
-// 0...255 with colour <= alpha (Catmull-Rom's negative lobes can overshoot).
+// 0...255 with color <= alpha (Catmull-Rom's negative lobes can overshoot).
 
 /// A reconstruction filter: a support radius (at scale 1) and a weight function.
 public struct ResamplingFilter: Sendable {
@@ -199,7 +199,7 @@ public enum Resampler {
                             let out = UnsafeMutableRawPointer(dst.baseAddress! + o * outW * 4)
                             let zero = SIMD4<Int32>.zero, full = SIMD4<Int32>(repeating: 255)
                             for x in 0..<outW {
-                                // Round, clamp to 0...255, keep colour <= alpha, narrow, store 4 bytes.
+                                // Round, clamp to 0...255, keep color <= alpha, narrow, store 4 bytes.
                                 var v = ((acc[x] &+ (1 << 21)) &>> 22).clamped(lowerBound: zero, upperBound: full)
                                 v = pointwiseMin(v, SIMD4(v[3], v[3], v[3], 255))
                                 out.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: v), toByteOffset: 4 * x, as: SIMD4<UInt8>.self)

@@ -6,7 +6,7 @@ internal import CDeflate
 /// - filtered rows (Paeth, UP, ...) are photos or rows equal to the one above: prediction
 ///   residuals that rarely repeat at a distance, but whose flat parts are runs of one byte. Only
 ///   runs are looked for (distance 1), with one four-byte compare per position.
-/// - unfiltered rows (filter byte 0) are text on flat colour: greedy LZ77 with a one-entry hash
+/// - unfiltered rows (filter byte 0) are text on flat color: greedy LZ77 with a one-entry hash
 ///   table of four-byte strings, and the same place one row up.
 ///
 /// Tokens are gathered into blocks of up to `blockTokens`, each with its own dynamic Huffman

@@ -15,7 +15,7 @@ public final class FolderFrames: FrameSource, Sendable {
     public var frameCount: Int { manifest.frameCount }
     private let files: [String]
     private let sizes: [Int]
-    /// RGBA or grey + alpha frames (colour type 6 or 4 in IHDR) may have transparent pixels. Read
+    /// RGBA or grey + alpha frames (color type 6 or 4 in IHDR) may have transparent pixels. Read
     /// only when asked (APNG), once.
     public var mayHaveTransparency: Bool {
         transparency.withLock { known in

@@ -46,7 +46,7 @@ public enum Explanation {
             var vars: [String: Any] = [:]
             for name in scene.scope.names {
                 guard let entry = scene.scope[name] else { continue }
-                vars[name] = entry.kind == .number ? round4(env.numbers[entry.slot]) as Any : env.colours[entry.slot].hex as Any
+                vars[name] = entry.kind == .number ? round4(env.numbers[entry.slot]) as Any : env.colors[entry.slot].hex as Any
             }
             out["vars"] = vars
             out["bindings"] = Dictionary(uniqueKeysWithValues: scene.vars.map { ($0.name, $0.bound.binding.summary) })
@@ -59,7 +59,7 @@ public enum Explanation {
             for (k, v) in r.values {
                 switch v {
                 case .number(let n): values[k] = n
-                case .colour(let c): values[k] = c
+                case .color(let c): values[k] = c
                 }
             }
             entry["properties"] = values

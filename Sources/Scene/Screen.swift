@@ -30,7 +30,7 @@ public struct Screen: Sendable {
         public var fade = NavigationFade()
         /// The bar's background; nil: the appearance's systemBackground.
         public var color: Color?
-        /// nil: the appearance's label colour.
+        /// nil: the appearance's label color.
         public var titleColor: Color?
         /// A standard bar's large title, search bar and bar buttons (`NavigationBar.swift`).
         public var item = NavigationItem()
@@ -259,7 +259,7 @@ public struct Screen: Sendable {
         }
 
         // Chrome.
-        // The label colour, white over floating buttons; a preset sets its own (`statusBar.color`).
+        // The label color, white over floating buttons; a preset sets its own (`statusBar.color`).
         var statusColor = palette.label
         switch navigationStyle {
         case .floating:
@@ -284,8 +284,8 @@ public struct Screen: Sendable {
         }
         if let bar = bottomBarLayer(pixelScale: pixelScale) { root.addSublayer(bar) }
         if let content = statusBarContent { statusColor = content == .light ? .white : .black }
-        if let scene, let b = scene.statusBarColour, let sceneEnvironment {
-            statusColor = scene.colour(b, sceneEnvironment, metricsOfScene)
+        if let scene, let b = scene.statusBarColor, let sceneEnvironment {
+            statusColor = scene.color(b, sceneEnvironment, metricsOfScene)
         }
         if let status = Chrome.statusBar(device: device, color: statusColor, items: statusBarItems) {
             status.zPosition = 4

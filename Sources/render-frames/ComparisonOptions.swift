@@ -7,7 +7,7 @@ import GoldenCompare
 /// sets the levels, `--threshold` switches to pixelmatch's perceptual YIQ distance, `--exact`
 /// counts every changed byte. One of the three at most.
 struct ComparisonOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("A pixel differs when one of its channels moves by more than this many levels, 0-255 (default \(PixelMatch.Metric.defaultTolerance): 1-level noise passes, a 3-level colour change fails); anti-aliased edge pixels are counted apart.", valueName: "levels"))
+    @Option(name: .long, help: ArgumentHelp("A pixel differs when one of its channels moves by more than this many levels, 0-255 (default \(PixelMatch.Metric.defaultTolerance): 1-level noise passes, a 3-level color change fails); anti-aliased edge pixels are counted apart.", valueName: "levels"))
     var tolerance: Int?
 
     @Option(name: .long, help: ArgumentHelp("Compare by pixelmatch's perceptual YIQ distance instead, with this threshold 0-1 (at pixelmatch's 0.1, green alone may move 37 levels and blue alone 78 before a pixel differs).", valueName: "0-1"))
@@ -32,7 +32,7 @@ struct ComparisonOptions: ParsableArguments {
     func validate() throws {
         let metrics = [tolerance.map { "--tolerance \($0)" }, threshold.map { "--threshold \($0)" }, exact ? "--exact" : nil].compactMap { $0 }
         if metrics.count > 1 {
-            throw ValidationError("\(metrics.joined(separator: " and ")) are two ways of comparing colours: keep one "
+            throw ValidationError("\(metrics.joined(separator: " and ")) are two ways of comparing colors: keep one "
                 + "(--tolerance LEVELS per channel, the default being \(PixelMatch.Metric.defaultTolerance); --threshold for pixelmatch's "
                 + "perceptual distance; --exact for every byte)")
         }

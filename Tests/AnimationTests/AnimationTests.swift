@@ -145,7 +145,7 @@ final class AnimationTests: XCTestCase {
         XCTAssertEqual(p.count, 14)
         XCTAssertEqual(p.durations.reduce(0, +), 1000)
         let expected = rgb(MovingSquare.draw(96, 64, MovingSquare().position(15)))
-        XCTAssertLessThan(meanError(p.pixels, expected), 3, "dithered to 255 colours: close, not exact")
+        XCTAssertLessThan(meanError(p.pixels, expected), 3, "dithered to 255 colors: close, not exact")
         XCTAssertLessThan(meanError(try ffmpegFrame(w.path, frame: 9), expected), 3)
     }
 

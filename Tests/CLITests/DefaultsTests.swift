@@ -125,7 +125,7 @@ final class MessageTests: XCTestCase {
 
     func testHashesKeysLinksAndPipesAreSaidInWords() throws {
         let hash = try validate("header: {height: 160, color: #FF0000}\ntimeline: {gestures: [{drag: {by: 10}}, release]}\n")
-        XCTAssertTrue(hash.stderr.contains("a # after a space starts a comment in YAML, which cut that line short: put colours in quotes"), hash.stderr)
+        XCTAssertTrue(hash.stderr.contains("a # after a space starts a comment in YAML, which cut that line short: put colors in quotes"), hash.stderr)
         // The block form, as most people write it: the # comments the value away entirely.
         let block = try validate("header:\n  height: 160\n  color: #FF0000\ntimeline: {gestures: [{drag: {by: 10}}, release]}\n")
         XCTAssertTrue(block.stderr.contains("s.yaml:3:9: header.color: expected text, got an empty value; a # after a space starts a YAML comment: "

@@ -3,7 +3,7 @@ import Raster
 import XCTest
 @testable import RenderFramesKit
 
-/// The default golden comparison catches what a reviewer would (a changed colour of a solid area
+/// The default golden comparison catches what a reviewer would (a changed color of a solid area
 /// by 3 levels or more in a channel) and passes what a reviewer would not see (1 level of noise,
 /// the same scenario rendered again); folders that overlap are refused before any work.
 final class GoldenDefaultsTests: XCTestCase {
@@ -15,13 +15,13 @@ final class GoldenDefaultsTests: XCTestCase {
         try Shell.run("/usr/bin/env", ["-u", "CI", "-u", RecordMode.environmentVariable, CLITests.binary] + arguments)
     }
 
-    /// The Settings scenario with one of its icon colours replaced (the icons are 29 pt squares
+    /// The Settings scenario with one of its icon colors replaced (the icons are 29 pt squares
     /// with rounded corners: about 800 solid pixels at scale 1).
-    func settings(replacing colour: String, with replacement: String, name: String) throws -> String {
+    func settings(replacing color: String, with replacement: String, name: String) throws -> String {
         let text = try String(contentsOfFile: CLITests.root + "/Fixtures/scenarios/settings-grouped.yaml", encoding: .utf8)
-        XCTAssertTrue(text.contains("\"\(colour)\""))
+        XCTAssertTrue(text.contains("\"\(color)\""))
         let path = "\(tmp)/\(name).yaml"
-        try text.replacingOccurrences(of: "\"\(colour)\"", with: "\"\(replacement)\"").write(toFile: path, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"\(color)\"", with: "\"\(replacement)\"").write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
@@ -30,8 +30,8 @@ final class GoldenDefaultsTests: XCTestCase {
         return r
     }
 
-    func testTheAuditsBrandColourChangesFailWithTheDefaults() throws {
-        // #FA2D48 -> #FF375F and #1ED760 -> #1DB954, each in place of a Settings icon's colour.
+    func testTheAuditsBrandColorChangesFailWithTheDefaults() throws {
+        // #FA2D48 -> #FF375F and #1ED760 -> #1DB954, each in place of a Settings icon's color.
         for (original, before, after) in [("#FF2D55", "#FA2D48", "#FF375F"), ("#34C759", "#1ED760", "#1DB954")] {
             let golden = try render(try settings(replacing: original, with: before, name: "before"), into: "\(tmp)/golden")
             XCTAssertEqual(golden.code, 0, golden.stderr)
@@ -63,7 +63,7 @@ final class GoldenDefaultsTests: XCTestCase {
         XCTAssertTrue(again.stdout.contains("2 passed, 0 failed"), again.stdout)
     }
 
-    func testOneLevelOfNoiseOnARenderPassesAndThreeLevelsOfColourFail() throws {
+    func testOneLevelOfNoiseOnARenderPassesAndThreeLevelsOfColorFail() throws {
         let scenario = CLITests.root + "/Fixtures/scenarios/settings-grouped.yaml"
         XCTAssertEqual(try render(scenario, into: "\(tmp)/golden", ["--frames", "0"]).code, 0)
         let frame = try ImageDecoder.decode(fileAt: "\(tmp)/golden/0000.png")
@@ -161,7 +161,7 @@ final class GoldenDefaultsTests: XCTestCase {
         let scenario = CLITests.root + "/Fixtures/scenarios/settings-grouped.yaml"
         let two = try run(["compare", "a", "b", "--tolerance", "3", "--threshold", "0.1"])
         XCTAssertEqual(two.code, 2)
-        XCTAssertTrue(two.stderr.contains("--tolerance 3 and --threshold 0.1 are two ways of comparing colours: keep one"), two.stderr)
+        XCTAssertTrue(two.stderr.contains("--tolerance 3 and --threshold 0.1 are two ways of comparing colors: keep one"), two.stderr)
         XCTAssertEqual(try run(["compare", "a", "b", "--exact", "--threshold", "0.1"]).code, 2)
         let range = try run(["compare", "a", "b", "--tolerance", "256"])
         XCTAssertTrue(range.stderr.contains("--tolerance must be between 0 and 255 levels, got 256"), range.stderr)

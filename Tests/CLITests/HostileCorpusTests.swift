@@ -132,7 +132,7 @@ final class HostileCorpusTests: XCTestCase {
             refused("infinity times zero", layer("height", quoted("0 * (1e308 * 1e308) + offset")), says: "is NaN at frame 0"),
             refused("log is not a function", layer("height", quoted("log(0 - 1 - offset)")), says: "unknown function \"log\""),
             refused("min of a NaN", layer("opacity", quoted("min(1, sqrt(0 - u))")), says: "is NaN at frame 1"),
-            refused("an infinite colour channel at frame 2", layer("fill", quoted("rgb(1 / (time - 0.4), 0, 0)")),
+            refused("an infinite color channel at frame 2", layer("fill", quoted("rgb(1 / (time - 0.4), 0, 0)")),
                     says: "frame 2"),
             refused("a NaN keyframe value", layer("opacity", "{over: u, keyframes: [[0, \"sqrt(0 - u)\"], [100, 1]]}"),
                     says: "NaN at frame 1"),

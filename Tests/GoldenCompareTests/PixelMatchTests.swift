@@ -79,7 +79,7 @@ final class PixelMatchTests: XCTestCase {
         XCTAssertTrue(r.passes(.init()), "2 levels: \(r.differingPixels) pixels counted, \(r.antialiasedPixels) anti-aliased")
         // 24 levels: pixelmatch's perceptual 0.1 lets them through (a YIQ distance of 291 where 352
         // is allowed); the default counts the edge pixels that anti-aliasing detection does not
-        // explain, as it would count a stroke whose colour moved by 24 levels.
+        // explain, as it would count a stroke whose color moved by 24 levels.
         let perceptual = PixelMatch.Options(threshold: 0.1)
         XCTAssertTrue(PixelMatch.compare(a, edgesMoved(by: 24), options: perceptual).passes(perceptual))
         let moved = PixelMatch.compare(a, edgesMoved(by: 24))
@@ -94,7 +94,7 @@ final class PixelMatchTests: XCTestCase {
         XCTAssertFalse(PixelMatch.compare(other, a, options: perceptual).passes(perceptual), "a changed character fails")
     }
 
-    func testColourShiftUnderAndOverTheThreshold() {
+    func testColorShiftUnderAndOverTheThreshold() {
         let base = Pixmap(width: 10, height: 10, fill: Color(200, 200, 200).premultiplied)
         let slight = Pixmap(width: 10, height: 10, fill: Color(206, 200, 200).premultiplied)
         let strong = Pixmap(width: 10, height: 10, fill: Color(250, 200, 200).premultiplied)
@@ -108,12 +108,12 @@ final class PixelMatchTests: XCTestCase {
         XCTAssertEqual(PixelMatch.compare(slight, base, options: .init(tolerance: 5)).differingPixels, 100)
     }
 
-    /// A solid patch of `colour` on a white frame, as a button or an icon is drawn.
-    func patch(_ colour: Color, side: Int = 10) -> Pixmap {
-        canvas { $0.fill(.rect(Rect(x: 12, y: 12, width: Double(side), height: Double(side))), color: colour) }
+    /// A solid patch of `color` on a white frame, as a button or an icon is drawn.
+    func patch(_ color: Color, side: Int = 10) -> Pixmap {
+        canvas { $0.fill(.rect(Rect(x: 12, y: 12, width: Double(side), height: Double(side))), color: color) }
     }
 
-    func testBrandColourChangesFailByDefault() {
+    func testBrandColorChangesFailByDefault() {
         // The audit's cases: both passed pixelmatch's 0.1, the old default.
         for (before, after, levels) in [(Color(0xFA, 0x2D, 0x48), Color(0xFF, 0x37, 0x5F), 23), (Color(0x1E, 0xD7, 0x60), Color(0x1D, 0xB9, 0x54), 30)] {
             let r = PixelMatch.compare(patch(after), patch(before))

@@ -12,7 +12,7 @@ final class CompositingTests: XCTestCase {
     }
 
     func testSourceOverMatchesDoubleReference() {
-        // Every source alpha and coverage factor on a grid of colours; the 8-bit result must be
+        // Every source alpha and coverage factor on a grid of colors; the 8-bit result must be
         // within one step of the exact premultiplied formula.
         var worst = 0.0
         for sa in stride(from: 0, through: 255, by: 5) {
@@ -41,14 +41,14 @@ final class CompositingTests: XCTestCase {
         func next() -> UInt8 { state = state &* 1_664_525 &+ 1_013_904_223; return UInt8(truncatingIfNeeded: state >> 24) }
         let count = 23
         for alpha in 1...254 {
-            let colour = PremultipliedColor(r: UInt8(alpha / 2), g: UInt8(alpha), b: UInt8(alpha / 3), a: UInt8(alpha))
+            let color = PremultipliedColor(r: UInt8(alpha / 2), g: UInt8(alpha), b: UInt8(alpha / 3), a: UInt8(alpha))
             var row = [UInt8]()
             for _ in 0..<count { let a = next(); row += [mul255(next(), a), mul255(next(), a), mul255(next(), a), a] }
             let expected = (0..<count).flatMap { i -> [UInt8] in
-                let d = sourceOver(colour, onto: PremultipliedColor(r: row[4 * i], g: row[4 * i + 1], b: row[4 * i + 2], a: row[4 * i + 3]))
+                let d = sourceOver(color, onto: PremultipliedColor(r: row[4 * i], g: row[4 * i + 1], b: row[4 * i + 2], a: row[4 * i + 3]))
                 return [d.r, d.g, d.b, d.a]
             }
-            row.withUnsafeMutableBufferPointer { Spans.fill($0.baseAddress!, count: count, color: colour, coverage: nil) }
+            row.withUnsafeMutableBufferPointer { Spans.fill($0.baseAddress!, count: count, color: color, coverage: nil) }
             XCTAssertEqual(row, expected, "alpha \(alpha)")
         }
     }

@@ -3,7 +3,7 @@ import CImageIO
 @testable import Raster
 
 /// The PNG encoder against decoders it shares no code with: random sizes and content (noise, flat
-/// colour, gradients, text-like rows, repeated rows, every kind of alpha), every compression
+/// color, gradients, text-like rows, repeated rows, every kind of alpha), every compression
 /// setting the CLI offers and every filter with both coders at random levels. Each file is read
 /// three ways: libdeflate with our unfiltering (the fast path), libpng (zlib inside), and zlib's
 /// own `uncompress` followed by the PNG specification's unfiltering written out below.

@@ -1,7 +1,7 @@
 import XCTest
 @testable import Raster
 
-/// Builds small PNGs of every colour type and bit depth by hand, so the decoder is checked
+/// Builds small PNGs of every color type and bit depth by hand, so the decoder is checked
 /// against known pixels (no external tool needed).
 enum PNGFactory {
     /// `scanlines`: unfiltered rows, each already packed at the bit depth.
@@ -144,7 +144,7 @@ final class ImageCodecTests: XCTestCase {
         for filter in PNGEncoder.Filter.allCases {
             for source in [image, translucent] {
                 let png = PNGEncoder(options: .init(filter: filter, level: 6)).encode(source)
-                XCTAssertEqual(png[25], source.isOpaque ? 2 : 6, "colour type: RGB when opaque, RGBA when not")
+                XCTAssertEqual(png[25], source.isOpaque ? 2 : 6, "color type: RGB when opaque, RGBA when not")
                 XCTAssertEqual(try decode(png), source, "filter \(filter)")
             }
         }

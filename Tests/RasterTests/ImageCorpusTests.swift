@@ -22,7 +22,7 @@ final class ImageCorpusTests: XCTestCase {
         try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: Self.corpus + "/manifest.json")))
     }
 
-    /// Straight RGBA of a premultiplied pixmap, as decoders report it (alpha 0 has no colour).
+    /// Straight RGBA of a premultiplied pixmap, as decoders report it (alpha 0 has no color).
     func straight(_ p: Pixmap) -> [UInt8] {
         var out = p.bytes
         for i in stride(from: 0, to: out.count, by: 4) {

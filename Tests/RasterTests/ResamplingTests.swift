@@ -116,7 +116,7 @@ final class ResamplingTests: XCTestCase {
             XCTAssertLessThan(Double(total) / Double(full.bytes.count), 2, "sigma \(sigma): mean difference")
         }
         let flat = Pixmap(width: 90, height: 40, fill: Color(50, 100, 150).premultiplied)
-        XCTAssertEqual(GaussianBlur.applyReduced(flat, sigma: 20), flat, "a flat colour stays exactly itself")
+        XCTAssertEqual(GaussianBlur.applyReduced(flat, sigma: 20), flat, "a flat color stays exactly itself")
         XCTAssertEqual(GaussianBlur.applyReduced(image, sigma: 5), GaussianBlur.apply(image, sigma: 5), "small sigmas: the full blur")
     }
 }

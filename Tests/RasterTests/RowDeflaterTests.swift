@@ -40,7 +40,7 @@ final class RowDeflaterTests: XCTestCase {
     }
 
     /// Dense anti-aliased text: lines of glyphs from a small alphabet in a few greys on white. Few
-    /// of its bytes equal their left neighbour, but it has few colours.
+    /// of its bytes equal their left neighbour, but it has few colors.
     private func denseText(width: Int = 600, height: Int = 400) -> Pixmap {
         var random = SplitMix(seed: 5)
         let inks: [UInt8] = [0, 40, 90, 140, 190, 230]
@@ -69,19 +69,19 @@ final class RowDeflaterTests: XCTestCase {
     }
 
     /// The row test behind the filter choice: dense text rows are not flat by neighbour equality
-    /// but have few colours (unfiltered); smooth photo rows have many (Paeth).
-    func testTextRowsAreToldFromPhotoRowsByTheirColours() {
+    /// but have few colors (unfiltered); smooth photo rows have many (Paeth).
+    func testTextRowsAreToldFromPhotoRowsByTheirColors() {
         let text = denseText()
         let row = (0..<600).flatMap { x -> [UInt8] in let c = text[x, 10]; return [c.r, c.g, c.b] }
         XCTAssertFalse(PNGEncoder.isFlat(row, row.count, 3))
-        XCTAssertTrue(PNGEncoder.fewColours(row, row.count))
+        XCTAssertTrue(PNGEncoder.fewColors(row, row.count))
         var random = SplitMix(seed: 9)
         var sky = [UInt8]()
         for x in 0..<600 {
             let noise = random.byte() & 15
             sky += [UInt8(10 + x / 40), UInt8(20 + x / 30), UInt8(60 + x / 20) &+ noise]
         }
-        XCTAssertFalse(PNGEncoder.fewColours(sky, sky.count))
+        XCTAssertFalse(PNGEncoder.fewColors(sky, sky.count))
         var out = [UInt8](repeating: 0, count: row.count + 1), scratch = [UInt8](repeating: 0, count: 4 * row.count)
         let above = [UInt8](repeating: 255, count: row.count)
         PNGEncoder.filterRow(row, prev: above, count: row.count, bpp: 3, filter: .paethOrFlat, out: &out, scratch: &scratch)

@@ -2,7 +2,7 @@ import XCTest
 @testable import Raster
 
 /// The text engine against independent references: glyphs, advances and offsets against HarfBuzz's
-/// own `hb-shape`; colour emoji pixels; right-to-left order against the logical order; fallback
+/// own `hb-shape`; color emoji pixels; right-to-left order against the logical order; fallback
 /// and `.notdef` counts against what the fonts' character maps say.
 final class ShapingTests: XCTestCase {
 
@@ -88,15 +88,15 @@ final class ShapingTests: XCTestCase {
         XCTAssertEqual(family.glyphs.count, "Family  and ".count + 2)
     }
 
-    // MARK: Colour emoji
+    // MARK: Color emoji
 
-    func testEmojiGlyphIsAColourBitmapScaledToThePixelSize() throws {
+    func testEmojiGlyphIsAColorBitmapScaledToThePixelSize() throws {
         let emoji = try TestFonts.emoji
         let glyph = try XCTUnwrap(emoji.glyph(for: "😀"))
         let rasterizer = GlyphRasterizer(font: emoji)
         for pixelSize in [17.0, 40, 51, 160] {
             let rendered = try XCTUnwrap(rasterizer.render(glyph, pixelSize: pixelSize, phaseX: 0, phaseY: 0))
-            let pixels = try XCTUnwrap(rendered.color, "a colour glyph")
+            let pixels = try XCTUnwrap(rendered.color, "a color glyph")
             // As wide as the glyph's advance at that size (the bitmap fills its advance), within a pixel.
             let advance = Double(emoji.advance(of: glyph)) / Double(emoji.unitsPerEm) * pixelSize
             XCTAssertEqual(Double(pixels.width), advance, accuracy: 1, "width at \(pixelSize) px")
@@ -110,7 +110,7 @@ final class ShapingTests: XCTestCase {
         }
     }
 
-    func testCanvasDrawsEmojiInItsOwnColoursNotTheTextColour() throws {
+    func testCanvasDrawsEmojiInItsOwnColorsNotTheTextColor() throws {
         let fonts = try TestFonts.cascade()
         let line = Typesetter.line("H😀", fonts: fonts, pointSize: 20, letterSpacing: 0)
         XCTAssertEqual(line.glyphs.map(\.font), [0, TestFonts.emojiIndex])
@@ -120,7 +120,7 @@ final class ShapingTests: XCTestCase {
         let split = 4 + Int((line.glyphs[1].x * 2).rounded())
         let left = canvas.pixmap.cropped(to: PixelRect(x: 0, y: 0, width: split, height: 60))
         let right = canvas.pixmap.cropped(to: PixelRect(x: split, y: 0, width: 100 - split, height: 60))
-        // The H is in the text colour (blue); the emoji is yellow, with no blue text pixels.
+        // The H is in the text color (blue); the emoji is yellow, with no blue text pixels.
         XCTAssertGreaterThan(ShapingTests.count(left) { r, g, b, _ in b > 200 && r < 60 && g < 60 }, 20)
         XCTAssertGreaterThan(ShapingTests.count(right) { r, g, b, _ in r > 200 && g > 150 && b < 110 }, 200)
         XCTAssertEqual(ShapingTests.count(right) { r, g, b, _ in b > 150 && r < 100 && g < 100 }, 0)

@@ -33,8 +33,8 @@ final class StrictDecodingTests: XCTestCase {
         refused(ihdr(10, 1), "IHDR gives compression method 1; PNG has only 0 (deflate)")
         refused(ihdr(11, 1), "IHDR gives filter method 1; PNG has only 0")
         refused(ihdr(12, 2), "IHDR gives interlace method 2; PNG has 0 (none) and 1 (Adam7)")
-        refused(ihdr(8, 4), "IHDR gives bit depth 4 for colour type 2, which allows 8, 16")
-        refused(ihdr(9, 5), "IHDR gives colour type 5; PNG has 0 (grey), 2 (RGB), 3 (palette), 4 (grey + alpha) and 6 (RGBA)")
+        refused(ihdr(8, 4), "IHDR gives bit depth 4 for color type 2, which allows 8, 16")
+        refused(ihdr(9, 5), "IHDR gives color type 5; PNG has 0 (grey), 2 (RGB), 3 (palette), 4 (grey + alpha) and 6 (RGBA)")
     }
 
     func testChunkOrderIsChecked() throws {

@@ -38,7 +38,7 @@ enum TestFonts {
         FontSource(path: emojiPath, isEmoji: true),
     ])
 
-    /// Inter, then Arabic, Hebrew, Chinese and colour emoji, as Scene's fallbacks are ordered.
+    /// Inter, then Arabic, Hebrew, Chinese and color emoji, as Scene's fallbacks are ordered.
     static func cascade() throws -> FontCascade {
         for path in [arabicPath, hebrewPath, cjkPath, emojiPath] where !FileManager.default.fileExists(atPath: path) {
             throw XCTSkip("\(path) is missing: run scripts/setup.sh to install Debian's Noto fonts")

@@ -92,8 +92,8 @@ final class BottomBarsTests: XCTestCase {
             func isBlue(_ c: PremultipliedColor) -> Bool { abs(Int(c.r) - Int(blue.r)) < 12 && abs(Int(c.g) - Int(blue.g)) < 12 && abs(Int(c.b) - Int(blue.b)) < 12 }
             func isGray(_ c: PremultipliedColor) -> Bool { abs(Int(c.r) - 153) < 12 && c.r == c.g && c.g == c.b }
             for i in 0..<5 {
-                let colours = pixels(image, try XCTUnwrap(frame("tabBar.item.\(i)", list)), scale: 2)
-                let blues = colours.filter(isBlue).count, grays = colours.filter(isGray).count
+                let colors = pixels(image, try XCTUnwrap(frame("tabBar.item.\(i)", list)), scale: 2)
+                let blues = colors.filter(isBlue).count, grays = colors.filter(isGray).count
                 if i == 1 {
                     XCTAssertGreaterThan(blues, 150, "\(appearance): the selected glyph and title are systemBlue")
                     XCTAssertEqual(grays, 0, appearance)

@@ -78,17 +78,17 @@ final class ExpressionTests: XCTestCase {
         XCTAssertEqual(e.reads, ["screen.width", "safeArea.top"])
     }
 
-    func testColours() throws {
+    func testColors() throws {
         let sc = scope()
         var env = sc.makeEnvironment()
         let e = try CompiledExpression.compile("mix(#000000, #FFFFFF80, offset)", scope: sc)
-        XCTAssertEqual(e.kind, .colour)
+        XCTAssertEqual(e.kind, .color)
         env.numbers[0] = 0.5
-        XCTAssertEqual(e.colour(env).color, Color(r: 128, g: 128, b: 128, a: 192))
+        XCTAssertEqual(e.color(env).color, Color(r: 128, g: 128, b: 128, a: 192))
         let c = try CompiledExpression.compile("offset > 0 ? #F00 : rgba(0, 0, 255, 0.5)", scope: sc)
-        XCTAssertEqual(c.colour(env).color, Color(r: 255, g: 0, b: 0))
+        XCTAssertEqual(c.color(env).color, Color(r: 255, g: 0, b: 0))
         env.numbers[0] = -1
-        XCTAssertEqual(c.colour(env).color, Color(r: 0, g: 0, b: 255, a: 128))
+        XCTAssertEqual(c.color(env).color, Color(r: 0, g: 0, b: 255, a: 128))
     }
 
     func testErrorsPointAtTheCharacter() {
@@ -102,11 +102,11 @@ final class ExpressionTests: XCTestCase {
         XCTAssertEqual(error("50%")?.position, 2)
         XCTAssertEqual(error("offset = 3")?.position, 7)
         XCTAssertEqual(error("#12")?.position, 0)
-        XCTAssertEqual(error("1 + #FFFFFF")?.message, "the right side of + must be a number, got a colour")
-        XCTAssertEqual(error("offset > 0 ? 1 : #FFF")?.message, "the two branches of ? : must have one type, got a number and a colour")
+        XCTAssertEqual(error("1 + #FFFFFF")?.message, "the right side of + must be a number, got a color")
+        XCTAssertEqual(error("offset > 0 ? 1 : #FFF")?.message, "the two branches of ? : must have one type, got a number and a color")
         XCTAssertEqual(error("max")?.message, "max is a function; call it as max(a, b, ...)")
         XCTAssertEqual(error("")?.message, "the expression is empty; write a number or a formula")
-        XCTAssertEqual(error("1 +\u{7} 2")?.message, "unexpected control character U+0007; a number, a name, a colour or \"(\" was expected")
+        XCTAssertEqual(error("1 +\u{7} 2")?.message, "unexpected control character U+0007; a number, a name, a color or \"(\" was expected")
     }
 
     func testLimitsKeepParsingBounded() {

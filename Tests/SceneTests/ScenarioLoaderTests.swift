@@ -81,7 +81,7 @@ final class ScenarioLoaderTests: XCTestCase {
             "s.yaml:1:9: device: expected a device id (render-frames presets lists them: iphone-se-1, iphone-8, iphone-8-plus, iphone-x, iphone-11, iphone-12, iphone-15, iphone-15-pro-max, iphone-16, iphone-16-plus, iphone-16-pro, iphone-16-pro-max, iphone-17, iphone-17-pro, iphone-17-pro-max, iphone-air, ipad-10, ipad-air-11, ipad-air-13, ipad-pro-11, ipad-pro-13), got \"iphone-99\"; did you mean \"iphone-8\"?",
             "s.yaml:2:6: fps: must be between 1 and 240 frames per second, got 500",
             "s.yaml:4:11: header.height: must be between 20 and 2000 points, got -3",
-            "s.yaml:5:10: header.color: colours are written \"#RRGGBB\" (in quotes: # starts a YAML comment) or by system colour name (systemRed, systemBlue, systemGray, label, systemBackground, ...), got \"blue\"; did you mean systemBlue?",
+            "s.yaml:5:10: header.color: colors are written \"#RRGGBB\" (in quotes: # starts a YAML comment) or by system color name (systemRed, systemBlue, systemGray, label, systemBackground, ...), got \"blue\"; did you mean systemBlue?",
             "s.yaml:8:25: timeline.keyframes[0].offset: expected a number (points), got \"zero\"",
         ])
     }

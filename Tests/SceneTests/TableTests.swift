@@ -262,7 +262,7 @@ final class TableTests: XCTestCase {
     }
 
     /// Pixels of one row rendered at 1x on white: the accessory's glyph is drawn where its layer is,
-    /// in its colour, and nothing is drawn between the text and the accessory.
+    /// in its color, and nothing is drawn between the text and the accessory.
     func testAccessoriesAreDrawnRightOfTheText() throws {
         for (accessory, ink) in [("disclosureIndicator", Color(196, 196, 198)), ("checkmark", Color(0, 122, 255)), ("detailButton", Color(0, 122, 255))] {
             let s = try screen("navigationBar: false\ntable: {rowHeight: 44, sections: [{rows: [{text: Item, accessory: \(accessory)}]}]}")
@@ -276,7 +276,7 @@ final class TableTests: XCTestCase {
                 return out
             }
             let inside = pixels(box)
-            // The strongest ink in the box is the accessory's colour (a fully covered stroke pixel).
+            // The strongest ink in the box is the accessory's color (a fully covered stroke pixel).
             let darkest = inside.min { Int($0.r) + Int($0.g) + Int($0.b) < Int($1.r) + Int($1.g) + Int($1.b) }!
             XCTAssertEqual(Int(darkest.r), Int(ink.r), accuracy: 3, accessory)
             XCTAssertEqual(Int(darkest.g), Int(ink.g), accuracy: 3, accessory)
@@ -289,7 +289,7 @@ final class TableTests: XCTestCase {
         }
     }
 
-    func testAColourSquareIsRoundedLikeSettingsIcons() throws {
+    func testAColorSquareIsRoundedLikeSettingsIcons() throws {
         var row = TableRow(text: "Wi-Fi")
         row.imageColor = Color(0, 122, 255)
         XCTAssertEqual(row.resolvedImageCornerRadius, 29 * 0.225, accuracy: 1e-9)

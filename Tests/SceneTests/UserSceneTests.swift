@@ -25,9 +25,9 @@ final class UserSceneTests: XCTestCase {
 
     let rest = "timeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: 100}]}\n"
 
-    /// UIKit's system colour names are colours, in the appearance's value, in a constant and in a
-    /// formula; a bare word that is not one says how colours are written and which name it means.
-    func testSystemColourNames() throws {
+    /// UIKit's system color names are colors, in the appearance's value, in a constant and in a
+    /// formula; a bare word that is not one says how colors are written and which name it means.
+    func testSystemColorNames() throws {
         func fill(_ appearance: String, _ value: String) throws -> Color? {
             let s = try load("appearance: \(appearance)\nlayers:\n  - {type: rectangle, name: box, frame: [0, 0, 10, 10], fill: \(value)}\n" + rest)
             func find(_ l: Layer) -> Layer? { l.name == "box" ? l : l.sublayersInDrawingOrder.lazy.compactMap(find).first }
@@ -38,15 +38,15 @@ final class UserSceneTests: XCTestCase {
         XCTAssertEqual(try fill("dark", "\"offset < 10000 ? systemBlue : label\""), Color(10, 132, 255))
         XCTAssertEqual(try fill("light", "label"), Color(0, 0, 0))
         let messages = scenarioErrorLines("") { _ = try fill("light", "red") }
-        XCTAssertEqual(messages, ["s.yaml:3:63: layers[0].fill: colours are written \"#RRGGBB\" (in quotes: # starts a YAML comment) or by "
-            + "system colour name (systemRed, systemBlue, systemGray, label, systemBackground, ...), got \"red\"; did you mean systemRed?"])
+        XCTAssertEqual(messages, ["s.yaml:3:63: layers[0].fill: colors are written \"#RRGGBB\" (in quotes: # starts a YAML comment) or by "
+            + "system color name (systemRed, systemBlue, systemGray, label, systemBackground, ...), got \"red\"; did you mean systemRed?"])
         for (word, name) in [("blue", "systemBlue"), ("Green", "systemGreen"), ("ORANGE", "systemOrange"), ("pink", "systemPink"),
                              ("purple", "systemPurple"), ("teal", "systemTeal"), ("indigo", "systemIndigo"), ("yellow", "systemYellow"),
                              ("gray", "systemGray"), ("grey", "systemGray"), ("brown", "systemBrown"), ("mint", "systemMint"),
                              ("cyan", "systemCyan"), ("Label", "label"), ("background", "systemBackground")] {
-            XCTAssertEqual(SystemColour.suggestion(for: word), name)
+            XCTAssertEqual(SystemColor.suggestion(for: word), name)
         }
-        XCTAssertNil(SystemColour.suggestion(for: "offset"))
+        XCTAssertNil(SystemColor.suggestion(for: "offset"))
         let inFormula = scenarioErrorLines("") { _ = try fill("light", "\"offset > 0 ? red : #FFFFFF\"") }
         XCTAssertTrue(inFormula.first?.hasSuffix("did you mean systemRed?") == true, "\(inFormula)")
     }

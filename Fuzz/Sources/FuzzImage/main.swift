@@ -3,7 +3,7 @@ import Raster
 import zlibShim
 
 /// Mutated PNGs almost always fail their CRCs and stop there; recomputing every chunk's CRC lets
-/// the mutations reach the inflating, unfiltering and colour conversion behind it. Every other
+/// the mutations reach the inflating, unfiltering and color conversion behind it. Every other
 /// input (and every PNG whose chunks do not fit) is left as it is.
 func withFixedCRCs(_ bytes: [UInt8]) -> [UInt8] {
     guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return bytes }

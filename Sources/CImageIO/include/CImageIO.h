@@ -29,7 +29,7 @@ int rf_jpeg_encode_rgb(const uint8_t *rgb, int width, int height, int quality,
 int rf_libpng_encode(const uint8_t *pixels, int width, int height, int channels, int level,
                      uint8_t **out, size_t *out_size, char *error, size_t error_size);
 
-/// Decodes a 16-bit PNG (any colour type, interlaced or not, tRNS as alpha) into RGBA16 in the
+/// Decodes a 16-bit PNG (any color type, interlaced or not, tRNS as alpha) into RGBA16 in the
 /// machine's byte order, 4*width*height samples at `rgba`, as stored: no gamma transform. Sets
 /// *gamma to the gAMA chunk's value times 100000 (0 when there is none) and *srgb to 1 when an
 /// sRGB or iCCP chunk says the samples are already for display.

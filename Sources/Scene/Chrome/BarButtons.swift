@@ -1,7 +1,7 @@
 import Raster
 
 /// A bar button item (UIBarButtonItem): a text button or an SF-Symbols-like glyph, in the tint
-/// colour (systemBlue).
+/// color (systemBlue).
 public struct BarButtonItem: Sendable, Equatable {
     public enum Content: Sendable, Equatable {
         case title(String)

@@ -4,7 +4,7 @@ import Yams
 /// A UISegmentedControl in a band at the top of the table's content (`segmentedControl:` in a
 /// scenario), in the look iOS 13 introduced and iOS 17/18 keep.
 ///
-/// - The band: the control with 8 pt above and below, in the screen's background colour, right
+/// - The band: the control with 8 pt above and below, in the screen's background color, right
 ///   after the table header view (the profile preset's avatar and name); it pushes the rows down
 ///   by its height. `pinned: true` makes it stick under the bar once it reaches it, as a plain
 ///   table's section header does: on-screen y = max(its place in the content, the pin line).
@@ -12,10 +12,10 @@ import Yams
 ///   the side safe areas; equal segments (apportionsSegmentWidthsByContent false); a track in
 ///   tertiarySystemFill with an 8 pt corner radius; the selected segment a thumb inset 2 pt
 ///   (corner radius 7) in white (light) or systemGray2 (#636366, dark) with a soft shadow; 13 pt
-///   titles, medium, the selected one semibold, in the label colour; a 1 pt divider 16 pt tall
+///   titles, medium, the selected one semibold, in the label color; a 1 pt divider 16 pt tall
 ///   between two unselected segments.
 ///
-/// The thumb's inset, radius and shadow and the divider colours follow TOSegmentedControl, a
+/// The thumb's inset, radius and shadow and the divider colors follow TOSegmentedControl, a
 /// public re-creation of the iOS 13 control (UIKit's values are private).
 public struct SegmentedControl: Sendable, Equatable {
     public var segments: [String]
@@ -40,10 +40,10 @@ public struct SegmentedControl: Sendable, Equatable {
     static let titleSize = 13.0
 
     /// tertiarySystemFill, as a search field's.
-    static func trackColour(_ a: Appearance) -> Color { Palette.tertiarySystemFill(a) }
+    static func trackColor(_ a: Appearance) -> Color { Palette.tertiarySystemFill(a) }
     /// The selected segment: white, or systemGray2 (#636366) in dark mode.
-    static func thumbColour(_ a: Appearance) -> Color { a == .light ? Color(255, 255, 255) : Color(99, 99, 102) }
-    static func dividerColour(_ a: Appearance) -> Color { a == .light ? Color(0, 0, 20, alpha: 0.1) : Color(234, 234, 255, alpha: 0.16) }
+    static func thumbColor(_ a: Appearance) -> Color { a == .light ? Color(255, 255, 255) : Color(99, 99, 102) }
+    static func dividerColor(_ a: Appearance) -> Color { a == .light ? Color(0, 0, 20, alpha: 0.1) : Color(234, 234, 255, alpha: 0.16) }
 
     /// The control's frame in its band.
     public static func frame(on device: Device) -> Rect {
@@ -63,18 +63,18 @@ public struct SegmentedControl: Sendable, Equatable {
         band.backgroundColor = background
         let controlFrame = Self.frame(on: device)
         let control = Layer(name: "segmentedControl", frame: controlFrame)
-        control.backgroundColor = Self.trackColour(appearance)
+        control.backgroundColor = Self.trackColor(appearance)
         control.cornerRadius = Self.cornerRadius
         let frames = segmentFrames(width: controlFrame.width)
         // Dividers between two unselected segments, under the thumb.
         for i in 0..<(segments.count - 1) where i != selected && i + 1 != selected {
             let divider = Layer(name: "", frame: Rect(x: frames[i].maxX - 0.5, y: (Self.height - 16) / 2, width: 1, height: 16))
-            divider.backgroundColor = Self.dividerColour(appearance)
+            divider.backgroundColor = Self.dividerColor(appearance)
             divider.cornerRadius = 0.5
             control.addSublayer(divider)
         }
         let thumb = Layer(name: "segmentedControl.thumb", frame: frames[selected].insetBy(dx: Self.thumbInset, dy: Self.thumbInset))
-        thumb.backgroundColor = Self.thumbColour(appearance)
+        thumb.backgroundColor = Self.thumbColor(appearance)
         thumb.cornerRadius = Self.cornerRadius - Self.thumbInset + 1
         // CALayer shadowRadius 3 at opacity 0.13 (TOSegmentedControl's), as a Gaussian of sigma 1.5 pt;
         // its 2 pt downward offset is not drawn (layers' shadows have none here).

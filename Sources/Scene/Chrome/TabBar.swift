@@ -88,16 +88,16 @@ public struct TabBar: Sendable, Equatable {
         let inline = Self.isInline(device)
         let glyphSide = Self.glyphSize(device), titleSize = Self.titleSize(device)
         for (i, (item, frame)) in zip(items, itemFrames(on: device)).enumerated() {
-            let colour = i == selected ? palette.systemBlue : BarMaterial.unselectedTint
+            let color = i == selected ? palette.systemBlue : BarMaterial.unselectedTint
             let cell = Layer(name: "tabBar.item.\(i)", frame: frame)
-            let title = TextContent(item.title, weight: .medium, pointSize: titleSize, color: colour, alignment: inline ? .left : .center)
+            let title = TextContent(item.title, weight: .medium, pointSize: titleSize, color: color, alignment: inline ? .left : .center)
             if inline {
                 // Glyph and title side by side, centred as a pair.
                 let titleWidth = min(title.layout().width.rounded(.up), frame.width - 8)
                 let glyphWidth = item.glyph == nil ? 0 : glyphSide + (item.title.isEmpty ? 0 : Self.inlineGap)
                 let x0 = ((frame.width - glyphWidth - titleWidth) / 2).rounded()
                 if let glyph = item.glyph {
-                    cell.addSublayer(glyphLayer(glyph, Rect(x: x0, y: (frame.height - glyphSide) / 2, width: glyphSide, height: glyphSide), colour))
+                    cell.addSublayer(glyphLayer(glyph, Rect(x: x0, y: (frame.height - glyphSide) / 2, width: glyphSide, height: glyphSide), color))
                 }
                 if !item.title.isEmpty {
                     let label = Layer(name: "tabBar.item.\(i).title", frame: Rect(x: x0 + glyphWidth, y: 0, width: titleWidth, height: frame.height))
@@ -110,7 +110,7 @@ public struct TabBar: Sendable, Equatable {
                 if let glyph = item.glyph {
                     let side = glyphSide
                     cell.addSublayer(glyphLayer(glyph, Rect(x: ((frame.width - side) / 2).rounded(), y: item.title.isEmpty ? (frame.height - side) / 2 : 18 - side / 2,
-                                                            width: side, height: side), colour))
+                                                            width: side, height: side), color))
                 }
                 if !item.title.isEmpty {
                     let label = Layer(name: "tabBar.item.\(i).title", frame: Rect(x: 2, y: 34, width: frame.width - 4, height: 12))
@@ -123,9 +123,9 @@ public struct TabBar: Sendable, Equatable {
         return bar
     }
 
-    private func glyphLayer(_ glyph: BarGlyph, _ frame: Rect, _ colour: Color) -> Layer {
+    private func glyphLayer(_ glyph: BarGlyph, _ frame: Rect, _ color: Color) -> Layer {
         let layer = Layer(name: "", frame: frame)
-        layer.contents = .shapes(glyph.shapes(in: Rect(origin: .zero, size: frame.size), color: colour))
+        layer.contents = .shapes(glyph.shapes(in: Rect(origin: .zero, size: frame.size), color: color))
         return layer
     }
 

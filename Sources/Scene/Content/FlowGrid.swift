@@ -20,7 +20,7 @@ public struct FlowGrid: Sendable {
         }
     }
 
-    /// Card colours used in turn when items give none: the system palette's hues.
+    /// Card colors used in turn when items give none: the system palette's hues.
     public static let cardColors = [Color(255, 59, 48), Color(255, 149, 0), Color(52, 199, 89), Color(48, 176, 199),
                                     Color(0, 122, 255), Color(88, 86, 214), Color(175, 82, 222), Color(255, 45, 85)]
 

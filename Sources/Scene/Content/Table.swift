@@ -45,7 +45,7 @@ public struct Table: Sendable {
     /// Header and footer metrics, in points (iOS 17/18, Dynamic Type Large). Grouped headers are
     /// footnote (13 pt) uppercase secondaryLabel, footers footnote secondaryLabel, both at the
     /// cells' text margin (UIListContentConfiguration.groupedHeader / groupedFooter); a plain
-    /// header is headline (17 pt semibold) in label colour (plainHeader). The paddings are
+    /// header is headline (17 pt semibold) in label color (plainHeader). The paddings are
     /// estimates from memory of iOS 17's Settings (not measured, not published): about 35 pt between untitled grouped sections
     /// (18 above, 17 below), 6 pt between a title and its section.
     public enum Metrics {

@@ -31,7 +31,7 @@ public struct TableRow: Sendable {
     public var imageColor: Color?
     /// The image square's side, in points.
     public var imageSize = TableCellMetrics.settingsIconSize
-    /// In points; nil: 0 for a picture, Settings' icon radius for a colour.
+    /// In points; nil: 0 for a picture, Settings' icon radius for a color.
     public var imageCornerRadius: Double?
 
     public init(text: String, detail: String? = nil, style: Style = .default, accessory: Accessory = .none) {
@@ -65,7 +65,7 @@ public enum TableCellMetrics {
     public static let subtitleDetailTracking = -0.24
     /// Between the text's and the detail's lines in a subtitle cell.
     public static let subtitleGap = 3.0
-    /// value2's blue label (footnote, in the tint colour) and its column's share of the content width.
+    /// value2's blue label (footnote, in the tint color) and its column's share of the content width.
     public static let value2TextSize = 13.0
     public static let value2TextTracking = -0.08
     public static let value2ColumnFraction = 0.28
@@ -100,7 +100,7 @@ public enum TableCellMetrics {
     }
 }
 
-/// The system colours a table needs beyond the Palette, per appearance (iOS 17/18 UIColor values,
+/// The system colors a table needs beyond the Palette, per appearance (iOS 17/18 UIColor values,
 /// from Apple's Human Interface Guidelines, Color, "System background colors" and "label colors").
 public struct TableColors: Sendable, Equatable {
     /// systemGroupedBackground: behind a grouped table's sections.

@@ -170,7 +170,7 @@ public enum Appearance: String, Sendable, CaseIterable {
     case light, dark
 }
 
-/// The system colours of the behaviour spec, section 5, for one appearance.
+/// The system colors of the behaviour spec, section 5, for one appearance.
 public struct Palette: Sendable, Equatable {
     public var label: Color
     public var secondaryLabel: Color
@@ -198,6 +198,6 @@ public struct Palette: Sendable, Equatable {
     public static func forAppearance(_ a: Appearance) -> Palette { a == .light ? .light : .dark }
 
     /// tertiarySystemFill (a search field, a segmented control's track): #767680 at 12 % in light
-    /// mode, 24 % in dark (UIKit's dynamic colour).
+    /// mode, 24 % in dark (UIKit's dynamic color).
     public static func tertiarySystemFill(_ a: Appearance) -> Color { Color(118, 118, 128, alpha: a == .light ? 0.12 : 0.24) }
 }

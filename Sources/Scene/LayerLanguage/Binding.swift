@@ -12,14 +12,14 @@ public struct SourceRef: Equatable, Sendable {
 /// A property's value: a constant, an expression, or keyframes over a driver.
 public indirect enum Binding: Sendable {
     case number(Double)
-    case colour(ColourValue)
+    case color(ColorValue)
     case expression(CompiledExpression)
     case keyframes(Keyframes)
 
     public var kind: ValueKind {
         switch self {
         case .number: return .number
-        case .colour: return .colour
+        case .color: return .color
         case .expression(let e): return e.kind
         case .keyframes(let k): return k.kind
         }
@@ -28,14 +28,14 @@ public indirect enum Binding: Sendable {
     /// True for a value that never changes (no evaluation, nothing to check per frame).
     public var isConstant: Bool {
         if case .number = self { return true }
-        if case .colour = self { return true }
+        if case .color = self { return true }
         return false
     }
 
     /// The names of the scope it reads (drivers included).
     public var reads: Set<String> {
         switch self {
-        case .number, .colour: return []
+        case .number, .color: return []
         case .expression(let e): return e.reads
         case .keyframes(let k):
             var r = k.stops.reduce(into: Set<String>()) { $0.formUnion($1.value.reads) }
@@ -58,7 +58,7 @@ public indirect enum Binding: Sendable {
     public var summary: String {
         switch self {
         case .number(let v): return formatNumber(v)
-        case .colour(let c): return c.hex
+        case .color(let c): return c.hex
         case .expression(let e): return e.source
         case .keyframes(let k): return "keyframes over \(k.driver.summary)"
         }

@@ -3,18 +3,18 @@ import Raster
 // The scenario files' expression language: a small pure language for the formulas of a
 // `scrollViewDidScroll`, such as `max(0, 260 - offset)` or `offset > 100 ? 1 : 0`.
 //
-// Numbers are Doubles; colours are a second type (`#RRGGBB`, `rgba(...)`, `mix(a, b, t)`).
+// Numbers are Doubles; colors are a second type (`#RRGGBB`, `rgba(...)`, `mix(a, b, t)`).
 // No loops, no assignment, no strings, no general-purpose scripting: every expression ends in
 // time linear in its length. Evaluation is deterministic: IEEE arithmetic in a fixed order and
 // the elementary functions of `MathFunctions.swift` instead of the C library.
 
 /// The type of an expression's value.
 public enum ValueKind: String, Sendable {
-    case number, colour
+    case number, color
 }
 
-/// A colour as four components 0...255 (not premultiplied), so it can be interpolated.
-public struct ColourValue: Equatable, Sendable {
+/// A color as four components 0...255 (not premultiplied), so it can be interpolated.
+public struct ColorValue: Equatable, Sendable {
     public var r: Double, g: Double, b: Double, a: Double
 
     public init(r: Double, g: Double, b: Double, a: Double) { self.r = r; self.g = g; self.b = b; self.a = a }
@@ -29,8 +29,8 @@ public struct ColourValue: Equatable, Sendable {
     public var isFinite: Bool { r.isFinite && g.isFinite && b.isFinite && a.isFinite }
 
     /// Component-wise `a + (b - a) * t`.
-    public static func mix(_ x: ColourValue, _ y: ColourValue, _ t: Double) -> ColourValue {
-        ColourValue(r: x.r + (y.r - x.r) * t, g: x.g + (y.g - x.g) * t, b: x.b + (y.b - x.b) * t, a: x.a + (y.a - x.a) * t)
+    public static func mix(_ x: ColorValue, _ y: ColorValue, _ t: Double) -> ColorValue {
+        ColorValue(r: x.r + (y.r - x.r) * t, g: x.g + (y.g - x.g) * t, b: x.b + (y.b - x.b) * t, a: x.a + (y.a - x.a) * t)
     }
 
     /// `#RRGGBB` or `#RRGGBBAA`.
@@ -52,7 +52,7 @@ public struct ExpressionError: Error, Equatable, Sendable {
 /// The syntax tree of an expression as written, before names are resolved.
 indirect enum ExpressionSyntax: Equatable {
     case number(Double, at: Int)
-    case colour(ColourValue, at: Int)
+    case color(ColorValue, at: Int)
     case name(String, at: Int)
     case unary(Character, ExpressionSyntax, at: Int)
     case binary(String, ExpressionSyntax, ExpressionSyntax, at: Int)
@@ -61,7 +61,7 @@ indirect enum ExpressionSyntax: Equatable {
 
     var position: Int {
         switch self {
-        case .number(_, let p), .colour(_, let p), .name(_, let p), .unary(_, _, let p), .binary(_, _, _, let p),
+        case .number(_, let p), .color(_, let p), .name(_, let p), .unary(_, _, let p), .binary(_, _, _, let p),
              .conditional(_, _, _, let p), .call(_, _, let p, _):
             return p
         }
@@ -71,7 +71,7 @@ indirect enum ExpressionSyntax: Equatable {
     /// The tree's depth (1 for a number or a name).
     var depth: Int {
         switch self {
-        case .number, .colour, .name: return 1
+        case .number, .color, .name: return 1
         case .unary(_, let e, _): return 1 + e.depth
         case .binary(_, let l, let r, _): return 1 + max(l.depth, r.depth)
         case .conditional(let c, let a, let b, _): return 1 + max(c.depth, a.depth, b.depth)
@@ -81,7 +81,7 @@ indirect enum ExpressionSyntax: Equatable {
 
     var names: [(String, Int)] {
         switch self {
-        case .number, .colour: return []
+        case .number, .color: return []
         case .name(let n, let p): return [(n, p)]
         case .unary(_, let e, _): return e.names
         case .binary(_, let l, let r, _): return l.names + r.names
@@ -101,7 +101,7 @@ indirect enum ExpressionSyntax: Equatable {
 ///     sum         := product (("+" | "-") product)*
 ///     product     := unary (("*" | "/") unary)*
 ///     unary       := ("-" | "!") unary | primary
-///     primary     := number | colour | name | name "(" arguments ")" | "(" conditional ")"
+///     primary     := number | color | name | name "(" arguments ")" | "(" conditional ")"
 ///
 /// Parentheses, unary operators and `? :` nest at most 64 levels while parsing; a chain of binary
 /// operators is parsed in a loop, and the tree is at most 256 deep, checked as each node is built
@@ -255,13 +255,13 @@ struct ExpressionParser {
             var end = i
             while end < chars.count, ExpressionParser.isNamePart(chars[end]) { end += 1 }
             let written = String(String.UnicodeScalarView(chars[start..<end]))
-            guard end == i, let colour = Color(hex: "#" + digits), [3, 6, 8].contains(digits.count) else {
-                let problem = end > i ? "\"\(Character(chars[i]))\" is not a hex digit" : "a colour has 3, 6 or 8 hex digits"
-                throw ExpressionError(position: end > i ? i : at, message: "expected a colour as #RGB, #RRGGBB or #RRGGBBAA, got "
+            guard end == i, let color = Color(hex: "#" + digits), [3, 6, 8].contains(digits.count) else {
+                let problem = end > i ? "\"\(Character(chars[i]))\" is not a hex digit" : "a color has 3, 6 or 8 hex digits"
+                throw ExpressionError(position: end > i ? i : at, message: "expected a color as #RGB, #RRGGBB or #RRGGBBAA, got "
                     + "\"#\(written)\": \(problem)")
             }
             built = 1
-            return .colour(ColourValue(colour), at: at)
+            return .color(ColorValue(color), at: at)
         }
         if ExpressionParser.isNameStart(c) {
             var name = ""
@@ -305,7 +305,7 @@ struct ExpressionParser {
         if c == "%" { hint = "; there is no %: for a remainder write mod(x, y), for a percentage the fraction (0.5)" }
         if c == "=" { hint = "; compare with ==" }
         if c == "'" || c == "\"" { hint = "; expressions have no strings" }
-        throw ExpressionError(position: at, message: "unexpected \(describe(at)); a number, a name, a colour or \"(\" was expected\(hint)")
+        throw ExpressionError(position: at, message: "unexpected \(describe(at)); a number, a name, a color or \"(\" was expected\(hint)")
     }
 
     private mutating func number() throws -> Double {
@@ -365,9 +365,9 @@ public struct ExpressionScope: Sendable {
     /// In the order they were declared (for messages and `explain`).
     public private(set) var names: [String] = []
     private(set) var numberSlots = 0
-    private(set) var colourSlots = 0
-    /// Colours known by name that are not variables (UIKit's system colours, `SystemColour`).
-    var colourNames: [String: ColourValue] = [:]
+    private(set) var colorSlots = 0
+    /// Colors known by name that are not variables (UIKit's system colors, `SystemColor`).
+    var colorNames: [String: ColorValue] = [:]
 
     public init() {}
 
@@ -377,7 +377,7 @@ public struct ExpressionScope: Sendable {
         let entry: Entry
         switch kind {
         case .number: entry = Entry(slot: numberSlots, kind: .number); numberSlots += 1
-        case .colour: entry = Entry(slot: colourSlots, kind: .colour); colourSlots += 1
+        case .color: entry = Entry(slot: colorSlots, kind: .color); colorSlots += 1
         }
         entries[name] = entry
         names.append(name)
@@ -388,28 +388,28 @@ public struct ExpressionScope: Sendable {
 
     public func makeEnvironment() -> ExpressionEnvironment {
         ExpressionEnvironment(numbers: Array(repeating: 0, count: numberSlots),
-                              colours: Array(repeating: ColourValue(r: 0, g: 0, b: 0, a: 0), count: colourSlots))
+                              colors: Array(repeating: ColorValue(r: 0, g: 0, b: 0, a: 0), count: colorSlots))
     }
 }
 
 /// The values of a scope's names at one moment.
 public struct ExpressionEnvironment {
     public var numbers: [Double]
-    public var colours: [ColourValue]
+    public var colors: [ColorValue]
 }
 
 /// A resolved, type-checked expression.
 public final class CompiledExpression: Sendable {
     indirect enum Node: Sendable {
         case number(Double)
-        case colour(ColourValue)
+        case color(ColorValue)
         case numberSlot(Int)
-        case colourSlot(Int)
+        case colorSlot(Int)
         case negate(Node)
         case not(Node)
         case arithmetic(Character, Node, Node)
         case compare(String, Node, Node)
-        case compareColours(Bool, Node, Node)
+        case compareColors(Bool, Node, Node)
         case logic(Bool, Node, Node)
         case conditional(Node, Node, Node)
         case call(ExpressionFunction, [Node])
@@ -444,16 +444,16 @@ public final class CompiledExpression: Sendable {
         }
         switch e {
         case .number(let v, _): return (.number(v), .number)
-        case .colour(let c, _): return (.colour(c), .colour)
+        case .color(let c, _): return (.color(c), .color)
         case .name(let name, let at):
             guard let entry = scope[name] else {
-                if let c = scope.colourNames[name] { return (.colour(c), .colour) }
+                if let c = scope.colorNames[name] { return (.color(c), .color) }
                 if ExpressionFunction(rawValue: name) != nil {
                     throw ExpressionError(position: at, message: "\(name) is a function; call it as \(ExpressionFunction(rawValue: name)!.signature)")
                 }
                 var message = "unknown variable \"\(name)\""
-                if let colour = SystemColour.suggestion(for: name) {
-                    throw ExpressionError(position: at, message: message + "; \(SystemColour.howWritten): did you mean \(colour)?")
+                if let color = SystemColor.suggestion(for: name) {
+                    throw ExpressionError(position: at, message: message + "; \(SystemColor.howWritten): did you mean \(color)?")
                 }
                 if let s = ScenarioReader.closest(to: name, in: scope.names) {
                     message += "; did you mean \"\(s)\"?"
@@ -464,7 +464,7 @@ public final class CompiledExpression: Sendable {
                 throw ExpressionError(position: at, message: message)
             }
             reads.insert(name)
-            return (entry.kind == .number ? .numberSlot(entry.slot) : .colourSlot(entry.slot), entry.kind)
+            return (entry.kind == .number ? .numberSlot(entry.slot) : .colorSlot(entry.slot), entry.kind)
         case .unary(let op, let sub, _):
             let n = try expect(sub, .number, op == "-" ? "the operand of unary -" : "the operand of !")
             return (op == "-" ? .negate(n) : .not(n), .number)
@@ -475,7 +475,7 @@ public final class CompiledExpression: Sendable {
                 guard lk == rk else {
                     throw ExpressionError(position: at, message: "\(op) compares a \(lk.rawValue) with a \(rk.rawValue); compare like with like")
                 }
-                if lk == .colour { return (.compareColours(op == "==", ln, rn), .number) }
+                if lk == .color { return (.compareColors(op == "==", ln, rn), .number) }
                 return (.compare(op, ln, rn), .number)
             }
             let ln = try expect(l, .number, "the left side of \(op)")
@@ -516,12 +516,12 @@ public final class CompiledExpression: Sendable {
                 return (.call(.mix, [an, bn, tn]), ak)
             }
             let nodes = try args.enumerated().map { i, a in try expect(a, .number, "argument \(i + 1) of \(name)") }
-            return (.call(f, nodes), f == .rgb || f == .rgba ? .colour : .number)
+            return (.call(f, nodes), f == .rgb || f == .rgba ? .color : .number)
         }
     }
 
     public func number(_ env: ExpressionEnvironment) -> Double { CompiledExpression.number(root, env) }
-    public func colour(_ env: ExpressionEnvironment) -> ColourValue { CompiledExpression.colour(root, env) }
+    public func color(_ env: ExpressionEnvironment) -> ColorValue { CompiledExpression.color(root, env) }
 
     static func number(_ n: Node, _ env: ExpressionEnvironment) -> Double {
         switch n {
@@ -549,8 +549,8 @@ public final class CompiledExpression: Sendable {
             default: r = x != y
             }
             return r ? 1 : 0
-        case .compareColours(let equal, let a, let b):
-            return (colour(a, env).color == colour(b, env).color) == equal ? 1 : 0
+        case .compareColors(let equal, let a, let b):
+            return (color(a, env).color == color(b, env).color) == equal ? 1 : 0
         case .logic(let isAnd, let a, let b):
             let x = number(a, env) != 0
             if isAnd { return x && number(b, env) != 0 ? 1 : 0 }
@@ -592,20 +592,20 @@ public final class CompiledExpression: Sendable {
             case .step: return arg(1) < arg(0) ? 0 : 1
             case .rgb, .rgba: return .nan
             }
-        case .colour, .colourSlot: return .nan
+        case .color, .colorSlot: return .nan
         }
     }
 
-    static func colour(_ n: Node, _ env: ExpressionEnvironment) -> ColourValue {
+    static func color(_ n: Node, _ env: ExpressionEnvironment) -> ColorValue {
         switch n {
-        case .colour(let c): return c
-        case .colourSlot(let s): return env.colours[s]
-        case .conditional(let c, let a, let b): return number(c, env) != 0 ? colour(a, env) : colour(b, env)
-        case .call(.mix, let args): return ColourValue.mix(colour(args[0], env), colour(args[1], env), number(args[2], env))
-        case .call(.rgb, let args): return ColourValue(r: number(args[0], env), g: number(args[1], env), b: number(args[2], env), a: 255)
+        case .color(let c): return c
+        case .colorSlot(let s): return env.colors[s]
+        case .conditional(let c, let a, let b): return number(c, env) != 0 ? color(a, env) : color(b, env)
+        case .call(.mix, let args): return ColorValue.mix(color(args[0], env), color(args[1], env), number(args[2], env))
+        case .call(.rgb, let args): return ColorValue(r: number(args[0], env), g: number(args[1], env), b: number(args[2], env), a: 255)
         case .call(.rgba, let args):
-            return ColourValue(r: number(args[0], env), g: number(args[1], env), b: number(args[2], env), a: number(args[3], env) * 255)
-        default: return ColourValue(r: .nan, g: .nan, b: .nan, a: .nan)
+            return ColorValue(r: number(args[0], env), g: number(args[1], env), b: number(args[2], env), a: number(args[3], env) * 255)
+        default: return ColorValue(r: .nan, g: .nan, b: .nan, a: .nan)
         }
     }
 }

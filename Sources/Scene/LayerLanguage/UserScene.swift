@@ -5,10 +5,10 @@ import Raster
 /// once per frame into ordinary `Layer` trees that the renderer draws.
 ///
 /// A layer lives on the screen (fixed), in the scroll content (moves with it) or in the table
-/// header view (the view at the top of the content). Every numeric or colour property is a
+/// header view (the view at the top of the content). Every numeric or color property is a
 /// `Binding`; the names an expression reads are the built-ins (`builtins`), `index` (the instance
 /// of a repeated layer) and the scenario's `vars:`, evaluated in dependency order.
-// @unchecked: `presetVars`, `statusBarColour` and the blurred images are set by the loader before
+// @unchecked: `presetVars`, `statusBarColor` and the blurred images are set by the loader before
 // it returns the scenario, never after; the render workers only read the scene.
 public final class UserScene: @unchecked Sendable {
     public enum Placement: String, CaseIterable, Sendable {
@@ -27,7 +27,7 @@ public final class UserScene: @unchecked Sendable {
 
         public var kind: ValueKind {
             switch self {
-            case .borderColor, .shadowColor, .fill, .color, .tint: return .colour
+            case .borderColor, .shadowColor, .fill, .color, .tint: return .color
             default: return .number
             }
         }
@@ -100,7 +100,7 @@ public final class UserScene: @unchecked Sendable {
         /// A Dynamic Type text style: the size follows the scenario's `textSize:` (the style's own
         /// size, or `size` scaled as UIFontMetrics scales it).
         public var textStyle: TextStyle?
-        public var gradientColours: [Bound] = []
+        public var gradientColors: [Bound] = []
         public var gradientLocations: [Bound] = []
         public var children: [LayerSpec] = []
         public weak var parent: LayerSpec?
@@ -167,16 +167,16 @@ public final class UserScene: @unchecked Sendable {
     public internal(set) var presetVars: Set<String> = []
     /// True when some value reads `time` or `velocity` (frames with equal scroll states can differ).
     public private(set) var readsTime: Bool
-    /// `statusBar.color`: the status bar's text and glyphs, a colour binding.
-    public var statusBarColour: Bound? {
-        didSet { if let b = statusBarColour, !b.binding.reads.isDisjoint(with: ["time", "velocity", "phase"]) { readsTime = true } }
+    /// `statusBar.color`: the status bar's text and glyphs, a color binding.
+    public var statusBarColor: Bound? {
+        didSet { if let b = statusBarColor, !b.binding.reads.isDisjoint(with: ["time", "velocity", "phase"]) { readsTime = true } }
     }
 
     init(scope: ExpressionScope, vars: [(name: String, bound: Bound)], roots: [LayerSpec], allSpecs: [LayerSpec], scrollView: ScrollView) {
         self.scope = scope; self.vars = vars; self.roots = roots; self.allSpecs = allSpecs; self.scrollView = scrollView
         var bindings = vars.map(\.bound.binding)
         for spec in allSpecs {
-            bindings += spec.properties.values.map(\.binding) + spec.gradientColours.map(\.binding) + spec.gradientLocations.map(\.binding)
+            bindings += spec.properties.values.map(\.binding) + spec.gradientColors.map(\.binding) + spec.gradientLocations.map(\.binding)
         }
         readsTime = bindings.contains { !$0.reads.isDisjoint(with: ["time", "velocity", "phase"]) }
     }
@@ -228,7 +228,7 @@ public final class UserScene: @unchecked Sendable {
             let entry = scope[v.name]!
             switch entry.kind {
             case .number: env.numbers[entry.slot] = context.number(v.bound.binding, env)
-            case .colour: env.colours[entry.slot] = context.colour(v.bound.binding, env)
+            case .color: env.colors[entry.slot] = context.color(v.bound.binding, env)
             }
         }
         return env
@@ -250,7 +250,7 @@ public final class UserScene: @unchecked Sendable {
         func number(_ b: Binding, _ env: ExpressionEnvironment) -> Double {
             switch b {
             case .number(let v): return v
-            case .colour: return .nan
+            case .color: return .nan
             case .expression(let e): return e.number(env)
             case .keyframes(let k):
                 let (i, p) = segment(k, env)
@@ -261,16 +261,16 @@ public final class UserScene: @unchecked Sendable {
             }
         }
 
-        func colour(_ b: Binding, _ env: ExpressionEnvironment) -> ColourValue {
+        func color(_ b: Binding, _ env: ExpressionEnvironment) -> ColorValue {
             switch b {
-            case .colour(let c): return c
-            case .number: return ColourValue(r: .nan, g: .nan, b: .nan, a: .nan)
-            case .expression(let e): return e.colour(env)
+            case .color(let c): return c
+            case .number: return ColorValue(r: .nan, g: .nan, b: .nan, a: .nan)
+            case .expression(let e): return e.color(env)
             case .keyframes(let k):
                 let (i, p) = segment(k, env)
-                let a = colour(k.stops[i].value, env)
+                let a = color(k.stops[i].value, env)
                 guard i + 1 < k.stops.count else { return a }
-                return ColourValue.mix(a, colour(k.stops[i + 1].value, env), p)
+                return ColorValue.mix(a, color(k.stops[i + 1].value, env), p)
             }
         }
 
@@ -343,10 +343,10 @@ public final class UserScene: @unchecked Sendable {
         return Rect(x: origin.x, y: y, width: frame.width, height: frame.height)
     }
 
-    /// A resolved value for `explain`: a number or a colour (as `#RRGGBB[AA]`).
+    /// A resolved value for `explain`: a number or a color (as `#RRGGBB[AA]`).
     public enum ResolvedValue: Equatable, Sendable {
         case number(Double)
-        case colour(String)
+        case color(String)
     }
 
     /// The resolved values of one layer instance (for `explain`), and the layer built from them.
@@ -392,7 +392,7 @@ public final class UserScene: @unchecked Sendable {
                        container: Size, record: ((ResolvedLayer) -> Void)?) -> Layer {
         let c = Context(scene: self, metrics: metrics, reader: spec, instance: instance)
         func num(_ p: Property, _ fallback: Double) -> Double { spec.properties[p].map { c.number($0.binding, env) } ?? fallback }
-        func col(_ p: Property) -> Color? { spec.properties[p].map { c.colour($0.binding, env).color } }
+        func col(_ p: Property) -> Color? { spec.properties[p].map { c.color($0.binding, env).color } }
         let frame = spec.frame(c, env, container: container)
         let layer = Layer(name: spec.instanceName(instance, repeated: repeated), frame: frame)
         let ax = num(.anchorX, 0.5), ay = num(.anchorY, 0.5)
@@ -426,12 +426,12 @@ public final class UserScene: @unchecked Sendable {
             text.letterSpacingIsOwn = true
             layer.contents = .text(text)
         case .gradient:
-            let colours = spec.gradientColours.map { c.colour($0.binding, env).color }
-            let n = colours.count
+            let colors = spec.gradientColors.map { c.color($0.binding, env).color }
+            let n = colors.count
             let locations = spec.gradientLocations.isEmpty
                 ? (0..<n).map { n == 1 ? 0 : Double($0) / Double(n - 1) }
                 : spec.gradientLocations.map { c.number($0.binding, env) }
-            layer.contents = .gradient(LinearGradient(colours: colours, locations: locations,
+            layer.contents = .gradient(LinearGradient(colors: colors, locations: locations,
                                                       start: Point(num(.startX, 0.5), num(.startY, 0)),
                                                       end: Point(num(.endX, 0.5), num(.endY, 1))))
         case .material:
@@ -442,9 +442,9 @@ public final class UserScene: @unchecked Sendable {
             var values: [(String, ResolvedValue)] = []
             for p in Property.allCases {
                 guard let b = spec.properties[p] else { continue }
-                values.append((p.rawValue, p.kind == .colour ? .colour(c.colour(b.binding, env).color.hexString) : .number(round4(c.number(b.binding, env)))))
+                values.append((p.rawValue, p.kind == .color ? .color(c.color(b.binding, env).color.hexString) : .number(round4(c.number(b.binding, env)))))
             }
-            for (i, b) in spec.gradientColours.enumerated() { values.append(("colors[\(i)]", .colour(c.colour(b.binding, env).color.hexString))) }
+            for (i, b) in spec.gradientColors.enumerated() { values.append(("colors[\(i)]", .color(c.color(b.binding, env).color.hexString))) }
             for (i, b) in spec.gradientLocations.enumerated() { values.append(("locations[\(i)]", .number(round4(c.number(b.binding, env))))) }
             record(ResolvedLayer(path: spec.path, name: layer.name, kind: spec.kind, placement: spec.root.placement,
                                  instance: repeated ? instance : nil, values: values, layer: layer))
@@ -455,9 +455,9 @@ public final class UserScene: @unchecked Sendable {
         return layer
     }
 
-    /// A colour binding evaluated at a moment (`statusBar.color`).
-    public func colour(_ b: Bound, _ env: ExpressionEnvironment, _ metrics: Metrics) -> Color {
-        Context(scene: self, metrics: metrics, reader: nil, instance: 0).colour(b.binding, env).color
+    /// A color binding evaluated at a moment (`statusBar.color`).
+    public func color(_ b: Bound, _ env: ExpressionEnvironment, _ metrics: Metrics) -> Color {
+        Context(scene: self, metrics: metrics, reader: nil, instance: 0).color(b.binding, env).color
     }
 
     /// Replaces each image that has `blur` with its blurred copy, sized for the layer's frame at
@@ -486,8 +486,8 @@ public final class UserScene: @unchecked Sendable {
         func check(_ b: Bound, _ c: Context, _ env: ExpressionEnvironment, _ frame: Int, _ m: Moment) {
             guard !b.binding.isConstant, !reported.contains(b.ref.field) else { return }
             let formula = "\"\(ScenarioLoader.clip(b.binding.summary))\""
-            if b.binding.kind == .colour {
-                if !c.colour(b.binding, env).isFinite {
+            if b.binding.kind == .color {
+                if !c.color(b.binding, env).isFinite {
                     reported.insert(b.ref.field)
                     out.append((b.ref, "\(formula) has a NaN or infinite component", frame, m))
                 }
@@ -508,7 +508,7 @@ public final class UserScene: @unchecked Sendable {
             let env = environment(m, metrics)
             let context = Context(scene: self, metrics: metrics, reader: nil, instance: 0)
             for v in vars { check(v.bound, context, env, frame, m) }
-            if let b = statusBarColour { check(b, context, env, frame, m) }
+            if let b = statusBarColor { check(b, context, env, frame, m) }
             for spec in allSpecs {
                 let count = spec.root.repeatCount
                 for k in 0..<count {
@@ -516,7 +516,7 @@ public final class UserScene: @unchecked Sendable {
                     e.numbers[UserScene.indexSlot] = Double(k)
                     let c = Context(scene: self, metrics: metrics, reader: spec, instance: k)
                     for b in spec.properties.values { check(b, c, e, frame, m) }
-                    for b in spec.gradientColours + spec.gradientLocations { check(b, c, e, frame, m) }
+                    for b in spec.gradientColors + spec.gradientLocations { check(b, c, e, frame, m) }
                 }
             }
         }
@@ -527,7 +527,7 @@ public final class UserScene: @unchecked Sendable {
     var boundValuesPerMoment: Int {
         vars.filter { !$0.bound.binding.isConstant }.count + allSpecs.reduce(0) { sum, spec in
             let bound = spec.properties.values.filter { !$0.binding.isConstant }.count
-                + (spec.gradientColours + spec.gradientLocations).filter { !$0.binding.isConstant }.count
+                + (spec.gradientColors + spec.gradientLocations).filter { !$0.binding.isConstant }.count
             return sum + bound * spec.root.repeatCount
         }
     }
@@ -541,27 +541,27 @@ extension UserScene.LayerSpec {
     }
 }
 
-/// A linear gradient (CAGradientLayer's `axial` type): colours at locations 0...1 along the line
+/// A linear gradient (CAGradientLayer's `axial` type): colors at locations 0...1 along the line
 /// from `start` to `end`, both in the layer's unit coordinates.
 public struct LinearGradient: Hashable, Sendable {
-    public var colours: [Color]
+    public var colors: [Color]
     public var locations: [Double]
     public var start: Point
     public var end: Point
-    public init(colours: [Color], locations: [Double], start: Point, end: Point) {
-        self.colours = colours; self.locations = locations; self.start = start; self.end = end
+    public init(colors: [Color], locations: [Double], start: Point, end: Point) {
+        self.colors = colors; self.locations = locations; self.start = start; self.end = end
     }
 
-    /// The premultiplied colour at `t` along the line (clamped to the end colours); interpolated in
+    /// The premultiplied color at `t` along the line (clamped to the end colors); interpolated in
     /// premultiplied components, so a fade to clear has no dark fringe.
-    public func colour(at t: Double) -> PremultipliedColor {
-        guard let first = colours.first else { return .clear }
-        let n = min(colours.count, locations.count)
+    public func color(at t: Double) -> PremultipliedColor {
+        guard let first = colors.first else { return .clear }
+        let n = min(colors.count, locations.count)
         if n <= 1 || t <= locations[0] { return first.premultiplied }
-        if t >= locations[n - 1] { return colours[n - 1].premultiplied }
+        if t >= locations[n - 1] { return colors[n - 1].premultiplied }
         var i = 0
         while i + 1 < n - 1, locations[i + 1] <= t { i += 1 }
-        let a = colours[i].premultiplied, b = colours[i + 1].premultiplied
+        let a = colors[i].premultiplied, b = colors[i + 1].premultiplied
         let span = locations[i + 1] - locations[i]
         let f = span > 0 ? (t - locations[i]) / span : 1
         func mix(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((Double(x) + (Double(y) - Double(x)) * f).rounded()) }

@@ -271,7 +271,7 @@ public final class LayerRenderer {
 
     /// The gradient's pixels over `region` (device pixels) for a layer drawn at `rect`. The line
     /// runs between the start and end points in the layer's space (not its unit square), as Core
-    /// Animation draws it. A vertical or horizontal gradient computes one colour per row or column.
+    /// Animation draws it. A vertical or horizontal gradient computes one color per row or column.
     static func gradientPixels(_ g: LinearGradient, rect: Rect, region: PixelRect) -> Pixmap {
         var out = Pixmap(width: region.width, height: region.height)
         let sx = rect.minX + g.start.x * rect.width, sy = rect.minY + g.start.y * rect.height
@@ -283,15 +283,15 @@ public final class LayerRenderer {
             func put(_ i: Int, _ c: PremultipliedColor) { p[i] = c.r; p[i + 1] = c.g; p[i + 2] = c.b; p[i + 3] = c.a }
             if dx == 0 {
                 for y in 0..<region.height {
-                    let c = g.colour(at: t(0, Double(region.y + y) + 0.5))
+                    let c = g.color(at: t(0, Double(region.y + y) + 0.5))
                     for x in 0..<w { put(4 * (y * w + x), c) }
                 }
             } else if dy == 0 {
-                let row = (0..<w).map { g.colour(at: t(Double(region.x + $0) + 0.5, 0)) }
+                let row = (0..<w).map { g.color(at: t(Double(region.x + $0) + 0.5, 0)) }
                 for y in 0..<region.height { for x in 0..<w { put(4 * (y * w + x), row[x]) } }
             } else {
                 for y in 0..<region.height {
-                    for x in 0..<w { put(4 * (y * w + x), g.colour(at: t(Double(region.x + x) + 0.5, Double(region.y + y) + 0.5))) }
+                    for x in 0..<w { put(4 * (y * w + x), g.color(at: t(Double(region.x + x) + 0.5, Double(region.y + y) + 0.5))) }
                 }
             }
         }

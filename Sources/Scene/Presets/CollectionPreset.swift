@@ -43,15 +43,15 @@ struct CollectionPreset: Preset {
             children.append(Y.map([
                 ("type", Y.word("text")), ("name", Y.word("header.title")),
                 ("x", Y.num(16)), ("width", Y.text("screen.width - 32")),
-                ("text", Y.text(title)), ("weight", Y.word("bold")), ("size", Y.num(28)), ("color", Y.colour(.white)),
+                ("text", Y.text(title)), ("weight", Y.word("bold")), ("size", Y.num(28)), ("color", Y.color(.white)),
                 ("alignment", Y.word("center")), ("letterSpacing", Y.num(0.36)), ("lines", Y.num(2)),
-                ("shadowColor", Y.colour(.white)), ("shadowOpacity", Y.num(0.9)), ("shadowRadius", Y.num(header.glowRadius)),
+                ("shadowColor", Y.color(.white)), ("shadowOpacity", Y.num(0.9)), ("shadowRadius", Y.num(header.glowRadius)),
             ]))
         }
         var headerLayer: [(String, Node)] = [
             ("type", Y.word("group")), ("name", Y.word("header")), ("in", Y.word("content")),
             ("frame", Y.flow([Y.num(0), Y.text("-d"), Y.text("screen.width"), Y.text("H + d")])),
-            ("fill", Y.colour(header.color)), ("masksToBounds", Y.word("true")),
+            ("fill", Y.color(header.color)), ("masksToBounds", Y.word("true")),
         ]
         if !children.isEmpty { headerLayer.append(("children", .sequence(.init(children, .implicit, .block)))) }
         b.layers = [Y.map(headerLayer)]

@@ -66,7 +66,7 @@ enum Presets {
     }
 }
 
-/// The header a preset draws: its height, photo and colour, and keys some presets add.
+/// The header a preset draws: its height, photo and color, and keys some presets add.
 public struct PresetHeader: Sendable {
     static let commonKeys = ["height", "image", "imageScale", "color"]
     /// nil: the preset's default.

@@ -65,13 +65,13 @@ public enum PresetExpansion {
         var layers = b.layers
         if case .sequence(let own)? = top["layers"] { layers += own }
         keys["layers"] = .sequence(.init(layers, .implicit, .block))
-        if !PresetExpansion.setsStatusBarColour(top["statusBar"]) { keys["statusBar"] = ExpansionBuilder.map([("color", b.statusBarColour())]) }
+        if !PresetExpansion.setsStatusBarColor(top["statusBar"]) { keys["statusBar"] = ExpansionBuilder.map([("color", b.statusBarColor())]) }
         return (keys, presetVars, b.layers.count)
     }
 
-    /// True when the scenario's `statusBar` says its colour (content or color): then the preset's
-    /// own colour gives way; the items alone (time, carrier, battery ...) keep it.
-    static func setsStatusBarColour(_ node: Node?) -> Bool {
+    /// True when the scenario's `statusBar` says its color (content or color): then the preset's
+    /// own color gives way; the items alone (time, carrier, battery ...) keep it.
+    static func setsStatusBarColor(_ node: Node?) -> Bool {
         guard case .mapping(let m)? = node else { return node != nil }
         return m.contains { ["content", "color"].contains($0.key.string ?? "") }
     }
@@ -103,7 +103,7 @@ struct ExpansionBuilder {
     static func num(_ v: Double) -> Node { .scalar(.init(formatNumber(v), .implicit, .plain)) }
     static func word(_ s: String) -> Node { .scalar(.init(s, .implicit, .plain)) }
     static func text(_ s: String) -> Node { .scalar(.init(s, .implicit, .doubleQuoted)) }
-    static func colour(_ c: Color) -> Node { text(c.hexString) }
+    static func color(_ c: Color) -> Node { text(c.hexString) }
     static func flow(_ items: [Node]) -> Node { .sequence(.init(items, .implicit, .flow)) }
     static func map(_ pairs: [(String, Node)], flow: Bool = false) -> Node {
         .mapping(.init(pairs.map { (word($0.0), $0.1) }, .implicit, flow ? .flow : .block))
@@ -169,18 +169,18 @@ struct ExpansionBuilder {
 
     // MARK: The document
 
-    /// The status bar's colour as the preset's screen sets it, as a binding.
-    mutating func statusBarColour() -> Node {
+    /// The status bar's color as the preset's screen sets it, as a binding.
+    mutating func statusBarColor() -> Node {
         let p = screen.palette
         let overPhoto = screen.preset.map { type(of: $0).overPhoto } ?? false
         switch screen.navigationStyle {
-        case .floating: return ExpansionBuilder.colour(.white)
+        case .floating: return ExpansionBuilder.color(.white)
         case .fading where overPhoto:
             let f = screen.navigation.fade
             return ExpansionBuilder.text("clamp((offset - \(formatNumber(f.start))) / \(formatNumber(f.length)), 0, 1) >= 0.5 ? "
                 + "\(p.label.hexString) : #FFFFFF")
-        case .hidden where overPhoto: return ExpansionBuilder.colour(.white)
-        default: return ExpansionBuilder.colour(p.label)
+        case .hidden where overPhoto: return ExpansionBuilder.color(.white)
+        default: return ExpansionBuilder.color(p.label)
         }
     }
 
@@ -236,13 +236,13 @@ struct ExpansionBuilder {
         }
         top.append(("navigationBar", navigationBar()))
         var me = self
-        if PresetExpansion.setsStatusBarColour(original["statusBar"]) {
+        if PresetExpansion.setsStatusBarColor(original["statusBar"]) {
             top.append(("statusBar", original["statusBar"]!))
         } else {
-            // The scenario's items (time, carrier, battery ...) with the preset's colour.
+            // The scenario's items (time, carrier, battery ...) with the preset's color.
             var pairs: [(String, Node)] = []
             if case .mapping(let m)? = original["statusBar"] { pairs = m.map { ($0.key.string ?? "", $0.value) } }
-            top.append(("statusBar", ExpansionBuilder.map(pairs + [("color", me.statusBarColour())], flow: pairs.isEmpty)))
+            top.append(("statusBar", ExpansionBuilder.map(pairs + [("color", me.statusBarColor())], flow: pairs.isEmpty)))
         }
         for key in ["tabBar", "toolbar", "segmentedControl"] {
             if let v = original[key] { top.append((key, v)) }

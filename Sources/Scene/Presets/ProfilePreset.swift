@@ -195,7 +195,7 @@ struct ProfilePreset: Preset {
                 ("type", Y.word("text")), ("name", Y.word("header.title")),
                 ("frame", Y.flow([Y.num(inset), Y.text("Hh"), inset > 0 ? Y.text("screen.width - \(formatNumber(2 * inset))") : Y.text("screen.width"),
                                   Y.num(Self.labelHeight)])),
-                ("text", Y.text(title)), ("weight", Y.word("semibold")), ("size", Y.num(17)), ("color", Y.colour(.white)),
+                ("text", Y.text(title)), ("weight", Y.word("semibold")), ("size", Y.num(17)), ("color", Y.color(.white)),
                 ("alignment", Y.word("center")), ("letterSpacing", Y.num(-0.41)),
                 ("translateY", Y.text("max(-labelDistance, labelOffset - u)")),
             ]))
@@ -203,7 +203,7 @@ struct ProfilePreset: Preset {
         var headerLayer: [(String, Node)] = [
             ("type", Y.word("group")), ("name", Y.word("header")),
             ("frame", Y.flow([Y.num(0), Y.num(0), Y.text("screen.width"), Y.text("Hh")])),
-            ("fill", Y.colour(header.color)), ("masksToBounds", Y.word("true")),
+            ("fill", Y.color(header.color)), ("masksToBounds", Y.word("true")),
             ("scale", Y.text("u < 0 ? 1 + -u / Hh : 1")),
             ("translateY", Y.text("u < 0 ? Hh * (-u / Hh) / 2 : max(-stop, -u)")),
             ("zPosition", Y.text("u > stop ? 2 : -1")),
@@ -213,8 +213,8 @@ struct ProfilePreset: Preset {
         // The table header view: avatar, follow button, name, handle, bio, separator.
         var avatarLayer: [(String, Node)] = [
             ("type", Y.word("rectangle")), ("name", Y.word("avatar")), ("frame", Y.frame(avatarFrame)),
-            ("fill", Y.colour(avatar.color)), ("cornerRadius", Y.num(avatar.cornerRadius)), ("masksToBounds", Y.word("true")),
-            ("borderWidth", Y.num(avatar.borderWidth)), ("borderColor", Y.colour(avatar.borderColor)),
+            ("fill", Y.color(avatar.color)), ("cornerRadius", Y.num(avatar.cornerRadius)), ("masksToBounds", Y.word("true")),
+            ("borderWidth", Y.num(avatar.borderWidth)), ("borderColor", Y.color(avatar.borderColor)),
             ("scale", Y.text("1 - sa")), ("translateY", Y.text("\(formatNumber(fx.avatarSize)) * sa / 2")),
         ]
         if avatar.image != nil {
@@ -226,18 +226,18 @@ struct ProfilePreset: Preset {
             profileLayers.append(Y.map([
                 ("type", Y.word("text")), ("name", Y.word("followButton")),
                 ("frame", Y.flow([Y.text("screen.width - 16 - 92"), Y.num(12), Y.num(92), Y.num(32)])),
-                ("cornerRadius", Y.num(16)), ("borderWidth", Y.num(1)), ("borderColor", Y.colour(s.palette.systemBlue)),
-                ("text", Y.text("Follow")), ("weight", Y.word("semibold")), ("size", Y.num(15)), ("color", Y.colour(s.palette.systemBlue)),
+                ("cornerRadius", Y.num(16)), ("borderWidth", Y.num(1)), ("borderColor", Y.color(s.palette.systemBlue)),
+                ("text", Y.text("Follow")), ("weight", Y.word("semibold")), ("size", Y.num(15)), ("color", Y.color(s.palette.systemBlue)),
                 ("alignment", Y.word("center")),
             ]))
         }
         func label(_ name: String, _ frame: Rect, _ text: String, _ spec: (size: Double, weight: FontWeight, style: TextStyle, minimumHeight: Double),
-                   _ colour: Color, lines: Int = 1) -> Node {
+                   _ color: Color, lines: Int = 1) -> Node {
             Y.map([("type", Y.word("text")), ("name", Y.word(name)), ("frame", Y.frame(frame, width: "screen.width - 32")), ("text", Y.text(text)),
                    ("style", Y.word(spec.style.rawValue)), ("weight", Y.word(spec.weight.rawValue)), ("size", Y.num(spec.size)),
-                   ("color", Y.colour(colour))] + (lines == 1 ? [] : [("lines", Y.num(Double(lines)))]))
+                   ("color", Y.color(color))] + (lines == 1 ? [] : [("lines", Y.num(Double(lines)))]))
         }
-        // The tutorial's colours in light mode; the system label colours in dark mode.
+        // The tutorial's colors in light mode; the system label colors in dark mode.
         profileLayers.append(label("profile.name", nameFrame(width: w), profile.name, Self.nameText, appearanceLight ? Color(41, 47, 51) : s.palette.label))
         profileLayers.append(label("profile.handle", handleFrame(width: w), profile.handle, Self.handleText,
                              appearanceLight ? Color(102, 107, 127) : s.palette.secondaryLabel))
@@ -247,11 +247,11 @@ struct ProfilePreset: Preset {
         profileLayers.append(Y.map([("type", Y.word("rectangle")),
                               ("frame", Y.flow([Y.num(0), Y.text("\(formatNumber(profileHeight)) - 1 / scale"), Y.text("screen.width"),
                                                 Y.text("1 / scale")])),
-                              ("fill", Y.colour(s.palette.separator))]))
+                              ("fill", Y.color(s.palette.separator))]))
         let view: [(String, Node)] = [
             ("type", Y.word("group")), ("name", Y.word("profile")), ("in", Y.word("tableHeader")),
             ("frame", Y.flow([Y.num(0), Y.num(0), Y.text("screen.width"), Y.num(profileHeight)])),
-            ("fill", Y.colour(s.backgroundColor)), ("children", .sequence(.init(profileLayers, .implicit, .block))),
+            ("fill", Y.color(s.backgroundColor)), ("children", .sequence(.init(profileLayers, .implicit, .block))),
         ]
         b.layers = [Y.map(headerLayer), Y.map(view)]
     }

@@ -40,7 +40,7 @@ struct StretchyTablePreset: Preset {
         var headerLayer: [(String, Node)] = [
             ("type", Y.word("group")), ("name", Y.word("header")),
             ("frame", Y.flow([Y.num(0), Y.num(0), Y.text("screen.width"), Y.text("max(0, H - offset)")])),
-            ("fill", Y.colour(header.color)), ("masksToBounds", Y.word("true")),
+            ("fill", Y.color(header.color)), ("masksToBounds", Y.word("true")),
             ("zPosition", Y.num(-1)),
         ]
         if header.image != nil {

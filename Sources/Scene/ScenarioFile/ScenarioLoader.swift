@@ -188,7 +188,7 @@ public enum ScenarioLoader {
             matrixFields = chosen.values.compactMap { key, node in node.mark.map { ($0.line, $0.column, chosen.fields[key]!) } }
         }
 
-        // Read first (and checked where the screen reads it): system colour names resolve in it.
+        // Read first (and checked where the screen reads it): system color names resolve in it.
         if let v = top["appearance"]?.string, let a = Appearance(rawValue: v) { r.appearance = a }
         var device = Device.named(Device.defaultID)!
         if let node = top["device"], let id = r.string(node, "device") {

@@ -35,7 +35,7 @@ final class ScenarioReader {
 
     init(file: String) { self.file = file }
 
-    /// The scenario's appearance, which system colour names (`systemRed`) resolve in.
+    /// The scenario's appearance, which system color names (`systemRed`) resolve in.
     var appearance: Appearance = .light
 
     func report(_ node: Node?, _ field: String, _ message: String) {
@@ -132,7 +132,7 @@ final class ScenarioReader {
     static func isFormula(_ node: Node) -> Bool {
         guard case .scalar(let s) = node, s.string.utf8.count <= 10_000, let syntax = try? ExpressionParser.parse(s.string) else { return false }
         switch syntax {
-        case .number, .colour: return false
+        case .number, .color: return false
         case .name(let name, _): return UserScene.builtins.contains { $0.0 == name }
         default: return true
         }
@@ -255,10 +255,10 @@ final class ScenarioReader {
 
     func color(_ node: Node, _ field: String) -> Color? {
         guard let s = string(node, field) else { return nil }
-        if let c = SystemColour.named(s, appearance: appearance) { return c }
+        if let c = SystemColor.named(s, appearance: appearance) { return c }
         guard let c = Color(hex: s) else {
-            if !s.hasPrefix("#") { report(node, field, SystemColour.notAColour(s)); return nil }
-            report(node, field, "expected a colour as \"#RGB\", \"#RRGGBB\" or \"#RRGGBBAA\" (quote it: # starts a YAML comment), got \"\(ScenarioReader.shown(s))\"")
+            if !s.hasPrefix("#") { report(node, field, SystemColor.notAColor(s)); return nil }
+            report(node, field, "expected a color as \"#RGB\", \"#RRGGBB\" or \"#RRGGBBAA\" (quote it: # starts a YAML comment), got \"\(ScenarioReader.shown(s))\"")
             return nil
         }
         return c

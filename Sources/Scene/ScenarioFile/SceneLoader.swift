@@ -31,9 +31,9 @@ extension ScenarioLoader {
     /// a layer recurse into its children, so a deeper child is refused before it is read.
     static let maximumLayerDepth = 12
     static let maximumKeyframes = 1000
-    /// `vars:` entries, gradient colours, characters of a text layer.
+    /// `vars:` entries, gradient colors, characters of a text layer.
     static let maximumVars = 1000
-    static let maximumGradientColours = 64
+    static let maximumGradientColors = 64
     /// Characters of any text drawn at most: a text layer, a title, a name, a bio, a row, a mail
     /// subject or body (a 200 KB text is set in well under a second).
     static let maximumTextLength = 200_000
@@ -54,13 +54,13 @@ extension ScenarioLoader {
     /// (named after `presetName` in messages), and it declares the scroll view.
     static func readUserScene(_ top: [String: Node], _ r: ScenarioReader, _ images: ImageResolver, presetLayers: Int = 0,
                               presetName: String? = nil) -> UserScene? {
-        let statusBarColour: Node? = {
+        let statusBarColor: Node? = {
             if case .mapping(let m)? = top["statusBar"] { return m.first { $0.key.string == "color" }?.value }
             return nil
         }()
-        guard top["vars"] != nil || top["scrollView"] != nil || top["layers"] != nil || statusBarColour != nil else { return nil }
+        guard top["vars"] != nil || top["scrollView"] != nil || top["layers"] != nil || statusBarColor != nil else { return nil }
         var scope = builtinScope()
-        for name in SystemColour.names { scope.colourNames[name] = SystemColour.named(name, appearance: r.appearance).map(ColourValue.init) }
+        for name in SystemColor.names { scope.colorNames[name] = SystemColor.named(name, appearance: r.appearance).map(ColorValue.init) }
         let vars = top["vars"].map { readVars($0, r, &scope) } ?? []
 
         var scrollView = UserScene.ScrollView()
@@ -119,7 +119,7 @@ extension ScenarioLoader {
             }
         }
         let scene = UserScene(scope: scope, vars: vars, roots: roots, allSpecs: specs, scrollView: scrollView)
-        if let n = statusBarColour { scene.statusBarColour = binding(n, "statusBar.color", kind: .colour, r, scope, view: nil) }
+        if let n = statusBarColor { scene.statusBarColor = binding(n, "statusBar.color", kind: .color, r, scope, view: nil) }
         return scene
     }
 
@@ -269,7 +269,7 @@ extension ScenarioLoader {
         }
     }
 
-    /// A bindable value: a number, a colour, an expression in a string, or keyframes (a mapping).
+    /// A bindable value: a number, a color, an expression in a string, or keyframes (a mapping).
     /// `kind` nil accepts either type (vars). `view` resolves `view:` names (nil: not allowed).
     static func binding(_ node: Node, _ field: String, kind: ValueKind?, _ r: ScenarioReader, _ scope: ExpressionScope,
                         view: ((Node, String, String) -> ViewTarget?)?, allowBool: Bool = false, range: ClosedRange<Double>? = nil,
@@ -300,8 +300,8 @@ extension ScenarioLoader {
                     guard v.isFinite else {
                         r.report(node, field, "expected a finite number, got \(clip(text))"); return nil
                     }
-                    if kind == .colour {
-                        r.report(node, field, "expected a colour (\"#RRGGBB\", quoted), got the number \(text)"); return nil
+                    if kind == .color {
+                        r.report(node, field, "expected a color (\"#RRGGBB\", quoted), got the number \(text)"); return nil
                     }
                     return UserScene.Bound(binding: .number(v), ref: ref)
                 }
@@ -310,13 +310,13 @@ extension ScenarioLoader {
                 }
             }
             if text.hasPrefix("#"), let c = Color(hex: text), [4, 7, 9].contains(text.count) {
-                if kind == .number { r.report(node, field, "expected a number, got the colour \(text)"); return nil }
-                return UserScene.Bound(binding: .colour(ColourValue(c)), ref: ref)
+                if kind == .number { r.report(node, field, "expected a number, got the color \(text)"); return nil }
+                return UserScene.Bound(binding: .color(ColorValue(c)), ref: ref)
             }
-            // A bare word where a colour goes that names nothing: say how colours are written.
-            if kind == .colour, scope[text] == nil, scope.colourNames[text] == nil, !text.isEmpty,
+            // A bare word where a color goes that names nothing: say how colors are written.
+            if kind == .color, scope[text] == nil, scope.colorNames[text] == nil, !text.isEmpty,
                text.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" }) {
-                r.report(node, field, SystemColour.notAColour(text)); return nil
+                r.report(node, field, SystemColor.notAColor(text)); return nil
             }
             do {
                 let e = try CompiledExpression.compile(text, scope: scope)
@@ -324,7 +324,7 @@ extension ScenarioLoader {
                     r.report(node, field, "expected \(kindWords(kind)), but \"\(clip(text))\" gives a \(e.kind.rawValue)"); return nil
                 }
                 if case .number(let v) = e.root { return UserScene.Bound(binding: .number(v), ref: ref) }
-                if case .colour(let c) = e.root { return UserScene.Bound(binding: .colour(c), ref: ref) }
+                if case .color(let c) = e.root { return UserScene.Bound(binding: .color(c), ref: ref) }
                 return UserScene.Bound(binding: .expression(e), ref: ref)
             } catch let error as ExpressionError {
                 let (line, column) = position(of: node, character: error.position)
@@ -345,8 +345,8 @@ extension ScenarioLoader {
     private static func kindWords(_ kind: ValueKind?) -> String {
         switch kind {
         case .number?: return "a number"
-        case .colour?: return "a colour"
-        case nil: return "a number or a colour"
+        case .color?: return "a color"
+        case nil: return "a number or a color"
         }
     }
 
@@ -445,7 +445,7 @@ extension ScenarioLoader {
             guard let at = r.number(atNode!, "\(path).at", range: -1_000_000...1_000_000) else { failed = true; continue }
             guard let value = binding(valueNode!, "\(path).value", kind: valueKind, r, scope, view: nil) else { failed = true; continue }
             if case .keyframes = value.binding {
-                r.report(valueNode!, "\(path).value", "keyframes cannot nest; give a number, a colour or a formula"); failed = true; continue
+                r.report(valueNode!, "\(path).value", "keyframes cannot nest; give a number, a color or a formula"); failed = true; continue
             }
             valueKind = valueKind ?? value.binding.kind
             if let last = stops.last, at < last.at {
@@ -639,19 +639,19 @@ struct LayerReader {
             if let n = m["lines"], let v = r.integer(n, "\(path).lines", range: 0...1000) { spec.lines = v }
         case .gradient:
             if let n = m["colors"], let list = r.sequence(n, "\(path).colors") {
-                if list.isEmpty { r.report(n, "\(path).colors", "the list is empty; give at least two colours") }
-                if list.count > ScenarioLoader.maximumGradientColours {
-                    r.report(n, "\(path).colors", "\(list.count) colours, over the limit of \(ScenarioLoader.maximumGradientColours)")
+                if list.isEmpty { r.report(n, "\(path).colors", "the list is empty; give at least two colors") }
+                if list.count > ScenarioLoader.maximumGradientColors {
+                    r.report(n, "\(path).colors", "\(list.count) colors, over the limit of \(ScenarioLoader.maximumGradientColors)")
                 }
-                spec.gradientColours = list.enumerated().compactMap { i, item in
-                    ScenarioLoader.binding(item, "\(path).colors[\(i)]", kind: .colour, r, scope, view: view)
+                spec.gradientColors = list.enumerated().compactMap { i, item in
+                    ScenarioLoader.binding(item, "\(path).colors[\(i)]", kind: .color, r, scope, view: view)
                 }
             } else if m["colors"] == nil {
-                r.report(node, "\(path).colors", "missing; give the gradient's colours, e.g. [\"#00000000\", \"#00000099\"]")
+                r.report(node, "\(path).colors", "missing; give the gradient's colors, e.g. [\"#00000000\", \"#00000099\"]")
             }
             if let n = m["locations"], let list = r.sequence(n, "\(path).locations") {
-                if let colours = m["colors"].flatMap({ if case .sequence(let s) = $0 { return s.count } else { return nil } }), colours != list.count {
-                    r.report(n, "\(path).locations", "\(list.count) locations for \(colours) colours; give one location (0-1) per colour")
+                if let colors = m["colors"].flatMap({ if case .sequence(let s) = $0 { return s.count } else { return nil } }), colors != list.count {
+                    r.report(n, "\(path).locations", "\(list.count) locations for \(colors) colors; give one location (0-1) per color")
                 }
                 spec.gradientLocations = list.enumerated().compactMap { i, item in
                     ScenarioLoader.binding(item, "\(path).locations[\(i)]", kind: .number, r, scope, view: view, range: -1000...1000)

@@ -37,10 +37,10 @@ extension ScenarioLoader {
                 reads.append(ViewRead(reader: spec, target: target(t), property: property.rawValue, readsFrame: frameProperties.contains(property),
                                       view: t, drop: { spec.properties[property] = nil }))
             }
-            for (i, bound) in spec.gradientColours.enumerated() {
+            for (i, bound) in spec.gradientColors.enumerated() {
                 guard case .keyframes(let k) = bound.binding, case .view(let t, _) = k.driver else { continue }
                 reads.append(ViewRead(reader: spec, target: target(t), property: "colors[\(i)]", readsFrame: false, view: t, drop: {
-                    spec.gradientColours[i].binding = .colour(ColourValue(r: 0, g: 0, b: 0, a: 0))
+                    spec.gradientColors[i].binding = .color(ColorValue(r: 0, g: 0, b: 0, a: 0))
                 }))
             }
             for (i, bound) in spec.gradientLocations.enumerated() {

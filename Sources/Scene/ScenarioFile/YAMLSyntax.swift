@@ -21,7 +21,7 @@ enum YAMLSyntax {
         // The line above that holds something: a comment there may have cut a bracket off.
         let above = lines.prefix(max(0, min(line - 1, lines.count))).last { !$0.allSatisfy { $0 == " " } } ?? ""
         let commentCut = [text, openedLine ?? "", above].contains { $0.contains(" #") }
-        let commentHint = "; a # after a space starts a comment in YAML, which cut that line short: put colours in quotes, as color: \"#FF0000\""
+        let commentHint = "; a # after a space starts a comment in YAML, which cut that line short: put colors in quotes, as color: \"#FF0000\""
         let quoteFix = "put the value in quotes"
 
         switch problem {

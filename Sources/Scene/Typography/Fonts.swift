@@ -59,7 +59,7 @@ public final class BundledFonts: Sendable {
 /// The fonts other scripts fall back to, at the paths Debian's packages install them
 /// (`scripts/setup.sh` installs fonts-noto-core, fonts-noto-cjk and fonts-noto-color-emoji): Arabic,
 /// Hebrew, Thai, Devanagari, Chinese, Japanese and Korean (Noto Sans CJK, its Simplified Chinese
-/// face), and colour emoji. Nothing else on the machine is looked up; a file that is missing is
+/// face), and color emoji. Nothing else on the machine is looked up; a file that is missing is
 /// skipped, and its characters draw as one `.notdef` box each.
 public enum SystemFallbackFonts {
     public static let folder = "/usr/share/fonts"
@@ -75,7 +75,7 @@ public enum SystemFallbackFonts {
     }
 
     /// The scripts the fallback fonts cover, for messages and the README.
-    public static let scripts = "Latin, Greek and Cyrillic (Inter), Arabic, Hebrew, Thai, Devanagari, Chinese, Japanese, Korean and colour emoji"
+    public static let scripts = "Latin, Greek and Cyrillic (Inter), Arabic, Hebrew, Thai, Devanagari, Chinese, Japanese, Korean and color emoji"
 }
 
 /// The fonts and text size a screen's text is set in: a font per role (regular, medium, semibold,

@@ -1,10 +1,10 @@
 import Raster
 
-/// UIKit's system colours by name (`systemRed`, `label`, ...), as a scenario may write them where a
-/// colour goes: in its light or dark value for the scenario's `appearance` (UIKit resolves them the
+/// UIKit's system colors by name (`systemRed`, `label`, ...), as a scenario may write them where a
+/// color goes: in its light or dark value for the scenario's `appearance` (UIKit resolves them the
 /// same way). The tints and grays are iOS 15's (UIColor documentation, "Standard colors"); the
-/// label and background colours are the palette's (behaviour spec, section 5).
-enum SystemColour {
+/// label and background colors are the palette's (behaviour spec, section 5).
+enum SystemColor {
     /// (name, light, dark) as 0xRRGGBB.
     private static let tints: [(String, UInt32, UInt32)] = [
         ("systemRed", 0xFF3B30, 0xFF453A), ("systemOrange", 0xFF9500, 0xFF9F0A), ("systemYellow", 0xFFCC00, 0xFFD60A),
@@ -22,7 +22,7 @@ enum SystemColour {
     /// Every name, tints first.
     static let names: [String] = tints.map(\.0) + semantic.map(\.0)
 
-    /// The colour called `name` (exactly as UIKit spells it) in `appearance`, or nil.
+    /// The color called `name` (exactly as UIKit spells it) in `appearance`, or nil.
     static func named(_ name: String, appearance: Appearance) -> Color? {
         if let t = tints.first(where: { $0.0 == name }) {
             let v = appearance == .light ? t.1 : t.2
@@ -31,19 +31,19 @@ enum SystemColour {
         return semantic.first { $0.0 == name }.map { $0.1(Palette.forAppearance(appearance)) }
     }
 
-    /// The system colour a bare word means (`red` -> systemRed, `Label` -> label, `grey` -> systemGray),
+    /// The system color a bare word means (`red` -> systemRed, `Label` -> label, `grey` -> systemGray),
     /// matched case-insensitively with or without "system"; nil for other words.
     static func suggestion(for word: String) -> String? {
         let w = word.lowercased().replacingOccurrences(of: "grey", with: "gray")
         return names.first { $0.lowercased() == w || $0.lowercased() == "system" + w }
     }
 
-    /// What a message says of how colours are written.
-    static let howWritten = "colours are written \"#RRGGBB\" (in quotes: # starts a YAML comment) or by system colour name "
+    /// What a message says of how colors are written.
+    static let howWritten = "colors are written \"#RRGGBB\" (in quotes: # starts a YAML comment) or by system color name "
         + "(systemRed, systemBlue, systemGray, label, systemBackground, ...)"
 
-    /// The message for a bare word where a colour goes.
-    static func notAColour(_ word: String) -> String {
+    /// The message for a bare word where a color goes.
+    static func notAColor(_ word: String) -> String {
         "\(howWritten), got \"\(ScenarioReader.shown(word))\"" + (suggestion(for: word).map { "; did you mean \($0)?" } ?? "")
     }
 }

@@ -1,0 +1,56 @@
+import Animation
+import ArgumentParser
+import Foundation
+import GoldenCompare
+import Raster
+import RenderFramesKit
+import Scene
+
+/// Standard output and error carry file names and values from the user: control characters in
+/// them are shown as \u{1B}, never sent to the terminal raw (line breaks kept).
+func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    Swift.print(items.map { "\($0)" }.joined(separator: separator).terminalSafe, terminator: terminator)
+}
+
+func writeToStandardError(_ text: String) {
+    FileHandle.standardError.write(Data(text.terminalSafe.utf8))
+}
+
+/// `--max-image-pixels` and `--max-image-memory`, shared by the commands that read scenarios.
+struct ImageLimit: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Refuse images with more pixels than this, before decoding them (67108864 is 64 megapixels).", valueName: "n"))
+    var maxImagePixels: Int = ImageDecoder.defaultPixelLimit
+
+    @Option(name: .long, help: ArgumentHelp("Budget for all the images a scenario decodes, each file once: an image that would go over it is refused from its header.", valueName: "size"))
+    var maxImageMemory: String = "300MB"
+
+    var limits: ImageLimits { ImageLimits(pixels: maxImagePixels, memory: ByteSize.parse(maxImageMemory) ?? ImageDecoder.defaultMemoryBudget) }
+
+    func validate() throws {
+        if !(1...(1 << 32)).contains(maxImagePixels) {
+            throw ValidationError("--max-image-pixels must be between 1 and 4294967296 (4 gigapixels), got \(maxImagePixels)")
+        }
+        guard let bytes = ByteSize.parse(maxImageMemory), bytes >= 1_000_000 else {
+            throw ValidationError("--max-image-memory: expected a size of at least 1MB such as 300MB, 2GB or 500MiB, got \(maxImageMemory)")
+        }
+    }
+}
+
+/// Errors caused by the user's input, not by the tool: printed as they are, with exit code 2.
+
+protocol BadInputError: Error, CustomStringConvertible {}
+extension ScenarioError: BadInputError {}
+extension FrameSelectionError: BadInputError {}
+extension OutputError: BadInputError {}
+extension ShardError: BadInputError {}
+extension FolderComparisonError: BadInputError {}
+extension GoldenCheckError: BadInputError {}
+extension ReportError: BadInputError {}
+extension EncodeError: BadInputError {}
+extension AnimationError: BadInputError {}
+extension RecordMode: ExpressibleByArgument {}
+
+struct BadInput: BadInputError {
+    let description: String
+    init(_ d: String) { description = d }
+}
