@@ -13,30 +13,6 @@ import Raster
 /// Scroll positions are `u`, the distance from the rest position (0 at rest, negative pulled
 /// down); UIKit's contentOffset.y is `u - insetTop`.
 public struct Screen: Sendable {
-    public struct NavigationBar: Sendable {
-        public enum Style: String, Sendable, CaseIterable {
-            /// Transparent, with round back and more buttons over the photo (the profile screen).
-            case floating
-            /// A custom view that fades in as the header scrolls away (the stretchy table).
-            case fading
-            /// A standard bar with a centred title and a hairline.
-            case standard
-            /// No bar.
-            case hidden
-        }
-        /// nil: the screen's default (`Screen.defaultNavigationStyle`: the preset's, or standard).
-        public var style: Style?
-        public var title: String?
-        public var fade = NavigationFade()
-        /// The bar's background; nil: the appearance's systemBackground.
-        public var color: Color?
-        /// nil: the appearance's label color.
-        public var titleColor: Color?
-        /// A standard bar's large title, search bar and bar buttons (`NavigationBar.swift`).
-        public var item = NavigationItem()
-        public init() {}
-    }
-
     public var device: Device
     /// The preset the screen was made from (`effect:`), for its `--layout` numbers; its layers
     /// and scroll view are in `scene` and `scrollView`.
@@ -44,7 +20,6 @@ public struct Screen: Sendable {
     /// The preset's `effect:` value, or nil.
     public var presetName: String? { preset.map { type(of: $0).name } }
     public var content: ScreenContent
-    public var navigation = NavigationBar()
     public var appearance = Appearance.light {
         didSet { palette = Palette.forAppearance(appearance) }
     }
@@ -52,15 +27,9 @@ public struct Screen: Sendable {
     /// nil: the appearance's systemBackground.
     public var backgroundOverride: Color?
     public var backgroundColor: Color { backgroundOverride ?? content.background(appearance) ?? palette.systemBackground }
-    /// Draw a translucent dot where a finger touches, as the Simulator's "Show Touches" does.
-    public var showTouches = false
-    /// UIScrollView's showsVerticalScrollIndicator: false hides the indicator.
-    public var showsVerticalScrollIndicator = true
-    /// The status bar's text and glyphs: UIStatusBarStyle's light or dark content; nil follows the screen.
-    public enum StatusBarContent: String, Sendable, CaseIterable { case light, dark }
-    public var statusBarContent: StatusBarContent?
-    /// What the status bar shows: time, carrier, battery, charging, Wi-Fi.
-    public var statusBarItems = StatusBarItems()
+    /// The UIKit parts' settings (`ChromeParts`), each reached through the property its part's
+    /// file declares (`navigation`, `statusBarItems`, `tabBar`, `showTouches` ...).
+    public var chrome = ChromeSettings()
     /// The scenario's own layers (`layers:`, `vars:`), or nil.
     public var scene: UserScene?
     /// Layers computed by Swift code of one's own, drawn like the scenario's own layers.
@@ -71,11 +40,6 @@ public struct Screen: Sendable {
     public var sceneContentExtent = 0.0
     /// The navigation bar's style when the scenario gives none.
     public var defaultNavigationStyle = NavigationBar.Style.standard
-    /// Bars at the bottom (one at most) and a segmented control over the rows (`TabBar.swift`,
-    /// `Toolbar.swift`, `SegmentedControl.swift`).
-    public var tabBar: TabBar?
-    public var toolbar: Toolbar?
-    public var segmentedControl: SegmentedControl?
     /// The fonts and Dynamic Type size the screen's text is set in (`fonts:`, `textSize:`).
     public var typography = Typography.standard
 
@@ -86,9 +50,6 @@ public struct Screen: Sendable {
 
     // MARK: Geometry (points)
 
-    public var navigationStyle: NavigationBar.Style { navigation.style ?? defaultNavigationStyle }
-
-    var hasNavigationBar: Bool { navigationStyle != .hidden }
     /// The bottom of the status bar and navigation bar.
     var barBottom: Double { device.statusBarHeight + device.navigationBarHeight }
 
@@ -136,29 +97,13 @@ public struct Screen: Sendable {
                 contentOffset(u: u) + mail.offsetCorrection(measured: measured))
     }
 
-    /// The scroll indicator's rectangle on screen at `u`, in its track, or nil when nothing scrolls.
-    /// It follows the reported geometry: with estimated rows its length and position jump as rows
-    /// are measured.
-    public func indicatorFrame(u: Double, measured: Range<Int>? = nil) -> Rect? {
-        let reported = reportedGeometry(u: u, measured: measured)
-        let length = reported.contentHeight + insetTop + insetBottom
-        // iOS moves the indicator for the safe area (the bars), not for contentInset;
-        // scrollIndicatorInsets add to that.
-        let trackTop = automaticInsetTop + scrollView.indicatorInsetTop
-        let trackBottom = device.size.height - bottomSafeArea - scrollView.indicatorInsetBottom
-        return ScrollIndicator.frame(offset: reported.contentOffset + insetTop, maxScroll: max(0, length - device.size.height),
-                                     viewport: device.size.height, contentLength: length, trackTop: trackTop,
-                                     trackBottom: trackBottom, screenWidth: device.size.width - device.safeAreaRight)
-    }
-
     /// The screen's numbers at `u`, for the `--layout` dump: the scroll geometry and what the
     /// preset's formulas gave this frame.
     public func metrics(u: Double, measured: Range<Int>?) -> FrameMetrics {
         let reported = reportedGeometry(u: u, measured: measured)
         var m = FrameMetrics(u: u, contentOffsetY: reported.contentOffset, contentHeight: reported.contentHeight)
         m.preset = preset?.metrics(self, u: u) ?? [:]
-        if navigationStyle == .fading { m.navigationAlpha = navigation.fade.alpha(contentOffset: contentOffset(u: u)) }
-        if let bar = standardBarGeometry(u: u), bar.isExtended { m.navigationBar = bar }
+        for part in ChromeParts.all { part.addMetrics(of: self, u: u, to: &m) }
         if let measured, mail != nil {
             m.measuredRows = measured.count
             m.firstMeasuredRow = measured.lowerBound
@@ -186,39 +131,33 @@ public struct Screen: Sendable {
     /// self-sizing rows measured so far (nil: all).
     public func layers(state: ScrollState, pixelScale: Double, measured: Range<Int>? = nil,
                        time: Double = 0, velocity: Double = 0, record: ((UserScene.ResolvedLayer) -> Void)? = nil) -> Layer {
-        let root = layers(u: state.offset, pixelScale: pixelScale, time: time, velocity: velocity,
-                          phase: state.phase, record: record)
-        if showsVerticalScrollIndicator, state.indicatorOpacity > 0, let frame = indicatorFrame(u: state.offset, measured: measured),
-           let scroller = root.sublayers.first(where: { $0.name == "table" || $0.name == "collection" }) {
-            // A subview of the scroll view: in its content coordinates, above the rows, under a stuck header.
-            let indicator = Layer(name: "scrollIndicator", frame: frame.offsetBy(dx: 0, dy: scroller.bounds.minY))
-            indicator.backgroundColor = appearance == .light ? Color(0, 0, 0, alpha: 0.35) : Color(255, 255, 255, alpha: 0.5)
-            indicator.cornerRadius = ScrollIndicator.cornerRadius
-            indicator.opacity = state.indicatorOpacity
-            indicator.zPosition = 100
-            scroller.addSublayer(indicator)
-        }
-        if showTouches, let touch = state.touch { root.addSublayer(Chrome.touchIndicator(at: touch)) }
-        return root
+        layers(u: state.offset, state: state, measured: measured, pixelScale: pixelScale, time: time, velocity: velocity,
+               phase: state.phase, record: record)
     }
 
     /// The layer tree at scroll position `u` without indicator and touches.
     public func layers(u: Double, pixelScale: Double, time: Double = 0, velocity: Double = 0,
                        phase: ScrollPhase = .idle, record: ((UserScene.ResolvedLayer) -> Void)? = nil) -> Layer {
+        layers(u: u, state: nil, measured: nil, pixelScale: pixelScale, time: time, velocity: velocity, phase: phase, record: record)
+    }
+
+    private func layers(u: Double, state: ScrollState?, measured: Range<Int>?, pixelScale: Double, time: Double,
+                        velocity: Double, phase: ScrollPhase, record: ((UserScene.ResolvedLayer) -> Void)?) -> Layer {
         Typography.$current.withValue(typography) {
-            layersInTypography(u: u, pixelScale: pixelScale, time: time, velocity: velocity, phase: phase, record: record)
+            layersInTypography(u: u, state: state, measured: measured, pixelScale: pixelScale, time: time, velocity: velocity,
+                               phase: phase, record: record)
         }
     }
 
-    private func layersInTypography(u: Double, pixelScale: Double, time: Double, velocity: Double,
-                                    phase: ScrollPhase, record: ((UserScene.ResolvedLayer) -> Void)?) -> Layer {
+    private func layersInTypography(u: Double, state: ScrollState?, measured: Range<Int>?, pixelScale: Double, time: Double,
+                                    velocity: Double, phase: ScrollPhase, record: ((UserScene.ResolvedLayer) -> Void)?) -> Layer {
         let w = device.size.width, h = device.size.height
         let o = contentOffset(u: u)
         let root = Layer(name: "screen", frame: Rect(x: 0, y: 0, width: w, height: h))
         root.backgroundColor = backgroundColor
         var style = ContentStyle(width: w, palette: palette, background: backgroundColor, pixelScale: pixelScale,
                                  safeLeft: device.safeAreaLeft, safeRight: device.safeAreaRight, margin: device.layoutMargin,
-                                 appearance: appearance)
+                                 appearance: appearance, typography: typography)
         // The table's coordinates start at the rows (after the table header view and a band).
         (style.pinTop, style.pinBottom) = (o - rowsTop + headerPinLine(u: u), o - rowsTop + h - insetBottom)
 
@@ -230,11 +169,22 @@ public struct Screen: Sendable {
         for layer in content.layers(from: top, to: top + h, originY: rowsTop, style: style) {
             scroller.addSublayer(layer)
         }
-        if let band = segmentedBandLayer(u: u) { scroller.addSublayer(band) }
-        root.addSublayer(scroller)
         // The scene's environment (built-ins and vars), evaluated once for the frame's layers and status bar.
         let metricsOfScene = sceneMetrics(pixelScale: pixelScale)
         let sceneEnvironment = scene?.environment(sceneMoment(u: u, time: time, velocity: velocity, phase: phase), metricsOfScene)
+        var sceneStatusBarColor: Color?
+        if let scene, let b = scene.statusBarColor, let sceneEnvironment {
+            sceneStatusBarColor = scene.color(b, sceneEnvironment, metricsOfScene)
+        }
+
+        // The UIKit parts, in the registry's order.
+        let frame = ChromeFrame(u: u, contentOffset: o, pixelScale: pixelScale, state: state, measured: measured,
+                                sceneStatusBarColor: sceneStatusBarColor, typography: typography)
+        var chromeLayers = ChromeLayers()
+        for part in ChromeParts.all { part.draw(self, frame, into: &chromeLayers) }
+
+        chromeLayers.content.forEach(scroller.addSublayer)
+        root.addSublayer(scroller)
         if scene != nil || provider != nil {
             // The scenario's own layers, then the Swift provider's: in the table header view, in
             // the content, on the screen (above the scroll view).
@@ -257,67 +207,9 @@ public struct Screen: Sendable {
             built.content.forEach(scroller.addSublayer)
             built.screen.forEach(root.addSublayer)
         }
-
-        // Chrome.
-        // The label color, white over floating buttons; a preset sets its own (`statusBar.color`).
-        var statusColor = palette.label
-        switch navigationStyle {
-        case .floating:
-            let nav = Layer(name: "navigationBar",
-                            frame: Rect(x: 0, y: device.statusBarHeight, width: w, height: device.navigationBarHeight))
-            nav.zPosition = 3
-            let d = Chrome.floatingButtonSize, inset = Chrome.floatingButtonInset
-            let size = Size(d, d), y = (device.navigationBarHeight - d) / 2
-            nav.addSublayer(Chrome.floatingButton(name: "navigationBar.back", frame: Rect(x: inset + device.safeAreaLeft, y: y, width: d, height: d),
-                                                  glyph: Chrome.backChevron(in: size, color: .white)))
-            nav.addSublayer(Chrome.floatingButton(name: "navigationBar.more", frame: Rect(x: w - inset - d - device.safeAreaRight, y: y, width: d, height: d),
-                                                  glyph: Chrome.moreDots(in: size, color: .white)))
-            root.addSublayer(nav)
-            statusColor = .white
-        case .fading:
-            let alpha = navigation.fade.alpha(contentOffset: o)
-            if alpha > 0 { root.addSublayer(barLayer(opacity: alpha, pixelScale: pixelScale)) }
-        case .standard:
-            root.addSublayer(standardBar(u: u, pixelScale: pixelScale))
-        case .hidden:
-            break
-        }
-        if let bar = bottomBarLayer(pixelScale: pixelScale) { root.addSublayer(bar) }
-        if let content = statusBarContent { statusColor = content == .light ? .white : .black }
-        if let scene, let b = scene.statusBarColor, let sceneEnvironment {
-            statusColor = scene.color(b, sceneEnvironment, metricsOfScene)
-        }
-        if let status = Chrome.statusBar(device: device, color: statusColor, items: statusBarItems) {
-            status.zPosition = 4
-            root.addSublayer(status)
-        }
-        if device.hasHomeIndicator {
-            let indicator = Chrome.homeIndicator(device: device, color: palette.homeIndicator)
-            indicator.zPosition = 4
-            root.addSublayer(indicator)
-        }
+        chromeLayers.screen.forEach(root.addSublayer)
+        chromeLayers.scrollView.forEach(scroller.addSublayer)
         return root
-    }
-
-    /// A bar under the status bar with a centred title and a one-pixel hairline; a standard bar is
-    /// translucent over a blur of the content, as UINavigationBar is.
-    func barLayer(opacity: Double, pixelScale: Double) -> Layer {
-        let w = device.size.width
-        let bar = Layer(name: "navigationBar", frame: Rect(x: 0, y: 0, width: w, height: barBottom))
-        bar.zPosition = 3
-        bar.opacity = opacity
-        if navigationStyle == .standard {
-            // UIKit's bar material: what scrolls under it, blurred, under a mostly opaque tint.
-            bar.backdropBlurRadius = BarMaterial.blurRadius
-            bar.backgroundColor = navigation.color ?? BarMaterial.tint(over: palette.systemBackground)
-        } else {
-            bar.backgroundColor = navigation.color ?? palette.systemBackground
-        }
-        if let title = navigation.title { bar.addSublayer(inlineTitle(title)) }
-        let hairline = Layer(name: "navigationBar.hairline", frame: Rect(x: 0, y: barBottom, width: w, height: 1 / pixelScale))
-        hairline.backgroundColor = palette.hairline
-        bar.addSublayer(hairline)
-        return bar
     }
 }
 

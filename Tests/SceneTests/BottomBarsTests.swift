@@ -62,13 +62,13 @@ final class BottomBarsTests: XCTestCase {
         }
         // In landscape the items share the width inside the side safe areas (59 pt each side).
         let landscape = try screen("device: iphone-15\norientation: landscape\neffect: none\n" + Self.tabs)
-        let frames = landscape.tabBar!.itemFrames(on: landscape.device)
+        let frames = landscape.tabBar!.itemFrames(on: landscape.device, typography: landscape.typography)
         XCTAssertEqual(frames.first!.minX, 59)
         XCTAssertEqual(frames.last!.maxX, 852 - 59, accuracy: 1e-9)
         XCTAssertEqual(Set(frames.map { ($0.width * 1e6).rounded() }).count, 1, "equal widths")
         // On an iPad they are centred.
         let pad = try screen("device: ipad-air-11\neffect: none\n" + Self.tabs)
-        let padFrames = pad.tabBar!.itemFrames(on: pad.device)
+        let padFrames = pad.tabBar!.itemFrames(on: pad.device, typography: pad.typography)
         XCTAssertEqual((padFrames.first!.minX + padFrames.last!.maxX) / 2, 410, accuracy: 1e-9)
         XCTAssertGreaterThan(padFrames.first!.minX, 100)
     }

@@ -269,10 +269,10 @@ final class NavigationBarTests: XCTestCase {
         let object = ((SchemaTests.schema["properties"] as! [String: Any])["navigationBar"] as! [String: Any])["oneOf"] as! [[String: Any]]
         let props = object[1]["properties"] as! [String: Any]
         let search = (props["searchBar"] as! [String: Any])["oneOf"] as! [[String: Any]]
-        XCTAssertEqual(((search[1]["properties"] as! [String: Any]).keys.sorted()), ScenarioLoader.searchBarKeys.sorted())
+        XCTAssertEqual(((search[1]["properties"] as! [String: Any]).keys.sorted()), NavigationBarPart.searchBarKeys.sorted())
         for side in ["leftItems", "rightItems"] {
             let items = (props[side] as! [String: Any])["items"] as! [String: Any]
-            XCTAssertEqual((items["properties"] as! [String: Any]).keys.sorted(), ScenarioLoader.barItemKeys.sorted())
+            XCTAssertEqual((items["properties"] as! [String: Any]).keys.sorted(), NavigationBarPart.barItemKeys.sorted())
             let p = items["properties"] as! [String: [String: Any]]
             XCTAssertEqual(p["glyph"]!["enum"] as! [String], NavigationGlyph.allCases.map(\.rawValue))
             XCTAssertEqual(p["style"]!["enum"] as! [String], BarButtonItem.Style.allCases.map(\.rawValue))

@@ -1,5 +1,4 @@
 import Raster
-import Yams
 
 /// The glyphs a tab bar or toolbar item may show (`glyph:` in a scenario): vector shapes drawn
 /// after SF Symbols of the same meaning (iOS 17/18), from the renderer's strokes, rings and rounded
@@ -20,7 +19,7 @@ public enum BarGlyph: String, Sendable, CaseIterable {
 
     /// A glyph named in a scenario; an unknown name is refused with the glyphs there are and, where
     /// one is near (or the name is the SF Symbol's), the one meant.
-    static func read(_ node: Node, _ field: String, _ r: ScenarioReader) -> BarGlyph? {
+    static func read(_ node: ScenarioValue, _ field: String, _ r: ScenarioReader) -> BarGlyph? {
         guard let name = r.string(node, field) else { return nil }
         if let glyph = BarGlyph(rawValue: name) { return glyph }
         let names = allCases.map(\.rawValue)

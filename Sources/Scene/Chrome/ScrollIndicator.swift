@@ -2,7 +2,31 @@ import Raster
 
 /// UIScrollView's vertical scroll indicator (behaviour spec, section 5): geometry and visibility
 /// as pure functions of the scroll position and of the time since the content last moved.
-public struct ScrollIndicator: Sendable, Equatable {
+public struct ScrollIndicator: Sendable, Equatable, ChromePart {
+    /// UIScrollView's showsVerticalScrollIndicator (`showsVerticalScrollIndicator:` in a scenario).
+    var isShown = true
+
+    static let keys = ["showsVerticalScrollIndicator"]
+    static let expansion = ChromeExpansion.withSettings
+
+    static func read(_ scenario: ScenarioKeys, _ r: ScenarioReader, into screen: inout Screen) {
+        if let node = scenario["showsVerticalScrollIndicator"], let v = r.bool(node, "showsVerticalScrollIndicator") {
+            screen.showsVerticalScrollIndicator = v
+        }
+    }
+
+    /// A subview of the scroll view: in its content coordinates, above the rows, under a stuck header.
+    static func draw(_ screen: Screen, _ frame: ChromeFrame, into layers: inout ChromeLayers) {
+        guard screen.showsVerticalScrollIndicator, let state = frame.state, state.indicatorOpacity > 0,
+              let rect = screen.indicatorFrame(u: state.offset, measured: frame.measured) else { return }
+        let indicator = Layer(name: "scrollIndicator", frame: rect.offsetBy(dx: 0, dy: frame.contentOffset))
+        indicator.backgroundColor = screen.appearance == .light ? Color(0, 0, 0, alpha: 0.35) : Color(255, 255, 255, alpha: 0.5)
+        indicator.cornerRadius = cornerRadius
+        indicator.opacity = state.indicatorOpacity
+        indicator.zPosition = 100
+        layers.scrollView.append(indicator)
+    }
+
     public static let width = 3.0
     public static let cornerRadius = 1.5
     /// From the trailing edge, and at both ends of the track.
@@ -39,4 +63,28 @@ public struct ScrollIndicator: Sendable, Equatable {
         let y = top + fraction * (track - length)
         return Rect(x: screenWidth - inset - width, y: y, width: width, height: length)
     }
+}
+
+extension Screen {
+    /// UIScrollView's showsVerticalScrollIndicator: false hides the indicator.
+    public var showsVerticalScrollIndicator: Bool {
+        get { chrome[ScrollIndicator.self]?.isShown ?? true }
+        set { chrome[ScrollIndicator.self] = ScrollIndicator(isShown: newValue) }
+    }
+
+    /// The scroll indicator's rectangle on screen at `u`, in its track, or nil when nothing scrolls.
+    /// It follows the reported geometry: with estimated rows its length and position jump as rows
+    /// are measured.
+    public func indicatorFrame(u: Double, measured: Range<Int>? = nil) -> Rect? {
+        let reported = reportedGeometry(u: u, measured: measured)
+        let length = reported.contentHeight + insetTop + insetBottom
+        // iOS moves the indicator for the safe area (the bars), not for contentInset;
+        // scrollIndicatorInsets add to that.
+        let trackTop = automaticInsetTop + scrollView.indicatorInsetTop
+        let trackBottom = device.size.height - bottomSafeArea - scrollView.indicatorInsetBottom
+        return ScrollIndicator.frame(offset: reported.contentOffset + insetTop, maxScroll: max(0, length - device.size.height),
+                                     viewport: device.size.height, contentLength: length, trackTop: trackTop,
+                                     trackBottom: trackBottom, screenWidth: device.size.width - device.safeAreaRight)
+    }
+
 }

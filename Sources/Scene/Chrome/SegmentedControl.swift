@@ -1,5 +1,4 @@
 import Raster
-import Yams
 
 /// A UISegmentedControl in a band at the top of the table's content (`segmentedControl:` in a
 /// scenario), in the look iOS 13 introduced and iOS 17/18 keep.
@@ -17,7 +16,7 @@ import Yams
 ///
 /// The thumb's inset, radius and shadow and the divider colors follow TOSegmentedControl, a
 /// public re-creation of the iOS 13 control (UIKit's values are private).
-public struct SegmentedControl: Sendable, Equatable {
+public struct SegmentedControl: Sendable, Equatable, ChromePart {
     public var segments: [String]
     public var selected: Int
     /// Sticks under the bar (or the stuck header) instead of scrolling away.
@@ -28,7 +27,8 @@ public struct SegmentedControl: Sendable, Equatable {
     }
 
     public static let segmentCount = 2...8
-    static let keys = ["segments", "selected", "pinned"]
+    static let keys = ["segmentedControl"]
+    static let mappingKeys = ["segments", "selected", "pinned"]
     static let maximumTitleLength = 24
 
     public static let height = 32.0
@@ -58,7 +58,7 @@ public struct SegmentedControl: Sendable, Equatable {
     }
 
     /// The band with the control: `frame` in the scroll view's content coordinates.
-    func bandLayer(frame: Rect, device: Device, palette: Palette, appearance: Appearance, background: Color) -> Layer {
+    func bandLayer(frame: Rect, device: Device, palette: Palette, appearance: Appearance, background: Color, typography: Typography) -> Layer {
         let band = Layer(name: "segmentedControl.band", frame: frame)
         band.backgroundColor = background
         let controlFrame = Self.frame(on: device)
@@ -85,16 +85,25 @@ public struct SegmentedControl: Sendable, Equatable {
         for (i, (title, f)) in zip(segments, frames).enumerated() {
             let label = Layer(name: "segmentedControl.segment.\(i)", frame: f.insetBy(dx: 4, dy: 0))
             label.contents = .text(TextContent(title, weight: i == selected ? .semibold : .medium, pointSize: Self.titleSize,
-                                               color: palette.label, alignment: .center, letterSpacing: -0.08))
+                                               color: palette.label, alignment: .center, letterSpacing: -0.08, typography: typography))
             control.addSublayer(label)
         }
         band.addSublayer(control)
         return band
     }
 
+    static func read(_ scenario: ScenarioKeys, _ r: ScenarioReader, into screen: inout Screen) {
+        if let node = scenario["segmentedControl"] { screen.segmentedControl = read(node, r) }
+    }
+
+    /// The band, in the scroll view's content over the rows.
+    static func draw(_ screen: Screen, _ frame: ChromeFrame, into layers: inout ChromeLayers) {
+        if let band = screen.segmentedBandLayer(u: frame.u, typography: frame.typography) { layers.content.append(band) }
+    }
+
     /// `segmentedControl: {segments: [Tweets, Replies, Media, Likes], selected: 0, pinned: true}`.
-    static func read(_ node: Node, _ r: ScenarioReader) -> SegmentedControl? {
-        guard let m = r.mapping(node, "segmentedControl", allowed: keys) else { return nil }
+    static func read(_ node: ScenarioValue, _ r: ScenarioReader) -> SegmentedControl? {
+        guard let m = r.mapping(node, "segmentedControl", allowed: mappingKeys) else { return nil }
         guard let (list, countFits) = r.requiredSequence(m, "segments", of: node, "segmentedControl.segments", count: segmentCount,
             missing: "give 2 to \(segmentCount.upperBound) titles, e.g. segments: [Tweets, Replies, Media, Likes]",
             noun: "segment", fix: "give \(segmentCount.lowerBound) to \(segmentCount.upperBound)") else { return nil }
@@ -119,6 +128,12 @@ public struct SegmentedControl: Sendable, Equatable {
 }
 
 extension Screen {
+    /// A segmented control over the rows, or nil.
+    public var segmentedControl: SegmentedControl? {
+        get { chrome[SegmentedControl.self] }
+        set { chrome[SegmentedControl.self] = newValue }
+    }
+
     /// The segmented control's band height: between the table header view and the rows (0 without one).
     public var sectionBandHeight: Double { segmentedControl == nil ? 0 : SegmentedControl.bandHeight }
 
@@ -151,11 +166,11 @@ extension Screen {
     }
 
     /// The band in the scroll view's content coordinates at `u` (over the rows when pinned), or nil.
-    func segmentedBandLayer(u: Double) -> Layer? {
+    func segmentedBandLayer(u: Double, typography: Typography) -> Layer? {
         guard let segmentedControl else { return nil }
         let o = contentOffset(u: u)
         let frame = Rect(x: 0, y: segmentedBandY(u: u) + o, width: device.size.width, height: sectionBandHeight)
-        let band = segmentedControl.bandLayer(frame: frame, device: device, palette: palette, appearance: appearance, background: backgroundColor)
+        let band = segmentedControl.bandLayer(frame: frame, device: device, palette: palette, appearance: appearance, background: backgroundColor, typography: typography)
         // Above the rows, under the scroll indicator (zPosition 100), as a section header.
         band.zPosition = 50
         return band

@@ -1,5 +1,65 @@
 import Raster
 
+/// The status bar (`statusBar:` in a scenario): what it shows (`StatusBarItems`) and its text's
+/// color, drawn over everything but the touches.
+enum StatusBar: ChromePart {
+    static let keys = ["statusBar"]
+    /// The preset's color is written out (`PresetExpansion`).
+    static let expansion = ChromeExpansion.byThePreset
+    static let mappingKeys = ["content", "color", "time", "carrier", "battery", "charging", "wifi", "date"]
+
+    static func read(_ scenario: ScenarioKeys, _ r: ScenarioReader, into screen: inout Screen) {
+        guard let node = scenario["statusBar"], let m = r.mapping(node, "statusBar", allowed: mappingKeys) else { return }
+        if let n = m["content"], let v = r.choice(n, "statusBar.content", Screen.StatusBarContent.allCases.map(\.rawValue)) {
+            screen.statusBarContent = Screen.StatusBarContent(rawValue: v)
+        }
+        if m["content"] != nil, let n = m["color"] {
+            r.report(n, "statusBar.color", "give content (light or dark) or color, not both; keep one")
+        }
+        if let n = m["time"], let v = r.string(n, "statusBar.time", maximumLength: 12, fits: "a status bar's time fits 12 (such as 9:41 or 21:09)") {
+            screen.statusBarItems.time = v
+        }
+        if let n = m["carrier"], let v = r.string(n, "statusBar.carrier", allowEmpty: true, maximumLength: 24, fits: "a carrier's name fits 24") {
+            screen.statusBarItems.carrier = v
+        }
+        if let n = m["battery"], let v = r.number(n, "statusBar.battery", range: 0...100, unit: "%") { screen.statusBarItems.battery = v / 100 }
+        if let n = m["charging"], let v = r.bool(n, "statusBar.charging") { screen.statusBarItems.charging = v }
+        if let n = m["wifi"], let v = r.bool(n, "statusBar.wifi") { screen.statusBarItems.wifi = v }
+        if let n = m["date"], let v = r.string(n, "statusBar.date", allowEmpty: true, maximumLength: 24,
+                                               fits: "an iPad's status-bar date fits 24 (such as Mon Jun 10)") {
+            screen.statusBarItems.date = v
+        }
+    }
+
+    /// In the label color, white over floating buttons; `statusBar.content` or a scene's
+    /// `statusBar.color` (a preset's) says otherwise.
+    static func draw(_ screen: Screen, _ frame: ChromeFrame, into layers: inout ChromeLayers) {
+        var color = screen.navigationStyle == .floating ? .white : screen.palette.label
+        if let content = screen.statusBarContent { color = content == .light ? .white : .black }
+        if let sceneColor = frame.sceneStatusBarColor { color = sceneColor }
+        if let status = Chrome.statusBar(device: screen.device, color: color, items: screen.statusBarItems, typography: frame.typography) {
+            status.zPosition = 4
+            layers.screen.append(status)
+        }
+    }
+}
+
+extension Screen {
+    /// The status bar's text and glyphs: UIStatusBarStyle's light or dark content; nil follows the screen.
+    public enum StatusBarContent: String, Sendable, CaseIterable { case light, dark }
+
+    public var statusBarContent: StatusBarContent? {
+        get { chrome[StatusBarContent.self] }
+        set { chrome[StatusBarContent.self] = newValue }
+    }
+
+    /// What the status bar shows: time, carrier, battery, charging, Wi-Fi.
+    public var statusBarItems: StatusBarItems {
+        get { chrome[StatusBarItems.self] ?? StatusBarItems() }
+        set { chrome[StatusBarItems.self] = newValue }
+    }
+}
+
 /// What the status bar shows (`statusBar:` in a scenario): the time, the carrier on classic
 /// phones, the battery's level and charging, and whether Wi-Fi is on.
 public struct StatusBarItems: Sendable, Equatable {
@@ -26,7 +86,7 @@ extension Chrome {
     /// them out there: signal, carrier and Wi-Fi on the left, the time centred, the battery right.
     /// On an iPad's 24 pt bar: the time and date on the left, Wi-Fi and battery on the right.
     /// Nil where iOS hides it (an iPhone in landscape).
-    static func statusBar(device: Device, color: Color, items: StatusBarItems = StatusBarItems()) -> Layer? {
+    static func statusBar(device: Device, color: Color, items: StatusBarItems = StatusBarItems(), typography: Typography) -> Layer? {
         let w = device.size.width, h = device.statusBarHeight
         guard h > 0 else { return nil }
         let bar = Layer(name: "statusBar", frame: Rect(x: 0, y: 0, width: w, height: h))
@@ -42,7 +102,7 @@ extension Chrome {
             : pad ? Rect(x: 20, y: midY - 10, width: 60, height: 20)
             : Rect(x: 0, y: midY - 11, width: w * 0.33, height: 22))
         let timeText = TextContent(items.time, weight: .semibold, pointSize: classic || pad ? 12 : 17, color: color,
-                                   alignment: pad ? .left : .center, letterSpacing: classic || pad ? 0 : -0.4)
+                                   alignment: pad ? .left : .center, letterSpacing: classic || pad ? 0 : -0.4, typography: typography)
         time.contents = .text(timeText)
         bar.addSublayer(time)
         if pad {
@@ -52,7 +112,7 @@ extension Chrome {
             time.position.x = 20 + timeWidth / 2
             if !items.date.isEmpty {
                 let date = Layer(name: "statusBar.date", frame: Rect(x: 20 + timeWidth + 5, y: midY - 10, width: 140, height: 20))
-                date.contents = .text(TextContent(items.date, weight: .semibold, pointSize: 12, color: color))
+                date.contents = .text(TextContent(items.date, weight: .semibold, pointSize: 12, color: color, typography: typography))
                 bar.addSublayer(date)
             }
         }
@@ -115,7 +175,7 @@ extension Chrome {
                 let font = BundledFonts.shared.font(.regular)
                 let width = min(w / 2 - 60 - x, font.layout(items.carrier, pointSize: 12, letterSpacing: 0).width.rounded(.up) + 1)
                 let carrier = Layer(name: "statusBar.carrier", frame: Rect(x: x, y: midY - 10, width: max(0, width), height: 20))
-                carrier.contents = .text(TextContent(items.carrier, weight: .regular, pointSize: 12, color: color))
+                carrier.contents = .text(TextContent(items.carrier, weight: .regular, pointSize: 12, color: color, typography: typography))
                 bar.addSublayer(carrier)
                 x += max(0, width) + 4
             }

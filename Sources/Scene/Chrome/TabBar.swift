@@ -1,5 +1,4 @@
 import Raster
-import Yams
 
 /// A UITabBar at the bottom of the screen (`tabBar:` in a scenario), in iOS 17/18's look.
 ///
@@ -16,7 +15,7 @@ import Yams
 ///
 /// The scroll view's automatic bottom inset and its indicator's track end at the bar's top
 /// (`Screen.bottomSafeArea`): UITabBarController adds the bar to the safe area of its children.
-public struct TabBar: Sendable, Equatable {
+public struct TabBar: Sendable, Equatable, ChromePart {
     public struct Item: Sendable, Equatable {
         public var title: String
         public var glyph: BarGlyph?
@@ -31,7 +30,8 @@ public struct TabBar: Sendable, Equatable {
 
     /// UITabBar shows at most five items (a sixth and more go under "More"); fewer than two is not a choice.
     public static let itemCount = 2...5
-    static let keys = ["items", "selected"]
+    static let keys = ["tabBar"]
+    static let mappingKeys = ["items", "selected"]
     static let itemKeys = ["title", "glyph"]
     /// A title longer than this is refused (UIKit would truncate it to a few characters anyway).
     static let maximumTitleLength = 40
@@ -61,10 +61,10 @@ public struct TabBar: Sendable, Equatable {
     static let padItemSpacing = 24.0
 
     /// Each item's frame in the bar's coordinates (the tab bar's height; the safe area below is empty).
-    public func itemFrames(on device: Device) -> [Rect] {
+    public func itemFrames(on device: Device, typography: Typography) -> [Rect] {
         let h = device.tabBarHeight, n = Double(items.count)
         if device.idiom == .pad {
-            let widths = items.map { max(Self.padMinimumItemWidth, inlineContentWidth($0, device) + 24) }
+            let widths = items.map { max(Self.padMinimumItemWidth, inlineContentWidth($0, device, typography) + 24) }
             var x = (device.size.width - widths.reduce(0, +) - Self.padItemSpacing * (n - 1)) / 2
             return widths.map { w in defer { x += w + Self.padItemSpacing }; return Rect(x: x, y: 0, width: w, height: h) }
         }
@@ -73,24 +73,31 @@ public struct TabBar: Sendable, Equatable {
         return items.indices.map { Rect(x: left + Double($0) * width, y: 0, width: width, height: h) }
     }
 
-    private func inlineContentWidth(_ item: Item, _ device: Device) -> Double {
-        let title = TextContent(item.title, weight: .medium, pointSize: Self.titleSize(device)).layout().width.rounded(.up)
+    private func inlineContentWidth(_ item: Item, _ device: Device, _ typography: Typography) -> Double {
+        let title = TextContent(item.title, weight: .medium, pointSize: Self.titleSize(device), typography: typography).layout().width.rounded(.up)
         let glyph = item.glyph == nil ? 0 : Self.glyphSize(device) + (item.title.isEmpty ? 0 : Self.inlineGap)
         return glyph + title
     }
 
     // MARK: Layers
 
+    static func draw(_ screen: Screen, _ frame: ChromeFrame, into layers: inout ChromeLayers) {
+        guard let bar = screen.tabBar else { return }
+        layers.screen.append(bar.layer(device: screen.device, palette: screen.palette, appearance: screen.appearance,
+                                       pixelScale: frame.pixelScale, typography: frame.typography))
+    }
+
     /// The bar, its shadow line and its items, for a screen of `device` in `appearance`.
-    func layer(device: Device, palette: Palette, appearance: Appearance, pixelScale: Double) -> Layer {
+    func layer(device: Device, palette: Palette, appearance: Appearance, pixelScale: Double, typography: Typography) -> Layer {
         let bar = Layer(name: "tabBar", frame: Self.frame(on: device))
         BarMaterial.apply(to: bar, palette: palette, pixelScale: pixelScale, namePrefix: "tabBar")
         let inline = Self.isInline(device)
         let glyphSide = Self.glyphSize(device), titleSize = Self.titleSize(device)
-        for (i, (item, frame)) in zip(items, itemFrames(on: device)).enumerated() {
+        for (i, (item, frame)) in zip(items, itemFrames(on: device, typography: typography)).enumerated() {
             let color = i == selected ? palette.systemBlue : BarMaterial.unselectedTint
             let cell = Layer(name: "tabBar.item.\(i)", frame: frame)
-            let title = TextContent(item.title, weight: .medium, pointSize: titleSize, color: color, alignment: inline ? .left : .center)
+            let title = TextContent(item.title, weight: .medium, pointSize: titleSize, color: color, alignment: inline ? .left : .center,
+                                    typography: typography)
             if inline {
                 // Glyph and title side by side, centred as a pair.
                 let titleWidth = min(title.layout().width.rounded(.up), frame.width - 8)
@@ -131,9 +138,13 @@ public struct TabBar: Sendable, Equatable {
 
     // MARK: Reading
 
+    static func read(_ scenario: ScenarioKeys, _ r: ScenarioReader, into screen: inout Screen) {
+        if let node = scenario["tabBar"] { screen.tabBar = read(node, r) }
+    }
+
     /// `tabBar: {items: [{title: Home, glyph: house}, ...], selected: 0}`.
-    static func read(_ node: Node, _ r: ScenarioReader) -> TabBar? {
-        guard let m = r.mapping(node, "tabBar", allowed: keys) else { return nil }
+    static func read(_ node: ScenarioValue, _ r: ScenarioReader) -> TabBar? {
+        guard let m = r.mapping(node, "tabBar", allowed: mappingKeys) else { return nil }
         guard let (list, countFits) = r.requiredSequence(m, "items", of: node, "tabBar.items", count: itemCount,
             missing: "give 2 to 5 items, e.g. items: [{title: Home, glyph: house}, {title: Search, glyph: search}]", noun: "item",
             fix: "a tab bar shows \(itemCount.lowerBound) to \(itemCount.upperBound) (UIKit moves a sixth and more under More); "
@@ -177,6 +188,12 @@ public struct TabBar: Sendable, Equatable {
 /// of a tab bar's unselected items. UIKit's values are private; these are public reconstructions.
 
 extension Screen {
+    /// A tab bar at the bottom, or nil (a screen has a tab bar or a toolbar, not both).
+    public var tabBar: TabBar? {
+        get { chrome[TabBar.self] }
+        set { chrome[TabBar.self] = newValue }
+    }
+
     /// The bottom of the screen the bars and the home indicator take: the tab bar's or toolbar's
     /// full height when there is one, else the bottom safe area. The automatic bottom inset and
     /// the scroll indicator's track end above it.
@@ -189,10 +206,4 @@ extension Screen {
     /// The height of a bar at the bottom (tab bar or toolbar, with the safe area under it), 0 without one.
     var bottomBarHeight: Double { tabBar != nil || toolbar != nil ? bottomSafeArea : 0 }
 
-    /// The bottom bar's layer, if any.
-    func bottomBarLayer(pixelScale: Double) -> Layer? {
-        if let tabBar { return tabBar.layer(device: device, palette: palette, appearance: appearance, pixelScale: pixelScale) }
-        if let toolbar { return toolbar.layer(device: device, palette: palette, appearance: appearance, pixelScale: pixelScale) }
-        return nil
-    }
 }

@@ -1,5 +1,4 @@
 import Raster
-import Yams
 
 /// A UIToolbar at the bottom of the screen (`toolbar:` in a scenario), as a navigation
 /// controller's toolbar shows in iOS 17/18.
@@ -14,7 +13,7 @@ import Yams
 ///   (systemBlue).
 /// - A toolbar and a tab bar on one screen are refused: UIKit can stack them (a navigation
 ///   controller's toolbar above the tab bar) but apps almost never do.
-public struct Toolbar: Sendable, Equatable {
+public struct Toolbar: Sendable, Equatable, ChromePart {
     public enum Item: Sendable, Equatable {
         case glyph(BarGlyph)
         case title(String)
@@ -26,7 +25,8 @@ public struct Toolbar: Sendable, Equatable {
 
     /// 1 to 8 items, flexible spaces included.
     public static let itemCount = 1...8
-    static let keys = ["items"]
+    static let keys = ["toolbar"]
+    static let mappingKeys = ["items"]
     static let itemKeys = ["glyph", "title", "flexible"]
     static let maximumTitleLength = 24
     static let glyphSize = 24.0
@@ -48,17 +48,17 @@ public struct Toolbar: Sendable, Equatable {
         return items.enumerated().flatMap { i, item in i == 0 ? [item] : [.flexible, item] }
     }
 
-    private func width(of item: Item) -> Double {
+    private func width(of item: Item, _ typography: Typography) -> Double {
         switch item {
         case .glyph: return Self.glyphButtonWidth
-        case .title(let t): return TextContent(t, pointSize: Self.titleSize, letterSpacing: -0.41).layout().width.rounded(.up)
+        case .title(let t): return TextContent(t, pointSize: Self.titleSize, letterSpacing: -0.41, typography: typography).layout().width.rounded(.up)
         case .flexible: return 0
         }
     }
 
     /// The frames of the items that are not flexible spaces, in the bar's coordinates (the
     /// toolbar's height), in order.
-    public func itemFrames(on device: Device) -> [Rect] {
+    public func itemFrames(on device: Device, typography: Typography) -> [Rect] {
         let items = laidOutItems
         let left = device.safeAreaLeft + device.layoutMargin
         let available = device.size.width - left - device.safeAreaRight - device.layoutMargin
@@ -67,14 +67,14 @@ public struct Toolbar: Sendable, Equatable {
         var spacing = 0.0
         for (a, b) in zip(items, items.dropFirst()) where a != .flexible && b != .flexible { spacing += Self.itemSpacing }
         let flexCount = Double(items.filter { $0 == .flexible }.count)
-        let flex = flexCount > 0 ? max(0, available - fixed.map(width(of:)).reduce(0, +) - spacing) / flexCount : 0
+        let flex = flexCount > 0 ? max(0, available - fixed.map { width(of: $0, typography) }.reduce(0, +) - spacing) / flexCount : 0
         var x = left
         var frames: [Rect] = []
         var previousFixed = false
         for item in items {
             if item == .flexible { x += flex; previousFixed = false; continue }
             if previousFixed { x += Self.itemSpacing }
-            let w = width(of: item)
+            let w = width(of: item, typography)
             frames.append(Rect(x: x, y: 0, width: w, height: device.toolbarHeight))
             x += w
             previousFixed = true
@@ -82,11 +82,11 @@ public struct Toolbar: Sendable, Equatable {
         return frames
     }
 
-    func layer(device: Device, palette: Palette, appearance: Appearance, pixelScale: Double) -> Layer {
+    func layer(device: Device, palette: Palette, appearance: Appearance, pixelScale: Double, typography: Typography) -> Layer {
         let bar = Layer(name: "toolbar", frame: Self.frame(on: device))
         BarMaterial.apply(to: bar, palette: palette, pixelScale: pixelScale, namePrefix: "toolbar")
         let fixed = laidOutItems.filter { $0 != .flexible }
-        for (i, (item, frame)) in zip(fixed, itemFrames(on: device)).enumerated() {
+        for (i, (item, frame)) in zip(fixed, itemFrames(on: device, typography: typography)).enumerated() {
             let layer = Layer(name: "toolbar.item.\(i)", frame: frame)
             switch item {
             case .glyph(let g):
@@ -94,7 +94,7 @@ public struct Toolbar: Sendable, Equatable {
                 layer.contents = .shapes(g.shapes(in: Rect(x: (frame.width - s) / 2, y: (frame.height - s) / 2, width: s, height: s),
                                                   color: palette.systemBlue))
             case .title(let t):
-                layer.contents = .text(TextContent(t, pointSize: Self.titleSize, color: palette.systemBlue, alignment: .center, letterSpacing: -0.41))
+                layer.contents = .text(TextContent(t, pointSize: Self.titleSize, color: palette.systemBlue, alignment: .center, letterSpacing: -0.41, typography: typography))
             case .flexible:
                 break
             }
@@ -103,9 +103,28 @@ public struct Toolbar: Sendable, Equatable {
         return bar
     }
 
+    /// A toolbar and a tab bar on one screen are refused.
+    static func read(_ scenario: ScenarioKeys, _ r: ScenarioReader, into screen: inout Screen) {
+        guard let node = scenario["toolbar"] else { return }
+        let toolbar = read(node, r)
+        if scenario["tabBar"] != nil {
+            r.report(node, "toolbar", "a screen shows a tab bar or a toolbar, not both (UIKit can stack a toolbar above a "
+                + "tab bar, apps almost never do); keep one")
+        } else {
+            screen.toolbar = toolbar
+        }
+    }
+
+    static func draw(_ screen: Screen, _ frame: ChromeFrame, into layers: inout ChromeLayers) {
+        // Under a tab bar (given in Swift: a scenario refuses both) it is not drawn.
+        guard let bar = screen.toolbar, screen.tabBar == nil else { return }
+        layers.screen.append(bar.layer(device: screen.device, palette: screen.palette, appearance: screen.appearance,
+                                       pixelScale: frame.pixelScale, typography: frame.typography))
+    }
+
     /// `toolbar: {items: [{glyph: share}, {flexible: true}, {title: Edit}]}`.
-    static func read(_ node: Node, _ r: ScenarioReader) -> Toolbar? {
-        guard let m = r.mapping(node, "toolbar", allowed: keys) else { return nil }
+    static func read(_ node: ScenarioValue, _ r: ScenarioReader) -> Toolbar? {
+        guard let m = r.mapping(node, "toolbar", allowed: mappingKeys) else { return nil }
         guard let (list, countFits) = r.requiredSequence(m, "items", of: node, "toolbar.items", count: itemCount,
             missing: "give 1 to \(itemCount.upperBound) items, e.g. items: [{glyph: share}, {flexible: true}, {title: Edit}]", noun: "item",
             fix: "a toolbar holds \(itemCount.lowerBound) to \(itemCount.upperBound) (flexible spaces included); "
@@ -139,5 +158,13 @@ public struct Toolbar: Sendable, Equatable {
             }
         }
         return ok ? Toolbar(items: items) : nil
+    }
+}
+
+extension Screen {
+    /// A toolbar at the bottom, or nil.
+    public var toolbar: Toolbar? {
+        get { chrome[Toolbar.self] }
+        set { chrome[Toolbar.self] = newValue }
     }
 }

@@ -51,6 +51,8 @@ struct ContentStyle {
     /// The cells' layout margin: 16 pt, 20 pt on regular widths (`Device.layoutMargin`).
     var margin = 16.0
     var appearance = Appearance.light
+    /// The fonts and text size the content's text is set in.
+    var typography: Typography
     /// The visible area's top and bottom edges inside the bars and insets, in content coordinates:
     /// where a plain table's section headers and footers pin (contentOffset.y + adjustedContentInset.top).
     var pinTop = -Double.infinity

@@ -130,7 +130,7 @@ public enum TextAlignment: String, Sendable {
 /// tail with an ellipsis if too wide); `numberOfLines` 0 wraps at the bounds' width without limit,
 /// n > 1 wraps and cuts the n-th line at the tail; only the lines that fit the bounds' height are
 /// drawn, the last of them cut at the tail. Set by `Paragraph` (HarfBuzz, FriBidi, fallback
-/// fonts) in the typography current when it is made.
+/// fonts) in the typography it is made with.
 public struct TextContent {
     public var text: String
     public var weight: FontWeight
@@ -147,14 +147,14 @@ public struct TextContent {
     public var numberOfLines = 1
     /// Baseline to baseline in points; nil for the fonts' own.
     public var lineHeight: Double?
-    /// The fonts and text size, as current when the text was made.
+    /// The fonts and text size the text is set in.
     public var typography: Typography
 
     public init(_ text: String, weight: FontWeight = .regular, pointSize: Double = 17, color: Color = Palette.light.label,
-                alignment: TextAlignment = .natural, letterSpacing: Double = 0) {
+                alignment: TextAlignment = .natural, letterSpacing: Double = 0, typography: Typography = Typography.current) {
         self.text = text; self.weight = weight; self.pointSize = pointSize; self.color = color
         self.alignment = alignment; self.letterSpacing = letterSpacing
-        typography = Typography.current
+        self.typography = typography
     }
 
     /// The letter spacing the text is set with.

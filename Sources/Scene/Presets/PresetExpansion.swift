@@ -231,7 +231,7 @@ struct ExpansionBuilder {
 
     func document(source: String) throws -> String {
         var top: [(String, Node)] = []
-        for key in ["device", "orientation", "fps", "scale", "appearance", "background", "showTouches", "showsVerticalScrollIndicator"] {
+        for key in ["device", "orientation", "fps", "scale", "appearance", "background"] + ChromeParts.keys(.withSettings) {
             if let v = original[key] { top.append((key, v)) }
         }
         top.append(("navigationBar", navigationBar()))
@@ -244,7 +244,7 @@ struct ExpansionBuilder {
             if case .mapping(let m)? = original["statusBar"] { pairs = m.map { ($0.key.string ?? "", $0.value) } }
             top.append(("statusBar", ExpansionBuilder.map(pairs + [("color", me.statusBarColor())], flow: pairs.isEmpty)))
         }
-        for key in ["tabBar", "toolbar", "segmentedControl"] {
+        for key in ChromeParts.keys(.asGiven) {
             if let v = original[key] { top.append((key, v)) }
         }
         if !vars.isEmpty { top.append(("vars", ExpansionBuilder.map(vars))) }

@@ -12,16 +12,11 @@ public enum ScenarioLoader {
     /// More frames than this are refused before any work starts (about 28 minutes at 60 fps).
     public static let maximumFrames = 100_000
 
-    /// The top-level keys: the screen's, then those of the presets' own (`Preset.ownKeys`).
-    static let topLevelKeys = ["device", "orientation", "fps", "scale", "effect", "appearance", "header", "rows", "mail", "grid", "table", "navigationBar",
-                               "background", "showTouches", "showsVerticalScrollIndicator", "physics", "timeline", "vars", "scrollView", "layers", "statusBar", "output", "matrix",
-                               "tabBar", "toolbar", "segmentedControl", "fonts", "textSize"]
+    /// The top-level keys: the screen's, the UIKit parts' (`ChromeParts`), then those of the presets' own (`Preset.ownKeys`).
+    static let topLevelKeys = ["device", "orientation", "fps", "scale", "effect", "appearance", "header", "rows", "mail", "grid", "table",
+                               "background", "physics", "timeline", "vars", "scrollView", "layers", "output", "matrix",
+                               "fonts", "textSize"] + ChromeParts.keys
         + Presets.all.flatMap { $0.ownKeys }
-    static let statusBarKeys = ["content", "color", "time", "carrier", "battery", "charging", "wifi", "date"]
-    static let navigationBarKeys = ["style", "title", "fadeStart", "fadeLength", "color", "titleColor", "largeTitle", "searchBar",
-                                    "leftItems", "rightItems", "backTitle"]
-    static let searchBarKeys = ["placeholder"]
-    static let barItemKeys = ["title", "glyph", "style"]
     static let mailKeys = ["count", "estimatedRowHeight", "bodyLines", "photoHeight", "messages"]
     static let messageKeys = ["subject", "body", "photo", "photoScale"]
     static let gridKeys = ["count", "itemSize", "spacing", "lineSpacing", "sectionInset", "cornerRadius", "items"]
@@ -258,50 +253,14 @@ public enum ScenarioLoader {
                     screen.content = .rows(Rows.empty)
                 }
             }
-            if let node = top["navigationBar"] { readNavigationBar(node, r, &screen) }
-            if let node = top["tabBar"] { screen.tabBar = TabBar.read(node, r) }
-            if let node = top["toolbar"] {
-                let toolbar = Toolbar.read(node, r)
-                if top["tabBar"] != nil {
-                    r.report(node, "toolbar", "a screen shows a tab bar or a toolbar, not both (UIKit can stack a toolbar above a "
-                        + "tab bar, apps almost never do); keep one")
-                } else {
-                    screen.toolbar = toolbar
-                }
-            }
-            if let node = top["segmentedControl"] { screen.segmentedControl = SegmentedControl.read(node, r) }
+            for part in ChromeParts.all { part.read(ScenarioKeys(values: top, root: root), r, into: &screen) }
             if let node = top["appearance"], let v = r.choice(node, "appearance", Appearance.allCases.map(\.rawValue)) {
                 screen.appearance = Appearance(rawValue: v)!
-            }
-            if let node = top["showTouches"], let v = r.bool(node, "showTouches") { screen.showTouches = v }
-            if let node = top["showsVerticalScrollIndicator"], let v = r.bool(node, "showsVerticalScrollIndicator") {
-                screen.showsVerticalScrollIndicator = v
             }
             var physics = ScrollPhysics()
             physics.settleDistance = 0.5 / device.scale
             if let node = top["physics"] { readPhysics(node, r, &physics) }
             if let node = top["background"], let v = r.color(node, "background") { screen.backgroundOverride = v }
-            if let node = top["statusBar"], let m = r.mapping(node, "statusBar", allowed: statusBarKeys) {
-                if let n = m["content"], let v = r.choice(n, "statusBar.content", Screen.StatusBarContent.allCases.map(\.rawValue)) {
-                    screen.statusBarContent = Screen.StatusBarContent(rawValue: v)
-                }
-                if m["content"] != nil, let n = m["color"] {
-                    r.report(n, "statusBar.color", "give content (light or dark) or color, not both; keep one")
-                }
-                if let n = m["time"], let v = r.string(n, "statusBar.time", maximumLength: 12, fits: "a status bar's time fits 12 (such as 9:41 or 21:09)") {
-                    screen.statusBarItems.time = v
-                }
-                if let n = m["carrier"], let v = r.string(n, "statusBar.carrier", allowEmpty: true, maximumLength: 24, fits: "a carrier's name fits 24") {
-                    screen.statusBarItems.carrier = v
-                }
-                if let n = m["battery"], let v = r.number(n, "statusBar.battery", range: 0...100, unit: "%") { screen.statusBarItems.battery = v / 100 }
-                if let n = m["charging"], let v = r.bool(n, "statusBar.charging") { screen.statusBarItems.charging = v }
-                if let n = m["wifi"], let v = r.bool(n, "statusBar.wifi") { screen.statusBarItems.wifi = v }
-                if let n = m["date"], let v = r.string(n, "statusBar.date", allowEmpty: true, maximumLength: 24,
-                                                       fits: "an iPad's status-bar date fits 24 (such as Mon Jun 10)") {
-                    screen.statusBarItems.date = v
-                }
-            }
             // A preset is drawn as the layers it expands to, with the scenario's own after its own.
             var sceneKeys = top
             var presetVars: [String] = [], presetLayers = 0

@@ -23,7 +23,7 @@ extension Chrome {
     /// As the band collapses the field shrinks with it, keeping 8 pt under it, and its glass and
     /// placeholder fade out over the first 12 pt, as UIKit's do.
     static func searchBar(_ settings: SearchBarSettings, frame: Rect, device: Device, palette: Palette,
-                          appearance: Appearance) -> Layer {
+                          appearance: Appearance, typography: Typography) -> Layer {
         let band = Layer(name: "searchBar", frame: frame)
         band.masksToBounds = true
         let rest = NavigationBarGeometry.searchBandHeight
@@ -49,7 +49,7 @@ extension Chrome {
         let placeholder = Layer(name: "searchBar.placeholder",
                                 frame: Rect(x: searchTextInset, y: 0, width: max(0, width - searchTextInset - 8), height: searchFieldHeight))
         placeholder.contents = .text(TextContent(settings.placeholder, weight: .regular, pointSize: 17, color: palette.secondaryLabel,
-                                                 alignment: .left, letterSpacing: -0.41))
+                                                 alignment: .left, letterSpacing: -0.41, typography: typography))
         content.addSublayer(placeholder)
         field.addSublayer(content)
         return band

@@ -1,5 +1,110 @@
 import Raster
 
+/// The navigation bar (`navigationBar:` in a scenario), one part in this folder: its settings and
+/// styles (here), its reading (`NavigationBarReading.swift`), a standard bar's large title and
+/// geometry (here), its buttons (`BarButtons.swift`) and search bar (`SearchBar.swift`).
+enum NavigationBarPart: ChromePart {
+    static let keys = ["navigationBar"]
+    /// The preset's style is written out (`PresetExpansion`).
+    static let expansion = ChromeExpansion.byThePreset
+    /// The keys of `navigationBar:` as a mapping.
+    static let mappingKeys = ["style", "title", "fadeStart", "fadeLength", "color", "titleColor", "largeTitle", "searchBar",
+                              "leftItems", "rightItems", "backTitle"]
+    static let searchBarKeys = ["placeholder"]
+    static let barItemKeys = ["title", "glyph", "style"]
+
+    static func read(_ scenario: ScenarioKeys, _ r: ScenarioReader, into screen: inout Screen) {
+        if let value = scenario["navigationBar"] { readNavigationBar(value, r, &screen) }
+    }
+
+    static func draw(_ screen: Screen, _ frame: ChromeFrame, into layers: inout ChromeLayers) {
+        let device = screen.device, w = device.size.width
+        switch screen.navigationStyle {
+        case .floating:
+            let nav = Layer(name: "navigationBar",
+                            frame: Rect(x: 0, y: device.statusBarHeight, width: w, height: device.navigationBarHeight))
+            nav.zPosition = 3
+            let d = Chrome.floatingButtonSize, inset = Chrome.floatingButtonInset
+            let size = Size(d, d), y = (device.navigationBarHeight - d) / 2
+            nav.addSublayer(Chrome.floatingButton(name: "navigationBar.back", frame: Rect(x: inset + device.safeAreaLeft, y: y, width: d, height: d),
+                                                  glyph: Chrome.backChevron(in: size, color: .white)))
+            nav.addSublayer(Chrome.floatingButton(name: "navigationBar.more", frame: Rect(x: w - inset - d - device.safeAreaRight, y: y, width: d, height: d),
+                                                  glyph: Chrome.moreDots(in: size, color: .white)))
+            layers.screen.append(nav)
+        case .fading:
+            let alpha = screen.navigation.fade.alpha(contentOffset: frame.contentOffset)
+            if alpha > 0 { layers.screen.append(screen.barLayer(opacity: alpha, pixelScale: frame.pixelScale, typography: frame.typography)) }
+        case .standard:
+            layers.screen.append(screen.standardBar(u: frame.u, pixelScale: frame.pixelScale, typography: frame.typography))
+        case .hidden:
+            break
+        }
+    }
+
+    /// A fading bar's opacity; an extended standard bar's heights and fades.
+    static func addMetrics(of screen: Screen, u: Double, to metrics: inout FrameMetrics) {
+        if screen.navigationStyle == .fading { metrics.navigationAlpha = screen.navigation.fade.alpha(contentOffset: screen.contentOffset(u: u)) }
+        if let bar = screen.standardBarGeometry(u: u), bar.isExtended { metrics.navigationBar = bar }
+    }
+}
+
+extension Screen {
+    public struct NavigationBar: Sendable {
+        public enum Style: String, Sendable, CaseIterable {
+            /// Transparent, with round back and more buttons over the photo (the profile screen).
+            case floating
+            /// A custom view that fades in as the header scrolls away (the stretchy table).
+            case fading
+            /// A standard bar with a centred title and a hairline.
+            case standard
+            /// No bar.
+            case hidden
+        }
+        /// nil: the screen's default (`Screen.defaultNavigationStyle`: the preset's, or standard).
+        public var style: Style?
+        public var title: String?
+        public var fade = NavigationFade()
+        /// The bar's background; nil: the appearance's systemBackground.
+        public var color: Color?
+        /// nil: the appearance's label color.
+        public var titleColor: Color?
+        /// A standard bar's large title, search bar and bar buttons (`NavigationBar.swift`).
+        public var item = NavigationItem()
+        public init() {}
+    }
+
+    /// The navigation bar's settings; a standard bar by default (or the preset's style).
+    public var navigation: NavigationBar {
+        get { chrome[NavigationBar.self] ?? NavigationBar() }
+        set { chrome[NavigationBar.self] = newValue }
+    }
+
+    public var navigationStyle: NavigationBar.Style { navigation.style ?? defaultNavigationStyle }
+
+    var hasNavigationBar: Bool { navigationStyle != .hidden }
+
+    /// A bar under the status bar with a centred title and a one-pixel hairline; a standard bar is
+    /// translucent over a blur of the content, as UINavigationBar is.
+    func barLayer(opacity: Double, pixelScale: Double, typography: Typography) -> Layer {
+        let w = device.size.width
+        let bar = Layer(name: "navigationBar", frame: Rect(x: 0, y: 0, width: w, height: barBottom))
+        bar.zPosition = 3
+        bar.opacity = opacity
+        if navigationStyle == .standard {
+            // UIKit's bar material: what scrolls under it, blurred, under a mostly opaque tint.
+            bar.backdropBlurRadius = BarMaterial.blurRadius
+            bar.backgroundColor = navigation.color ?? BarMaterial.tint(over: palette.systemBackground)
+        } else {
+            bar.backgroundColor = navigation.color ?? palette.systemBackground
+        }
+        if let title = navigation.title { bar.addSublayer(inlineTitle(title, typography: typography)) }
+        let hairline = Layer(name: "navigationBar.hairline", frame: Rect(x: 0, y: barBottom, width: w, height: 1 / pixelScale))
+        hairline.backgroundColor = palette.hairline
+        bar.addSublayer(hairline)
+        return bar
+    }
+}
+
 /// What a standard bar shows besides its title, as UINavigationItem holds it: a large title
 /// (`prefersLargeTitles`), a search bar (`searchController`, `hidesSearchBarWhenScrolling: true`),
 /// bar button items and a back button. Scenario keys: `navigationBar.largeTitle`, `searchBar`,
@@ -132,17 +237,17 @@ extension Screen {
 
     /// The standard bar at `u`: the plain bar (`barLayer`) with its bar buttons, or with a large
     /// title or search bar, the extended bar whose heights and fades `NavigationBarGeometry` gives.
-    func standardBar(u: Double, pixelScale: Double) -> Layer {
+    func standardBar(u: Double, pixelScale: Double, typography: Typography) -> Layer {
         let g = NavigationBarGeometry(u: u, device: device, item: navigation.item)
         let bar: Layer
         if g.isExtended {
-            bar = extendedBar(g, pixelScale: pixelScale)
+            bar = extendedBar(g, pixelScale: pixelScale, typography: typography)
         } else {
-            bar = barLayer(opacity: 1, pixelScale: pixelScale)
+            bar = barLayer(opacity: 1, pixelScale: pixelScale, typography: typography)
             if navigation.item.isEmpty { return bar }
         }
         let buttons = Chrome.barButtons(navigation.item, device: device, rowTop: g.rowTop, rowHeight: g.rowHeight,
-                                        tint: palette.systemBlue)
+                                        tint: palette.systemBlue, typography: typography)
         buttons.layers.forEach(bar.addSublayer)
         // The inline title stays centred unless the buttons reach it (6 pt apart, as UIKit's middleSpacing).
         if let title = bar.sublayers.first(where: { $0.name == "navigationBar.title" }) {
@@ -156,7 +261,7 @@ extension Screen {
 
     /// A bar with a large title and/or a search band: a background that appears as content scrolls
     /// under it, the large title clipped by its shrinking area, the search band, the inline title.
-    private func extendedBar(_ g: NavigationBarGeometry, pixelScale: Double) -> Layer {
+    private func extendedBar(_ g: NavigationBarGeometry, pixelScale: Double, typography: Typography) -> Layer {
         let w = device.size.width
         let bar = Layer(name: "navigationBar", frame: Rect(x: 0, y: 0, width: w, height: g.bottom))
         bar.zPosition = 3
@@ -178,16 +283,17 @@ extension Screen {
                              frame: Rect(x: 0, y: g.rowTop + g.rowHeight, width: w, height: g.largeTitleHeight))
             area.masksToBounds = true
             if let title = navigation.title {
-                area.addSublayer(largeTitleLayer(title, color: titleColor, areaHeight: g.largeTitleHeight, scale: g.largeTitleScale))
+                area.addSublayer(largeTitleLayer(title, color: titleColor, areaHeight: g.largeTitleHeight, scale: g.largeTitleScale,
+                                             typography: typography))
             }
             bar.addSublayer(area)
         }
         if let search = navigation.item.searchBar {
             bar.addSublayer(Chrome.searchBar(search, frame: Rect(x: 0, y: g.bottom - g.searchBarHeight, width: w, height: g.searchBarHeight),
-                                             device: device, palette: palette, appearance: appearance))
+                                             device: device, palette: palette, appearance: appearance, typography: typography))
         }
         if let title = navigation.title, g.inlineTitleAlpha > 0 {
-            let label = inlineTitle(title)
+            let label = inlineTitle(title, typography: typography)
             label.opacity = g.inlineTitleAlpha
             bar.addSublayer(label)
         }
@@ -195,24 +301,24 @@ extension Screen {
     }
 
     /// The bar's centred 17 pt semibold title in the row under the status bar.
-    func inlineTitle(_ title: String) -> Layer {
+    func inlineTitle(_ title: String, typography: Typography) -> Layer {
         let label = Layer(name: "navigationBar.title",
                           frame: Rect(x: 60, y: device.statusBarHeight, width: device.size.width - 120, height: device.navigationBarHeight))
         label.contents = .text(TextContent(title, weight: .semibold, pointSize: 17, color: navigation.titleColor ?? palette.label,
-                                           alignment: .center, letterSpacing: -0.41))
+                                           alignment: .center, letterSpacing: -0.41, typography: typography))
         return label
     }
 
     /// The large title in its area: 34 pt bold at the layout margin, its 41 pt line box bottom
     /// 8 pt above the area's bottom, scaled about its leading bottom corner (never wider than the
     /// room it has).
-    private func largeTitleLayer(_ title: String, color: Color, areaHeight: Double, scale: Double) -> Layer {
+    private func largeTitleLayer(_ title: String, color: Color, areaHeight: Double, scale: Double, typography: Typography) -> Layer {
         let x = device.safeAreaLeft + device.layoutMargin
         let width = max(0, device.size.width - x - device.layoutMargin - device.safeAreaRight)
         let lineHeight = NavigationBarGeometry.largeTitleLineHeight
         let label = Layer(name: "largeTitle", frame: Rect(x: 0, y: 0, width: width, height: lineHeight))
         // Apple's type ramp: Large Title 34 pt, tracking +0.4 (iOS 17); the bar sets it bold.
-        let text = TextContent(title, weight: .bold, pointSize: 34, color: color, alignment: .left, letterSpacing: 0.4)
+        let text = TextContent(title, weight: .bold, pointSize: 34, color: color, alignment: .left, letterSpacing: 0.4, typography: typography)
         label.contents = .text(text)
         label.anchorPoint = Point(0, 1)
         label.position = Point(x, areaHeight - NavigationBarGeometry.largeTitleBottomPadding)

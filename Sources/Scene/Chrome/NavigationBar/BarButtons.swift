@@ -68,14 +68,14 @@ extension Chrome {
     /// named `navigationBar.back`, `navigationBar.left.N` and `navigationBar.right.N` (N from the
     /// edge inward). `leftEdge` and `rightEdge` are how far they reach, for the title.
     static func barButtons(_ item: NavigationItem, device: Device, rowTop: Double, rowHeight: Double,
-                           tint: Color) -> (layers: [Layer], leftEdge: Double, rightEdge: Double) {
+                           tint: Color, typography: Typography) -> (layers: [Layer], leftEdge: Double, rightEdge: Double) {
         let w = device.size.width
         var layers: [Layer] = []
         var x = device.safeAreaLeft + device.layoutMargin
         var leftEdge = 0.0
         if let backTitle = item.backTitle {
             let start = device.safeAreaLeft + backChevronInset
-            let text = barText(backTitle, style: .plain, tint: tint)
+            let text = barText(backTitle, style: .plain, tint: tint, typography: typography)
             let textWidth = backTitle.isEmpty ? 0 : text.layout().width.rounded(.up)
             let width = backChevronWidth + (backTitle.isEmpty ? 0 : backTitleGap + textWidth)
             let back = Layer(name: "navigationBar.back", frame: Rect(x: start, y: rowTop, width: width, height: rowHeight))
@@ -93,7 +93,7 @@ extension Chrome {
             leftEdge = start + width
         }
         for (i, button) in item.leftItems.enumerated() {
-            let layer = barButton(button, name: "navigationBar.left.\(i)", x: x, rowTop: rowTop, rowHeight: rowHeight, tint: tint)
+            let layer = barButton(button, name: "navigationBar.left.\(i)", x: x, rowTop: rowTop, rowHeight: rowHeight, tint: tint, typography: typography)
             layers.append(layer)
             leftEdge = layer.frame.maxX
             x = leftEdge + barButtonSpacing
@@ -101,8 +101,8 @@ extension Chrome {
         var right = w - device.safeAreaRight - device.layoutMargin
         var rightEdge = w
         for (i, button) in item.rightItems.enumerated() {
-            let width = barButtonWidth(button, tint: tint)
-            let layer = barButton(button, name: "navigationBar.right.\(i)", x: right - width, rowTop: rowTop, rowHeight: rowHeight, tint: tint)
+            let width = barButtonWidth(button, tint: tint, typography: typography)
+            let layer = barButton(button, name: "navigationBar.right.\(i)", x: right - width, rowTop: rowTop, rowHeight: rowHeight, tint: tint, typography: typography)
             layers.append(layer)
             rightEdge = right - width
             right = rightEdge - barButtonSpacing
@@ -110,23 +110,23 @@ extension Chrome {
         return (layers, leftEdge, rightEdge)
     }
 
-    private static func barText(_ title: String, style: BarButtonItem.Style, tint: Color) -> TextContent {
+    private static func barText(_ title: String, style: BarButtonItem.Style, tint: Color, typography: Typography) -> TextContent {
         // Apple's type ramp: Body 17 pt; a done item is semibold.
         TextContent(title, weight: style == .done ? .semibold : .regular, pointSize: 17, color: tint, alignment: .left,
-                    letterSpacing: -0.41)
+                    letterSpacing: -0.41, typography: typography)
     }
 
-    private static func barButtonWidth(_ item: BarButtonItem, tint: Color) -> Double {
+    private static func barButtonWidth(_ item: BarButtonItem, tint: Color, typography: Typography) -> Double {
         switch item.content {
-        case .title(let t): return barText(t, style: item.style, tint: tint).layout().width.rounded(.up)
+        case .title(let t): return barText(t, style: item.style, tint: tint, typography: typography).layout().width.rounded(.up)
         case .glyph: return barGlyphWidth
         }
     }
 
-    private static func barButton(_ item: BarButtonItem, name: String, x: Double, rowTop: Double, rowHeight: Double, tint: Color) -> Layer {
-        let layer = Layer(name: name, frame: Rect(x: x, y: rowTop, width: barButtonWidth(item, tint: tint), height: rowHeight))
+    private static func barButton(_ item: BarButtonItem, name: String, x: Double, rowTop: Double, rowHeight: Double, tint: Color, typography: Typography) -> Layer {
+        let layer = Layer(name: name, frame: Rect(x: x, y: rowTop, width: barButtonWidth(item, tint: tint, typography: typography), height: rowHeight))
         switch item.content {
-        case .title(let t): layer.contents = .text(barText(t, style: item.style, tint: tint))
+        case .title(let t): layer.contents = .text(barText(t, style: item.style, tint: tint, typography: typography))
         case .glyph(let g): layer.contents = .shapes(glyph(g, in: layer.bounds.size, color: tint))
         }
         return layer

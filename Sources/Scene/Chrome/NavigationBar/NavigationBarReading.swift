@@ -1,14 +1,12 @@
-import Yams
-
 /// Reading `navigationBar:`: its style, title and fade, and the standard bar's large title,
 /// search bar and bar buttons (`NavigationBar.swift`, `SearchBar.swift`, `BarButtons.swift`).
-extension ScenarioLoader {
-    static func readNavigationBar(_ node: Node, _ r: ScenarioReader, _ screen: inout Screen) {
-        if case .scalar = node {
+extension NavigationBarPart {
+    static func readNavigationBar(_ node: ScenarioValue, _ r: ScenarioReader, _ screen: inout Screen) {
+        if node.isScalar {
             if let v = r.bool(node, "navigationBar") { screen.navigation.style = v ? nil : .hidden }
             return
         }
-        guard let m = r.mapping(node, "navigationBar", allowed: navigationBarKeys) else { return }
+        guard let m = r.mapping(node, "navigationBar", allowed: mappingKeys) else { return }
         if let n = m["style"], let v = r.choice(n, "navigationBar.style", Screen.NavigationBar.Style.allCases.map(\.rawValue)) {
             screen.navigation.style = Screen.NavigationBar.Style(rawValue: v)!
         }
@@ -22,19 +20,19 @@ extension ScenarioLoader {
         if let n = m["color"], let v = r.color(n, "navigationBar.color") { screen.navigation.color = v }
         if let n = m["titleColor"], let v = r.color(n, "navigationBar.titleColor") { screen.navigation.titleColor = v }
         for key in ["fadeStart", "fadeLength"] where m[key] != nil && screen.navigationStyle != .fading {
-            r.report(m[key], "navigationBar.\(key)", "applies to style: fading only, and this bar's style is "
+            r.report(m[key]!, "navigationBar.\(key)", "applies to style: fading only, and this bar's style is "
                 + "\(screen.navigationStyle.rawValue); remove it or set style: fading")
         }
         readNavigationItem(m, r, &screen)
     }
 
     /// The standard bar's large title, search bar and buttons (`NavigationBar.swift`).
-    private static func readNavigationItem(_ m: [String: Node], _ r: ScenarioReader, _ screen: inout Screen) {
+    private static func readNavigationItem(_ m: [String: ScenarioValue], _ r: ScenarioReader, _ screen: inout Screen) {
         var item = NavigationItem()
         if let n = m["largeTitle"], let v = r.bool(n, "navigationBar.largeTitle") { item.prefersLargeTitle = v }
         if let n = m["searchBar"] {
             var search = SearchBarSettings()
-            if case .scalar = n {
+            if n.isScalar {
                 if let v = r.bool(n, "navigationBar.searchBar"), v { item.searchBar = search }
             } else if let sm = r.mapping(n, "navigationBar.searchBar", allowed: searchBarKeys) {
                 let limit = SearchBarSettings.maximumPlaceholderLength
@@ -53,14 +51,14 @@ extension ScenarioLoader {
         item.leftItems = readBarItems(m["leftItems"], "navigationBar.leftItems", r)
         item.rightItems = readBarItems(m["rightItems"], "navigationBar.rightItems", r)
         for key in ["largeTitle", "searchBar", "leftItems", "rightItems", "backTitle"] where m[key] != nil && screen.navigationStyle != .standard {
-            r.report(m[key], "navigationBar.\(key)", "applies to style: standard only, and this bar's style is "
+            r.report(m[key]!, "navigationBar.\(key)", "applies to style: standard only, and this bar's style is "
                 + "\(screen.navigationStyle.rawValue); remove it or set style: standard")
         }
         screen.navigation.item = item
     }
 
     /// A list of at most three `{title, style}` or `{glyph}` bar buttons.
-    private static func readBarItems(_ node: Node?, _ field: String, _ r: ScenarioReader) -> [BarButtonItem] {
+    private static func readBarItems(_ node: ScenarioValue?, _ field: String, _ r: ScenarioReader) -> [BarButtonItem] {
         guard let node, let list = r.sequence(node, field) else { return [] }
         if list.count > NavigationItem.maximumItemsPerSide {
             r.report(node, field, "has \(list.count) buttons; a bar shows at most \(NavigationItem.maximumItemsPerSide) a side; "
@@ -79,14 +77,14 @@ extension ScenarioLoader {
             case (nil, nil):
                 r.report(itemNode, path, "needs a title (text, such as Edit) or a glyph (\(NavigationGlyph.allCases.map(\.rawValue).joined(separator: ", ")))")
             case (.some, .some):
-                r.report(im["glyph"], "\(path).glyph", "a bar button has a title or a glyph, not both; keep one")
+                r.report(im["glyph"]!, "\(path).glyph", "a bar button has a title or a glyph, not both; keep one")
             case (let t?, nil):
                 let limit = NavigationItem.maximumTitleLength
                 guard let v = r.string(t, "\(path).title", maximumLength: limit, fits: "a bar button's title fits \(limit); shorten it") else { continue }
                 items.append(BarButtonItem(.title(v), style: style))
             case (nil, let g?):
                 if im["style"] != nil {
-                    r.report(im["style"], "\(path).style", "applies to a title only (done is semibold text); remove it")
+                    r.report(im["style"]!, "\(path).style", "applies to a title only (done is semibold text); remove it")
                 }
                 if let v = readNavigationGlyph(g, "\(path).glyph", r) { items.append(BarButtonItem(.glyph(v))) }
             }
@@ -96,7 +94,7 @@ extension ScenarioLoader {
 
     /// A bar button's glyph; an SF Symbol's name, or a tab bar glyph with the same meaning, suggests
     /// the bar's own (`square.and.arrow.up` is share, `ellipsis.circle` is more).
-    private static func readNavigationGlyph(_ node: Node, _ field: String, _ r: ScenarioReader) -> NavigationGlyph? {
+    private static func readNavigationGlyph(_ node: ScenarioValue, _ field: String, _ r: ScenarioReader) -> NavigationGlyph? {
         guard let name = r.string(node, field) else { return nil }
         if let glyph = NavigationGlyph(rawValue: name) { return glyph }
         let names = NavigationGlyph.allCases.map(\.rawValue)
