@@ -117,7 +117,7 @@ public struct Screen: Sendable {
     public func sceneMetrics(pixelScale: Double) -> UserScene.Metrics {
         UserScene.Metrics(screen: device.size, safeAreaTop: device.safeAreaTop, safeAreaBottom: device.safeAreaBottom,
                           statusBarHeight: device.statusBarHeight, navigationBarHeight: device.navigationBarHeight,
-                          scale: pixelScale, insetTop: insetTop, insetBottom: insetBottom)
+                          scale: pixelScale, insetTop: insetTop, insetBottom: insetBottom, typography: typography)
     }
 
     public func sceneMoment(u: Double, time: Double = 0, velocity: Double = 0, phase: ScrollPhase = .idle) -> UserScene.Moment {
@@ -143,14 +143,6 @@ public struct Screen: Sendable {
 
     private func layers(u: Double, state: ScrollState?, measured: Range<Int>?, pixelScale: Double, time: Double,
                         velocity: Double, phase: ScrollPhase, record: ((UserScene.ResolvedLayer) -> Void)?) -> Layer {
-        Typography.$current.withValue(typography) {
-            layersInTypography(u: u, state: state, measured: measured, pixelScale: pixelScale, time: time, velocity: velocity,
-                               phase: phase, record: record)
-        }
-    }
-
-    private func layersInTypography(u: Double, state: ScrollState?, measured: Range<Int>?, pixelScale: Double, time: Double,
-                                    velocity: Double, phase: ScrollPhase, record: ((UserScene.ResolvedLayer) -> Void)?) -> Layer {
         let w = device.size.width, h = device.size.height
         let o = contentOffset(u: u)
         let root = Layer(name: "screen", frame: Rect(x: 0, y: 0, width: w, height: h))

@@ -147,7 +147,7 @@ final class TextLayerTests: XCTestCase {
     }
 
     func testWrappedLabelDrawsItsLinesCentred() {
-        var text = TextContent("Three short words wrap here")
+        var text = TextContent("Three short words wrap here", typography: .standard)
         text.numberOfLines = 0
         let p = render(text, width: 90, height: 120)
         XCTAssertEqual(text.paragraph(width: 90).lines.count, bands(inkedRows(p)), "one band of ink per line")
@@ -156,7 +156,7 @@ final class TextLayerTests: XCTestCase {
     }
 
     func testSingleLineTruncatesWithAnEllipsis() {
-        let text = TextContent("A label far too long for its bounds")
+        let text = TextContent("A label far too long for its bounds", typography: .standard)
         let paragraph = text.paragraph(width: 100)
         XCTAssertEqual(paragraph.lines.count, 1)
         XCTAssertTrue(paragraph.texts[0].hasSuffix("\u{2026}"))

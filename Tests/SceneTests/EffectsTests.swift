@@ -126,7 +126,7 @@ final class EffectsTests: XCTestCase {
                                    MailList.Message(subject: "Re: Launch viewing", body: "Gates open at five."),
                                    MailList.Message(subject: "New coffee arrived", photo: photo),
                                    MailList.Message(subject: "Training", body: EffectsTests.longBody, photo: photo)],
-                        count: count, estimatedRowHeight: estimate, width: 393, deviceScale: 3)
+                        count: count, estimatedRowHeight: estimate, width: 393, deviceScale: 3, typography: .standard)
     }
 
     func testWrappedLineCounts() {

@@ -32,7 +32,7 @@ final class LayerRendererTests: XCTestCase {
         XCTAssertLessThan(p[2 * 78 + 4, 2 * 44].r, 250)
         // A wrapped label cannot be bounded cheaply: the whole clip is used.
         let label = Layer(frame: Rect(x: 0, y: 0, width: 10, height: 10))
-        var text = TextContent("Two\nlines")
+        var text = TextContent("Two\nlines", typography: .standard)
         text.numberOfLines = 0
         label.contents = .text(text)
         group.addSublayer(label)
@@ -80,7 +80,7 @@ final class LayerRendererTests: XCTestCase {
     /// UILabel draws only the lines that fit its height, the last one shown cut at the tail; a box
     /// lower than one line still shows that line.
     func testATextLayerDrawsOnlyTheLinesThatFitItsHeight() {
-        var text = TextContent("one two three four five six seven eight nine ten eleven twelve", pointSize: 17)
+        var text = TextContent("one two three four five six seven eight nine ten eleven twelve", pointSize: 17, typography: .standard)
         text.numberOfLines = 0
         let all = text.paragraph(width: 120)
         XCTAssertGreaterThan(all.lines.count, 3)
@@ -94,7 +94,7 @@ final class LayerRendererTests: XCTestCase {
         XCTAssertEqual(text.paragraph(width: 120, height: all.height), all, "a box as tall as the text shows it all")
         // A long text in a small box is set only as far as lines fit; what is drawn is the same
         // whether or not the whole text was set before (by a cell measuring it).
-        var long = TextContent(String(repeating: "launch window (a text no other test sets) ", count: 2000), pointSize: 17)
+        var long = TextContent(String(repeating: "launch window (a text no other test sets) ", count: 2000), pointSize: 17, typography: .standard)
         long.numberOfLines = 0
         let first = long.paragraph(width: 120, height: two + 0.5)
         XCTAssertGreaterThan(long.paragraph(width: 120).lines.count, 100)

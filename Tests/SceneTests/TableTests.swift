@@ -41,7 +41,7 @@ final class TableTests: XCTestCase {
         XCTAssertEqual(t.layouts[0].rowTops, [0, 50, 100, 150])
         XCTAssertEqual(t.layouts[0].footer.frame.height, 0)
         // The header: 6 pt, a 17 pt semibold line (rounded up to @3x pixels), 6 pt.
-        let line = Table.headerText("Second", isHeader: true, style: .plain, palette: .light).paragraph(width: 300).height
+        let line = Table.headerText("Second", isHeader: true, style: .plain, palette: .light, typography: .standard).paragraph(width: 300).height
         let header = 6 + (line * 3).rounded(.up) / 3 + 6
         XCTAssertEqual(t.layouts[1].header.frame.minY, 150)
         XCTAssertEqual(t.layouts[1].header.frame.height, header, accuracy: 1e-9)
@@ -65,8 +65,8 @@ final class TableTests: XCTestCase {
         // One line of 17 pt text with 11 pt above and below is under 44: the minimum, plus the separator.
         XCTAssertEqual(tops[1] - tops[0], 44 + px, accuracy: 1e-9)
         // Subtitle: the text's line, 3 pt, the 15 pt detail's line, 11 pt padding each side.
-        let text = TableCell.textContent(TableRow(text: "Title", style: .subtitle), palette: .light, lines: 0).paragraph(width: 300).height
-        let detail = TableCell.detailContent("A", TableRow(text: "", style: .subtitle), palette: .light, lines: 0).paragraph(width: 300).height
+        let text = TableCell.textContent(TableRow(text: "Title", style: .subtitle), palette: .light, typography: .standard, lines: 0).paragraph(width: 300).height
+        let detail = TableCell.detailContent("A", TableRow(text: "", style: .subtitle), palette: .light, typography: .standard, lines: 0).paragraph(width: 300).height
         func ceil3(_ v: Double) -> Double { (v * 3 - 1e-9).rounded(.up) / 3 }
         let subtitle = ceil3(ceil3(text) + 3 + ceil3(detail) + 22) + px
         XCTAssertEqual(tops[2] - tops[1], subtitle, accuracy: 1e-9)
@@ -225,11 +225,11 @@ final class TableTests: XCTestCase {
         var row = TableRow(text: "\u{0627}\u{0644}\u{0628}\u{0644}\u{0648}\u{062A}\u{0648}\u{062B}")
         row.detail = "On"
         row.style = .value1
-        let value1 = TableCell.textContent(row, palette: .light, lines: 1)
+        let value1 = TableCell.textContent(row, palette: .light, typography: .standard, lines: 1)
         XCTAssertEqual(value1.lineX(value1.layout(), minX: 61, maxX: 300), 61)
         row.style = .default
         row.detail = nil
-        let plain = TableCell.textContent(row, palette: .light, lines: 1)
+        let plain = TableCell.textContent(row, palette: .light, typography: .standard, lines: 1)
         let line = plain.layout()
         XCTAssertTrue(line.isRightToLeft)
         XCTAssertEqual(plain.lineX(line, minX: 61, maxX: 300), 300 - line.width, accuracy: 1e-9)
@@ -283,7 +283,7 @@ final class TableTests: XCTestCase {
             XCTAssertEqual(Int(darkest.b), Int(ink.b), accuracy: 3, accessory)
             XCTAssertGreaterThan(inside.filter { $0 != .white }.count, 20, accessory)
             // White from the end of "Item" to the accessory.
-            let textEnd = text.minX + TableCell.textContent(TableRow(text: "Item"), palette: .light, lines: 1).layout().width
+            let textEnd = text.minX + TableCell.textContent(TableRow(text: "Item"), palette: .light, typography: .standard, lines: 1).layout().width
             let gap = Rect(x: textEnd + 2, y: box.minY, width: box.minX - textEnd - 4, height: box.height)
             XCTAssertTrue(pixels(gap).allSatisfy { $0 == .white }, accessory)
         }

@@ -2,7 +2,7 @@
 /// are drawn in this order, and `render-frames expand` writes their keys in it. A new part is a
 /// file (`ChromePart`), a line here and its keys in schema/scenario.schema.json.
 enum ChromeParts {
-    static let all: [any ChromePart.Type] = [
+    static var all: [any ChromePart.Type] { [
         NavigationBarPart.self,
         TabBar.self,
         Toolbar.self,
@@ -11,7 +11,7 @@ enum ChromeParts {
         HomeIndicator.self,
         TouchIndicator.self,
         ScrollIndicator.self,
-    ]
+    ] }
 
     /// Every part's top-level scenario keys.
     static var keys: [String] { all.flatMap { $0.keys } }

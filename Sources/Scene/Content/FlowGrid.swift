@@ -90,7 +90,8 @@ public struct FlowGrid: Sendable {
                 let band = Layer(frame: Rect(x: 0, y: itemSize.height - 36, width: itemSize.width, height: 36))
                 band.backgroundColor = Color(0, 0, 0, alpha: 0.35)
                 let label = Layer(name: "item.\(i).caption", frame: Rect(x: 10, y: 0, width: itemSize.width - 20, height: 36))
-                label.contents = .text(TextContent(caption, weight: .semibold, pointSize: 15, color: .white, letterSpacing: -0.24))
+                label.contents = .text(TextContent(caption, weight: .semibold, pointSize: 15, color: .white, letterSpacing: -0.24,
+                                                                  typography: style.typography))
                 band.addSublayer(label)
                 cell.addSublayer(band)
             }

@@ -62,15 +62,18 @@ public struct MailList: Sendable {
     public let cells: [Cell]
     /// `rowTops[i]` is row i's top; `rowTops[count]` the content height.
     public let rowTops: [Double]
+    /// The fonts and text size the list is measured and drawn in.
+    public let typography: Typography
 
     public init(messages: [Message], count: Int, estimatedRowHeight: Double = 44, metrics: Metrics = Metrics(),
-                width: Double, deviceScale: Double) {
+                width: Double, deviceScale: Double, typography: Typography) {
+        self.typography = typography
         precondition(!messages.isEmpty || count == 0, "a mail list with rows needs messages")
         self.messages = messages
         self.count = count
         self.estimatedRowHeight = estimatedRowHeight
         self.metrics = metrics
-        let cells = messages.map { MailList.measure($0, metrics: metrics, width: width, deviceScale: deviceScale) }
+        let cells = messages.map { MailList.measure($0, metrics: metrics, width: width, deviceScale: deviceScale, typography: typography) }
         self.cells = cells
         var tops = [0.0]
         tops.reserveCapacity(count + 1)
@@ -81,29 +84,31 @@ public struct MailList: Sendable {
     public func message(at row: Int) -> Message { messages[row % messages.count] }
     public func cell(at row: Int) -> Cell { cells[row % cells.count] }
 
-    static func subjectText(_ s: String, _ m: Metrics, _ palette: Palette) -> TextContent {
-        var t = TextContent(s, weight: .semibold, pointSize: Typography.current.scaled(m.subjectSize, style: .headline), color: palette.label, letterSpacing: -0.41)
+    static func subjectText(_ s: String, _ m: Metrics, _ palette: Palette, _ typography: Typography) -> TextContent {
+        var t = TextContent(s, weight: .semibold, pointSize: typography.scaled(m.subjectSize, style: .headline), color: palette.label, letterSpacing: -0.41,
+                            typography: typography)
         t.numberOfLines = 0
         return t
     }
 
-    static func bodyText(_ s: String, _ m: Metrics, _ palette: Palette) -> TextContent {
-        var t = TextContent(s, pointSize: Typography.current.scaled(m.bodySize, style: .subheadline), color: palette.secondaryLabel, letterSpacing: -0.24)
+    static func bodyText(_ s: String, _ m: Metrics, _ palette: Palette, _ typography: Typography) -> TextContent {
+        var t = TextContent(s, pointSize: typography.scaled(m.bodySize, style: .subheadline), color: palette.secondaryLabel, letterSpacing: -0.24,
+                            typography: typography)
         t.numberOfLines = m.bodyLines
         return t
     }
 
     /// Auto Layout's answer for one message at a table width.
-    static func measure(_ message: Message, metrics m: Metrics, width: Double, deviceScale: Double) -> Cell {
+    static func measure(_ message: Message, metrics m: Metrics, width: Double, deviceScale: Double, typography: Typography) -> Cell {
         func ceilPixel(_ v: Double) -> Double { (v * deviceScale - 1e-9).rounded(.up) / deviceScale }
         let textWidth = width - 2 * m.margin
-        let subjectHeight = ceilPixel(subjectText(message.subject, m, .light).paragraph(width: textWidth).height)
+        let subjectHeight = ceilPixel(subjectText(message.subject, m, .light, typography).paragraph(width: textWidth).height)
         var y = m.padding
         let subject = Rect(x: m.margin, y: y, width: textWidth, height: subjectHeight)
         y = subject.maxY
         var body: Rect?
         if let text = message.body {
-            let h = ceilPixel(bodyText(text, m, .light).paragraph(width: textWidth).height)
+            let h = ceilPixel(bodyText(text, m, .light, typography).paragraph(width: textWidth).height)
             body = Rect(x: m.margin, y: y + m.textSpacing, width: textWidth, height: h)
             y = body!.maxY
         }
@@ -154,11 +159,11 @@ public struct MailList: Sendable {
             let cellContent = Layer(frame: Rect(x: style.safeLeft, y: 0, width: style.width - style.safeLeft - style.safeRight, height: c.height))
             row.addSublayer(cellContent)
             let subject = Layer(name: "mail.\(i).subject", frame: c.subject)
-            subject.contents = .text(MailList.subjectText(message.subject, m, style.palette))
+            subject.contents = .text(MailList.subjectText(message.subject, m, style.palette, typography))
             cellContent.addSublayer(subject)
             if let text = message.body, let frame = c.body {
                 let body = Layer(name: "mail.\(i).body", frame: frame)
-                body.contents = .text(MailList.bodyText(text, m, style.palette))
+                body.contents = .text(MailList.bodyText(text, m, style.palette, typography))
                 cellContent.addSublayer(body)
             }
             if let image = message.photo, let frame = c.photo {

@@ -93,11 +93,14 @@ public struct Table: Sendable {
     /// `cells[s][k]`: section s's k-th listed row, measured.
     public let cells: [[TableCellLayout]]
     public let deviceScale: Double
+    /// The fonts and text size the table is laid out and drawn in.
+    public let typography: Typography
     public let height: Double
 
     /// Lays the table out for `device` (its width, layout margin, safe areas and scale).
     public init(style: Style = .plain, rowHeight: RowHeight = .automatic, separatorInset: SeparatorInset? = nil,
-                sections: [Section], device: Device) {
+                sections: [Section], device: Device, typography: Typography) {
+        self.typography = typography
         self.style = style; self.rowHeight = rowHeight; self.separatorInset = separatorInset; self.sections = sections
         deviceScale = device.scale
         let margin = device.layoutMargin, width = device.size.width
@@ -114,14 +117,14 @@ public struct Table: Sendable {
         let (cellX, cellWidth, contentLeft, contentRight) = (cellX, cellWidth, contentLeft, contentRight)
         cells = sections.map { section in
             section.rows.map { TableCell.layout($0, width: cellWidth, left: contentLeft, right: contentRight,
-                                                fixedHeight: fixed, deviceScale: device.scale) }
+                                                fixedHeight: fixed, deviceScale: device.scale, typography: typography) }
         }
         var y = 0.0
         var layouts: [SectionLayout] = []
         for (s, section) in sections.enumerated() {
             let top = y
             let header = Table.supplement(section.header, isHeader: true, style: style, y: y, x: cellX + contentLeft,
-                                          width: cellWidth - contentLeft - contentRight, screenWidth: width, deviceScale: device.scale)
+                                          width: cellWidth - contentLeft - contentRight, screenWidth: width, deviceScale: device.scale, typography: typography)
             y = header.frame.maxY
             var tops = [y]
             tops.reserveCapacity(section.count + 1)
@@ -130,7 +133,7 @@ public struct Table: Sendable {
                 tops.append(y)
             }
             let footer = Table.supplement(section.footer, isHeader: false, style: style, y: y, x: cellX + contentLeft,
-                                          width: cellWidth - contentLeft - contentRight, screenWidth: width, deviceScale: device.scale)
+                                          width: cellWidth - contentLeft - contentRight, screenWidth: width, deviceScale: device.scale, typography: typography)
             y = footer.frame.maxY
             layouts.append(SectionLayout(top: top, header: header, rowTops: tops, footer: footer))
         }
@@ -138,14 +141,14 @@ public struct Table: Sendable {
         height = y
     }
 
-    static func headerText(_ text: String, isHeader: Bool, style: Style, palette: Palette) -> TextContent {
+    static func headerText(_ text: String, isHeader: Bool, style: Style, palette: Palette, typography: Typography) -> TextContent {
         var t: TextContent
         if style == .plain && isHeader {
-            t = TextContent(text, weight: .semibold, pointSize: Typography.current.scaled(Metrics.plainHeaderSize, style: .headline), color: palette.label,
-                            letterSpacing: Metrics.plainHeaderTracking)
+            t = TextContent(text, weight: .semibold, pointSize: typography.scaled(Metrics.plainHeaderSize, style: .headline), color: palette.label,
+                            letterSpacing: Metrics.plainHeaderTracking, typography: typography)
         } else {
-            t = TextContent(isHeader ? text.uppercased() : text, pointSize: Typography.current.scaled(Metrics.groupedHeaderSize, style: .footnote), color: palette.secondaryLabel,
-                            letterSpacing: Metrics.groupedHeaderTracking)
+            t = TextContent(isHeader ? text.uppercased() : text, pointSize: typography.scaled(Metrics.groupedHeaderSize, style: .footnote), color: palette.secondaryLabel,
+                            letterSpacing: Metrics.groupedHeaderTracking, typography: typography)
         }
         t.numberOfLines = 0
         return t
@@ -153,13 +156,13 @@ public struct Table: Sendable {
 
     /// A header's or footer's frame at `y`, full width; its text at `x`, `width` wide.
     static func supplement(_ text: String?, isHeader: Bool, style: Style, y: Double, x: Double, width: Double,
-                           screenWidth: Double, deviceScale: Double) -> Supplement {
+                           screenWidth: Double, deviceScale: Double, typography: Typography) -> Supplement {
         func ceilPixel(_ v: Double) -> Double { TableCellMetrics.ceilPixel(v, scale: deviceScale) }
         guard let text else {
             let h = style == .plain ? 0 : isHeader ? Metrics.groupedUntitledHeader : Metrics.groupedUntitledFooter
             return Supplement(frame: Rect(x: 0, y: y, width: screenWidth, height: h), textFrame: nil)
         }
-        let th = ceilPixel(headerText(text, isHeader: isHeader, style: style, palette: .light).paragraph(width: width).height)
+        let th = ceilPixel(headerText(text, isHeader: isHeader, style: style, palette: .light, typography: typography).paragraph(width: width).height)
         let above: Double, below: Double
         if style == .plain {
             above = Metrics.plainPadding; below = Metrics.plainPadding
@@ -245,7 +248,7 @@ public struct Table: Sendable {
                     let c = cells[s][i % section.rows.count]
                     let frame = Rect(x: 0, y: l.rowTops[i] - l.rowsTop, width: cellWidth, height: l.rowTops[i + 1] - l.rowTops[i])
                     let cell = TableCell.layer(section.row(i), layout: c, name: "cell.\(s).\(i)", frame: frame, fixedHeight: fixed,
-                                               background: cellBackground, palette: cs.palette, colors: colors)
+                                               background: cellBackground, palette: cs.palette, colors: colors, typography: typography)
                     // Every row has a separator but a grouped section's last (its edge is the section's).
                     if style == .plain || i < section.count - 1 {
                         let left = separatorInset?.left.map { $0 + (style == .insetGrouped ? 0 : cs.safeLeft) } ?? c.textX
@@ -295,7 +298,7 @@ public struct Table: Sendable {
             }
         }
         let label = Layer(name: "\(name).text", frame: textFrame)
-        label.contents = .text(Table.headerText(text, isHeader: isHeader, style: self.style, palette: cs.palette))
+        label.contents = .text(Table.headerText(text, isHeader: isHeader, style: self.style, palette: cs.palette, typography: typography))
         view.addSublayer(label)
         return view
     }

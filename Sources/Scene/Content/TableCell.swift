@@ -130,14 +130,14 @@ public struct TableCellLayout: Equatable, Sendable {
 }
 
 enum TableCell {
-    static func textContent(_ row: TableRow, palette: Palette, lines: Int) -> TextContent {
+    static func textContent(_ row: TableRow, palette: Palette, typography: Typography, lines: Int) -> TextContent {
         if row.style == .value2 {
-            var t = TextContent(row.text, pointSize: Typography.current.scaled(TableCellMetrics.value2TextSize, style: .footnote), color: palette.systemBlue, alignment: .right,
-                                letterSpacing: TableCellMetrics.value2TextTracking)
+            var t = TextContent(row.text, pointSize: typography.scaled(TableCellMetrics.value2TextSize, style: .footnote), color: palette.systemBlue, alignment: .right,
+                                letterSpacing: TableCellMetrics.value2TextTracking, typography: typography)
             t.numberOfLines = 1
             return t
         }
-        var t = TextContent(row.text, pointSize: Typography.current.scaled(TableCellMetrics.textSize, style: .body), color: palette.label, letterSpacing: TableCellMetrics.textTracking)
+        var t = TextContent(row.text, pointSize: typography.scaled(TableCellMetrics.textSize, style: .body), color: palette.label, letterSpacing: TableCellMetrics.textTracking, typography: typography)
         t.numberOfLines = row.style == .value1 ? 1 : lines
         // value1's text label is as wide as its text, at the leading edge (the detail takes the
         // trailing one): right-to-left text there stays by the image, not against the detail.
@@ -145,18 +145,18 @@ enum TableCell {
         return t
     }
 
-    static func detailContent(_ text: String, _ row: TableRow, palette: Palette, lines: Int) -> TextContent {
+    static func detailContent(_ text: String, _ row: TableRow, palette: Palette, typography: Typography, lines: Int) -> TextContent {
         switch row.style {
         case .subtitle:
-            var t = TextContent(text, pointSize: Typography.current.scaled(TableCellMetrics.subtitleDetailSize, style: .subheadline), color: palette.secondaryLabel,
-                                letterSpacing: TableCellMetrics.subtitleDetailTracking)
+            var t = TextContent(text, pointSize: typography.scaled(TableCellMetrics.subtitleDetailSize, style: .subheadline), color: palette.secondaryLabel,
+                                letterSpacing: TableCellMetrics.subtitleDetailTracking, typography: typography)
             t.numberOfLines = lines
             return t
         case .value1:
-            return TextContent(text, pointSize: Typography.current.scaled(TableCellMetrics.textSize, style: .body), color: palette.secondaryLabel, alignment: .right,
-                               letterSpacing: TableCellMetrics.textTracking)
+            return TextContent(text, pointSize: typography.scaled(TableCellMetrics.textSize, style: .body), color: palette.secondaryLabel, alignment: .right,
+                               letterSpacing: TableCellMetrics.textTracking, typography: typography)
         case .value2, .default:
-            return TextContent(text, pointSize: Typography.current.scaled(TableCellMetrics.textSize, style: .body), color: palette.label, letterSpacing: TableCellMetrics.textTracking)
+            return TextContent(text, pointSize: typography.scaled(TableCellMetrics.textSize, style: .body), color: palette.label, letterSpacing: TableCellMetrics.textTracking, typography: typography)
         }
     }
 
@@ -165,7 +165,7 @@ enum TableCell {
     /// (`fixedHeight` nil) is as tall as its content plus padding, at least 44 pt, rounded up to the
     /// device's pixels, plus one pixel of separator, as UITableView sizes it; its labels wrap.
     static func layout(_ row: TableRow, width: Double, left: Double, right: Double, fixedHeight: Double?,
-                       deviceScale: Double) -> TableCellLayout {
+                       deviceScale: Double, typography: Typography) -> TableCellLayout {
         func ceilPixel(_ v: Double) -> Double { TableCellMetrics.ceilPixel(v, scale: deviceScale) }
         let m = TableCellMetrics.self
         let lines = fixedHeight == nil ? 0 : 1
@@ -188,18 +188,18 @@ enum TableCell {
         let palette = Palette.light
         switch row.style {
         case .default, .subtitle:
-            let h = ceilPixel(textContent(row, palette: palette, lines: lines).paragraph(width: available).height)
+            let h = ceilPixel(textContent(row, palette: palette, typography: typography, lines: lines).paragraph(width: available).height)
             text = Rect(x: textX, y: 0, width: available, height: h)
             if row.style == .subtitle, let d = row.detail {
-                let dh = ceilPixel(detailContent(d, row, palette: palette, lines: lines).paragraph(width: available).height)
+                let dh = ceilPixel(detailContent(d, row, palette: palette, typography: typography, lines: lines).paragraph(width: available).height)
                 detail = Rect(x: textX, y: h + m.subtitleGap, width: available, height: dh)
             }
         case .value1:
-            let h = ceilPixel(textContent(row, palette: palette, lines: 1).paragraph(width: available).height)
+            let h = ceilPixel(textContent(row, palette: palette, typography: typography, lines: 1).paragraph(width: available).height)
             var textWidth = available
             if let d = row.detail {
                 // The detail keeps its natural width up to half the room; the text takes the rest.
-                let natural = detailContent(d, row, palette: palette, lines: 1).layout().width
+                let natural = detailContent(d, row, palette: palette, typography: typography, lines: 1).layout().width
                 let dw = min(ceilPixel(natural), available / 2)
                 detail = Rect(x: end - dw, y: 0, width: dw, height: h)
                 textWidth = max(1, available - dw - m.labelSpacing)
@@ -207,11 +207,11 @@ enum TableCell {
             text = Rect(x: textX, y: 0, width: textWidth, height: h)
         case .value2:
             let column = (available * m.value2ColumnFraction).rounded()
-            let th = ceilPixel(textContent(row, palette: palette, lines: 1).paragraph(width: column).height)
+            let th = ceilPixel(textContent(row, palette: palette, typography: typography, lines: 1).paragraph(width: column).height)
             text = Rect(x: textX, y: 0, width: column, height: th)
             if let d = row.detail {
                 let dx = textX + column + m.labelSpacing
-                let dh = ceilPixel(detailContent(d, row, palette: palette, lines: 1).paragraph(width: max(1, end - dx)).height)
+                let dh = ceilPixel(detailContent(d, row, palette: palette, typography: typography, lines: 1).paragraph(width: max(1, end - dx)).height)
                 detail = Rect(x: dx, y: 0, width: max(1, end - dx), height: dh)
             }
         }
@@ -238,7 +238,7 @@ enum TableCell {
 
     /// The cell's layer: `frame` in its section, parts from `layout`.
     static func layer(_ row: TableRow, layout c: TableCellLayout, name: String, frame: Rect, fixedHeight: Bool,
-                      background: Color?, palette: Palette, colors: TableColors) -> Layer {
+                      background: Color?, palette: Palette, colors: TableColors, typography: Typography) -> Layer {
         let cell = Layer(name: name, frame: frame)
         cell.backgroundColor = background
         let lines = fixedHeight ? 1 : 0
@@ -255,11 +255,11 @@ enum TableCell {
             cell.addSublayer(square)
         }
         let text = Layer(name: "\(name).text", frame: c.text)
-        text.contents = .text(textContent(row, palette: palette, lines: lines))
+        text.contents = .text(textContent(row, palette: palette, typography: typography, lines: lines))
         cell.addSublayer(text)
         if let r = c.detail, let d = row.detail {
             let detail = Layer(name: "\(name).detail", frame: r)
-            detail.contents = .text(detailContent(d, row, palette: palette, lines: lines))
+            detail.contents = .text(detailContent(d, row, palette: palette, typography: typography, lines: lines))
             cell.addSublayer(detail)
         }
         if let r = c.accessory {

@@ -196,6 +196,8 @@ public final class UserScene: @unchecked Sendable {
         /// The scroll view's adjusted insets: the scrollport is the screen less these.
         public var insetTop: Double
         public var insetBottom: Double
+        /// The fonts and text size text layers are set in.
+        public var typography: Typography
     }
 
     /// One moment of the scroll: what bindings are functions of.
@@ -418,10 +420,10 @@ public final class UserScene: @unchecked Sendable {
         case .text:
             var size = num(.size, 17)
             if let style = spec.textStyle {
-                size = spec.properties[.size] == nil ? Typography.current.size(style) : Typography.current.scaled(size, style: style)
+                size = spec.properties[.size] == nil ? metrics.typography.size(style) : metrics.typography.scaled(size, style: style)
             }
             var text = TextContent(spec.text, weight: spec.weight, pointSize: max(1, size), color: col(.color) ?? .black,
-                                   alignment: spec.alignment, letterSpacing: num(.letterSpacing, 0))
+                                   alignment: spec.alignment, letterSpacing: num(.letterSpacing, 0), typography: metrics.typography)
             text.numberOfLines = spec.lines
             text.letterSpacingIsOwn = true
             layer.contents = .text(text)

@@ -151,7 +151,7 @@ public struct TextContent {
     public var typography: Typography
 
     public init(_ text: String, weight: FontWeight = .regular, pointSize: Double = 17, color: Color = Palette.light.label,
-                alignment: TextAlignment = .natural, letterSpacing: Double = 0, typography: Typography = Typography.current) {
+                alignment: TextAlignment = .natural, letterSpacing: Double = 0, typography: Typography) {
         self.text = text; self.weight = weight; self.pointSize = pointSize; self.color = color
         self.alignment = alignment; self.letterSpacing = letterSpacing
         self.typography = typography

@@ -78,9 +78,9 @@ struct ProfilePreset: Preset {
         let device = screen.device
         let limit = ScenarioLoader.maximumTableHeaderViewHeight
         if case .mapping(let m)? = top["profile"], let bio = m.first(where: { $0.key.string == "bio" })?.value,
-           profile.bio != nil, case let tall = profileHeight(width: device.size.width), tall > limit {
+           profile.bio != nil, case let tall = profileHeight(width: device.size.width, screen.typography), tall > limit {
             r.report(bio, "profile.bio", "makes the profile \(r.format(tall)) points tall on \(device.id) at text size "
-                + "\(Typography.current.textSize.rawValue), over the limit of \(r.format(limit)) for a table header view; "
+                + "\(screen.typography.textSize.rawValue), over the limit of \(r.format(limit)) for a table header view; "
                 + "shorten the bio or give it profile.bioLines (such as 3)")
         }
         let bars = screen.navigationStyle != .hidden ? device.statusBarHeight + device.navigationBarHeight : 64
@@ -103,27 +103,29 @@ struct ProfilePreset: Preset {
     /// A label's height: its text set at the width (in the current typography), whole points, at
     /// least the height the tutorial gives it.
     static func labelHeight(_ text: String, _ spec: (size: Double, weight: FontWeight, style: TextStyle, minimumHeight: Double),
-                            width: Double, lines: Int) -> Double {
-        var t = TextContent(text, weight: spec.weight, pointSize: Typography.current.scaled(spec.size, style: spec.style))
+                            width: Double, lines: Int, _ typography: Typography) -> Double {
+        var t = TextContent(text, weight: spec.weight, pointSize: typography.scaled(spec.size, style: spec.style), typography: typography)
         t.numberOfLines = lines
         return max(spec.minimumHeight, t.paragraph(width: max(1, width)).height.rounded(.up))
     }
 
-    func nameFrame(width w: Double) -> Rect {
-        Rect(x: 16, y: avatarFrame.maxY + 10, width: w - 32, height: Self.labelHeight(profile.name, Self.nameText, width: w - 32, lines: 1))
+    func nameFrame(width w: Double, _ typography: Typography) -> Rect {
+        Rect(x: 16, y: avatarFrame.maxY + 10, width: w - 32, height: Self.labelHeight(profile.name, Self.nameText, width: w - 32, lines: 1, typography))
     }
-    func handleFrame(width w: Double) -> Rect {
-        Rect(x: 16, y: nameFrame(width: w).maxY + 2, width: w - 32,
-             height: Self.labelHeight(profile.handle, Self.handleText, width: w - 32, lines: 1))
+    func handleFrame(width w: Double, _ typography: Typography) -> Rect {
+        Rect(x: 16, y: nameFrame(width: w, typography).maxY + 2, width: w - 32,
+             height: Self.labelHeight(profile.handle, Self.handleText, width: w - 32, lines: 1, typography))
     }
     /// The bio wraps at the width (`bioLines`, 0 without limit).
-    func bioFrame(width w: Double) -> Rect? {
+    func bioFrame(width w: Double, _ typography: Typography) -> Rect? {
         guard let bio = profile.bio else { return nil }
-        return Rect(x: 16, y: handleFrame(width: w).maxY + 10, width: w - 32,
-                    height: Self.labelHeight(bio, Self.bioText, width: w - 32, lines: profile.bioLines))
+        return Rect(x: 16, y: handleFrame(width: w, typography).maxY + 10, width: w - 32,
+                    height: Self.labelHeight(bio, Self.bioText, width: w - 32, lines: profile.bioLines, typography))
     }
     /// Height of the table header view that holds the avatar and the profile text.
-    func profileHeight(width w: Double) -> Double { (bioFrame(width: w) ?? handleFrame(width: w)).maxY + 14 }
+    func profileHeight(width w: Double, _ typography: Typography) -> Double {
+        (bioFrame(width: w, typography) ?? handleFrame(width: w, typography)).maxY + 14
+    }
 
     /// The effect's constants on `screen`.
     func effect(on screen: Screen) -> ProfileHeaderEffect {
@@ -133,7 +135,7 @@ struct ProfilePreset: Preset {
         let strip = hh - stop // the part of the header left on screen once it sticks
         return ProfileHeaderEffect(
             headerHeight: hh, stop: stop, avatarSize: avatar.size,
-            labelOffset: header.titleOffset ?? (stop + nameFrame(width: device.size.width).maxY),
+            labelOffset: header.titleOffset ?? (stop + nameFrame(width: device.size.width, screen.typography).maxY),
             labelDistance: header.titleDistance ?? ((strip - device.statusBarHeight) / 2 + Self.labelHeight / 2))
     }
 
@@ -157,7 +159,7 @@ struct ProfilePreset: Preset {
 
     func expand(_ b: inout ExpansionBuilder) {
         let s = b.screen, fx = effect(on: s), hh = headerHeight, w = s.device.size.width
-        let profileHeight = profileHeight(width: w)
+        let profileHeight = profileHeight(width: w, b.screen.typography)
         typealias Y = ExpansionBuilder
         let appearanceLight = s.appearance == .light
         b.notes = ["The profile header (behaviour spec 1.3): the table is inset by the header's height Hh, and u = offset + Hh.",
@@ -238,10 +240,10 @@ struct ProfilePreset: Preset {
                    ("color", Y.color(color))] + (lines == 1 ? [] : [("lines", Y.num(Double(lines)))]))
         }
         // The tutorial's colors in light mode; the system label colors in dark mode.
-        profileLayers.append(label("profile.name", nameFrame(width: w), profile.name, Self.nameText, appearanceLight ? Color(41, 47, 51) : s.palette.label))
-        profileLayers.append(label("profile.handle", handleFrame(width: w), profile.handle, Self.handleText,
+        profileLayers.append(label("profile.name", nameFrame(width: w, s.typography), profile.name, Self.nameText, appearanceLight ? Color(41, 47, 51) : s.palette.label))
+        profileLayers.append(label("profile.handle", handleFrame(width: w, s.typography), profile.handle, Self.handleText,
                              appearanceLight ? Color(102, 107, 127) : s.palette.secondaryLabel))
-        if let bio = profile.bio, let frame = bioFrame(width: w) {
+        if let bio = profile.bio, let frame = bioFrame(width: w, s.typography) {
             profileLayers.append(label("profile.bio", frame, bio, Self.bioText, s.palette.label, lines: profile.bioLines))
         }
         profileLayers.append(Y.map([("type", Y.word("rectangle")),

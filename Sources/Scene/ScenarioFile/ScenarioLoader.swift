@@ -210,10 +210,10 @@ public enum ScenarioLoader {
         var presetType: (any Preset.Type)? = ownScene ? nil : ProfilePreset.self
         if let node = top["effect"], let v = r.choice(node, "effect", Presets.effectNames) { presetType = Presets.named(v) }
 
-        // Text is set in the scenario's fonts at its text size from here on: the content measured
-        // now (self-sizing rows, bars) and the frames drawn later (Screen.layers) alike.
+        // Text is set in the scenario's fonts at its text size: the content measured now (self-sizing
+        // rows, a table) and the frames drawn later (`Screen.typography`) alike.
         let typography = readTypography(top, r, baseDirectory: baseDirectory)
-        return try Typography.$current.withValue(typography) { () throws -> Scenario in
+        do {
             var screen = Screen(device: device)
             screen.typography = typography
             let images = ImageResolver(reader: r, baseDirectory: baseDirectory, limits: imageLimits)
@@ -240,9 +240,9 @@ public enum ScenarioLoader {
                          "a screen has one content: \(contentKeys.joined(separator: " and ")) were both given; keep one")
             }
             switch contentKeys.first {
-            case "mail": if let m = readMail(top["mail"]!, r, images, device: device) { screen.content = .mail(m) }
+            case "mail": if let m = readMail(top["mail"]!, r, images, device: device, typography) { screen.content = .mail(m) }
             case "grid": if let g = readGrid(top["grid"]!, r, images, device: device) { screen.content = .grid(g) }
-            case "table": if let t = readTable(top["table"]!, r, images, device: device) { screen.content = .table(t) }
+            case "table": if let t = readTable(top["table"]!, r, images, device: device, typography) { screen.content = .table(t) }
             case "rows":
                 if let rows = readRows(top["rows"]!, r, defaultCount: presetType?.defaultRowCount ?? Rows().count) { screen.content = .rows(rows) }
             default:
@@ -518,7 +518,7 @@ public enum ScenarioLoader {
         }
     }
 
-    private static func readMail(_ node: Node, _ r: ScenarioReader, _ images: ImageResolver, device: Device) -> MailList? {
+    private static func readMail(_ node: Node, _ r: ScenarioReader, _ images: ImageResolver, device: Device, _ typography: Typography) -> MailList? {
         guard let m = r.mapping(node, "mail", allowed: mailKeys) else { return nil }
         var metrics = MailList.Metrics()
         var estimate = 44.0
@@ -549,7 +549,7 @@ public enum ScenarioLoader {
         if let n = m["count"], let v = r.integer(n, "mail.count", range: 0...10000) { count = v }
         guard messages.count == list.count else { return nil }
         return MailList(messages: messages, count: count, estimatedRowHeight: estimate, metrics: metrics,
-                        width: device.size.width - device.safeAreaLeft - device.safeAreaRight, deviceScale: device.scale)
+                        width: device.size.width - device.safeAreaLeft - device.safeAreaRight, deviceScale: device.scale, typography: typography)
     }
 
     private static func readGrid(_ node: Node, _ r: ScenarioReader, _ images: ImageResolver, device: Device) -> FlowGrid? {

@@ -14,7 +14,7 @@ extension ScenarioLoader {
     static let maximumCellText = 500
     static let maximumSectionText = 1_000
 
-    static func readTable(_ node: Node, _ r: ScenarioReader, _ images: ImageResolver, device: Device) -> Table? {
+    static func readTable(_ node: Node, _ r: ScenarioReader, _ images: ImageResolver, device: Device, _ typography: Typography) -> Table? {
         guard let m = r.mapping(node, "table", allowed: tableKeys) else { return nil }
         var style = Table.Style.plain
         if let n = m["style"], let v = r.choice(n, "table.style", Table.Style.allCases.map(\.rawValue)) { style = Table.Style(rawValue: v)! }
@@ -83,7 +83,7 @@ extension ScenarioLoader {
             r.report(listNode, "table.sections", "\(total) rows in all, over the limit of \(maximumTableRows); lower the sections' counts")
         }
         guard r.issues.count == issuesBefore else { return nil }
-        return Table(style: style, rowHeight: rowHeight, separatorInset: separatorInset, sections: sections, device: device)
+        return Table(style: style, rowHeight: rowHeight, separatorInset: separatorInset, sections: sections, device: device, typography: typography)
     }
 
     private static func readTableRow(_ node: Node, _ path: String, _ r: ScenarioReader, _ images: ImageResolver) -> TableRow? {

@@ -79,13 +79,12 @@ public enum SystemFallbackFonts {
 }
 
 /// The fonts and text size a screen's text is set in: a font per role (regular, medium, semibold,
-/// bold), the fallbacks tried after it, and the Dynamic Type size. A screen's text is made under
-/// `Typography.$current` (the loader and `Screen.layers` set it), and each text takes the
-/// typography current when it is made.
+/// bold), the fallbacks tried after it, and the Dynamic Type size. It is passed, not ambient: a
+/// screen's (`Screen.typography`) travels to the parts and content that draw text (`ChromeFrame`,
+/// `ContentStyle`, `UserScene.Metrics`) and each text holds the one it is set in (`TextContent`).
 public final class Typography: Sendable {
     /// Inter, the Noto fallbacks and emoji, at the Large text size.
     public static let standard = Typography()
-    @TaskLocal public static var current: Typography = .standard
 
     public let textSize: ContentSizeCategory
     /// True when the regular role is SF Pro: UIKit's size-specific tracking for the system font
