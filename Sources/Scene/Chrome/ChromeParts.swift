@@ -11,6 +11,7 @@ enum ChromeParts {
         HomeIndicator.self,
         TouchIndicator.self,
         ScrollIndicator.self,
+        Watermark.self,
     ] }
 
     /// Every part's top-level scenario keys.
