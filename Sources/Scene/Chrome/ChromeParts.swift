@@ -11,7 +11,6 @@ enum ChromeParts {
         HomeIndicator.self,
         TouchIndicator.self,
         ScrollIndicator.self,
-        Watermark.self,
     ] }
 
     /// Every part's top-level scenario keys.
