@@ -1,3 +1,4 @@
+import Animation
 import Foundation
 import Raster
 import Scene
@@ -28,5 +29,15 @@ extension Explanation {
             throw ExplainError.noSuchFrame(frame, scenario: path, frameCount: loaded.frameCount)
         }
         return (json(loaded, at: moment), loaded.warnings.map(\.warningDescription))
+    }
+}
+
+extension Explanation {
+    /// What `explain`'s options get wrong before the scenario is read (an argument error), or nil.
+    public static func optionProblem(frame: Int?, offset: Double?, scale: Double?) -> String? {
+        if (frame == nil) == (offset == nil) { return "give --frame N or --offset Y (one of them)" }
+        if let scale, !(0.25...4).contains(scale) { return "--scale must be between 0.25 and 4, got \(scale.formattedNumber)" }
+        if let offset, !offset.isFinite || abs(offset) > 1_000_000 { return "--offset must be a number of points between -1000000 and 1000000" }
+        return nil
     }
 }

@@ -30,3 +30,23 @@ public enum ScenarioCheck {
         return Report(summary: summary, warnings: warnings)
     }
 }
+
+extension ScenarioCheck {
+    /// `validate FILES`: each file checked in turn; `ok` gets a valid file's line, `problem` its
+    /// warnings and an invalid file's error. Returns how many files are invalid.
+    public static func check(_ files: [String], imageLimits: ImageLimits = .standard, ok: (String) -> Void,
+                             problem: (String) -> Void) -> Int {
+        var failed = 0
+        for file in files {
+            do {
+                let report = try check(file, imageLimits: imageLimits)
+                ok(report.summary)
+                report.warnings.forEach(problem)
+            } catch {
+                failed += 1
+                problem("\(error)")
+            }
+        }
+        return failed
+    }
+}

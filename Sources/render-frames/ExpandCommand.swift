@@ -9,8 +9,6 @@ struct Expand: ParsableCommand {
             + "are rebased for --out. Exit codes: 0 written, 2 bad input.")
 
     @Argument(help: "Scenario file (YAML or JSON).") var scenario: String
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the expansion to this file instead of printing it.", valueName: "file"))
-    var out: String?
-
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the expansion to this file instead of printing it.", valueName: "file")) var out: String?
     func run() throws { print(try PresetExpansion.expandFile(scenario, out: out), terminator: "") }
 }

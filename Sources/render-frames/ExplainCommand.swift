@@ -1,4 +1,3 @@
-import Animation
 import ArgumentParser
 import RenderFramesKit
 
@@ -10,21 +9,14 @@ struct Explain: ParsableCommand {
 
     @Argument(help: "Scenario file (YAML or JSON).") var scenario: String
     @Option(name: .long, help: ArgumentHelp("The frame to explain (0 is the first).", valueName: "n")) var frame: Int?
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The content offset to explain (contentOffset.y in points, -300 too), instead of a frame.", valueName: "points"))
-    var offset: Double?
-    @Option(name: .long, help: ArgumentHelp("Pixels per point (overrides the device's, 0.25-4), as for render: 1 / scale hairlines follow it.", valueName: "scale"))
-    var scale: Double?
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The content offset to explain (contentOffset.y in points, -300 too), instead of a frame.", valueName: "points")) var offset: Double?
+    @Option(name: .long, help: ArgumentHelp("Pixels per point (overrides the device's, 0.25-4), as for render: 1 / scale hairlines follow it.", valueName: "scale")) var scale: Double?
     @Option(name: .long, help: ArgumentHelp("With a matrix: the variant to explain (default: the first).", valueName: "name")) var variant: String?
     @OptionGroup var images: ImageLimit
 
     func validate() throws {
-        if (frame == nil) == (offset == nil) { throw ValidationError("give --frame N or --offset Y (one of them)") }
-        if let scale, !(0.25...4).contains(scale) { throw ValidationError("--scale must be between 0.25 and 4, got \(scale.formattedNumber)") }
-        if let offset, !offset.isFinite || abs(offset) > 1_000_000 {
-            throw ValidationError("--offset must be a number of points between -1000000 and 1000000")
-        }
+        if let problem = Explanation.optionProblem(frame: frame, offset: offset, scale: scale) { throw ValidationError(problem) }
     }
-
     func run() throws {
         let (json, warnings) = try Explanation.explain(scenario, at: frame.map { .frame($0) } ?? .offset(offset!), scale: scale,
                                                        variant: variant, imageLimits: images.limits)

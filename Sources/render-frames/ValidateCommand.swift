@@ -11,17 +11,7 @@ struct Validate: ParsableCommand {
     func validate() throws { if files.isEmpty { throw ValidationError("give at least one scenario file") } }
 
     func run() throws {
-        var failed = 0
-        for file in files {
-            do {
-                let report = try ScenarioCheck.check(file, imageLimits: images.limits)
-                print(report.summary)
-                for w in report.warnings { writeToStandardError(w + "\n") }  // warnings do not fail the check
-            } catch {
-                failed += 1
-                writeToStandardError("\(error)\n")
-            }
-        }
+        let failed = ScenarioCheck.check(files, imageLimits: images.limits, ok: { print($0) }, problem: { writeToStandardError($0 + "\n") })
         if failed > 0 { throw ExitCode(2) }
     }
 }
