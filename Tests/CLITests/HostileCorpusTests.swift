@@ -13,7 +13,8 @@ import XCTest
 /// end with (0, 1 or 2; a refusal is 2). Every case is run with a time bound (its process group
 /// killed past it, 60 s by default) and a memory bound (`wait4`'s `ru_maxrss`, 1 GB by default);
 /// a `validate` case runs in this process through the library (`ScenarioCheck`, as the command
-/// calls it), its time taken after and its memory this process's peak while it ran,
+/// calls it), the other folder commands' through `InProcessCLI`, their time taken after and their
+/// memory this process's peak while they ran,
 /// and its output must hold no library text. Inputs too big to commit are made at test time; the
 /// small ones are in `Fixtures/hostile/`. `HOSTILE_CORPUS_LOG=FILE` appends each case's exit
 /// code, seconds, memory and first line to FILE (the figures of the README and the note).
@@ -656,13 +657,26 @@ final class HostileCorpusTests: XCTestCase {
     /// refused, what it would print, the time taken, and this process's peak resident set while it
     /// ran (VmHWM, reset first through /proc/self/clear_refs).
     static func validateInProcess(_ files: [String], seconds: Double) -> Outcome {
+        inProcess(seconds: seconds) {
+            var stdout = "", stderr = ""
+            let failed = ScenarioCheck.check(files, ok: { stdout += $0 + "\n" }, problem: { stderr += $0 + "\n" })
+            return Shell.Result(code: failed > 0 ? 2 : 0, stdout: stdout, stderr: stderr)
+        }
+    }
+
+    /// Another command of the library's (compare, encode, merge, summary, explain, expand) in this
+    /// process, parsed and run as the binary does (`InProcessCLI`), with the same bounds.
+    static func commandInProcess(_ arguments: [String], seconds: Double) -> Outcome {
+        inProcess(seconds: seconds) { InProcessCLI.run(arguments) }
+    }
+
+    static func inProcess(seconds: Double, _ body: () -> Shell.Result) -> Outcome {
         if let f = fopen("/proc/self/clear_refs", "w") { fputs("5", f); fclose(f) }
         let start = Date()
-        var stdout = "", stderr = ""
-        let failed = ScenarioCheck.check(files, ok: { stdout += $0 + "\n" }, problem: { stderr += $0 + "\n" })
+        let r = body()
         let elapsed = Date().timeIntervalSince(start), peak = highWaterMark(getpid())
-        return Outcome(code: failed > 0 ? 2 : 0, timedOut: elapsed > seconds, seconds: elapsed, peakMegabytes: peak, sampledMegabytes: peak,
-                       stdout: stdout, stderr: stderr)
+        return Outcome(code: r.code, timedOut: elapsed > seconds, seconds: elapsed, peakMegabytes: peak, sampledMegabytes: peak,
+                       stdout: r.stdout, stderr: r.stderr)
     }
 
     override class func tearDown() {
@@ -689,10 +703,11 @@ final class HostileCorpusTests: XCTestCase {
             let args = c.args.map {
                 $0.replacingOccurrences(of: "$D", with: dir).replacingOccurrences(of: "$H", with: HostileCorpusTests.hostile)
             }
-            let o = args.first == "validate" && c.environment.isEmpty && !c.inFolder
-                ? HostileCorpusTests.validateInProcess(Array(args.dropFirst()), seconds: c.seconds)
-                : try HostileCorpusTests.spawn(args, environment: c.environment, seconds: c.seconds, logs: tmp + "/log-\(n)",
-                                               folder: c.inFolder ? dir : nil)
+            let inProcess = c.environment.isEmpty && !c.inFolder && InProcessCLI.commands.contains(args.first ?? "")
+            let o = !inProcess ? try HostileCorpusTests.spawn(args, environment: c.environment, seconds: c.seconds, logs: tmp + "/log-\(n)",
+                                                              folder: c.inFolder ? dir : nil)
+                : args.first == "validate" ? HostileCorpusTests.validateInProcess(Array(args.dropFirst()), seconds: c.seconds)
+                : HostileCorpusTests.commandInProcess(args, seconds: c.seconds)
             let shown = "[\(c.name)] exit \(o.code), \(String(format: "%.2f", o.seconds)) s, \(o.sampledMegabytes) MB seen in /proc, \(o.peakMegabytes) MB from wait4; stderr:\n"
                 + String(o.stderr.prefix(1500))
             XCTAssertFalse(o.timedOut, "\(shown)\ntook over \(c.seconds) s", file: file, line: line)
