@@ -456,10 +456,7 @@ final class HostileCorpusTests: XCTestCase {
     static var oneLetterPaths: [Case] {
         let scenario = ["s.yaml": head + "rows: {count: 3}\n"]
         let frames: (String) throws -> Void = { dir in
-            for out in ["f", "h"] {
-                let r = try Shell.run(CLITests.binary, ["s.yaml", "--out", out, "--scale", "0.25", "--quiet"], cwd: dir)
-                XCTAssertEqual(r.code, 0, r.stderr)
-            }
+            for out in ["f", "h"] { try InProcess.inFolder(dir) { try InProcess.render("s.yaml", into: out, scale: 0.25) } }
         }
         return [
             Case(name: "--out o", exit: 0, args: ["s.yaml", "--out", "o", "--scale", "0.25", "--quiet"], files: scenario, inFolder: true),
@@ -571,11 +568,9 @@ final class HostileCorpusTests: XCTestCase {
         try fm.createDirectory(atPath: r + "/shards", withIntermediateDirectories: true)
         let scenario = r + "/s.yaml"
         try HostileCorpusTests.layer("height", HostileCorpusTests.quoted("100 + u")).write(toFile: scenario, atomically: true, encoding: .utf8)
-        let whole = try Shell.run(CLITests.binary, [scenario, "--out", r + "/frames", "--scale", "0.25", "--quiet"])
-        XCTAssertEqual(whole.code, 0, whole.stderr)
+        try InProcess.render(scenario, into: r + "/frames", scale: 0.25)
         for i in 1...2 {
-            let shard = try Shell.run(CLITests.binary, [scenario, "--out", r + "/shard\(i)", "--scale", "0.25", "--quiet", "--shard", "\(i)/2"])
-            XCTAssertEqual(shard.code, 0, shard.stderr)
+            try InProcess.render(scenario, into: r + "/shard\(i)", scale: 0.25, shard: try Shard(index: i, count: 2))
             for name in try fm.contentsOfDirectory(atPath: r + "/shard\(i)") {
                 try fm.copyItem(atPath: r + "/shard\(i)/" + name, toPath: r + "/shards/" + name)
             }
@@ -703,11 +698,13 @@ final class HostileCorpusTests: XCTestCase {
             let args = c.args.map {
                 $0.replacingOccurrences(of: "$D", with: dir).replacingOccurrences(of: "$H", with: HostileCorpusTests.hostile)
             }
-            let inProcess = c.environment.isEmpty && !c.inFolder && InProcessCLI.commands.contains(args.first ?? "")
+            let inProcess = c.environment.isEmpty && InProcessCLI.commands.contains(args.first ?? "")
             let o = !inProcess ? try HostileCorpusTests.spawn(args, environment: c.environment, seconds: c.seconds, logs: tmp + "/log-\(n)",
                                                               folder: c.inFolder ? dir : nil)
-                : args.first == "validate" ? HostileCorpusTests.validateInProcess(Array(args.dropFirst()), seconds: c.seconds)
-                : HostileCorpusTests.commandInProcess(args, seconds: c.seconds)
+                : InProcess.inFolder(c.inFolder ? dir : FileManager.default.currentDirectoryPath) {
+                    args.first == "validate" ? HostileCorpusTests.validateInProcess(Array(args.dropFirst()), seconds: c.seconds)
+                        : HostileCorpusTests.commandInProcess(args, seconds: c.seconds)
+                }
             let shown = "[\(c.name)] exit \(o.code), \(String(format: "%.2f", o.seconds)) s, \(o.sampledMegabytes) MB seen in /proc, \(o.peakMegabytes) MB from wait4; stderr:\n"
                 + String(o.stderr.prefix(1500))
             XCTAssertFalse(o.timedOut, "\(shown)\ntook over \(c.seconds) s", file: file, line: line)
