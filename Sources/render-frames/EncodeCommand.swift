@@ -70,11 +70,11 @@ struct Encode: ParsableCommand {
                 : "\(first) and \(second) are one file; give each animation once")
         }
         for output in outputs {
-            guard let format = AnimationFormat.of(path: output, apng: apng) else {
+            guard let format = AnimationFormats.of(path: output, claimed: apng ? ["apng"] : []) else {
                 let ext = (output as NSString).pathExtension
                 throw BadInput("\(output): " + (ext.lowercased() == "png"
                     ? "a .png is a frame here; for an animated PNG, add --apng or name it .apng"
-                    : "\(ext.isEmpty ? "no extension" : "unknown extension .\(ext)"); the formats are \(AnimationFormat.extensions)"))
+                    : "\(ext.isEmpty ? "no extension" : "unknown extension .\(ext)"); the formats are \(AnimationFormats.extensions)"))
             }
             let resolved = OutputPath.resolved(OutputPath.destination(of: output))
             let name = (resolved as NSString).lastPathComponent
@@ -82,14 +82,11 @@ struct Encode: ParsableCommand {
                 throw BadInput("\(output): would overwrite the frames' own \(name) in \(frames); write the animation outside the frames folder")
             }
             try OutputPath.checkFile(output, option: "output file")
-            if lossless && format != .webp { throw BadInput("--lossless applies to .webp only; \(output) is \(format.rawValue)") }
-            var r = AnimationRequest(path: output, format: format)
-            r.width = width; r.fps = fps; r.quality = quality; r.lossless = lossless
-            r.maxBytes = maxBytes.flatMap { ByteSize.parse($0) }
-            requests.append(r)
+            requests.append(try AnimationRequest(path: output, format: format, width: width, fps: fps, quality: quality, lossless: lossless,
+                                                 maxBytes: maxBytes.flatMap { ByteSize.parse($0) }))
         }
-        if quality != nil, !requests.contains(where: { $0.format == .webp || $0.format == .mp4 }) {
-            throw BadInput("--quality applies to .webp and .mp4; GIF and APNG have no quality setting (give --width or --max-bytes to make them smaller); remove it")
+        if quality != nil, !requests.contains(where: { $0.format.hasQuality }) {
+            throw BadInput("--quality applies to \(AnimationFormats.qualityApplies) (give --width or --max-bytes to make them smaller); remove it")
         }
         let manifest = try FolderFrames.check(frames)
         Interruption.shared.writingAnimations()

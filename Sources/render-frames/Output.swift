@@ -46,7 +46,6 @@ extension ShardError: BadInputError {}
 extension FolderComparisonError: BadInputError {}
 extension GoldenCheckError: BadInputError {}
 extension ReportError: BadInputError {}
-extension EncodeError: BadInputError {}
 extension AnimationError: BadInputError {}
 extension RecordMode: ExpressibleByArgument {}
 
