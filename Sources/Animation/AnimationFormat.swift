@@ -129,7 +129,7 @@ public enum ReadBack: Sendable {
 
 /// The formats, in the order messages list them.
 public enum AnimationFormats {
-    public static let all: [any AnimationFormat] = [GIFFormat(), WebPFormat(), MP4Format(), APNGFormat(), FakeFormat()]
+    public static let all: [any AnimationFormat] = [GIFFormat(), WebPFormat(), MP4Format(), APNGFormat()]
 
     /// GitHub shows images up to 10 MB: the default budget of the image formats.
     public static let imageLimit = 10_000_000
