@@ -3,9 +3,9 @@
 //
 // Module map (see README.md, "Architecture"):
 //   Raster          pixels, geometry, compositing, resampling, shapes, blur, codecs, text
-//   Scene           UIKit behaviour: layers, devices, effects, timeline, scenario files
+//   Animation       GIF, WebP, MP4 and APNG from frames, each checked after writing (one file per format)
+//   Scene           UIKit behaviour: layers, devices, effects, timeline, scenario files (output: uses Animation's formats)
 //   GoldenCompare   frames against golden images
-//   Animation       GIF, WebP, MP4 and APNG from frames, each checked after writing
 //   RenderFramesKit the frame pipeline shared by the CLI and the benchmark (workers, writing, manifest)
 //   render-frames   the thin command-line executable
 import PackageDescription
@@ -46,7 +46,8 @@ let package = Package(
         .target(name: "Raster", dependencies: ["CLibPNG", "CFreeType", "CHarfBuzz", "CFriBidi", "CThai", "CDeflate", "CImageIO"]),
         .target(
             name: "Scene",
-            dependencies: ["Raster", .product(name: "Yams", package: "Yams")],
+            // Animation: a scenario's `output:` entries are checked by their formats' own rules.
+            dependencies: ["Raster", "Animation", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Resources/Fonts")]
         ),
         .target(name: "GoldenCompare", dependencies: ["Raster"]),

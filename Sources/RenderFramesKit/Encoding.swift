@@ -10,7 +10,6 @@ public enum EncodingPlanError: Error, CustomStringConvertible, Equatable {
     case notAnAnimation(String, extension: String)
     /// An output that would replace one of the frames' own files.
     case overwritesFrames(output: String, name: String, frames: String)
-    case losslessNotWebP(output: String, format: AnimationFormat)
     /// `--quality` with only GIF and APNG outputs.
     case qualityWithoutQualityFormat
 
@@ -20,12 +19,11 @@ public enum EncodingPlanError: Error, CustomStringConvertible, Equatable {
             first == second ? "\(second): given twice; give each animation once" : "\(first) and \(second) are one file; give each animation once"
         case let .notAnAnimation(output, ext):
             "\(output): " + (ext.lowercased() == "png" ? "a .png is a frame here; for an animated PNG, add --apng or name it .apng"
-                : "\(ext.isEmpty ? "no extension" : "unknown extension .\(ext)"); the formats are \(AnimationFormat.extensions)")
+                : "\(ext.isEmpty ? "no extension" : "unknown extension .\(ext)"); the formats are \(AnimationFormats.extensions)")
         case let .overwritesFrames(output, name, frames):
             "\(output): would overwrite the frames' own \(name) in \(frames); write the animation outside the frames folder"
-        case let .losslessNotWebP(output, format): "--lossless applies to .webp only; \(output) is \(format.rawValue)"
         case .qualityWithoutQualityFormat:
-            "--quality applies to .webp and .mp4; GIF and APNG have no quality setting (give --width or --max-bytes to make them smaller); remove it"
+            "--quality applies to \(AnimationFormats.qualityApplies) (give --width or --max-bytes to make them smaller); remove it"
         }
     }
 }
@@ -47,7 +45,7 @@ public struct EncodingPlan: Sendable {
         if let (first, second) = OutputPath.firstRepeat(outputs) { throw EncodingPlanError.oneFileTwice(first: first, second: second) }
         var requests: [AnimationRequest] = []
         for output in outputs {
-            guard let format = AnimationFormat.of(path: output, apng: apng) else {
+            guard let format = AnimationFormats.of(path: output, claimed: apng ? ["apng"] : []) else {
                 throw EncodingPlanError.notAnAnimation(output, extension: (output as NSString).pathExtension)
             }
             let resolved = OutputPath.resolved(OutputPath.destination(of: output))
@@ -56,13 +54,10 @@ public struct EncodingPlan: Sendable {
                 throw EncodingPlanError.overwritesFrames(output: output, name: name, frames: frames)
             }
             try OutputPath.checkFile(output, option: "output file")
-            if lossless && format != .webp { throw EncodingPlanError.losslessNotWebP(output: output, format: format) }
-            var r = AnimationRequest(path: output, format: format)
-            r.width = width; r.fps = fps; r.quality = quality; r.lossless = lossless
-            r.maxBytes = maxBytes.flatMap { ByteSize.parse($0) }
-            requests.append(r)
+            requests.append(try AnimationRequest(path: output, format: format, width: width, fps: fps, quality: quality, lossless: lossless,
+                                                 maxBytes: maxBytes.flatMap { ByteSize.parse($0) }))
         }
-        if quality != nil, !requests.contains(where: { $0.format == .webp || $0.format == .mp4 }) {
+        if quality != nil, !requests.contains(where: { $0.format.hasQuality }) {
             throw EncodingPlanError.qualityWithoutQualityFormat
         }
         self.frames = frames

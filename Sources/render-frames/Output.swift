@@ -44,7 +44,6 @@ extension FrameSelectionError: BadInputError {}
 extension OutputError: BadInputError {}
 extension ShardError: BadInputError {}
 extension GoldenCheckError: BadInputError {}
-extension EncodeError: BadInputError {}
 extension AnimationError: BadInputError {}
 extension RecordMode: ExpressibleByArgument {}
 
