@@ -32,7 +32,7 @@ final class ExpansionTests: XCTestCase {
                 let expanded = try ScenarioLoader.load(path: target, scaleOverride: 0.5)
                 XCTAssertNil(expanded.screen.presetName, file)
                 XCTAssertEqual(expanded.frameCount, one.frameCount, file)
-                XCTAssertTrue(yaml.contains("regular: \"fonts/Inter-SemiBold.otf\""), "\(file): the font's path, rebased: \(yaml)")
+                XCTAssertTrue(yaml.contains("\n  regular: fonts/Inter-SemiBold.otf\n"), "\(file): the font's path, rebased: \(yaml)")
                 if file == "international.yaml" { XCTAssertTrue(yaml.contains("\ntextSize: accessibility3\n"), yaml) }
                 presets.append(file)
                 pairs.append((file, one, expanded))
