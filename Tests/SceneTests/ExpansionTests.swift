@@ -23,6 +23,7 @@ final class ExpansionTests: XCTestCase {
                 // An expansion is written for one device: a matrix is refused, with the way out.
                 XCTAssertThrowsError(try PresetExpansion.expand(path: source, outputPath: target), file) { error in
                     XCTAssertTrue("\(error)".contains("its matrix makes \(original.variantNames.count) variants"), "\(error)")
+                    XCTAssertTrue("\(error)".contains("set its device, appearance, orientation and textSize"), "\(error)")
                 }
                 // The way out: a copy of its last variant, and fonts of its own, expands like any other.
                 let copy = try Self.lastVariantWithFonts(source, in: out)

@@ -18,10 +18,10 @@ public enum PresetExpansion {
     /// to, if any) rebases image paths so they still point at the same files.
     public static func expand(path: String, outputPath: String? = nil) throws -> String {
         let scenario = try ScenarioLoader.load(path: path)
-        // A preset's formulas are written with one device's numbers: a matrix's variants need one expansion each.
+        // A preset's formulas are written with one device's numbers (and text size): a matrix's variants need one expansion each.
         if !scenario.variantNames.isEmpty {
             throw Failure(description: "\(path): its matrix makes \(scenario.variantNames.count) variants, and an expansion is written "
-                + "for one device; remove matrix: from a copy, set its device, appearance and orientation, and expand that")
+                + "for one device; remove matrix: from a copy, set its device, appearance, orientation and textSize, and expand that")
         }
         let text = ScenarioLoader.withoutByteOrderMark(try String(contentsOfFile: path, encoding: .utf8))
         guard case .mapping(let root)? = try Yams.compose(yaml: text) else {
