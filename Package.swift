@@ -3,9 +3,9 @@
 //
 // Module map (see README.md, "Architecture"):
 //   Raster          pixels, geometry, compositing, resampling, shapes, blur, codecs, text
-//   Scene           UIKit behaviour: layers, devices, effects, timeline, scenario files
+//   Animation       GIF, WebP, MP4 and APNG from frames, each checked after writing (one file per format)
+//   Scene           UIKit behaviour: layers, devices, effects, timeline, scenario files (output: uses Animation's formats)
 //   GoldenCompare   frames against golden images
-//   Animation       GIF, WebP, MP4 and APNG from frames, each checked after writing
 //   RenderFramesKit the frame pipeline shared by the CLI and the benchmark (workers, writing, manifest)
 //   render-frames   the thin command-line executable
 import PackageDescription
@@ -25,6 +25,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // `swift package generate-documentation --target RenderFramesKit` (scripts/test.sh): the DocC catalog.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // C libraries from Debian packages.
@@ -44,7 +46,8 @@ let package = Package(
         .target(name: "Raster", dependencies: ["CLibPNG", "CFreeType", "CHarfBuzz", "CFriBidi", "CThai", "CDeflate", "CImageIO"]),
         .target(
             name: "Scene",
-            dependencies: ["Raster", .product(name: "Yams", package: "Yams")],
+            // Animation: a scenario's `output:` entries are checked by their formats' own rules.
+            dependencies: ["Raster", "Animation", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Resources/Fonts")]
         ),
         .target(name: "GoldenCompare", dependencies: ["Raster"]),
@@ -66,6 +69,8 @@ let package = Package(
         .testTarget(name: "GoldenCompareTests", dependencies: ["GoldenCompare"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "RenderFramesKit"]),
         .testTarget(name: "CLITests", dependencies: ["render-frames", "RenderFramesKit", "Raster", .product(name: "Yams", package: "Yams")]),
+        // README.md and docs/ against the schema, the CLI's help and each other.
+        .testTarget(name: "DocsTests", dependencies: ["render-frames", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     ],
     swiftLanguageModes: [.v6]
 )

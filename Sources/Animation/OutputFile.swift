@@ -91,8 +91,16 @@ public final class TemporaryFiles: Sendable {
     }
 }
 
-/// What went wrong while writing an animation: the file, and what to do.
+/// What went wrong while making an animation: the file, and what to do.
 public enum AnimationError: Error, CustomStringConvertible, Equatable {
+    /// The frames to encode (a folder render-frames wrote, its manifest, a frame) are not usable.
+    case input(path: String, problem: String)
+    /// A frame could not be decoded: the decoder's words (they name the file).
+    case frame(String)
+    /// A setting out of range or not for this format (`--width 9`, `--lossless` for a GIF).
+    case setting(String)
+    /// The animation cannot be made as asked (faster than its frames, over its budget).
+    case request(path: String, problem: String)
     case output(path: String, problem: String)
     /// The written file failed its check (frame count or duration).
     case check(path: String, problem: String)
@@ -102,7 +110,9 @@ public enum AnimationError: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         switch self {
-        case .output(let path, let problem): return "\(path): \(problem)"
+        case .input(let path, let problem), .request(let path, let problem), .output(let path, let problem): return "\(path): \(problem)"
+        case .frame(let problem): return problem
+        case .setting(let problem): return problem
         case .check(let path, let problem): return "\(path): the written animation failed its check: \(problem); it was not kept (what was there is as it was)"
         case .encoder(let path, let problem): return "\(path): \(problem)"
         }

@@ -113,8 +113,7 @@ public enum FailureImages {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw FolderComparisonError(description: "\(directory): cannot create the folder for failure images: "
-                + "\(FileProblem.whyFolderCannotBeCreated(directory)); pick another --diff")
+            throw ComparisonError.cannotCreateDiffFolder(directory, why: FileProblem.whyFolderCannotBeCreated(directory))
         }
     }
 

@@ -94,14 +94,10 @@ public struct FrameVerdict: Sendable {
     }
 }
 
-public struct FolderComparisonError: Error, CustomStringConvertible {
-    public let description: String
-}
-
 /// Compares a frames folder (or one PNG) with a golden folder (or PNG). Fails closed: a frame
 /// present on one side only, an unreadable file or a size mismatch is a failure, never a pass.
 public enum FolderComparison {
-    /// Throws `FolderComparisonError` for bad input (a path that does not exist, no frames at all,
+    /// Throws `ComparisonError` for bad input (a path that does not exist, no frames at all,
     /// one folder or file on both sides however spelled, a `diffDirectory` that is or lies inside
     /// either compared folder or the folder of a compared file).
     /// With `diffDirectory`, failing frames get their `FailureImages` there (crops for each, full
@@ -114,12 +110,12 @@ public enum FolderComparison {
             FolderOverlap.Folder("the \(side) \(FileKind.at(path) == .regularFile ? "file" : "folder")", path)
         }
         if let diffDirectory, let problem = FolderOverlap.diffFolder(.init("--diff", diffDirectory), compared: sides) {
-            throw FolderComparisonError(description: problem)
+            throw ComparisonError.overlap(problem)
         }
         let pairs = try framePairs(actual: actual, golden: golden)
         // Both exist: one of them named twice would pass against itself.
         if let problem = FolderOverlap.sameFolder(frames: sides[0], golden: sides[1]) {
-            throw FolderComparisonError(description: problem)
+            throw ComparisonError.overlap(problem)
         }
         if let diffDirectory {
             FailureImages.removeStale(diffDirectory)
@@ -229,11 +225,11 @@ public enum FolderComparison {
     static func framePairs(actual: String, golden: String) throws -> [(String, String?, String?)] {
         let fm = FileManager.default
         var aDir: ObjCBool = false, gDir: ObjCBool = false
-        guard fm.fileExists(atPath: actual, isDirectory: &aDir) else { throw FolderComparisonError(description: "\(actual): no such file or folder") }
-        guard fm.fileExists(atPath: golden, isDirectory: &gDir) else { throw FolderComparisonError(description: "\(golden): no such file or folder") }
+        guard fm.fileExists(atPath: actual, isDirectory: &aDir) else { throw ComparisonError.noSuchPath(actual) }
+        guard fm.fileExists(atPath: golden, isDirectory: &gDir) else { throw ComparisonError.noSuchPath(golden) }
         if !aDir.boolValue && !gDir.boolValue { return [((actual as NSString).lastPathComponent, actual, golden)] }
         guard aDir.boolValue && gDir.boolValue else {
-            throw FolderComparisonError(description: "compare a folder with a folder or a PNG with a PNG; got one of each")
+            throw ComparisonError.folderAgainstFile
         }
         func pngs(_ dir: String) -> Set<String> {
             Set(((try? fm.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".png") })
@@ -243,10 +239,9 @@ public enum FolderComparison {
             // A matrix's render: a folder per variant on both sides.
             let variants = ((try? fm.contentsOfDirectory(atPath: actual)) ?? []).filter { fm.fileExists(atPath: actual + "/" + $0 + "/manifest.json") }.sorted()
             if let first = variants.first {
-                throw FolderComparisonError(description: "no PNG frames in \(actual) or \(golden): \(actual) holds \(variants.count) variant folder(s) "
-                    + "of a matrix; compare one variant's folders, such as \(actual)/\(first) \(golden)/\(first)")
+                throw ComparisonError.noFrames(actual: actual, golden: golden, variants: variants.count, firstVariant: first)
             }
-            throw FolderComparisonError(description: "no PNG frames in \(actual) or \(golden)")
+            throw ComparisonError.noFrames(actual: actual, golden: golden, variants: 0, firstVariant: nil)
         }
         return a.union(g).sorted().map { name in
             (name, a.contains(name) ? actual + "/" + name : nil, g.contains(name) ? golden + "/" + name : nil)

@@ -79,8 +79,7 @@ public enum HTMLReport {
         let existing = try scenarioParts(in: report)
         for other in existing where other.scenario.name == name {
             if let a = other.scenario.source, let source, a != source {
-                throw ReportError("\(report) already has a scenario named \(name), from \(a); \(source) would replace it: "
-                    + "give one of them another name (--name), or another --report folder")
+                throw ComparisonError.nameTaken(report: report, name: name, source: source, other: a)
             }
         }
         removeStaleParts(of: name, keeping: part, among: existing, in: report)
@@ -166,10 +165,10 @@ public enum HTMLReport {
             guard resolved != target, seen.insert(resolved).inserted else { continue }
             var isDirectory: ObjCBool = false
             guard fm.fileExists(atPath: source, isDirectory: &isDirectory) else {
-                throw ReportError("\(source): no such folder; give the folders that --report wrote")
+                throw ComparisonError.noSuchReport(source, folders: true)
             }
             guard fm.fileExists(atPath: "\(source)/data", isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw ReportError("\(source): not a report folder (it has no data/ folder); give the folders that --report wrote")
+                throw ComparisonError.notAReport(source, folders: true)
             }
             for part in try scenarioParts(in: source) {
                 let key = part.key
@@ -189,13 +188,11 @@ public enum HTMLReport {
             let shards = parts.compactMap { $0.part.flatMap(Shard.init(part:)) }
             let counts = Set(shards.map(\.count))
             guard counts.count == 1, let n = counts.first, !parts.contains(where: { $0.part == nil }) else {
-                throw ReportError("\(report): \(name) has parts of different splits (\(parts.map { $0.part ?? "a whole run" }.sorted().joined(separator: ", "))); "
-                    + "merge the reports of one run's shards")
+                throw ComparisonError.mixedSplits(report: report, name: name, parts: parts.map { $0.part ?? "a whole run" }.sorted())
             }
             let missing = Set(1...n).subtracting(shards.map(\.index)).sorted()
             if !missing.isEmpty {
-                throw ReportError("\(report): \(name) lacks shard\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", ")) of \(n); "
-                    + "give every shard's report folder")
+                throw ComparisonError.missingShards(report: report, name: name, missing: missing, of: n)
             }
         }
         try writeIndex(report)
@@ -221,13 +218,12 @@ public enum HTMLReport {
         return try files.map { file in
             let path = "\(report)/data/\(file)"
             guard let data = fm.contents(atPath: path) else {
-                throw ReportError("\(path): cannot read the report's data file; check its permissions")
+                throw ComparisonError.unreadableData(path)
             }
             do {
                 return (String(file.dropLast(5)), try JSONDecoder().decode(Scenario.self, from: data))
             } catch {
-                throw ReportError("\(path): not report data (it does not read as JSON of a report's scenario); "
-                    + "remove it, or run the comparison that wrote it again")
+                throw ComparisonError.notReportData(path)
             }
         }
     }
@@ -450,7 +446,7 @@ public enum HTMLReport {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw ReportError("\(path): cannot create the folder: \(FileProblem.whyFolderCannotBeCreated(path)); pick another \(option)")
+            throw ComparisonError.cannotCreateReportFolder(path, why: FileProblem.whyFolderCannotBeCreated(path), option: option)
         }
     }
 
@@ -466,7 +462,7 @@ public enum HTMLReport {
             return
         }
         guard depth < 8, FileKind.at(source) == .folder, let names = try? FileManager.default.contentsOfDirectory(atPath: source) else {
-            throw ReportError("\(source): cannot read it to copy it into the report; check that it is a readable file or folder")
+            throw ComparisonError.cannotCopy(source)
         }
         try? FileManager.default.removeItem(atPath: target)
         try createFolder(target, in: target)
@@ -474,8 +470,3 @@ public enum HTMLReport {
     }
 }
 
-/// A report folder that cannot be written or read, in plain words.
-public struct ReportError: Error, CustomStringConvertible {
-    public let description: String
-    init(_ d: String) { description = d }
-}

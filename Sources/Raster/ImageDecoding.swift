@@ -14,6 +14,8 @@ public enum ImageError: Error, CustomStringConvertible, Equatable {
     case overBudget(path: String, width: Int, height: Int, used: Int, budget: Int)
     /// The system refused the memory for the pixels (a memory limit such as `ulimit -v`).
     case outOfMemory(path: String, bytes: Int)
+    /// An encoder failed (`format`: JPEG), in its own words.
+    case encoding(format: String, reason: String)
 
     /// What is wrong with the image, without its path or a fix (for a caller that says those).
     public var reason: String {
@@ -25,6 +27,7 @@ public enum ImageError: Error, CustomStringConvertible, Equatable {
         case .fileTooLarge(_, let bytes, _): return "the file is \(ByteSize.format(bytes)), too large"
         case .overBudget(_, let width, let height, _, _): return "decoding \(width)x\(height) would go over the memory budget"
         case .outOfMemory(_, let bytes): return "not enough memory to decode it (\(ByteSize.format(bytes)))"
+        case .encoding(let format, let reason): return "\(format) encoding failed: \(reason)"
         }
     }
 
@@ -48,6 +51,8 @@ public enum ImageError: Error, CustomStringConvertible, Equatable {
         case .outOfMemory(let path, let bytes):
             return "\(path): not enough memory to decode this image (\(ByteSize.format(bytes)) needed; the system refused it); "
                 + "free memory, raise the process's memory limit, or scale the image down"
+        case .encoding(let format, let reason):
+            return "\(format) encoding failed: \(reason)"
         }
     }
 }

@@ -3,11 +3,7 @@ internal import CImageIO
 /// Baseline JPEG with libjpeg-turbo, for pictures that are looked at rather than compared: the HTML
 /// report's thumbnails and scaled frames, where a PNG of a photo header would be ten times larger.
 public enum JPEGEncoder {
-    public struct EncodingError: Error, CustomStringConvertible {
-        public let description: String
-    }
-
-    /// The image over `background` (JPEG has no alpha), at `quality` 1-100.
+    /// The image over `background` (JPEG has no alpha), at `quality` 1-100. Throws `ImageError.encoding`.
     public static func encode(_ image: Pixmap, quality: Int = 82, background: Color = .white) throws -> [UInt8] {
         precondition(image.width > 0 && image.height > 0, "an image to encode has pixels")
         let q = min(100, max(1, quality))
@@ -30,7 +26,7 @@ public enum JPEGEncoder {
             rf_jpeg_encode_rgb(p.baseAddress, Int32(image.width), Int32(image.height), Int32(q), &output, &size, &error, error.count)
         }
         guard status == 0, let output else {
-            throw EncodingError(description: "JPEG encoding failed: \(String(messageBuffer: error))")
+            throw ImageError.encoding(format: "JPEG", reason: String(messageBuffer: error))
         }
         defer { rf_free(output) }
         return Array(UnsafeBufferPointer(start: output, count: size))

@@ -38,36 +38,36 @@ public final class FolderFrames: FrameSource, Sendable {
     public static func check(_ directory: String) throws -> Manifest {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-            throw EncodeError("\(directory): no such folder; give the folder render-frames wrote (its --out)")
+            throw AnimationError.input(path: directory, problem: "no such folder; give the folder render-frames wrote (its --out)")
         }
-        guard isDirectory.boolValue else { throw EncodeError("\(directory): is a file; give the folder of frames render-frames wrote (its --out)") }
+        guard isDirectory.boolValue else { throw AnimationError.input(path: directory, problem: "is a file; give the folder of frames render-frames wrote (its --out)") }
         let manifestPath = directory + "/manifest.json"
         guard let data = FileManager.default.contents(atPath: manifestPath) else {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
             if names.contains(where: { $0.hasPrefix("manifest.shard-") }) {
-                throw EncodeError("\(directory): holds shard manifests but no manifest.json; merge the shards first: render-frames merge \(directory)")
+                throw AnimationError.input(path: directory, problem: "holds shard manifests but no manifest.json; merge the shards first: render-frames merge \(directory)")
             }
             // A matrix's render: a folder per variant, each with its own manifest.
             let variants = names.filter { FileManager.default.fileExists(atPath: directory + "/" + $0 + "/manifest.json") }.sorted()
             if let first = variants.first {
-                throw EncodeError("\(directory): holds \(variants.count) variant folder(s) of a matrix (\(variants.prefix(4).joined(separator: ", "))"
+                throw AnimationError.input(path: directory, problem: "holds \(variants.count) variant folder(s) of a matrix (\(variants.prefix(4).joined(separator: ", "))"
                     + "\(variants.count > 4 ? ", ..." : "")); give one of them, such as \(directory)/\(first)")
             }
-            throw EncodeError("\(manifestPath): missing; render the frames with render-frames first (it writes manifest.json last)")
+            throw AnimationError.input(path: manifestPath, problem: "missing; render the frames with render-frames first (it writes manifest.json last)")
         }
         let manifest: Manifest
         do { manifest = try JSONDecoder().decode(Manifest.self, from: data) } catch {
-            throw EncodeError("\(manifestPath): not a render-frames manifest (it does not read as one); render the frames again")
+            throw AnimationError.input(path: manifestPath, problem: "not a render-frames manifest (it does not read as one); render the frames again")
         }
         if manifest.partial == true {
-            throw EncodeError("\(manifestPath): says partial: the render was interrupted after \(manifest.frames.count) of \(manifest.frameCount) frames; "
+            throw AnimationError.input(path: manifestPath, problem: "says partial: the render was interrupted after \(manifest.frames.count) of \(manifest.frameCount) frames; "
                 + "finish it with the same render command and --resume")
         }
         guard manifest.fps > 0, manifest.fps <= 240, manifest.width > 0, manifest.height > 0, manifest.frameCount > 0 else {
-            throw EncodeError("\(manifestPath): gives fps \(manifest.fps), size \(manifest.width)x\(manifest.height), \(manifest.frameCount) frames; render the frames again")
+            throw AnimationError.input(path: manifestPath, problem: "gives fps \(manifest.fps), size \(manifest.width)x\(manifest.height), \(manifest.frameCount) frames; render the frames again")
         }
         if manifest.frames.count != manifest.frameCount || manifest.frames.enumerated().contains(where: { $0.offset != $0.element.index }) {
-            throw EncodeError("\(manifestPath): lists \(manifest.frames.count) of the scenario's \(manifest.frameCount) frames (rendered with --frames or --shard?); "
+            throw AnimationError.input(path: manifestPath, problem: "lists \(manifest.frames.count) of the scenario's \(manifest.frameCount) frames (rendered with --frames or --shard?); "
                 + "an animation needs every frame: render them all, or merge the shards")
         }
         var problems: [String] = []
@@ -88,7 +88,7 @@ public final class FolderFrames: FrameSource, Sendable {
         }
         if !problems.isEmpty {
             let shown = problems.prefix(5).joined(separator: "; ") + (problems.count > 5 ? "; and \(problems.count - 5) more" : "")
-            throw EncodeError("\(directory): \(shown); render the frames again into an empty folder")
+            throw AnimationError.input(path: directory, problem: "\(shown); render the frames again into an empty folder")
         }
         return manifest
     }
@@ -117,10 +117,10 @@ public final class FolderFrames: FrameSource, Sendable {
     public func frame(_ index: Int, worker: Int) throws -> Pixmap {
         let image: Pixmap
         do { image = try ImageDecoder.decode(fileAt: files[index], pixelLimit: pixelLimit) } catch {
-            throw EncodeError("\(error)")
+            throw AnimationError.frame("\(error)")
         }
         guard image.width == manifest.width, image.height == manifest.height else {
-            throw EncodeError("\(files[index]): is \(image.width)x\(image.height), not the manifest's \(manifest.width)x\(manifest.height); render the frames again")
+            throw AnimationError.input(path: files[index], problem: "is \(image.width)x\(image.height), not the manifest's \(manifest.width)x\(manifest.height); render the frames again")
         }
         if image.width == width && image.height == height { return image }
         return Resampler.resize(image, width: width, height: height)

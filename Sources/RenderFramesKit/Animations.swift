@@ -3,38 +3,63 @@ import Foundation
 import Raster
 import Scene
 
-/// One animation to write: the file (its extension is the format) and what was asked of it.
+/// One animation to write: the file (its extension is the format) and what was asked of it,
+/// checked when made: an invalid one cannot be built.
 public struct AnimationRequest: Sendable, Equatable {
-    public var path: String
-    public var format: AnimationFormat
-    public var width: Int?
-    public var fps: Double?
-    public var quality: Double?
-    public var lossless = false
-    /// nil: the format's default budget (`defaultMaxBytes`); 0: none.
-    public var maxBytes: Int?
+    public let path: String
+    public let format: any AnimationFormat
+    public let width: Int?
+    public let fps: Double?
+    public let quality: Double?
+    public let lossless: Bool
+    /// nil: the format's default budget (`AnimationFormat.defaultBudget`); 0: none.
+    public let maxBytes: Int?
 
-    public init(path: String, format: AnimationFormat) { self.path = path; self.format = format }
-
-    /// GitHub shows images up to 10 MB: GIF, WebP and APNG are fitted under it unless told otherwise.
-    public static let defaultMaxBytes = 10_000_000
-
-    /// The budget in force: the one asked for, else 10 MB for the image formats, none for MP4.
-    public var budget: Int? {
-        if let maxBytes { return maxBytes > 0 ? maxBytes : nil }
-        return format == .mp4 ? nil : AnimationRequest.defaultMaxBytes
+    /// Refuses a width outside 16-8192 pixels, a rate outside 0-240 fps or over the format's
+    /// limit, a quality outside 0-100, a budget under 1 KB (but 0, none), and `lossless` where it
+    /// does not apply.
+    public init(path: String, format: any AnimationFormat, width: Int? = nil, fps: Double? = nil, quality: Double? = nil,
+                lossless: Bool = false, maxBytes: Int? = nil) throws {
+        if let width, !(16...8192).contains(width) { throw AnimationError.setting("--width must be between 16 and 8192 pixels, got \(width)") }
+        if let fps, !(fps > 0 && fps <= 240) { throw AnimationError.setting("--fps must be above 0 and at most 240, got \(fps.formattedNumber)") }
+        if let quality, !(0...100).contains(quality) { throw AnimationError.setting("--quality must be between 0 and 100, got \(quality.formattedNumber)") }
+        if let maxBytes, !(maxBytes == 0 || maxBytes >= 1000) {
+            throw AnimationError.setting("--max-bytes expects a size of at least 1KB such as 5MB, 800KB or 2000000 (bytes), or none (also 0) for no limit; got \(maxBytes)")
+        }
+        if lossless && format.lossless != .option {
+            throw AnimationError.setting("--lossless applies to \(AnimationFormats.losslessOption) only; \(path) is \(format.name)")
+        }
+        if let limit = format.maxFPS, let fps, fps > limit {
+            throw AnimationError.request(path: path, problem: format.tooFast(asked: fps.formattedNumber, inScenario: false))
+        }
+        self.path = path; self.format = format
+        self.width = width; self.fps = fps; self.quality = quality; self.lossless = lossless; self.maxBytes = maxBytes
     }
 
-    /// A scenario's `output:` entry (already checked by the loader).
-    public init(_ output: ScenarioOutput) {
-        self.init(path: output.path, format: AnimationFormat(rawValue: output.format)!)
-        width = output.width; fps = output.fps; quality = output.quality; lossless = output.lossless; maxBytes = output.maxBytes
+    /// A scenario's `output:` entry (already checked by the loader, so this does not throw for one it made).
+    public init(_ output: ScenarioOutput) throws {
+        try self.init(path: output.path, format: output.format, width: output.width, fps: output.fps, quality: output.quality,
+                      lossless: output.lossless, maxBytes: output.maxBytes)
+    }
+
+    /// GitHub shows images up to 10 MB: GIF, WebP and APNG are fitted under it unless told otherwise.
+    public static let defaultMaxBytes = AnimationFormats.imageLimit
+
+    /// The budget in force: the one asked for, else the format's (10 MB for the image formats, none for MP4).
+    public var budget: Int? {
+        if let maxBytes { return maxBytes > 0 ? maxBytes : nil }
+        return format.defaultBudget
+    }
+
+    public static func == (a: AnimationRequest, b: AnimationRequest) -> Bool {
+        a.path == b.path && a.format.isSame(as: b.format) && a.width == b.width && a.fps == b.fps && a.quality == b.quality
+            && a.lossless == b.lossless && a.maxBytes == b.maxBytes
     }
 
     /// Every value resolved: the request's, else the format's defaults for these frames.
     public func settings(frameWidth: Int, sourceFPS: Double) -> AnimationSettings {
         var s = AnimationSettings.defaults(format, frameWidth: frameWidth, sourceFPS: sourceFPS)
-        if let width { s.width = format == .mp4 ? max(2, width & ~1) : width }
+        if let width { s.width = format.evenSides ? max(2, width & ~1) : width }
         if let fps { s.fps = fps }
         if let quality { s.quality = quality }
         s.lossless = lossless
@@ -52,7 +77,7 @@ public enum Animations {
         /// The size it had to fit.
         public var budget: Int
         /// GitHub shows images up to 10 MB.
-        public var overReadmeLimit: Bool { written.settings.format != .mp4 && written.bytes > 10_000_000 }
+        public var overReadmeLimit: Bool { !written.settings.format.isVideo && written.bytes > AnimationFormats.imageLimit }
 
         /// `demo.gif: 4.8 MB, 97 frames (138 at 25 fps), 5.50 s, 360x781, 360 px wide, 25 fps`;
         /// `budgetOption` names the setting in the hint (`--max-bytes` or `maxBytes:`).
@@ -69,22 +94,19 @@ public enum Animations {
 
     public static func write(_ request: AnimationRequest, frameWidth: Int, sourceFPS: Double, jobs: Int,
                              source makeSource: (_ width: Int, _ even: Bool) throws -> FrameSource) throws -> Outcome {
-        if request.format == .gif, let fps = request.fps, fps > 50 {
-            throw EncodeError("\(request.path): GIF delays are whole centiseconds and browsers show those under 2 cs as 10 cs, so GIF plays at most 50 fps, and \(fps.formattedNumber) was asked; give --fps 50 or less, or use .webp or .apng")
-        }
         if let fps = request.fps, fps > sourceFPS + 1e-9 {
-            throw EncodeError("\(request.path): the frames are \(sourceFPS.formattedNumber) fps, so an animation of them shows at most \(sourceFPS.formattedNumber) "
+            throw AnimationError.request(path: request.path, problem: "the frames are \(sourceFPS.formattedNumber) fps, so an animation of them shows at most \(sourceFPS.formattedNumber) "
                 + "different frames a second, and \(fps.formattedNumber) fps was asked; give \(sourceFPS.formattedNumber) or less (or render at a higher fps)")
         }
         var settings = request.settings(frameWidth: frameWidth, sourceFPS: sourceFPS)
-        if settings.format == .gif { settings.fps = min(settings.fps, 50) }
+        if let limit = settings.format.maxFPS { settings.fps = min(settings.fps, limit) }
         var smallest: (bytes: Int, settings: AnimationSettings)?
         // Temporary files a killed run left beside this animation.
         AtomicFile.sweepLeftovers(of: OutputPath.destination(of: request.path))
         for attempt in 1...6 {
             // Each try is written to a temporary file and placed only when it fits: a try that
             // is too large or fails leaves the file at the path (and a link to it) as it was.
-            let source = try makeSource(settings.width, settings.format == .mp4)
+            let source = try makeSource(settings.width, settings.format.evenSides)
             var written = try AnimationWriter.write(path: request.path, settings: settings, source: source, jobs: jobs) { w in
                 request.budget.map { w.bytes <= $0 } ?? true
             }
@@ -95,40 +117,25 @@ public enum Animations {
             guard let next = smaller(written.settings, excess: Double(written.bytes) / Double(max)) else { break }
             settings = next
         }
-        throw EncodeError("\(request.path): cannot fit in \(ByteSize.format(request.budget!)): the smallest try was \(ByteSize.format(smallest!.bytes)) "
-            + "at \(smallest!.settings); allow more bytes" + (request.format == .mp4 ? "" : ", or write .mp4 (a video is about a tenth of a GIF's size)"))
+        let video = AnimationFormats.video.flatMap { request.format.isVideo ? nil : $0 }
+        throw AnimationError.request(path: request.path, problem: "cannot fit in \(ByteSize.format(request.budget!)): the smallest try was \(ByteSize.format(smallest!.bytes)) "
+            + "at \(smallest!.settings); allow more bytes" + (video.map { ", or write .\($0.fileExtension) (a video is about a tenth of a GIF's size)" } ?? ""))
     }
 
     /// Settings expected to shrink a file `excess` times too large, or nil when nothing is left to lower.
     static func smaller(_ s: AnimationSettings, excess: Double) -> AnimationSettings? {
+        if let n = s.format.lowerQuality(s, steps: log2(excess)) { return n }
         var n = s
-        let steps = log2(excess)
-        switch s.format {
-        case .webp where !s.lossless && s.quality > 40:
-            n.quality = max(40, (s.quality - 25 * steps - 5).rounded())
-            return n
-        case .mp4 where s.crf < 40:
-            n.quality = max(0, (s.quality - (6 * steps + 2) / 0.27).rounded())
-            return n
-        default: break
-        }
         // Bytes fall a little slower than the pixel count (smaller frames are denser): shrink both
         // sides by excess^0.6, with a margin.
         let width = Int((Double(s.width) / pow(excess, 0.6) * 0.95).rounded(.down))
-        if width >= 160 { n.width = s.format == .mp4 ? width & ~1 : width; return n }
+        if width >= 160 { n.width = s.format.evenSides ? width & ~1 : width; return n }
         if s.width > 160 { n.width = 160; return n }
         let fps = max(5, (s.fps / excess * 0.93).rounded(.down))
         if fps < s.fps { n.fps = fps; return n }
         return nil
     }
 }
-
-/// A problem with an animation's input or output, in words: the file and the fix.
-public struct EncodeError: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
-}
-
 
 extension ScenarioFrames {
     /// Sources for a scenario file drawn at any width: loaded again at the scale that gives it.

@@ -43,10 +43,7 @@ extension ScenarioError: BadInputError {}
 extension FrameSelectionError: BadInputError {}
 extension OutputError: BadInputError {}
 extension ShardError: BadInputError {}
-extension FolderComparisonError: BadInputError {}
 extension GoldenCheckError: BadInputError {}
-extension ReportError: BadInputError {}
-extension EncodeError: BadInputError {}
 extension AnimationError: BadInputError {}
 extension RecordMode: ExpressibleByArgument {}
 

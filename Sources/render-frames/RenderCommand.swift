@@ -272,7 +272,7 @@ struct Render: ParsableCommand {
         var folders = [("--out", out)]
         if let golden { folders += [("--golden", golden), ("--diff", diff ?? GoldenCheck.defaultDiffDirectory(frames: out))] }
         if let report { folders.append(("--report", report)) }
-        try refuseOneFolderTwice(folders, except: ["--out", "--golden"])
+        try FolderOverlap.refuseOneFolderTwice(folders, except: ["--out", "--golden"])
     }
 
     /// After the frames: the scenario's animations (`output:`), then the goldens.

@@ -1,17 +1,19 @@
 import Foundation
+import RenderFramesKit
 import XCTest
 
 /// `render-frames explain`: JSON with the scroll state, every var and every layer's resolved values.
 final class ExplainTests: XCTestCase {
-    func explain(_ args: [String]) throws -> (code: Int32, json: [String: Any]?, stderr: String) {
-        let r = try Shell.run(CLITests.binary, ["explain"] + args, cwd: CLITests.root)
-        let json = (try? JSONSerialization.jsonObject(with: Data(r.stdout.utf8))) as? [String: Any]
-        return (r.code, json, r.stderr)
+    /// `explain PATH --frame N` or `--offset Y`, in this process from the package root: what it
+    /// prints (parsed) and its warnings.
+    func explain(_ path: String, _ moment: Explanation.Moment) throws -> (json: [String: Any]?, text: String, warnings: [String]) {
+        let (text, warnings) = try InProcess.inPackageRoot { try Explanation.explain(path, at: moment) }
+        return ((try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any], text, warnings)
     }
 
     func testAFrameOfTheParallaxHeader() throws {
-        let r = try explain(["Fixtures/scenarios/parallax-header.yaml", "--frame", "54"])
-        XCTAssertEqual(r.code, 0, r.stderr)
+        let r = try explain("Fixtures/scenarios/parallax-header.yaml", .frame(54))
+        XCTAssertEqual(r.warnings, [])
         let json = try XCTUnwrap(r.json)
         let scroll = try XCTUnwrap(json["scroll"] as? [String: Any])
         let o = try XCTUnwrap(scroll["offset"] as? Double)
@@ -45,10 +47,9 @@ final class ExplainTests: XCTestCase {
               - {type: rectangle, name: r, height: 10, width: half}
             timeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: 100}]}
             """.write(toFile: file, atomically: true, encoding: .utf8)
-        let r = try Shell.run(CLITests.binary, ["explain", file, "--frame", "0"], cwd: CLITests.root)
-        XCTAssertEqual(r.code, 0, r.stderr)
-        XCTAssertTrue(r.stdout.contains("\"screen.width / 2\""), r.stdout)
-        XCTAssertFalse(r.stdout.contains("\\/"), r.stdout)
+        let r = try explain(file, .frame(0))
+        XCTAssertTrue(r.text.contains("\"screen.width / 2\""), r.text)
+        XCTAssertFalse(r.text.contains("\\/"), r.text)
     }
 
     func testAnOffsetAndAFormulaThatIsNaNThere() throws {
@@ -63,8 +64,7 @@ final class ExplainTests: XCTestCase {
               - {type: rectangle, name: r, height: 10, opacity: "sqrt(offset)"}
             timeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: 100}]}
             """.write(toFile: file, atomically: true, encoding: .utf8)
-        let r = try explain([file, "--offset=-50"])
-        XCTAssertEqual(r.code, 0, r.stderr)
+        let r = try explain(file, .offset(-50))
         let layer = (r.json?["layers"] as? [[String: Any]])?.first
         XCTAssertEqual((layer?["properties"] as? [String: Any])?["opacity"] as? String, "NaN")
     }
@@ -84,8 +84,7 @@ final class ExplainTests: XCTestCase {
                  text: "Dawn مرصد launch window opens and the crews check every valve"}
             timeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: 100}]}
             """.write(toFile: file, atomically: true, encoding: .utf8)
-        let r = try explain([file, "--frame", "0"])
-        XCTAssertEqual(r.code, 0, r.stderr)
+        let r = try explain(file, .frame(0))
         let layer = try XCTUnwrap((r.json?["layers"] as? [[String: Any]])?.first { $0["name"] as? String == "t" })
         let text = try XCTUnwrap(layer["text"] as? [String: Any])
         XCTAssertEqual(text["pointSize"] as? Double, 28, "body at accessibility1")
@@ -101,13 +100,15 @@ final class ExplainTests: XCTestCase {
     }
 
     func testBadArgumentsExitTwo() throws {
-        XCTAssertEqual(try explain(["Fixtures/scenarios/parallax-header.yaml"]).code, 2)
-        let late = try explain(["Fixtures/scenarios/parallax-header.yaml", "--frame", "5000"])
-        XCTAssertEqual(late.code, 2)
-        XCTAssertEqual(late.stderr, "error: --frame 5000: Fixtures/scenarios/parallax-header.yaml has frames 0 to 299; give one of them\n")
-        let negative = try explain(["Fixtures/scenarios/parallax-header.yaml", "--frame", "-1"])
-        XCTAssertEqual(negative.code, 2)
-        XCTAssertEqual(negative.stderr, "error: --frame -1: frames count from 0 (the first); Fixtures/scenarios/parallax-header.yaml has "
-            + "frames 0 to 299; give one of them\n")
+        // Neither --frame nor --offset: an argument error, exit code 2 (the binary's own).
+        XCTAssertEqual(try Shell.run(CLITests.binary, ["explain", "Fixtures/scenarios/parallax-header.yaml"], cwd: CLITests.root).code, 2)
+        XCTAssertThrowsError(try explain("Fixtures/scenarios/parallax-header.yaml", .frame(5000))) { error in
+            XCTAssertTrue(error is ExplainError, "\(type(of: error)): bad input, exit code 2")
+            XCTAssertEqual("\(error)", "--frame 5000: Fixtures/scenarios/parallax-header.yaml has frames 0 to 299; give one of them")
+        }
+        XCTAssertThrowsError(try explain("Fixtures/scenarios/parallax-header.yaml", .frame(-1))) { error in
+            XCTAssertEqual("\(error)", "--frame -1: frames count from 0 (the first); Fixtures/scenarios/parallax-header.yaml has "
+                + "frames 0 to 299; give one of them")
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GoldenCompare
 import Raster
 import XCTest
 @testable import RenderFramesKit
@@ -25,6 +26,19 @@ final class GoldenDefaultsTests: XCTestCase {
         return path
     }
 
+    /// `compare ACTUAL GOLDEN` through the library, as the command calls it: its exit code (1 when
+    /// a frame fails) and what it prints.
+    func compare(_ actual: String, _ golden: String, _ options: PixelMatch.Options = .init(), diff: String? = nil,
+                 report: String? = nil) throws -> (code: Int32, stdout: String) {
+        let outcome = try Comparison(actual: actual, golden: golden, options: options, diff: diff, report: report).run()
+        return (outcome.failed > 0 ? 1 : 0, outcome.lines.map { $0 + "\n" }.joined())
+    }
+
+    /// Frames 0 and 40 (or `frames`) at scale 1, rendered in this process.
+    func frames(_ scenario: String, into out: String, frames: String = "0,40", jobs: Int = 2) throws {
+        try InProcess.render(scenario, into: out, scale: 1, frames: frames, jobs: jobs)
+    }
+
     func render(_ scenario: String, into out: String, _ extra: [String] = []) throws -> Shell.Result {
         let r = try run([scenario, "--out", out, "--scale", "1", "--frames", "0,40", "--quiet"] + extra)
         return r
@@ -33,16 +47,15 @@ final class GoldenDefaultsTests: XCTestCase {
     func testTheAuditsBrandColorChangesFailWithTheDefaults() throws {
         // #FA2D48 -> #FF375F and #1ED760 -> #1DB954, each in place of a Settings icon's color.
         for (original, before, after) in [("#FF2D55", "#FA2D48", "#FF375F"), ("#34C759", "#1ED760", "#1DB954")] {
-            let golden = try render(try settings(replacing: original, with: before, name: "before"), into: "\(tmp)/golden")
-            XCTAssertEqual(golden.code, 0, golden.stderr)
+            try frames(try settings(replacing: original, with: before, name: "before"), into: "\(tmp)/golden")
             let changed = try settings(replacing: original, with: after, name: "after")
-            XCTAssertEqual(try render(changed, into: "\(tmp)/after").code, 0)
-            let compare = try run(["compare", "\(tmp)/after", "\(tmp)/golden"])
+            try frames(changed, into: "\(tmp)/after")
+            let compare = try self.compare("\(tmp)/after", "\(tmp)/golden")
             XCTAssertEqual(compare.code, 1, "\(before) -> \(after) must fail: \(compare.stdout)")
             XCTAssertTrue(compare.stdout.contains("frames 0, 40 differ (2 frames); worst "), compare.stdout)
             XCTAssertTrue(compare.stdout.contains(" levels off"), compare.stdout)
             // pixelmatch's perceptual 0.1, the old default, lets both through.
-            XCTAssertEqual(try run(["compare", "\(tmp)/after", "\(tmp)/golden", "--threshold", "0.1"]).code, 0)
+            XCTAssertEqual(try self.compare("\(tmp)/after", "\(tmp)/golden", .init(threshold: 0.1)).code, 0)
             // The render's own check fails too, and a tolerance past the change passes it.
             let check = try render(changed, into: "\(tmp)/check", ["--golden", "\(tmp)/golden", "--record", "never"])
             XCTAssertEqual(check.code, 1, check.stdout)
@@ -55,9 +68,9 @@ final class GoldenDefaultsTests: XCTestCase {
 
     func testTheSameScenarioRenderedTwicePasses() throws {
         let scenario = CLITests.root + "/Fixtures/scenarios/settings-grouped.yaml"
-        XCTAssertEqual(try render(scenario, into: "\(tmp)/one", ["--jobs", "1"]).code, 0)
-        XCTAssertEqual(try render(scenario, into: "\(tmp)/two", ["--jobs", "2"]).code, 0)
-        XCTAssertEqual(try run(["compare", "\(tmp)/two", "\(tmp)/one", "--exact"]).code, 0, "byte for byte the same")
+        try frames(scenario, into: "\(tmp)/one", jobs: 1)
+        try frames(scenario, into: "\(tmp)/two", jobs: 2)
+        XCTAssertEqual(try compare("\(tmp)/two", "\(tmp)/one", .init(exact: true)).code, 0, "byte for byte the same")
         let again = try render(scenario, into: "\(tmp)/three", ["--golden", "\(tmp)/one", "--record", "never"])
         XCTAssertEqual(again.code, 0, again.stdout)
         XCTAssertTrue(again.stdout.contains("2 passed, 0 failed"), again.stdout)
@@ -65,7 +78,7 @@ final class GoldenDefaultsTests: XCTestCase {
 
     func testOneLevelOfNoiseOnARenderPassesAndThreeLevelsOfColorFail() throws {
         let scenario = CLITests.root + "/Fixtures/scenarios/settings-grouped.yaml"
-        XCTAssertEqual(try render(scenario, into: "\(tmp)/golden", ["--frames", "0"]).code, 0)
+        try frames(scenario, into: "\(tmp)/golden", frames: "0")
         let frame = try ImageDecoder.decode(fileAt: "\(tmp)/golden/0000.png")
         func write(_ pixmap: Pixmap, to folder: String) throws {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -81,8 +94,8 @@ final class GoldenDefaultsTests: XCTestCase {
             }
         }
         try write(noisy, to: "\(tmp)/noisy")
-        XCTAssertEqual(try run(["compare", "\(tmp)/noisy", "\(tmp)/golden", "--exact"]).code, 1, "the noise is there")
-        let passes = try run(["compare", "\(tmp)/noisy", "\(tmp)/golden"])
+        XCTAssertEqual(try compare("\(tmp)/noisy", "\(tmp)/golden", .init(exact: true)).code, 1, "the noise is there")
+        let passes = try compare("\(tmp)/noisy", "\(tmp)/golden")
         XCTAssertEqual(passes.code, 0, passes.stdout)
         // A 10x10 patch of the background 3 levels bluer: 100 pixels, a channel 3 levels off.
         var patched = frame
@@ -93,14 +106,14 @@ final class GoldenDefaultsTests: XCTestCase {
             }
         }
         try write(patched, to: "\(tmp)/patched")
-        let fails = try run(["compare", "\(tmp)/patched", "\(tmp)/golden", "--report", "\(tmp)/report"])
+        let fails = try compare("\(tmp)/patched", "\(tmp)/golden", report: "\(tmp)/report")
         XCTAssertEqual(fails.code, 1, fails.stdout)
         XCTAssertTrue(fails.stdout.contains("FAIL frame 0 differs (1 frame); worst 0000.png: 100 pixels (0.0"), fails.stdout)
         XCTAssertTrue(fails.stdout.contains(", a channel 3 levels off"), fails.stdout)
         let page = try String(contentsOfFile: "\(tmp)/report/index.html", encoding: .utf8)
         XCTAssertTrue(page.contains("100 pixels differ (0.0"), page)
         XCTAssertTrue(page.contains(", a channel 3 levels off"), "the report says how far off too")
-        XCTAssertEqual(try run(["compare", "\(tmp)/patched", "\(tmp)/golden", "--tolerance", "3"]).code, 0)
+        XCTAssertEqual(try compare("\(tmp)/patched", "\(tmp)/golden", .init(tolerance: 3)).code, 0)
     }
 
     func testGoldensThatAreInsideOrHoldTheFramesAreRefusedBeforeAnyWork() throws {
@@ -136,24 +149,24 @@ final class GoldenDefaultsTests: XCTestCase {
 
     func testCompareRefusesADiffFolderInsideEitherComparedFolder() throws {
         let scenario = CLITests.root + "/Fixtures/scenarios/settings-grouped.yaml"
-        XCTAssertEqual(try render(scenario, into: "\(tmp)/a", ["--frames", "0"]).code, 0)
-        XCTAssertEqual(try render(scenario, into: "\(tmp)/b", ["--frames", "40"]).code, 0)
+        try frames(scenario, into: "\(tmp)/a", frames: "0")
+        try frames(scenario, into: "\(tmp)/b", frames: "40")
         try FileManager.default.moveItem(atPath: "\(tmp)/b/0040.png", toPath: "\(tmp)/b/0000.png")
         try FileManager.default.createSymbolicLink(atPath: "\(tmp)/b-link", withDestinationPath: "\(tmp)/b")
         let before = try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/a").sorted()
         for (diff, says) in [("\(tmp)/a", "is the compared folder \(tmp)/a"), ("\(tmp)/a/diff", "lies inside the compared folder \(tmp)/a"),
                              ("\(tmp)/b", "is the golden folder \(tmp)/b"), ("\(tmp)/b-link/x/../diff", "lies inside the golden folder \(tmp)/b"),
                              ("\(tmp)/a/../b/d", "lies inside the golden folder")] {
-            let r = try run(["compare", "\(tmp)/a", "\(tmp)/b", "--diff", diff])
-            XCTAssertEqual(r.code, 2, "\(diff): \(r.stdout)")
-            XCTAssertTrue(r.stderr.hasPrefix("error: --diff \(diff) \(says)"), r.stderr)
-            XCTAssertTrue(r.stderr.contains("write them outside the compared folders, such as /"), r.stderr)
+            XCTAssertThrowsError(try compare("\(tmp)/a", "\(tmp)/b", diff: diff), diff) { error in
+                XCTAssertTrue(error is ComparisonError, "bad input (exit code 2): \(type(of: error))")
+                XCTAssertTrue("\(error)".hasPrefix("--diff \(diff) \(says)"), "\(error)")
+                XCTAssertTrue("\(error)".contains("write them outside the compared folders, such as /"), "\(error)")
+            }
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/a").sorted(), before, "nothing written")
             XCTAssertFalse(FileManager.default.fileExists(atPath: "\(tmp)/b/diff"))
             XCTAssertFalse(FileManager.default.fileExists(atPath: "\(tmp)/b/d"))
         }
-        let beside = try run(["compare", "\(tmp)/a", "\(tmp)/b", "--diff", "\(tmp)/diff"])
-        XCTAssertEqual(beside.code, 1, beside.stderr)
+        XCTAssertEqual(try compare("\(tmp)/a", "\(tmp)/b", diff: "\(tmp)/diff").code, 1)
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(tmp)/diff/summary.json"))
     }
 

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import RenderFramesKit
 import XCTest
 
 #if os(Linux)
@@ -10,7 +11,10 @@ import XCTest
 ///
 /// Each case is one row: a name, the command line, the files it needs and the exit code it must
 /// end with (0, 1 or 2; a refusal is 2). Every case is run with a time bound (its process group
-/// killed past it, 60 s by default) and a memory bound (`wait4`'s `ru_maxrss`, 1 GB by default),
+/// killed past it, 60 s by default) and a memory bound (`wait4`'s `ru_maxrss`, 1 GB by default);
+/// a `validate` case runs in this process through the library (`ScenarioCheck`, as the command
+/// calls it), the other folder commands' through `InProcessCLI`, their time taken after and their
+/// memory this process's peak while they ran,
 /// and its output must hold no library text. Inputs too big to commit are made at test time; the
 /// small ones are in `Fixtures/hostile/`. `HOSTILE_CORPUS_LOG=FILE` appends each case's exit
 /// code, seconds, memory and first line to FILE (the figures of the README and the note).
@@ -452,10 +456,7 @@ final class HostileCorpusTests: XCTestCase {
     static var oneLetterPaths: [Case] {
         let scenario = ["s.yaml": head + "rows: {count: 3}\n"]
         let frames: (String) throws -> Void = { dir in
-            for out in ["f", "h"] {
-                let r = try Shell.run(CLITests.binary, ["s.yaml", "--out", out, "--scale", "0.25", "--quiet"], cwd: dir)
-                XCTAssertEqual(r.code, 0, r.stderr)
-            }
+            for out in ["f", "h"] { try InProcess.inFolder(dir) { try InProcess.render("s.yaml", into: out, scale: 0.25) } }
         }
         return [
             Case(name: "--out o", exit: 0, args: ["s.yaml", "--out", "o", "--scale", "0.25", "--quiet"], files: scenario, inFolder: true),
@@ -567,11 +568,9 @@ final class HostileCorpusTests: XCTestCase {
         try fm.createDirectory(atPath: r + "/shards", withIntermediateDirectories: true)
         let scenario = r + "/s.yaml"
         try HostileCorpusTests.layer("height", HostileCorpusTests.quoted("100 + u")).write(toFile: scenario, atomically: true, encoding: .utf8)
-        let whole = try Shell.run(CLITests.binary, [scenario, "--out", r + "/frames", "--scale", "0.25", "--quiet"])
-        XCTAssertEqual(whole.code, 0, whole.stderr)
+        try InProcess.render(scenario, into: r + "/frames", scale: 0.25)
         for i in 1...2 {
-            let shard = try Shell.run(CLITests.binary, [scenario, "--out", r + "/shard\(i)", "--scale", "0.25", "--quiet", "--shard", "\(i)/2"])
-            XCTAssertEqual(shard.code, 0, shard.stderr)
+            try InProcess.render(scenario, into: r + "/shard\(i)", scale: 0.25, shard: try Shard(index: i, count: 2))
             for name in try fm.contentsOfDirectory(atPath: r + "/shard\(i)") {
                 try fm.copyItem(atPath: r + "/shard\(i)/" + name, toPath: r + "/shards/" + name)
             }
@@ -649,6 +648,32 @@ final class HostileCorpusTests: XCTestCase {
                        stdout: read(logs + ".stdout"), stderr: read(logs + ".stderr"))
     }
 
+    /// A `validate FILES` case in this process, as the command runs it: exit code 2 when a file is
+    /// refused, what it would print, the time taken, and this process's peak resident set while it
+    /// ran (VmHWM, reset first through /proc/self/clear_refs).
+    static func validateInProcess(_ files: [String], seconds: Double) -> Outcome {
+        inProcess(seconds: seconds) {
+            var stdout = "", stderr = ""
+            let failed = ScenarioCheck.check(files, ok: { stdout += $0 + "\n" }, problem: { stderr += $0 + "\n" })
+            return Shell.Result(code: failed > 0 ? 2 : 0, stdout: stdout, stderr: stderr)
+        }
+    }
+
+    /// Another command of the library's (compare, encode, merge, summary, explain, expand) in this
+    /// process, parsed and run as the binary does (`InProcessCLI`), with the same bounds.
+    static func commandInProcess(_ arguments: [String], seconds: Double) -> Outcome {
+        inProcess(seconds: seconds) { InProcessCLI.run(arguments) }
+    }
+
+    static func inProcess(seconds: Double, _ body: () -> Shell.Result) -> Outcome {
+        if let f = fopen("/proc/self/clear_refs", "w") { fputs("5", f); fclose(f) }
+        let start = Date()
+        let r = body()
+        let elapsed = Date().timeIntervalSince(start), peak = highWaterMark(getpid())
+        return Outcome(code: r.code, timedOut: elapsed > seconds, seconds: elapsed, peakMegabytes: peak, sampledMegabytes: peak,
+                       stdout: r.stdout, stderr: r.stderr)
+    }
+
     override class func tearDown() {
         try? FileManager.default.removeItem(atPath: reference)
         super.tearDown()
@@ -673,8 +698,13 @@ final class HostileCorpusTests: XCTestCase {
             let args = c.args.map {
                 $0.replacingOccurrences(of: "$D", with: dir).replacingOccurrences(of: "$H", with: HostileCorpusTests.hostile)
             }
-            let o = try HostileCorpusTests.spawn(args, environment: c.environment, seconds: c.seconds, logs: tmp + "/log-\(n)",
-                                                 folder: c.inFolder ? dir : nil)
+            let inProcess = c.environment.isEmpty && InProcessCLI.commands.contains(args.first ?? "")
+            let o = !inProcess ? try HostileCorpusTests.spawn(args, environment: c.environment, seconds: c.seconds, logs: tmp + "/log-\(n)",
+                                                              folder: c.inFolder ? dir : nil)
+                : InProcess.inFolder(c.inFolder ? dir : FileManager.default.currentDirectoryPath) {
+                    args.first == "validate" ? HostileCorpusTests.validateInProcess(Array(args.dropFirst()), seconds: c.seconds)
+                        : HostileCorpusTests.commandInProcess(args, seconds: c.seconds)
+                }
             let shown = "[\(c.name)] exit \(o.code), \(String(format: "%.2f", o.seconds)) s, \(o.sampledMegabytes) MB seen in /proc, \(o.peakMegabytes) MB from wait4; stderr:\n"
                 + String(o.stderr.prefix(1500))
             XCTAssertFalse(o.timedOut, "\(shown)\ntook over \(c.seconds) s", file: file, line: line)

@@ -1,4 +1,5 @@
 import Foundation
+import GoldenCompare
 import Raster
 import XCTest
 
@@ -16,13 +17,14 @@ final class ReportTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: tmp) }
         let scenario = CLITests.root + "/Fixtures/scenarios/profile-dark.yaml"
         for (dir, frames) in [("a", "0-3"), ("b", "0-3"), ("c", "40")] {
-            XCTAssertEqual(try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/\(dir)", "--scale", "0.5", "--frames", frames, "--quiet"]).code, 0)
+            try InProcess.render(scenario, into: "\(tmp)/\(dir)", scale: 0.5, frames: frames)
         }
         // The golden of frame 2 is another frame: that one fails, the other three match.
         try FileManager.default.removeItem(atPath: "\(tmp)/b/0002.png")
         try FileManager.default.copyItem(atPath: "\(tmp)/c/0040.png", toPath: "\(tmp)/b/0002.png")
-        let compare = try Shell.run(CLITests.binary, ["compare", "\(tmp)/a", "\(tmp)/b", "--report", "\(tmp)/report", "--name", "dark"])
-        XCTAssertEqual(compare.code, 1)
+        let compare = try Comparison(actual: "\(tmp)/a", golden: "\(tmp)/b", report: "\(tmp)/report", name: "dark").run()
+        XCTAssertEqual(compare.failed, 1, "exit code 1")
+        XCTAssertEqual(compare.lines.first, "report: \(tmp)/report/index.html")
         let html = try String(contentsOfFile: "\(tmp)/report/index.html", encoding: .utf8)
         XCTAssertTrue(html.contains("1 of 4 frames differ"))
         XCTAssertTrue(html.contains("0002.png"))

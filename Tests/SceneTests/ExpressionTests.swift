@@ -5,7 +5,7 @@ import XCTest
 /// The expression language: grammar, types, functions, errors at the character.
 final class ExpressionTests: XCTestCase {
     func scope(_ extra: [String: ValueKind] = [:]) -> ExpressionScope {
-        var s = ScenarioLoader.builtinScope()
+        var s = ExpressionScope.withBuiltins()
         for (name, kind) in extra.sorted(by: { $0.key < $1.key }) { s.declare(name, kind) }
         return s
     }
@@ -14,7 +14,7 @@ final class ExpressionTests: XCTestCase {
         let sc = scope(vars.mapValues { _ in .number })
         let e = try CompiledExpression.compile(source, scope: sc)
         var env = sc.makeEnvironment()
-        env.numbers[0] = offset
+        env[.offset] = offset
         for (name, v) in vars { env.numbers[sc[name]!.slot] = v }
         return e.number(env)
     }
@@ -83,11 +83,11 @@ final class ExpressionTests: XCTestCase {
         var env = sc.makeEnvironment()
         let e = try CompiledExpression.compile("mix(#000000, #FFFFFF80, offset)", scope: sc)
         XCTAssertEqual(e.kind, .color)
-        env.numbers[0] = 0.5
+        env[.offset] = 0.5
         XCTAssertEqual(e.color(env).color, Color(r: 128, g: 128, b: 128, a: 192))
         let c = try CompiledExpression.compile("offset > 0 ? #F00 : rgba(0, 0, 255, 0.5)", scope: sc)
         XCTAssertEqual(c.color(env).color, Color(r: 255, g: 0, b: 0))
-        env.numbers[0] = -1
+        env[.offset] = -1
         XCTAssertEqual(c.color(env).color, Color(r: 0, g: 0, b: 255, a: 128))
     }
 

@@ -1,3 +1,4 @@
+import Animation
 import Foundation
 import Raster
 import XCTest
@@ -24,6 +25,25 @@ final class SchemaTests: XCTestCase {
             XCTAssertEqual(errors, [], file)
             XCTAssertNoThrow(try ScenarioLoader.load(path: "\(dir)/\(file)"), file)
         }
+    }
+
+    /// The `output:` entries' file patterns and descriptions list the registered formats: a format
+    /// added to `AnimationFormats.all` fails here until its schema entry is written.
+    func testTheOutputPatternsListTheFormats() {
+        var patterns: Set<String> = [], descriptions: [String] = []
+        func walk(_ node: Any) {
+            if let d = node as? [String: Any] {
+                if let p = d["pattern"] as? String, p.hasPrefix("\\.") { patterns.insert(p) }
+                if let t = d["description"] as? String, t.contains("picks the format") { descriptions.append(t) }
+                d.values.forEach(walk)
+            } else if let a = node as? [Any] {
+                a.forEach(walk)
+            }
+        }
+        walk((Self.schema["properties"] as! [String: Any])["output"]!)
+        XCTAssertEqual(patterns, ["\\.(\(AnimationFormats.extensionPattern))$"])
+        XCTAssertEqual(descriptions.count, 2)
+        for d in descriptions { XCTAssertTrue(d.hasSuffix(": " + AnimationFormats.extensionChoice), d) }
     }
 
     func testTheSchemaRefusesWhatTheParserRefuses() throws {

@@ -6,7 +6,7 @@ import Raster
 ///
 /// A layer lives on the screen (fixed), in the scroll content (moves with it) or in the table
 /// header view (the view at the top of the content). Every numeric or color property is a
-/// `Binding`; the names an expression reads are the built-ins (`builtins`), `index` (the instance
+/// `Binding`; the names an expression reads are the built-ins (`BuiltinVariable`, `index` the instance
 /// of a repeated layer) and the scenario's `vars:`, evaluated in dependency order.
 // @unchecked: `presetVars`, `statusBarColor` and the blurred images are set by the loader before
 // it returns the scenario, never after; the render workers only read the scene.
@@ -137,24 +137,6 @@ public final class UserScene: @unchecked Sendable {
         public init() {}
     }
 
-    /// The names every expression can read, in this order, and what they mean (README reference).
-    public static let builtins: [(String, String)] = [
-        ("offset", "contentOffset.y in points: -(adjusted top inset) at rest, lower when pulled down"),
-        ("u", "distance from the rest position: offset + adjusted top inset (0 at rest, negative pulled)"),
-        ("velocity", "scroll speed in points per second, positive while offset grows (over the last 1/240 s)"),
-        ("time", "seconds since the first frame"),
-        ("phase", "0 idle, 1 tracking (finger down), 2 decelerating, 3 bouncing, 4 animating"),
-        ("screen.width", "the device's width in points"),
-        ("screen.height", "the device's height in points"),
-        ("safeArea.top", "the top safe-area inset (status bar and sensor housing)"),
-        ("safeArea.bottom", "the bottom safe-area inset (home indicator)"),
-        ("statusBar.height", "the status bar's height"),
-        ("navigationBar.height", "a navigation bar's height (44)"),
-        ("scale", "output pixels per point (1 / scale is a hairline)"),
-        ("index", "the instance of a repeated layer, 0 for the first (0 elsewhere)"),
-    ]
-
-
     public let scope: ExpressionScope
     /// `vars:` in evaluation order (each after the ones it reads).
     public let vars: [(name: String, bound: Bound)]
@@ -221,10 +203,7 @@ public final class UserScene: @unchecked Sendable {
     /// The environment at a moment: built-ins set, then every var in order.
     public func environment(_ m: Moment, _ metrics: Metrics) -> ExpressionEnvironment {
         var env = scope.makeEnvironment()
-        let values: [Double] = [m.offset, m.u, m.velocity, m.time, Double(ScrollPhase.allCases.firstIndex(of: m.phase)!),
-                                metrics.screen.width, metrics.screen.height, metrics.safeAreaTop, metrics.safeAreaBottom,
-                                metrics.statusBarHeight, metrics.navigationBarHeight, metrics.scale, 0]
-        for (i, v) in values.enumerated() { env.numbers[i] = v }
+        for v in BuiltinVariable.allCases { env[v] = v.value(m, metrics) }
         let context = Context(scene: self, metrics: metrics, reader: nil, instance: 0)
         for v in vars {
             let entry = scope[v.name]!
@@ -235,8 +214,6 @@ public final class UserScene: @unchecked Sendable {
         }
         return env
     }
-
-    static let indexSlot = 12
 
     /// Evaluates bindings for one layer instance: `view` drivers need the layer and the instance.
     struct Context {
@@ -305,10 +282,10 @@ public final class UserScene: @unchecked Sendable {
 
         func driverValue(_ d: KeyframeDriver, _ env: ExpressionEnvironment) -> Double {
             switch d {
-            case .offset: return env.numbers[0]
-            case .u: return env.numbers[1]
-            case .time: return env.numbers[3]
-            case .progress(let from, let to): return (env.numbers[0] - from) / (to - from)
+            case .offset: return env[.offset]
+            case .u: return env[.u]
+            case .time: return env[.time]
+            case .progress(let from, let to): return (env[.offset] - from) / (to - from)
             case .view(let target, let range):
                 guard !insideViewRead else { return .nan }
                 let spec = target.spec.map { scene.allSpecs[$0] } ?? reader!
@@ -327,7 +304,7 @@ public final class UserScene: @unchecked Sendable {
     func untransformedScreenFrame(_ spec: LayerSpec, instance: Int, _ env: ExpressionEnvironment, _ metrics: Metrics,
                                   insideViewRead: Bool = false) -> Rect {
         var env = env
-        env.numbers[UserScene.indexSlot] = Double(instance)
+        env[.index] = Double(instance)
         let context = Context(scene: self, metrics: metrics, reader: spec, instance: instance, insideViewRead: insideViewRead)
         var chain: [LayerSpec] = []
         var s: LayerSpec? = spec
@@ -341,7 +318,7 @@ public final class UserScene: @unchecked Sendable {
             container = frame.size
         }
         var y = origin.y
-        if spec.root.placement != .screen { y -= env.numbers[0] }
+        if spec.root.placement != .screen { y -= env[.offset] }
         return Rect(x: origin.x, y: y, width: frame.width, height: frame.height)
     }
 
@@ -377,7 +354,7 @@ public final class UserScene: @unchecked Sendable {
         for spec in roots {
             for k in 0..<spec.repeatCount {
                 var e = env
-                e.numbers[UserScene.indexSlot] = Double(k)
+                e[.index] = Double(k)
                 let layer = build(spec, instance: k, repeated: spec.repeatCount > 1, e, metrics,
                                   container: metrics.screen, record: record)
                 switch spec.placement {
@@ -515,7 +492,7 @@ public final class UserScene: @unchecked Sendable {
                 let count = spec.root.repeatCount
                 for k in 0..<count {
                     var e = env
-                    e.numbers[UserScene.indexSlot] = Double(k)
+                    e[.index] = Double(k)
                     let c = Context(scene: self, metrics: metrics, reader: spec, instance: k)
                     for b in spec.properties.values { check(b, c, e, frame, m) }
                     for b in spec.gradientColors + spec.gradientLocations { check(b, c, e, frame, m) }

@@ -18,10 +18,10 @@ public enum PresetExpansion {
     /// to, if any) rebases image paths so they still point at the same files.
     public static func expand(path: String, outputPath: String? = nil) throws -> String {
         let scenario = try ScenarioLoader.load(path: path)
-        // A preset's formulas are written with one device's numbers: a matrix's variants need one expansion each.
+        // A preset's formulas are written with one device's numbers (and text size): a matrix's variants need one expansion each.
         if !scenario.variantNames.isEmpty {
             throw Failure(description: "\(path): its matrix makes \(scenario.variantNames.count) variants, and an expansion is written "
-                + "for one device; remove matrix: from a copy, set its device, appearance and orientation, and expand that")
+                + "for one device; remove matrix: from a copy, set its device, appearance, orientation and textSize, and expand that")
         }
         let text = ScenarioLoader.withoutByteOrderMark(try String(contentsOfFile: path, encoding: .utf8))
         guard case .mapping(let root)? = try Yams.compose(yaml: text) else {
@@ -37,6 +37,8 @@ public enum PresetExpansion {
         let from = path.parentPath
         let to = outputPath.map { $0.parentPath } ?? from
         var b = ExpansionBuilder(screen: screen, original: original, imageBase: from, outputBase: to)
+        // The preset's formulas hold its texts' sizes and heights, set in the screen's typography
+        // (the scenario's fonts at its text size), as the loader set them.
         if let preset = screen.preset { preset.expand(&b) } else { PlainTablePreset.expand(&b) }
         // The scenario's own vars and layers over the preset come after the preset's (the loader
         // has checked that their names differ).
@@ -154,6 +156,24 @@ struct ExpansionBuilder {
         }
     }
 
+    /// A copy of `fonts:` whose font files (a role's path or `file:`, each `fallback` entry) are rebased.
+    func rebasingFonts(_ node: Node) -> Node {
+        switch node {
+        case .scalar(let s): return .scalar(.init(rebase(s.string), s.tag, s.style))
+        case .mapping(let m):
+            let pairs = m.map { (k, v) -> (Node, Node) in
+                // `index` and `weight` are numbers; every other value holds a file.
+                if ["index", "weight"].contains(k.string ?? "") { return (k, v) }
+                return (k, rebasingFonts(v))
+            }
+            return .mapping(.init(pairs, m.tag, m.style))
+        case .sequence(let s):
+            return .sequence(.init(s.map { rebasingFonts($0) }, s.tag, s.style))
+        default:
+            return node
+        }
+    }
+
     static func absolute(_ path: String) -> String {
         let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         return (full as NSString).standardizingPath
@@ -231,9 +251,10 @@ struct ExpansionBuilder {
 
     func document(source: String) throws -> String {
         var top: [(String, Node)] = []
-        for key in ["device", "orientation", "fps", "scale", "appearance", "background"] + ChromeParts.keys(.withSettings) {
+        for key in ["device", "orientation", "fps", "scale", "appearance", "textSize", "background"] + ChromeParts.keys(.withSettings) {
             if let v = original[key] { top.append((key, v)) }
         }
+        if let fonts = original["fonts"] { top.append(("fonts", rebasingFonts(fonts))) }
         top.append(("navigationBar", navigationBar()))
         var me = self
         if PresetExpansion.setsStatusBarColor(original["statusBar"]) {

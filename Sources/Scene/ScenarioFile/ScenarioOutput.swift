@@ -1,3 +1,4 @@
+import Animation
 import Foundation
 import Raster
 import Yams
@@ -9,15 +10,20 @@ public struct ScenarioOutput: Sendable, Equatable {
     public var file: String
     /// Resolved against the scenario's folder.
     public var path: String
-    /// `gif`, `webp`, `mp4` or `apng`.
-    public var format: String
+    /// Told by the file's extension (one of `AnimationFormats.all`).
+    public var format: any AnimationFormat
     public var width: Int?
     public var fps: Double?
     public var quality: Double?
     public var lossless = false
     public var maxBytes: Int?
 
-    public init(file: String, path: String, format: String) { self.file = file; self.path = path; self.format = format }
+    public init(file: String, path: String, format: any AnimationFormat) { self.file = file; self.path = path; self.format = format }
+
+    public static func == (a: ScenarioOutput, b: ScenarioOutput) -> Bool {
+        a.file == b.file && a.path == b.path && a.format.isSame(as: b.format) && a.width == b.width && a.fps == b.fps
+            && a.quality == b.quality && a.lossless == b.lossless && a.maxBytes == b.maxBytes
+    }
 
     /// The animation of one variant of a matrix: `demo.webp` becomes `demo-iphone-15-dark.webp`.
     func forVariant(_ variant: String) -> ScenarioOutput {
@@ -31,7 +37,6 @@ public struct ScenarioOutput: Sendable, Equatable {
         return o
     }
 
-    public static let formats = ["gif", "webp", "mp4", "apng"]
     static let keys = ["file", "width", "fps", "quality", "lossless", "maxBytes"]
 
     /// `output: demo.webp`, `output: [demo.webp, demo.gif]`, or entries with settings:
@@ -63,10 +68,11 @@ public struct ScenarioOutput: Sendable, Equatable {
             }
             let fileField = settings.isEmpty ? field : field + ".file"
             guard let file = r.string(fileNode, fileField) else { continue }
-            let ext = (file as NSString).pathExtension.lowercased()
-            guard formats.contains(ext) else {
-                r.report(fileNode, fileField, "expected a file ending in .gif, .webp, .mp4 or .apng, got \(file)"
-                    + (ext == "png" ? " (an animated PNG is .apng here)" : "") + "; change its extension")
+            let ext = (file as NSString).pathExtension
+            guard let format = AnimationFormats.of(extension: ext) else {
+                let sharing = AnimationFormats.sharing(extension: ext)
+                r.report(fileNode, fileField, "expected a file ending in \(AnimationFormats.extensionChoice), got \(file)"
+                    + (sharing.map { " (\($0.sharedExtension!.what) is .\($0.fileExtension) here)" } ?? "") + "; change its extension")
                 continue
             }
             let path = file.hasPrefix("/") ? file : (baseDirectory.isEmpty ? file : baseDirectory + "/" + file)
@@ -95,19 +101,18 @@ public struct ScenarioOutput: Sendable, Equatable {
                 continue
             }
             seen[identity] = (i, file)
-            var out = ScenarioOutput(file: file, path: path, format: ext)
+            var out = ScenarioOutput(file: file, path: path, format: format)
             if let n = settings["width"], let v = r.integer(n, field + ".width", range: 16...8192) { out.width = v }
             if let n = settings["fps"], let v = r.number(n, field + ".fps", range: 1...240, unit: "frames per second") {
-                if ext == "gif" && v > 50 {
-                    r.report(n, field + ".fps", "GIF plays at most 50 fps (delays are whole centiseconds, and browsers show those under 2 cs "
-                        + "as 10 cs), got \(r.format(v)); give 50 or less, or write .webp or .apng")
+                if let limit = format.maxFPS, v > limit {
+                    r.report(n, field + ".fps", format.tooFast(asked: r.format(v), inScenario: true))
                 } else {
                     out.fps = v
                 }
             }
             if let n = settings["quality"], let v = r.number(n, field + ".quality", range: 0...100) { out.quality = v }
             if let n = settings["lossless"], let v = r.bool(n, field + ".lossless") {
-                if v && ext != "webp" { r.report(n, field + ".lossless", "applies to .webp only (GIF and APNG are lossless already, MP4 is lossy); remove it") }
+                if v && format.lossless != .option { r.report(n, field + ".lossless", "applies to \(AnimationFormats.losslessApplies); remove it") }
                 out.lossless = v
             }
             if let n = settings["maxBytes"] {

@@ -133,7 +133,7 @@ final class ScenarioReader {
         guard case .scalar(let s) = node, s.string.utf8.count <= 10_000, let syntax = try? ExpressionParser.parse(s.string) else { return false }
         switch syntax {
         case .number, .color: return false
-        case .name(let name, _): return UserScene.builtins.contains { $0.0 == name }
+        case .name(let name, _): return BuiltinVariable(name: name) != nil
         default: return true
         }
     }

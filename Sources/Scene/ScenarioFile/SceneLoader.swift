@@ -42,13 +42,6 @@ extension ScenarioLoader {
     /// frames x bound values checked for NaN at load.
     static let maximumEvaluations = 40_000_000
 
-    /// The scope every expression of a scenario reads: the built-ins in their slot order.
-    static func builtinScope() -> ExpressionScope {
-        var scope = ExpressionScope()
-        for (name, _) in UserScene.builtins { scope.declare(name, .number) }
-        return scope
-    }
-
     /// A scenario's own scene, or nil when it has no `vars`, `scrollView` or `layers`.
     /// With a preset, `top` holds its expansion: the first `presetLayers` layers are the preset's
     /// (named after `presetName` in messages), and it declares the scroll view.
@@ -59,7 +52,7 @@ extension ScenarioLoader {
             return nil
         }()
         guard top["vars"] != nil || top["scrollView"] != nil || top["layers"] != nil || statusBarColor != nil else { return nil }
-        var scope = builtinScope()
+        var scope = ExpressionScope.withBuiltins()
         for name in SystemColor.names { scope.colorNames[name] = SystemColor.named(name, appearance: r.appearance).map(ColorValue.init) }
         let vars = top["vars"].map { readVars($0, r, &scope) } ?? []
 
@@ -181,7 +174,7 @@ extension ScenarioLoader {
                 r.report(keyNode, field, "\"\(name)\" is not a name: use letters, digits and _, starting with a letter (headerHeight, h2)")
                 continue
             }
-            if UserScene.builtins.contains(where: { $0.0 == name }) || scope[name] != nil {
+            if BuiltinVariable(name: name) != nil || scope[name] != nil {
                 r.report(keyNode, field, "\"\(name)\" is a built-in variable; choose another name"); continue
             }
             if ExpressionFunction(rawValue: name) != nil { r.report(keyNode, field, "\"\(name)\" is a function's name; choose another name"); continue }

@@ -27,6 +27,37 @@ public struct VariantMatrix {
 
     public let variants: [Variant]
 
+    /// The variant a scenario loads, with the names of them all.
+    struct Chosen {
+        let name: String
+        let names: [String]
+        /// Where the variant's values stand in the matrix: a problem with one names its field there.
+        let fields: [(line: Int, column: Int, field: String)]
+
+        /// Problems reported at one of the variant's values name its place in the matrix (`matrix.device[1]`).
+        func renameFields(_ r: ScenarioReader) {
+            for (i, issue) in r.issues.enumerated() {
+                if let f = fields.first(where: { $0.line == issue.line && $0.column == issue.column }) { r.issues[i].field = f.field }
+            }
+        }
+    }
+
+    /// With a `matrix:`, the variant `variant` names (nil: the first), whose values stand in for
+    /// the top-level keys in `top`; nil without a matrix, or with one that is wrong (reported).
+    static func choose(_ node: Node?, variant: String?, top: inout [String: Node], _ r: ScenarioReader) -> Chosen? {
+        guard let node, let matrix = read(node, top: top, r) else { return nil }
+        let variantNames = matrix.variants.map(\.name)
+        let chosen = variant.flatMap { v in matrix.variants.first { $0.name == v } } ?? matrix.variants[0]
+        if let variant, chosen.name != variant {
+            var message = "has no variant \"\(variant)\" (--variant asked for it); it makes \(variantNames.joined(separator: ", "))"
+            if let s = ScenarioReader.closest(to: variant, in: variantNames) { message += "; did you mean \"\(s)\"?" }
+            r.report(node, "matrix", message)
+        }
+        for (key, value) in chosen.values { top[key] = value }
+        return Chosen(name: chosen.name, names: variantNames,
+                      fields: chosen.values.compactMap { key, node in node.mark.map { ($0.line, $0.column, chosen.fields[key]!) } })
+    }
+
     /// Reads `matrix:` beside the scenario's top-level keys; nil (with the problems reported) when it is wrong.
     static func read(_ node: Node, top: [String: Node], _ r: ScenarioReader) -> VariantMatrix? {
         guard case .mapping(let mapping) = node else {

@@ -1,0 +1,93 @@
+import Animation
+import Foundation
+import Raster
+
+/// An `encode` request refused before any frame is read.
+public enum EncodingPlanError: Error, CustomStringConvertible, Equatable {
+    /// One output given twice (`first` == `second`) or spelled two ways.
+    case oneFileTwice(first: String, second: String)
+    /// An output whose extension names no animation format (`.png` without `--apng`, none, unknown).
+    case notAnAnimation(String, extension: String)
+    /// An output that would replace one of the frames' own files.
+    case overwritesFrames(output: String, name: String, frames: String)
+    /// `--quality` with only GIF and APNG outputs.
+    case qualityWithoutQualityFormat
+
+    public var description: String {
+        switch self {
+        case let .oneFileTwice(first, second):
+            first == second ? "\(second): given twice; give each animation once" : "\(first) and \(second) are one file; give each animation once"
+        case let .notAnAnimation(output, ext):
+            "\(output): " + (ext.lowercased() == "png" ? "a .png is a frame here; for an animated PNG, add --apng or name it .apng"
+                : "\(ext.isEmpty ? "no extension" : "unknown extension .\(ext)"); the formats are \(AnimationFormats.extensions)")
+        case let .overwritesFrames(output, name, frames):
+            "\(output): would overwrite the frames' own \(name) in \(frames); write the animation outside the frames folder"
+        case .qualityWithoutQualityFormat:
+            "--quality applies to \(AnimationFormats.qualityApplies) (give --width or --max-bytes to make them smaller); remove it"
+        }
+    }
+}
+
+/// `encode`: animations of a folder of rendered frames, each output checked before the first is
+/// written, then written one after the other and read back.
+public struct EncodingPlan: Sendable {
+    public let frames: String
+    public let requests: [AnimationRequest]
+    /// The frames' manifest, checked whole (every frame, one size).
+    public let manifest: Manifest
+
+    /// Checks the outputs (format from the extension, one file each, none over the frames' own
+    /// files) and then the frames folder. `maxBytes` is a size as `--max-bytes` takes it.
+    public init(frames: String, outputs: [String], width: Int? = nil, fps: Double? = nil, quality: Double? = nil, lossless: Bool = false,
+                maxBytes: String? = nil, apng: Bool = false) throws {
+        let framesFolder = OutputPath.resolved(frames)
+        // One file however it is spelled (`a.gif`, `./sub/../a.gif`, a link to it): written once.
+        if let (first, second) = OutputPath.firstRepeat(outputs) { throw EncodingPlanError.oneFileTwice(first: first, second: second) }
+        var requests: [AnimationRequest] = []
+        for output in outputs {
+            guard let format = AnimationFormats.of(path: output, claimed: apng ? ["apng"] : []) else {
+                throw EncodingPlanError.notAnAnimation(output, extension: (output as NSString).pathExtension)
+            }
+            let resolved = OutputPath.resolved(OutputPath.destination(of: output))
+            let name = (resolved as NSString).lastPathComponent
+            if resolved.parentPath == framesFolder, RenderJob.isFrameName(name) || name.hasPrefix("manifest") {
+                throw EncodingPlanError.overwritesFrames(output: output, name: name, frames: frames)
+            }
+            try OutputPath.checkFile(output, option: "output file")
+            requests.append(try AnimationRequest(path: output, format: format, width: width, fps: fps, quality: quality, lossless: lossless,
+                                                 maxBytes: maxBytes.flatMap { ByteSize.parse($0) }))
+        }
+        if quality != nil, !requests.contains(where: { $0.format.hasQuality }) {
+            throw EncodingPlanError.qualityWithoutQualityFormat
+        }
+        self.frames = frames
+        self.requests = requests
+        manifest = try FolderFrames.check(frames)
+    }
+
+    /// Writes each animation in turn; `written` gets each one's line (size, frames, the fitting tried).
+    public func write(jobs: Int = RenderJob.defaultWorkers(), pixelLimit: Int = ImageDecoder.defaultPixelLimit,
+                      written: (String) -> Void = { _ in }) throws {
+        for r in requests {
+            let outcome = try Animations.write(r, frameWidth: manifest.width, sourceFPS: manifest.fps, jobs: jobs) { width, even in
+                FolderFrames(directory: frames, manifest: manifest, width: width, even: even, pixelLimit: pixelLimit)
+            }
+            written(outcome.summary(budgetOption: "--max-bytes"))
+        }
+    }
+}
+
+extension EncodingPlan {
+    /// What `encode`'s options get wrong before any file is looked at (an argument error), or nil.
+    public static func optionProblem(outputs: [String], width: Int?, fps: Double?, quality: Double?, maxBytes: String?, jobs: Int) -> String? {
+        if outputs.isEmpty { return "give at least one output file, e.g. demo.webp" }
+        if let width, !(16...8192).contains(width) { return "--width must be between 16 and 8192 pixels, got \(width)" }
+        if let fps, !(fps > 0 && fps <= 240) { return "--fps must be above 0 and at most 240, got \(fps.formattedNumber)" }
+        if let quality, !(0...100).contains(quality) { return "--quality must be between 0 and 100, got \(quality.formattedNumber)" }
+        if let maxBytes, ByteSize.parse(maxBytes).map({ $0 == 0 || $0 >= 1000 }) != true {
+            return "--max-bytes expects a size of at least 1KB such as 5MB, 800KB or 2000000 (bytes), or none (also 0) for no limit; got \(maxBytes)"
+        }
+        if jobs < 1 || jobs > 64 { return "--jobs must be between 1 and 64, got \(jobs)" }
+        return nil
+    }
+}

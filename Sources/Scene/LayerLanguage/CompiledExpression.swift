@@ -1,0 +1,124 @@
+import Raster
+
+/// A resolved, type-checked expression.
+public final class CompiledExpression: Sendable {
+    indirect enum Node: Sendable {
+        case number(Double)
+        case color(ColorValue)
+        case numberSlot(Int)
+        case colorSlot(Int)
+        case negate(Node)
+        case not(Node)
+        case arithmetic(Character, Node, Node)
+        case compare(String, Node, Node)
+        case compareColors(Bool, Node, Node)
+        case logic(Bool, Node, Node)
+        case conditional(Node, Node, Node)
+        case call(ExpressionFunction, [Node])
+    }
+
+    public let source: String
+    public let kind: ValueKind
+    /// The names it reads.
+    public let reads: Set<String>
+    let root: Node
+
+    init(source: String, kind: ValueKind, reads: Set<String>, root: Node) {
+        self.source = source; self.kind = kind; self.reads = reads; self.root = root
+    }
+
+    /// Parses and resolves `source` against `scope`. Unknown names and functions get a did-you-mean.
+    public static func compile(_ source: String, scope: ExpressionScope) throws -> CompiledExpression {
+        // At most `ExpressionParser.maximumTreeDepth` deep: checked by the parser as it builds.
+        let syntax = try ExpressionParser.parse(source)
+        var reads = Set<String>()
+        let (node, kind) = try resolve(syntax, scope, &reads)
+        return CompiledExpression(source: source, kind: kind, reads: reads, root: node)
+    }
+
+    private static func resolve(_ e: ExpressionSyntax, _ scope: ExpressionScope, _ reads: inout Set<String>) throws -> (Node, ValueKind) {
+        func expect(_ sub: ExpressionSyntax, _ kind: ValueKind, _ role: String) throws -> Node {
+            let (n, k) = try resolve(sub, scope, &reads)
+            guard k == kind else {
+                throw ExpressionError(position: sub.position, message: "\(role) must be a \(kind.rawValue), got a \(k.rawValue)")
+            }
+            return n
+        }
+        switch e {
+        case .number(let v, _): return (.number(v), .number)
+        case .color(let c, _): return (.color(c), .color)
+        case .name(let name, let at):
+            guard let entry = scope[name] else {
+                if let c = scope.colorNames[name] { return (.color(c), .color) }
+                if ExpressionFunction(rawValue: name) != nil {
+                    throw ExpressionError(position: at, message: "\(name) is a function; call it as \(ExpressionFunction(rawValue: name)!.signature)")
+                }
+                var message = "unknown variable \"\(name)\""
+                if let color = SystemColor.suggestion(for: name) {
+                    throw ExpressionError(position: at, message: message + "; \(SystemColor.howWritten): did you mean \(color)?")
+                }
+                if let s = ScenarioReader.closest(to: name, in: scope.names) {
+                    message += "; did you mean \"\(s)\"?"
+                } else {
+                    let names = scope.names.prefix(24).joined(separator: ", ") + (scope.names.count > 24 ? ", ..." : "")
+                    message += "; variables are \(names) (declare your own under vars:)"
+                }
+                throw ExpressionError(position: at, message: message)
+            }
+            reads.insert(name)
+            return (entry.kind == .number ? .numberSlot(entry.slot) : .colorSlot(entry.slot), entry.kind)
+        case .unary(let op, let sub, _):
+            let n = try expect(sub, .number, op == "-" ? "the operand of unary -" : "the operand of !")
+            return (op == "-" ? .negate(n) : .not(n), .number)
+        case .binary(let op, let l, let r, let at):
+            if op == "==" || op == "!=" {
+                let (ln, lk) = try resolve(l, scope, &reads)
+                let (rn, rk) = try resolve(r, scope, &reads)
+                guard lk == rk else {
+                    throw ExpressionError(position: at, message: "\(op) compares a \(lk.rawValue) with a \(rk.rawValue); compare like with like")
+                }
+                if lk == .color { return (.compareColors(op == "==", ln, rn), .number) }
+                return (.compare(op, ln, rn), .number)
+            }
+            let ln = try expect(l, .number, "the left side of \(op)")
+            let rn = try expect(r, .number, "the right side of \(op)")
+            switch op {
+            case "+", "-", "*", "/": return (.arithmetic(Character(op), ln, rn), .number)
+            case "&&", "||": return (.logic(op == "&&", ln, rn), .number)
+            default: return (.compare(op, ln, rn), .number)
+            }
+        case .conditional(let c, let a, let b, let at):
+            let cn = try expect(c, .number, "the condition before ?")
+            let (an, ak) = try resolve(a, scope, &reads)
+            let (bn, bk) = try resolve(b, scope, &reads)
+            guard ak == bk else {
+                throw ExpressionError(position: at, message: "the two branches of ? : must have one type, got a \(ak.rawValue) and a \(bk.rawValue)")
+            }
+            return (.conditional(cn, an, bn), ak)
+        case .call(let name, let args, let at, let close):
+            guard let f = ExpressionFunction(rawValue: name) else {
+                var message = "unknown function \"\(name)\""
+                if let s = ScenarioReader.closest(to: name, in: ExpressionFunction.allCases.map(\.rawValue)) {
+                    message += "; did you mean \"\(s)\"?"
+                } else {
+                    message += "; functions are \(ExpressionFunction.allCases.map(\.rawValue).joined(separator: ", "))"
+                }
+                throw ExpressionError(position: at, message: message)
+            }
+            guard f.arity.contains(args.count) else {
+                let wanted = f.arity.lowerBound == f.arity.upperBound ? "\(f.arity.lowerBound)" : "at least \(f.arity.lowerBound)"
+                throw ExpressionError(position: args.count > f.arity.upperBound ? args[f.arity.upperBound].position : close,
+                                      message: "\(name) takes \(wanted) argument\(f.arity.lowerBound == 1 && f.arity.upperBound == 1 ? "" : "s"), "
+                                        + "got \(args.count): \(f.signature)")
+            }
+            if f == .mix {
+                let (an, ak) = try resolve(args[0], scope, &reads)
+                let bn = try expect(args[1], ak, "the second argument of mix (like the first)")
+                let tn = try expect(args[2], .number, "the third argument of mix")
+                return (.call(.mix, [an, bn, tn]), ak)
+            }
+            let nodes = try args.enumerated().map { i, a in try expect(a, .number, "argument \(i + 1) of \(name)") }
+            return (.call(f, nodes), f == .rgb || f == .rgba ? .color : .number)
+        }
+    }
+}
