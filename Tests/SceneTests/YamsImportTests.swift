@@ -6,10 +6,8 @@ import XCTest
 /// layers, chrome, motion and typography take values that the readers made.
 final class YamsImportTests: XCTestCase {
     static let allowedFolders = ["ScenarioFile/", "Presets/"]
-    /// Chrome parts that still read their own keys until the part registry reads them in
-    /// ScenarioFile/ (issue 29, helper D): empty this list once that branch is merged.
-    static let remainingExceptions: Set<String> = ["Chrome/BarGlyph.swift", "Chrome/SegmentedControl.swift", "Chrome/TabBar.swift",
-                                                   "Chrome/Toolbar.swift"]
+    /// None: the chrome parts read their keys through `ScenarioValue` (ScenarioFile/).
+    static let remainingExceptions: Set<String> = []
 
     static let yamsImport = try! NSRegularExpression(
         pattern: #"^[ \t]*(@\w+[ \t]+)*(\w+[ \t]+)?import[ \t]+(\w+[ \t]+)?Yams\b"#, options: [.anchorsMatchLines])
