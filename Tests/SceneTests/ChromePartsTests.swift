@@ -19,18 +19,6 @@ final class ChromePartsTests: XCTestCase {
         XCTAssertEqual(written.sorted(), keys.sorted())
     }
 
-    /// Parts read the scenario through `ScenarioValue`: only `ScenarioFile/` and `Presets/` know
-    /// the YAML library.
-    func testNoPartImportsTheYAMLLibrary() throws {
-        let folder = GoldenFrameTests.root + "/Sources/Scene/Chrome"
-        let files = try XCTUnwrap(FileManager.default.subpathsOfDirectory(atPath: folder)).filter { $0.hasSuffix(".swift") }
-        XCTAssertGreaterThan(files.count, 10)
-        for file in files {
-            let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
-            XCTAssertFalse(text.split(separator: "\n").contains { $0.hasPrefix("import Yams") }, "\(file) imports Yams")
-        }
-    }
-
     /// One loop draws the parts where UIKit has them: the segmented control's band in the scroll
     /// view over the rows, the scroll indicator last in it, the bars, status bar, home indicator
     /// and touch over the screen, in that order.

@@ -6,9 +6,7 @@ import XCTest
 /// layers, chrome, motion and typography take values that the readers made.
 final class YamsImportTests: XCTestCase {
     static let allowedFolders = ["ScenarioFile/", "Presets/"]
-    /// Files allowed to import Yams outside those folders: none (the chrome parts read their keys
-    /// through ScenarioValue since the part registry). A file listed here that no longer imports
-    /// Yams fails the test, so the list cannot go stale.
+    /// None: the chrome parts read their keys through `ScenarioValue` (ScenarioFile/).
     static let remainingExceptions: Set<String> = []
 
     static let yamsImport = try! NSRegularExpression(
