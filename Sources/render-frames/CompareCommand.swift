@@ -55,17 +55,3 @@ struct Compare: ParsableCommand {
         }
     }
 }
-
-
-/// Refuses two of `folders` (option, path) that name one folder however spelled (device and
-/// inode, else the resolved path), naming both; the pair of options in `except` is checked elsewhere.
-func refuseOneFolderTwice(_ folders: [(String, String)], except: Set<String> = []) throws {
-    for i in folders.indices {
-        for j in folders.indices where j > i && Set([folders[i].0, folders[j].0]) != except {
-            let (a, b) = (folders[i], folders[j])
-            if OutputPath.identity(a.1) == OutputPath.identity(b.1) {
-                throw BadInput("\(a.0) \(a.1) and \(b.0) \(b.1) are one folder; give each its own folder")
-            }
-        }
-    }
-}

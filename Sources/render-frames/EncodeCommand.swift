@@ -58,7 +58,7 @@ struct Encode: ParsableCommand {
                 throw ValidationError("--max-bytes expects a size of at least 1KB such as 5MB, 800KB or 2000000 (bytes), or none (also 0) for no limit; got \(maxBytes)")
             }
         }
-        if jobs < 1 || jobs > 64 { throw ValidationError("--jobs must be between 1 and 64, got \(jobs)") }
+        if let problem = RenderLimits.jobsProblem(jobs) { throw ValidationError(problem) }
     }
 
     func run() throws {

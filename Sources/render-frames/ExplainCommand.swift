@@ -32,7 +32,7 @@ struct Explain: ParsableCommand {
 
     func validate() throws {
         if (frame == nil) == (offset == nil) { throw ValidationError("give --frame N or --offset Y (one of them)") }
-        if let scale, !(0.25...4).contains(scale) { throw ValidationError("--scale must be between 0.25 and 4, got \(scale.formattedNumber)") }
+        if let problem = RenderLimits.scaleProblem(scale) { throw ValidationError(problem) }
         if let offset, !offset.isFinite || abs(offset) > 1_000_000 {
             throw ValidationError("--offset must be a number of points between -1000000 and 1000000")
         }
