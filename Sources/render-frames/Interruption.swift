@@ -1,10 +1,7 @@
 import Animation
-import ArgumentParser
 import Foundation
-import GoldenCompare
 import Raster
 import RenderFramesKit
-import Scene
 
 /// Ctrl-C and SIGTERM while the tool writes: one pair of signal sources for the whole process
 /// (sources made again for the same signal in one process were not told of it), handled on a queue

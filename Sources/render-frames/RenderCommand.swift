@@ -1,10 +1,6 @@
-import Animation
 import ArgumentParser
 import Foundation
-import GoldenCompare
-import Raster
 import RenderFramesKit
-import Scene
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "render", abstract: "Render a scenario's frames (the default command).")

@@ -1,10 +1,7 @@
-import Animation
 import ArgumentParser
 import Foundation
-import GoldenCompare
 import Raster
 import RenderFramesKit
-import Scene
 
 @main
 struct RenderFrames: ParsableCommand {
