@@ -87,7 +87,7 @@ extension EncodingPlan {
         if let maxBytes, ByteSize.parse(maxBytes).map({ $0 == 0 || $0 >= 1000 }) != true {
             return "--max-bytes expects a size of at least 1KB such as 5MB, 800KB or 2000000 (bytes), or none (also 0) for no limit; got \(maxBytes)"
         }
-        if jobs < 1 || jobs > 64 { return "--jobs must be between 1 and 64, got \(jobs)" }
+        if let problem = RenderLimits.jobsProblem(jobs) { return problem }
         return nil
     }
 }

@@ -22,12 +22,16 @@ public struct GoldenMismatch: Error, CustomStringConvertible {
     public let description: String
 }
 
-/// Renders a scenario (all frames, or `frames` such as "0,30-40") and checks it against `golden`.
+/// Renders a scenario (all frames, or `frames` such as "0,30-40") and checks it against `golden`,
+/// as `render-frames SCENARIO --golden GOLDEN` does: a matrix's variants are all checked first,
+/// then each is rendered and checked against GOLDEN/NAME. Failure images go to GOLDEN-failures.
 @discardableResult
 public func assertFrames(ofScenario path: String, golden: String, frames: String? = nil, scale: Double? = nil,
                          options: PixelMatch.Options = .init(), record: RecordMode? = nil) throws -> GoldenCheck.Outcome {
-    let scenario = try ScenarioLoader.load(path: path, scaleOverride: scale)
-    return try assertFrames(of: scenario, golden: golden, frames: frames, options: options, record: record)
+    let directory = NSTemporaryDirectory() + "render-frames-assert-\(getpid())-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let settings = assertionSettings(path, directory: directory, golden: golden, frames: frames, scale: scale, options: options, record: record)
+    return try goldenVerdict(try Render(settings).run(), golden: golden, directory: directory)
 }
 
 /// Renders a loaded scenario (one whose screen may carry a Swift `SceneProvider`) and checks it
@@ -39,15 +43,47 @@ public func assertFrames(ofScenario path: String, golden: String, frames: String
 @discardableResult
 public func assertFrames(of scenario: Scenario, golden: String, frames: String? = nil, options: PixelMatch.Options = .init(),
                          record: RecordMode? = nil) throws -> GoldenCheck.Outcome {
-    let selection = try frames.map { try FrameSelection(parsing: $0, frameCount: scenario.frameCount) }
     let directory = NSTemporaryDirectory() + "render-frames-assert-\(getpid())-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let job = RenderJob(scenario: scenario, outputDirectory: directory, selection: selection,
-                        jobs: RenderJob.defaultWorkers())
-    _ = try job.run()
-    let files = job.selection.indices.map { frameFileName(index: $0, frameCount: scenario.frameCount) }
-    return try assertFrames(inDirectory: directory, files: files, golden: golden, options: options, record: record,
-                            rerun: "the same test")
+    let settings = assertionSettings(scenario.file, directory: directory, golden: golden, frames: frames, scale: nil, options: options, record: record)
+    return try goldenVerdict(try Render(settings).run(scenario, path: scenario.file), golden: golden, directory: directory)
+}
+
+private func assertionSettings(_ path: String, directory: String, golden: String, frames: String?, scale: Double?,
+                               options: PixelMatch.Options, record: RecordMode?) -> Render.Settings {
+    var settings = Render.Settings(scenario: path, outputDirectory: directory)
+    (settings.golden, settings.frames, settings.scale, settings.comparison, settings.record) = (golden, frames, scale, options, record)
+    settings.diff = (golden as NSString).standardizingPath + "-failures"
+    settings.writeAnimations = false
+    settings.rerun = "the same test"
+    return settings
+}
+
+/// The run's golden outcomes as one (a matrix's variants summed), or a `GoldenMismatch` saying
+/// what failed in each variant.
+private func goldenVerdict(_ result: Render.Result, golden: String, directory: String) throws -> GoldenCheck.Outcome {
+    var whole = GoldenCheck.Outcome()
+    var problems: [String] = []
+    let failures = (golden as NSString).standardizingPath + "-failures"
+    for (variant, outcome) in result.goldenOutcomes {
+        whole.compared += outcome.compared
+        whole.matched += outcome.matched
+        whole.diffsWritten += outcome.diffsWritten
+        whole.recorded += outcome.recorded
+        whole.pruned += outcome.pruned
+        whole.failures += outcome.failures
+        whole.verdicts += outcome.verdicts
+        guard !outcome.passed else { continue }
+        let folder = variant.map { golden + "/" + $0 } ?? golden, images = variant.map { failures + "/" + $0 } ?? failures
+        problems.append("""
+            \(outcome.failures.count) of \(outcome.recorded.count + outcome.verdicts.count) frames fail against \(folder): \(outcome.failureSummary(golden: folder).joined(separator: "; ")). \
+            \(outcome.diffsWritten > 0 ? "Expected / actual / diff images in \(images). " : "")
+            """)
+    }
+    guard problems.isEmpty else {
+        throw GoldenMismatch(outcome: whole, description: problems.joined() + GoldenCheck.testRerecordHint(rerun: "the same test"))
+    }
+    return whole
 }
 
 /// Checks frames already rendered in `directory` (every NNNN.png there, or `files`) against `golden`.

@@ -16,14 +16,14 @@ public struct FrameSelection: Equatable, Sendable {
             let bounds = piece.split(separator: "-", omittingEmptySubsequences: false)
             guard !piece.isEmpty, bounds.count <= 2, let a = Int(bounds[0]), a >= 0,
                   let b = bounds.count == 2 ? Int(bounds[1]) : a else {
-                throw FrameSelectionError("--frames: \"\(piece)\" is not a frame index or range"
+                throw RenderError.frameSelection("--frames: \"\(piece)\" is not a frame index or range"
                     + (piece.hasPrefix("-") ? " (frames count from 0, the first)" : "") + "; use forms like 30-59 or 0,48,90-92")
             }
             guard a <= b else {
-                throw FrameSelectionError("--frames: range \(a)-\(b) runs backwards; write \(b)-\(a)")
+                throw RenderError.frameSelection("--frames: range \(a)-\(b) runs backwards; write \(b)-\(a)")
             }
             guard b < frameCount else {
-                throw FrameSelectionError("--frames: frame \(b) is past the last frame, \(frameCount - 1) (the scenario has \(frameCount) frames)")
+                throw RenderError.frameSelection("--frames: frame \(b) is past the last frame, \(frameCount - 1) (the scenario has \(frameCount) frames)")
             }
             out.append(contentsOf: a...b)
         }
@@ -32,11 +32,6 @@ public struct FrameSelection: Equatable, Sendable {
 
     /// True when every frame of a `count`-frame scenario is selected.
     public func isComplete(frameCount count: Int) -> Bool { indices.count == count }
-}
-
-public struct FrameSelectionError: Error, CustomStringConvertible {
-    public let description: String
-    init(_ d: String) { description = d }
 }
 
 extension String {

@@ -19,17 +19,12 @@ public enum RecordMode: String, CaseIterable, Sendable {
         if let flag { return flag }
         if let value = environment[environmentVariable], !value.isEmpty {
             guard let mode = RecordMode(rawValue: value) else {
-                throw GoldenCheckError("\(environmentVariable)=\(value) is not a record mode; use never, missing, failed or all")
+                throw RenderError.goldenCheck("\(environmentVariable)=\(value) is not a record mode; use never, missing, failed or all")
             }
             return mode
         }
         return environment["CI"].map { !$0.isEmpty && $0 != "false" && $0 != "0" } == true ? .never : .missing
     }
-}
-
-public struct GoldenCheckError: Error, CustomStringConvertible {
-    public let description: String
-    init(_ d: String) { description = d }
 }
 
 public struct GoldenCheck {
@@ -86,9 +81,9 @@ public struct GoldenCheck {
             throw OutputPathError(path: path, problem: "exists and is a file, not a folder; pick another \(name)")
         }
         let framesFolder = FolderOverlap.Folder(names.frames, frames), goldenFolder = FolderOverlap.Folder(names.golden, golden)
-        if let problem = FolderOverlap.framesAndGoldens(frames: framesFolder, golden: goldenFolder) { throw GoldenCheckError(problem) }
+        if let problem = FolderOverlap.framesAndGoldens(frames: framesFolder, golden: goldenFolder) { throw RenderError.goldenCheck(problem) }
         if let diff, let problem = FolderOverlap.diffFolder(.init(names.diff, diff), compared: [framesFolder, goldenFolder]) {
-            throw GoldenCheckError(problem)
+            throw RenderError.goldenCheck(problem)
         }
     }
 
@@ -99,7 +94,7 @@ public struct GoldenCheck {
     /// Where expected / actual / diff images of failing frames go.
     public var diffDirectory: String?
     /// Frames compared at once (each holds two decoded frames, and a diff picture when it fails).
-    public var workers = min(64, ProcessInfo.processInfo.activeProcessorCount)
+    public var workers = RenderJob.defaultWorkers()
 
     public init(framesDirectory: String, goldenDirectory: String, mode: RecordMode) {
         self.framesDirectory = framesDirectory

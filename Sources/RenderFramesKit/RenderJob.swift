@@ -48,7 +48,7 @@ public struct RenderJob: Sendable {
 
     /// Worker threads by default: one per core, at most 64 (the most `--jobs` takes), so a
     /// 96-core machine runs with the defaults instead of refusing them.
-    public static func defaultWorkers(cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> Int { max(1, min(cores, 64)) }
+    public static func defaultWorkers(cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> Int { max(1, min(cores, RenderLimits.jobs.upperBound)) }
 
     /// The manifest's `inputs` hash (`stampInputs`); nil writes none.
     public var inputs: String?

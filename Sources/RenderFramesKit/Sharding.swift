@@ -15,7 +15,7 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
 
     public init(index: Int, count: Int) throws {
         guard count >= 1, count <= 1000, index >= 1, index <= count else {
-            throw ShardError("--shard: \(index)/\(count) is not a shard; give I/N with 1 <= I <= N <= 1000, e.g. 2/4")
+            throw RenderError.shard("--shard: \(index)/\(count) is not a shard; give I/N with 1 <= I <= N <= 1000, e.g. 2/4")
         }
         self.index = index
         self.count = count
@@ -25,7 +25,7 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
     public init(parsing text: String) throws {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]) else {
-            throw ShardError("--shard: \"\(text)\" is not I/N; write e.g. 2/4 for the second of four shards")
+            throw RenderError.shard("--shard: \"\(text)\" is not I/N; write e.g. 2/4 for the second of four shards")
         }
         try self.init(index: i, count: n)
     }
@@ -40,7 +40,7 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
         // Bounded before any arithmetic: a 0-based index of Int.max would overflow when made 1-based.
         func whole(_ name: String) throws -> Int {
             guard let text = value(name), let v = Int(text), (-1_000_000...1_000_000).contains(v) else {
-                throw ShardError("--shard auto: \(name)=\((value(name) ?? "").shownInMessages) is not a shard number (a whole number, at most 1000)")
+                throw RenderError.shard("--shard auto: \(name)=\((value(name) ?? "").shownInMessages) is not a shard number (a whole number, at most 1000)")
             }
             return v
         }
@@ -53,13 +53,13 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
         for (name, engine) in [("JOB_COMPLETION_INDEX", "a Kubernetes Indexed Job"), ("AWS_BATCH_JOB_ARRAY_INDEX", "an AWS Batch array job")]
         where value(name) != nil {
             guard value("RENDER_FRAMES_SHARDS") != nil else {
-                throw ShardError("--shard auto: \(name) is set (\(engine)) but not the number of shards; set RENDER_FRAMES_SHARDS to "
+                throw RenderError.shard("--shard auto: \(name) is set (\(engine)) but not the number of shards; set RENDER_FRAMES_SHARDS to "
                     + "the job's completions (array size)")
             }
             return (try Shard(index: try whole(name) + 1, count: try whole("RENDER_FRAMES_SHARDS")),
                     "\(name) (\(engine), 0-based) and RENDER_FRAMES_SHARDS")
         }
-        throw ShardError("--shard auto: no shard in the environment; set RENDER_FRAMES_SHARD=I/N, or run under GitLab's parallel: "
+        throw RenderError.shard("--shard auto: no shard in the environment; set RENDER_FRAMES_SHARD=I/N, or run under GitLab's parallel: "
             + "(CI_NODE_INDEX, CI_NODE_TOTAL), a Kubernetes Indexed Job (JOB_COMPLETION_INDEX) or an AWS Batch array job "
             + "(AWS_BATCH_JOB_ARRAY_INDEX) with RENDER_FRAMES_SHARDS=N")
     }
@@ -73,11 +73,6 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
 
     public var manifestName: String { "manifest.shard-\(index)-of-\(count).json" }
     public var description: String { "\(index)/\(count)" }
-}
-
-public struct ShardError: Error, CustomStringConvertible {
-    public let description: String
-    init(_ d: String) { description = d }
 }
 
 /// Merges shard manifests in a folder into `manifest.json`.
@@ -132,37 +127,37 @@ public enum ShardMerge {
     }
 
     /// Writes `manifest.json` from the shard manifests in `directory` and removes them. Throws
-    /// `ShardError`, writing nothing, when the folder holds manifests of more than one split, when
+    /// `RenderError.shard`, writing nothing, when the folder holds manifests of more than one split, when
     /// shards are missing, when two shards list the same frame, when shards were rendered from
     /// different inputs or settings, or when a frame a shard lists is not there.
     @discardableResult
     public static func merge(_ directory: String) throws -> Manifest {
         let found = shardManifests(in: directory)
         guard !found.isEmpty else {
-            throw ShardError("\(directory): no shard manifests (manifest.shard-I-of-N.json); copy every shard's files here first")
+            throw RenderError.shard("\(directory): no shard manifests (manifest.shard-I-of-N.json); copy every shard's files here first")
         }
         guard found.count == 1, let (n, shards) = found.first else {
             let splits = found.keys.sorted().map { n in
                 let names = found[n]!.keys.sorted()
                 return "shard\(names.count > 1 ? "s" : "") " + names.map { "\($0)/\(n)" }.joined(separator: ", ")
             }
-            throw ShardError("\(directory): holds shard manifests of \(found.count) splits (\(splits.joined(separator: "; "))), so it cannot "
+            throw RenderError.shard("\(directory): holds shard manifests of \(found.count) splits (\(splits.joined(separator: "; "))), so it cannot "
                 + "tell which frames belong together; keep the manifest.shard-I-of-N.json files of one split and remove the others "
                 + "(or copy each split into a folder of its own), then merge again")
         }
         let missing = (1...n).filter { shards[$0] == nil }
         guard missing.isEmpty else {
-            throw ShardError("\(directory): shard\(missing.count > 1 ? "s" : "") \(missing.map { "\($0)/\(n)" }.joined(separator: ", ")) missing; copy their files here too")
+            throw RenderError.shard("\(directory): shard\(missing.count > 1 ? "s" : "") \(missing.map { "\($0)/\(n)" }.joined(separator: ", ")) missing; copy their files here too")
         }
         var manifests: [Manifest] = []
         for i in 1...n {
             let path = "\(directory)/\(shards[i]!)"
             guard let manifest = Manifest.read(atPath: path) else {
                 let why = FileManager.default.isReadableFile(atPath: path) ? "it does not read as a shard manifest" : "it cannot be read"
-                throw ShardError("\(path): not a readable shard manifest (\(why)); render that shard again")
+                throw RenderError.shard("\(path): not a readable shard manifest (\(why)); render that shard again")
             }
             guard manifest.partial != true else {
-                throw ShardError("\(path): shard \(i)/\(n) was interrupted (its manifest says partial, \(manifest.frames.count) frames); "
+                throw RenderError.shard("\(path): shard \(i)/\(n) was interrupted (its manifest says partial, \(manifest.frames.count) frames); "
                     + "finish it with the same command and --resume, then merge")
             }
             manifests.append(manifest)
@@ -172,7 +167,7 @@ public enum ShardMerge {
         // The whole `inputs` hash, selection included: shards of one split stamp the frames of the
         // whole command (`--frames`), not their share, so only a shard of another selection differs.
         for (i, m) in manifests.enumerated().dropFirst() where m.inputs != first.inputs {
-            throw ShardError("\(directory): shards 1/\(n) and \(i + 1)/\(n) were rendered from different inputs"
+            throw RenderError.shard("\(directory): shards 1/\(n) and \(i + 1)/\(n) were rendered from different inputs"
                 + InputStamp.changeNote(from: first.inputParts, to: m.inputParts, scenarioName: m.scenario,
                                         manifest: first.inputParts == nil ? shards[1]! : shards[i + 1]!,
                                         lead: "shard \(i + 1)/\(n) against 1/\(n): ")
@@ -183,7 +178,7 @@ public enum ShardMerge {
         for (i, m) in manifests.enumerated().dropFirst() {
             guard m.fps == merged.fps, m.width == merged.width, m.height == merged.height, m.scale == merged.scale,
                   m.frameCount == merged.frameCount, m.scenario == merged.scenario, m.device == merged.device else {
-                throw ShardError("\(directory): shard \(i + 1)/\(n) was rendered with other settings than shard 1/\(n) "
+                throw RenderError.shard("\(directory): shard \(i + 1)/\(n) was rendered with other settings than shard 1/\(n) "
                     + "(scenario, size, fps or frame count differ); render all shards with the same command")
             }
         }
@@ -192,10 +187,10 @@ public enum ShardMerge {
             var info = stat()
             let path = "\(directory)/\(frame.file)"
             guard stat(path, &info) == 0 else {
-                throw ShardError("\(path): frame missing although its shard lists it; copy that shard's frames again")
+                throw RenderError.shard("\(path): frame missing although its shard lists it; copy that shard's frames again")
             }
             guard info.st_mode & S_IFMT == S_IFREG else {
-                throw ShardError("\(path): not a file (a folder, pipe or device) although its shard lists it as a frame; copy that shard's frames again")
+                throw RenderError.shard("\(path): not a file (a folder, pipe or device) although its shard lists it as a frame; copy that shard's frames again")
             }
         }
         try RenderJob.writeAtomically([UInt8](merged.encoded()), to: "\(directory)/manifest.json", what: "manifest.json")
@@ -220,9 +215,9 @@ public enum ShardMerge {
         let frames = InputStamp.shown(FrameRanges.text(Array(Set(shared)).sorted()))
         let noun = shared.count == 1 ? "frame" : "frames"
         if a == b {
-            throw ShardError("\(directory): shard \(a)/\(n) lists \(noun) \(frames) twice; render that shard again, then merge")
+            throw RenderError.shard("\(directory): shard \(a)/\(n) lists \(noun) \(frames) twice; render that shard again, then merge")
         }
-        throw ShardError("\(directory): shards \(a)/\(n) and \(b)/\(n) both hold \(noun) \(frames), so they are not shares of one render; "
+        throw RenderError.shard("\(directory): shards \(a)/\(n) and \(b)/\(n) both hold \(noun) \(frames), so they are not shares of one render; "
             + "render every shard again with one command (only --shard differs), then merge")
     }
 }

@@ -29,8 +29,8 @@ func animationBenchmark(directory: String, runs: Int) {
     // The same render with output: [GIF, WebP] at 390 px, from a copy of the scenario beside it (its images are relative).
     let withOutputs = directory + "/.benchmark-outputs-\(getpid()).yaml"
     let text = (try? String(contentsOfFile: scenario, encoding: .utf8)) ?? ""
-    try? (text + "\noutput: [{file: \(work)/o.gif, width: 390}, {file: \(work)/o.webp, width: 390}]\n")
-        .write(toFile: withOutputs, atomically: true, encoding: .utf8)
+    try? AtomicFile.write(Array((text + "\noutput: [{file: \(work)/o.gif, width: 390}, {file: \(work)/o.webp, width: 390}]\n").utf8),
+                          to: withOutputs)
     let both = best([exe, withOutputs, "--out", work + "/frames2", "--quiet", "--jobs", "2", "--force"])
     try? FileManager.default.removeItem(atPath: withOutputs)
     print("| run | seconds | peak MB | x frames alone |")

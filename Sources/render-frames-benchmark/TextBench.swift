@@ -158,7 +158,7 @@ func textBenchmark(runs: Int) {
             let word = unbrokenWord(count: 200_000, shift: run + 1, mixed: mixed)
             bytes = word.utf8.count
             let path = "\(directory)/mail-\(mixed)-\(run).yaml"
-            do { try mailScenario(word).write(toFile: path, atomically: true, encoding: .utf8) } catch { fail("\(path): \(error)") }
+            do { try AtomicFile.write(Array(mailScenario(word).utf8), to: path) } catch { fail("\(path): \(error)") }
             let t0 = now()
             do { _ = try ScenarioLoader.checkEveryVariant(path: path) } catch { fail("\(path) does not validate: \(error)") }
             validations.append((now() - t0) * 1000)

@@ -69,9 +69,14 @@ func endToEnd(_ s: Scenario, frames: [Int], jobs: Int, reuse: Bool = true,
     defer { try? FileManager.default.removeItem(atPath: dir) }
     // Flush what earlier runs wrote, so their writeback does not land in this run's time.
     sync()
-    var job = RenderJob(scenario: s, outputDirectory: dir, selection: FrameSelection(indices: frames), jobs: jobs, encoding: encoding)
-    job.reuseEqualStates = reuse
-    do { return try job.run() } catch { fail("\(error)") }
+    // As the CLI renders: the up-to-date check, the memory check, the frames (timed by the job).
+    var settings = Render.Settings(scenario: s.file, outputDirectory: dir)
+    (settings.frames, settings.jobs, settings.encoding, settings.reuseEqualStates) = (FrameRanges.text(frames), jobs, encoding, reuse)
+    settings.writeAnimations = false
+    do {
+        guard let summary = try Render(settings).run(s, path: s.file).summaries.first else { fail("\(s.file): no frames rendered") }
+        return summary
+    } catch { fail("\(error)") }
 }
 
 struct ScenarioResult {
@@ -108,8 +113,7 @@ func measure(_ name: String, _ scenario: Scenario, frameLimit: Int, baselineEver
         let t1 = now()
         let png = encoder.encode(pixmap)
         let t2 = now()
-        _ = FileManager.default.createFile(atPath: "\(dir)/\(index).png.tmp", contents: Data(png))
-        rename("\(dir)/\(index).png.tmp", "\(dir)/\(index).png")
+        do { try AtomicFile.write(png, to: "\(dir)/\(index).png") } catch { fail("\(error)") }
         let t3 = now()
         render += t1 - t0; encode += t2 - t1; write += t3 - t2
         bytes += png.count
@@ -214,7 +218,7 @@ func runBenchmark() {
         guard scenario.screen.scene == nil, !CommandLine.arguments.contains("--no-expanded") else { continue }
         let target = expandedDirectory + "/" + (path as NSString).lastPathComponent
         do {
-            try PresetExpansion.expand(path: path, outputPath: target).write(toFile: target, atomically: true, encoding: .utf8)
+            try AtomicFile.write(Array(PresetExpansion.expand(path: path, outputPath: target).utf8), to: target)
         } catch { fail("expanding \(path): \(error)") }
         results.append(measure((path as NSString).lastPathComponent + ", expanded", load(target), frameLimit: frameLimit,
                                baselineEvery: baselineEvery, sizeFirst: false))
@@ -326,4 +330,7 @@ func compareBenchmark(_ scenario: Scenario) {
     print("\nSpeed-up (the default against ImageMagick): \(format(theirs / ours))x")
 }
 
+// As the CLI does at start: freed frame-sized buffers are kept for reuse, not unmapped (without
+// it, the end-to-end rows paid glibc's page faults that the CLI doing the same job does not).
+ImageDecoder.keepLargeBuffers()
 runBenchmark()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Animation
 import GoldenCompare
+import RenderFramesKit
 
 /// How frames are compared with goldens, for `compare` and `render --golden` alike. By default a
 /// pixel differs when a channel moves by more than 2 levels (anti-aliasing apart); `--tolerance`
@@ -30,15 +31,7 @@ struct ComparisonOptions: ParsableArguments {
     }
 
     func validate() throws {
-        let metrics = [tolerance.map { "--tolerance \($0)" }, threshold.map { "--threshold \($0)" }, exact ? "--exact" : nil].compactMap { $0 }
-        if metrics.count > 1 {
-            throw ValidationError("\(metrics.joined(separator: " and ")) are two ways of comparing colors: keep one "
-                + "(--tolerance LEVELS per channel, the default being \(PixelMatch.Metric.defaultTolerance); --threshold for pixelmatch's "
-                + "perceptual distance; --exact for every byte)")
-        }
-        if let tolerance, !(0...255).contains(tolerance) { throw ValidationError("--tolerance must be between 0 and 255 levels, got \(tolerance)") }
-        if let threshold, !(0...1).contains(threshold) { throw ValidationError("--threshold must be between 0 and 1, got \(threshold.formattedNumber)") }
-        if let m = maxDiffPixels, m < 0 { throw ValidationError("--max-diff-pixels must be 0 or more, got \(m)") }
-        if let r = maxDiffRatio, !(0...1).contains(r) { throw ValidationError("--max-diff-ratio must be between 0 and 1, got \(r.formattedNumber)") }
+        if let problem = RenderLimits.comparisonProblem(tolerance: tolerance, threshold: threshold, exact: exact,
+                                                        maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio) { throw ValidationError(problem) }
     }
 }

@@ -27,12 +27,7 @@ struct ImageLimit: ParsableArguments {
     var limits: ImageLimits { ImageLimits(pixels: maxImagePixels, memory: ByteSize.parse(maxImageMemory) ?? ImageDecoder.defaultMemoryBudget) }
 
     func validate() throws {
-        if !(1...(1 << 32)).contains(maxImagePixels) {
-            throw ValidationError("--max-image-pixels must be between 1 and 4294967296 (4 gigapixels), got \(maxImagePixels)")
-        }
-        guard let bytes = ByteSize.parse(maxImageMemory), bytes >= 1_000_000 else {
-            throw ValidationError("--max-image-memory: expected a size of at least 1MB such as 300MB, 2GB or 500MiB, got \(maxImageMemory)")
-        }
+        if let problem = RenderLimits.imageLimitsProblem(pixels: maxImagePixels, memory: maxImageMemory) { throw ValidationError(problem) }
     }
 }
 
@@ -40,12 +35,11 @@ struct ImageLimit: ParsableArguments {
 
 protocol BadInputError: Error, CustomStringConvertible {}
 extension ScenarioError: BadInputError {}
-extension FrameSelectionError: BadInputError {}
 extension OutputError: BadInputError {}
-extension ShardError: BadInputError {}
-extension GoldenCheckError: BadInputError {}
+extension RenderError: BadInputError {}
 extension AnimationError: BadInputError {}
 extension RecordMode: ExpressibleByArgument {}
+extension Compression: ExpressibleByArgument {}
 
 struct BadInput: BadInputError {
     let description: String

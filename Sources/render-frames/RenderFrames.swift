@@ -1,10 +1,7 @@
-import Animation
 import ArgumentParser
 import Foundation
-import GoldenCompare
 import Raster
 import RenderFramesKit
-import Scene
 
 @main
 struct RenderFrames: ParsableCommand {
@@ -33,8 +30,8 @@ struct RenderFrames: ParsableCommand {
                    and the same command with --resume finishes the run
             """,
         version: "render-frames \(ToolVersion.string)",
-        subcommands: [Render.self, Encode.self, Validate.self, Explain.self, Expand.self, Presets.self, Compare.self, Merge.self, Summary.self],
-        defaultSubcommand: Render.self)
+        subcommands: [RenderCommand.self, Encode.self, Validate.self, Explain.self, Expand.self, Presets.self, Compare.self, Merge.self, Summary.self],
+        defaultSubcommand: RenderCommand.self)
 
     /// Every usage error is bad input: exit code 2 (ArgumentParser's own default is 64).
     static func main() {
@@ -45,17 +42,18 @@ struct RenderFrames: ParsableCommand {
         do {
             var command = try parseAsRoot(NegativeValues.joined(Array(CommandLine.arguments.dropFirst())))
             try command.run()
-        } catch let error as BadInputError {
-            writeToStandardError(("error: " + error.description + "\n"))
-            Foundation.exit(2)
         } catch {
             if error is ExitCode || exitCode(for: error) == .success { exit(withError: error) }
-            if let text = FileProblem.describe(error) {
-                writeToStandardError("error: " + text + "\n")
-                Foundation.exit(2)
-            }
-            writeToStandardError((fullMessage(for: error) + "\n"))
+            writeToStandardError(message(for: error) + "\n")
             Foundation.exit(2)
         }
+    }
+
+    /// What an error that ends a command says (it exits 2): bad input as "error: ..." without
+    /// library or Foundation text, usage errors as ArgumentParser words them.
+    static func message(for error: Error) -> String {
+        if let error = error as? BadInputError { return "error: " + error.description }
+        if let text = FileProblem.describe(error) { return "error: " + text }
+        return fullMessage(for: error)
     }
 }

@@ -15,11 +15,11 @@ final class CLITests: XCTestCase {
 
     /// Runs render-frames.
     @discardableResult
-    func run(_ arguments: [String]) throws -> Shell.Result { try Shell.run(CLITests.binary, arguments) }
+    func run(_ arguments: [String]) throws -> Shell.Result { try InProcess.run(CLITests.binary, arguments) }
 
     @discardableResult
     func exec(_ executable: String, _ arguments: [String], cwd: String? = nil) throws -> Shell.Result {
-        try Shell.run(executable, arguments, cwd: cwd)
+        try InProcess.run(executable, arguments, cwd: cwd)
     }
 
     var tmp = ""

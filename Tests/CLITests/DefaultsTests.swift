@@ -31,16 +31,16 @@ final class MessageTests: XCTestCase {
 
     func validate(_ text: String) throws -> Shell.Result {
         try text.write(toFile: "\(tmp)/s.yaml", atomically: true, encoding: .utf8)
-        return try Shell.run(CLITests.binary, ["validate", "\(tmp)/s.yaml"])
+        return try InProcess.run(CLITests.binary, ["validate", "\(tmp)/s.yaml"])
     }
 
     func testAnOutFolderUnderAFileIsSaidInWords() throws {
         _ = FileManager.default.createFile(atPath: "\(tmp)/afile", contents: Data("x".utf8))
-        let r = try Shell.run(CLITests.binary, ["--out", "\(tmp)/afile/sub", "--frames", "0", "--scale", "0.25", "--quiet"])
+        let r = try InProcess.run(CLITests.binary, ["--out", "\(tmp)/afile/sub", "--frames", "0", "--scale", "0.25", "--quiet"])
         XCTAssertEqual(r.code, 2)
         XCTAssertEqual(r.stderr, "error: \(tmp)/afile/sub: cannot create the folder: \(tmp)/afile is a file, not a folder; pick another --out\n")
         // --golden given a file printed Foundation's "NSCocoaErrorDomain Code=516".
-        let g = try Shell.run(CLITests.binary, ["--out", "\(tmp)/frames", "--golden", "\(tmp)/afile", "--frames", "0", "--scale", "0.25", "--quiet"])
+        let g = try InProcess.run(CLITests.binary, ["--out", "\(tmp)/frames", "--golden", "\(tmp)/afile", "--frames", "0", "--scale", "0.25", "--quiet"])
         XCTAssertEqual(g.code, 2)
         XCTAssertEqual(g.stderr, "error: \(tmp)/afile: exists and is a file, not a folder; pick another --golden\n")
     }
@@ -90,15 +90,15 @@ final class MessageTests: XCTestCase {
         XCTAssertTrue(long.stderr.contains("... (") && long.stderr.count < 600, "\(long.stderr.count) characters")
         try FileManager.default.createSymbolicLink(atPath: "\(tmp)/l1", withDestinationPath: "\(tmp)/l2")
         try FileManager.default.createSymbolicLink(atPath: "\(tmp)/l2", withDestinationPath: "\(tmp)/l1")
-        let loop = try Shell.run(CLITests.binary, ["-o", "\(tmp)/l1", "--frames", "0", "--scale", "0.25", "-q"])
+        let loop = try InProcess.run(CLITests.binary, ["-o", "\(tmp)/l1", "--frames", "0", "--scale", "0.25", "-q"])
         XCTAssertEqual(loop.stderr, "error: \(tmp)/l1: is a symbolic link that leads nowhere (to a missing folder, or a loop); pick another --out\n")
         for arguments in [["nope\u{1B}[31m.yaml"], ["--frames", "1\u{1B}[31m"], ["--bogus\u{1B}"]] {
-            let r = try Shell.run(CLITests.binary, arguments + ["-o", "\(tmp)/esc"])
+            let r = try InProcess.run(CLITests.binary, arguments + ["-o", "\(tmp)/esc"])
             XCTAssertEqual(r.code, 2)
             XCTAssertFalse(r.stderr.contains("\u{1B}"), r.stderr)
             XCTAssertTrue(r.stderr.contains("\\u{1B}"), r.stderr)
         }
-        let pixels = try Shell.run(CLITests.binary, ["validate", CLITests.root + "/Fixtures/scenarios/profile.yaml", "--max-image-pixels", "9000000000000000000"])
+        let pixels = try InProcess.run(CLITests.binary, ["validate", CLITests.root + "/Fixtures/scenarios/profile.yaml", "--max-image-pixels", "9000000000000000000"])
         XCTAssertEqual(pixels.code, 2)
         XCTAssertTrue(pixels.stderr.contains("--max-image-pixels must be between 1 and 4294967296 (4 gigapixels)"), pixels.stderr)
     }
@@ -134,10 +134,10 @@ final class MessageTests: XCTestCase {
         XCTAssertTrue(key.stderr.contains("s.yaml:2:3: (key): a key must be a word, and this one is a list of 2 items; write it as key: value"), key.stderr)
         try FileManager.default.createSymbolicLink(atPath: "\(tmp)/loop1", withDestinationPath: "\(tmp)/loop2")
         try FileManager.default.createSymbolicLink(atPath: "\(tmp)/loop2", withDestinationPath: "\(tmp)/loop1")
-        let loop = try Shell.run(CLITests.binary, ["validate", "\(tmp)/loop1"])
+        let loop = try InProcess.run(CLITests.binary, ["validate", "\(tmp)/loop1"])
         XCTAssertEqual(loop.code, 2)
         XCTAssertTrue(loop.stderr.contains("it is a symbolic link that leads nowhere (a loop, or a missing target)"), loop.stderr)
-        let device = try Shell.run(CLITests.binary, ["validate", "/dev/zero"])
+        let device = try InProcess.run(CLITests.binary, ["validate", "/dev/zero"])
         XCTAssertEqual(device.code, 2)
         XCTAssertTrue(device.stderr.contains("/dev/zero: cannot read the scenario file (it is not a regular file (a pipe, socket or device); give a scenario file)"), device.stderr)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Scene
 import XCTest
 
 /// The same scenario gives byte-identical frames across runs with different `--jobs` values,
@@ -10,7 +11,7 @@ final class DeterminismTests: XCTestCase {
     override func tearDown() { try? FileManager.default.removeItem(atPath: tmp) }
 
     func render(_ scenario: String, _ out: String, _ extra: [String]) throws {
-        let r = try Shell.run(CLITests.binary, [scenario, "--out", out, "--scale", "0.25", "--quiet"] + extra)
+        let r = try InProcess.run(CLITests.binary, [scenario, "--out", out, "--scale", "0.25", "--quiet"] + extra)
         XCTAssertEqual(r.code, 0, "\(scenario) \(extra): \(r.stderr)")
     }
 
@@ -28,18 +29,15 @@ final class DeterminismTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(files.count, 6)
         for file in files {
             let path = dir + "/" + file
-            let validate = try Shell.run(CLITests.binary, ["validate", path])
-            guard let count = validate.stdout.split(separator: " ").firstIndex(of: "frames").map({ Int(validate.stdout.split(separator: " ")[$0 - 1])! }) else {
-                return XCTFail("\(file): \(validate.stdout) \(validate.stderr)")
-            }
+            // Every variant checked, as validate does; a matrix's first variant is rendered, in OUT/<variant>.
+            let (first, variants) = try ScenarioLoader.checkEveryVariant(path: path)
+            let count = first.frameCount
             // Eight frames spread over the timeline, and a short contiguous range starting at one of them.
             let picks = (0..<8).map { $0 * (count - 1) / 7 }
             let selection = picks.map(String.init).joined(separator: ",")
             let start = picks[4]
-            // A matrix: its first variant (the one validate counts the frames of), in OUT/<variant>.
             var variant: [String] = [], folder = ""
-            if let open = validate.stdout.range(of: "variants ("), let end = validate.stdout[open.upperBound...].firstIndex(of: ",") {
-                let name = String(validate.stdout[open.upperBound..<end])
+            if let name = variants.first?.name, !first.variantNames.isEmpty {
                 variant = ["--variant", name]
                 folder = "/" + name
             }

@@ -12,7 +12,7 @@ final class GoldenRecordTests: XCTestCase {
 
     func render(scale: String = "0.5", frames: String = "0-3", _ extra: [String], environment: [String: String] = [:]) throws -> Shell.Result {
         let env = environment.map { "\($0.key)=\($0.value)" }
-        return try Shell.run("/usr/bin/env", ["-u", "CI", "-u", RecordMode.environmentVariable] + env
+        return try InProcess.run("/usr/bin/env", ["-u", "CI", "-u", RecordMode.environmentVariable] + env
             + [CLITests.binary, scenario, "--out", "\(tmp)/out", "--scale", scale, "--frames", frames, "--quiet", "--golden", "\(tmp)/golden"] + extra)
     }
 
@@ -43,7 +43,7 @@ final class GoldenRecordTests: XCTestCase {
     /// bio fails 253 frames at @3x and writes 9 MB, where full images of each came to about 650 MB).
     func testFailureImagesAreCropsAndTheWorstThreeInFull() throws {
         XCTAssertEqual(try render(frames: "0-5", ["--record", "all"]).code, 0)
-        let other = try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/other", "--scale", "0.5", "--frames", "40", "--quiet"])
+        let other = try InProcess.run(CLITests.binary, [scenario, "--out", "\(tmp)/other", "--scale", "0.5", "--frames", "40", "--quiet"])
         XCTAssertEqual(other.code, 0)
         for i in 0...5 {
             let golden = "\(tmp)/golden/000\(i).png"
@@ -64,7 +64,7 @@ final class GoldenRecordTests: XCTestCase {
         let same = try render(frames: "1-2", ["--record", "never"])
         XCTAssertEqual(same.code, 0, "the same frames match")
         // A golden that no longer matches fails in never mode and gets the three images.
-        let moved = try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/out2", "--scale", "0.5", "--frames", "5", "--quiet"])
+        let moved = try InProcess.run(CLITests.binary, [scenario, "--out", "\(tmp)/out2", "--scale", "0.5", "--frames", "5", "--quiet"])
         XCTAssertEqual(moved.code, 0)
         try FileManager.default.removeItem(atPath: "\(tmp)/golden/0001.png")
         try FileManager.default.copyItem(atPath: "\(tmp)/out2/0005.png", toPath: "\(tmp)/golden/0001.png")
@@ -93,7 +93,7 @@ final class GoldenRecordTests: XCTestCase {
         try Data().write(to: URL(fileURLWithPath: "\(tmp)/golden/notes.png"))
         let partial = try render(["--prune"])
         XCTAssertEqual(partial.code, 2, "refused on a partial frame range")
-        let whole = try Shell.run("/usr/bin/env", ["-u", "CI", CLITests.binary, scenario, "--out", "\(tmp)/out", "--scale", "0.25",
+        let whole = try InProcess.run("/usr/bin/env", ["-u", "CI", CLITests.binary, scenario, "--out", "\(tmp)/out", "--scale", "0.25",
                                                    "--fps", "2", "--quiet", "--golden", "\(tmp)/golden", "--record", "all", "--prune"])
         XCTAssertEqual(whole.code, 0, whole.stdout + whole.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(tmp)/golden/9999.png"))

@@ -4,6 +4,7 @@ import Glibc
 #endif
 import ArgumentParser
 import Raster
+import RenderFramesKit
 @testable import render_frames
 
 /// A command line of the folder and scenario commands (compare, encode, merge, summary, explain,

@@ -9,7 +9,7 @@ final class MatrixTests: XCTestCase {
     override func setUpWithError() throws { tmp = try makeTemporaryFolder("matrix") }
     override func tearDown() { try? FileManager.default.removeItem(atPath: tmp) }
 
-    func run(_ arguments: [String]) throws -> Shell.Result { try Shell.run(CLITests.binary, arguments) }
+    func run(_ arguments: [String]) throws -> Shell.Result { try InProcess.run(CLITests.binary, arguments) }
 
     func scenario(_ matrix: String) throws -> String {
         let path = "\(tmp)/screen.yaml"

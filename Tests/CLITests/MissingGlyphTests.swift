@@ -19,17 +19,17 @@ final class MissingGlyphTests: XCTestCase {
             """.write(toFile: file, atomically: true, encoding: .utf8)
         let expected = "\(file):3:59: warning: layers[0].text: the character \"\u{0B95}\" (U+0B95) is in none of the scenario's fonts, "
             + "so it draws as a box; name a font that has it in fonts: (fonts.fallback: [a .ttf or .otf file], README, Text)\n"
-        let validate = try Shell.run(CLITests.binary, ["validate", file], cwd: CLITests.root)
+        let validate = try InProcess.run(CLITests.binary, ["validate", file], cwd: CLITests.root)
         XCTAssertEqual(validate.code, 0, validate.stderr)
         XCTAssertEqual(validate.stderr, expected)
         XCTAssertTrue(validate.stdout.contains("tamil.yaml: ok:"), validate.stdout)
-        let explain = try Shell.run(CLITests.binary, ["explain", file, "--frame", "0"], cwd: CLITests.root)
+        let explain = try InProcess.run(CLITests.binary, ["explain", file, "--frame", "0"], cwd: CLITests.root)
         XCTAssertEqual(explain.code, 0, explain.stderr)
         XCTAssertEqual(explain.stderr, expected)
         let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(explain.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(json["warnings"] as? [String], [String(expected.dropLast())])
 
-        let fixture = try Shell.run(CLITests.binary, ["validate", "Fixtures/scenarios/profile.yaml"], cwd: CLITests.root)
+        let fixture = try InProcess.run(CLITests.binary, ["validate", "Fixtures/scenarios/profile.yaml"], cwd: CLITests.root)
         XCTAssertEqual(fixture.stderr, "", "no warning where every character has a font")
     }
 }

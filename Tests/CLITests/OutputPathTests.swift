@@ -73,7 +73,7 @@ final class OutputPathTests: XCTestCase {
 
     /// Runs the tool under a time limit (a writer that opened a FIFO would wait forever).
     func run(_ arguments: [String], cwd: String? = nil) throws -> Shell.Result {
-        try Shell.run("/usr/bin/timeout", ["60", CLITests.binary] + arguments, cwd: cwd)
+        try InProcess.run("/usr/bin/timeout", ["60", CLITests.binary] + arguments, cwd: cwd)
     }
 
     /// Runs a command that must be refused: exit 2, exactly `message` on stderr, nothing under

@@ -27,7 +27,7 @@ final class OutputSafetyTests: XCTestCase {
     func testOutPathThatIsAFile() throws {
         let file = tmp + "/taken"
         try "not a folder".write(toFile: file, atomically: true, encoding: .utf8)
-        let r = try Shell.run(CLITests.binary, [try writeScenario(), "--out", file, "--quiet"])
+        let r = try InProcess.run(CLITests.binary, [try writeScenario(), "--out", file, "--quiet"])
         XCTAssertEqual(r.code, 2)
         XCTAssertEqual(r.stderr, "error: \(file): exists and is a file, not a folder; pick another --out\n")
         XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "not a folder", "left alone")
@@ -38,7 +38,7 @@ final class OutputSafetyTests: XCTestCase {
         // A folder where frame 0003.png should go: refused, by name, before any frame is written
         // (a frame whose place is taken while the run goes is refused at its rename: AtomicFileTests).
         try FileManager.default.createDirectory(atPath: out + "/0003.png", withIntermediateDirectories: true)
-        let r = try Shell.run(CLITests.binary, [try writeScenario(), "--out", out, "--quiet", "--jobs", "1"])
+        let r = try InProcess.run(CLITests.binary, [try writeScenario(), "--out", out, "--quiet", "--jobs", "1"])
         XCTAssertEqual(r.code, 2)
         XCTAssertEqual(r.stderr, "error: \(out)/0003.png: is a folder, and a file is written here; remove it, or pick another --out\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out), ["0003.png"], "nothing written")
@@ -77,9 +77,9 @@ final class OutputSafetyTests: XCTestCase {
 
     func testTheImagePixelLimitIsAnOption() throws {
         let scenario = CLITests.root + "/Fixtures/scenarios/profile.yaml"
-        let strict = try Shell.run(CLITests.binary, ["validate", "--max-image-pixels", "300000", scenario])
+        let strict = try InProcess.run(CLITests.binary, ["validate", "--max-image-pixels", "300000", scenario])
         XCTAssertEqual(strict.code, 0, "640x427 and 512x512 fit under 300000: \(strict.stderr)")
-        let tight = try Shell.run(CLITests.binary, [scenario, "--out", tmp + "/never", "--max-image-pixels", "270000", "--quiet"])
+        let tight = try InProcess.run(CLITests.binary, [scenario, "--out", tmp + "/never", "--max-image-pixels", "270000", "--quiet"])
         XCTAssertEqual(tight.code, 2)
         XCTAssertTrue(tight.stderr.contains("rocket.jpg: image is 640x427 = 273280 pixels, over the limit of 270000; scale it down "
             + "(or raise the limit with --max-image-pixels, which render, validate and encode take)"), tight.stderr)

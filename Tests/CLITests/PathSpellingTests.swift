@@ -14,7 +14,7 @@ final class PathSpellingTests: XCTestCase {
     override func tearDown() { try? FileManager.default.removeItem(atPath: tmp) }
 
     func run(_ arguments: [String]) throws -> Shell.Result {
-        try Shell.run("/usr/bin/timeout", ["60", CLITests.binary] + arguments)
+        try InProcess.run("/usr/bin/timeout", ["60", CLITests.binary] + arguments)
     }
 
     func listing(_ folder: String) -> [String] {

@@ -69,9 +69,9 @@ final class BoundedFailureTests: XCTestCase {
     func testAOneCharacterChangeAtThreeXStaysSmall() throws {
         let (before, after) = try scenarios()
         let frames = "0-11"
-        let record = try Shell.run(CLITests.binary, [before, "--out", "\(tmp)/golden", "--frames", frames, "--quiet"])
+        let record = try InProcess.run(CLITests.binary, [before, "--out", "\(tmp)/golden", "--frames", frames, "--quiet"])
         XCTAssertEqual(record.code, 0, record.stderr)
-        let run = try Shell.run("/usr/bin/env", ["-u", "CI", CLITests.binary, after, "--out", "\(tmp)/out", "--frames", frames, "--quiet",
+        let run = try InProcess.run("/usr/bin/env", ["-u", "CI", CLITests.binary, after, "--out", "\(tmp)/out", "--frames", frames, "--quiet",
                                                  "--golden", "\(tmp)/golden", "--record", "never", "--report", "\(tmp)/report"])
         XCTAssertEqual(run.code, 1, run.stdout + run.stderr)
         XCTAssertTrue(run.stdout.contains("FAIL frames 0-11 differ (12 frames); worst "), run.stdout)
@@ -99,12 +99,12 @@ final class BoundedFailureTests: XCTestCase {
     func testShardReportsMergeIntoOnePage() throws {
         let scenario = CLITests.root + "/Fixtures/scenarios/profile-dark.yaml"
         func render(_ extra: [String]) throws -> Shell.Result {
-            try Shell.run("/usr/bin/env", ["-u", "CI", CLITests.binary, scenario, "--scale", "0.5", "--frames", "0-5", "--quiet",
+            try InProcess.run("/usr/bin/env", ["-u", "CI", CLITests.binary, scenario, "--scale", "0.5", "--frames", "0-5", "--quiet",
                                            "--golden", "\(tmp)/golden"] + extra)
         }
         XCTAssertEqual(try render(["--out", "\(tmp)/all", "--record", "all"]).code, 0)
         // Frame 4's golden becomes another frame: it fails in shard 2 of 2.
-        let other = try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/other", "--scale", "0.5", "--frames", "40", "--quiet"])
+        let other = try InProcess.run(CLITests.binary, [scenario, "--out", "\(tmp)/other", "--scale", "0.5", "--frames", "40", "--quiet"])
         XCTAssertEqual(other.code, 0)
         try FileManager.default.removeItem(atPath: "\(tmp)/golden/0004.png")
         try FileManager.default.copyItem(atPath: "\(tmp)/other/0040.png", toPath: "\(tmp)/golden/0004.png")
@@ -115,10 +115,10 @@ final class BoundedFailureTests: XCTestCase {
             let shared = try render(["--out", "\(tmp)/t\(i)", "--shard", "\(i)/2", "--record", "never", "--report", "\(tmp)/shared"])
             XCTAssertEqual(shared.code, i == 2 ? 1 : 0)
         }
-        let merged = try Shell.run(CLITests.binary, ["merge", "--report", "\(tmp)/merged", "\(tmp)/r1", "\(tmp)/r2"])
+        let merged = try InProcess.run(CLITests.binary, ["merge", "--report", "\(tmp)/merged", "\(tmp)/r1", "\(tmp)/r2"])
         XCTAssertEqual(merged.code, 0, merged.stderr)
         XCTAssertTrue(merged.stdout.contains("1 scenario(s), 6 frames, 1 differ (2 part(s) from 2 folder(s))"), merged.stdout)
-        let inPlace = try Shell.run(CLITests.binary, ["merge", "--report", "\(tmp)/shared"])
+        let inPlace = try InProcess.run(CLITests.binary, ["merge", "--report", "\(tmp)/shared"])
         XCTAssertEqual(inPlace.code, 0, inPlace.stderr)
         let a = try String(contentsOfFile: "\(tmp)/merged/index.html", encoding: .utf8)
         let b = try String(contentsOfFile: "\(tmp)/shared/index.html", encoding: .utf8)
@@ -132,28 +132,28 @@ final class BoundedFailureTests: XCTestCase {
 
         // A source that is the report itself, or one given twice, changes nothing.
         let before = try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/merged/images").sorted()
-        let again = try Shell.run(CLITests.binary, ["merge", "--report", "\(tmp)/merged", "\(tmp)/merged", "\(tmp)/./merged/", "\(tmp)/r1", "\(tmp)/r1"])
+        let again = try InProcess.run(CLITests.binary, ["merge", "--report", "\(tmp)/merged", "\(tmp)/merged", "\(tmp)/./merged/", "\(tmp)/r1", "\(tmp)/r1"])
         XCTAssertEqual(again.code, 0, again.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/merged/images").sorted(), before)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/merged/images/profile-dark.shard-2-of-2").count,
                        try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/r2/images/profile-dark.shard-2-of-2").count)
         // A shard missing is refused, as merge DIR refuses missing frames.
-        let half = try Shell.run(CLITests.binary, ["merge", "--report", "\(tmp)/half", "\(tmp)/r1"])
+        let half = try InProcess.run(CLITests.binary, ["merge", "--report", "\(tmp)/half", "\(tmp)/r1"])
         XCTAssertEqual(half.code, 2)
         XCTAssertTrue(half.stderr.contains("profile-dark lacks shard 2 of 2; give every shard's report folder"), half.stderr)
         // A data file that does not read is named, not skipped.
         try "{\"frames\": [".write(toFile: "\(tmp)/r2/data/profile-dark.shard-2-of-2.json", atomically: true, encoding: .utf8)
-        let corrupt = try Shell.run(CLITests.binary, ["merge", "--report", "\(tmp)/m3", "\(tmp)/r1", "\(tmp)/r2"])
+        let corrupt = try InProcess.run(CLITests.binary, ["merge", "--report", "\(tmp)/m3", "\(tmp)/r1", "\(tmp)/r2"])
         XCTAssertEqual(corrupt.code, 2)
         XCTAssertTrue(corrupt.stderr.contains("\(tmp)/r2/data/profile-dark.shard-2-of-2.json: not report data"), corrupt.stderr)
-        let summary = try Shell.run(CLITests.binary, ["summary", "\(tmp)/r2"])
+        let summary = try InProcess.run(CLITests.binary, ["summary", "\(tmp)/r2"])
         XCTAssertEqual(summary.code, 2, summary.stdout)
 
         // What is not a report is refused in plain words.
-        let wrong = try Shell.run(CLITests.binary, ["merge", "--report", "\(tmp)/m2", "\(tmp)/all"])
+        let wrong = try InProcess.run(CLITests.binary, ["merge", "--report", "\(tmp)/m2", "\(tmp)/all"])
         XCTAssertEqual(wrong.code, 2)
         XCTAssertTrue(wrong.stderr.contains("\(tmp)/all: not a report folder (it has no data/ folder); give the folders that --report wrote"), wrong.stderr)
-        let none = try Shell.run(CLITests.binary, ["merge"])
+        let none = try InProcess.run(CLITests.binary, ["merge"])
         XCTAssertEqual(none.code, 2)
         XCTAssertTrue(none.stderr.contains("give the folder holding the shards' frames (or --report DIR to merge reports)"), none.stderr)
     }
@@ -163,7 +163,7 @@ final class BoundedFailureTests: XCTestCase {
     func testAnUnreadableGoldenIsAFrameFailureThatReRecordingMends() throws {
         let scenario = CLITests.root + "/Fixtures/scenarios/profile-dark.yaml"
         func render(_ scale: String, _ extra: [String]) throws -> Shell.Result {
-            try Shell.run("/usr/bin/env", ["-u", "CI", CLITests.binary, scenario, "--out", "\(tmp)/out", "--scale", scale, "--frames", "0-3",
+            try InProcess.run("/usr/bin/env", ["-u", "CI", CLITests.binary, scenario, "--out", "\(tmp)/out", "--scale", scale, "--frames", "0-3",
                                            "--quiet", "--golden", "\(tmp)/golden"] + extra)
         }
         XCTAssertEqual(try render("0.5", ["--record", "all"]).code, 0)
@@ -189,15 +189,15 @@ final class BoundedFailureTests: XCTestCase {
     /// from two different files is refused.
     func testReportNamesNeverReplaceAnotherScenario() throws {
         let scenario = CLITests.root + "/Fixtures/scenarios/profile-dark.yaml"
-        XCTAssertEqual(try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/a", "--scale", "0.25", "--frames", "0-1", "--quiet"]).code, 0)
+        XCTAssertEqual(try InProcess.run(CLITests.binary, [scenario, "--out", "\(tmp)/a", "--scale", "0.25", "--frames", "0-1", "--quiet"]).code, 0)
         try FileManager.default.copyItem(atPath: "\(tmp)/a", toPath: "\(tmp)/a-copy")
         for name in ["my screen", "my_screen"] {
-            let r = try Shell.run(CLITests.binary, ["compare", "\(tmp)/a", "\(tmp)/a-copy", "--report", "\(tmp)/report", "--name", name])
+            let r = try InProcess.run(CLITests.binary, ["compare", "\(tmp)/a", "\(tmp)/a-copy", "--report", "\(tmp)/report", "--name", name])
             XCTAssertEqual(r.code, 0, r.stderr)
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/report/data").count, 2)
         try FileManager.default.copyItem(atPath: "\(tmp)/a", toPath: "\(tmp)/b")
-        let clash = try Shell.run(CLITests.binary, ["compare", "\(tmp)/b", "\(tmp)/a", "--report", "\(tmp)/report", "--name", "my screen"])
+        let clash = try InProcess.run(CLITests.binary, ["compare", "\(tmp)/b", "\(tmp)/a", "--report", "\(tmp)/report", "--name", "my screen"])
         XCTAssertEqual(clash.code, 2)
         XCTAssertTrue(clash.stderr.contains("already has a scenario named my screen, from \(tmp)/a; \(tmp)/b would replace it"), clash.stderr)
     }
@@ -206,12 +206,12 @@ final class BoundedFailureTests: XCTestCase {
     /// comparison removes them.
     func testCompareWritesCropsAndTheWorstInFull() throws {
         let scenario = CLITests.root + "/Fixtures/scenarios/profile-dark.yaml"
-        XCTAssertEqual(try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/a", "--scale", "0.5", "--frames", "0-5", "--quiet"]).code, 0)
-        XCTAssertEqual(try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/b", "--scale", "0.5", "--frames", "40-45", "--quiet"]).code, 0)
+        XCTAssertEqual(try InProcess.run(CLITests.binary, [scenario, "--out", "\(tmp)/a", "--scale", "0.5", "--frames", "0-5", "--quiet"]).code, 0)
+        XCTAssertEqual(try InProcess.run(CLITests.binary, [scenario, "--out", "\(tmp)/b", "--scale", "0.5", "--frames", "40-45", "--quiet"]).code, 0)
         // Same names, other pictures: every frame differs.
         try FileManager.default.createDirectory(atPath: "\(tmp)/g", withIntermediateDirectories: true)
         for i in 0...5 { try FileManager.default.copyItem(atPath: "\(tmp)/b/00\(40 + i).png", toPath: "\(tmp)/g/000\(i).png") }
-        let differ = try Shell.run(CLITests.binary, ["compare", "\(tmp)/a", "\(tmp)/g", "--diff", "\(tmp)/d"])
+        let differ = try InProcess.run(CLITests.binary, ["compare", "\(tmp)/a", "\(tmp)/g", "--diff", "\(tmp)/d"])
         XCTAssertEqual(differ.code, 1)
         XCTAssertTrue(differ.stdout.contains("FAIL frames 0-5 differ (6 frames); worst "), differ.stdout)
         let names = try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/d")
@@ -219,15 +219,15 @@ final class BoundedFailureTests: XCTestCase {
         XCTAssertEqual(names.filter { !$0.contains(".crop.") && $0.hasSuffix(".png") }.count, 9, "\(names.sorted())")
         XCTAssertTrue(names.contains("summary.json"))
         try FileManager.default.copyItem(atPath: "\(tmp)/a", toPath: "\(tmp)/a-copy")
-        XCTAssertEqual(try Shell.run(CLITests.binary, ["compare", "\(tmp)/a", "\(tmp)/a-copy", "--diff", "\(tmp)/d"]).code, 0)
+        XCTAssertEqual(try InProcess.run(CLITests.binary, ["compare", "\(tmp)/a", "\(tmp)/a-copy", "--diff", "\(tmp)/d"]).code, 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(tmp)/d/0000.crop.diff.png"), "an earlier run's images removed")
 
         // Folders that cannot be made are said in plain words, before any work.
         try Data("x".utf8).write(to: URL(fileURLWithPath: "\(tmp)/file"))
-        let diffUnderFile = try Shell.run(CLITests.binary, ["compare", "\(tmp)/a", "\(tmp)/g", "--diff", "\(tmp)/file/d"])
+        let diffUnderFile = try InProcess.run(CLITests.binary, ["compare", "\(tmp)/a", "\(tmp)/g", "--diff", "\(tmp)/file/d"])
         XCTAssertEqual(diffUnderFile.code, 2)
         XCTAssertTrue(diffUnderFile.stderr.contains("\(tmp)/file/d: cannot create the folder: \(tmp)/file is a file, not a folder; pick another --diff"), diffUnderFile.stderr)
-        let reportUnderFile = try Shell.run(CLITests.binary, ["compare", "\(tmp)/a", "\(tmp)/g", "--report", "\(tmp)/file/r"])
+        let reportUnderFile = try InProcess.run(CLITests.binary, ["compare", "\(tmp)/a", "\(tmp)/g", "--report", "\(tmp)/file/r"])
         XCTAssertEqual(reportUnderFile.code, 2)
         XCTAssertTrue(reportUnderFile.stderr.contains("cannot create the folder: \(tmp)/file is a file, not a folder; pick another --report"), reportUnderFile.stderr)
         for r in [diffUnderFile, reportUnderFile] { XCTAssertFalse(r.stderr.contains("NSCocoaErrorDomain") || r.stderr.contains("Error Domain")) }

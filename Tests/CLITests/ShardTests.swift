@@ -12,7 +12,7 @@ final class ShardTests: XCTestCase {
     let scenario = CLITests.root + "/Fixtures/scenarios/profile-dark.yaml"
 
     func render(_ out: String, _ extra: [String] = []) throws -> Shell.Result {
-        try Shell.run(CLITests.binary, [scenario, "--out", out, "--scale", "0.5", "--frames", "0-29", "--layout", "--quiet"] + extra)
+        try InProcess.run(CLITests.binary, [scenario, "--out", out, "--scale", "0.5", "--frames", "0-29", "--layout", "--quiet"] + extra)
     }
 
     func contents(_ dir: String) throws -> [String: Data] {
@@ -37,7 +37,7 @@ final class ShardTests: XCTestCase {
         for i in 1...3 {
             for (name, data) in try contents("\(tmp)/s\(i)") { try data.write(to: URL(fileURLWithPath: "\(tmp)/merged/\(name)")) }
         }
-        let merge = try Shell.run(CLITests.binary, ["merge", "\(tmp)/merged"])
+        let merge = try InProcess.run(CLITests.binary, ["merge", "\(tmp)/merged"])
         XCTAssertEqual(merge.code, 0, merge.stderr)
         XCTAssertEqual(try contents("\(tmp)/merged"), try contents("\(tmp)/single"))
     }
@@ -47,20 +47,20 @@ final class ShardTests: XCTestCase {
         for i in [2, 1] { XCTAssertEqual(try render("\(tmp)/shared", ["--shard", "\(i)/2"]).code, 0) }
         XCTAssertEqual(try contents("\(tmp)/shared"), try contents("\(tmp)/single"))
         // merge afterwards, as a workflow written for separate machines runs it, is no failure.
-        let again = try Shell.run(CLITests.binary, ["merge", "\(tmp)/shared"])
+        let again = try InProcess.run(CLITests.binary, ["merge", "\(tmp)/shared"])
         XCTAssertEqual(again.code, 0, again.stderr)
         XCTAssertTrue(again.stdout.contains("manifest.json: already whole, "), again.stdout)
         XCTAssertEqual(try contents("\(tmp)/shared"), try contents("\(tmp)/single"), "nothing rewritten")
         // An empty folder still has nothing to merge.
         try FileManager.default.createDirectory(atPath: "\(tmp)/empty", withIntermediateDirectories: true)
-        XCTAssertEqual(try Shell.run(CLITests.binary, ["merge", "\(tmp)/empty"]).code, 2)
+        XCTAssertEqual(try InProcess.run(CLITests.binary, ["merge", "\(tmp)/empty"]).code, 2)
     }
 
     /// Shards that finish at the same moment in one shared folder merge exactly once (before, each
     /// could see every shard manifest, both merged, and the second failed with exit 2). Four
     /// shards of two frames each, started together, three times over.
     func testConcurrentShardsInOneFolderMergeOnce() throws {
-        XCTAssertEqual(try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/single", "--scale", "0.25", "--frames", "0-7", "--quiet"]).code, 0)
+        XCTAssertEqual(try InProcess.run(CLITests.binary, [scenario, "--out", "\(tmp)/single", "--scale", "0.25", "--frames", "0-7", "--quiet"]).code, 0)
         for round in 0..<3 {
             let out = "\(tmp)/shared\(round)"
             let processes = try (1...4).map { i -> (Process, Pipe) in
@@ -85,7 +85,7 @@ final class ShardTests: XCTestCase {
     /// manifests they saw are gone). Exactly one merges; none fails.
     func testMergeIfCompleteMergesOnceUnderContention() throws {
         for i in 1...4 {
-            XCTAssertEqual(try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/p\(i)", "--scale", "0.25", "--frames", "0-7",
+            XCTAssertEqual(try InProcess.run(CLITests.binary, [scenario, "--out", "\(tmp)/p\(i)", "--scale", "0.25", "--frames", "0-7",
                                                            "--quiet", "--shard", "\(i)/4"]).code, 0)
         }
         for round in 0..<3 {
@@ -119,10 +119,10 @@ final class ShardTests: XCTestCase {
         let clean = ["RENDER_FRAMES_SHARD": "", "RENDER_FRAMES_SHARDS": "", "CI_NODE_INDEX": "", "CI_NODE_TOTAL": "",
                      "JOB_COMPLETION_INDEX": "", "AWS_BATCH_JOB_ARRAY_INDEX": ""]
         func auto(_ out: String, _ env: [String: String]) throws -> Shell.Result {
-            try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/\(out)", "--scale", "0.25", "--frames", "0-5", "--shard", "auto"],
+            try InProcess.run(CLITests.binary, [scenario, "--out", "\(tmp)/\(out)", "--scale", "0.25", "--frames", "0-5", "--shard", "auto"],
                           environment: clean.merging(env) { $1 })
         }
-        XCTAssertEqual(try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/explicit", "--scale", "0.25", "--frames", "0-5",
+        XCTAssertEqual(try InProcess.run(CLITests.binary, [scenario, "--out", "\(tmp)/explicit", "--scale", "0.25", "--frames", "0-5",
                                                        "--quiet", "--shard", "2/3"]).code, 0)
         let expected = try contents("\(tmp)/explicit")
         for (out, env, said) in [("own", ["RENDER_FRAMES_SHARD": "2/3"], "shard 2/3 from RENDER_FRAMES_SHARD"),
@@ -151,7 +151,7 @@ final class ShardTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("--shard: 4/3 is not a shard"), bad.stderr)
         XCTAssertEqual(try render("\(tmp)/x", ["--shard", "two"]).code, 2)
         XCTAssertEqual(try render("\(tmp)/part", ["--shard", "1/3"]).code, 0)
-        let merge = try Shell.run(CLITests.binary, ["merge", "\(tmp)/part"])
+        let merge = try InProcess.run(CLITests.binary, ["merge", "\(tmp)/part"])
         XCTAssertEqual(merge.code, 2)
         XCTAssertTrue(merge.stderr.contains("shards 2/3, 3/3 missing"), merge.stderr)
     }
@@ -172,7 +172,7 @@ final class UpToDateTests: XCTestCase {
             .replacingOccurrences(of: "../images/coffee.png", with: "photo.png")
         try text.write(toFile: tmp + "/s.yaml", atomically: true, encoding: .utf8)
         func render(_ extra: [String] = []) throws -> Shell.Result {
-            try Shell.run(CLITests.binary, [tmp + "/s.yaml", "-o", tmp + "/out", "--scale", "0.25", "--frames", "0-9"] + extra)
+            try InProcess.run(CLITests.binary, [tmp + "/s.yaml", "-o", tmp + "/out", "--scale", "0.25", "--frames", "0-9"] + extra)
         }
         func rendered(_ r: Shell.Result) -> Bool { r.stderr.contains("wrote 10 frames") }
         XCTAssertTrue(rendered(try render()))

@@ -20,7 +20,7 @@ final class StaleStateTests: XCTestCase {
     }
 
     func render(_ out: String, _ extra: [String] = []) throws -> Shell.Result {
-        try Shell.run(CLITests.binary, [tmp + "/s.yaml", "-o", out, "--scale", "0.25", "--frames", "0-9", "--quiet"] + extra)
+        try InProcess.run(CLITests.binary, [tmp + "/s.yaml", "-o", out, "--scale", "0.25", "--frames", "0-9", "--quiet"] + extra)
     }
 
     func editScenario() throws {
@@ -95,7 +95,7 @@ final class StaleStateTests: XCTestCase {
         XCTAssertEqual(try render(out).code, 0)
         assertRefused(try render(out, ["--resume", "--compression", "fast", "--layout"]),
                       ["(changed: compression balanced -> fast; layout off -> on)"])
-        assertRefused(try Shell.run(CLITests.binary, [tmp + "/s.yaml", "-o", out, "--scale", "0.5", "--frames", "0-4", "--resume"]),
+        assertRefused(try InProcess.run(CLITests.binary, [tmp + "/s.yaml", "-o", out, "--scale", "0.5", "--frames", "0-4", "--resume"]),
                       ["(changed: scale 0.25 -> 0.5)"])
         try editScenario()
         let forced = try render(out, ["--resume", "--force"])
@@ -175,7 +175,7 @@ final class StaleStateTests: XCTestCase {
 
     /// Runs the CLI on s.yaml at scale 0.25 with `arguments`, not quiet (it says how many frames it wrote).
     func run(_ arguments: [String]) throws -> Shell.Result {
-        try Shell.run(CLITests.binary, [tmp + "/s.yaml", "--scale", "0.25"] + arguments)
+        try InProcess.run(CLITests.binary, [tmp + "/s.yaml", "--scale", "0.25"] + arguments)
     }
 
     /// Before: refused, "(changed: frames 0-3 -> 0-5)", although a frame's pixels do not depend on
@@ -244,7 +244,7 @@ final class StaleStateTests: XCTestCase {
         for (name, data) in try contents(own) { try data.write(to: URL(fileURLWithPath: "\(folder)/\(name)")) }
     }
 
-    func merge(_ folder: String) throws -> Shell.Result { try Shell.run(CLITests.binary, ["merge", folder]) }
+    func merge(_ folder: String) throws -> Shell.Result { try InProcess.run(CLITests.binary, ["merge", folder]) }
 
     /// Before: merged into a manifest listing frames 3 and 4 twice, exit 0.
     func testMergeRefusesOverlappingShards() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import Scene
 @testable import RenderFramesKit
 @testable import GoldenCompare
 import XCTest
@@ -26,6 +27,33 @@ final class FrameAssertionTests: XCTestCase {
                 + "such as RENDER_FRAMES_RECORD=failed swift test --filter NAME"), message)
             XCTAssertFalse(message.contains("--record failed"), message)
             XCTAssertTrue(FileManager.default.fileExists(atPath: "\(tmp)/golden-failures/0001.diff.png"))
+        }
+    }
+}
+
+/// A scenario with a matrix is checked as `render-frames SCENARIO --golden DIR` checks it: every
+/// variant against DIR/NAME (before `Render`, only the first variant, against DIR itself).
+final class FrameAssertionMatrixTests: XCTestCase {
+    func testEveryVariantIsCheckedAgainstItsOwnFolder() throws {
+        let tmp = NSTemporaryDirectory() + "assert-matrix-\(getpid())"
+        try? FileManager.default.removeItem(atPath: tmp)
+        defer { try? FileManager.default.removeItem(atPath: tmp) }
+        let scenario = GoldenFrameTests.root + "/Fixtures/scenarios/international.yaml"
+        let variants = try ScenarioLoader.load(path: scenario, scaleOverride: 0.25).variantNames
+        XCTAssertEqual(variants.count, 2)
+        let recorded = try assertFrames(ofScenario: scenario, golden: "\(tmp)/golden", frames: "0", scale: 0.25, record: .missing)
+        XCTAssertEqual(recorded.recorded.count, 2)
+        for variant in variants { XCTAssertTrue(FileManager.default.fileExists(atPath: "\(tmp)/golden/\(variant)/0000.png"), variant) }
+        XCTAssertEqual(try assertFrames(ofScenario: scenario, golden: "\(tmp)/golden", frames: "0", scale: 0.25, record: .never).matched, 2)
+        // The second variant's golden swapped for the first's (another text size): that variant fails, by name.
+        let (first, second) = ("\(tmp)/golden/\(variants[0])/0000.png", "\(tmp)/golden/\(variants[1])/0000.png")
+        try FileManager.default.removeItem(atPath: second)
+        try FileManager.default.copyItem(atPath: first, toPath: second)
+        XCTAssertThrowsError(try assertFrames(ofScenario: scenario, golden: "\(tmp)/golden", frames: "0", scale: 0.25, record: .never)) { error in
+            let message = "\(error)"
+            XCTAssertTrue(message.hasPrefix("1 of 1 frames fail against \(tmp)/golden/\(variants[1]): "), message)
+            XCTAssertFalse(message.contains("against \(tmp)/golden/\(variants[0])"), message)
+            XCTAssertEqual((error as? GoldenMismatch)?.outcome.matched, 1)
         }
     }
 }

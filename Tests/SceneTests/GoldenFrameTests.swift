@@ -6,8 +6,8 @@ import Scene
 import XCTest
 
 /// Whole frames against the goldens in Fixtures/golden/<scenario>/, through the path users' goldens
-/// take (`render-frames --golden`): the frames are rendered by a RenderJob into a folder and
-/// checked by GoldenCheck (exactly, as `compare --exact`), and its record modes
+/// take (`render-frames --golden`): `Render` renders the frames into a folder and checks them
+/// with GoldenCheck (exactly, as `compare --exact`), and its record modes
 /// re-record them (`RENDER_FRAMES_RECORD=all swift test --filter GoldenFrameTests`, or
 /// scripts/record-goldens.sh). Nothing is recorded unless asked: a missing golden fails. A failure
 /// writes expected / actual / diff PNGs to .golden-failures/<scenario>/ (git-ignored).
@@ -106,23 +106,22 @@ final class GoldenFrameTests: XCTestCase {
         let frames = NSTemporaryDirectory() + "golden-frames-\(getpid())-\(name.replacingOccurrences(of: "/", with: "-"))"
         try? FileManager.default.removeItem(atPath: frames)
         defer { try? FileManager.default.removeItem(atPath: frames) }
-        var render = RenderJob(scenario: scenario, outputDirectory: frames, selection: FrameSelection(indices: indices), jobs: 2,
-                               includeLayout: true)
-        render.stampInputs(scenarioPath: "\(Self.root)/Fixtures/scenarios/\(file).yaml") // as the CLI does
-        _ = try render.run()
+        var settings = Render.Settings(scenario: "\(Self.root)/Fixtures/scenarios/\(file).yaml", outputDirectory: frames)
+        (settings.frames, settings.jobs, settings.includeLayout, settings.golden) = (FrameRanges.text(indices), 2, true, goldenDir)
         // The product's record variable; without it nothing is recorded (as in CI).
         var environment = ProcessInfo.processInfo.environment
         environment["CI"] = "true"
-        var check = GoldenCheck(framesDirectory: frames, goldenDirectory: goldenDir, mode: try RecordMode.resolve(flag: nil, environment: environment))
+        settings.record = try RecordMode.resolve(flag: nil, environment: environment)
         let failures = "\(Self.root)/.golden-failures/\(name)"
         try? FileManager.default.removeItem(atPath: failures)
-        check.diffDirectory = failures
+        settings.diff = failures
         // Frames are deterministic, so every byte counts (as compare --exact): no threshold, no
         // anti-aliased pixels let through.
-        check.options = PixelMatch.Options(exact: true)
-        let outcome = try check.run(files: names)
+        settings.comparison = PixelMatch.Options(exact: true)
+        let result = try Render(settings).run(scenario, path: "\(Self.root)/Fixtures/scenarios/\(file).yaml")
+        let outcome = try XCTUnwrap(result.goldenOutcomes.first?.outcome)
         if !outcome.recorded.isEmpty {
-            print("re-recorded \(outcome.recorded.count) goldens in \(goldenDir) (mode \(check.mode.rawValue)); look at them before committing")
+            print("re-recorded \(outcome.recorded.count) goldens in \(goldenDir) (mode \(settings.record!.rawValue)); look at them before committing")
         }
         for failure in outcome.failures {
             XCTFail("\(name): \(failure.failureLine); expected/actual/diff in \(failures). "
