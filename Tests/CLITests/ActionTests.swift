@@ -74,7 +74,7 @@ final class ActionTests: XCTestCase {
         try small.replacingOccurrences(of: "Hello", with: "Settings").write(toFile: "\(scenarios)/settings.yaml", atomically: true, encoding: .utf8)
         // Goldens recorded by the tool, then one of settings' replaced by another frame (scrolled less).
         for name in ["home", "settings"] {
-            let record = try Shell.run(CLITests.binary, ["\(scenarios)/\(name).yaml", "--out", "\(tmp)/rec-\(name)", "--scale", "1", "--quiet",
+            let record = try InProcess.run(CLITests.binary, ["\(scenarios)/\(name).yaml", "--out", "\(tmp)/rec-\(name)", "--scale", "1", "--quiet",
                                                          "--golden", "\(tmp)/goldens/\(name)", "--record", "all"])
             XCTAssertEqual(record.code, 0, record.stderr)
         }

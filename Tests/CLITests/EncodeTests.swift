@@ -9,7 +9,7 @@ final class EncodeTests: XCTestCase {
     override func tearDown() { try? FileManager.default.removeItem(atPath: tmp) }
 
     @discardableResult
-    func run(_ arguments: [String]) throws -> Shell.Result { try Shell.run(CLITests.binary, arguments) }
+    func run(_ arguments: [String]) throws -> Shell.Result { try InProcess.run(CLITests.binary, arguments) }
 
     /// `encode FRAMES OUTPUTS...`: the lines it prints.
     func encode(_ frames: String, _ outputs: [String], width: Int? = nil, maxBytes: String? = nil, apng: Bool = false) throws -> String {

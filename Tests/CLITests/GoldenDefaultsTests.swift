@@ -13,7 +13,7 @@ final class GoldenDefaultsTests: XCTestCase {
     override func tearDown() { try? FileManager.default.removeItem(atPath: tmp) }
 
     func run(_ arguments: [String]) throws -> Shell.Result {
-        try Shell.run("/usr/bin/env", ["-u", "CI", "-u", RecordMode.environmentVariable, CLITests.binary] + arguments)
+        try InProcess.run("/usr/bin/env", ["-u", "CI", "-u", RecordMode.environmentVariable, CLITests.binary] + arguments)
     }
 
     /// The Settings scenario with one of its icon colors replaced (the icons are 29 pt squares

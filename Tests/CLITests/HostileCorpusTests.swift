@@ -698,12 +698,16 @@ final class HostileCorpusTests: XCTestCase {
             let args = c.args.map {
                 $0.replacingOccurrences(of: "$D", with: dir).replacingOccurrences(of: "$H", with: HostileCorpusTests.hostile)
             }
-            let inProcess = c.environment.isEmpty && InProcessCLI.commands.contains(args.first ?? "")
-            let o = !inProcess ? try HostileCorpusTests.spawn(args, environment: c.environment, seconds: c.seconds, logs: tmp + "/log-\(n)",
-                                                              folder: c.inFolder ? dir : nil)
+            // In this process but for the cases that set environment variables: a subcommand as the
+            // binary's main runs it, a render through Render (InProcess).
+            let o = !c.environment.isEmpty ? try HostileCorpusTests.spawn(args, environment: c.environment, seconds: c.seconds, logs: tmp + "/log-\(n)",
+                                                                         folder: c.inFolder ? dir : nil)
                 : InProcess.inFolder(c.inFolder ? dir : FileManager.default.currentDirectoryPath) {
                     args.first == "validate" ? HostileCorpusTests.validateInProcess(Array(args.dropFirst()), seconds: c.seconds)
-                        : HostileCorpusTests.commandInProcess(args, seconds: c.seconds)
+                        : InProcessCLI.commands.contains(args.first ?? "") ? HostileCorpusTests.commandInProcess(args, seconds: c.seconds)
+                        : HostileCorpusTests.inProcess(seconds: c.seconds) {
+                            (try? InProcess.run(CLITests.binary, args)) ?? Shell.Result(code: -1, stdout: "", stderr: "could not run")
+                        }
                 }
             let shown = "[\(c.name)] exit \(o.code), \(String(format: "%.2f", o.seconds)) s, \(o.sampledMegabytes) MB seen in /proc, \(o.peakMegabytes) MB from wait4; stderr:\n"
                 + String(o.stderr.prefix(1500))

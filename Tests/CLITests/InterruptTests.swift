@@ -47,9 +47,9 @@ final class InterruptTests: XCTestCase {
         let manifest = try String(contentsOfFile: "\(tmp)/run/manifest.json", encoding: .utf8)
         XCTAssertTrue(manifest.contains("\"partial\" : true"))
 
-        let resumed = try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/run", "--scale", "0.5", "--quiet", "--resume"])
+        let resumed = try InProcess.run(CLITests.binary, [scenario, "--out", "\(tmp)/run", "--scale", "0.5", "--quiet", "--resume"])
         XCTAssertEqual(resumed.code, 0, resumed.stderr)
-        XCTAssertEqual(try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/full", "--scale", "0.5", "--quiet"]).code, 0)
+        XCTAssertEqual(try InProcess.run(CLITests.binary, [scenario, "--out", "\(tmp)/full", "--scale", "0.5", "--quiet"]).code, 0)
         for name in pngs("\(tmp)/full") + ["manifest.json"] {
             XCTAssertEqual(FileManager.default.contents(atPath: "\(tmp)/run/\(name)"), FileManager.default.contents(atPath: "\(tmp)/full/\(name)"), name)
         }
@@ -101,9 +101,9 @@ final class InterruptTests: XCTestCase {
         XCTAssertTrue(message.contains("interrupted: 6 frames are whole") && message.contains("1 frame(s) under way dropped"), message)
         try assertWholeFramesOnly([0, 1, 2, 4, 5, 6])
 
-        let resumed = try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/run", "--scale", "0.5", "--quiet", "--resume"])
+        let resumed = try InProcess.run(CLITests.binary, [scenario, "--out", "\(tmp)/run", "--scale", "0.5", "--quiet", "--resume"])
         XCTAssertEqual(resumed.code, 0, resumed.stderr)
-        XCTAssertEqual(try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/full", "--scale", "0.5", "--quiet"]).code, 0)
+        XCTAssertEqual(try InProcess.run(CLITests.binary, [scenario, "--out", "\(tmp)/full", "--scale", "0.5", "--quiet"]).code, 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/run").sorted()
         XCTAssertEqual(names, try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/full").sorted())
         for name in names {
@@ -154,12 +154,12 @@ final class InterruptTests: XCTestCase {
         for name in written { XCTAssertNoThrow(try ImageDecoder.decode(fileAt: "\(tmp)/run/\(name)"), "\(name) is whole") }
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(tmp)/run/manifest.json"), "no manifest from a killed run")
 
-        let refused = try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/run", "--scale", "0.5", "--quiet", "--resume"])
+        let refused = try InProcess.run(CLITests.binary, [scenario, "--out", "\(tmp)/run", "--scale", "0.5", "--quiet", "--resume"])
         XCTAssertEqual(refused.code, 2, refused.stderr)
         XCTAssertTrue(refused.stderr.contains("but no manifest.json (a run killed with SIGKILL leaves none)"), refused.stderr)
-        let resumed = try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/run", "--scale", "0.5", "--quiet", "--resume", "--force"])
+        let resumed = try InProcess.run(CLITests.binary, [scenario, "--out", "\(tmp)/run", "--scale", "0.5", "--quiet", "--resume", "--force"])
         XCTAssertEqual(resumed.code, 0, resumed.stderr)
-        XCTAssertEqual(try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/full", "--scale", "0.5", "--quiet"]).code, 0)
+        XCTAssertEqual(try InProcess.run(CLITests.binary, [scenario, "--out", "\(tmp)/full", "--scale", "0.5", "--quiet"]).code, 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/run").sorted()
         XCTAssertEqual(names, try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/full").sorted(), "temporary files removed")
         for name in names {
@@ -172,14 +172,14 @@ final class InterruptTests: XCTestCase {
         for name in ["0999.png", "0003.png.tmp-12", "notes.txt", "cover.png"] {
             try Data("x".utf8).write(to: URL(fileURLWithPath: "\(tmp)/out/\(name)"))
         }
-        let r = try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/out", "--scale", "0.25", "--fps", "2", "--quiet"])
+        let r = try InProcess.run(CLITests.binary, [scenario, "--out", "\(tmp)/out", "--scale", "0.25", "--fps", "2", "--quiet"])
         XCTAssertEqual(r.code, 0, r.stderr)
         XCTAssertTrue(r.stderr.contains("removed 2 frame file(s)"), r.stderr)
         XCTAssertEqual(pngs("\(tmp)/out"), ["0000.png", "0001.png", "0002.png", "0003.png", "0004.png", "cover.png"])
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(tmp)/out/notes.txt"))
         // A partial range never removes anything.
         try Data("x".utf8).write(to: URL(fileURLWithPath: "\(tmp)/out/0999.png"))
-        XCTAssertEqual(try Shell.run(CLITests.binary, [scenario, "--out", "\(tmp)/out", "--scale", "0.25", "--fps", "2", "--frames", "0", "--quiet"]).code, 0)
+        XCTAssertEqual(try InProcess.run(CLITests.binary, [scenario, "--out", "\(tmp)/out", "--scale", "0.25", "--fps", "2", "--frames", "0", "--quiet"]).code, 0)
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(tmp)/out/0999.png"))
     }
 }

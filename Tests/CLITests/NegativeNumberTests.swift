@@ -29,7 +29,7 @@ final class NegativeNumberTests: XCTestCase {
             (["summary", out, "--pictured", "-1"], "--pictured must be between 0 and 20"),
         ]
         for (args, expected) in cases {
-            let r = try Shell.run(CLITests.binary, args, cwd: CLITests.root)
+            let r = try InProcess.run(CLITests.binary, args, cwd: CLITests.root)
             XCTAssertEqual(r.code, 2, "\(args): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains(expected), "\(args): \(r.stderr)")
             XCTAssertFalse(r.stderr.contains("Missing value"), "\(args): \(r.stderr)")
