@@ -116,6 +116,26 @@ public struct Render {
         public var stopRequested: () -> Bool = { false }
         /// Called by each worker as it starts a frame (tests slow one frame down with it).
         public var frameStarted: (@Sendable (Int) -> Void)?
+
+        /// For the interruption tests only (debug builds, which the tests run): each worker waits
+        /// once RENDER_FRAMES_TEST_PAUSE_AFTER frames are done until the run is cancelled, so a
+        /// test's signal arrives at a known frame whatever the machine's speed; frame
+        /// RENDER_FRAMES_TEST_SLOW_FRAME takes 60 s more. Release builds ignore the variables.
+        public mutating func addTestPauses() {
+            #if DEBUG
+            let environment = ProcessInfo.processInfo.environment
+            if let slow = environment["RENDER_FRAMES_TEST_SLOW_FRAME"].flatMap({ Int($0) }) { frameStarted = { if $0 == slow { sleep(60) } } }
+            guard let pauseAfter = environment["RENDER_FRAMES_TEST_PAUSE_AFTER"].flatMap({ Int($0) }) else { return }
+            let startFrames = self.startFrames
+            self.startFrames = { label, cancellation in
+                let progress = startFrames(label, cancellation)
+                return { done, total in
+                    progress(done, total)
+                    if done >= pauseAfter { while !cancellation.isCancelled { usleep(2000) } }
+                }
+            }
+            #endif
+        }
         public init() {}
     }
 

@@ -60,18 +60,4 @@ final class Interruption: @unchecked Sendable {
 
     /// A signal from now on exits at once.
     func idle() { state.withLock { $0.phase = .idle } }
-
-    /// For the interruption tests only (debug builds, which the tests run): each worker waits once
-    /// N frames are done until a signal cancels the run (the N returned), so the test's signal
-    /// arrives at a known frame whatever the machine's speed; frame N of
-    /// RENDER_FRAMES_TEST_SLOW_FRAME takes 60 s more. Release builds ignore the variables.
-    static func testHooks(_ hooks: inout Render.Hooks) -> Int? {
-        #if DEBUG
-        let environment = ProcessInfo.processInfo.environment
-        if let slow = environment["RENDER_FRAMES_TEST_SLOW_FRAME"].flatMap({ Int($0) }) { hooks.frameStarted = { if $0 == slow { sleep(60) } } }
-        return environment["RENDER_FRAMES_TEST_PAUSE_AFTER"].flatMap { Int($0) }
-        #else
-        return nil
-        #endif
-    }
 }
