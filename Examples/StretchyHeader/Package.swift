@@ -13,22 +13,26 @@ let package = Package(
     name: "StretchyHeaderExample",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(path: "../.."),
+        .package(path: "../..")
     ],
     targets: [
         // Foundation only: the same file compiles in the iOS app.
         .target(name: "HeaderFormulas"),
         // The formulas as a render-frames scene.
-        .target(name: "HeaderScene", dependencies: [
-            "HeaderFormulas",
-            .product(name: "Scene", package: renderFrames),
-            .product(name: "Raster", package: renderFrames),
-        ]),
-        .testTarget(name: "HeaderSceneTests", dependencies: [
-            "HeaderScene", "HeaderFormulas",
-            .product(name: "RenderFramesKit", package: renderFrames),
-            .product(name: "Scene", package: renderFrames),
-        ]),
+        .target(
+            name: "HeaderScene",
+            dependencies: [
+                "HeaderFormulas",
+                .product(name: "Scene", package: renderFrames),
+                .product(name: "Raster", package: renderFrames),
+            ]),
+        .testTarget(
+            name: "HeaderSceneTests",
+            dependencies: [
+                "HeaderScene", "HeaderFormulas",
+                .product(name: "RenderFramesKit", package: renderFrames),
+                .product(name: "Scene", package: renderFrames),
+            ]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -20,8 +20,10 @@ public final class APNGWriter {
     private var actlOffset = 0
     private var encoders: [PNGEncoder]
 
-    public init(file: OutputFile, width: Int, height: Int, alpha: Bool, fps: Double, jobs: Int,
-                options: PNGEncoder.Options = .balanced) throws {
+    public init(
+        file: OutputFile, width: Int, height: Int, alpha: Bool, fps: Double, jobs: Int,
+        options: PNGEncoder.Options = .balanced
+    ) throws {
         self.file = file
         self.width = width
         self.height = height

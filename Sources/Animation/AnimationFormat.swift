@@ -57,7 +57,8 @@ extension AnimationFormat {
     public func lowerQuality(_ settings: AnimationSettings, steps: Double) -> AnimationSettings? { nil }
     public func tooFast(asked: String, inScenario: Bool) -> String {
         let limit = (maxFPS ?? 0).formattedNumber
-        return inScenario ? "\(title) plays at most \(limit) fps, got \(asked); give \(limit) or less"
+        return inScenario
+            ? "\(title) plays at most \(limit) fps, got \(asked); give \(limit) or less"
             : "\(title) plays at most \(limit) fps, and \(asked) was asked; give --fps \(limit) or less"
     }
     public func framesMatch(found: Int, written: Int) -> Bool { abs(found - written) <= 1 }

@@ -77,19 +77,24 @@ public enum AnimationWriter {
     /// an error. The file is renamed into place only when it reads back right and `keep` accepts
     /// it (a size budget); otherwise it is removed and whatever was at `path` is as it was.
     /// `placed` in the result says which.
-    public static func write(path: String, settings: AnimationSettings, source: FrameSource, jobs: Int,
-                             keep: (Written) -> Bool = { _ in true }) throws -> Written {
+    public static func write(
+        path: String, settings: AnimationSettings, source: FrameSource, jobs: Int,
+        keep: (Written) -> Bool = { _ in true }
+    ) throws -> Written {
         let timeline = OutputTimeline(sourceFPS: source.fps, sourceCount: source.frameCount, fps: settings.fps)
         let runs = timeline.runs(same: source.same)
         let w = source.width, h = source.height
-        let encoded = try settings.format.encode(AnimationEncoding(path: path, settings: settings, width: w, height: h, jobs: jobs,
-                                                                   source: source, timeline: timeline, runs: runs))
+        let encoded = try settings.format.encode(
+            AnimationEncoding(
+                path: path, settings: settings, width: w, height: h, jobs: jobs,
+                source: source, timeline: timeline, runs: runs))
         // Kept alive until placed or dropped (dropping it removes its temporary file).
         defer { withExtendedLifetime(encoded.file) {} }
         let unplaced = encoded.file.temporaryPath
         let written = encoded.frames
-        var result = Written(path: path, settings: settings, bytes: fileSize(unplaced), frames: written, outputFrames: timeline.count,
-                             duration: timeline.duration, width: w, height: h)
+        var result = Written(
+            path: path, settings: settings, bytes: fileSize(unplaced), frames: written, outputFrames: timeline.count,
+            duration: timeline.duration, width: w, height: h)
         switch readBack(result, file: unplaced) {
         case .problem(let problem):
             // Never placed: the temporary file goes when its writer is dropped.
@@ -136,8 +141,10 @@ public enum AnimationWriter {
 
     /// Produces the frames of `runs` in order, in batches drawn in parallel (the next batch while
     /// the current one is consumed), merging consecutive frames with identical pixels unless `merge` is false.
-    static func forEachFrame(_ runs: [OutputTimeline.Run], _ timeline: OutputTimeline, _ source: FrameSource, jobs: Int,
-                             merge: Bool = true, _ consume: ([TimedFrame]) throws -> Void) throws {
+    static func forEachFrame(
+        _ runs: [OutputTimeline.Run], _ timeline: OutputTimeline, _ source: FrameSource, jobs: Int,
+        merge: Bool = true, _ consume: ([TimedFrame]) throws -> Void
+    ) throws {
         // A batch is at most 48 MB of frames (4 full-width @3x frames), at least one a worker.
         let frameBytes = max(1, source.width * source.height * 4)
         let batchSize = max(1, min(max(8, 4 * jobs), (48 << 20) / frameBytes))
@@ -153,7 +160,9 @@ public enum AnimationWriter {
         func start(_ index: Int) -> (DispatchGroup, Locked<Result<[Pixmap], Error>>) {
             let group = DispatchGroup(), box = Locked<Result<[Pixmap], Error>>(.success([]))
             let batch = batches[index]
-            DispatchQueue.global().async(group: group) { let produced = produce(batch); box.withLock { $0 = produced } }
+            DispatchQueue.global().async(group: group) {
+                let produced = produce(batch); box.withLock { $0 = produced }
+            }
             return (group, box)
         }
         if !batches.isEmpty { ahead = start(0) }

@@ -26,7 +26,8 @@ public final class MP4Writer {
         destination = OutputPath.destination(of: path)
         rgb = [UInt8](repeating: 0, count: width * height * 3)
         guard let ffmpeg = Tools.find("ffmpeg") else {
-            throw AnimationError.encoder(path: path, problem: "MP4 needs ffmpeg, which is not installed; run scripts/setup.sh (or apt-get install ffmpeg)")
+            throw AnimationError.encoder(
+                path: path, problem: "MP4 needs ffmpeg, which is not installed; run scripts/setup.sh (or apt-get install ffmpeg)")
         }
         // ffmpeg writes the file we create fresh (`AtomicFile`'s temporary name; never one that was there).
         // Created and registered under one lock: an interrupt never falls between the two.
@@ -37,12 +38,14 @@ public final class MP4Writer {
         Glibc.close(created.fd)
         temporary = created.path
         process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments = ["-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", "\(width)x\(height)",
-                             "-framerate", fps.formattedNumber, "-i", "-", "-c:v", "libx264", "-preset", preset, "-crf", "\(crf)",
-                             // Two sliced threads (deterministic: the same bytes on every run, as frame threads are not here) and a
-                             // 10-frame lookahead: at 1179x2556, x264's defaults hold 750 MB; these about 400 MB.
-                             "-threads", "2", "-x264-params", "rc-lookahead=10:sliced-threads=1",
-                             "-pix_fmt", "yuv420p", "-r", fps.formattedNumber, "-movflags", "+faststart", "-f", "mp4", "file:" + temporary]
+        process.arguments = [
+            "-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", "\(width)x\(height)",
+            "-framerate", fps.formattedNumber, "-i", "-", "-c:v", "libx264", "-preset", preset, "-crf", "\(crf)",
+            // Two sliced threads (deterministic: the same bytes on every run, as frame threads are not here) and a
+            // 10-frame lookahead: at 1179x2556, x264's defaults hold 750 MB; these about 400 MB.
+            "-threads", "2", "-x264-params", "rc-lookahead=10:sliced-threads=1",
+            "-pix_fmt", "yuv420p", "-r", fps.formattedNumber, "-movflags", "+faststart", "-f", "mp4", "file:" + temporary,
+        ]
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
@@ -99,9 +102,14 @@ public final class MP4Writer {
     private func failure() -> AnimationError {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
-        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let said =
+            String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             .split(separator: "\n").last.map { String($0.prefix(300)) } ?? "nothing"
-        return .encoder(path: path, problem: "ffmpeg could not encode the MP4 (exit \(process.terminationStatus); its last words: \(said)); check the folder is writable and ffmpeg has libx264")
+        return .encoder(
+            path: path,
+            problem:
+                "ffmpeg could not encode the MP4 (exit \(process.terminationStatus); its last words: \(said)); check the folder is writable and ffmpeg has libx264"
+        )
     }
 }
 
@@ -133,8 +141,14 @@ enum Tools {
     /// Frame count and duration (seconds) of a GIF or MP4's video stream, as ffprobe reads it
     /// (every packet's duration added up), or nil when ffprobe cannot read it.
     static func probe(_ path: String) -> (frames: Int, duration: Double)? {
-        guard let out = run("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "packet=duration_time",
-                                        "-of", "csv=p=0", path]) else { return nil }
+        guard
+            let out = run(
+                "ffprobe",
+                [
+                    "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=duration_time",
+                    "-of", "csv=p=0", path,
+                ])
+        else { return nil }
         let values = out.split(whereSeparator: \.isNewline).compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard !values.isEmpty else { return nil }
         return (values.count, values.reduce(0, +))

@@ -12,8 +12,9 @@ public final class OutputFile {
 
     public init(path: String) throws {
         // Created and registered under one lock: an interrupt never falls between the two.
-        do { file = try TemporaryFiles.shared.adding({ try AtomicFile(path: path) }, path: \.temporaryPath) }
-        catch let error as OutputPathError { throw AnimationError(error) }
+        do { file = try TemporaryFiles.shared.adding({ try AtomicFile(path: path) }, path: \.temporaryPath) } catch let error as OutputPathError {
+            throw AnimationError(error)
+        }
     }
 
     deinit { TemporaryFiles.shared.remove(file.temporaryPath) }
@@ -113,7 +114,8 @@ public enum AnimationError: Error, CustomStringConvertible, Equatable {
         case .input(let path, let problem), .request(let path, let problem), .output(let path, let problem): return "\(path): \(problem)"
         case .frame(let problem): return problem
         case .setting(let problem): return problem
-        case .check(let path, let problem): return "\(path): the written animation failed its check: \(problem); it was not kept (what was there is as it was)"
+        case .check(let path, let problem):
+            return "\(path): the written animation failed its check: \(problem); it was not kept (what was there is as it was)"
         case .encoder(let path, let problem): return "\(path): \(problem)"
         }
     }

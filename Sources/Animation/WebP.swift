@@ -17,11 +17,13 @@ public final class WebPWriter {
         self.width = width
         self.height = height
         guard width > 0, height > 0, width <= 16383, height <= 16383 else {
-            throw AnimationError.encoder(path: path, problem: "WebP is at most 16383 pixels a side, and this is \(width)x\(height); give a smaller --width")
+            throw AnimationError.encoder(
+                path: path, problem: "WebP is at most 16383 pixels a side, and this is \(width)x\(height); give a smaller --width")
         }
         var options = WebPAnimEncoderOptions()
         guard WebPAnimEncoderOptionsInit(&options) != 0, WebPConfigInit(&config) != 0 else {
-            throw AnimationError.encoder(path: path, problem: "the installed libwebp does not match the one this was built with; run scripts/setup.sh and rebuild")
+            throw AnimationError.encoder(
+                path: path, problem: "the installed libwebp does not match the one this was built with; run scripts/setup.sh and rebuild")
         }
         options.anim_params.loop_count = 0
         config.lossless = lossless ? 1 : 0

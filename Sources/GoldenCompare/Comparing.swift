@@ -14,8 +14,10 @@ public struct Comparison {
     /// The scenario's name in the report (default: the golden folder's name).
     public var name: String?
 
-    public init(actual: String, golden: String, options: PixelMatch.Options = .init(), diff: String? = nil, report: String? = nil,
-                name: String? = nil) {
+    public init(
+        actual: String, golden: String, options: PixelMatch.Options = .init(), diff: String? = nil, report: String? = nil,
+        name: String? = nil
+    ) {
         self.actual = actual; self.golden = golden; self.options = options; self.diff = diff; self.report = report; self.name = name
     }
 
@@ -35,8 +37,9 @@ public struct Comparison {
         var lines: [String] = []
         if let report {
             guard FileKind.at(actual) == .folder else { throw ComparisonError.reportNeedsFolders(actual) }
-            try HTMLReport.add(scenario: name ?? (golden as NSString).lastPathComponent, source: actual, verdicts: verdicts,
-                               actualDirectory: actual, goldenDirectory: golden, options: options, to: report)
+            try HTMLReport.add(
+                scenario: name ?? (golden as NSString).lastPathComponent, source: actual, verdicts: verdicts,
+                actualDirectory: actual, goldenDirectory: golden, options: options, to: report)
             lines.append("report: \(report)/index.html")
         }
         let failing = verdicts.filter { !$0.passed }

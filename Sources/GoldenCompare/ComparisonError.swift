@@ -37,31 +37,31 @@ public enum ComparisonError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .noSuchPath(let path): "\(path): no such file or folder"
         case .folderAgainstFile: "compare a folder with a folder or a PNG with a PNG; got one of each"
-        case let .noFrames(actual, golden, variants, first?):
+        case .noFrames(let actual, let golden, let variants, let first?):
             "no PNG frames in \(actual) or \(golden): \(actual) holds \(variants) variant folder(s) "
                 + "of a matrix; compare one variant's folders, such as \(actual)/\(first) \(golden)/\(first)"
-        case let .noFrames(actual, golden, _, nil): "no PNG frames in \(actual) or \(golden)"
+        case .noFrames(let actual, let golden, _, nil): "no PNG frames in \(actual) or \(golden)"
         case .overlap(let sentence): sentence
-        case let .oneFolderTwice(a, aPath, b, bPath): "\(a) \(aPath) and \(b) \(bPath) are one folder; give each its own folder"
-        case let .cannotCreateDiffFolder(path, why): "\(path): cannot create the folder for failure images: \(why); pick another --diff"
+        case .oneFolderTwice(let a, let aPath, let b, let bPath): "\(a) \(aPath) and \(b) \(bPath) are one folder; give each its own folder"
+        case .cannotCreateDiffFolder(let path, let why): "\(path): cannot create the folder for failure images: \(why); pick another --diff"
         case .reportNeedsFolders(let path): "--report compares folders of frames; \(path) is a file"
-        case let .nameTaken(report, name, source, other):
+        case .nameTaken(let report, let name, let source, let other):
             "\(report) already has a scenario named \(name), from \(other); \(source) would replace it: "
                 + "give one of them another name (--name), or another --report folder"
-        case let .noSuchReport(path, folders): "\(path): no such folder; give the \(folders ? "folders" : "folder") that --report wrote"
-        case let .notAReport(path, folders):
+        case .noSuchReport(let path, let folders): "\(path): no such folder; give the \(folders ? "folders" : "folder") that --report wrote"
+        case .notAReport(let path, let folders):
             "\(path): not a report folder (it has no data/ folder); give the \(folders ? "folders" : "folder") that --report wrote"
         case .nothingToMerge(let report):
             "\(report): no report data to merge (no data/*.json); give the folder --report wrote, or the shards' report folders after it"
-        case let .mixedSplits(report, name, parts):
+        case .mixedSplits(let report, let name, let parts):
             "\(report): \(name) has parts of different splits (\(parts.joined(separator: ", "))); merge the reports of one run's shards"
-        case let .missingShards(report, name, missing, n):
+        case .missingShards(let report, let name, let missing, let n):
             "\(report): \(name) lacks shard\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", ")) of \(n); "
                 + "give every shard's report folder"
         case .unreadableData(let path): "\(path): cannot read the report's data file; check its permissions"
         case .notReportData(let path):
             "\(path): not report data (it does not read as JSON of a report's scenario); remove it, or run the comparison that wrote it again"
-        case let .cannotCreateReportFolder(path, why, option): "\(path): cannot create the folder: \(why); pick another \(option)"
+        case .cannotCreateReportFolder(let path, let why, let option): "\(path): cannot create the folder: \(why); pick another \(option)"
         case .cannotCopy(let source): "\(source): cannot read it to copy it into the report; check that it is a readable file or folder"
         }
     }

@@ -49,12 +49,15 @@ public enum FailureImages {
     }
 
     /// Writes a failing frame's crops (nothing when `cropRect` has none).
-    public static func writeCrops(frame: String, result: PixelMatch.Result, expected: Pixmap, actual: Pixmap, diff: Pixmap,
-                                  to directory: String) throws {
+    public static func writeCrops(
+        frame: String, result: PixelMatch.Result, expected: Pixmap, actual: Pixmap, diff: Pixmap,
+        to directory: String
+    ) throws {
         guard let rect = cropRect(for: result) else { return }
         let n = names(frame: frame, crop: true)
-        try write([(n.expected, expected.cropped(to: rect)), (n.actual, actual.cropped(to: rect)), (n.diff, diff.cropped(to: rect))],
-                  to: directory, encoding: .fast)
+        try write(
+            [(n.expected, expected.cropped(to: rect)), (n.actual, actual.cropped(to: rect)), (n.diff, diff.cropped(to: rect))],
+            to: directory, encoding: .fast)
     }
 
     /// Writes a frame's expected / actual / diff images at full size (`diff` nil when the sizes differ:
@@ -69,18 +72,21 @@ public enum FailureImages {
     /// mismatch counts as every pixel), then by name, so any number of workers picks the same.
     public static func worst(_ verdicts: [FrameVerdict], count: Int = fullSizeCount) -> [FrameVerdict] {
         let failing = verdicts.filter { !$0.passed && $0.result != nil }
-        return Array(failing.sorted { a, b in
-            let pa = a.result!.differingPixels, pb = b.result!.differingPixels
-            return pa != pb ? pa > pb : a.file < b.file
-        }.prefix(count))
+        return Array(
+            failing.sorted { a, b in
+                let pa = a.result!.differingPixels, pb = b.result!.differingPixels
+                return pa != pb ? pa > pb : a.file < b.file
+            }.prefix(count))
     }
 
     /// After the comparisons: the worst failing frames' full-size images, each decoded and compared
     /// again (a few frames, so the comparisons need not keep every frame's pixels). `paths` gives a
     /// frame's actual and golden files. Returns the frames written.
     @discardableResult
-    public static func writeWorst(_ verdicts: [FrameVerdict], options: PixelMatch.Options, to directory: String,
-                                  paths: (String) -> (actual: String, golden: String)) throws -> [String] {
+    public static func writeWorst(
+        _ verdicts: [FrameVerdict], options: PixelMatch.Options, to directory: String,
+        paths: (String) -> (actual: String, golden: String)
+    ) throws -> [String] {
         var written: [String] = []
         for verdict in worst(verdicts) {
             let (actualPath, goldenPath) = paths(verdict.file)

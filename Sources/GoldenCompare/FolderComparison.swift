@@ -38,28 +38,34 @@ public struct FrameVerdict: Sendable {
         var lines: [String] = []
         let missing = failures.filter(\.isMissingGolden)
         if !missing.isEmpty {
-            lines.append("no golden for \(missing.count == 1 ? "frame" : "frames") \(ranges(missing.map(\.file))) (\(plural(missing.count, "frame"))) "
-                + "in \(golden); \(missingHint)")
+            lines.append(
+                "no golden for \(missing.count == 1 ? "frame" : "frames") \(ranges(missing.map(\.file))) (\(plural(missing.count, "frame"))) "
+                    + "in \(golden); \(missingHint)")
         }
         let absent = failures.filter(\.isMissingFrame)
         if let first = absent.first {
             let folder = String(first.problem!.dropFirst(FrameVerdict.missingFrom.count))
-            lines.append("\(absent.count == 1 ? "frame" : "frames") \(ranges(absent.map(\.file))) (\(plural(absent.count, "frame"))) "
-                + "missing from \(folder), which the goldens hold; render \(absent.count == 1 ? "it" : "them") too, or compare folders that hold the same frames")
+            lines.append(
+                "\(absent.count == 1 ? "frame" : "frames") \(ranges(absent.map(\.file))) (\(plural(absent.count, "frame"))) "
+                    + "missing from \(folder), which the goldens hold; render \(absent.count == 1 ? "it" : "them") too, or compare folders that hold the same frames"
+            )
         }
         let differing = failures.filter { $0.problem == nil && $0.result != nil }
         if let worst = differing.max(by: { ($0.result!.differingPixels, $1.file) < ($1.result!.differingPixels, $0.file) }) {
             let r = worst.result!
             let at = r.worst.map { " at (\($0.x), \($0.y))" + PixelMatch.Result.levelsOff(r.worstLevels) } ?? ""
-            lines.append("\(differing.count == 1 ? "frame" : "frames") \(ranges(differing.map(\.file))) \(differing.count == 1 ? "differs" : "differ") "
-                + "(\(plural(differing.count, "frame"))); worst \(worst.file): \(r.differingPixels) pixels (\(String(format: "%.4f", r.ratio * 100)) %)\(at)")
+            lines.append(
+                "\(differing.count == 1 ? "frame" : "frames") \(ranges(differing.map(\.file))) \(differing.count == 1 ? "differs" : "differ") "
+                    + "(\(plural(differing.count, "frame"))); worst \(worst.file): \(r.differingPixels) pixels (\(String(format: "%.4f", r.ratio * 100)) %)\(at)"
+            )
         }
         let resized = failures.filter { $0.result?.sizeMismatch == true }
         if let first = resized.first, let r = first.result {
             let golden = first.problem.flatMap { $0.components(separatedBy: "the golden's ").last } ?? "another size"
-            lines.append("\(resized.count == 1 ? "frame" : "frames") \(ranges(resized.map(\.file))) (\(plural(resized.count, "frame"))) "
-                + "\(resized.count == 1 ? "is" : "are") \(r.width)x\(r.height), the golden\(resized.count == 1 ? "" : "s") \(golden): "
-                + "render with the goldens' device and --scale, or re-record them if the size changed on purpose")
+            lines.append(
+                "\(resized.count == 1 ? "frame" : "frames") \(ranges(resized.map(\.file))) (\(plural(resized.count, "frame"))) "
+                    + "\(resized.count == 1 ? "is" : "are") \(r.width)x\(r.height), the golden\(resized.count == 1 ? "" : "s") \(golden): "
+                    + "render with the goldens' device and --scale, or re-record them if the size changed on purpose")
         }
         let others = failures.filter { $0.problem != nil && !$0.isMissingGolden && !$0.isMissingFrame && $0.result?.sizeMismatch != true }
         lines += others.prefix(10).map(\.failureDetail)
@@ -81,8 +87,9 @@ public struct FrameVerdict: Sendable {
 
     /// A frame whose size differs from its golden's (its result kept, so it ranks among the worst).
     public static func sizeMismatch(file: String, result: PixelMatch.Result, golden: Pixmap) -> FrameVerdict {
-        FrameVerdict(file: file, problem: "size \(result.width)x\(result.height) differs from the golden's \(golden.width)x\(golden.height)",
-                     result: result)
+        FrameVerdict(
+            file: file, problem: "size \(result.width)x\(result.height) differs from the golden's \(golden.width)x\(golden.height)",
+            result: result)
     }
 
     /// A frame with no golden in `golden`; `detail` says what to do.
@@ -103,8 +110,10 @@ public enum FolderComparison {
     /// With `diffDirectory`, failing frames get their `FailureImages` there (crops for each, full
     /// size for the worst few; an earlier run's are removed first), and every comparison writes
     /// summary.json.
-    public static func compare(actual: String, golden: String, options: PixelMatch.Options = .init(),
-                               diffDirectory: String? = nil) throws -> [FrameVerdict] {
+    public static func compare(
+        actual: String, golden: String, options: PixelMatch.Options = .init(),
+        diffDirectory: String? = nil
+    ) throws -> [FrameVerdict] {
         // Named for what they are: `the compared file x.png` when a side is one PNG.
         let sides = [("compared", actual), ("golden", golden)].map { side, path in
             FolderOverlap.Folder("the \(side) \(FileKind.at(path) == .regularFile ? "file" : "folder")", path)
@@ -138,8 +147,10 @@ public enum FolderComparison {
         return verdicts
     }
 
-    static func compareOne(_ pair: (String, String?, String?), actual: String, golden: String, options: PixelMatch.Options,
-                           diffDirectory: String?) -> FrameVerdict {
+    static func compareOne(
+        _ pair: (String, String?, String?), actual: String, golden: String, options: PixelMatch.Options,
+        diffDirectory: String?
+    ) -> FrameVerdict {
         let (name, actualPath, goldenPath) = pair
         guard let actualPath else { return FrameVerdict(file: name, problem: FrameVerdict.missingFrom + actual) }
         guard let goldenPath else { return .missingGolden(file: name, in: golden) }
@@ -157,8 +168,10 @@ public enum FolderComparison {
             do {
                 try FailureImages.writeCrops(frame: name, result: result, expected: e, actual: a, diff: picture, to: diffDirectory)
             } catch {
-                return FrameVerdict(file: name, problem: "differs, and its failure images could not be written to \(diffDirectory) "
-                    + "(check that the folder is writable and the disk has room)", result: result)
+                return FrameVerdict(
+                    file: name,
+                    problem: "differs, and its failure images could not be written to \(diffDirectory) "
+                        + "(check that the folder is writable and the disk has room)", result: result)
             }
         }
         return FrameVerdict(file: name, result: result, passed: passed)
@@ -179,7 +192,8 @@ public enum FolderComparison {
             guard info.st_mode & S_IFMT == S_IFREG else { return .unreadable("\(path): not a file (a folder, pipe or device)") }
             guard info.st_size <= 256 << 20 else { return .unreadable("\(path): \(info.st_size) bytes, too large for a manifest") }
             guard let data = FileManager.default.contents(atPath: path),
-                  let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+                let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+            else {
                 return .unreadable("\(path): does not read as a render-frames manifest")
             }
             return .manifest(object)
@@ -212,9 +226,10 @@ public enum FolderComparison {
 
     static func writeSummary(_ verdicts: [FrameVerdict], to path: String) throws {
         let entries = verdicts.map { v in
-            SummaryEntry(file: v.file, passed: v.passed, problem: v.problem, differingPixels: v.result?.differingPixels,
-                         antialiasedPixels: v.result?.antialiasedPixels, ratio: v.result?.ratio, worstPixel: v.result?.worst,
-                         worstDelta: v.result?.worstDelta, worstLevels: v.result?.worstLevels)
+            SummaryEntry(
+                file: v.file, passed: v.passed, problem: v.problem, differingPixels: v.result?.differingPixels,
+                antialiasedPixels: v.result?.antialiasedPixels, ratio: v.result?.ratio, worstPixel: v.result?.worst,
+                worstDelta: v.result?.worstDelta, worstLevels: v.result?.worstLevels)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -237,7 +252,9 @@ public enum FolderComparison {
         let a = pngs(actual), g = pngs(golden)
         guard !a.isEmpty || !g.isEmpty else {
             // A matrix's render: a folder per variant on both sides.
-            let variants = ((try? fm.contentsOfDirectory(atPath: actual)) ?? []).filter { fm.fileExists(atPath: actual + "/" + $0 + "/manifest.json") }.sorted()
+            let variants = ((try? fm.contentsOfDirectory(atPath: actual)) ?? []).filter {
+                fm.fileExists(atPath: actual + "/" + $0 + "/manifest.json")
+            }.sorted()
             if let first = variants.first {
                 throw ComparisonError.noFrames(actual: actual, golden: golden, variants: variants.count, firstVariant: first)
             }

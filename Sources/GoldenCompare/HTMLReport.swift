@@ -68,9 +68,11 @@ public enum HTMLReport {
     /// Adds a scenario's verdicts (one shard's when `part` is set). `actualDirectory` and
     /// `goldenDirectory` hold the frames; failing frames' pictures are made here from them, so the
     /// report does not depend on other output.
-    public static func add(scenario name: String, part: String? = nil, source: String? = nil, verdicts: [FrameVerdict],
-                           actualDirectory: String, goldenDirectory: String, options: PixelMatch.Options, to report: String,
-                           workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
+    public static func add(
+        scenario name: String, part: String? = nil, source: String? = nil, verdicts: [FrameVerdict],
+        actualDirectory: String, goldenDirectory: String, options: PixelMatch.Options, to report: String,
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) throws {
         let fm = FileManager.default
         let key = fileKey(name) + (part.map { "." + fileKey($0) } ?? "")
         let images = "images/\(key)"
@@ -89,9 +91,12 @@ public enum HTMLReport {
         let scaled = Set(FailureImages.worst(verdicts, count: scaledFrames).map(\.file))
         let fullSize = Set(FailureImages.worst(verdicts).map(\.file))
         let frames = try Parallel.map(verdicts.count, workers: max(1, workers)) { _, k in
-            Result { try pictures(for: verdicts[k], scaled: scaled.contains(verdicts[k].file), fullSize: fullSize.contains(verdicts[k].file),
-                                  actualDirectory: actualDirectory, goldenDirectory: goldenDirectory, options: options,
-                                  report: report, images: images) }
+            Result {
+                try pictures(
+                    for: verdicts[k], scaled: scaled.contains(verdicts[k].file), fullSize: fullSize.contains(verdicts[k].file),
+                    actualDirectory: actualDirectory, goldenDirectory: goldenDirectory, options: options,
+                    report: report, images: images)
+            }
         }.map { try $0.get() }
         let scenario = Scenario(name: name, part: part, source: source, frames: frames)
         let json = JSONEncoder()
@@ -102,11 +107,14 @@ public enum HTMLReport {
 
     /// One frame's thumbnail, and for a failing frame its crops, (when `scaled`) its scaled frame
     /// and (when `fullSize`, one of the worst few) the frame, its golden and the diff in full.
-    static func pictures(for v: FrameVerdict, scaled: Bool, fullSize: Bool, actualDirectory: String, goldenDirectory: String, options: PixelMatch.Options,
-                         report: String, images: String) throws -> Frame {
-        var frame = Frame(file: v.file, passed: v.passed, problem: v.problem, differingPixels: v.result?.differingPixels,
-                          ratio: v.result?.ratio, worstX: v.result?.worst?.x, worstY: v.result?.worst?.y,
-                          worstLevels: v.result?.worst == nil ? nil : v.result?.worstLevels)
+    static func pictures(
+        for v: FrameVerdict, scaled: Bool, fullSize: Bool, actualDirectory: String, goldenDirectory: String, options: PixelMatch.Options,
+        report: String, images: String
+    ) throws -> Frame {
+        var frame = Frame(
+            file: v.file, passed: v.passed, problem: v.problem, differingPixels: v.result?.differingPixels,
+            ratio: v.result?.ratio, worstX: v.result?.worst?.x, worstY: v.result?.worst?.y,
+            worstLevels: v.result?.worst == nil ? nil : v.result?.worstLevels)
         let stem = (v.file as NSString).deletingPathExtension
         guard let actual = try? ImageDecoder.decode(fileAt: "\(actualDirectory)/\(v.file)") else { return frame }
         frame.width = actual.width
@@ -114,15 +122,17 @@ public enum HTMLReport {
         let thumbHeight = min(actual.height, thumbnailHeight)
         let thumbWidth = max(1, (actual.width * thumbHeight + actual.height / 2) / actual.height)
         frame.thumbnail = "\(images)/\(stem).thumb.jpg"
-        try writeFile(JPEGEncoder.encode(Resampler.resize(actual, width: thumbWidth, height: thumbHeight), quality: 75),
-                      to: "\(report)/\(frame.thumbnail!)")
+        try writeFile(
+            JPEGEncoder.encode(Resampler.resize(actual, width: thumbWidth, height: thumbHeight), quality: 75),
+            to: "\(report)/\(frame.thumbnail!)")
         guard !v.passed else { return frame }
         if scaled {
             let width = min(actual.width, scaledWidth)
             let height = max(1, (actual.height * width + actual.width / 2) / actual.width)
             frame.scaled = "\(images)/\(stem).frame.jpg"
-            try writeFile(JPEGEncoder.encode(Resampler.resize(actual, width: width, height: height), quality: 82),
-                          to: "\(report)/\(frame.scaled!)")
+            try writeFile(
+                JPEGEncoder.encode(Resampler.resize(actual, width: width, height: height), quality: 82),
+                to: "\(report)/\(frame.scaled!)")
         }
         let goldenPath = "\(goldenDirectory)/\(v.file)"
         guard let expected = try? ImageDecoder.decode(fileAt: goldenPath) else { return frame }
@@ -144,8 +154,9 @@ public enum HTMLReport {
         frame.cropExpected = "\(images)/\(names.expected)"
         frame.cropActual = "\(images)/\(names.actual)"
         frame.cropDiff = "\(images)/\(names.diff)"
-        try FailureImages.writeCrops(frame: v.file, result: result, expected: expected, actual: actual, diff: picture,
-                                     to: "\(report)/\(images)")
+        try FailureImages.writeCrops(
+            frame: v.file, result: result, expected: expected, actual: actual, diff: picture,
+            to: "\(report)/\(images)")
         return frame
     }
 
@@ -205,7 +216,8 @@ public enum HTMLReport {
         init?(part: String) {
             let fields = part.split(separator: "-")
             guard fields.count == 4, fields[0] == "shard", fields[2] == "of", let i = Int(fields[1]), let n = Int(fields[3]),
-                  n >= 1, (1...n).contains(i) else { return nil }
+                n >= 1, (1...n).contains(i)
+            else { return nil }
             index = i; count = n
         }
     }
@@ -288,18 +300,21 @@ public enum HTMLReport {
             html += "<table><tr><th>scenario</th><th>frames</th><th>differ</th><th>worst</th></tr>\n"
             for s in scenarios {
                 let worst = worstFrame(s)
-                html += "<tr><td><a href=\"#\(anchor(s.name))\">\(escape(s.name))</a></td><td class=\"n\">\(count(s.frames.count))</td>"
+                html +=
+                    "<tr><td><a href=\"#\(anchor(s.name))\">\(escape(s.name))</a></td><td class=\"n\">\(count(s.frames.count))</td>"
                     + "<td class=\"n \(s.failed > 0 ? "fail" : "pass")\">\(count(s.failed))</td><td>\(worst.map { escape(describe($0)) } ?? "")</td></tr>\n"
             }
             html += "</table>\n"
         }
         for s in scenarios {
-            html += "<h2 id=\"\(anchor(s.name))\">\(escape(s.name)): <span class=\"\(s.failed > 0 ? "fail" : "pass")\">"
+            html +=
+                "<h2 id=\"\(anchor(s.name))\">\(escape(s.name)): <span class=\"\(s.failed > 0 ? "fail" : "pass")\">"
                 + "\(count(s.failed)) of \(count(s.frames.count)) frames differ</span></h2>\n<div class=\"strip\">"
             for f in s.frames {
                 guard let thumb = f.thumbnail else { continue }
                 let target = f.passed ? (f.thumbnail ?? "") : "#\(anchor(s.name))-\(anchor(f.file))"
-                html += "<a href=\"\(f.passed ? url(target) : escape(target))\" title=\"\(escape(f.file))\(f.passed ? "" : ": differs")\"><img loading=\"lazy\" "
+                html +=
+                    "<a href=\"\(f.passed ? url(target) : escape(target))\" title=\"\(escape(f.file))\(f.passed ? "" : ": differs")\"><img loading=\"lazy\" "
                     + "class=\"\(f.passed ? "" : "bad")\" src=\"\(url(thumb))\" alt=\"\(escape(f.file))\"></a>"
             }
             html += "</div>\n"
@@ -314,7 +329,8 @@ public enum HTMLReport {
             }
             let unpictured = failing.filter { $0.thumbnail == nil }
             if !unpictured.isEmpty {
-                html += "<div class=\"card\"><strong class=\"fail\">\(count(unpictured.count)) frame\(unpictured.count == 1 ? "" : "s") "
+                html +=
+                    "<div class=\"card\"><strong class=\"fail\">\(count(unpictured.count)) frame\(unpictured.count == 1 ? "" : "s") "
                     + "without pictures</strong> (no frame rendered to show)<ul>"
                 for f in unpictured.prefix(20) { html += "<li>\(escape(f.file)): \(escape(f.problem ?? "differs"))</li>" }
                 if unpictured.count > 20 { html += "<li>and \(count(unpictured.count - 20)) more</li>" }
@@ -330,16 +346,21 @@ public enum HTMLReport {
         html += escape(detail(f))
         html += "<div class=\"panels\">"
         if let picture = f.scaled ?? f.thumbnail {
-            html += "<figure><figcaption>frame</figcaption><div class=\"\(f.scaled != nil ? "scaled" : "scaled small")\"><img loading=\"lazy\" "
+            html +=
+                "<figure><figcaption>frame</figcaption><div class=\"\(f.scaled != nil ? "scaled" : "scaled small")\"><img loading=\"lazy\" "
                 + "src=\"\(url(picture))\" alt=\"\(escape(f.file)) scaled\">"
             if let c = f.crop, let w = f.width, let h = f.height, w > 0, h > 0 {
                 func pct(_ v: Int, _ of: Int) -> String { String(format: "%.3f%%", Double(v) * 100 / Double(of)) }
-                html += "<div class=\"box\" style=\"left: \(pct(c.x, w)); top: \(pct(c.y, h)); width: \(pct(c.width, w)); height: \(pct(c.height, h))\"></div>"
+                html +=
+                    "<div class=\"box\" style=\"left: \(pct(c.x, w)); top: \(pct(c.y, h)); width: \(pct(c.width, w)); height: \(pct(c.height, h))\"></div>"
             }
             html += "</div></figure>"
         }
         for (caption, path) in [("expected, 1:1", f.cropExpected), ("actual, 1:1", f.cropActual), ("diff, 1:1", f.cropDiff)] {
-            if let path { html += "<figure class=\"crop\"><figcaption>\(caption)</figcaption><img loading=\"lazy\" src=\"\(url(path))\" alt=\"\(caption) \(escape(f.file))\"></figure>" }
+            if let path {
+                html +=
+                    "<figure class=\"crop\"><figcaption>\(caption)</figcaption><img loading=\"lazy\" src=\"\(url(path))\" alt=\"\(caption) \(escape(f.file))\"></figure>"
+            }
         }
         if let e = f.cropExpected, let a = f.cropActual {
             html += """
@@ -424,9 +445,10 @@ public enum HTMLReport {
     /// A report-relative path as an attribute value: each segment percent-encoded (a `#` or `?` in
     /// a frame's name stays part of it), then HTML-escaped.
     static func url(_ path: String) -> String {
-        escape(path.split(separator: "/", omittingEmptySubsequences: false).map {
-            String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#;"))) ?? String($0)
-        }.joined(separator: "/"))
+        escape(
+            path.split(separator: "/", omittingEmptySubsequences: false).map {
+                String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#;"))) ?? String($0)
+            }.joined(separator: "/"))
     }
 
     static func escape(_ s: String) -> String {
@@ -469,4 +491,3 @@ public enum HTMLReport {
         for name in names.sorted() { try copy("\(source)/\(name)", to: "\(target)/\(name)", depth: depth + 1) }
     }
 }
-

@@ -69,7 +69,9 @@ public struct MarkdownSummary {
         if scenarios.isEmpty {
             heading.append("no frames compared")
         } else if failed == 0 {
-            heading.append("\(unrendered.isEmpty ? "all " : "the others' ")\(HTMLReport.count(frames)) frames match their goldens" + (unrendered.isEmpty ? " ✅" : ""))
+            heading.append(
+                "\(unrendered.isEmpty ? "all " : "the others' ")\(HTMLReport.count(frames)) frames match their goldens"
+                    + (unrendered.isEmpty ? " ✅" : ""))
         } else {
             heading.append("\(HTMLReport.count(failed)) of \(HTMLReport.count(frames)) frames differ ❌")
         }
@@ -78,7 +80,9 @@ public struct MarkdownSummary {
         for s in scenarios {
             let verdicts = s.frames.filter { !$0.passed }.map(HTMLReport.verdict)
             let what = FrameVerdict.summary(verdicts, golden: "the goldens", missingHint: "record them").first ?? ""
-            rows.append("| \(s.failed == 0 ? "✅" : "❌") | \(cell(s.name)) | \(HTMLReport.count(s.frames.count)) | \(HTMLReport.count(s.failed)) | \(cell(what)) |")
+            rows.append(
+                "| \(s.failed == 0 ? "✅" : "❌") | \(cell(s.name)) | \(HTMLReport.count(s.frames.count)) | \(HTMLReport.count(s.failed)) | \(cell(what)) |"
+            )
         }
         if !rows.isEmpty {
             md += "| | Scenario | Frames | Differ | |\n|---|---|---:|---:|---|\n" + rows.prefix(maxRows).joined(separator: "\n") + "\n"
@@ -94,17 +98,21 @@ public struct MarkdownSummary {
             if let imageURL {
                 md += "<table>\n<tr><th>Frame</th><th>Expected (golden)</th><th>Actual</th><th>Diff</th></tr>\n"
                 for (scenario, f) in shown {
-                    md += "<tr><td>\(HTMLReport.escape(scenario))<br><code>\(HTMLReport.escape(f.file))</code><br>"
+                    md +=
+                        "<tr><td>\(HTMLReport.escape(scenario))<br><code>\(HTMLReport.escape(f.file))</code><br>"
                         + "\(HTMLReport.count(f.differingPixels ?? 0)) px</td>"
                     for path in [f.cropExpected, f.cropActual, f.cropDiff].compactMap({ $0 }) {
                         let url = imageURL + "/" + MarkdownSummary.flatName(scenario: scenario, path: path)
-                        md += "<td><img src=\"\(HTMLReport.escape(url))\" width=\"240\" alt=\"\(HTMLReport.escape((path as NSString).lastPathComponent))\"></td>"
+                        md +=
+                            "<td><img src=\"\(HTMLReport.escape(url))\" width=\"240\" alt=\"\(HTMLReport.escape((path as NSString).lastPathComponent))\"></td>"
                     }
                     md += "</tr>\n"
                 }
                 md += "</table>\n"
             } else {
-                md += "Worst: " + shown.map { "\(cell($0.scenario)) `\($0.frame.file)` (\(HTMLReport.count($0.frame.differingPixels ?? 0)) px)" }
+                md +=
+                    "Worst: "
+                    + shown.map { "\(cell($0.scenario)) `\($0.frame.file)` (\(HTMLReport.count($0.frame.differingPixels ?? 0)) px)" }
                     .joined(separator: ", ") + ".\n"
             }
         }

@@ -41,8 +41,10 @@ public struct PixelMatch: Sendable {
 
         /// As the flags say it: `exact` wins, then a `threshold` (pixelmatch's perceptual metric),
         /// then a `tolerance` in levels, else the default (2 levels).
-        public init(threshold: Double? = nil, exact: Bool = false, tolerance: Int? = nil, maxDiffPixels: Int? = nil,
-                    maxDiffRatio: Double? = nil) {
+        public init(
+            threshold: Double? = nil, exact: Bool = false, tolerance: Int? = nil, maxDiffPixels: Int? = nil,
+            maxDiffRatio: Double? = nil
+        ) {
             let metric: Metric = exact ? .exact : threshold.map { .perceptual(threshold: $0) } ?? .channelLevels(tolerance ?? Metric.defaultTolerance)
             self.init(metric: metric, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
         }
@@ -102,8 +104,11 @@ public struct PixelMatch: Sendable {
 
     static func compare(_ actual: Pixmap, _ expected: Pixmap, options: Options, makeDiff: Bool) -> (Result, Pixmap?) {
         guard actual.width == expected.width, actual.height == expected.height else {
-            return (Result(width: actual.width, height: actual.height, sizeMismatch: true,
-                           differingPixels: max(actual.width * actual.height, expected.width * expected.height)), nil)
+            return (
+                Result(
+                    width: actual.width, height: actual.height, sizeMismatch: true,
+                    differingPixels: max(actual.width * actual.height, expected.width * expected.height)), nil
+            )
         }
         let w = actual.width, h = actual.height
         var result = Result(width: w, height: h)
@@ -129,8 +134,12 @@ public struct PixelMatch: Sendable {
                             let i = 4 * (y * w + x)
                             // Most pixels are equal: four byte compares, and nothing else, for them.
                             let same = a[i] == e[i] && a[i + 1] == e[i + 1] && a[i + 2] == e[i + 2] && a[i + 3] == e[i + 3]
-                            let levels = same ? 0 : max(max(absDiff(a[i], e[i]), absDiff(a[i + 1], e[i + 1])),
-                                                        max(absDiff(a[i + 2], e[i + 2]), absDiff(a[i + 3], e[i + 3])))
+                            let levels =
+                                same
+                                ? 0
+                                : max(
+                                    max(absDiff(a[i], e[i]), absDiff(a[i + 1], e[i + 1])),
+                                    max(absDiff(a[i + 2], e[i + 2]), absDiff(a[i + 3], e[i + 3])))
                             let delta = same ? 0 : perceptual ? abs(colorDelta(a, i, e, i, yOnly: false)) : Double(levels)
                             if !same && delta > limit {
                                 if detectAntialiasing && (antialiased(a, x, y, w, h, e) || antialiased(e, x, y, w, h, a)) {
@@ -182,8 +191,10 @@ public struct PixelMatch: Sendable {
     }
 
     /// YIQ distance; negative when the second pixel is brighter (pixelmatch's sign convention).
-    static func colorDelta(_ p1: UnsafeBufferPointer<UInt8>, _ i: Int, _ p2: UnsafeBufferPointer<UInt8>, _ j: Int,
-                           yOnly: Bool) -> Double {
+    static func colorDelta(
+        _ p1: UnsafeBufferPointer<UInt8>, _ i: Int, _ p2: UnsafeBufferPointer<UInt8>, _ j: Int,
+        yOnly: Bool
+    ) -> Double {
         let (r1, g1, b1) = blended(p1, i), (r2, g2, b2) = blended(p2, j)
         let y1 = r1 * 0.29889531 + g1 * 0.58662247 + b1 * 0.11448223
         let y2 = r2 * 0.29889531 + g2 * 0.58662247 + b2 * 0.11448223
@@ -198,8 +209,10 @@ public struct PixelMatch: Sendable {
     /// pixelmatch's anti-aliasing test: the pixel sits on an edge (its neighbours are both darker
     /// and brighter, with at most two equal to it) and the darkest or brightest neighbour lies in a
     /// flat area in both images.
-    static func antialiased(_ img: UnsafeBufferPointer<UInt8>, _ x1: Int, _ y1: Int, _ w: Int, _ h: Int,
-                            _ other: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func antialiased(
+        _ img: UnsafeBufferPointer<UInt8>, _ x1: Int, _ y1: Int, _ w: Int, _ h: Int,
+        _ other: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
         let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0), x2 = min(x1 + 1, w - 1), y2 = min(y1 + 1, h - 1)
         let pos = 4 * (y1 * w + x1)
         var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0

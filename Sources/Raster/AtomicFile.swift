@@ -108,8 +108,9 @@ public final class AtomicFile {
         if let file, name[..<range.lowerBound] != file { return nil }
         let parts = name[range.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count),
-              parts.allSatisfy({ !$0.isEmpty && $0.count <= 10 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let pid = Int32(parts[0]), pid > 0 else { return nil }
+            parts.allSatisfy({ !$0.isEmpty && $0.count <= 10 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let pid = Int32(parts[0]), pid > 0
+        else { return nil }
         return pid
     }
 
@@ -180,8 +181,10 @@ public final class AtomicFile {
         if type == S_IFREG { return }
         let kind: FileKind = type == S_IFLNK ? FileKind.at(destination) : FileKind(mode: s.st_mode)
         if kind == .regularFile { return } // a link made since `destination` was resolved: replaced as a file
-        throw OutputPathError(path: path, problem: "is \(kind.phrase), not a regular file; only a regular file is replaced: "
-            + "remove it, or give another path")
+        throw OutputPathError(
+            path: path,
+            problem: "is \(kind.phrase), not a regular file; only a regular file is replaced: "
+                + "remove it, or give another path")
     }
 
     // MARK: whole files

@@ -149,7 +149,8 @@ public enum GaussianBlur {
                         for j in 0..<size { sum &+= line[j] }
                         for i in 0..<length {
                             // (2 sum + size) / (2 size) by a multiply: exact for these numerators.
-                            let v = byMultiply
+                            let v =
+                                byMultiply
                                 ? SIMD4<Int32>(truncatingIfNeeded: (SIMD4<Int64>(truncatingIfNeeded: sum &* 2 &+ div) &* reciprocal) &>> 32)
                                 : (sum &* 2 &+ div) / (2 &* div)
                             let p = base + i * step

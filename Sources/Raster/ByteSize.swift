@@ -6,8 +6,10 @@ public enum ByteSize {
     public static func parse(_ text: String) -> Int? {
         if text.lowercased() == "none" { return 0 }
         let t = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "")
-        let units: [(String, Double)] = [("KIB", 1024), ("MIB", 1024 * 1024), ("GIB", 1024 * 1024 * 1024),
-                                         ("KB", 1000), ("MB", 1_000_000), ("GB", 1_000_000_000), ("K", 1000), ("M", 1_000_000), ("B", 1)]
+        let units: [(String, Double)] = [
+            ("KIB", 1024), ("MIB", 1024 * 1024), ("GIB", 1024 * 1024 * 1024),
+            ("KB", 1000), ("MB", 1_000_000), ("GB", 1_000_000_000), ("K", 1000), ("M", 1_000_000), ("B", 1),
+        ]
         var number = t, factor = 1.0
         for (suffix, f) in units where t.uppercased().hasSuffix(suffix) {
             number = String(t.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)

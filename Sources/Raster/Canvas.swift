@@ -67,7 +67,9 @@ public struct Canvas {
                 if !skipMask { full = mask!.coverage(row: row, x0: x0, count: count, into: cov) }
                 full = Canvas.applyClips(clips, row: row, x0: x0, count: count, coverage: cov, full: full)
                 if op < 255 {
-                    if full { cov.update(repeating: op, count: count); full = false } else {
+                    if full {
+                        cov.update(repeating: op, count: count); full = false
+                    } else {
                         for i in 0..<count { cov[i] = mul255(cov[i], op) }
                     }
                 }
@@ -96,8 +98,10 @@ public struct Canvas {
 
     /// Calls `body` for each row of `area` (device pixels, already clipped to the pixmap) with
     /// the row's destination pointer and a scratch coverage buffer of `count` bytes.
-    private mutating func forEachRow(of area: PixelRect,
-                                     _ body: (Int, Int, Int, UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>) -> Void) {
+    private mutating func forEachRow(
+        of area: PixelRect,
+        _ body: (Int, Int, Int, UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>) -> Void
+    ) {
         let w = pixmap.width, ox = originX, oy = originY
         coverageRow.withUnsafeMutableBufferPointer { cov in
             pixmap.bytes.withUnsafeMutableBufferPointer { px in

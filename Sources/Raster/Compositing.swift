@@ -43,8 +43,10 @@ public func sourceOver(_ src: PremultipliedColor, onto dst: PremultipliedColor, 
 enum Spans {
     /// Fills `count` pixels at `dst` with `color`, each scaled by `coverage[i]` (nil: full coverage).
     @inline(__always)
-    static func fill(_ dst: UnsafeMutablePointer<UInt8>, count: Int, color: PremultipliedColor,
-                     coverage: UnsafePointer<UInt8>?) {
+    static func fill(
+        _ dst: UnsafeMutablePointer<UInt8>, count: Int, color: PremultipliedColor,
+        coverage: UnsafePointer<UInt8>?
+    ) {
         let cr = UInt32(color.r), cg = UInt32(color.g), cb = UInt32(color.b), ca = UInt32(color.a)
         if coverage == nil {
             if ca == 255 {
@@ -102,8 +104,10 @@ enum Spans {
     /// Composites `count` source pixels over `dst`, each scaled by `coverage[i]` (nil: full).
     /// Runs of fully covered opaque source pixels are copied.
     @inline(__always)
-    static func composite(_ dst: UnsafeMutablePointer<UInt8>, _ src: UnsafePointer<UInt8>, count: Int,
-                          coverage: UnsafePointer<UInt8>?) {
+    static func composite(
+        _ dst: UnsafeMutablePointer<UInt8>, _ src: UnsafePointer<UInt8>, count: Int,
+        coverage: UnsafePointer<UInt8>?
+    ) {
         var i = 0
         while i < count {
             var j = i

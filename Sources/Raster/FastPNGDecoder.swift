@@ -21,7 +21,8 @@ enum FastPNGDecoder {
                 let depth = data[body + 8], color = data[body + 9], interlace = data[body + 12]
                 // Each side is at most 2^32 - 1 here, so compare without multiplying two of them.
                 guard depth == 8, interlace == 0, color == 2 || color == 6, data[body + 10] == 0, data[body + 11] == 0, width > 0, height > 0,
-                      width <= pixelLimit, height <= pixelLimit / width else { return nil }
+                    width <= pixelLimit, height <= pixelLimit / width
+                else { return nil }
                 channels = color == 2 ? 3 : 4
             case PNGChunks.Chunk.code("IDAT"):
                 // IDAT chunks must be consecutive: one after another chunk goes to the structure check.
@@ -29,7 +30,7 @@ enum FastPNGDecoder {
                 idat.append(contentsOf: data[chunk.body])
                 continue
             case PNGChunks.Chunk.code("gAMA"), PNGChunks.Chunk.code("sRGB"), PNGChunks.Chunk.code("iCCP"),
-                 PNGChunks.Chunk.code("cHRM"), PNGChunks.Chunk.code("tRNS"), PNGChunks.Chunk.code("PLTE"):
+                PNGChunks.Chunk.code("cHRM"), PNGChunks.Chunk.code("tRNS"), PNGChunks.Chunk.code("PLTE"):
                 return nil // gamma, color profile, transparency or palette: libpng's job
             case PNGChunks.Chunk.code("IEND"):
                 break
@@ -95,7 +96,8 @@ enum FastPNGDecoder {
             }
             count = width * height * 4
         }
-        return channels == 3 ? Pixmap(width: width, height: height, premultipliedBytes: pixels)
+        return channels == 3
+            ? Pixmap(width: width, height: height, premultipliedBytes: pixels)
             : Pixmap(width: width, height: height, straightBytes: pixels)
     }
 }

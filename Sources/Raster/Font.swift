@@ -74,7 +74,8 @@ public final class Font: @unchecked Sendable {
     public convenience init(path: String, faceIndex: Int = 0, variations: [FontVariation] = []) throws {
         let name = (path as NSString).lastPathComponent
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              let size = (attributes[.size] as? NSNumber)?.intValue else { throw FontError.unreadable(path: path) }
+            let size = (attributes[.size] as? NSNumber)?.intValue
+        else { throw FontError.unreadable(path: path) }
         guard size <= Font.maximumFileBytes else { throw FontError.tooLarge(name: name, bytes: size) }
         guard let data = FileManager.default.contents(atPath: path) else { throw FontError.unreadable(path: path) }
         try self.init(data: [UInt8](data), name: name, faceIndex: faceIndex, variations: variations)
@@ -122,8 +123,9 @@ public final class Font: @unchecked Sendable {
         axes = Font.axes(of: face, library: library)
         self.variations = variations
 
-        let blob = hb_blob_create(UnsafeRawPointer(storage.baseAddress!).assumingMemoryBound(to: CChar.self),
-                                  UInt32(storage.count), HB_MEMORY_MODE_READONLY, nil, nil)
+        let blob = hb_blob_create(
+            UnsafeRawPointer(storage.baseAddress!).assumingMemoryBound(to: CChar.self),
+            UInt32(storage.count), HB_MEMORY_MODE_READONLY, nil, nil)
         let hbFace = hb_face_create(blob, UInt32(faceIndex))
         hb_blob_destroy(blob)
         let font = hb_font_create(hbFace)!
@@ -167,8 +169,9 @@ public final class Font: @unchecked Sendable {
             let a = mm.pointee.axis[i]
             let tag = UInt32(a.tag)
             let chars = [24, 16, 8, 0].map { Character(Unicode.Scalar(UInt8((tag >> UInt32($0)) & 0xFF))) }
-            return FontAxis(tag: String(chars), minimum: Double(a.minimum) / 65536, defaultValue: Double(a.def) / 65536,
-                            maximum: Double(a.maximum) / 65536)
+            return FontAxis(
+                tag: String(chars), minimum: Double(a.minimum) / 65536, defaultValue: Double(a.def) / 65536,
+                maximum: Double(a.maximum) / 65536)
         }
     }
 
@@ -230,7 +233,7 @@ public final class GlyphRasterizer {
 
     struct GlyphKey: Hashable {
         let glyph: UInt32
-        let size64: Int   // pixel size in 1/64 pixel
+        let size64: Int // pixel size in 1/64 pixel
         let phaseX: UInt8 // sub-pixel offset in quarters
         let phaseY: UInt8
     }
@@ -250,8 +253,9 @@ public final class GlyphRasterizer {
     public init(font: Font) {
         self.font = font
         FT_Init_FreeType(&library)
-        FT_New_Memory_Face(library, font.storage.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                           FT_Long(font.storage.count), FT_Long(font.faceIndex), &face)
+        FT_New_Memory_Face(
+            library, font.storage.baseAddress!.assumingMemoryBound(to: UInt8.self),
+            FT_Long(font.storage.count), FT_Long(font.faceIndex), &face)
         if let face, !font.variations.isEmpty { setVariations(face) }
     }
 
@@ -283,8 +287,10 @@ public final class GlyphRasterizer {
         let key = GlyphKey(glyph: glyph, size64: size64, phaseX: bitmapOnly ? 0 : UInt8(phaseX), phaseY: bitmapOnly ? 0 : UInt8(phaseY))
         if let hit = cache[key] { return hit }
         if cache.count > 8192 { cache.removeAll(keepingCapacity: true) }
-        let rendered = bitmapOnly ? renderBitmap(glyph, face: face, pixelSize: pixelSize)
-                                  : renderOutline(glyph, face: face, size64: size64, phaseX: phaseX, phaseY: phaseY)
+        let rendered =
+            bitmapOnly
+            ? renderBitmap(glyph, face: face, pixelSize: pixelSize)
+            : renderOutline(glyph, face: face, size64: size64, phaseX: phaseX, phaseY: phaseY)
         if let rendered { cache[key] = rendered }
         return rendered
     }
@@ -309,8 +315,9 @@ public final class GlyphRasterizer {
                 for x in 0..<w { bytes[y * w + x] = buffer[y * pitch + x] }
             }
         }
-        return RenderedGlyph(mask: AlphaMask(width: w, height: h, bytes: bytes), color: nil,
-                             left: Int(slot.pointee.bitmap_left), top: -Int(slot.pointee.bitmap_top))
+        return RenderedGlyph(
+            mask: AlphaMask(width: w, height: h, bytes: bytes), color: nil,
+            left: Int(slot.pointee.bitmap_left), top: -Int(slot.pointee.bitmap_top))
     }
 
     /// A bitmap font's glyph (Noto Color Emoji's are 136 pixels a side at 109 pixels per em),
@@ -362,8 +369,10 @@ extension Canvas {
     /// Draws a line of text whose start is at device x `originX` and whose baseline is at device
     /// y `baselineY`, at `pixelsPerPoint` (the output scale times any layer scale). Color glyphs
     /// keep their colors and take only `opacity`.
-    public mutating func draw(_ layout: TextLayout, with rasterizers: GlyphRasterizers, originX: Double, baselineY: Double,
-                              pixelsPerPoint: Double, color: Color, opacity: Double = 1) {
+    public mutating func draw(
+        _ layout: TextLayout, with rasterizers: GlyphRasterizers, originX: Double, baselineY: Double,
+        pixelsPerPoint: Double, color: Color, opacity: Double = 1
+    ) {
         let steps = Double(GlyphRasterizer.subpixelSteps)
         let pixelSize = layout.pointSize * pixelsPerPoint
         func split(_ v: Double) -> (Int, Int) {

@@ -40,7 +40,8 @@ public enum ImageError: Error, CustomStringConvertible, Equatable {
         case .corrupt(let path, let format, let reason):
             return "\(path): corrupt \(format) image: \(reason); re-export the image"
         case .tooLarge(let path, let width, let height, let limit):
-            return "\(path): image is \(width)x\(height) = \(width.multipliedReportingOverflow(by: height).partialValue) pixels, over the limit of \(limit); scale it down (or raise the limit with --max-image-pixels, which render, validate and encode take)"
+            return
+                "\(path): image is \(width)x\(height) = \(width.multipliedReportingOverflow(by: height).partialValue) pixels, over the limit of \(limit); scale it down (or raise the limit with --max-image-pixels, which render, validate and encode take)"
         case .fileTooLarge(let path, let bytes, let limit):
             return "\(path): the file is \(ByteSize.format(bytes)), \(limit)"
         case .overBudget(let path, let width, let height, let used, let budget):
@@ -92,8 +93,10 @@ public enum ImageDecoder {
 
     /// A file's bytes; a file larger than `maxBytes` is refused before it is read, the message
     /// saying what the limit is (`limit`).
-    public static func readFile(_ path: String, maxBytes: Int,
-                                limit: String = "more than an image within --max-image-pixels can take; scale it down") throws -> [UInt8] {
+    public static func readFile(
+        _ path: String, maxBytes: Int,
+        limit: String = "more than an image within --max-image-pixels can take; scale it down"
+    ) throws -> [UInt8] {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         if let size = (attributes?[.size] as? NSNumber)?.intValue, size > maxBytes {
             throw ImageError.fileTooLarge(path: path, bytes: size, limit: limit)
@@ -156,7 +159,8 @@ public enum ImageDecoder {
             }
             // At the peak of decoding: for 8-bit files the filtered rows, the straight pixels and the
             // premultiplied copy; for 16-bit files the samples as stored (8 bytes a pixel) too.
-            try reserve(decodedBytes(width: width, height: height).multipliedReportingOverflow(by: pngBitDepth(data) == 16 ? 4 : 3).partialValue, for: name)
+            try reserve(
+                decodedBytes(width: width, height: height).multipliedReportingOverflow(by: pngBitDepth(data) == 16 ? 4 : 3).partialValue, for: name)
             if let fast = FastPNGDecoder.decode(data, pixelLimit: pixelLimit) { return fast }
             return try decodePNG(data, name: name, pixelLimit: pixelLimit)
         }
@@ -236,7 +240,9 @@ public enum ImageDecoder {
             if data[o + 10] != 0 { return "IHDR gives compression method \(data[o + 10]); PNG has only 0 (deflate)" }
             if data[o + 11] != 0 { return "IHDR gives filter method \(data[o + 11]); PNG has only 0" }
             if data[o + 12] > 1 { return "IHDR gives interlace method \(data[o + 12]); PNG has 0 (none) and 1 (Adam7)" }
-            let known: Set<UInt32> = [PNGChunks.Chunk.code("IHDR"), PNGChunks.Chunk.code("PLTE"), PNGChunks.Chunk.code("IDAT"), PNGChunks.Chunk.code("IEND")]
+            let known: Set<UInt32> = [
+                PNGChunks.Chunk.code("IHDR"), PNGChunks.Chunk.code("PLTE"), PNGChunks.Chunk.code("IDAT"), PNGChunks.Chunk.code("IEND"),
+            ]
             let idat = PNGChunks.Chunk.code("IDAT")
             var idatSeen = false, idatEnded: PNGChunks.Chunk?
             for c in chunks.dropFirst() {
@@ -315,8 +321,9 @@ public enum ImageDecoder {
         var gamma: Int32 = 0, srgb: Int32 = 0
         let status = data.withUnsafeBufferPointer { src in
             wide.withUnsafeMutableBufferPointer { out in
-                rf_png_decode16(src.baseAddress, src.count, out.baseAddress, Int32(width), Int32(height),
-                                &gamma, &srgb, &error, error.count)
+                rf_png_decode16(
+                    src.baseAddress, src.count, out.baseAddress, Int32(width), Int32(height),
+                    &gamma, &srgb, &error, error.count)
             }
         }
         guard status == 0 else {
@@ -324,7 +331,9 @@ public enum ImageDecoder {
         }
         let exponent = 100_000 / (2.2 * Double(gamma)) // 1 / (2.2 g)
         let scaled = (0...65535).map { UInt8((UInt32($0) * 255 + 32767) / 65535) }
-        let color = srgb != 0 || gamma <= 0 || abs(exponent - 1) <= 0.05 ? scaled
+        let color =
+            srgb != 0 || gamma <= 0 || abs(exponent - 1) <= 0.05
+            ? scaled
             : (0...65535).map { UInt8((255 * pow(Double($0) / 65535, exponent)).rounded()) }
         let straight = [UInt8](unsafeUninitializedCapacity: wide.count) { out, count in
             for i in stride(from: 0, to: wide.count, by: 4) {
@@ -375,8 +384,11 @@ public enum ImageDecoder {
         case Int32(RF_JPEG_DATA_ENDS): throw ImageError.corrupt(path: name, format: "JPEG", reason: cutShort)
         case Int32(RF_JPEG_MARKER_INTERRUPTS):
             // The marker was the EOI we added: the file itself ended there.
-            throw ImageError.corrupt(path: name, format: "JPEG", reason: endsAt != nil ? cutShort
-                : "a marker interrupts its image data (a part of the file is missing or damaged), so some rows would be grey")
+            throw ImageError.corrupt(
+                path: name, format: "JPEG",
+                reason: endsAt != nil
+                    ? cutShort
+                    : "a marker interrupts its image data (a part of the file is missing or damaged), so some rows would be grey")
         default: throw ImageError.corrupt(path: name, format: "JPEG", reason: jpegReason(String(messageBuffer: error)))
         }
     }

@@ -68,11 +68,15 @@ public enum OutputPath {
         switch kind {
         case .absent, .regularFile: break
         case .folder:
-            throw OutputPathError(path: path, problem: "is a folder, and a file is written here; give a file name, "
-                + "such as \(path)/\(suggestedName(path)), or another \(option)")
+            throw OutputPathError(
+                path: path,
+                problem: "is a folder, and a file is written here; give a file name, "
+                    + "such as \(path)/\(suggestedName(path)), or another \(option)")
         default:
-            throw OutputPathError(path: path, problem: "is \(kind.phrase), not a regular file; only a regular file is replaced: "
-                + "remove it, or give another \(option)")
+            throw OutputPathError(
+                path: path,
+                problem: "is \(kind.phrase), not a regular file; only a regular file is replaced: "
+                    + "remove it, or give another \(option)")
         }
         let folder = path.parentPath
         guard !folder.isEmpty else { return }
@@ -87,13 +91,16 @@ public enum OutputPath {
     /// or can be created (the nearest existing folder on its way is a folder). When it exists,
     /// each entry `files` accepts (frame files, manifests) must be a regular file, and each entry
     /// `folders` accepts a folder.
-    public static func checkFolder(_ path: String, option: String, files: (String) -> Bool = { _ in false },
-                                   folders: (String) -> Bool = { _ in false }) throws {
+    public static func checkFolder(
+        _ path: String, option: String, files: (String) -> Bool = { _ in false },
+        folders: (String) -> Bool = { _ in false }
+    ) throws {
         switch FileKind.at(path) {
         case .folder: break
         case .regularFile: throw OutputPathError(path: path, problem: "exists and is a file, not a folder; pick another \(option)")
         case .brokenLink:
-            throw OutputPathError(path: path, problem: "is a symbolic link that leads nowhere (to a missing folder, or a loop); pick another \(option)")
+            throw OutputPathError(
+                path: path, problem: "is a symbolic link that leads nowhere (to a missing folder, or a loop); pick another \(option)")
         case .absent:
             var ancestor = path.parentPath
             while !ancestor.isEmpty, ancestor != "/", FileKind.at(ancestor) == .absent {
@@ -101,7 +108,8 @@ public enum OutputPath {
             }
             let kind = ancestor.isEmpty ? .folder : FileKind.at(ancestor)
             guard kind == .folder else {
-                throw OutputPathError(path: path, problem: "cannot create the folder: \(ancestor) is \(kind.phrase), not a folder; pick another \(option)")
+                throw OutputPathError(
+                    path: path, problem: "cannot create the folder: \(ancestor) is \(kind.phrase), not a folder; pick another \(option)")
             }
             return
         case let kind:
@@ -119,7 +127,8 @@ public enum OutputPath {
             } else {
                 let kind = FileKind.at(entry)
                 guard kind == .folder else {
-                    throw OutputPathError(path: entry, problem: "is \(kind.phrase), and a folder is written here; remove it, or pick another \(option)")
+                    throw OutputPathError(
+                        path: entry, problem: "is \(kind.phrase), and a folder is written here; remove it, or pick another \(option)")
                 }
             }
         }
@@ -135,7 +144,8 @@ public enum OutputPath {
     public static func destination(of path: String) -> String {
         var link = stat()
         guard lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK, FileKind.at(path) == .regularFile,
-              let resolved = realpath(path, nil) else { return path }
+            let resolved = realpath(path, nil)
+        else { return path }
         defer { free(resolved) }
         return String(cString: resolved)
     }

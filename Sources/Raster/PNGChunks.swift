@@ -17,8 +17,9 @@ public enum PNGChunks {
         /// The body's bytes: `data[body]`.
         public let body: Range<Int>
         public var type: String {
-            String(decoding: [UInt8(code >> 24), UInt8((code >> 16) & 0xFF), UInt8((code >> 8) & 0xFF), UInt8(code & 0xFF)],
-                   as: UTF8.self)
+            String(
+                decoding: [UInt8(code >> 24), UInt8((code >> 16) & 0xFF), UInt8((code >> 8) & 0xFF), UInt8(code & 0xFF)],
+                as: UTF8.self)
         }
         public static func code(_ type: StaticString) -> UInt32 {
             type.withUTF8Buffer { b in UInt32(b[0]) << 24 | UInt32(b[1]) << 16 | UInt32(b[2]) << 8 | UInt32(b[3]) }
@@ -39,14 +40,17 @@ public enum PNGChunks {
             let length = Int(readUInt32(data, offset))
             let typeBytes = data[(offset + 4)..<(offset + 8)]
             guard typeBytes.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) else {
-                return .failure(Problem("the bytes at \(offset) are not a chunk (its type is not four letters): the chunk before has a corrupt length"))
+                return .failure(
+                    Problem("the bytes at \(offset) are not a chunk (its type is not four letters): the chunk before has a corrupt length"))
             }
             let chunk = Chunk(code: readUInt32(data, offset + 4), offset: offset, body: (offset + 8)..<(offset + 8 + min(length, data.count)))
             let available = data.count - offset - 12
             guard length <= available else {
-                return .failure(Problem(available < 0 || length < 0x1000_0000
-                    ? "chunk \(chunk.type) at byte \(offset) needs \(length) bytes and its CRC, but the file ends \(max(0, available)) bytes on: it was cut short"
-                    : "chunk \(chunk.type) at byte \(offset) claims \(length) bytes, more than the whole file: its length is corrupt"))
+                return .failure(
+                    Problem(
+                        available < 0 || length < 0x1000_0000
+                            ? "chunk \(chunk.type) at byte \(offset) needs \(length) bytes and its CRC, but the file ends \(max(0, available)) bytes on: it was cut short"
+                            : "chunk \(chunk.type) at byte \(offset) claims \(length) bytes, more than the whole file: its length is corrupt"))
             }
             if checkCRC, crc(data, from: offset + 4, count: length + 4) != readUInt32(data, offset + 8 + length) {
                 return .failure(Problem("chunk \(chunk.type) at byte \(offset) has a wrong CRC: the file is corrupt"))

@@ -145,8 +145,9 @@ public final class PNGEncoder {
                         let src = rgba.baseAddress! + y * w * 4
                         guard PNGEncoder.packRGB(src, count: w, into: current) else { return false }
                         let prev = y > 0 ? UnsafePointer(previous) : zeros
-                        PNGEncoder.filterRow(UnsafePointer(current), prev: prev, count: stride, bpp: 3, filter: filter,
-                                             out: dst.baseAddress! + y * (stride + 1), scratch: trials)
+                        PNGEncoder.filterRow(
+                            UnsafePointer(current), prev: prev, count: stride, bpp: 3, filter: filter,
+                            out: dst.baseAddress! + y * (stride + 1), scratch: trials)
                         swap(&current, &previous)
                     }
                     return true
@@ -203,8 +204,9 @@ public final class PNGEncoder {
                     let zeros = UnsafePointer(tmp.baseAddress! + 4 * stride)
                     for y in 0..<h {
                         let row = rows.baseAddress! + y * stride
-                        PNGEncoder.filterRow(row, prev: y > 0 ? row - stride : zeros, count: stride, bpp: 4, filter: filter,
-                                             out: dst.baseAddress! + y * (stride + 1), scratch: tmp.baseAddress!)
+                        PNGEncoder.filterRow(
+                            row, prev: y > 0 ? row - stride : zeros, count: stride, bpp: 4, filter: filter,
+                            out: dst.baseAddress! + y * (stride + 1), scratch: tmp.baseAddress!)
                     }
                 }
             }
@@ -243,15 +245,20 @@ public final class PNGEncoder {
         defer { libdeflate_free_compressor(c) }
         let bound = libdeflate_zlib_compress_bound(c, bytes.count)
         var out = [UInt8](repeating: 0, count: bound)
-        let n = out.withUnsafeMutableBytes { o in bytes.withUnsafeBytes { i in
-            libdeflate_zlib_compress(c, i.baseAddress, bytes.count, o.baseAddress, bound) } }
+        let n = out.withUnsafeMutableBytes { o in
+            bytes.withUnsafeBytes { i in
+                libdeflate_zlib_compress(c, i.baseAddress, bytes.count, o.baseAddress, bound)
+            }
+        }
         return Array(out[0..<n])
     }
 
     /// Filters one row into `out` (filter byte then `count` bytes). `prev` is the row above (a row
     /// of zeros for the first row, as the PNG spec defines it); `scratch` holds 4 * count bytes.
-    static func filterRow(_ row: UnsafePointer<UInt8>, prev: UnsafePointer<UInt8>, count: Int, bpp: Int,
-                          filter: Filter, out: UnsafeMutablePointer<UInt8>, scratch: UnsafeMutablePointer<UInt8>) {
+    static func filterRow(
+        _ row: UnsafePointer<UInt8>, prev: UnsafePointer<UInt8>, count: Int, bpp: Int,
+        filter: Filter, out: UnsafeMutablePointer<UInt8>, scratch: UnsafeMutablePointer<UInt8>
+    ) {
         let body = out + 1
         switch filter {
         case .none: out[0] = 0; body.update(from: row, count: count)
@@ -386,8 +393,10 @@ public final class PNGEncoder {
     }
 
     /// Paeth without the cost estimate, sixteen bytes at a time (the predictor needs only raw bytes).
-    static func paethOnly(_ row: UnsafePointer<UInt8>, _ prev: UnsafePointer<UInt8>, _ count: Int, _ bpp: Int,
-                          _ o: UnsafeMutablePointer<UInt8>) {
+    static func paethOnly(
+        _ row: UnsafePointer<UInt8>, _ prev: UnsafePointer<UInt8>, _ count: Int, _ bpp: Int,
+        _ o: UnsafeMutablePointer<UInt8>
+    ) {
         // With no left neighbour the predictor is the byte above.
         for i in 0..<min(bpp, count) { o[i] = row[i] &- prev[i] }
         let r = UnsafeRawPointer(row), p = UnsafeRawPointer(prev), out = UnsafeMutableRawPointer(o)
@@ -416,8 +425,10 @@ public final class PNGEncoder {
         }
     }
 
-    static func average(_ row: UnsafePointer<UInt8>, _ prev: UnsafePointer<UInt8>, _ count: Int, _ bpp: Int,
-                        _ o: UnsafeMutablePointer<UInt8>) -> Int {
+    static func average(
+        _ row: UnsafePointer<UInt8>, _ prev: UnsafePointer<UInt8>, _ count: Int, _ bpp: Int,
+        _ o: UnsafeMutablePointer<UInt8>
+    ) -> Int {
         var s = 0
         for i in 0..<bpp { let v = row[i] &- (prev[i] >> 1); o[i] = v; s &+= absSigned(v) }
         for i in bpp..<count {
@@ -427,8 +438,10 @@ public final class PNGEncoder {
         return s
     }
 
-    static func paeth(_ row: UnsafePointer<UInt8>, _ prev: UnsafePointer<UInt8>, _ count: Int, _ bpp: Int,
-                      _ o: UnsafeMutablePointer<UInt8>) -> Int {
+    static func paeth(
+        _ row: UnsafePointer<UInt8>, _ prev: UnsafePointer<UInt8>, _ count: Int, _ bpp: Int,
+        _ o: UnsafeMutablePointer<UInt8>
+    ) -> Int {
         var s = 0
         for i in 0..<bpp { let v = row[i] &- prev[i]; o[i] = v; s &+= absSigned(v) }
         for i in bpp..<count {

@@ -47,8 +47,10 @@ public struct Paragraph: Sendable, Equatable {
     ///   - lineHeight: baseline to baseline; nil uses the fonts' (ascender + descender + line gap).
     ///   - maxLines: 0 for no limit.
     ///   - letterSpacing: points added after each character but the last (UIKit's kern attribute).
-    public init(_ text: String, fonts: FontCascade, pointSize: Double, width: Double, lineHeight: Double? = nil,
-                maxLines: Int = 0, letterSpacing: Double = 0) {
+    public init(
+        _ text: String, fonts: FontCascade, pointSize: Double, width: Double, lineHeight: Double? = nil,
+        maxLines: Int = 0, letterSpacing: Double = 0
+    ) {
         let setter = Typesetter(fonts: fonts, pointSize: pointSize, letterSpacing: letterSpacing)
         let (lines, truncated) = setter.set(text, width: width, maxLines: maxLines)
         let natural = fonts.primary.lineHeight(pointSize: pointSize)
@@ -60,10 +62,13 @@ public struct Paragraph: Sendable, Equatable {
     }
 
     /// Convenience for one font and no fallback.
-    public init(_ text: String, font: Font, pointSize: Double, width: Double, lineHeight: Double? = nil,
-                maxLines: Int = 0, letterSpacing: Double = 0) {
-        self.init(text, fonts: FontCascade(font), pointSize: pointSize, width: width, lineHeight: lineHeight,
-                  maxLines: maxLines, letterSpacing: letterSpacing)
+    public init(
+        _ text: String, font: Font, pointSize: Double, width: Double, lineHeight: Double? = nil,
+        maxLines: Int = 0, letterSpacing: Double = 0
+    ) {
+        self.init(
+            text, fonts: FontCascade(font), pointSize: pointSize, width: width, lineHeight: lineHeight,
+            maxLines: maxLines, letterSpacing: letterSpacing)
     }
 }
 
@@ -106,7 +111,7 @@ struct Typesetter {
             }
             switch s.value {
             case 0x0A where afterCR: afterCR = false; continue
-            case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:   // UAX #14's mandatory breaks (BK, CR, LF, NL)
+            case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: // UAX #14's mandatory breaks (BK, CR, LF, NL)
                 out.append(current); current = []
                 afterCR = s.value == 0x0D
                 continue
@@ -124,14 +129,14 @@ struct Typesetter {
 
     /// A stretch of graphemes in one font, one bidi level and one script, shaped.
     struct Run {
-        var start: Int, end: Int        // graphemes
+        var start: Int, end: Int // graphemes
         var level: Int8
         var font: UInt16
         var glyphs: [UInt32] = []
-        var graphemes: [Int32] = []     // each glyph's grapheme, monotone (decreasing when right to left)
-        var advances: [Double] = []     // points
+        var graphemes: [Int32] = [] // each glyph's grapheme, monotone (decreasing when right to left)
+        var advances: [Double] = [] // points
         var offsetsX: [Double] = []
-        var offsetsY: [Double] = []     // points, y up as HarfBuzz gives them
+        var offsetsY: [Double] = [] // points, y up as HarfBuzz gives them
         var rightToLeft: Bool { level & 1 == 1 }
     }
 
@@ -185,9 +190,14 @@ struct Typesetter {
             var e = g + 1
             let level = levels.levels.isEmpty ? 0 : levels.levels[starts[g]]
             while e < m, fontOf[e] == fontOf[g], scripts[e] == scripts[g],
-                  (levels.levels.isEmpty ? 0 : levels.levels[starts[e]]) == level {
-                if e - g >= Typesetter.chunk, e - g >= 4 * Typesetter.chunk
-                    || (Typesetter.isSpace(codes[starts[e - 1]]) && !Typesetter.isSpace(codes[starts[e]])) { break }
+                (levels.levels.isEmpty ? 0 : levels.levels[starts[e]]) == level
+            {
+                if e - g >= Typesetter.chunk,
+                    e - g >= 4 * Typesetter.chunk
+                        || (Typesetter.isSpace(codes[starts[e - 1]]) && !Typesetter.isSpace(codes[starts[e]]))
+                {
+                    break
+                }
                 e += 1
             }
             runs.append(Run(start: g, end: e, level: level, font: fontOf[g]))
@@ -271,7 +281,7 @@ struct Typesetter {
                         ellipsisWidths[font] = w
                         return w
                     }
-                    var k = lineStart, lastKept = -1   // the last grapheme kept that is not a space
+                    var k = lineStart, lastKept = -1 // the last grapheme kept that is not a space
                     while k < end {
                         let last = space[k] ? lastKept : k
                         guard measure(lineStart, k + 1) + letterSpacing + ellipsisWidth(after: last >= 0 ? fontOf[last] : 0) <= width else { break }
@@ -288,7 +298,7 @@ struct Typesetter {
                 lines.append(lineOf(lineStart, trimEnd(lineStart, cut), ellipsis: false))
                 lineStart = cut
                 lastBreak = -1
-                continue   // g2 is checked again on its new line
+                continue // g2 is checked again on its new line
             }
             if breakAfter(g2) { lastBreak = g2 + 1 }
             g2 += 1
@@ -303,7 +313,7 @@ struct Typesetter {
     func chooseFonts(_ scalars: [Unicode.Scalar], starts: [Int]) -> [UInt16] {
         let m = starts.count - 1
         var out = [UInt16](repeating: 0, count: m)
-        var covering: [Int: Bool] = [:]   // (font << 21 | scalar) memo for this paragraph
+        var covering: [Int: Bool] = [:] // (font << 21 | scalar) memo for this paragraph
         func has(_ f: Int, _ s: Unicode.Scalar) -> Bool {
             let key = f << 21 | Int(s.value)
             if let hit = covering[key] { return hit }
@@ -434,8 +444,10 @@ struct Typesetter {
 
     // MARK: Shaping
 
-    func shape(_ run: inout Run, text: UnsafeBufferPointer<UInt32>, starts: [Int], script: hb_script_t,
-               language: hb_language_t?, buffer: OpaquePointer?) {
+    func shape(
+        _ run: inout Run, text: UnsafeBufferPointer<UInt32>, starts: [Int], script: hb_script_t,
+        language: hb_language_t?, buffer: OpaquePointer?
+    ) {
         guard let font = fonts.loadedFont(Int(run.font)) else { return }
         let s0 = starts[run.start], s1 = starts[run.end]
         hb_buffer_clear_contents(buffer)
@@ -451,7 +463,8 @@ struct Typesetter {
         hb_shape(font.hbFont, buffer, nil, 0)
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
+            let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        else { return }
         let scale = pointSize / Double(font.unitsPerEm)
         let c = Int(count)
         run.glyphs.reserveCapacity(c)
@@ -485,7 +498,7 @@ struct Typesetter {
 
     /// The grapheme whose scalars include `offset`, by binary search over `starts`.
     static func grapheme(containing offset: Int, starts: [Int], in range: Range<Int>) -> Int {
-        var lo = range.lowerBound, hi = range.upperBound   // starts[lo] <= offset < starts[hi]
+        var lo = range.lowerBound, hi = range.upperBound // starts[lo] <= offset < starts[hi]
         while hi - lo > 1 {
             let mid = (lo + hi) / 2
             if starts[mid] <= offset { lo = mid } else { hi = mid }
@@ -508,8 +521,10 @@ struct Typesetter {
 
     /// Graphemes [a, b) as a line in visual order (UAX #9's rule L2 over the runs), with an
     /// ellipsis after them at the paragraph's level when `ellipsis`.
-    func layoutLine(_ a: Int, _ b: Int, runs: [Run], starts: [Int], scalars: [Unicode.Scalar], baseRTL: Bool,
-                    ellipsis: Bool) -> TextLayout {
+    func layoutLine(
+        _ a: Int, _ b: Int, runs: [Run], starts: [Int], scalars: [Unicode.Scalar], baseRTL: Bool,
+        ellipsis: Bool
+    ) -> TextLayout {
         struct Piece { var run: Int; var lo: Int; var hi: Int; var level: Int8 }
         var pieces: [Piece] = []
         if b > a {
@@ -577,8 +592,9 @@ struct Typesetter {
         var text = String.UnicodeScalarView()
         if b > a { text.append(contentsOf: scalars[starts[a]..<starts[b]]) }
         if ellipsis { text.append("\u{2026}") }
-        return TextLayout(glyphs: glyphs, fonts: fonts, width: pen, pointSize: pointSize, ascent: ascent, descent: descent,
-                          isRightToLeft: baseRTL, text: String(text))
+        return TextLayout(
+            glyphs: glyphs, fonts: fonts, width: pen, pointSize: pointSize, ascent: ascent, descent: descent,
+            isRightToLeft: baseRTL, text: String(text))
     }
 
     /// The glyphs of `run` that belong to graphemes [a, b): a contiguous stretch, as a run's
@@ -616,8 +632,10 @@ struct Typesetter {
 
     /// Closing punctuation no line may start with.
     static func closes(_ c: UInt32) -> Bool {
-        [0x3001, 0x3002, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B, 0xFF01, 0xFF1F, 0xFF09, 0x300D, 0x300F, 0x3011, 0x3015, 0x3009,
-         0x300B, 0x2C, 0x2E, 0x21, 0x3F, 0x3A, 0x3B, 0x29, 0x5D, 0x7D, 0x30FC, 0x2026, 0x30FB].contains(c)
+        [
+            0x3001, 0x3002, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B, 0xFF01, 0xFF1F, 0xFF09, 0x300D, 0x300F, 0x3011, 0x3015, 0x3009,
+            0x300B, 0x2C, 0x2E, 0x21, 0x3F, 0x3A, 0x3B, 0x29, 0x5D, 0x7D, 0x30FC, 0x2026, 0x30FB,
+        ].contains(c)
     }
 
     /// Opening punctuation no line may end with.
@@ -645,14 +663,22 @@ public final class ParagraphCache: Sendable {
 
     public init() {}
 
-    public func paragraph(_ text: String, fonts: FontCascade, pointSize: Double, width: Double, lineHeight: Double?,
-                          maxLines: Int, letterSpacing: Double) -> Paragraph {
-        if let hit = cached(text, fonts: fonts, pointSize: pointSize, width: width, lineHeight: lineHeight, maxLines: maxLines,
-                            letterSpacing: letterSpacing) { return hit }
-        let key = Key(text: text, fonts: fonts, pointSize: pointSize, width: width, lineHeight: lineHeight, maxLines: maxLines,
-                      letterSpacing: letterSpacing)
-        let p = Paragraph(text, fonts: fonts, pointSize: pointSize, width: width, lineHeight: lineHeight, maxLines: maxLines,
-                          letterSpacing: letterSpacing)
+    public func paragraph(
+        _ text: String, fonts: FontCascade, pointSize: Double, width: Double, lineHeight: Double?,
+        maxLines: Int, letterSpacing: Double
+    ) -> Paragraph {
+        if let hit = cached(
+            text, fonts: fonts, pointSize: pointSize, width: width, lineHeight: lineHeight, maxLines: maxLines,
+            letterSpacing: letterSpacing)
+        {
+            return hit
+        }
+        let key = Key(
+            text: text, fonts: fonts, pointSize: pointSize, width: width, lineHeight: lineHeight, maxLines: maxLines,
+            letterSpacing: letterSpacing)
+        let p = Paragraph(
+            text, fonts: fonts, pointSize: pointSize, width: width, lineHeight: lineHeight, maxLines: maxLines,
+            letterSpacing: letterSpacing)
         table.withLock { t in
             if t.characters + text.utf8.count > ParagraphCache.capacity { t = ([:], 0) }
             if t.entries.updateValue(p, forKey: key) == nil { t.characters += text.utf8.count }
@@ -661,16 +687,21 @@ public final class ParagraphCache: Sendable {
     }
 
     /// The paragraph if it was set already, else nil (nothing is set).
-    public func cached(_ text: String, fonts: FontCascade, pointSize: Double, width: Double, lineHeight: Double?,
-                       maxLines: Int, letterSpacing: Double) -> Paragraph? {
-        let key = Key(text: text, fonts: fonts, pointSize: pointSize, width: width, lineHeight: lineHeight, maxLines: maxLines,
-                      letterSpacing: letterSpacing)
+    public func cached(
+        _ text: String, fonts: FontCascade, pointSize: Double, width: Double, lineHeight: Double?,
+        maxLines: Int, letterSpacing: Double
+    ) -> Paragraph? {
+        let key = Key(
+            text: text, fonts: fonts, pointSize: pointSize, width: width, lineHeight: lineHeight, maxLines: maxLines,
+            letterSpacing: letterSpacing)
         return table.withLock { $0.entries[key] }
     }
 
     /// One line, neither wrapped nor cut.
     public func line(_ text: String, fonts: FontCascade, pointSize: Double, letterSpacing: Double) -> TextLayout {
-        paragraph(text, fonts: fonts, pointSize: pointSize, width: .infinity, lineHeight: nil, maxLines: 0,
-                  letterSpacing: letterSpacing).lines[0]
+        paragraph(
+            text, fonts: fonts, pointSize: pointSize, width: .infinity, lineHeight: nil, maxLines: 0,
+            letterSpacing: letterSpacing
+        ).lines[0]
     }
 }

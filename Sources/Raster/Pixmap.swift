@@ -62,8 +62,9 @@ public struct Pixmap: Sendable, Equatable {
         bytes.withUnsafeBufferPointer { src in
             out.bytes.withUnsafeMutableBufferPointer { dst in
                 for y in 0..<rect.height {
-                    (dst.baseAddress! + y * rect.width * 4).update(from: src.baseAddress! + ((rect.y + y) * width + rect.x) * 4,
-                                                                   count: rect.width * 4)
+                    (dst.baseAddress! + y * rect.width * 4).update(
+                        from: src.baseAddress! + ((rect.y + y) * width + rect.x) * 4,
+                        count: rect.width * 4)
                 }
             }
         }
@@ -120,12 +121,14 @@ extension Pixmap {
     /// The smallest rectangle holding every pixel that differs between two frames of one size (a 1x1
     /// corner when none does).
     public func changedRect(from b: Pixmap) -> PixelRect {
-            let a = self
+        let a = self
         precondition(a.width == b.width && a.height == b.height)
         let w = a.width, h = a.height
         return a.bytes.withUnsafeBytes { pa in
             b.bytes.withUnsafeBytes { pb in
-                @inline(__always) func rowDiffers(_ y: Int) -> Bool { let o = 4 * w * y; return memcmp(pa.baseAddress! + o, pb.baseAddress! + o, 4 * w) != 0 }
+                @inline(__always) func rowDiffers(_ y: Int) -> Bool {
+                    let o = 4 * w * y; return memcmp(pa.baseAddress! + o, pb.baseAddress! + o, 4 * w) != 0
+                }
                 var top = 0
                 while top < h, !rowDiffers(top) { top += 1 }
                 guard top < h else { return PixelRect(x: 0, y: 0, width: 1, height: 1) }
@@ -135,10 +138,14 @@ extension Pixmap {
                 for y in top...bottom {
                     let ra = pa.baseAddress! + 4 * w * y, rb = pb.baseAddress! + 4 * w * y
                     var x = 0
-                    while x < min(left, w), ra.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self) == rb.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self) { x += 1 }
+                    while x < min(left, w),
+                        ra.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self) == rb.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
+                    { x += 1 }
                     if x < left { left = x }
                     var r = w - 1
-                    while r > max(right, x - 1), ra.loadUnaligned(fromByteOffset: 4 * r, as: UInt32.self) == rb.loadUnaligned(fromByteOffset: 4 * r, as: UInt32.self) { r -= 1 }
+                    while r > max(right, x - 1),
+                        ra.loadUnaligned(fromByteOffset: 4 * r, as: UInt32.self) == rb.loadUnaligned(fromByteOffset: 4 * r, as: UInt32.self)
+                    { r -= 1 }
                     if r > right, r >= x { right = r }
                 }
                 if right < left { return PixelRect(x: 0, y: top, width: w, height: bottom - top + 1) }

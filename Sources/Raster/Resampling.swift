@@ -62,8 +62,10 @@ struct AxisContributors {
 
     /// Contributors for destination pixels `outStart ..< outStart + outCount` when the source
     /// range `[srcMin, srcMin + srcLength)` is spread over `[dstMin, dstMin + dstLength)`.
-    init(outStart: Int, outCount: Int, dstMin: Double, dstLength: Double, srcMin: Double, srcLength: Double,
-         sourceSize: Int, filter: ResamplingFilter) {
+    init(
+        outStart: Int, outCount: Int, dstMin: Double, dstLength: Double, srcMin: Double, srcLength: Double,
+        sourceSize: Int, filter: ResamplingFilter
+    ) {
         let ratio = srcLength / dstLength // source pixels per destination pixel
         let stretch = max(ratio, 1)
         let radius = filter.support * stretch
@@ -115,20 +117,24 @@ public enum Resampler {
     /// (device pixels), which is usually `destination.enclosingPixels` cut to the visible area.
     ///
     /// `enlarge` is used on an axis when the image grows along it, `reduce` when it shrinks.
-    public static func resample(_ source: Pixmap, sourceRect: Rect, to destination: Rect, region: PixelRect,
-                                enlarge: ResamplingFilter = .catmullRom,
-                                reduce: ResamplingFilter = .mitchell) -> Pixmap {
+    public static func resample(
+        _ source: Pixmap, sourceRect: Rect, to destination: Rect, region: PixelRect,
+        enlarge: ResamplingFilter = .catmullRom,
+        reduce: ResamplingFilter = .mitchell
+    ) -> Pixmap {
         guard !region.isEmpty, source.width > 0, source.height > 0, !destination.isEmpty, !sourceRect.isEmpty else {
             return Pixmap(width: max(region.width, 0), height: max(region.height, 0))
         }
         let filterX = sourceRect.width > destination.width ? reduce : enlarge
         let filterY = sourceRect.height > destination.height ? reduce : enlarge
-        let cx = AxisContributors(outStart: region.x, outCount: region.width, dstMin: destination.minX,
-                                  dstLength: destination.width, srcMin: sourceRect.minX, srcLength: sourceRect.width,
-                                  sourceSize: source.width, filter: filterX)
-        let cy = AxisContributors(outStart: region.y, outCount: region.height, dstMin: destination.minY,
-                                  dstLength: destination.height, srcMin: sourceRect.minY, srcLength: sourceRect.height,
-                                  sourceSize: source.height, filter: filterY)
+        let cx = AxisContributors(
+            outStart: region.x, outCount: region.width, dstMin: destination.minX,
+            dstLength: destination.width, srcMin: sourceRect.minX, srcLength: sourceRect.width,
+            sourceSize: source.width, filter: filterX)
+        let cy = AxisContributors(
+            outStart: region.y, outCount: region.height, dstMin: destination.minY,
+            dstLength: destination.height, srcMin: sourceRect.minY, srcLength: sourceRect.height,
+            sourceSize: source.height, filter: filterY)
         // Source rows the vertical pass reads.
         var rowLo = Int.max, rowHi = Int.min
         for o in 0..<region.height {
@@ -144,39 +150,40 @@ public enum Resampler {
         source.bytes.withUnsafeBufferPointer { src in
             cx.weights.withUnsafeBufferPointer { wx in
                 cx.start.withUnsafeBufferPointer { sx in
-                  cx.counts.withUnsafeBufferPointer { nx in
-                    mid.withUnsafeMutableBufferPointer { m in
-                        wide.withUnsafeMutableBufferPointer { row in
-                            let tx = cx.taps
-                            for r in 0..<rows {
-                                let srcRow = src.baseAddress! + (rowLo + r) * source.width * 4
-                                for x in 0..<source.width {
-                                    let p = srcRow + 4 * x
-                                    row[x] = SIMD4<Int32>(Int32(p[0]), Int32(p[1]), Int32(p[2]), Int32(p[3]))
-                                }
-                                let out = m.baseAddress! + r * outW
-                                for o in 0..<outW {
-                                    let s0 = Int(sx[o])
-                                    let n = Int(nx[o])
-                                    let w = wx.baseAddress! + o * tx
-                                    let px = row.baseAddress! + s0
-                                    var acc = SIMD4<Int32>(repeating: 0)
-                                    for k in 0..<n { acc &+= px[k] &* w[k] }
-                                    out[o] = (acc &+ 32) &>> 6
+                    cx.counts.withUnsafeBufferPointer { nx in
+                        mid.withUnsafeMutableBufferPointer { m in
+                            wide.withUnsafeMutableBufferPointer { row in
+                                let tx = cx.taps
+                                for r in 0..<rows {
+                                    let srcRow = src.baseAddress! + (rowLo + r) * source.width * 4
+                                    for x in 0..<source.width {
+                                        let p = srcRow + 4 * x
+                                        row[x] = SIMD4<Int32>(Int32(p[0]), Int32(p[1]), Int32(p[2]), Int32(p[3]))
+                                    }
+                                    let out = m.baseAddress! + r * outW
+                                    for o in 0..<outW {
+                                        let s0 = Int(sx[o])
+                                        let n = Int(nx[o])
+                                        let w = wx.baseAddress! + o * tx
+                                        let px = row.baseAddress! + s0
+                                        var acc = SIMD4<Int32>(repeating: 0)
+                                        for k in 0..<n { acc &+= px[k] &* w[k] }
+                                        out[o] = (acc &+ 32) &>> 6
+                                    }
                                 }
                             }
                         }
                     }
-                  }
                 }
             }
         }
         // Vertical pass. Intermediate values carry 8 fractional bits and weights 14: 255 * 2^22 fits
         // in Int32 with room for Catmull-Rom's overshoot.
-        var result = Pixmap(width: outW, height: region.height,
-                            premultipliedBytes: [UInt8](unsafeUninitializedCapacity: outW * region.height * 4) { _, c in
-                                c = outW * region.height * 4
-                            })
+        var result = Pixmap(
+            width: outW, height: region.height,
+            premultipliedBytes: [UInt8](unsafeUninitializedCapacity: outW * region.height * 4) { _, c in
+                c = outW * region.height * 4
+            })
         var accumulator = [SIMD4<Int32>](repeating: .zero, count: outW)
         result.bytes.withUnsafeMutableBufferPointer { dst in
             mid.withUnsafeBufferPointer { m in
@@ -213,11 +220,14 @@ public enum Resampler {
     }
 
     /// Resamples a whole image to a new pixel size.
-    public static func resize(_ source: Pixmap, width: Int, height: Int,
-                              enlarge: ResamplingFilter = .catmullRom, reduce: ResamplingFilter = .mitchell) -> Pixmap {
-        resample(source, sourceRect: Rect(x: 0, y: 0, width: Double(source.width), height: Double(source.height)),
-                 to: Rect(x: 0, y: 0, width: Double(width), height: Double(height)),
-                 region: PixelRect(x: 0, y: 0, width: width, height: height), enlarge: enlarge, reduce: reduce)
+    public static func resize(
+        _ source: Pixmap, width: Int, height: Int,
+        enlarge: ResamplingFilter = .catmullRom, reduce: ResamplingFilter = .mitchell
+    ) -> Pixmap {
+        resample(
+            source, sourceRect: Rect(x: 0, y: 0, width: Double(source.width), height: Double(source.height)),
+            to: Rect(x: 0, y: 0, width: Double(width), height: Double(height)),
+            region: PixelRect(x: 0, y: 0, width: width, height: height), enlarge: enlarge, reduce: reduce)
     }
 }
 

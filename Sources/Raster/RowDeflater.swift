@@ -176,7 +176,8 @@ final class RowDeflater {
             }
             let up = i - rowBytes
             if best < limit && up >= 0 && rowBytes <= RowDeflater.window && up != candidate
-                && raw.loadUnaligned(fromByteOffset: up, as: UInt32.self) == v {
+                && raw.loadUnaligned(fromByteOffset: up, as: UInt32.self) == v
+            {
                 let length = RowDeflater.commonLength(data + up, data + i, limit: limit)
                 if length > best { best = length; distance = rowBytes }
             }
@@ -443,11 +444,15 @@ struct HuffmanCode {
 
 /// RFC 1951's length and distance codes.
 enum DeflateTables {
-    static let lengthBase: [UInt16] = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59,
-                                       67, 83, 99, 115, 131, 163, 195, 227, 258]
+    static let lengthBase: [UInt16] = [
+        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59,
+        67, 83, 99, 115, 131, 163, 195, 227, 258,
+    ]
     static let lengthExtra: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-    static let distanceBase: [UInt16] = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769,
-                                         1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577]
+    static let distanceBase: [UInt16] = [
+        1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769,
+        1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577,
+    ]
     static let distanceExtra: [UInt8] = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
 
     /// The literal/length symbol (257...285) of each match length minus 3. 258 is symbol 285,

@@ -30,8 +30,9 @@ public enum Shape: Sendable, Equatable {
             return r
         case .capsule(let a, let b, let w):
             let h = w / 2
-            return Rect(x: min(a.x, b.x) - h, y: min(a.y, b.y) - h,
-                        width: abs(a.x - b.x) + w, height: abs(a.y - b.y) + w)
+            return Rect(
+                x: min(a.x, b.x) - h, y: min(a.y, b.y) - h,
+                width: abs(a.x - b.x) + w, height: abs(a.y - b.y) + w)
         case .ringSector(let c, let radius, let w, _, _):
             let r = radius + w / 2
             return Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r)
@@ -65,8 +66,9 @@ public enum Shape: Sendable, Equatable {
             let inner = r.insetBy(dx: width, dy: width)
             guard !inner.isEmpty else { return false }
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { tmp in
-                Shape.roundedRectCoverage(inner, radius: max(0, radius - width), row: y, x0: x0, count: count,
-                                          into: tmp.baseAddress!)
+                Shape.roundedRectCoverage(
+                    inner, radius: max(0, radius - width), row: y, x0: x0, count: count,
+                    into: tmp.baseAddress!)
                 for i in 0..<count { out[i] = out[i] &- min(out[i], tmp[i]) }
                 return false
             }
@@ -110,8 +112,10 @@ public enum Shape: Sendable, Equatable {
     }
 
     @discardableResult
-    private static func roundedRectCoverage(_ r: Rect, radius: Double, row y: Int, x0: Int, count: Int,
-                                            into out: UnsafeMutablePointer<UInt8>) -> Bool {
+    private static func roundedRectCoverage(
+        _ r: Rect, radius: Double, row y: Int, x0: Int, count: Int,
+        into out: UnsafeMutablePointer<UInt8>
+    ) -> Bool {
         let fy = Double(y)
         let covY = min(fy + 1, r.maxY) - max(fy, r.minY)
         if covY <= 0 || count <= 0 || r.width <= 0 {

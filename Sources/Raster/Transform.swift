@@ -50,8 +50,10 @@ public struct Transform: Hashable, Sendable, CustomStringConvertible {
 
     /// The bounding box of a rectangle's image.
     public func apply(_ r: Rect) -> Rect {
-        let p = [apply(Point(r.minX, r.minY)), apply(Point(r.maxX, r.minY)),
-                 apply(Point(r.minX, r.maxY)), apply(Point(r.maxX, r.maxY))]
+        let p = [
+            apply(Point(r.minX, r.minY)), apply(Point(r.maxX, r.minY)),
+            apply(Point(r.minX, r.maxY)), apply(Point(r.maxX, r.maxY)),
+        ]
         let xs = p.map(\.x), ys = p.map(\.y)
         let x0 = xs.min()!, y0 = ys.min()!
         return Rect(x: x0, y: y0, width: xs.max()! - x0, height: ys.max()! - y0)

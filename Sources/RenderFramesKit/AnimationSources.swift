@@ -40,35 +40,48 @@ public final class FolderFrames: FrameSource, Sendable {
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
             throw AnimationError.input(path: directory, problem: "no such folder; give the folder render-frames wrote (its --out)")
         }
-        guard isDirectory.boolValue else { throw AnimationError.input(path: directory, problem: "is a file; give the folder of frames render-frames wrote (its --out)") }
+        guard isDirectory.boolValue else {
+            throw AnimationError.input(path: directory, problem: "is a file; give the folder of frames render-frames wrote (its --out)")
+        }
         let manifestPath = directory + "/manifest.json"
         guard let data = FileManager.default.contents(atPath: manifestPath) else {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
             if names.contains(where: { $0.hasPrefix("manifest.shard-") }) {
-                throw AnimationError.input(path: directory, problem: "holds shard manifests but no manifest.json; merge the shards first: render-frames merge \(directory)")
+                throw AnimationError.input(
+                    path: directory, problem: "holds shard manifests but no manifest.json; merge the shards first: render-frames merge \(directory)")
             }
             // A matrix's render: a folder per variant, each with its own manifest.
             let variants = names.filter { FileManager.default.fileExists(atPath: directory + "/" + $0 + "/manifest.json") }.sorted()
             if let first = variants.first {
-                throw AnimationError.input(path: directory, problem: "holds \(variants.count) variant folder(s) of a matrix (\(variants.prefix(4).joined(separator: ", "))"
-                    + "\(variants.count > 4 ? ", ..." : "")); give one of them, such as \(directory)/\(first)")
+                throw AnimationError.input(
+                    path: directory,
+                    problem: "holds \(variants.count) variant folder(s) of a matrix (\(variants.prefix(4).joined(separator: ", "))"
+                        + "\(variants.count > 4 ? ", ..." : "")); give one of them, such as \(directory)/\(first)")
             }
-            throw AnimationError.input(path: manifestPath, problem: "missing; render the frames with render-frames first (it writes manifest.json last)")
+            throw AnimationError.input(
+                path: manifestPath, problem: "missing; render the frames with render-frames first (it writes manifest.json last)")
         }
         let manifest: Manifest
         do { manifest = try JSONDecoder().decode(Manifest.self, from: data) } catch {
             throw AnimationError.input(path: manifestPath, problem: "not a render-frames manifest (it does not read as one); render the frames again")
         }
         if manifest.partial == true {
-            throw AnimationError.input(path: manifestPath, problem: "says partial: the render was interrupted after \(manifest.frames.count) of \(manifest.frameCount) frames; "
-                + "finish it with the same render command and --resume")
+            throw AnimationError.input(
+                path: manifestPath,
+                problem: "says partial: the render was interrupted after \(manifest.frames.count) of \(manifest.frameCount) frames; "
+                    + "finish it with the same render command and --resume")
         }
         guard manifest.fps > 0, manifest.fps <= 240, manifest.width > 0, manifest.height > 0, manifest.frameCount > 0 else {
-            throw AnimationError.input(path: manifestPath, problem: "gives fps \(manifest.fps), size \(manifest.width)x\(manifest.height), \(manifest.frameCount) frames; render the frames again")
+            throw AnimationError.input(
+                path: manifestPath,
+                problem:
+                    "gives fps \(manifest.fps), size \(manifest.width)x\(manifest.height), \(manifest.frameCount) frames; render the frames again")
         }
         if manifest.frames.count != manifest.frameCount || manifest.frames.enumerated().contains(where: { $0.offset != $0.element.index }) {
-            throw AnimationError.input(path: manifestPath, problem: "lists \(manifest.frames.count) of the scenario's \(manifest.frameCount) frames (rendered with --frames or --shard?); "
-                + "an animation needs every frame: render them all, or merge the shards")
+            throw AnimationError.input(
+                path: manifestPath,
+                problem: "lists \(manifest.frames.count) of the scenario's \(manifest.frameCount) frames (rendered with --frames or --shard?); "
+                    + "an animation needs every frame: render them all, or merge the shards")
         }
         var problems: [String] = []
         for f in manifest.frames {
@@ -120,7 +133,9 @@ public final class FolderFrames: FrameSource, Sendable {
             throw AnimationError.frame("\(error)")
         }
         guard image.width == manifest.width, image.height == manifest.height else {
-            throw AnimationError.input(path: files[index], problem: "is \(image.width)x\(image.height), not the manifest's \(manifest.width)x\(manifest.height); render the frames again")
+            throw AnimationError.input(
+                path: files[index],
+                problem: "is \(image.width)x\(image.height), not the manifest's \(manifest.width)x\(manifest.height); render the frames again")
         }
         if image.width == width && image.height == height { return image }
         return Resampler.resize(image, width: width, height: height)

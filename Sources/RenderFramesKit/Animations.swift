@@ -18,13 +18,18 @@ public struct AnimationRequest: Sendable, Equatable {
     /// Refuses a width outside 16-8192 pixels, a rate outside 0-240 fps or over the format's
     /// limit, a quality outside 0-100, a budget under 1 KB (but 0, none), and `lossless` where it
     /// does not apply.
-    public init(path: String, format: any AnimationFormat, width: Int? = nil, fps: Double? = nil, quality: Double? = nil,
-                lossless: Bool = false, maxBytes: Int? = nil) throws {
+    public init(
+        path: String, format: any AnimationFormat, width: Int? = nil, fps: Double? = nil, quality: Double? = nil,
+        lossless: Bool = false, maxBytes: Int? = nil
+    ) throws {
         if let width, !(16...8192).contains(width) { throw AnimationError.setting("--width must be between 16 and 8192 pixels, got \(width)") }
         if let fps, !(fps > 0 && fps <= 240) { throw AnimationError.setting("--fps must be above 0 and at most 240, got \(fps.formattedNumber)") }
-        if let quality, !(0...100).contains(quality) { throw AnimationError.setting("--quality must be between 0 and 100, got \(quality.formattedNumber)") }
+        if let quality, !(0...100).contains(quality) {
+            throw AnimationError.setting("--quality must be between 0 and 100, got \(quality.formattedNumber)")
+        }
         if let maxBytes, !(maxBytes == 0 || maxBytes >= 1000) {
-            throw AnimationError.setting("--max-bytes expects a size of at least 1KB such as 5MB, 800KB or 2000000 (bytes), or none (also 0) for no limit; got \(maxBytes)")
+            throw AnimationError.setting(
+                "--max-bytes expects a size of at least 1KB such as 5MB, 800KB or 2000000 (bytes), or none (also 0) for no limit; got \(maxBytes)")
         }
         if lossless && format.lossless != .option {
             throw AnimationError.setting("--lossless applies to \(AnimationFormats.losslessOption) only; \(path) is \(format.name)")
@@ -38,8 +43,9 @@ public struct AnimationRequest: Sendable, Equatable {
 
     /// A scenario's `output:` entry (already checked by the loader, so this does not throw for one it made).
     public init(_ output: ScenarioOutput) throws {
-        try self.init(path: output.path, format: output.format, width: output.width, fps: output.fps, quality: output.quality,
-                      lossless: output.lossless, maxBytes: output.maxBytes)
+        try self.init(
+            path: output.path, format: output.format, width: output.width, fps: output.fps, quality: output.quality,
+            lossless: output.lossless, maxBytes: output.maxBytes)
     }
 
     /// GitHub shows images up to 10 MB: GIF, WebP and APNG are fitted under it unless told otherwise.
@@ -92,11 +98,16 @@ public enum Animations {
         }
     }
 
-    public static func write(_ request: AnimationRequest, frameWidth: Int, sourceFPS: Double, jobs: Int,
-                             source makeSource: (_ width: Int, _ even: Bool) throws -> FrameSource) throws -> Outcome {
+    public static func write(
+        _ request: AnimationRequest, frameWidth: Int, sourceFPS: Double, jobs: Int,
+        source makeSource: (_ width: Int, _ even: Bool) throws -> FrameSource
+    ) throws -> Outcome {
         if let fps = request.fps, fps > sourceFPS + 1e-9 {
-            throw AnimationError.request(path: request.path, problem: "the frames are \(sourceFPS.formattedNumber) fps, so an animation of them shows at most \(sourceFPS.formattedNumber) "
-                + "different frames a second, and \(fps.formattedNumber) fps was asked; give \(sourceFPS.formattedNumber) or less (or render at a higher fps)")
+            throw AnimationError.request(
+                path: request.path,
+                problem: "the frames are \(sourceFPS.formattedNumber) fps, so an animation of them shows at most \(sourceFPS.formattedNumber) "
+                    + "different frames a second, and \(fps.formattedNumber) fps was asked; give \(sourceFPS.formattedNumber) or less (or render at a higher fps)"
+            )
         }
         var settings = request.settings(frameWidth: frameWidth, sourceFPS: sourceFPS)
         if let limit = settings.format.maxFPS { settings.fps = min(settings.fps, limit) }
@@ -118,8 +129,11 @@ public enum Animations {
             settings = next
         }
         let video = AnimationFormats.video.flatMap { request.format.isVideo ? nil : $0 }
-        throw AnimationError.request(path: request.path, problem: "cannot fit in \(ByteSize.format(request.budget!)): the smallest try was \(ByteSize.format(smallest!.bytes)) "
-            + "at \(smallest!.settings); allow more bytes" + (video.map { ", or write .\($0.fileExtension) (a video is about a tenth of a GIF's size)" } ?? ""))
+        throw AnimationError.request(
+            path: request.path,
+            problem: "cannot fit in \(ByteSize.format(request.budget!)): the smallest try was \(ByteSize.format(smallest!.bytes)) "
+                + "at \(smallest!.settings); allow more bytes"
+                + (video.map { ", or write .\($0.fileExtension) (a video is about a tenth of a GIF's size)" } ?? ""))
     }
 
     /// Settings expected to shrink a file `excess` times too large, or nil when nothing is left to lower.
@@ -140,13 +154,16 @@ public enum Animations {
 extension ScenarioFrames {
     /// Sources for a scenario file drawn at any width: loaded again at the scale that gives it.
     /// `pointWidth`: the screen's width in points (the device's); `variant`: a matrix's variant.
-    public static func maker(path: String, pointWidth: Double, fpsOverride: Double?, imageLimits: ImageLimits, jobs: Int,
-                             variant: String? = nil) -> (_ width: Int, _ even: Bool) throws -> FrameSource {
+    public static func maker(
+        path: String, pointWidth: Double, fpsOverride: Double?, imageLimits: ImageLimits, jobs: Int,
+        variant: String? = nil
+    ) -> (_ width: Int, _ even: Bool) throws -> FrameSource {
         return { width, even in
             let points = pointWidth
             let scale = min(4, max(0.25, Double(width) / points))
-            let scenario = try ScenarioLoader.load(path: path, fpsOverride: fpsOverride, scaleOverride: scale, imageLimits: imageLimits,
-                                                   variant: variant)
+            let scenario = try ScenarioLoader.load(
+                path: path, fpsOverride: fpsOverride, scaleOverride: scale, imageLimits: imageLimits,
+                variant: variant)
             return ScenarioFrames(scenario: scenario, jobs: jobs, even: even)
         }
     }

@@ -8,10 +8,12 @@ extension Device {
         var rows = [header]
         for d in Device.all {
             let (w, h) = d.pixelSize()
-            rows.append([d.id, d.name, "\(Int(d.size.width))x\(Int(d.size.height))", "@\(Int(d.scale))", "\(w)x\(h)",
-                         "\(Int(d.statusBarHeight))", "\(Int(d.safeAreaTop))", "\(Int(d.safeAreaBottom))",
-                         (d.cornerRadius == d.cornerRadius.rounded() ? "\(Int(d.cornerRadius))" : "\(d.cornerRadius)")
-                            + (d.cornerRadiusMeasured ? "" : " (est.)")])
+            rows.append([
+                d.id, d.name, "\(Int(d.size.width))x\(Int(d.size.height))", "@\(Int(d.scale))", "\(w)x\(h)",
+                "\(Int(d.statusBarHeight))", "\(Int(d.safeAreaTop))", "\(Int(d.safeAreaBottom))",
+                (d.cornerRadius == d.cornerRadius.rounded() ? "\(Int(d.cornerRadius))" : "\(d.cornerRadius)")
+                    + (d.cornerRadiusMeasured ? "" : " (est.)"),
+            ])
         }
         let widths = header.indices.map { c in rows.map { $0[c].count }.max()! }
         let lines = rows.map { row in

@@ -15,12 +15,14 @@ public enum EncodingPlanError: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         switch self {
-        case let .oneFileTwice(first, second):
+        case .oneFileTwice(let first, let second):
             first == second ? "\(second): given twice; give each animation once" : "\(first) and \(second) are one file; give each animation once"
-        case let .notAnAnimation(output, ext):
-            "\(output): " + (ext.lowercased() == "png" ? "a .png is a frame here; for an animated PNG, add --apng or name it .apng"
-                : "\(ext.isEmpty ? "no extension" : "unknown extension .\(ext)"); the formats are \(AnimationFormats.extensions)")
-        case let .overwritesFrames(output, name, frames):
+        case .notAnAnimation(let output, let ext):
+            "\(output): "
+                + (ext.lowercased() == "png"
+                    ? "a .png is a frame here; for an animated PNG, add --apng or name it .apng"
+                    : "\(ext.isEmpty ? "no extension" : "unknown extension .\(ext)"); the formats are \(AnimationFormats.extensions)")
+        case .overwritesFrames(let output, let name, let frames):
             "\(output): would overwrite the frames' own \(name) in \(frames); write the animation outside the frames folder"
         case .qualityWithoutQualityFormat:
             "--quality applies to \(AnimationFormats.qualityApplies) (give --width or --max-bytes to make them smaller); remove it"
@@ -38,8 +40,10 @@ public struct EncodingPlan: Sendable {
 
     /// Checks the outputs (format from the extension, one file each, none over the frames' own
     /// files) and then the frames folder. `maxBytes` is a size as `--max-bytes` takes it.
-    public init(frames: String, outputs: [String], width: Int? = nil, fps: Double? = nil, quality: Double? = nil, lossless: Bool = false,
-                maxBytes: String? = nil, apng: Bool = false) throws {
+    public init(
+        frames: String, outputs: [String], width: Int? = nil, fps: Double? = nil, quality: Double? = nil, lossless: Bool = false,
+        maxBytes: String? = nil, apng: Bool = false
+    ) throws {
         let framesFolder = OutputPath.resolved(frames)
         // One file however it is spelled (`a.gif`, `./sub/../a.gif`, a link to it): written once.
         if let (first, second) = OutputPath.firstRepeat(outputs) { throw EncodingPlanError.oneFileTwice(first: first, second: second) }
@@ -54,8 +58,10 @@ public struct EncodingPlan: Sendable {
                 throw EncodingPlanError.overwritesFrames(output: output, name: name, frames: frames)
             }
             try OutputPath.checkFile(output, option: "output file")
-            requests.append(try AnimationRequest(path: output, format: format, width: width, fps: fps, quality: quality, lossless: lossless,
-                                                 maxBytes: maxBytes.flatMap { ByteSize.parse($0) }))
+            requests.append(
+                try AnimationRequest(
+                    path: output, format: format, width: width, fps: fps, quality: quality, lossless: lossless,
+                    maxBytes: maxBytes.flatMap { ByteSize.parse($0) }))
         }
         if quality != nil, !requests.contains(where: { $0.format.hasQuality }) {
             throw EncodingPlanError.qualityWithoutQualityFormat
@@ -66,8 +72,10 @@ public struct EncodingPlan: Sendable {
     }
 
     /// Writes each animation in turn; `written` gets each one's line (size, frames, the fitting tried).
-    public func write(jobs: Int = RenderJob.defaultWorkers(), pixelLimit: Int = ImageDecoder.defaultPixelLimit,
-                      written: (String) -> Void = { _ in }) throws {
+    public func write(
+        jobs: Int = RenderJob.defaultWorkers(), pixelLimit: Int = ImageDecoder.defaultPixelLimit,
+        written: (String) -> Void = { _ in }
+    ) throws {
         for r in requests {
             let outcome = try Animations.write(r, frameWidth: manifest.width, sourceFPS: manifest.fps, jobs: jobs) { width, even in
                 FolderFrames(directory: frames, manifest: manifest, width: width, even: even, pixelLimit: pixelLimit)

@@ -13,7 +13,7 @@ public enum ExpandError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .outIsScenario(out, scenario): "--out \(out): is the scenario \(scenario) itself; write the expansion to another file"
+        case .outIsScenario(let out, let scenario): "--out \(out): is the scenario \(scenario) itself; write the expansion to another file"
         case .refused(let failure): failure.description
         case .unexpandable(let scenario):
             "\(scenario): cannot expand it (the file could not be read again, or the expansion could not be written as YAML)"

@@ -12,17 +12,20 @@ public enum ExplainError: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         switch self {
-        case let .noVariants(variant, scenario): "--variant \(variant): \(scenario) has no matrix, so it has no variants; drop --variant"
-        case let .noSuchFrame(frame, scenario, count):
-            "--frame \(frame): " + (frame < 0 ? "frames count from 0 (the first); " : "") + "\(scenario) has frames 0 to \(count - 1); give one of them"
+        case .noVariants(let variant, let scenario): "--variant \(variant): \(scenario) has no matrix, so it has no variants; drop --variant"
+        case .noSuchFrame(let frame, let scenario, let count):
+            "--frame \(frame): " + (frame < 0 ? "frames count from 0 (the first); " : "")
+                + "\(scenario) has frames 0 to \(count - 1); give one of them"
         }
     }
 }
 
 extension Explanation {
     /// A scenario file explained at one moment: the JSON `explain` prints and the scenario's warnings.
-    public static func explain(_ path: String, at moment: Moment, scale: Double? = nil, variant: String? = nil,
-                               imageLimits: ImageLimits = .standard) throws -> (json: String, warnings: [String]) {
+    public static func explain(
+        _ path: String, at moment: Moment, scale: Double? = nil, variant: String? = nil,
+        imageLimits: ImageLimits = .standard
+    ) throws -> (json: String, warnings: [String]) {
         let loaded = try ScenarioLoader.load(path: path, scaleOverride: scale, imageLimits: imageLimits, variant: variant)
         if let variant, loaded.variantNames.isEmpty { throw ExplainError.noVariants(variant: variant, scenario: path) }
         if case .frame(let frame) = moment, !(0..<loaded.frameCount).contains(frame) {

@@ -24,8 +24,9 @@ public enum Explanation {
             frame = i
             let f = scenario.frame(i)
             m = scenario.moment(of: f)
-            root = screen.layers(state: f.scroll, pixelScale: scenario.scale,
-                                 measured: f.measured, time: f.time, velocity: f.velocity, record: { resolved.append($0) })
+            root = screen.layers(
+                state: f.scroll, pixelScale: scenario.scale,
+                measured: f.measured, time: f.time, velocity: f.velocity, record: { resolved.append($0) })
         case .offset(let o):
             m = screen.sceneMoment(u: o + screen.insetTop)
             root = screen.layers(u: m.u, pixelScale: scenario.scale, record: { resolved.append($0) })
@@ -35,9 +36,11 @@ public enum Explanation {
         var out: [String: Any] = [
             "scenario": scenario.file,
             "time": round4(m.time),
-            "scroll": ["offset": round4(m.offset), "u": round4(m.u), "velocity": round4(m.velocity), "phase": m.phase.rawValue,
-                       "contentHeight": round4(screen.contentHeight), "adjustedInsetTop": round4(screen.insetTop),
-                       "adjustedInsetBottom": round4(screen.insetBottom)] as [String: Any],
+            "scroll": [
+                "offset": round4(m.offset), "u": round4(m.u), "velocity": round4(m.velocity), "phase": m.phase.rawValue,
+                "contentHeight": round4(screen.contentHeight), "adjustedInsetTop": round4(screen.insetTop),
+                "adjustedInsetBottom": round4(screen.insetBottom),
+            ] as [String: Any],
         ]
         out["frame"] = frame ?? NSNull()
         if !scenario.warnings.isEmpty { out["warnings"] = scenario.warnings.map(\.warningDescription) }
@@ -119,8 +122,9 @@ public enum Explanation {
             let rect = t.apply(layer.bounds)
             let effective = opacity * layer.opacity
             if !rect.intersection(clip).isEmpty {
-                out[ObjectIdentifier(layer)] = Placed(frame: [rect.minX, rect.minY, rect.width, rect.height].map(round4),
-                                                              z: z, opacity: round4(effective))
+                out[ObjectIdentifier(layer)] = Placed(
+                    frame: [rect.minX, rect.minY, rect.width, rect.height].map(round4),
+                    z: z, opacity: round4(effective))
                 z += 1
             }
             let childClip = layer.masksToBounds ? clip.intersection(rect) : clip

@@ -26,8 +26,10 @@ public struct GoldenMismatch: Error, CustomStringConvertible {
 /// as `render-frames SCENARIO --golden GOLDEN` does: a matrix's variants are all checked first,
 /// then each is rendered and checked against GOLDEN/NAME. Failure images go to GOLDEN-failures.
 @discardableResult
-public func assertFrames(ofScenario path: String, golden: String, frames: String? = nil, scale: Double? = nil,
-                         options: PixelMatch.Options = .init(), record: RecordMode? = nil) throws -> GoldenCheck.Outcome {
+public func assertFrames(
+    ofScenario path: String, golden: String, frames: String? = nil, scale: Double? = nil,
+    options: PixelMatch.Options = .init(), record: RecordMode? = nil
+) throws -> GoldenCheck.Outcome {
     let directory = NSTemporaryDirectory() + "render-frames-assert-\(getpid())-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let settings = assertionSettings(path, directory: directory, golden: golden, frames: frames, scale: scale, options: options, record: record)
@@ -41,16 +43,21 @@ public func assertFrames(ofScenario path: String, golden: String, frames: String
 ///     scenario.screen.provider = ParallaxHeader()
 ///     try assertFrames(of: scenario, golden: "Goldens/parallax", frames: "0,40,120")
 @discardableResult
-public func assertFrames(of scenario: Scenario, golden: String, frames: String? = nil, options: PixelMatch.Options = .init(),
-                         record: RecordMode? = nil) throws -> GoldenCheck.Outcome {
+public func assertFrames(
+    of scenario: Scenario, golden: String, frames: String? = nil, options: PixelMatch.Options = .init(),
+    record: RecordMode? = nil
+) throws -> GoldenCheck.Outcome {
     let directory = NSTemporaryDirectory() + "render-frames-assert-\(getpid())-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let settings = assertionSettings(scenario.file, directory: directory, golden: golden, frames: frames, scale: nil, options: options, record: record)
+    let settings = assertionSettings(
+        scenario.file, directory: directory, golden: golden, frames: frames, scale: nil, options: options, record: record)
     return try goldenVerdict(try Render(settings).run(scenario, path: scenario.file), golden: golden, directory: directory)
 }
 
-private func assertionSettings(_ path: String, directory: String, golden: String, frames: String?, scale: Double?,
-                               options: PixelMatch.Options, record: RecordMode?) -> Render.Settings {
+private func assertionSettings(
+    _ path: String, directory: String, golden: String, frames: String?, scale: Double?,
+    options: PixelMatch.Options, record: RecordMode?
+) -> Render.Settings {
     var settings = Render.Settings(scenario: path, outputDirectory: directory)
     (settings.golden, settings.frames, settings.scale, settings.comparison, settings.record) = (golden, frames, scale, options, record)
     settings.diff = (golden as NSString).standardizingPath + "-failures"
@@ -75,7 +82,8 @@ private func goldenVerdict(_ result: Render.Result, golden: String, directory: S
         whole.verdicts += outcome.verdicts
         guard !outcome.passed else { continue }
         let folder = variant.map { golden + "/" + $0 } ?? golden, images = variant.map { failures + "/" + $0 } ?? failures
-        problems.append("""
+        problems.append(
+            """
             \(outcome.failures.count) of \(outcome.recorded.count + outcome.verdicts.count) frames fail against \(folder): \(outcome.failureSummary(golden: folder).joined(separator: "; ")). \
             \(outcome.diffsWritten > 0 ? "Expected / actual / diff images in \(images). " : "")
             """)
@@ -88,9 +96,11 @@ private func goldenVerdict(_ result: Render.Result, golden: String, directory: S
 
 /// Checks frames already rendered in `directory` (every NNNN.png there, or `files`) against `golden`.
 @discardableResult
-public func assertFrames(inDirectory directory: String, files: [String]? = nil, golden: String,
-                         options: PixelMatch.Options = .init(), record: RecordMode? = nil,
-                         rerun: String = "the same test") throws -> GoldenCheck.Outcome {
+public func assertFrames(
+    inDirectory directory: String, files: [String]? = nil, golden: String,
+    options: PixelMatch.Options = .init(), record: RecordMode? = nil,
+    rerun: String = "the same test"
+) throws -> GoldenCheck.Outcome {
     let names = try files ?? FileManager.default.contentsOfDirectory(atPath: directory).filter(RenderJob.isFrameName).sorted()
     var check = GoldenCheck(framesDirectory: directory, goldenDirectory: golden, mode: try RecordMode.resolve(flag: record))
     check.options = options

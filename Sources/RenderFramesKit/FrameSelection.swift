@@ -15,15 +15,18 @@ public struct FrameSelection: Equatable, Sendable {
             let piece = part.trimmingCharacters(in: .whitespaces)
             let bounds = piece.split(separator: "-", omittingEmptySubsequences: false)
             guard !piece.isEmpty, bounds.count <= 2, let a = Int(bounds[0]), a >= 0,
-                  let b = bounds.count == 2 ? Int(bounds[1]) : a else {
-                throw RenderError.frameSelection("--frames: \"\(piece)\" is not a frame index or range"
-                    + (piece.hasPrefix("-") ? " (frames count from 0, the first)" : "") + "; use forms like 30-59 or 0,48,90-92")
+                let b = bounds.count == 2 ? Int(bounds[1]) : a
+            else {
+                throw RenderError.frameSelection(
+                    "--frames: \"\(piece)\" is not a frame index or range"
+                        + (piece.hasPrefix("-") ? " (frames count from 0, the first)" : "") + "; use forms like 30-59 or 0,48,90-92")
             }
             guard a <= b else {
                 throw RenderError.frameSelection("--frames: range \(a)-\(b) runs backwards; write \(b)-\(a)")
             }
             guard b < frameCount else {
-                throw RenderError.frameSelection("--frames: frame \(b) is past the last frame, \(frameCount - 1) (the scenario has \(frameCount) frames)")
+                throw RenderError.frameSelection(
+                    "--frames: frame \(b) is past the last frame, \(frameCount - 1) (the scenario has \(frameCount) frames)")
             }
             out.append(contentsOf: a...b)
         }

@@ -44,8 +44,10 @@ public struct GoldenCheck {
         /// frames whose pixels differ as ranges with the worst of them, other problems one a line
         /// (the first ten).
         public func failureSummary(golden: String) -> [String] {
-            FrameVerdict.summary(failures, golden: golden, missingHint: "record mode never (CI): record them with --record missing, "
-                + "or \(RecordMode.environmentVariable)=missing")
+            FrameVerdict.summary(
+                failures, golden: golden,
+                missingHint: "record mode never (CI): record them with --record missing, "
+                    + "or \(RecordMode.environmentVariable)=missing")
         }
     }
 
@@ -73,8 +75,10 @@ public struct GoldenCheck {
     /// Refuses (before any work) golden and frames folders that are one, or one inside the other,
     /// and failure images inside either; `names` are what the user calls them (`--out`, `--golden`,
     /// `--diff` on the command line).
-    public static func checkFolders(frames: String, golden: String, diff: String?,
-                                    names: (frames: String, golden: String, diff: String) = ("the frames folder", "the golden folder", "the failure images' folder")) throws {
+    public static func checkFolders(
+        frames: String, golden: String, diff: String?,
+        names: (frames: String, golden: String, diff: String) = ("the frames folder", "the golden folder", "the failure images' folder")
+    ) throws {
         // A file where a folder goes is said as such first (the overlap checks would take it for a
         // compared PNG and speak of its folder).
         for (name, path) in [(names.frames, frames), (names.golden, golden)] where FileKind.at(path) == .regularFile {
@@ -121,8 +125,10 @@ public struct GoldenCheck {
                 try record(file)
                 outcome.recorded.append(file)
             } else if !exists && mode == .never {
-                let verdict = FrameVerdict.missingGolden(file: file, in: goldenDirectory, detail: "record mode never; "
-                    + "record it with --record missing, or \(RecordMode.environmentVariable)=missing")
+                let verdict = FrameVerdict.missingGolden(
+                    file: file, in: goldenDirectory,
+                    detail: "record mode never; "
+                        + "record it with --record missing, or \(RecordMode.environmentVariable)=missing")
                 outcome.failures.append(verdict)
                 outcome.verdicts.append(verdict)
             } else if exists {
@@ -183,7 +189,9 @@ public struct GoldenCheck {
                 expected = try ImageDecoder.decode(fileAt: "\(goldenDirectory)/\(file)")
             } catch {
                 let why = (error as? ImageError).map(\.reason) ?? "\(error)"
-                return FrameVerdict(file: file, problem: "the golden cannot be read (\(why)); re-record it with --record failed, or \(RecordMode.environmentVariable)=failed")
+                return FrameVerdict(
+                    file: file,
+                    problem: "the golden cannot be read (\(why)); re-record it with --record failed, or \(RecordMode.environmentVariable)=failed")
             }
             let result = PixelMatch.compare(actual, expected, options: options)
             if result.passes(options) { return FrameVerdict(file: file, result: result, passed: true) }

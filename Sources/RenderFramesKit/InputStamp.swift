@@ -58,8 +58,10 @@ public struct InputStamp: Codable, Equatable, Sendable {
 
     /// " (changed: the scenario s.yaml; image photo.png)" for a message that says the inputs
     /// differ; when a stamp has no parts (`manifest`'s), that it cannot tell which.
-    static func changeNote(from earlier: InputStamp?, to now: InputStamp?, scenarioName: String, manifest: String,
-                           lead: String = "changed: ") -> String {
+    static func changeNote(
+        from earlier: InputStamp?, to now: InputStamp?, scenarioName: String, manifest: String,
+        lead: String = "changed: "
+    ) -> String {
         guard let earlier, let now else {
             return " (\(manifest) was written by a render-frames that did not record them part by part, so it cannot tell which changed)"
         }
@@ -70,7 +72,7 @@ public struct InputStamp: Codable, Equatable, Sendable {
     static func fileDifferences(_ now: [String: String], _ before: [String: String], noun: String) -> [String] {
         Set(now.keys).union(before.keys).sorted().compactMap { name in
             switch (before[name], now[name]) {
-            case let (old?, new?): return old == new ? nil : "\(noun) \(name)"
+            case (let old?, let new?): return old == new ? nil : "\(noun) \(name)"
             case (nil, _): return "\(noun) \(name) (not used before)"
             case (_, nil): return "\(noun) \(name) (no longer used)"
             }
@@ -81,7 +83,6 @@ public struct InputStamp: Codable, Equatable, Sendable {
     static func shown(_ value: String) -> String {
         value.count <= 40 ? value : String(value.prefix(39)) + "…"
     }
-
 
     /// A number as a person writes it: 60, 0.5.
     static func number(_ x: Double) -> String {

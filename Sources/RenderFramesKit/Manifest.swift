@@ -49,7 +49,8 @@ public struct Manifest: Codable, Equatable, Sendable {
     public static func read(atPath path: String) -> Manifest? {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= 256 << 20,
-              let data = FileManager.default.contents(atPath: path) else { return nil }
+            let data = FileManager.default.contents(atPath: path)
+        else { return nil }
         return try? JSONDecoder().decode(Manifest.self, from: data)
     }
 

@@ -8,7 +8,8 @@ extension ShardMerge {
     public static func mergeFolder(_ directory: String) throws -> String {
         try OutputPath.checkFile(directory + "/manifest.json", option: "folder")
         if !holdsShardManifests(directory), let whole = Manifest.read(atPath: directory + "/manifest.json"),
-           whole.partial != true, !whole.frames.isEmpty {
+            whole.partial != true, !whole.frames.isEmpty
+        {
             return "\(directory)/manifest.json: already whole, \(whole.frames.count) frames; no shard manifests are left to merge "
                 + "(shards sharing a folder merge when the last one finishes)"
         }

@@ -5,9 +5,11 @@
 /// arguments before parsing them.
 public enum NegativeValues {
     /// The options whose value is a number (or a list of frames, or a size), by long name.
-    public static let numericOptions: Set<String> = ["fps", "scale", "frames", "jobs", "pictured", "width", "quality", "max-bytes", "frame",
-                                              "offset", "threshold", "tolerance", "max-diff-pixels", "max-diff-ratio", "max-image-pixels",
-                                              "max-image-memory"]
+    public static let numericOptions: Set<String> = [
+        "fps", "scale", "frames", "jobs", "pictured", "width", "quality", "max-bytes", "frame",
+        "offset", "threshold", "tolerance", "max-diff-pixels", "max-diff-ratio", "max-image-pixels",
+        "max-image-memory",
+    ]
     /// Short spellings of those options.
     public static let shortOptions = ["-j": "jobs"]
 

@@ -12,8 +12,10 @@ public final class ProgressReporter: Sendable {
     private let start = Date()
     private let lastPrint = Locked(Date.distantPast)
 
-    public init(quiet: Bool, label: String, terminal: Bool = isatty(2) != 0,
-                write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
+    public init(
+        quiet: Bool, label: String, terminal: Bool = isatty(2) != 0,
+        write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+    ) {
         self.quiet = quiet
         self.label = label.terminalSafe
         self.isTerminal = terminal
@@ -39,10 +41,11 @@ public final class ProgressReporter: Sendable {
     public func finish(summary: RenderJob.Summary, outputDirectory: String) {
         guard !quiet else { return }
         if isTerminal { write("\r\u{1B}[K") }
-        let line = String(format: "wrote %d frame%@ (%.1f MB) to %@ in %.2fs (%.1f frames/s)", summary.framesWritten,
-                          summary.framesWritten == 1 ? "" : "s",
-                          Double(summary.bytesWritten) / 1e6, outputDirectory, summary.seconds,
-                          Double(summary.framesWritten) / max(summary.seconds, 1e-6))
+        let line = String(
+            format: "wrote %d frame%@ (%.1f MB) to %@ in %.2fs (%.1f frames/s)", summary.framesWritten,
+            summary.framesWritten == 1 ? "" : "s",
+            Double(summary.bytesWritten) / 1e6, outputDirectory, summary.seconds,
+            Double(summary.framesWritten) / max(summary.seconds, 1e-6))
         write(line + "\n")
     }
 }
@@ -52,9 +55,11 @@ extension Render.Hooks {
     /// notes (unless `quiet`) and warnings line by line to `errors`; progress through a
     /// `ProgressReporter` writing to `progress` (standard error, raw: a terminal's live line is
     /// drawn with escapes). A caller adds its own (signals, cancellation) on top.
-    public static func printing(quiet: Bool, terminal: Bool = isatty(2) != 0, output: @escaping (String) -> Void,
-                                errors: @escaping (String) -> Void,
-                                progress: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) -> Render.Hooks {
+    public static func printing(
+        quiet: Bool, terminal: Bool = isatty(2) != 0, output: @escaping (String) -> Void,
+        errors: @escaping (String) -> Void,
+        progress: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+    ) -> Render.Hooks {
         var hooks = Render.Hooks()
         hooks.line = { output($0 + "\n") }
         hooks.note = { if !quiet { errors($0 + "\n") } }

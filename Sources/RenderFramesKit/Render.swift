@@ -181,8 +181,9 @@ public struct Render {
         let s = settings
         // Before any work: goldens that are (or hold, or sit in) the frames, failure images among either.
         if let golden = s.golden {
-            try GoldenCheck.checkFolders(frames: s.outputDirectory, golden: golden, diff: s.diffDirectory,
-                                         names: ("--out", "--golden", s.diff == nil ? "the default --diff" : "--diff"))
+            try GoldenCheck.checkFolders(
+                frames: s.outputDirectory, golden: golden, diff: s.diffDirectory,
+                names: ("--out", "--golden", s.diff == nil ? "the default --diff" : "--diff"))
         }
         guard let path = s.scenario ?? DefaultDemo.scenarioPath else { throw RenderError.defaultDemoMissing }
         func load(_ variant: String?) throws -> Scenario {
@@ -191,8 +192,9 @@ public struct Render {
         var variants: [VariantSummary] = []
         var loaded: Scenario
         if s.variant == nil {
-            (loaded, variants) = try ScenarioLoader.checkEveryVariant(path: path, fpsOverride: s.fps, scaleOverride: s.scale,
-                                                                      imageLimits: s.imageLimits)
+            (loaded, variants) = try ScenarioLoader.checkEveryVariant(
+                path: path, fpsOverride: s.fps, scaleOverride: s.scale,
+                imageLimits: s.imageLimits)
         } else {
             loaded = try load(s.variant)
         }
@@ -223,7 +225,9 @@ public struct Render {
             if result.goldenOutcomes[checked...].contains(where: { !$0.outcome.passed }) { result.failedVariants.append(name) }
         }
         if !result.failedVariants.isEmpty {
-            hooks.line("\(result.failedVariants.count) of \(names.count) variants differ from their goldens: \(result.failedVariants.joined(separator: ", "))")
+            hooks.line(
+                "\(result.failedVariants.count) of \(names.count) variants differ from their goldens: \(result.failedVariants.joined(separator: ", "))"
+            )
             hooks.line(GoldenCheck.rerecordHint(rerun: s.rerun))
         }
         return result
@@ -242,8 +246,9 @@ public struct Render {
         let s = settings
         let selection = try s.frames.map { try FrameSelection(parsing: $0, frameCount: loaded.frameCount) }
         try checkOutputs(animations: s.writeAnimations ? loaded.outputs.map(\.path) : [])
-        var job = RenderJob(scenario: loaded, outputDirectory: s.outputDirectory, selection: selection, jobs: s.jobs,
-                            encoding: s.encoding, includeLayout: s.includeLayout)
+        var job = RenderJob(
+            scenario: loaded, outputDirectory: s.outputDirectory, selection: selection, jobs: s.jobs,
+            encoding: s.encoding, includeLayout: s.includeLayout)
         if s.shard == "auto" {
             let (found, source) = try Shard.fromEnvironment()
             job.shard = found
@@ -258,7 +263,9 @@ public struct Render {
         // Nothing changed since the last render into this folder: no work (the goldens and the
         // scenario's animations are still checked and written below).
         if !s.force, !s.resume, let count = job.upToDateFrames() {
-            hooks.note("up to date: \(s.outputDirectory) holds these \(count) frames of the same scenario, images, settings and tool (--force renders anyway)")
+            hooks.note(
+                "up to date: \(s.outputDirectory) holds these \(count) frames of the same scenario, images, settings and tool (--force renders anyway)"
+            )
             try finish(loaded, job: job, path: path, selection: selection, skipExistingOutputs: true, into: &result)
             return
         }
@@ -308,12 +315,16 @@ public struct Render {
     }
 
     /// After the frames: the scenario's animations (`output:`), then the goldens.
-    func finish(_ loaded: Scenario, job: RenderJob, path: String, selection: FrameSelection?, skipExistingOutputs: Bool,
-                into result: inout Result) throws {
+    func finish(
+        _ loaded: Scenario, job: RenderJob, path: String, selection: FrameSelection?, skipExistingOutputs: Bool,
+        into result: inout Result
+    ) throws {
         let s = settings
         if s.writeAnimations && !loaded.outputs.isEmpty {
             guard selection == nil || selection!.isComplete(frameCount: loaded.frameCount), job.shard == nil else {
-                hooks.warn("not writing the scenario's output: (\(loaded.outputs.map(\.file).joined(separator: ", "))): it needs every frame, and --frames or --shard rendered some")
+                hooks.warn(
+                    "not writing the scenario's output: (\(loaded.outputs.map(\.file).joined(separator: ", "))): it needs every frame, and --frames or --shard rendered some"
+                )
                 if let golden = s.golden { try checkGoldens(golden, job: job, frameCount: loaded.frameCount, into: &result) }
                 return
             }
@@ -321,11 +332,13 @@ public struct Render {
             // so a 360-pixel animation is drawn at 360 pixels, not scaled down from @3x.
             hooks.startAnimations()
             defer { hooks.idle() }
-            let make = ScenarioFrames.maker(path: path, pointWidth: loaded.screen.device.size.width, fpsOverride: s.fps,
-                                            imageLimits: s.imageLimits, jobs: s.jobs, variant: loaded.variant)
+            let make = ScenarioFrames.maker(
+                path: path, pointWidth: loaded.screen.device.size.width, fpsOverride: s.fps,
+                imageLimits: s.imageLimits, jobs: s.jobs, variant: loaded.variant)
             for output in loaded.outputs where !(skipExistingOutputs && FileManager.default.fileExists(atPath: output.path)) {
-                let outcome = try Animations.write(AnimationRequest(output), frameWidth: loaded.pixelWidth, sourceFPS: loaded.fps,
-                                                   jobs: s.jobs, source: make)
+                let outcome = try Animations.write(
+                    AnimationRequest(output), frameWidth: loaded.pixelWidth, sourceFPS: loaded.fps,
+                    jobs: s.jobs, source: make)
                 hooks.line(outcome.summary(budgetOption: "maxBytes:"))
             }
         }
@@ -343,13 +356,16 @@ public struct Render {
         let outcome = try check.run(files: files, prune: s.prune)
         if let report = s.report {
             let part = job.shard.map { "shard-\($0.index)-of-\($0.count)" }
-            try HTMLReport.add(scenario: s.scenarioName, part: part, source: s.scenario ?? "default demo", verdicts: outcome.verdicts,
-                               actualDirectory: s.outputDirectory, goldenDirectory: golden, options: check.options, to: report, workers: s.jobs)
+            try HTMLReport.add(
+                scenario: s.scenarioName, part: part, source: s.scenario ?? "default demo", verdicts: outcome.verdicts,
+                actualDirectory: s.outputDirectory, goldenDirectory: golden, options: check.options, to: report, workers: s.jobs)
             hooks.line("report: \(report)/index.html")
         }
         for line in outcome.failureSummary(golden: golden) { hooks.line("FAIL " + line) }
         if !outcome.recorded.isEmpty { hooks.line("recorded \(outcome.recorded.count) golden frame(s) in \(golden) (mode \(check.mode.rawValue))") }
-        if !outcome.pruned.isEmpty { hooks.line("pruned \(outcome.pruned.count) golden frame(s) no longer produced: \(outcome.pruned.joined(separator: ", "))") }
+        if !outcome.pruned.isEmpty {
+            hooks.line("pruned \(outcome.pruned.count) golden frame(s) no longer produced: \(outcome.pruned.joined(separator: ", "))")
+        }
         hooks.line((s.variantName.map { "\($0): " } ?? "") + "\(outcome.matched) passed, \(outcome.failures.count) failed")
         result.goldenOutcomes.append((s.variantName, outcome))
         if !outcome.passed {
@@ -378,4 +394,3 @@ public enum Compression: String, CaseIterable, Sendable {
         }
     }
 }
-

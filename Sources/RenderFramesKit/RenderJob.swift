@@ -16,8 +16,10 @@ public struct RenderJob: Sendable {
     /// With a shard, only its share of `selection` is rendered and the manifest is the shard's.
     public var shard: Shard?
 
-    public init(scenario: Scenario, outputDirectory: String, selection: FrameSelection? = nil, jobs: Int = 1,
-                encoding: PNGEncoder.Options = .balanced, includeLayout: Bool = false) {
+    public init(
+        scenario: Scenario, outputDirectory: String, selection: FrameSelection? = nil, jobs: Int = 1,
+        encoding: PNGEncoder.Options = .balanced, includeLayout: Bool = false
+    ) {
         self.scenario = scenario
         self.outputDirectory = outputDirectory
         self.selection = selection ?? .all(scenario.frameCount)
@@ -48,7 +50,9 @@ public struct RenderJob: Sendable {
 
     /// Worker threads by default: one per core, at most 64 (the most `--jobs` takes), so a
     /// 96-core machine runs with the defaults instead of refusing them.
-    public static func defaultWorkers(cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> Int { max(1, min(cores, RenderLimits.jobs.upperBound)) }
+    public static func defaultWorkers(cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> Int {
+        max(1, min(cores, RenderLimits.jobs.upperBound))
+    }
 
     /// The manifest's `inputs` hash (`stampInputs`); nil writes none.
     public var inputs: String?
@@ -73,16 +77,21 @@ public struct RenderJob: Sendable {
             let length = Array("\(data.count)\n".utf8)
             whole.mix(length)
             own.mix(length)
-            data.withUnsafeBytes { whole.mix($0); own.mix($0) }
+            data.withUnsafeBytes {
+                whole.mix($0); own.mix($0)
+            }
             return own.hex
         }
         let e = encoding
-        whole.mix("render-frames \(ToolVersion.string)\nfps=\(scenario.fps) scale=\(scenario.scale) frames=\(selection.indices) "
-            + "png=\(e.filter.rawValue)/\(e.level)/\(e.coder.rawValue) layout=\(includeLayout)"
-            + (scenario.variant.map { " variant=\($0)" } ?? ""))
-        var settings = ["device": scenario.screen.device.id, "fps": InputStamp.number(scenario.fps),
-                        "scale": InputStamp.number(scenario.scale), "frames": FrameRanges.text(selection.indices),
-                        "compression": InputStamp.compressionName(e), "layout": includeLayout ? "on" : "off"]
+        whole.mix(
+            "render-frames \(ToolVersion.string)\nfps=\(scenario.fps) scale=\(scenario.scale) frames=\(selection.indices) "
+                + "png=\(e.filter.rawValue)/\(e.level)/\(e.coder.rawValue) layout=\(includeLayout)"
+                + (scenario.variant.map { " variant=\($0)" } ?? ""))
+        var settings = [
+            "device": scenario.screen.device.id, "fps": InputStamp.number(scenario.fps),
+            "scale": InputStamp.number(scenario.scale), "frames": FrameRanges.text(selection.indices),
+            "compression": InputStamp.compressionName(e), "layout": includeLayout ? "on" : "off",
+        ]
         settings["variant"] = scenario.variant
         let scenarioHash = mixFile("scenario", scenarioPath)
         let folder = URL(fileURLWithPath: scenarioPath).standardizedFileURL.resolvingSymlinksInPath().deletingLastPathComponent().path + "/"
@@ -109,8 +118,9 @@ public struct RenderJob: Sendable {
             system.mix(line)
         }
         inputs = whole.hex
-        inputParts = InputStamp(tool: "render-frames \(ToolVersion.string)", settings: settings, scenario: scenarioHash, images: images,
-                                fonts: fonts, bundledFonts: bundled.hex, systemFonts: system.hex)
+        inputParts = InputStamp(
+            tool: "render-frames \(ToolVersion.string)", settings: settings, scenario: scenarioHash, images: images,
+            fonts: fonts, bundledFonts: bundled.hex, systemFonts: system.hex)
     }
 
     /// The frames in `outputDirectory` when it already holds this render whole: its manifest has
@@ -120,10 +130,12 @@ public struct RenderJob: Sendable {
         guard let inputs, shard == nil else { return nil }
         let path = outputDirectory + "/manifest.json"
         guard let manifest = Manifest.read(atPath: path), manifest.inputs == inputs, manifest.partial != true,
-              manifest.frames.map(\.index) == selection.indices else { return nil }
+            manifest.frames.map(\.index) == selection.indices
+        else { return nil }
         if let exe = Bundle.main.executablePath,
-           let built = (try? FileManager.default.attributesOfItem(atPath: exe))?[.modificationDate] as? Date,
-           let written = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date, written < built {
+            let built = (try? FileManager.default.attributesOfItem(atPath: exe))?[.modificationDate] as? Date,
+            let written = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date, written < built
+        {
             return nil
         }
         for frame in manifest.frames where !FileManager.default.fileExists(atPath: outputDirectory + "/" + frame.file) { return nil }
@@ -154,9 +166,11 @@ public struct RenderJob: Sendable {
         let manifests = names.filter { $0 == "manifest.json" || ShardMerge.shard(ofManifestNamed: $0) != nil }
         guard !manifests.isEmpty else {
             let frames = names.filter(RenderJob.isFrameName).count
-            return frames == 0 ? .keep([])
-                : .refuse("\(frames) frame file\(frames == 1 ? " is" : "s are") here but no manifest.json (a run killed with SIGKILL leaves "
-                    + "none), so nothing says what rendered them")
+            return frames == 0
+                ? .keep([])
+                : .refuse(
+                    "\(frames) frame file\(frames == 1 ? " is" : "s are") here but no manifest.json (a run killed with SIGKILL leaves "
+                        + "none), so nothing says what rendered them")
         }
         var listed = Set<Int>()
         for name in manifests {
@@ -167,9 +181,11 @@ public struct RenderJob: Sendable {
                 return .refuse("\(name) records no inputs (an older render-frames wrote it), so nothing says what rendered the frames")
             }
             guard theirs == inputs || (inputParts != nil && manifest.inputParts?.withoutSelection == inputParts?.withoutSelection) else {
-                return .refuse((name == "manifest.json" ? "the frames here" : "the frames \(name) lists") + " were rendered from other inputs"
-                    + InputStamp.changeNote(from: manifest.inputParts?.withoutSelection, to: inputParts?.withoutSelection,
-                                            scenarioName: scenario.file, manifest: name))
+                return .refuse(
+                    (name == "manifest.json" ? "the frames here" : "the frames \(name) lists") + " were rendered from other inputs"
+                        + InputStamp.changeNote(
+                            from: manifest.inputParts?.withoutSelection, to: inputParts?.withoutSelection,
+                            scenarioName: scenario.file, manifest: name))
             }
             listed.formUnion(manifest.frames.map(\.index))
         }
@@ -177,8 +193,10 @@ public struct RenderJob: Sendable {
     }
 
     static func resumeRefusal(_ directory: String, _ cause: String) -> OutputError {
-        OutputError(path: directory, problem: "--resume refused: \(cause); drop --resume to render every frame again, "
-            + "or add --force to keep the whole frames anyway (only when you know what rendered them and that it does not change them)")
+        OutputError(
+            path: directory,
+            problem: "--resume refused: \(cause); drop --resume to render every frame again, "
+                + "or add --force to keep the whole frames anyway (only when you know what rendered them and that it does not change them)")
     }
 
     /// Re-rendering every frame (no reuse of equal states); for measuring the renderer itself.
@@ -241,7 +259,9 @@ public struct RenderJob: Sendable {
                     let index = indices[slot]
                     do {
                         let name = frameFileName(index: index, frameCount: scenario.frameCount)
-                        if resume, vouched?.contains(index) ?? true, RenderJob.isIntact(outputDirectory + "/" + name, width: scenario.pixelWidth, height: scenario.pixelHeight) {
+                        if resume, vouched?.contains(index) ?? true,
+                            RenderJob.isIntact(outputDirectory + "/" + name, width: scenario.pixelWidth, height: scenario.pixelHeight)
+                        {
                             state.countKept()
                             let done = state.finish(slot: slot, record: record(index: index, file: name), bytes: 0)
                             progress(done, total)
@@ -270,7 +290,9 @@ public struct RenderJob: Sendable {
         // The workers run on a thread of their own, so a cancellation is answered within
         // `abandonAfter` even while a frame takes minutes.
         let finished = DispatchSemaphore(value: 0)
-        let thread = Thread { work(); finished.signal() }
+        let thread = Thread {
+            work(); finished.signal()
+        }
         thread.stackSize = 8 << 20
         thread.start()
         var abandoned = 0
@@ -285,10 +307,11 @@ public struct RenderJob: Sendable {
         if abandoned == 0, let error = state.error { throw error }
         let written = state.records.compactMap { $0 }
         let partial = written.count < total
-        let manifest = Manifest(fps: scenario.fps, width: scenario.pixelWidth, height: scenario.pixelHeight,
-                                scale: scenario.scale, frameCount: scenario.frameCount, scenario: scenario.file,
-                                device: scenario.screen.device.id, partial: partial ? true : nil, frames: written,
-                                inputs: inputs, variant: scenario.variant, inputParts: inputParts)
+        let manifest = Manifest(
+            fps: scenario.fps, width: scenario.pixelWidth, height: scenario.pixelHeight,
+            scale: scenario.scale, frameCount: scenario.frameCount, scenario: scenario.file,
+            device: scenario.screen.device.id, partial: partial ? true : nil, frames: written,
+            inputs: inputs, variant: scenario.variant, inputParts: inputParts)
         if let shard {
             try RenderJob.writeAtomically([UInt8](manifest.encoded()), to: outputDirectory + "/" + shard.manifestName, what: shard.manifestName)
             // Shards that share a folder merge when the last one finishes (an interrupted one has not).
@@ -306,9 +329,10 @@ public struct RenderJob: Sendable {
                 if stale, (try? FileManager.default.removeItem(atPath: outputDirectory + "/" + name)) != nil { removed.append(name) }
             }
         }
-        return Summary(framesWritten: written.count - state.kept, framesReused: state.reused, bytesWritten: state.bytes,
-                       seconds: Date().timeIntervalSince(start), framesKept: state.kept, keptDespite: keptDespite, partial: partial,
-                       removedStale: removed.sorted(), abandoned: abandoned)
+        return Summary(
+            framesWritten: written.count - state.kept, framesReused: state.reused, bytesWritten: state.bytes,
+            seconds: Date().timeIntervalSince(start), framesKept: state.kept, keptDespite: keptDespite, partial: partial,
+            removedStale: removed.sorted(), abandoned: abandoned)
     }
 
     /// The manifest entry of one frame.
@@ -316,9 +340,10 @@ public struct RenderJob: Sendable {
 
     func record(_ f: Scenario.FrameState, file: String) -> Manifest.Frame {
         let s = f.scroll
-        var frame = Manifest.Frame(index: f.index, file: file, time: f.time,
-                                   contentOffsetY: (scenario.contentOffsetY(of: f) * 10000).rounded() / 10000, phase: s.phase.rawValue,
-                                   touch: s.touch.map { [($0.x * 100).rounded() / 100, ($0.y * 100).rounded() / 100] })
+        var frame = Manifest.Frame(
+            index: f.index, file: file, time: f.time,
+            contentOffsetY: (scenario.contentOffsetY(of: f) * 10000).rounded() / 10000, phase: s.phase.rawValue,
+            touch: s.touch.map { [($0.x * 100).rounded() / 100, ($0.y * 100).rounded() / 100] })
         if includeLayout {
             frame.layers = LayerRenderer.placements(of: scenario.layers(of: f), screen: scenario.screen.device.size)
             // Rounded to 4 decimals where that cannot overflow (a var of 1e305 stays as it is).
@@ -367,8 +392,10 @@ public struct RenderJob: Sendable {
     /// created and renamed (then `placed` runs) only while the gate is open; false when it was
     /// closed (nothing is left behind).
     @discardableResult
-    static func writeAtomically(_ bytes: [UInt8], to path: String, what: String, gate: WriteGate? = nil,
-                                placed: () -> Void = {}) throws -> Bool {
+    static func writeAtomically(
+        _ bytes: [UInt8], to path: String, what: String, gate: WriteGate? = nil,
+        placed: () -> Void = {}
+    ) throws -> Bool {
         let destination = OutputPath.destination(of: path)
         let create = { AtomicFile.createTemporary(for: destination) }
         let created: (path: String, fd: Int32)?

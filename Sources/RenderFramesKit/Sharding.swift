@@ -40,7 +40,8 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
         // Bounded before any arithmetic: a 0-based index of Int.max would overflow when made 1-based.
         func whole(_ name: String) throws -> Int {
             guard let text = value(name), let v = Int(text), (-1_000_000...1_000_000).contains(v) else {
-                throw RenderError.shard("--shard auto: \(name)=\((value(name) ?? "").shownInMessages) is not a shard number (a whole number, at most 1000)")
+                throw RenderError.shard(
+                    "--shard auto: \(name)=\((value(name) ?? "").shownInMessages) is not a shard number (a whole number, at most 1000)")
             }
             return v
         }
@@ -53,15 +54,19 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
         for (name, engine) in [("JOB_COMPLETION_INDEX", "a Kubernetes Indexed Job"), ("AWS_BATCH_JOB_ARRAY_INDEX", "an AWS Batch array job")]
         where value(name) != nil {
             guard value("RENDER_FRAMES_SHARDS") != nil else {
-                throw RenderError.shard("--shard auto: \(name) is set (\(engine)) but not the number of shards; set RENDER_FRAMES_SHARDS to "
-                    + "the job's completions (array size)")
+                throw RenderError.shard(
+                    "--shard auto: \(name) is set (\(engine)) but not the number of shards; set RENDER_FRAMES_SHARDS to "
+                        + "the job's completions (array size)")
             }
-            return (try Shard(index: try whole(name) + 1, count: try whole("RENDER_FRAMES_SHARDS")),
-                    "\(name) (\(engine), 0-based) and RENDER_FRAMES_SHARDS")
+            return (
+                try Shard(index: try whole(name) + 1, count: try whole("RENDER_FRAMES_SHARDS")),
+                "\(name) (\(engine), 0-based) and RENDER_FRAMES_SHARDS"
+            )
         }
-        throw RenderError.shard("--shard auto: no shard in the environment; set RENDER_FRAMES_SHARD=I/N, or run under GitLab's parallel: "
-            + "(CI_NODE_INDEX, CI_NODE_TOTAL), a Kubernetes Indexed Job (JOB_COMPLETION_INDEX) or an AWS Batch array job "
-            + "(AWS_BATCH_JOB_ARRAY_INDEX) with RENDER_FRAMES_SHARDS=N")
+        throw RenderError.shard(
+            "--shard auto: no shard in the environment; set RENDER_FRAMES_SHARD=I/N, or run under GitLab's parallel: "
+                + "(CI_NODE_INDEX, CI_NODE_TOTAL), a Kubernetes Indexed Job (JOB_COMPLETION_INDEX) or an AWS Batch array job "
+                + "(AWS_BATCH_JOB_ARRAY_INDEX) with RENDER_FRAMES_SHARDS=N")
     }
 
     /// This shard's frames out of `selection` (ascending).
@@ -95,7 +100,8 @@ public enum ShardMerge {
         guard parts.count == 3, parts[0] == "manifest", parts[2] == "json" else { return nil }
         let fields = parts[1].split(separator: "-")
         guard fields.count == 4, fields[0] == "shard", fields[2] == "of", let i = Int(fields[1]), let n = Int(fields[3]),
-              (try? Shard(index: i, count: n)) != nil else { return nil }
+            (try? Shard(index: i, count: n)) != nil
+        else { return nil }
         return (i, n)
     }
 
@@ -141,13 +147,16 @@ public enum ShardMerge {
                 let names = found[n]!.keys.sorted()
                 return "shard\(names.count > 1 ? "s" : "") " + names.map { "\($0)/\(n)" }.joined(separator: ", ")
             }
-            throw RenderError.shard("\(directory): holds shard manifests of \(found.count) splits (\(splits.joined(separator: "; "))), so it cannot "
-                + "tell which frames belong together; keep the manifest.shard-I-of-N.json files of one split and remove the others "
-                + "(or copy each split into a folder of its own), then merge again")
+            throw RenderError.shard(
+                "\(directory): holds shard manifests of \(found.count) splits (\(splits.joined(separator: "; "))), so it cannot "
+                    + "tell which frames belong together; keep the manifest.shard-I-of-N.json files of one split and remove the others "
+                    + "(or copy each split into a folder of its own), then merge again")
         }
         let missing = (1...n).filter { shards[$0] == nil }
         guard missing.isEmpty else {
-            throw RenderError.shard("\(directory): shard\(missing.count > 1 ? "s" : "") \(missing.map { "\($0)/\(n)" }.joined(separator: ", ")) missing; copy their files here too")
+            throw RenderError.shard(
+                "\(directory): shard\(missing.count > 1 ? "s" : "") \(missing.map { "\($0)/\(n)" }.joined(separator: ", ")) missing; copy their files here too"
+            )
         }
         var manifests: [Manifest] = []
         for i in 1...n {
@@ -157,8 +166,9 @@ public enum ShardMerge {
                 throw RenderError.shard("\(path): not a readable shard manifest (\(why)); render that shard again")
             }
             guard manifest.partial != true else {
-                throw RenderError.shard("\(path): shard \(i)/\(n) was interrupted (its manifest says partial, \(manifest.frames.count) frames); "
-                    + "finish it with the same command and --resume, then merge")
+                throw RenderError.shard(
+                    "\(path): shard \(i)/\(n) was interrupted (its manifest says partial, \(manifest.frames.count) frames); "
+                        + "finish it with the same command and --resume, then merge")
             }
             manifests.append(manifest)
         }
@@ -167,19 +177,23 @@ public enum ShardMerge {
         // The whole `inputs` hash, selection included: shards of one split stamp the frames of the
         // whole command (`--frames`), not their share, so only a shard of another selection differs.
         for (i, m) in manifests.enumerated().dropFirst() where m.inputs != first.inputs {
-            throw RenderError.shard("\(directory): shards 1/\(n) and \(i + 1)/\(n) were rendered from different inputs"
-                + InputStamp.changeNote(from: first.inputParts, to: m.inputParts, scenarioName: m.scenario,
-                                        manifest: first.inputParts == nil ? shards[1]! : shards[i + 1]!,
-                                        lead: "shard \(i + 1)/\(n) against 1/\(n): ")
-                + ", so their frames do not belong together; render every shard again from the same files with one command "
-                + "(only --shard differs), then merge")
+            throw RenderError.shard(
+                "\(directory): shards 1/\(n) and \(i + 1)/\(n) were rendered from different inputs"
+                    + InputStamp.changeNote(
+                        from: first.inputParts, to: m.inputParts, scenarioName: m.scenario,
+                        manifest: first.inputParts == nil ? shards[1]! : shards[i + 1]!,
+                        lead: "shard \(i + 1)/\(n) against 1/\(n): ")
+                    + ", so their frames do not belong together; render every shard again from the same files with one command "
+                    + "(only --shard differs), then merge")
         }
         var merged = first
         for (i, m) in manifests.enumerated().dropFirst() {
             guard m.fps == merged.fps, m.width == merged.width, m.height == merged.height, m.scale == merged.scale,
-                  m.frameCount == merged.frameCount, m.scenario == merged.scenario, m.device == merged.device else {
-                throw RenderError.shard("\(directory): shard \(i + 1)/\(n) was rendered with other settings than shard 1/\(n) "
-                    + "(scenario, size, fps or frame count differ); render all shards with the same command")
+                m.frameCount == merged.frameCount, m.scenario == merged.scenario, m.device == merged.device
+            else {
+                throw RenderError.shard(
+                    "\(directory): shard \(i + 1)/\(n) was rendered with other settings than shard 1/\(n) "
+                        + "(scenario, size, fps or frame count differ); render all shards with the same command")
             }
         }
         merged.frames = manifests.flatMap(\.frames).sorted { $0.index < $1.index }
@@ -190,7 +204,8 @@ public enum ShardMerge {
                 throw RenderError.shard("\(path): frame missing although its shard lists it; copy that shard's frames again")
             }
             guard info.st_mode & S_IFMT == S_IFREG else {
-                throw RenderError.shard("\(path): not a file (a folder, pipe or device) although its shard lists it as a frame; copy that shard's frames again")
+                throw RenderError.shard(
+                    "\(path): not a file (a folder, pipe or device) although its shard lists it as a frame; copy that shard's frames again")
             }
         }
         try RenderJob.writeAtomically([UInt8](merged.encoded()), to: "\(directory)/manifest.json", what: "manifest.json")
@@ -217,7 +232,8 @@ public enum ShardMerge {
         if a == b {
             throw RenderError.shard("\(directory): shard \(a)/\(n) lists \(noun) \(frames) twice; render that shard again, then merge")
         }
-        throw RenderError.shard("\(directory): shards \(a)/\(n) and \(b)/\(n) both hold \(noun) \(frames), so they are not shares of one render; "
-            + "render every shard again with one command (only --shard differs), then merge")
+        throw RenderError.shard(
+            "\(directory): shards \(a)/\(n) and \(b)/\(n) both hold \(noun) \(frames), so they are not shares of one render; "
+                + "render every shard again with one command (only --shard differs), then merge")
     }
 }

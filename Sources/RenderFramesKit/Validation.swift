@@ -22,7 +22,8 @@ public enum ScenarioCheck {
             // The variants' frame counts can differ (a fling stops where each device's content ends).
             let counts = variants.map(\.frameCount)
             let frames = counts.min() == counts.max() ? "\(counts[0])" : "\(counts.min()!)-\(counts.max()!)"
-            summary = "\(file): ok: \(variants.count) variants (\(variants.map(\.name).joined(separator: ", "))), \(frames) frames "
+            summary =
+                "\(file): ok: \(variants.count) variants (\(variants.map(\.name).joined(separator: ", "))), \(frames) frames "
                 + "at \(s.fps.formatted()) fps"
         }
         var seen = Set<String>()
@@ -34,8 +35,10 @@ public enum ScenarioCheck {
 extension ScenarioCheck {
     /// `validate FILES`: each file checked in turn; `ok` gets a valid file's line, `problem` its
     /// warnings and an invalid file's error. Returns how many files are invalid.
-    public static func check(_ files: [String], imageLimits: ImageLimits = .standard, ok: (String) -> Void,
-                             problem: (String) -> Void) -> Int {
+    public static func check(
+        _ files: [String], imageLimits: ImageLimits = .standard, ok: (String) -> Void,
+        problem: (String) -> Void
+    ) -> Int {
         var failed = 0
         for file in files {
             do {

@@ -83,8 +83,9 @@ public struct Scenario: Sendable {
         let measured = measuredRows(at: t, offset: s.offset)
         let ownScene = screen.scene != nil || screen.provider != nil
         let readsTime = screen.scene?.readsTime == true || screen.provider?.readsTime == true
-        return FrameState(index: index, time: t, scroll: s, velocity: ownScene ? velocity(at: t) : 0, measured: measured,
-                          key: FrameKey(state: s, measured: measured, time: readsTime ? t : nil))
+        return FrameState(
+            index: index, time: t, scroll: s, velocity: ownScene ? velocity(at: t) : 0, measured: measured,
+            key: FrameKey(state: s, measured: measured, time: readsTime ? t : nil))
     }
 
     public func key(ofFrame index: Int) -> FrameKey { frame(index).key }
@@ -133,8 +134,9 @@ public struct Scenario: Sendable {
 
     /// The layer tree of a frame.
     public func layers(of f: FrameState) -> Layer {
-        screen.layers(state: f.scroll, pixelScale: scale, measured: f.measured, time: f.time,
-                      velocity: f.velocity)
+        screen.layers(
+            state: f.scroll, pixelScale: scale, measured: f.measured, time: f.time,
+            velocity: f.velocity)
     }
 
     public func layers(ofFrame index: Int) -> Layer { layers(of: frame(index)) }

@@ -93,8 +93,10 @@ public struct Screen: Sendable {
     /// contentSize.height and contentOffset.y, which differ from the real layout by the estimates.
     public func reportedGeometry(u: Double, measured: Range<Int>?) -> (contentHeight: Double, contentOffset: Double) {
         guard let mail, let measured else { return (contentHeight, contentOffset(u: u)) }
-        return (rowsTop + mail.estimatedHeight(measured: measured),
-                contentOffset(u: u) + mail.offsetCorrection(measured: measured))
+        return (
+            rowsTop + mail.estimatedHeight(measured: measured),
+            contentOffset(u: u) + mail.offsetCorrection(measured: measured)
+        )
     }
 
     /// The screen's numbers at `u`, for the `--layout` dump: the scroll geometry and what the
@@ -115,9 +117,10 @@ public struct Screen: Sendable {
 
     /// The constant metrics a scene's expressions read.
     public func sceneMetrics(pixelScale: Double) -> UserScene.Metrics {
-        UserScene.Metrics(screen: device.size, safeAreaTop: device.safeAreaTop, safeAreaBottom: device.safeAreaBottom,
-                          statusBarHeight: device.statusBarHeight, navigationBarHeight: device.navigationBarHeight,
-                          scale: pixelScale, insetTop: insetTop, insetBottom: insetBottom, typography: typography)
+        UserScene.Metrics(
+            screen: device.size, safeAreaTop: device.safeAreaTop, safeAreaBottom: device.safeAreaBottom,
+            statusBarHeight: device.statusBarHeight, navigationBarHeight: device.navigationBarHeight,
+            scale: pixelScale, insetTop: insetTop, insetBottom: insetBottom, typography: typography)
     }
 
     public func sceneMoment(u: Double, time: Double = 0, velocity: Double = 0, phase: ScrollPhase = .idle) -> UserScene.Moment {
@@ -129,27 +132,35 @@ public struct Screen: Sendable {
     /// The layer tree of a frame: the state's offset, touch and indicator opacity, for output at
     /// `pixelScale` pixels per point (hairlines are one pixel thick). `measured` is the range of
     /// self-sizing rows measured so far (nil: all).
-    public func layers(state: ScrollState, pixelScale: Double, measured: Range<Int>? = nil,
-                       time: Double = 0, velocity: Double = 0, record: ((UserScene.ResolvedLayer) -> Void)? = nil) -> Layer {
-        layers(u: state.offset, state: state, measured: measured, pixelScale: pixelScale, time: time, velocity: velocity,
-               phase: state.phase, record: record)
+    public func layers(
+        state: ScrollState, pixelScale: Double, measured: Range<Int>? = nil,
+        time: Double = 0, velocity: Double = 0, record: ((UserScene.ResolvedLayer) -> Void)? = nil
+    ) -> Layer {
+        layers(
+            u: state.offset, state: state, measured: measured, pixelScale: pixelScale, time: time, velocity: velocity,
+            phase: state.phase, record: record)
     }
 
     /// The layer tree at scroll position `u` without indicator and touches.
-    public func layers(u: Double, pixelScale: Double, time: Double = 0, velocity: Double = 0,
-                       phase: ScrollPhase = .idle, record: ((UserScene.ResolvedLayer) -> Void)? = nil) -> Layer {
+    public func layers(
+        u: Double, pixelScale: Double, time: Double = 0, velocity: Double = 0,
+        phase: ScrollPhase = .idle, record: ((UserScene.ResolvedLayer) -> Void)? = nil
+    ) -> Layer {
         layers(u: u, state: nil, measured: nil, pixelScale: pixelScale, time: time, velocity: velocity, phase: phase, record: record)
     }
 
-    private func layers(u: Double, state: ScrollState?, measured: Range<Int>?, pixelScale: Double, time: Double,
-                        velocity: Double, phase: ScrollPhase, record: ((UserScene.ResolvedLayer) -> Void)?) -> Layer {
+    private func layers(
+        u: Double, state: ScrollState?, measured: Range<Int>?, pixelScale: Double, time: Double,
+        velocity: Double, phase: ScrollPhase, record: ((UserScene.ResolvedLayer) -> Void)?
+    ) -> Layer {
         let w = device.size.width, h = device.size.height
         let o = contentOffset(u: u)
         let root = Layer(name: "screen", frame: Rect(x: 0, y: 0, width: w, height: h))
         root.backgroundColor = backgroundColor
-        var style = ContentStyle(width: w, palette: palette, background: backgroundColor, pixelScale: pixelScale,
-                                 safeLeft: device.safeAreaLeft, safeRight: device.safeAreaRight, margin: device.layoutMargin,
-                                 appearance: appearance, typography: typography)
+        var style = ContentStyle(
+            width: w, palette: palette, background: backgroundColor, pixelScale: pixelScale,
+            safeLeft: device.safeAreaLeft, safeRight: device.safeAreaRight, margin: device.layoutMargin,
+            appearance: appearance, typography: typography)
         // The table's coordinates start at the rows (after the table header view and a band).
         (style.pinTop, style.pinBottom) = (o - rowsTop + headerPinLine(u: u), o - rowsTop + h - insetBottom)
 
@@ -170,8 +181,9 @@ public struct Screen: Sendable {
         }
 
         // The UIKit parts, in the registry's order.
-        let frame = ChromeFrame(u: u, contentOffset: o, pixelScale: pixelScale, state: state, measured: measured,
-                                sceneStatusBarColor: sceneStatusBarColor, typography: typography)
+        let frame = ChromeFrame(
+            u: u, contentOffset: o, pixelScale: pixelScale, state: state, measured: measured,
+            sceneStatusBarColor: sceneStatusBarColor, typography: typography)
         var chromeLayers = ChromeLayers()
         for part in ChromeParts.all { part.draw(self, frame, into: &chromeLayers) }
 

@@ -29,14 +29,17 @@ func animationBenchmark(directory: String, runs: Int) {
     // The same render with output: [GIF, WebP] at 390 px, from a copy of the scenario beside it (its images are relative).
     let withOutputs = directory + "/.benchmark-outputs-\(getpid()).yaml"
     let text = (try? String(contentsOfFile: scenario, encoding: .utf8)) ?? ""
-    try? AtomicFile.write(Array((text + "\noutput: [{file: \(work)/o.gif, width: 390}, {file: \(work)/o.webp, width: 390}]\n").utf8),
-                          to: withOutputs)
+    try? AtomicFile.write(
+        Array((text + "\noutput: [{file: \(work)/o.gif, width: 390}, {file: \(work)/o.webp, width: 390}]\n").utf8),
+        to: withOutputs)
     let both = best([exe, withOutputs, "--out", work + "/frames2", "--quiet", "--jobs", "2", "--force"])
     try? FileManager.default.removeItem(atPath: withOutputs)
     print("| run | seconds | peak MB | x frames alone |")
     print("|---|---|---|---|")
     print("| frames alone (@3x, 2 jobs) | \(format(alone.seconds, 2)) | \(format(alone.megabytes, 0)) | 1.00 |")
-    print("| frames + GIF + WebP at 390 px (output:, drawn at 390 px) | \(format(both.seconds, 2)) | \(format(both.megabytes, 0)) | \(format(both.seconds / alone.seconds, 2)) |")
+    print(
+        "| frames + GIF + WebP at 390 px (output:, drawn at 390 px) | \(format(both.seconds, 2)) | \(format(both.megabytes, 0)) | \(format(both.seconds / alone.seconds, 2)) |"
+    )
     let gifBytes = fileSize(work + "/o.gif"), webpBytes = fileSize(work + "/o.webp")
     print("\nThose outputs: GIF \(gifBytes) bytes, WebP \(webpBytes) bytes.\n")
 
@@ -48,11 +51,25 @@ func animationBenchmark(directory: String, runs: Int) {
     let input = ["-framerate", "60", "-i", frames + "/%04d.png"]
     let scale = "scale=390:\(height):flags=lanczos"
     let jobs: [(format: String, fps: Double, ours: [String], ffmpeg: [String])] = [
-        ("gif", 25, ["--fps", "25"], input + ["-filter_complex", "fps=25,\(scale),split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=sierra2_4a:diff_mode=rectangle", "-loop", "0"]),
-        ("webp", 25, ["--fps", "25"], input + ["-vf", "fps=25,\(scale)", "-c:v", "libwebp_anim", "-quality", "75", "-compression_level", "4", "-loop", "0"]),
+        (
+            "gif", 25, ["--fps", "25"],
+            input + [
+                "-filter_complex",
+                "fps=25,\(scale),split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=sierra2_4a:diff_mode=rectangle", "-loop", "0",
+            ]
+        ),
+        (
+            "webp", 25, ["--fps", "25"],
+            input + ["-vf", "fps=25,\(scale)", "-c:v", "libwebp_anim", "-quality", "75", "-compression_level", "4", "-loop", "0"]
+        ),
         ("apng", 25, ["--fps", "25"], input + ["-vf", "fps=25,\(scale)", "-plays", "0", "-f", "apng"]),
-        ("mp4", 60, ["--width", "390"], input + ["-vf", "scale=390:\(height & ~1):flags=lanczos", "-c:v", "libx264", "-preset", "medium", "-crf", "23",
-                                                   "-pix_fmt", "yuv420p", "-movflags", "+faststart"]),
+        (
+            "mp4", 60, ["--width", "390"],
+            input + [
+                "-vf", "scale=390:\(height & ~1):flags=lanczos", "-c:v", "libx264", "-preset", "medium", "-crf", "23",
+                "-pix_fmt", "yuv420p", "-movflags", "+faststart",
+            ]
+        ),
     ]
     for job in jobs {
         let ours = work + "/ours.\(job.format)", theirs = work + "/ffmpeg.\(job.format)"
@@ -60,11 +77,16 @@ func animationBenchmark(directory: String, runs: Int) {
         let f = best(["/usr/bin/ffmpeg", "-v", "error", "-y"] + job.ffmpeg + [theirs])
         let timeline = OutputTimeline(sourceFPS: 60, sourceCount: manifest.frameCount, fps: job.fps)
         let source = FolderFrames(directory: frames, manifest: manifest, width: 390, even: job.format == "mp4")
-        let oursSSIM = ssim(decoded(ours, fps: job.fps, size: (source.width, source.height)), reference: { k in
-            (try? source.frame(timeline.sourceIndex(k), worker: 0)).map(rgb) ?? [] })
+        let oursSSIM = ssim(
+            decoded(ours, fps: job.fps, size: (source.width, source.height)),
+            reference: { k in
+                (try? source.frame(timeline.sourceIndex(k), worker: 0)).map(rgb) ?? []
+            })
         let reference = ffmpegFrames(input + ["-vf", "fps=\(Int(job.fps)),scale=\(source.width):\(source.height):flags=lanczos"])
-        let theirSSIM = ssim(decoded(theirs, fps: job.fps, size: (source.width, source.height)), reference: { k in k < reference.count ? reference[k] : [] })
-        rows.append(Row(name: "\(job.format), render-frames encode", seconds: t.seconds, megabytes: t.megabytes, bytes: fileSize(ours), ssim: oursSSIM))
+        let theirSSIM = ssim(
+            decoded(theirs, fps: job.fps, size: (source.width, source.height)), reference: { k in k < reference.count ? reference[k] : [] })
+        rows.append(
+            Row(name: "\(job.format), render-frames encode", seconds: t.seconds, megabytes: t.megabytes, bytes: fileSize(ours), ssim: oursSSIM))
         rows.append(Row(name: "\(job.format), ffmpeg", seconds: f.seconds, megabytes: f.megabytes, bytes: fileSize(theirs), ssim: theirSSIM))
     }
     print("From the frames folder at 390 px (GIF, WebP, APNG at 25 fps; MP4 at 60):\n")
@@ -99,7 +121,8 @@ func timed(_ command: [String]) -> (seconds: Double, megabytes: Double) {
     var peak = 0.0
     func highWater(_ p: String) -> Double {
         guard let s = try? String(contentsOfFile: "/proc/\(p)/status", encoding: .utf8),
-              let line = s.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return 0 }
+            let line = s.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return 0 }
         return Double(line.split(separator: " ").dropFirst().first ?? "0").map { $0 / 1024 } ?? 0
     }
     func tree(_ p: String) -> [String] {

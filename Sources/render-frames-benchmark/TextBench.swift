@@ -18,9 +18,11 @@ import Foundation
 import Raster
 import Scene
 
-private let latinWords = ["the", "quick", "launch", "window", "opens", "at", "dawn", "and", "crews", "check", "every", "valve",
-                          "before", "fuelling", "begins", "weather", "looks", "good", "for", "Friday", "morning", "so", "we",
-                          "plan", "to", "watch", "from", "causeway", "with", "coffee"]
+private let latinWords = [
+    "the", "quick", "launch", "window", "opens", "at", "dawn", "and", "crews", "check", "every", "valve",
+    "before", "fuelling", "begins", "weather", "looks", "good", "for", "Friday", "morning", "so", "we",
+    "plan", "to", "watch", "from", "causeway", "with", "coffee",
+]
 private let mixedWords = latinWords + ["مرحبا", "السلام", "كتاب", "🚀", "👍🏽", "👨‍👩‍👧", "🇫🇷", "❤️"]
 
 /// `count` characters (Swift's Characters, as the loader counts them) of words from `words`,
@@ -110,8 +112,9 @@ private func parse(_ yaml: String, scale: Double) -> Scenario {
 
 func textBenchmark(runs: Int) {
     let laterFrames = 9
-    print("Long text (issue 15, item 6), \(runs) runs, each with a text of its own (so no run finds the paragraph cache filled by another); "
-        + "one thread. Figures are median (min-max) in ms.\n")
+    print(
+        "Long text (issue 15, item 6), \(runs) runs, each with a text of its own (so no run finds the paragraph cache filled by another); "
+            + "one thread. Figures are median (min-max) in ms.\n")
 
     // Fonts (Inter, the Arabic fallback, the emoji font) read once, as any render reads them.
     _ = FrameRenderer(scenario: parse(titleScenario(wordText(mixedWords, count: 200, shift: 0, mixEvery: 3)), scale: 1)).render(frame: 0)
@@ -119,8 +122,10 @@ func textBenchmark(runs: Int) {
     print("| case | characters | UTF-8 bytes | target | load ms | first frame ms (shaping) | later frames ms (cache) | within target |")
     print("|---|---|---|---|---|---|---|---|")
     let target = 50.0
-    for (name, words, mixEvery) in [("title, `lines: 1`, words", latinWords, 0),
-                                    ("title, `lines: 1`, words with Arabic and emoji", mixedWords, 4)] {
+    for (name, words, mixEvery) in [
+        ("title, `lines: 1`, words", latinWords, 0),
+        ("title, `lines: 1`, words with Arabic and emoji", mixedWords, 4),
+    ] {
         var loads: [Double] = [], firsts: [Double] = [], laters: [Double] = []
         var bytes = 0
         for run in 0..<runs {
@@ -141,8 +146,9 @@ func textBenchmark(runs: Int) {
             }
         }
         let met = median(firsts) < target && median(laters) < target
-        print("| \(name) at @1 | 100 000 | \(bytes) | a frame under \(Int(target)) ms | \(spread(loads)) | \(spread(firsts)) "
-            + "| \(spread(laters)) (\(laterFrames) a run) | \(met ? "yes" : "no") |")
+        print(
+            "| \(name) at @1 | 100 000 | \(bytes) | a frame under \(Int(target)) ms | \(spread(loads)) | \(spread(firsts)) "
+                + "| \(spread(laters)) (\(laterFrames) a run) | \(met ? "yes" : "no") |")
     }
 
     // A mail body of one 200 000-character word, validated as `render-frames validate` does it.
@@ -176,7 +182,8 @@ func textBenchmark(runs: Int) {
             }
         }
         let met = median(validations) < 1000
-        print("| \(name) | 200 000 | \(bytes) | validates under 1 000 ms | \(spread(validations)) | \(spread(firsts)) | \(spread(laters)) "
-            + "| \(met ? "yes" : "no") |")
+        print(
+            "| \(name) | 200 000 | \(bytes) | validates under 1 000 ms | \(spread(validations)) | \(spread(firsts)) | \(spread(laters)) "
+                + "| \(met ? "yes" : "no") |")
     }
 }

@@ -63,8 +63,10 @@ func libpng(_ pixmap: Pixmap, level: Int32) -> (Int, Double) {
     return (size, seconds)
 }
 
-func endToEnd(_ s: Scenario, frames: [Int], jobs: Int, reuse: Bool = true,
-              encoding: PNGEncoder.Options = .balanced) -> RenderJob.Summary {
+func endToEnd(
+    _ s: Scenario, frames: [Int], jobs: Int, reuse: Bool = true,
+    encoding: PNGEncoder.Options = .balanced
+) -> RenderJob.Summary {
     let dir = NSTemporaryDirectory() + "render-frames-benchmark-\(getpid())-\(jobs)"
     defer { try? FileManager.default.removeItem(atPath: dir) }
     // Flush what earlier runs wrote, so their writeback does not land in this run's time.
@@ -158,8 +160,9 @@ func runBenchmark() {
         let after120 = peakRSSMegabytes()
         long.fps = 240
         _ = endToEnd(long, frames: Array(0..<min(1200, long.frameCount)), jobs: 2)
-        print("Peak RSS with 2 jobs (\((demoPath as NSString).lastPathComponent) at @3x): \(format(after120, 0)) MB after 120 frames, "
-            + "\(format(peakRSSMegabytes(), 0)) MB after 1200 frames.")
+        print(
+            "Peak RSS with 2 jobs (\((demoPath as NSString).lastPathComponent) at @3x): \(format(after120, 0)) MB after 120 frames, "
+                + "\(format(peakRSSMegabytes(), 0)) MB after 1200 frames.")
         return
     }
 
@@ -203,44 +206,55 @@ func runBenchmark() {
 
     let pixelsOnly = CommandLine.arguments.contains("--pixels-only")
     if !pixelsOnly {
-    print("\(ProcessInfo.processInfo.activeProcessorCount) cores; balanced = Paeth photo rows, unfiltered text rows, UP unchanged rows, our deflate; small = adaptive, unfiltered flat rows and bands + libdeflate 7;")
-    print("libpng default = zlib 6 + adaptive filters; libpng ratios on every \(baselineEvery)th frame. All at @3x.\n")
-    var results: [ScenarioResult] = []
-    // The size-first comparison runs on the default demo (profile.yaml), else the first scenario.
-    let sizeFirstPath = demoPath
-    let expandedDirectory = NSTemporaryDirectory() + "render-frames-benchmark-expanded-\(getpid())"
-    try? FileManager.default.createDirectory(atPath: expandedDirectory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: expandedDirectory) }
-    for path in paths {
-        let scenario = load(path)
-        let name = (path as NSString).lastPathComponent + " (\(scenario.pixelWidth)x\(scenario.pixelHeight))"
-        results.append(measure(name, scenario, frameLimit: frameLimit, baselineEvery: baselineEvery, sizeFirst: path == sizeFirstPath))
-        guard scenario.screen.scene == nil, !CommandLine.arguments.contains("--no-expanded") else { continue }
-        let target = expandedDirectory + "/" + (path as NSString).lastPathComponent
-        do {
-            try AtomicFile.write(Array(PresetExpansion.expand(path: path, outputPath: target).utf8), to: target)
-        } catch { fail("expanding \(path): \(error)") }
-        results.append(measure((path as NSString).lastPathComponent + ", expanded", load(target), frameLimit: frameLimit,
-                               baselineEvery: baselineEvery, sizeFirst: false))
-    }
-    print("| scenario | frames | render ms | encode ms | write ms | frames/s, 1 job | frames/s, 2 jobs | 2 jobs, every frame rendered | KB/frame | libpng default KB/frame, ms | size ratio | encode speed-up |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
-    for r in results {
-        let ours = Double(r.sampleOurs) / Double(max(r.sampleFrames, 1)), theirs = Double(r.sampleLibpng) / Double(max(r.sampleFrames, 1))
-        let libpngMs = r.libpngMs / Double(max(r.sampleFrames, 1))
-        print("| \(r.name) | \(r.frames) | \(format(r.renderMs)) | \(format(r.encodeMs)) | \(format(r.writeMs)) | \(format(r.fps1)) "
-            + "| \(format(r.fps2)) (\(r.reused) reused) | \(format(r.fps2EveryFrame)) | \(r.bytesPerFrame / 1000) "
-            + "| \(Int(theirs / 1000)), \(format(libpngMs)) | \(format(ours / theirs, 3)) | \(format(libpngMs / r.encodeMs))x |")
-    }
-    if let first = results.first(where: { $0.sampleSmall > 0 }), first.sampleFrames > 0 {
-        let n = Double(first.sampleFrames)
-        print("\nSize first (\(first.name), \(first.sampleFrames) frames):\n")
-        print("| encoder | KB/frame | ms/frame | bytes vs libpng level 9 |")
-        print("|---|---|---|---|")
-        print("| ours, --compression small (\(PNGEncoder.Options.small.filter.rawValue), libdeflate \(PNGEncoder.Options.small.level)) | \(first.sampleSmall / first.sampleFrames / 1000) | \(format(first.smallMs / n)) | \(format(Double(first.sampleSmall) / Double(first.sampleLibpng9), 3)) |")
-        print("| libpng level 9 | \(first.sampleLibpng9 / first.sampleFrames / 1000) | \(format(first.libpng9Ms / n)) | 1.000 |")
-        print("| libpng default | \(first.sampleLibpng / first.sampleFrames / 1000) | \(format(first.libpngMs / n)) | \(format(Double(first.sampleLibpng) / Double(first.sampleLibpng9), 3)) |")
-    }
+        print(
+            "\(ProcessInfo.processInfo.activeProcessorCount) cores; balanced = Paeth photo rows, unfiltered text rows, UP unchanged rows, our deflate; small = adaptive, unfiltered flat rows and bands + libdeflate 7;"
+        )
+        print("libpng default = zlib 6 + adaptive filters; libpng ratios on every \(baselineEvery)th frame. All at @3x.\n")
+        var results: [ScenarioResult] = []
+        // The size-first comparison runs on the default demo (profile.yaml), else the first scenario.
+        let sizeFirstPath = demoPath
+        let expandedDirectory = NSTemporaryDirectory() + "render-frames-benchmark-expanded-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: expandedDirectory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: expandedDirectory) }
+        for path in paths {
+            let scenario = load(path)
+            let name = (path as NSString).lastPathComponent + " (\(scenario.pixelWidth)x\(scenario.pixelHeight))"
+            results.append(measure(name, scenario, frameLimit: frameLimit, baselineEvery: baselineEvery, sizeFirst: path == sizeFirstPath))
+            guard scenario.screen.scene == nil, !CommandLine.arguments.contains("--no-expanded") else { continue }
+            let target = expandedDirectory + "/" + (path as NSString).lastPathComponent
+            do {
+                try AtomicFile.write(Array(PresetExpansion.expand(path: path, outputPath: target).utf8), to: target)
+            } catch { fail("expanding \(path): \(error)") }
+            results.append(
+                measure(
+                    (path as NSString).lastPathComponent + ", expanded", load(target), frameLimit: frameLimit,
+                    baselineEvery: baselineEvery, sizeFirst: false))
+        }
+        print(
+            "| scenario | frames | render ms | encode ms | write ms | frames/s, 1 job | frames/s, 2 jobs | 2 jobs, every frame rendered | KB/frame | libpng default KB/frame, ms | size ratio | encode speed-up |"
+        )
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+        for r in results {
+            let ours = Double(r.sampleOurs) / Double(max(r.sampleFrames, 1)), theirs = Double(r.sampleLibpng) / Double(max(r.sampleFrames, 1))
+            let libpngMs = r.libpngMs / Double(max(r.sampleFrames, 1))
+            print(
+                "| \(r.name) | \(r.frames) | \(format(r.renderMs)) | \(format(r.encodeMs)) | \(format(r.writeMs)) | \(format(r.fps1)) "
+                    + "| \(format(r.fps2)) (\(r.reused) reused) | \(format(r.fps2EveryFrame)) | \(r.bytesPerFrame / 1000) "
+                    + "| \(Int(theirs / 1000)), \(format(libpngMs)) | \(format(ours / theirs, 3)) | \(format(libpngMs / r.encodeMs))x |")
+        }
+        if let first = results.first(where: { $0.sampleSmall > 0 }), first.sampleFrames > 0 {
+            let n = Double(first.sampleFrames)
+            print("\nSize first (\(first.name), \(first.sampleFrames) frames):\n")
+            print("| encoder | KB/frame | ms/frame | bytes vs libpng level 9 |")
+            print("|---|---|---|---|")
+            print(
+                "| ours, --compression small (\(PNGEncoder.Options.small.filter.rawValue), libdeflate \(PNGEncoder.Options.small.level)) | \(first.sampleSmall / first.sampleFrames / 1000) | \(format(first.smallMs / n)) | \(format(Double(first.sampleSmall) / Double(first.sampleLibpng9), 3)) |"
+            )
+            print("| libpng level 9 | \(first.sampleLibpng9 / first.sampleFrames / 1000) | \(format(first.libpng9Ms / n)) | 1.000 |")
+            print(
+                "| libpng default | \(first.sampleLibpng / first.sampleFrames / 1000) | \(format(first.libpngMs / n)) | \(format(Double(first.sampleLibpng) / Double(first.sampleLibpng9), 3)) |"
+            )
+        }
 
     }
     // Cost against pixels: the demo's first 60 frames at three scales.
@@ -285,8 +299,9 @@ func compareBenchmark(_ scenario: Scenario) {
     let base = NSTemporaryDirectory() + "render-frames-compare-\(getpid())"
     defer { try? FileManager.default.removeItem(atPath: base) }
     for (dir, offset) in [("a", 0), ("b", 1)] {
-        let job = RenderJob(scenario: scenario, outputDirectory: "\(base)/\(dir)",
-                            selection: FrameSelection(indices: Array(offset..<(offset + 120))), jobs: 2)
+        let job = RenderJob(
+            scenario: scenario, outputDirectory: "\(base)/\(dir)",
+            selection: FrameSelection(indices: Array(offset..<(offset + 120))), jobs: 2)
         do { _ = try job.run() } catch { fail("\(error)") }
     }
     // Name b's frames like a's, so that pair k is frame k against frame k + 1.
@@ -306,7 +321,9 @@ func compareBenchmark(_ scenario: Scenario) {
         do { verdicts = try FolderComparison.compare(actual: "\(base)/a", golden: "\(base)/b", options: options) } catch { fail("\(error)") }
         let seconds = now() - t0
         if ours == 0 { ours = seconds }
-        print("| render-frames compare (\(name), \(ProcessInfo.processInfo.activeProcessorCount) threads) | \(verdicts.count) | \(format(seconds, 2)) | \(verdicts.filter { !$0.passed }.count) |")
+        print(
+            "| render-frames compare (\(name), \(ProcessInfo.processInfo.activeProcessorCount) threads) | \(verdicts.count) | \(format(seconds, 2)) | \(verdicts.filter { !$0.passed }.count) |"
+        )
     }
     guard let magick = ["/usr/bin/compare", "/usr/local/bin/compare"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
         print("| ImageMagick compare -metric AE | - | not installed (apt-get install imagemagick) | - |")

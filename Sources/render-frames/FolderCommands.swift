@@ -4,15 +4,20 @@ import RenderFramesKit
 
 // The commands that work on folders of rendered frames: compare, merge, summary, encode.
 struct Compare: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Compare frames with golden frames (folders or single PNGs).",
+    static let configuration = CommandConfiguration(
+        abstract: "Compare frames with golden frames (folders or single PNGs).",
         discussion: "Exit codes: 0 all frames match, 1 differences (or frames missing on either side), 2 bad input.")
 
     @Argument(help: "Rendered frames: a folder of PNGs or one PNG.") var actual: String
     @Argument(help: "Golden frames: a folder of PNGs or one PNG.") var golden: String
     @OptionGroup var comparison: ComparisonOptions
-    @Option(name: .long, help: ArgumentHelp("Folder for expected / actual / diff images of failing frames and summary.json.", valueName: "dir")) var diff: String?
-    @Option(name: .long, help: ArgumentHelp("Add this comparison to the HTML report in this folder (open index.html); folders only.", valueName: "dir")) var report: String?
-    @Option(name: .long, help: ArgumentHelp("The scenario's name in the report (default: the golden folder's name).", valueName: "name")) var name: String?
+    @Option(name: .long, help: ArgumentHelp("Folder for expected / actual / diff images of failing frames and summary.json.", valueName: "dir"))
+    var diff: String?
+    @Option(
+        name: .long, help: ArgumentHelp("Add this comparison to the HTML report in this folder (open index.html); folders only.", valueName: "dir"))
+    var report: String?
+    @Option(name: .long, help: ArgumentHelp("The scenario's name in the report (default: the golden folder's name).", valueName: "name")) var name:
+        String?
     func run() throws {
         let outcome = try Comparison(actual: actual, golden: golden, options: comparison.options, diff: diff, report: report, name: name).run()
         for line in outcome.lines { print(line) }
@@ -43,13 +48,16 @@ struct Merge: ParsableCommand {
             Exit codes: 0 merged, 2 shards missing or inconsistent, or not a report folder.
             """)
 
-    @Argument(help: ArgumentHelp("The folder holding every shard's frames; with --report, shard report folders to fold in.", valueName: "dir")) var directories: [String] = []
+    @Argument(help: ArgumentHelp("The folder holding every shard's frames; with --report, shard report folders to fold in.", valueName: "dir"))
+    var directories: [String] = []
     @Option(name: .long, help: ArgumentHelp("Merge HTML reports into this folder and rewrite its index.html.", valueName: "dir")) var report: String?
 
     func validate() throws {
         if report == nil && directories.count != 1 {
-            throw ValidationError(directories.isEmpty ? "give the folder holding the shards' frames (or --report DIR to merge reports)"
-                : "merge takes one frames folder; to merge HTML reports use --report DIR followed by the shards' report folders")
+            throw ValidationError(
+                directories.isEmpty
+                    ? "give the folder holding the shards' frames (or --report DIR to merge reports)"
+                    : "merge takes one frames folder; to merge HTML reports use --report DIR followed by the shards' report folders")
         }
     }
     func run() throws {
@@ -70,11 +78,15 @@ struct Summary: ParsableCommand {
 
     @Argument(help: ArgumentHelp("The folder --report wrote.", valueName: "report-dir")) var report: String
     @Option(name: .long, help: ArgumentHelp("The URL the pictured images will be served at (a folder).", valueName: "url")) var imageURL: String?
-    @Option(name: .long, help: ArgumentHelp("Copy the pictured images into this folder, named as the Markdown refers to them.", valueName: "dir")) var imagesOut: String?
+    @Option(name: .long, help: ArgumentHelp("Copy the pictured images into this folder, named as the Markdown refers to them.", valueName: "dir"))
+    var imagesOut: String?
     @Option(name: .long, help: ArgumentHelp("Failing frames pictured, the worst first (0-20).", valueName: "n")) var pictured: Int = 4
-    @Option(name: .long, help: ArgumentHelp("A first line, hidden in the rendered Markdown, that finds the comment again.", valueName: "text")) var marker: String?
-    @Option(name: .long, help: ArgumentHelp("Where the whole report is (a link or a sentence), said at the end.", valueName: "text")) var link: String?
-    @Option(name: .long, help: ArgumentHelp("A scenario that could not be rendered, so is not in the report (repeat for each).", valueName: "name")) var unrendered: [String] = []
+    @Option(name: .long, help: ArgumentHelp("A first line, hidden in the rendered Markdown, that finds the comment again.", valueName: "text"))
+    var marker: String?
+    @Option(name: .long, help: ArgumentHelp("Where the whole report is (a link or a sentence), said at the end.", valueName: "text")) var link:
+        String?
+    @Option(name: .long, help: ArgumentHelp("A scenario that could not be rendered, so is not in the report (repeat for each).", valueName: "name"))
+    var unrendered: [String] = []
 
     func validate() throws {
         if !(0...20).contains(pictured) { throw ValidationError("--pictured must be between 0 and 20, got \(pictured)") }
@@ -105,11 +117,20 @@ struct Encode: ParsableCommand {
     @Argument(help: "Animation files to write; the extension picks the format.") var outputs: [String]
     @Option(name: .long, help: ArgumentHelp("Width in pixels (the height keeps the frames' aspect ratio).", valueName: "pixels")) var width: Int?
     @Option(name: .long, help: ArgumentHelp("Frames per second of the animation (GIF at most 50).", valueName: "fps")) var fps: Double?
-    @Option(name: .long, help: ArgumentHelp("0-100: WebP's quality; MP4's maps to x264's CRF (75 -> 23). GIF and APNG are lossless after their palette.", valueName: "0-100")) var quality: Double?
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "0-100: WebP's quality; MP4's maps to x264's CRF (75 -> 23). GIF and APNG are lossless after their palette.", valueName: "0-100"))
+    var quality: Double?
     @Flag(name: .long, help: "WebP: lossless instead of lossy.") var lossless = false
-    @Option(name: .long, help: ArgumentHelp("Largest file allowed, e.g. 5MB, 800KB, or none: quality, width and then frame rate are lowered to fit, and the choice is printed. Default: 10MB (GitHub's limit for images) for GIF, WebP and APNG; none for MP4.", valueName: "size")) var maxBytes: String?
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Largest file allowed, e.g. 5MB, 800KB, or none: quality, width and then frame rate are lowered to fit, and the choice is printed. Default: 10MB (GitHub's limit for images) for GIF, WebP and APNG; none for MP4.",
+            valueName: "size")) var maxBytes: String?
     @Flag(name: .long, help: "Write .png outputs as animated PNG.") var apng = false
-    @Option(name: [.customShort("j"), .long], help: ArgumentHelp("Worker threads, by default one a core (at most 64).", valueName: "n")) var jobs: Int = RenderJob.defaultWorkers()
+    @Option(name: [.customShort("j"), .long], help: ArgumentHelp("Worker threads, by default one a core (at most 64).", valueName: "n")) var jobs:
+        Int = RenderJob.defaultWorkers()
     @OptionGroup var images: ImageLimit
     func validate() throws {
         if let problem = EncodingPlan.optionProblem(outputs: outputs, width: width, fps: fps, quality: quality, maxBytes: maxBytes, jobs: jobs) {
@@ -117,8 +138,9 @@ struct Encode: ParsableCommand {
         }
     }
     func run() throws {
-        let plan = try EncodingPlan(frames: frames, outputs: outputs, width: width, fps: fps, quality: quality, lossless: lossless,
-                                    maxBytes: maxBytes, apng: apng)
+        let plan = try EncodingPlan(
+            frames: frames, outputs: outputs, width: width, fps: fps, quality: quality, lossless: lossless,
+            maxBytes: maxBytes, apng: apng)
         Interruption.shared.writingAnimations()
         defer { Interruption.shared.idle() }
         try plan.write(jobs: jobs, pixelLimit: images.maxImagePixels) { print($0) }

@@ -35,7 +35,9 @@ final class Interruption: @unchecked Sendable {
     }
 
     private static func handle(_ sig: Int32, _ state: Locked<State>) {
-        let phase = state.withLock { s -> Phase in s.received = s.received ?? sig; return s.phase }
+        let phase = state.withLock { s -> Phase in
+            s.received = s.received ?? sig; return s.phase
+        }
         switch phase {
         case .frames(let cancellation):
             cancellation.cancel()
@@ -53,7 +55,11 @@ final class Interruption: @unchecked Sendable {
     var received: Int32? { state.current.received }
 
     /// A signal from now on cancels `cancellation`.
-    func renderingFrames(_ cancellation: RenderJob.Cancellation) { state.withLock { $0.phase = .frames(cancellation); $0.received = nil } }
+    func renderingFrames(_ cancellation: RenderJob.Cancellation) {
+        state.withLock {
+            $0.phase = .frames(cancellation); $0.received = nil
+        }
+    }
 
     /// A signal from now on removes the half-written animations and exits.
     func writingAnimations() { state.withLock { $0.phase = .animations } }

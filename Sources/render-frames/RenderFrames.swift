@@ -32,7 +32,9 @@ struct RenderFrames: ParsableCommand {
                    and the same command with --resume finishes the run
             """,
         version: "render-frames \(ToolVersion.string)",
-        subcommands: [RenderCommand.self, Encode.self, Validate.self, Explain.self, Expand.self, Presets.self, Compare.self, Merge.self, Summary.self],
+        subcommands: [
+            RenderCommand.self, Encode.self, Validate.self, Explain.self, Expand.self, Presets.self, Compare.self, Merge.self, Summary.self,
+        ],
         defaultSubcommand: RenderCommand.self)
 
     /// Every usage error is bad input: exit code 2 (ArgumentParser's own default is 64).
@@ -72,8 +74,14 @@ func writeToStandardError(_ text: String) {
 
 /// `--max-image-pixels` and `--max-image-memory`, shared by the commands that read scenarios.
 struct ImageLimit: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Refuse images with more pixels than this, before decoding them (67108864 is 64 megapixels).", valueName: "n")) var maxImagePixels: Int = ImageDecoder.defaultPixelLimit
-    @Option(name: .long, help: ArgumentHelp("Budget for all the images a scenario decodes, each file once: an image that would go over it is refused from its header.", valueName: "size")) var maxImageMemory: String = "300MB"
+    @Option(
+        name: .long, help: ArgumentHelp("Refuse images with more pixels than this, before decoding them (67108864 is 64 megapixels).", valueName: "n")
+    ) var maxImagePixels: Int = ImageDecoder.defaultPixelLimit
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Budget for all the images a scenario decodes, each file once: an image that would go over it is refused from its header.",
+            valueName: "size")) var maxImageMemory: String = "300MB"
 
     var limits: ImageLimits { ImageLimits(pixels: maxImagePixels, memory: ByteSize.parse(maxImageMemory) ?? ImageDecoder.defaultMemoryBudget) }
 

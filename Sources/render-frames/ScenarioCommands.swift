@@ -4,7 +4,8 @@ import Scene
 
 // The commands that read a scenario without rendering it: validate, explain, expand, presets.
 struct Validate: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Check scenario files without rendering.",
+    static let configuration = CommandConfiguration(
+        abstract: "Check scenario files without rendering.",
         discussion: "Prints every problem as file:line:column: field: message. Exit codes: 0 all valid, 2 any invalid.")
 
     @Argument(help: "Scenario files.") var files: [String]
@@ -19,15 +20,22 @@ struct Validate: ParsableCommand {
 }
 
 struct Explain: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Print a scenario's layers and vars at one moment as JSON.",
+    static let configuration = CommandConfiguration(
+        abstract: "Print a scenario's layers and vars at one moment as JSON.",
         discussion: "Every var and binding value, every layer of the scenario's own with its resolved properties, transform and "
             + "on-screen frame (points), and every named layer on screen in drawing order. --offset is UIKit's contentOffset.y "
             + "(the expressions' offset), at time 0. Exit codes: 0 printed, 2 bad input.")
 
     @Argument(help: "Scenario file (YAML or JSON).") var scenario: String
     @Option(name: .long, help: ArgumentHelp("The frame to explain (0 is the first).", valueName: "n")) var frame: Int?
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The content offset to explain (contentOffset.y in points, -300 too), instead of a frame.", valueName: "points")) var offset: Double?
-    @Option(name: .long, help: ArgumentHelp("Pixels per point (overrides the device's, 0.25-4), as for render: 1 / scale hairlines follow it.", valueName: "scale")) var scale: Double?
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("The content offset to explain (contentOffset.y in points, -300 too), instead of a frame.", valueName: "points"))
+    var offset: Double?
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Pixels per point (overrides the device's, 0.25-4), as for render: 1 / scale hairlines follow it.", valueName: "scale"))
+    var scale: Double?
     @Option(name: .long, help: ArgumentHelp("With a matrix: the variant to explain (default: the first).", valueName: "name")) var variant: String?
     @OptionGroup var images: ImageLimit
 
@@ -35,21 +43,24 @@ struct Explain: ParsableCommand {
         if let problem = Explanation.optionProblem(frame: frame, offset: offset, scale: scale) { throw ValidationError(problem) }
     }
     func run() throws {
-        let (json, warnings) = try Explanation.explain(scenario, at: frame.map { .frame($0) } ?? .offset(offset!), scale: scale,
-                                                       variant: variant, imageLimits: images.limits)
+        let (json, warnings) = try Explanation.explain(
+            scenario, at: frame.map { .frame($0) } ?? .offset(offset!), scale: scale,
+            variant: variant, imageLimits: images.limits)
         for w in warnings { writeToStandardError(w + "\n") }
         print(json)
     }
 }
 
 struct Expand: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Write a scenario that uses a preset in the layer language only.",
+    static let configuration = CommandConfiguration(
+        abstract: "Write a scenario that uses a preset in the layer language only.",
         discussion: "The profile, stretchyTable, collection and plain-table presets become vars, a declared scroll view and layers "
             + "whose properties are the preset's formulas; rendering the result gives the same frames, byte for byte. Image paths "
             + "are rebased for --out. Exit codes: 0 written, 2 bad input.")
 
     @Argument(help: "Scenario file (YAML or JSON).") var scenario: String
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the expansion to this file instead of printing it.", valueName: "file")) var out: String?
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the expansion to this file instead of printing it.", valueName: "file"))
+    var out: String?
     func run() throws { print(try PresetExpansion.expandFile(scenario, out: out), terminator: "") }
 }
 

@@ -85,8 +85,12 @@ final class AnimationTests: XCTestCase {
 
     /// One frame's RGB bytes as ffmpeg decodes it (frames in file order).
     func ffmpegFrame(_ path: String, frame: Int) throws -> [UInt8] {
-        let r = try run("/usr/bin/ffmpeg", ["-v", "error", "-i", path, "-vf", "select=eq(n\\,\(frame))", "-vsync", "passthrough",
-                                           "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "\(tmp)/ff.rgb", "-y"])
+        let r = try run(
+            "/usr/bin/ffmpeg",
+            [
+                "-v", "error", "-i", path, "-vf", "select=eq(n\\,\(frame))", "-vsync", "passthrough",
+                "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "\(tmp)/ff.rgb", "-y",
+            ])
         XCTAssertEqual(r.code, 0, r.err)
         return [UInt8](FileManager.default.contents(atPath: "\(tmp)/ff.rgb") ?? Data())
     }
@@ -172,7 +176,7 @@ final class AnimationTests: XCTestCase {
             func same(_ a: Int, _ b: Int) -> Bool { false }
             func frame(_ i: Int, worker: Int) throws -> Pixmap {
                 var p = MovingSquare.draw(96, 64, MovingSquare().position(min(i, 11)))
-                if i >= 12 { p.bytes[4 * (i - 12)] &+= 1 }   // one pixel, one level
+                if i >= 12 { p.bytes[4 * (i - 12)] &+= 1 } // one pixel, one level
                 return p
             }
         }
@@ -196,8 +200,12 @@ final class AnimationTests: XCTestCase {
     func testMP4HasEveryFrameAtAConstantRate() throws {
         let w = try write(MP4Format())
         XCTAssertEqual(w.frames, 20)
-        let probe = try run("/usr/bin/ffprobe", ["-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
-                                                 "stream=nb_read_frames,pix_fmt,r_frame_rate,width,height", "-of", "csv=p=0", w.path])
+        let probe = try run(
+            "/usr/bin/ffprobe",
+            [
+                "-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
+                "stream=nb_read_frames,pix_fmt,r_frame_rate,width,height", "-of", "csv=p=0", w.path,
+            ])
         XCTAssertEqual(probe.out.trimmingCharacters(in: .whitespacesAndNewlines), "96,64,yuv420p,20/1,20")
         XCTAssertLessThan(meanError(try ffmpegFrame(w.path, frame: 15), rgb(MovingSquare.draw(96, 64, MovingSquare().position(15)))), 6)
         let head = [UInt8](try Data(contentsOf: URL(fileURLWithPath: w.path)).prefix(64))
@@ -309,7 +317,11 @@ final class AnimationTests: XCTestCase {
             if code == 256 { table = Array(table.prefix(258)); codeSize = 9; prev = nil; continue }
             if code == 257 { sawEnd = true; break }
             let entry: [UInt8]
-            if code < table.count { entry = table[code] } else if let p = prev, code == table.count { entry = p + [p[0]] } else {
+            if code < table.count {
+                entry = table[code]
+            } else if let p = prev, code == table.count {
+                entry = p + [p[0]]
+            } else {
                 throw NSError(domain: "lzw", code: code)
             }
             out += entry

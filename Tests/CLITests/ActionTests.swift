@@ -13,17 +13,21 @@ final class ActionTests: XCTestCase {
 
     /// Runs a step script with the environment a workflow gives it; render-frames is the one under test.
     func step(_ name: String, _ arguments: [String] = [], _ environment: [String: String]) throws -> Shell.Result {
-        let env = ["GITHUB_OUTPUT=\(tmp)/github-output", "GITHUB_STEP_SUMMARY=\(tmp)/step-summary", "RENDER_FRAMES=\(CLITests.binary)",
-                   "GITHUB_SERVER_URL=https://github.com", "GITHUB_REPOSITORY=acme/app", "GITHUB_RUN_ID=42", "GITHUB_RUN_ATTEMPT=1"]
+        let env =
+            [
+                "GITHUB_OUTPUT=\(tmp)/github-output", "GITHUB_STEP_SUMMARY=\(tmp)/step-summary", "RENDER_FRAMES=\(CLITests.binary)",
+                "GITHUB_SERVER_URL=https://github.com", "GITHUB_REPOSITORY=acme/app", "GITHUB_RUN_ID=42", "GITHUB_RUN_ATTEMPT=1",
+            ]
             + environment.map { "\($0.key)=\($0.value)" }
         return try Shell.run("/usr/bin/env", ["-u", "CI", "-u", "RENDER_FRAMES_RECORD"] + env + ["bash", script(name)] + arguments, cwd: tmp)
     }
 
     func outputs() throws -> [String: String] {
         let text = (try? String(contentsOfFile: "\(tmp)/github-output", encoding: .utf8)) ?? ""
-        return Dictionary(text.split(separator: "\n").compactMap { line in
-            line.firstIndex(of: "=").map { (String(line[..<$0]), String(line[line.index(after: $0)...])) }
-        }, uniquingKeysWith: { _, last in last })
+        return Dictionary(
+            text.split(separator: "\n").compactMap { line in
+                line.firstIndex(of: "=").map { (String(line[..<$0]), String(line[line.index(after: $0)...])) }
+            }, uniquingKeysWith: { _, last in last })
     }
 
     /// Every step's script exists, every input a step reads is declared, and every declared input is used.
@@ -74,15 +78,21 @@ final class ActionTests: XCTestCase {
         try small.replacingOccurrences(of: "Hello", with: "Settings").write(toFile: "\(scenarios)/settings.yaml", atomically: true, encoding: .utf8)
         // Goldens recorded by the tool, then one of settings' replaced by another frame (scrolled less).
         for name in ["home", "settings"] {
-            let record = try InProcess.run(CLITests.binary, ["\(scenarios)/\(name).yaml", "--out", "\(tmp)/rec-\(name)", "--scale", "1", "--quiet",
-                                                         "--golden", "\(tmp)/goldens/\(name)", "--record", "all"])
+            let record = try InProcess.run(
+                CLITests.binary,
+                [
+                    "\(scenarios)/\(name).yaml", "--out", "\(tmp)/rec-\(name)", "--scale", "1", "--quiet",
+                    "--golden", "\(tmp)/goldens/\(name)", "--record", "all",
+                ])
             XCTAssertEqual(record.code, 0, record.stderr)
         }
         try FileManager.default.removeItem(atPath: "\(tmp)/goldens/settings/0002.png")
         try FileManager.default.copyItem(atPath: "\(tmp)/goldens/settings/0000.png", toPath: "\(tmp)/goldens/settings/0002.png")
 
-        let inputs = ["RF_SCENARIOS": "screens/*.yaml", "RF_GOLDENS": "goldens", "RF_FORMATS": "gif", "RF_SCALE": "1", "RF_OUT": "out",
-                      "RF_WIDTH": "200"]
+        let inputs = [
+            "RF_SCENARIOS": "screens/*.yaml", "RF_GOLDENS": "goldens", "RF_FORMATS": "gif", "RF_SCALE": "1", "RF_OUT": "out",
+            "RF_WIDTH": "200",
+        ]
         let run = try step("run", [], inputs)
         XCTAssertEqual(run.code, 1, run.stdout + run.stderr)
         XCTAssertTrue(run.stdout.contains("::error title=render-frames: settings::frame 2 differs (1 frame)"), run.stdout)
@@ -109,8 +119,12 @@ final class ActionTests: XCTestCase {
         // With an image branch the few pictured crops are pushed there and shown from it.
         let remote = "\(tmp)/remote.git"
         XCTAssertEqual(try Shell.run("/usr/bin/git", ["init", "-q", "--bare", remote]).code, 0)
-        let published = try step("summary", [], ["RF_OUT": "out", "RF_IMAGE_BRANCH": "render-frames-images", "RF_IMAGE_REMOTE": remote,
-                                                  "RF_ARTIFACT": "render-frames"])
+        let published = try step(
+            "summary", [],
+            [
+                "RF_OUT": "out", "RF_IMAGE_BRANCH": "render-frames-images", "RF_IMAGE_REMOTE": remote,
+                "RF_ARTIFACT": "render-frames",
+            ])
         XCTAssertEqual(published.code, 0, published.stderr)
         let files = try Shell.run("/usr/bin/git", ["-C", remote, "ls-tree", "-r", "--name-only", "render-frames-images"]).stdout
         XCTAssertTrue(files.contains("runs/42-1-render-frames/settings-0002.expected.png"), files)
@@ -143,7 +157,8 @@ final class ActionTests: XCTestCase {
     /// A scenario that cannot be rendered is an error row, and the others still run.
     func testABrokenScenarioDoesNotHideTheOthers() throws {
         try FileManager.default.createDirectory(atPath: "\(tmp)/s", withIntermediateDirectories: true)
-        try "device: iphone-8\nfps: 2\nheader: {height: 107}\nrows: {count: 3}\ntimeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: -20}]}\n"
+        try
+            "device: iphone-8\nfps: 2\nheader: {height: 107}\nrows: {count: 3}\ntimeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: -20}]}\n"
             .write(toFile: "\(tmp)/s/a.yaml", atomically: true, encoding: .utf8)
         try String(contentsOfFile: "\(tmp)/s/a.yaml", encoding: .utf8).replacingOccurrences(of: "iphone-8", with: "iphone-99")
             .write(toFile: "\(tmp)/s/b.yaml", atomically: true, encoding: .utf8)

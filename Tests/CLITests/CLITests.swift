@@ -49,8 +49,10 @@ final class CLITests: XCTestCase {
         let r = try run(["--help"])
         XCTAssertEqual(r.code, 0)
         XCTAssertTrue(r.stdout.contains("USAGE: render-frames [SCENARIO] [-o <dir>] [<options>]"), r.stdout)
-        for line in ["render-frames screen.yaml -o out -j 4", "1    frames differ from their goldens (--golden, compare)",
-                     "2    bad input: a scenario, an option, a file", "130  interrupted by Ctrl-C (143 by SIGTERM)"] {
+        for line in [
+            "render-frames screen.yaml -o out -j 4", "1    frames differ from their goldens (--golden, compare)",
+            "2    bad input: a scenario, an option, a file", "130  interrupted by Ctrl-C (143 by SIGTERM)",
+        ] {
             XCTAssertTrue(r.stdout.contains(line), "\(line) in:\n\(r.stdout)")
         }
         XCTAssertFalse(r.stdout.split(separator: "\n").contains { $0.count > 80 }, "lines fit 80 columns:\n\(r.stdout)")
@@ -92,7 +94,9 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(r.code, 2)
         XCTAssertTrue(r.stderr.contains("\(yaml):3:1: invalid YAML"), r.stderr)
         try "not an image".write(toFile: "\(tmp)/photo.png", atomically: true, encoding: .utf8)
-        let image = try write("header: {image: photo.png}\n" + CLITests.small.replacingOccurrences(of: "header: {height: 107, title: Hello}\n", with: ""), to: "img.yaml")
+        let image = try write(
+            "header: {image: photo.png}\n" + CLITests.small.replacingOccurrences(of: "header: {height: 107, title: Hello}\n", with: ""),
+            to: "img.yaml")
         let r2 = try run([image, "--out", "\(tmp)/out"])
         XCTAssertEqual(r2.code, 2)
         XCTAssertTrue(r2.stderr.contains("img.yaml:1:17: header.image: \(tmp)/photo.png: not a PNG or JPEG file"), r2.stderr)
@@ -164,14 +168,18 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(itself.stderr.contains("the frames would be checked against themselves and always pass"), itself.stderr)
         let differ = try run(["compare", "\(tmp)/a", "\(tmp)/b", "--diff", "\(tmp)/diff"])
         XCTAssertEqual(differ.code, 1)
-        XCTAssertTrue(differ.stdout.contains("FAIL no golden for frame 2 (1 frame) in \(tmp)/b; compare folders that hold the same frames"), differ.stdout)
-        XCTAssertTrue(differ.stdout.contains("FAIL frame 5 (1 frame) missing from \(tmp)/a, which the goldens hold; render it too, "
-            + "or compare folders that hold the same frames"), differ.stdout)
+        XCTAssertTrue(
+            differ.stdout.contains("FAIL no golden for frame 2 (1 frame) in \(tmp)/b; compare folders that hold the same frames"), differ.stdout)
+        XCTAssertTrue(
+            differ.stdout.contains(
+                "FAIL frame 5 (1 frame) missing from \(tmp)/a, which the goldens hold; render it too, "
+                    + "or compare folders that hold the same frames"), differ.stdout)
         // Frames missing on the rendered side are said once, as ranges, as missing goldens are.
         XCTAssertEqual(try run([scenario, "--out", "\(tmp)/c", "--scale", "0.5", "--frames", "0-7", "--quiet"]).code, 0)
         let fewer = try run(["compare", "\(tmp)/a", "\(tmp)/c"])
         XCTAssertEqual(fewer.code, 1)
-        XCTAssertTrue(fewer.stdout.contains("FAIL frames 3-7 (5 frames) missing from \(tmp)/a, which the goldens hold; render them too"), fewer.stdout)
+        XCTAssertTrue(
+            fewer.stdout.contains("FAIL frames 3-7 (5 frames) missing from \(tmp)/a, which the goldens hold; render them too"), fewer.stdout)
         XCTAssertEqual(fewer.stdout.components(separatedBy: "FAIL").count, 2, fewer.stdout)
         let frame0 = "\(tmp)/a/0000.png", frame1 = "\(tmp)/b/0001.png"
         let one = try run(["compare", frame0, frame1, "--diff", "\(tmp)/diff"])
@@ -183,8 +191,12 @@ final class CLITests: XCTestCase {
     func testMakeGIFChecksTimingAndCount() throws {
         let scenario = try write(CLITests.small.replacingOccurrences(of: "fps: 10", with: "fps: 30"), to: "gif.yaml")
         XCTAssertEqual(try run([scenario, "--out", "\(tmp)/frames", "--scale", "0.5", "--quiet"]).code, 0)
-        let r = try exec("/usr/bin/env", ["RENDER_FRAMES=\(CLITests.binary)", "bash", "\(CLITests.root)/scripts/make-gif.sh",
-                                          "\(tmp)/frames", "\(tmp)/out.gif", "--width", "120", "--fps", "30"])
+        let r = try exec(
+            "/usr/bin/env",
+            [
+                "RENDER_FRAMES=\(CLITests.binary)", "bash", "\(CLITests.root)/scripts/make-gif.sh",
+                "\(tmp)/frames", "\(tmp)/out.gif", "--width", "120", "--fps", "30",
+            ])
         XCTAssertEqual(r.code, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("\(tmp)/out.gif: "), r.stdout)
         XCTAssertTrue(r.stdout.contains("1.00 s, 120x"), r.stdout)
@@ -193,8 +205,12 @@ final class CLITests: XCTestCase {
         XCTAssertGreaterThan(delays.count, 1)
         XCTAssertEqual(delays.reduce(0, +), 1.0, accuracy: 0.011)
         XCTAssertGreaterThanOrEqual(delays.min() ?? 0, 0.03 - 1e-9, "30 fps: delays of 3 and 4 cs (or longer, merged), never under 2")
-        let bad = try exec("/usr/bin/env", ["RENDER_FRAMES=\(CLITests.binary)", "bash", "\(CLITests.root)/scripts/make-gif.sh",
-                                            "\(tmp)/frames", "\(tmp)/x.gif", "--fps", "60"])
+        let bad = try exec(
+            "/usr/bin/env",
+            [
+                "RENDER_FRAMES=\(CLITests.binary)", "bash", "\(CLITests.root)/scripts/make-gif.sh",
+                "\(tmp)/frames", "\(tmp)/x.gif", "--fps", "60",
+            ])
         XCTAssertEqual(bad.code, 2)
         XCTAssertTrue(bad.stderr.contains("at most 50 fps"), bad.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(tmp)/x.gif"))

@@ -70,7 +70,8 @@ final class EncodeTests: XCTestCase {
         // The top level's "fps" (the first; inputParts.settings has one too).
         try original.replacingCharacters(in: original.range(of: "\"fps\" :")!, with: "\"partial\" : true,\n  \"fps\" :")
             .write(toFile: manifest, atomically: true, encoding: .utf8)
-        try refused("manifest.json: says partial: the render was interrupted after 30 of 30 frames; finish it with the same render command and --resume")
+        try refused(
+            "manifest.json: says partial: the render was interrupted after 30 of 30 frames; finish it with the same render command and --resume")
         try original.write(toFile: manifest, atomically: true, encoding: .utf8)
         try FileManager.default.moveItem(atPath: frames + "/0007.png", toPath: tmp + "/0007.png")
         try refused("\(frames): 0007.png is missing; render the frames again into an empty folder")
@@ -82,7 +83,8 @@ final class EncodeTests: XCTestCase {
         try FileManager.default.moveItem(atPath: manifest, toPath: frames + "/manifest.shard-1-of-2.json")
         try refused("holds shard manifests but no manifest.json; merge the shards first: render-frames merge \(frames)")
         let unknown = refusal(other, ["\(tmp)/x.mov"]) ?? ""
-        XCTAssertTrue(unknown.contains("\(tmp)/x.mov: unknown extension .mov; the formats are .gif, .webp, .mp4, .apng (or .png with --apng)"), unknown)
+        XCTAssertTrue(
+            unknown.contains("\(tmp)/x.mov: unknown extension .mov; the formats are .gif, .webp, .mp4, .apng (or .png with --apng)"), unknown)
         let overwrite = refusal(other, [other + "/0000.png"], apng: true) ?? ""
         XCTAssertTrue(overwrite.contains("would overwrite the frames' own 0000.png"), overwrite)
         XCTAssertEqual(refusal(other, ["\(tmp)/y.gif", "\(tmp)/y.gif"]), "\(tmp)/y.gif: given twice; give each animation once")

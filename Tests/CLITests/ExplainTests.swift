@@ -41,12 +41,12 @@ final class ExplainTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let file = dir + "/slash.yaml"
         try """
-            navigationBar: false
-            vars: {half: screen.width / 2}
-            layers:
-              - {type: rectangle, name: r, height: 10, width: half}
-            timeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: 100}]}
-            """.write(toFile: file, atomically: true, encoding: .utf8)
+        navigationBar: false
+        vars: {half: screen.width / 2}
+        layers:
+          - {type: rectangle, name: r, height: 10, width: half}
+        timeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: 100}]}
+        """.write(toFile: file, atomically: true, encoding: .utf8)
         let r = try explain(file, .frame(0))
         XCTAssertTrue(r.text.contains("\"screen.width / 2\""), r.text)
         XCTAssertFalse(r.text.contains("\\/"), r.text)
@@ -58,12 +58,12 @@ final class ExplainTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let file = dir + "/nan.yaml"
         try """
-            navigationBar: false
-            scrollView: {contentInsetAdjustmentBehavior: never}
-            layers:
-              - {type: rectangle, name: r, height: 10, opacity: "sqrt(offset)"}
-            timeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: 100}]}
-            """.write(toFile: file, atomically: true, encoding: .utf8)
+        navigationBar: false
+        scrollView: {contentInsetAdjustmentBehavior: never}
+        layers:
+          - {type: rectangle, name: r, height: 10, opacity: "sqrt(offset)"}
+        timeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: 100}]}
+        """.write(toFile: file, atomically: true, encoding: .utf8)
         let r = try explain(file, .offset(-50))
         let layer = (r.json?["layers"] as? [[String: Any]])?.first
         XCTAssertEqual((layer?["properties"] as? [String: Any])?["opacity"] as? String, "NaN")
@@ -77,13 +77,13 @@ final class ExplainTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let file = dir + "/text.yaml"
         try """
-            navigationBar: false
-            textSize: accessibility1
-            layers:
-              - {type: text, name: t, frame: [16, 100, 200, 80], style: body, lines: 0,
-                 text: "Dawn مرصد launch window opens and the crews check every valve"}
-            timeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: 100}]}
-            """.write(toFile: file, atomically: true, encoding: .utf8)
+        navigationBar: false
+        textSize: accessibility1
+        layers:
+          - {type: text, name: t, frame: [16, 100, 200, 80], style: body, lines: 0,
+             text: "Dawn مرصد launch window opens and the crews check every valve"}
+        timeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: 100}]}
+        """.write(toFile: file, atomically: true, encoding: .utf8)
         let r = try explain(file, .frame(0))
         let layer = try XCTUnwrap((r.json?["layers"] as? [[String: Any]])?.first { $0["name"] as? String == "t" })
         let text = try XCTUnwrap(layer["text"] as? [String: Any])
@@ -107,8 +107,10 @@ final class ExplainTests: XCTestCase {
             XCTAssertEqual("\(error)", "--frame 5000: Fixtures/scenarios/parallax-header.yaml has frames 0 to 299; give one of them")
         }
         XCTAssertThrowsError(try explain("Fixtures/scenarios/parallax-header.yaml", .frame(-1))) { error in
-            XCTAssertEqual("\(error)", "--frame -1: frames count from 0 (the first); Fixtures/scenarios/parallax-header.yaml has "
-                + "frames 0 to 299; give one of them")
+            XCTAssertEqual(
+                "\(error)",
+                "--frame -1: frames count from 0 (the first); Fixtures/scenarios/parallax-header.yaml has "
+                    + "frames 0 to 299; give one of them")
         }
     }
 }

@@ -28,8 +28,10 @@ final class GoldenDefaultsTests: XCTestCase {
 
     /// `compare ACTUAL GOLDEN` through the library, as the command calls it: its exit code (1 when
     /// a frame fails) and what it prints.
-    func compare(_ actual: String, _ golden: String, _ options: PixelMatch.Options = .init(), diff: String? = nil,
-                 report: String? = nil) throws -> (code: Int32, stdout: String) {
+    func compare(
+        _ actual: String, _ golden: String, _ options: PixelMatch.Options = .init(), diff: String? = nil,
+        report: String? = nil
+    ) throws -> (code: Int32, stdout: String) {
         let outcome = try Comparison(actual: actual, golden: golden, options: options, diff: diff, report: report).run()
         return (outcome.failed > 0 ? 1 : 0, outcome.lines.map { $0 + "\n" }.joined())
     }
@@ -134,8 +136,9 @@ final class GoldenDefaultsTests: XCTestCase {
             XCTAssertEqual(r.code, 2, "\(c): \(r.stdout)")
             XCTAssertTrue(r.stderr.hasPrefix("error: "), r.stderr)
             XCTAssertTrue(r.stderr.contains(c.says), "\(c.says) in \(r.stderr)")
-            XCTAssertTrue(r.stderr.contains("keep the goldens and the frames in separate folders")
-                || r.stderr.contains("write them outside the compared folders"), r.stderr)
+            XCTAssertTrue(
+                r.stderr.contains("keep the goldens and the frames in separate folders")
+                    || r.stderr.contains("write them outside the compared folders"), r.stderr)
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/o"), [], "nothing rendered or recorded")
             for never in ["frames", "g", "o/goldens", "o-diff", "frames-diff"] {
                 XCTAssertFalse(FileManager.default.fileExists(atPath: "\(tmp)/\(never)"), "\(never) made for \(c)")
@@ -154,9 +157,11 @@ final class GoldenDefaultsTests: XCTestCase {
         try FileManager.default.moveItem(atPath: "\(tmp)/b/0040.png", toPath: "\(tmp)/b/0000.png")
         try FileManager.default.createSymbolicLink(atPath: "\(tmp)/b-link", withDestinationPath: "\(tmp)/b")
         let before = try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/a").sorted()
-        for (diff, says) in [("\(tmp)/a", "is the compared folder \(tmp)/a"), ("\(tmp)/a/diff", "lies inside the compared folder \(tmp)/a"),
-                             ("\(tmp)/b", "is the golden folder \(tmp)/b"), ("\(tmp)/b-link/x/../diff", "lies inside the golden folder \(tmp)/b"),
-                             ("\(tmp)/a/../b/d", "lies inside the golden folder")] {
+        for (diff, says) in [
+            ("\(tmp)/a", "is the compared folder \(tmp)/a"), ("\(tmp)/a/diff", "lies inside the compared folder \(tmp)/a"),
+            ("\(tmp)/b", "is the golden folder \(tmp)/b"), ("\(tmp)/b-link/x/../diff", "lies inside the golden folder \(tmp)/b"),
+            ("\(tmp)/a/../b/d", "lies inside the golden folder"),
+        ] {
             XCTAssertThrowsError(try compare("\(tmp)/a", "\(tmp)/b", diff: diff), diff) { error in
                 XCTAssertTrue(error is ComparisonError, "bad input (exit code 2): \(type(of: error))")
                 XCTAssertTrue("\(error)".hasPrefix("--diff \(diff) \(says)"), "\(error)")

@@ -12,8 +12,11 @@ final class GoldenRecordTests: XCTestCase {
 
     func render(scale: String = "0.5", frames: String = "0-3", _ extra: [String], environment: [String: String] = [:]) throws -> Shell.Result {
         let env = environment.map { "\($0.key)=\($0.value)" }
-        return try InProcess.run("/usr/bin/env", ["-u", "CI", "-u", RecordMode.environmentVariable] + env
-            + [CLITests.binary, scenario, "--out", "\(tmp)/out", "--scale", scale, "--frames", frames, "--quiet", "--golden", "\(tmp)/golden"] + extra)
+        return try InProcess.run(
+            "/usr/bin/env",
+            ["-u", "CI", "-u", RecordMode.environmentVariable] + env
+                + [CLITests.binary, scenario, "--out", "\(tmp)/out", "--scale", scale, "--frames", frames, "--quiet", "--golden", "\(tmp)/golden"]
+                + extra)
     }
 
     func goldens() -> [String] {
@@ -24,8 +27,10 @@ final class GoldenRecordTests: XCTestCase {
         let ci = try render([], environment: ["CI": "true"])
         XCTAssertEqual(ci.code, 1, "a missing golden fails in CI")
         // Missing goldens said once for the scenario, as a range, with how to record them.
-        XCTAssertTrue(ci.stdout.contains("FAIL no golden for frames 0-3 (4 frames) in \(tmp)/golden; record mode never (CI): "
-            + "record them with --record missing, or RENDER_FRAMES_RECORD=missing\n"), ci.stdout)
+        XCTAssertTrue(
+            ci.stdout.contains(
+                "FAIL no golden for frames 0-3 (4 frames) in \(tmp)/golden; record mode never (CI): "
+                    + "record them with --record missing, or RENDER_FRAMES_RECORD=missing\n"), ci.stdout)
         XCTAssertEqual(ci.stdout.components(separatedBy: "no golden").count - 1, 1, ci.stdout)
         XCTAssertFalse(ci.stdout.contains("--record failed"), "no re-record hint for goldens never recorded: \(ci.stdout)")
         XCTAssertEqual(goldens(), [], "nothing recorded silently")
@@ -71,8 +76,10 @@ final class GoldenRecordTests: XCTestCase {
         let never = try render(["--record", "never"])
         XCTAssertEqual(never.code, 1)
         XCTAssertTrue(never.stdout.contains("FAIL frame 1 differs (1 frame); worst 0001.png: "), never.stdout)
-        XCTAssertTrue(never.stdout.contains("if the change is intended, re-record: run the same command again with --record failed, "
-            + "or with RENDER_FRAMES_RECORD=failed"), never.stdout)
+        XCTAssertTrue(
+            never.stdout.contains(
+                "if the change is intended, re-record: run the same command again with --record failed, "
+                    + "or with RENDER_FRAMES_RECORD=failed"), never.stdout)
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(tmp)/out-diff/0001.diff.png"))
         // failed re-records only that frame; the environment variable sets the mode too.
         let failed = try render([], environment: [RecordMode.environmentVariable: "failed"])
@@ -93,8 +100,12 @@ final class GoldenRecordTests: XCTestCase {
         try Data().write(to: URL(fileURLWithPath: "\(tmp)/golden/notes.png"))
         let partial = try render(["--prune"])
         XCTAssertEqual(partial.code, 2, "refused on a partial frame range")
-        let whole = try InProcess.run("/usr/bin/env", ["-u", "CI", CLITests.binary, scenario, "--out", "\(tmp)/out", "--scale", "0.25",
-                                                   "--fps", "2", "--quiet", "--golden", "\(tmp)/golden", "--record", "all", "--prune"])
+        let whole = try InProcess.run(
+            "/usr/bin/env",
+            [
+                "-u", "CI", CLITests.binary, scenario, "--out", "\(tmp)/out", "--scale", "0.25",
+                "--fps", "2", "--quiet", "--golden", "\(tmp)/golden", "--record", "all", "--prune",
+            ])
         XCTAssertEqual(whole.code, 0, whole.stdout + whole.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(tmp)/golden/9999.png"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(tmp)/golden/notes.png"), "only frame names are pruned")

@@ -87,29 +87,31 @@ final class HostileCorpusTests: XCTestCase {
         let nested32 = String(repeating: "(", count: 32) + "offset" + String(repeating: ")", count: 32)
         let nested5000 = String(repeating: "(", count: 5000) + "offset" + String(repeating: ")", count: 5000)
         let unary = String(repeating: "-", count: 1990) + "offset"
-        let longSum = Array(repeating: "u", count: 999).joined(separator: "+")      // 1997 characters, flat
+        let longSum = Array(repeating: "u", count: 999).joined(separator: "+") // 1997 characters, flat
         let calls = String(repeating: "abs(", count: 40) + "u" + String(repeating: ")", count: 40)
         let vars1000 = "vars:\n  v0: 1\n" + (1..<1000).map { "  v\($0): v\($0 - 1) + 1\n" }.joined()
         let vars1001 = vars1000 + "  v1000: 1\n"
         func flowChildren(_ depth: Int) -> String {
             String(repeating: "{type: group, children: [", count: depth) + "{type: rectangle}" + String(repeating: "]}", count: depth)
         }
-        let twoViews = head + """
-            layers:
-              - {type: rectangle, name: a, y: {over: view, view: b, keyframes: [[0, 0], [1, 100]]}, height: 50}
-              - {type: rectangle, name: b, y: {over: view, view: a, keyframes: [[0, 0], [1, 100]]}, height: 50}
+        let twoViews =
+            head + """
+                layers:
+                  - {type: rectangle, name: a, y: {over: view, view: b, keyframes: [[0, 0], [1, 100]]}, height: 50}
+                  - {type: rectangle, name: b, y: {over: view, view: a, keyframes: [[0, 0], [1, 100]]}, height: 50}
 
-            """
-        let throughParent = head + """
-            layers:
-              - type: group
-                name: p
-                y: {over: view, view: c, keyframes: [[0, 0], [1, 100]]}
-                height: 200
-                children:
-                  - {type: rectangle, name: c, height: 20}
+                """
+        let throughParent =
+            head + """
+                layers:
+                  - type: group
+                    name: p
+                    y: {over: view, view: c, keyframes: [[0, 0], [1, 100]]}
+                    height: 200
+                    children:
+                      - {type: rectangle, name: c, height: 20}
 
-            """
+                """
         return [
             rendered("31 nested parentheses", layer("height", quoted(nested31))),
             refused("32 nested parentheses", layer("height", quoted(nested32)), says: "nests more than 64 levels"),
@@ -118,7 +120,9 @@ final class HostileCorpusTests: XCTestCase {
             refused("a flat sum of 999 terms", layer("height", quoted(longSum)), says: "a chain of over 256 operations"),
             refused("40 nested calls", layer("height", quoted(calls)), says: "nests more than 64 levels"),
             refused("layers nested 40 deep", head + "layers: [" + flowChildren(40) + "]\n", says: "over the limit of 32"),
-            refused("YAML lists nested 100000 deep", head + "x: " + String(repeating: "[", count: 100_000)
+            refused(
+                "YAML lists nested 100000 deep",
+                head + "x: " + String(repeating: "[", count: 100_000)
                     + String(repeating: "]", count: 100_000) + "\n", says: "over the limit of 32"),
             refused("literal 1e308", layer("height", "1e308"), says: "must be between -100000 and 100000"),
             refused("literal 1e999", layer("height", "1e999"), says: "finite"),
@@ -127,8 +131,9 @@ final class HostileCorpusTests: XCTestCase {
             refused("literal .inf", layer("opacity", ".inf"), says: "character 1"),
             refused("literal 400 digits", layer("height", String(repeating: "9", count: 400)), says: "height"),
             refused("1e999 in a formula", layer("height", quoted("1e999 + offset")), says: "finite"),
-            refused("overflow to infinity at frame 0", layer("height", quoted("1e308 * 10 + offset")),
-                    says: "is infinite at frame 0"),
+            refused(
+                "overflow to infinity at frame 0", layer("height", quoted("1e308 * 10 + offset")),
+                says: "is infinite at frame 0"),
             refused("division by zero at frame 2", layer("height", quoted("1 / (time - 0.4)")), says: "is infinite at frame 2"),
             refused("zero over zero at frame 2", layer("height", quoted("(time - 0.4) / (time - 0.4)")), says: "is NaN at frame 2"),
             refused("square root of a negative at frame 1", layer("height", quoted("sqrt(0 - u)")), says: "is NaN at frame 1"),
@@ -136,34 +141,47 @@ final class HostileCorpusTests: XCTestCase {
             refused("infinity times zero", layer("height", quoted("0 * (1e308 * 1e308) + offset")), says: "is NaN at frame 0"),
             refused("log is not a function", layer("height", quoted("log(0 - 1 - offset)")), says: "unknown function \"log\""),
             refused("min of a NaN", layer("opacity", quoted("min(1, sqrt(0 - u))")), says: "is NaN at frame 1"),
-            refused("an infinite color channel at frame 2", layer("fill", quoted("rgb(1 / (time - 0.4), 0, 0)")),
-                    says: "frame 2"),
-            refused("a NaN keyframe value", layer("opacity", "{over: u, keyframes: [[0, \"sqrt(0 - u)\"], [100, 1]]}"),
-                    says: "NaN at frame 1"),
+            refused(
+                "an infinite color channel at frame 2", layer("fill", quoted("rgb(1 / (time - 0.4), 0, 0)")),
+                says: "frame 2"),
+            refused(
+                "a NaN keyframe value", layer("opacity", "{over: u, keyframes: [[0, \"sqrt(0 - u)\"], [100, 1]]}"),
+                says: "NaN at frame 1"),
             refused("keyframe at 1e999", layer("opacity", "{over: u, keyframes: [[0, 0], [1e999, 1]]}"), says: "finite"),
             refused("keyframe at 1e308", layer("opacity", "{over: u, keyframes: [[0, 0], [1e308, 1]]}"), says: "1000000"),
-            refused("progress range of one point", layer("opacity", "{over: progress, range: [5, 5], keyframes: [[0, 0], [1, 1]]}"),
-                    says: "range"),
-            refused("a NaN var read at frame 2", head + "vars:\n  v: \"1 / (time - 0.4)\"\nlayers:\n  - {type: rectangle, height: v}\n",
-                    says: "frame 2"),
-            refused("a var reading itself", head + "vars:\n  a: a + 1\nlayers:\n  - {type: rectangle, height: a}\n",
-                    says: "a -> a"),     // "a cycle: a -> a", "circular: a -> a" after item 4
-            refused("two vars reading each other", head + "vars:\n  a: b + 1\n  b: a\nlayers:\n  - {type: rectangle, height: a}\n",
-                    says: "a -> b -> a"),
+            refused(
+                "progress range of one point", layer("opacity", "{over: progress, range: [5, 5], keyframes: [[0, 0], [1, 1]]}"),
+                says: "range"),
+            refused(
+                "a NaN var read at frame 2", head + "vars:\n  v: \"1 / (time - 0.4)\"\nlayers:\n  - {type: rectangle, height: v}\n",
+                says: "frame 2"),
+            refused(
+                "a var reading itself", head + "vars:\n  a: a + 1\nlayers:\n  - {type: rectangle, height: a}\n",
+                says: "a -> a"), // "a cycle: a -> a", "circular: a -> a" after item 4
+            refused(
+                "two vars reading each other", head + "vars:\n  a: b + 1\n  b: a\nlayers:\n  - {type: rectangle, height: a}\n",
+                says: "a -> b -> a"),
             rendered("1000 vars in a chain", head + vars1000 + "layers:\n  - {type: rectangle, height: \"v999 / 10 + u\"}\n"),
             refused("1001 vars", head + vars1001 + "layers:\n  - {type: rectangle, height: v999}\n", says: "1000"),
             // Item 4 (view-timeline cycles): refused as circular, not a stack overflow.
-            refused("a view timeline reading its own layer", layer("y", "{over: view, view: self, keyframes: [[0, 0], [1, 100]]}"),
-                    says: "circular"),
+            refused(
+                "a view timeline reading its own layer", layer("y", "{over: view, view: self, keyframes: [[0, 0], [1, 100]]}"),
+                says: "circular"),
             refused("two layers reading each other's view", twoViews, says: "circular"),
             refused("a parent's view timeline reading its child", throughParent, says: "circular"),
-            refused("5001 layer instances", head + "layers:\n  - {type: group, repeat: 1000, children: [{type: rectangle}, "
+            refused(
+                "5001 layer instances",
+                head + "layers:\n  - {type: group, repeat: 1000, children: [{type: rectangle}, "
                     + "{type: rectangle}, {type: rectangle}, {type: rectangle}, {type: rectangle}]}\n", says: "5000"),
             refused("a formula of a non-ASCII operator", layer("height", quoted("offset × 2")), says: "character 8"),
             refused("a control character in a formula", layer("height", quoted("offset\\u0007 + 1")), says: "in \"offset\\u{7} + 1\", character 7"),
-            refused("100001 frames", "device: iphone-8\nfps: 240\nnavigationBar: false\nlayers: [{type: rectangle}]\n"
+            refused(
+                "100001 frames",
+                "device: iphone-8\nfps: 240\nnavigationBar: false\nlayers: [{type: rectangle}]\n"
                     + "timeline:\n  keyframes: [{time: 0, offset: 0}, {time: 420, offset: 100}]\n", says: "100000"),
-            refused("over 40,000,000 evaluations", "device: iphone-8\nfps: 240\nnavigationBar: false\n"
+            refused(
+                "over 40,000,000 evaluations",
+                "device: iphone-8\nfps: 240\nnavigationBar: false\n"
                     + "layers: [{type: rectangle, repeat: 1000, y: \"index + u\"}]\n"
                     + "timeline:\n  keyframes: [{time: 0, offset: 0}, {time: 400, offset: 100}]\n", says: "evaluations, over the limit of 40000000"),
         ]
@@ -177,26 +195,34 @@ final class HostileCorpusTests: XCTestCase {
         }
         let many = Array(repeating: "x", count: 100_000).joined(separator: ",")
         return [
-            refused("100 variants", matrix("  device: [iphone-8, iphone-15, iphone-se, ipad-air-11, iphone-15-pro]\n"
-                    + "  appearance: [light, dark]\n  orientation: [portrait, landscape]\n"
-                    + "  textSize: [small, large, xLarge, accessibility1, accessibility3]"), says: "over the limit of 64"),
-            refused("one device listed 100 times", matrix("  device: [" + Array(repeating: "iphone-8", count: 100).joined(separator: ", ") + "]"),
-                    says: "lists 100 values, over the limit of 64"),
+            refused(
+                "100 variants",
+                matrix(
+                    "  device: [iphone-8, iphone-15, iphone-se, ipad-air-11, iphone-15-pro]\n"
+                        + "  appearance: [light, dark]\n  orientation: [portrait, landscape]\n"
+                        + "  textSize: [small, large, xLarge, accessibility1, accessibility3]"), says: "over the limit of 64"),
+            refused(
+                "one device listed 100 times", matrix("  device: [" + Array(repeating: "iphone-8", count: 100).joined(separator: ", ") + "]"),
+                says: "lists 100 values, over the limit of 64"),
             refused("100,000 values", matrix("  device: [" + many + "]"), says: "lists 100000 values, over the limit of 64"),
             refused("an empty list", matrix("  device: []"), says: "one or more values"),
             refused("an unknown axis", matrix("  device: [iphone-8]\n  bogus: [a]"), says: "unknown key \"bogus\""),
             refused("a value that is not a list", matrix("  device: iphone-8"), says: "matrix.device"),
             refused("a list of lists", matrix("  device: [[iphone-8], [iphone-15]]"), says: "matrix.device"),
             refused("an unknown device", matrix("  device: [iphone-8, iphone-99]"), says: "iphone-99"),
-            refused("a matrix that is a list", "fps: 5\nmatrix: [1, 2]\ntimeline:\n  keyframes: [{time: 0, offset: 0}, {time: 1, offset: 100}]\n",
-                    says: "matrix"),
+            refused(
+                "a matrix that is a list", "fps: 5\nmatrix: [1, 2]\ntimeline:\n  keyframes: [{time: 0, offset: 0}, {time: 1, offset: 100}]\n",
+                says: "matrix"),
             refused("the varied key also at the top", "device: iphone-8\n" + matrix("  device: [iphone-8, iphone-15]"), says: "device"),
-            Case(name: "--variant of no variant", exit: 2, args: render + ["--variant", "nope"],
-                 files: ["s.yaml": matrix("  device: [iphone-8]\n  appearance: [light, dark]")], says: "nope"),
-            Case(name: "--variant that climbs out", exit: 2, args: render + ["--variant", "../../etc"],
-                 files: ["s.yaml": matrix("  device: [iphone-8]\n  appearance: [light, dark]")], says: "../../etc"),
-            Case(name: "--variant empty", exit: 2, args: render + ["--variant", ""],
-                 files: ["s.yaml": matrix("  device: [iphone-8]\n  appearance: [light, dark]")]),
+            Case(
+                name: "--variant of no variant", exit: 2, args: render + ["--variant", "nope"],
+                files: ["s.yaml": matrix("  device: [iphone-8]\n  appearance: [light, dark]")], says: "nope"),
+            Case(
+                name: "--variant that climbs out", exit: 2, args: render + ["--variant", "../../etc"],
+                files: ["s.yaml": matrix("  device: [iphone-8]\n  appearance: [light, dark]")], says: "../../etc"),
+            Case(
+                name: "--variant empty", exit: 2, args: render + ["--variant", ""],
+                files: ["s.yaml": matrix("  device: [iphone-8]\n  appearance: [light, dark]")]),
         ]
     }
 
@@ -206,8 +232,9 @@ final class HostileCorpusTests: XCTestCase {
         func output(_ list: String) -> String { head + "layers: [{type: rectangle, fill: \"#FF0000\", height: \"100 + u\"}]\noutput: " + list + "\n" }
         return [
             refused("1000 outputs", output("[" + (0..<1000).map { "a\($0).gif" }.joined(separator: ", ") + "]"), says: "over the limit of 16"),
-            Case(name: "16 outputs", exit: 0, args: validate,
-                 files: ["s.yaml": output("[" + (0..<16).map { "a\($0).\(["gif", "webp", "apng"][$0 % 3])" }.joined(separator: ", ") + "]")]),
+            Case(
+                name: "16 outputs", exit: 0, args: validate,
+                files: ["s.yaml": output("[" + (0..<16).map { "a\($0).\(["gif", "webp", "apng"][$0 % 3])" }.joined(separator: ", ") + "]")]),
             refused("one name twice", output("[a.gif, a.gif]"), says: "writes a.gif too"),
             // Item 2 (outputs compared by resolved path).
             refused("one file by two spellings", output("[a.gif, ./a.gif]"), says: "a.gif"),
@@ -234,14 +261,17 @@ final class HostileCorpusTests: XCTestCase {
             refused("a list in the list", output("[[a.gif]]"), says: "output[0]"),
             refused("an unknown key", output("[{file: a.gif, bogus: 1}]"), says: "unknown key \"bogus\""),
             refused("in a folder that is not there", output("[nowhere/a.gif]"), says: "does not exist"),
-            Case(name: "a 5000-character name", exit: 2, args: render,
-                 files: ["s.yaml": output("[" + String(repeating: "a", count: 5000) + ".gif]")], says: ".gif"),
+            Case(
+                name: "a 5000-character name", exit: 2, args: render,
+                files: ["s.yaml": output("[" + String(repeating: "a", count: 5000) + ".gif]")], says: ".gif"),
             // Item 2 (an output that is a folder is refused before any work).
-            Case(name: "an output that is a folder", exit: 2, args: render, files: ["s.yaml": output("[d.gif]")],
-                 prepare: { try FileManager.default.createDirectory(atPath: $0 + "/d.gif", withIntermediateDirectories: true) },
-                 says: "d.gif"),
-            Case(name: "two small animations", exit: 0, args: render,
-                 files: ["s.yaml": output("[{file: a.gif, width: 16, fps: 1}, {file: b.apng, width: 16, fps: 1}]")]),
+            Case(
+                name: "an output that is a folder", exit: 2, args: render, files: ["s.yaml": output("[d.gif]")],
+                prepare: { try FileManager.default.createDirectory(atPath: $0 + "/d.gif", withIntermediateDirectories: true) },
+                says: "d.gif"),
+            Case(
+                name: "two small animations", exit: 0, args: render,
+                files: ["s.yaml": output("[{file: a.gif, width: 16, fps: 1}, {file: b.apng, width: 16, fps: 1}]")]),
         ]
     }
 
@@ -255,39 +285,47 @@ final class HostileCorpusTests: XCTestCase {
         let inter = CLITests.root + "/Sources/Scene/Resources/Fonts/Inter-Regular.otf"
         return [
             refused("a missing font", font("missing.ttf"), says: "no such file"),
-            Case(name: "a font that is a folder", exit: 2, args: validate, files: ["s.yaml": font("dir.ttf")],
-                 prepare: { try FileManager.default.createDirectory(atPath: $0 + "/dir.ttf", withIntermediateDirectories: true) },
-                 says: "is a folder"),
-            Case(name: "a text file named .ttf", exit: 2, args: validate, files: ["s.yaml": font("$H/not-a-font.ttf"), ],
-                 says: "is not a font"),
-            Case(name: "an empty font", exit: 2, args: validate, files: ["s.yaml": font("empty.ttf"), "empty.ttf": ""],
-                 says: "empty"),
-            Case(name: "a 3 GB font (sparse)", exit: 2, args: validate, files: ["s.yaml": font("huge.ttf")],
-                 prepare: { d in
-                     let fd = open(d + "/huge.ttf", O_CREAT | O_WRONLY, 0o644)
-                     guard fd >= 0, ftruncate(fd, 3 << 30) == 0 else { throw CocoaError(.fileWriteUnknown) }
-                     close(fd)
-                 }, says: "limit for a font"),
-            Case(name: "a font cut short", exit: 2, args: validate, files: ["s.yaml": font("cut.otf")],
-                 prepare: { d in
-                     let bytes = try Data(contentsOf: URL(fileURLWithPath: inter)).prefix(2000)
-                     try bytes.write(to: URL(fileURLWithPath: d + "/cut.otf"))
-                 }, says: "cut.otf"),
-            Case(name: "a FIFO named .ttf", exit: 2, args: validate, files: ["s.yaml": font("fifo.ttf")],
-                 prepare: { d in guard mkfifo(d + "/fifo.ttf", 0o644) == 0 else { throw CocoaError(.fileWriteUnknown) } },
-                 says: "fifo.ttf", seconds: 20),
-            Case(name: "a symlink loop", exit: 2, args: validate, files: ["s.yaml": font("loop1.ttf")],
-                 prepare: { d in
-                     try FileManager.default.createSymbolicLink(atPath: d + "/loop1.ttf", withDestinationPath: "loop2.ttf")
-                     try FileManager.default.createSymbolicLink(atPath: d + "/loop2.ttf", withDestinationPath: "loop1.ttf")
-                 }, says: "loop1.ttf"),
+            Case(
+                name: "a font that is a folder", exit: 2, args: validate, files: ["s.yaml": font("dir.ttf")],
+                prepare: { try FileManager.default.createDirectory(atPath: $0 + "/dir.ttf", withIntermediateDirectories: true) },
+                says: "is a folder"),
+            Case(
+                name: "a text file named .ttf", exit: 2, args: validate, files: ["s.yaml": font("$H/not-a-font.ttf")],
+                says: "is not a font"),
+            Case(
+                name: "an empty font", exit: 2, args: validate, files: ["s.yaml": font("empty.ttf"), "empty.ttf": ""],
+                says: "empty"),
+            Case(
+                name: "a 3 GB font (sparse)", exit: 2, args: validate, files: ["s.yaml": font("huge.ttf")],
+                prepare: { d in
+                    let fd = open(d + "/huge.ttf", O_CREAT | O_WRONLY, 0o644)
+                    guard fd >= 0, ftruncate(fd, 3 << 30) == 0 else { throw CocoaError(.fileWriteUnknown) }
+                    close(fd)
+                }, says: "limit for a font"),
+            Case(
+                name: "a font cut short", exit: 2, args: validate, files: ["s.yaml": font("cut.otf")],
+                prepare: { d in
+                    let bytes = try Data(contentsOf: URL(fileURLWithPath: inter)).prefix(2000)
+                    try bytes.write(to: URL(fileURLWithPath: d + "/cut.otf"))
+                }, says: "cut.otf"),
+            Case(
+                name: "a FIFO named .ttf", exit: 2, args: validate, files: ["s.yaml": font("fifo.ttf")],
+                prepare: { d in guard mkfifo(d + "/fifo.ttf", 0o644) == 0 else { throw CocoaError(.fileWriteUnknown) } },
+                says: "fifo.ttf", seconds: 20),
+            Case(
+                name: "a symlink loop", exit: 2, args: validate, files: ["s.yaml": font("loop1.ttf")],
+                prepare: { d in
+                    try FileManager.default.createSymbolicLink(atPath: d + "/loop1.ttf", withDestinationPath: "loop2.ttf")
+                    try FileManager.default.createSymbolicLink(atPath: d + "/loop2.ttf", withDestinationPath: "loop1.ttf")
+                }, says: "loop1.ttf"),
             refused("a device", font("/dev/zero"), says: "/dev/zero"),
             refused("face 99999 of a font", font("{file: \(inter), index: 99999}"), says: "index"),
             refused("face 3 of a one-face font", font("{file: \(inter), index: 3}"), says: "index"),
             refused("weight 1e999", font("{file: \(inter), weight: 1e999}", role: "bold"), says: "finite"),
             refused("weight -5", font("{file: \(inter), weight: -5}", role: "bold"), says: "weight"),
-            refused("200 fallbacks", font("[" + Array(repeating: inter, count: 200).joined(separator: ", ") + "]", role: "fallback"),
-                    says: "over the limit of 16"),
+            refused(
+                "200 fallbacks", font("[" + Array(repeating: inter, count: 200).joined(separator: ", ") + "]", role: "fallback"),
+                says: "over the limit of 16"),
             refused("an unknown role", font(inter, role: "italic"), says: "italic"),
         ]
     }
@@ -307,10 +345,13 @@ final class HostileCorpusTests: XCTestCase {
             rendered("Arabic and Latin mixed, 100,000", text(String(repeating: "سلام hello ", count: 10_000))),
             rendered("20,000 emoji sequences", text(String(repeating: "👩🏽‍💻", count: 20_000))),
             rendered("10,000 lines", text(String(repeating: "a\\n", count: 10_000))),
-            rendered("1000 repeated texts at size 500", head + "layers:\n  - {type: text, repeat: 1000, y: index, lines: 0, size: 500, "
-                     + "text: \"" + String(repeating: "mmmm ", count: 100) + "\"}\n"),
-            Case(name: "a name of 200,001 characters", exit: 0, args: validate,
-                 files: ["s.yaml": head + "layers:\n  - {type: rectangle, name: " + String(repeating: "n", count: 200_001) + "}\n"]),
+            rendered(
+                "1000 repeated texts at size 500",
+                head + "layers:\n  - {type: text, repeat: 1000, y: index, lines: 0, size: 500, "
+                    + "text: \"" + String(repeating: "mmmm ", count: 100) + "\"}\n"),
+            Case(
+                name: "a name of 200,001 characters", exit: 0, args: validate,
+                files: ["s.yaml": head + "layers:\n  - {type: rectangle, name: " + String(repeating: "n", count: 200_001) + "}\n"]),
             refused("a 5 MB scenario", text(String(repeating: "w", count: 5_000_000)), says: "over the 4194304-byte limit"),
         ]
     }
@@ -319,13 +360,17 @@ final class HostileCorpusTests: XCTestCase {
 
     /// A case on a copy of the reference render in `$D/f` (and of the two shards' files in `$D/m`),
     /// changed by `change`.
-    static func folder(_ name: String, _ exit: Int32, _ args: [String], says: String = "",
-                       _ change: @escaping (String) throws -> Void) -> Case {
-        Case(name: name, exit: exit, args: args, prepare: { d in
-            try FileManager.default.copyItem(atPath: HostileCorpusTests.reference + "/frames", toPath: d + "/f")
-            try FileManager.default.copyItem(atPath: HostileCorpusTests.reference + "/shards", toPath: d + "/m")
-            try change(d)
-        }, says: says)
+    static func folder(
+        _ name: String, _ exit: Int32, _ args: [String], says: String = "",
+        _ change: @escaping (String) throws -> Void
+    ) -> Case {
+        Case(
+            name: name, exit: exit, args: args,
+            prepare: { d in
+                try FileManager.default.copyItem(atPath: HostileCorpusTests.reference + "/frames", toPath: d + "/f")
+                try FileManager.default.copyItem(atPath: HostileCorpusTests.reference + "/shards", toPath: d + "/m")
+                try change(d)
+            }, says: says)
     }
 
     static func write(_ data: Data, _ path: String) throws { try data.write(to: URL(fileURLWithPath: path)) }
@@ -344,102 +389,185 @@ final class HostileCorpusTests: XCTestCase {
         // The same damage, seen by each command: encode refuses (2), compare fails closed (1).
         let damages: [(String, String, (String) throws -> Void)] = [
             ("an empty PNG", "0002.png", { try write(Data(), $0 + "/f/0002.png") }),
-            ("a 60000x60000 bomb PNG", "0002.png", { try fm.removeItem(atPath: $0 + "/f/0002.png")
-                try fm.copyItem(atPath: hostile + "/bomb-60000x60000.png", toPath: $0 + "/f/0002.png") }),
+            (
+                "a 60000x60000 bomb PNG", "0002.png",
+                {
+                    try fm.removeItem(atPath: $0 + "/f/0002.png")
+                    try fm.copyItem(atPath: hostile + "/bomb-60000x60000.png", toPath: $0 + "/f/0002.png")
+                }
+            ),
             ("a text file named 0001.png", "0001.png", { try write(Data("hello, not a PNG".utf8), $0 + "/f/0001.png") }),
-            ("a JPEG named 0001.png", "0001.png", { try fm.removeItem(atPath: $0 + "/f/0001.png")
-                try fm.copyItem(atPath: CLITests.root + "/Sources/RenderFramesKit/Resources/DefaultDemo/images/rocket.jpg", toPath: $0 + "/f/0001.png") }),
-            ("a PNG cut short", "0001.png", { let p = $0 + "/f/0001.png"
-                try write(try Data(contentsOf: URL(fileURLWithPath: p)).prefix(60), p) }),
-            ("a frame that is a folder", "0003.png", { try fm.removeItem(atPath: $0 + "/f/0003.png")
-                try fm.createDirectory(atPath: $0 + "/f/0003.png", withIntermediateDirectories: false) }),
-            ("a frame that is a symlink to itself", "0003.png", { try fm.removeItem(atPath: $0 + "/f/0003.png")
-                try fm.createSymbolicLink(atPath: $0 + "/f/0003.png", withDestinationPath: "0003.png") }),
-            ("a frame that is a FIFO", "0003.png", { try fm.removeItem(atPath: $0 + "/f/0003.png")
-                guard mkfifo($0 + "/f/0003.png", 0o644) == 0 else { throw CocoaError(.fileWriteUnknown) } }),
-            ("a frame of another size", "0002.png", { try fm.removeItem(atPath: $0 + "/f/0002.png")
-                try fm.copyItem(atPath: hostile + "/other-size.png", toPath: $0 + "/f/0002.png") }),
+            (
+                "a JPEG named 0001.png", "0001.png",
+                {
+                    try fm.removeItem(atPath: $0 + "/f/0001.png")
+                    try fm.copyItem(
+                        atPath: CLITests.root + "/Sources/RenderFramesKit/Resources/DefaultDemo/images/rocket.jpg", toPath: $0 + "/f/0001.png")
+                }
+            ),
+            (
+                "a PNG cut short", "0001.png",
+                {
+                    let p = $0 + "/f/0001.png"
+                    try write(try Data(contentsOf: URL(fileURLWithPath: p)).prefix(60), p)
+                }
+            ),
+            (
+                "a frame that is a folder", "0003.png",
+                {
+                    try fm.removeItem(atPath: $0 + "/f/0003.png")
+                    try fm.createDirectory(atPath: $0 + "/f/0003.png", withIntermediateDirectories: false)
+                }
+            ),
+            (
+                "a frame that is a symlink to itself", "0003.png",
+                {
+                    try fm.removeItem(atPath: $0 + "/f/0003.png")
+                    try fm.createSymbolicLink(atPath: $0 + "/f/0003.png", withDestinationPath: "0003.png")
+                }
+            ),
+            (
+                "a frame that is a FIFO", "0003.png",
+                {
+                    try fm.removeItem(atPath: $0 + "/f/0003.png")
+                    guard mkfifo($0 + "/f/0003.png", 0o644) == 0 else { throw CocoaError(.fileWriteUnknown) }
+                }
+            ),
+            (
+                "a frame of another size", "0002.png",
+                {
+                    try fm.removeItem(atPath: $0 + "/f/0002.png")
+                    try fm.copyItem(atPath: hostile + "/other-size.png", toPath: $0 + "/f/0002.png")
+                }
+            ),
             ("a missing frame", "0004.png", { try fm.removeItem(atPath: $0 + "/f/0004.png") }),
         ]
         for (what, frame, damage) in damages {
             cases.append(folder("encode: \(what)", 2, encode, says: frame, damage))
             // A frame of another size is said by its number, with both sizes.
-            let sizes = ["a JPEG named 0001.png": "frame 1 (1 frame) is 640x427", "a frame of another size": "frame 2 (1 frame) is 8x8",
-                         "a missing frame": "frame 4 (1 frame) missing from"]
+            let sizes = [
+                "a JPEG named 0001.png": "frame 1 (1 frame) is 640x427", "a frame of another size": "frame 2 (1 frame) is 8x8",
+                "a missing frame": "frame 4 (1 frame) missing from",
+            ]
             cases.append(folder("compare: \(what)", 1, compare, says: sizes[what] ?? frame, damage))
         }
         let manifests: [(String, Int32, Int32, String, (String) throws -> Void)] = [
-            ("a manifest claiming a billion frames", 2, 1, "1000000000",
-             { try editManifest($0 + "/f/manifest.json") { $0["frameCount"] = 1_000_000_000 } }),
-            ("a manifest listing frame 999999999", 2, 1, "manifest",
-             { try editManifest($0 + "/f/manifest.json") { m in
-                 m["frameCount"] = 1_000_000_000
-                 var frames = m["frames"] as! [[String: Any]]
-                 frames[4]["index"] = 999_999_999; frames[4]["file"] = "999999999.png"
-                 m["frames"] = frames } }),
+            (
+                "a manifest claiming a billion frames", 2, 1, "1000000000",
+                { try editManifest($0 + "/f/manifest.json") { $0["frameCount"] = 1_000_000_000 } }
+            ),
+            (
+                "a manifest listing frame 999999999", 2, 1, "manifest",
+                {
+                    try editManifest($0 + "/f/manifest.json") { m in
+                        m["frameCount"] = 1_000_000_000
+                        var frames = m["frames"] as! [[String: Any]]
+                        frames[4]["index"] = 999_999_999; frames[4]["file"] = "999999999.png"
+                        m["frames"] = frames
+                    }
+                }
+            ),
             ("a manifest of fps 1e308", 2, 1, "fps", { try editManifest($0 + "/f/manifest.json") { $0["fps"] = 1e308 } }),
             ("a manifest of a negative size", 2, 1, "manifest", { try editManifest($0 + "/f/manifest.json") { $0["width"] = -1 } }),
-            ("a manifest of 100000 nested lists", 2, 1, "manifest", {
-                try write(Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8), $0 + "/f/manifest.json") }),
+            (
+                "a manifest of 100000 nested lists", 2, 1, "manifest",
+                {
+                    try write(Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8), $0 + "/f/manifest.json")
+                }
+            ),
             ("a manifest cut short", 2, 1, "manifest", { try write(Data("{\"fps\": 5, \"frames\": [".utf8), $0 + "/f/manifest.json") }),
-            ("a manifest that is a folder", 2, 1, "manifest", { try fm.removeItem(atPath: $0 + "/f/manifest.json")
-                try fm.createDirectory(atPath: $0 + "/f/manifest.json", withIntermediateDirectories: false) }),
-            ("a manifest that is a FIFO", 2, 1, "manifest", { try fm.removeItem(atPath: $0 + "/f/manifest.json")
-                guard mkfifo($0 + "/f/manifest.json", 0o644) == 0 else { throw CocoaError(.fileWriteUnknown) } }),
-            ("a folder that links to itself", 0, 0, "", {
-                try fm.createSymbolicLink(atPath: $0 + "/f/loop", withDestinationPath: ".")
-                try fm.createSymbolicLink(atPath: $0 + "/f/a", withDestinationPath: "b")
-                try fm.createSymbolicLink(atPath: $0 + "/f/b", withDestinationPath: "a") }),
-            ("stray files beside the frames", 0, 1, "", {
-                try write(Data("x".utf8), $0 + "/f/12345.png"); try write(Data(), $0 + "/f/0000.png.tmp-1")
-                try fm.createDirectory(atPath: $0 + "/f/99999.png", withIntermediateDirectories: false) }),
+            (
+                "a manifest that is a folder", 2, 1, "manifest",
+                {
+                    try fm.removeItem(atPath: $0 + "/f/manifest.json")
+                    try fm.createDirectory(atPath: $0 + "/f/manifest.json", withIntermediateDirectories: false)
+                }
+            ),
+            (
+                "a manifest that is a FIFO", 2, 1, "manifest",
+                {
+                    try fm.removeItem(atPath: $0 + "/f/manifest.json")
+                    guard mkfifo($0 + "/f/manifest.json", 0o644) == 0 else { throw CocoaError(.fileWriteUnknown) }
+                }
+            ),
+            (
+                "a folder that links to itself", 0, 0, "",
+                {
+                    try fm.createSymbolicLink(atPath: $0 + "/f/loop", withDestinationPath: ".")
+                    try fm.createSymbolicLink(atPath: $0 + "/f/a", withDestinationPath: "b")
+                    try fm.createSymbolicLink(atPath: $0 + "/f/b", withDestinationPath: "a")
+                }
+            ),
+            (
+                "stray files beside the frames", 0, 1, "",
+                {
+                    try write(Data("x".utf8), $0 + "/f/12345.png"); try write(Data(), $0 + "/f/0000.png.tmp-1")
+                    try fm.createDirectory(atPath: $0 + "/f/99999.png", withIntermediateDirectories: false)
+                }
+            ),
         ]
         for (what, encodeExit, compareExit, says, damage) in manifests {
             cases.append(folder("encode: \(what)", encodeExit, encode, says: encodeExit == 0 ? "" : says, damage))
-            cases.append(folder("compare: \(what)", compareExit, compare, says: compareExit == 1 && what.contains("manifest") ? "manifest" : "", damage))
+            cases.append(
+                folder("compare: \(what)", compareExit, compare, says: compareExit == 1 && what.contains("manifest") ? "manifest" : "", damage))
         }
         cases += [
             folder("encode: a FRAMES_DIR that is a file", 2, ["encode", "$D/f/0000.png", "$D/a.gif"], says: "0000.png") { _ in },
             folder("encode: a FRAMES_DIR that is not there", 2, ["encode", "$D/nowhere", "$D/a.gif"], says: "nowhere") { _ in },
             folder("encode: a FRAMES_DIR that is a symlink loop", 2, ["encode", "$D/loop", "$D/a.gif"], says: "loop") {
-                try fm.createSymbolicLink(atPath: $0 + "/loop", withDestinationPath: "loop") },
+                try fm.createSymbolicLink(atPath: $0 + "/loop", withDestinationPath: "loop")
+            },
             folder("compare: a side that is a symlink loop", 2, ["compare", "$D/loop", "$D/f"], says: "loop") {
-                try fm.createSymbolicLink(atPath: $0 + "/loop", withDestinationPath: "loop") },
+                try fm.createSymbolicLink(atPath: $0 + "/loop", withDestinationPath: "loop")
+            },
             folder("compare: an empty folder against frames", 1, ["compare", "$D/empty", "$D/f"]) {
-                try fm.createDirectory(atPath: $0 + "/empty", withIntermediateDirectories: false) },
+                try fm.createDirectory(atPath: $0 + "/empty", withIntermediateDirectories: false)
+            },
             folder("compare: two empty PNG files", 1, ["compare", "$D/x.png", "$D/y.png"]) {
-                try write(Data(), $0 + "/x.png"); try write(Data(), $0 + "/y.png") },
+                try write(Data(), $0 + "/x.png"); try write(Data(), $0 + "/y.png")
+            },
             folder("compare: a bomb against a frame", 1, ["compare", hostile + "/bomb-60000x60000.png", "$D/f/0000.png"], says: "60000") { _ in },
             folder("compare: a PNG against a folder", 2, ["compare", "$D/f/0000.png", "$D/f"]) { _ in },
             // merge
             folder("merge: two whole shards", 0, merge) { _ in },
             folder("merge: a shard claiming a billion frames", 2, merge, says: "shard") {
-                try editManifest($0 + "/m/manifest.shard-1-of-2.json") { $0["frameCount"] = 1_000_000_000 } },
+                try editManifest($0 + "/m/manifest.shard-1-of-2.json") { $0["frameCount"] = 1_000_000_000 }
+            },
             folder("merge: a shard of 0 of 0", 2, merge) {
-                try fm.moveItem(atPath: $0 + "/m/manifest.shard-2-of-2.json", toPath: $0 + "/m/manifest.shard-0-of-0.json") },
+                try fm.moveItem(atPath: $0 + "/m/manifest.shard-2-of-2.json", toPath: $0 + "/m/manifest.shard-0-of-0.json")
+            },
             folder("merge: a shard of 1 of a billion", 2, merge) {
                 try fm.removeItem(atPath: $0 + "/m/manifest.shard-2-of-2.json")
-                try fm.moveItem(atPath: $0 + "/m/manifest.shard-1-of-2.json", toPath: $0 + "/m/manifest.shard-1-of-1000000000.json") },
+                try fm.moveItem(atPath: $0 + "/m/manifest.shard-1-of-2.json", toPath: $0 + "/m/manifest.shard-1-of-1000000000.json")
+            },
             folder("merge: a shard of 3 of 2", 2, merge) {
                 try fm.copyItem(atPath: $0 + "/m/manifest.shard-2-of-2.json", toPath: $0 + "/m/manifest.shard-3-of-2.json")
-                try fm.removeItem(atPath: $0 + "/m/manifest.shard-2-of-2.json") },
+                try fm.removeItem(atPath: $0 + "/m/manifest.shard-2-of-2.json")
+            },
             folder("merge: a shard number of 20 digits", 2, merge) {
-                try fm.moveItem(atPath: $0 + "/m/manifest.shard-2-of-2.json",
-                                toPath: $0 + "/m/manifest.shard-99999999999999999999-of-99999999999999999999.json") },
+                try fm.moveItem(
+                    atPath: $0 + "/m/manifest.shard-2-of-2.json",
+                    toPath: $0 + "/m/manifest.shard-99999999999999999999-of-99999999999999999999.json")
+            },
             folder("merge: a shard manifest that is a symlink loop", 2, merge, says: "manifest.shard-2-of-2.json") {
                 try fm.removeItem(atPath: $0 + "/m/manifest.shard-2-of-2.json")
-                try fm.createSymbolicLink(atPath: $0 + "/m/manifest.shard-2-of-2.json", withDestinationPath: "manifest.shard-2-of-2.json") },
+                try fm.createSymbolicLink(atPath: $0 + "/m/manifest.shard-2-of-2.json", withDestinationPath: "manifest.shard-2-of-2.json")
+            },
             folder("merge: a shard manifest that is a folder", 2, merge, says: "manifest.shard-2-of-2.json") {
                 try fm.removeItem(atPath: $0 + "/m/manifest.shard-2-of-2.json")
-                try fm.createDirectory(atPath: $0 + "/m/manifest.shard-2-of-2.json", withIntermediateDirectories: false) },
+                try fm.createDirectory(atPath: $0 + "/m/manifest.shard-2-of-2.json", withIntermediateDirectories: false)
+            },
             folder("merge: a shard manifest that is a FIFO", 2, merge, says: "manifest.shard-2-of-2.json") {
                 try fm.removeItem(atPath: $0 + "/m/manifest.shard-2-of-2.json")
-                guard mkfifo($0 + "/m/manifest.shard-2-of-2.json", 0o644) == 0 else { throw CocoaError(.fileWriteUnknown) } },
+                guard mkfifo($0 + "/m/manifest.shard-2-of-2.json", 0o644) == 0 else { throw CocoaError(.fileWriteUnknown) }
+            },
             folder("merge: an empty shard manifest", 2, merge, says: "manifest.shard-2-of-2.json") {
-                try write(Data(), $0 + "/m/manifest.shard-2-of-2.json") },
+                try write(Data(), $0 + "/m/manifest.shard-2-of-2.json")
+            },
             folder("merge: a frame that is a folder", 2, merge, says: "0003.png") {
                 try fm.removeItem(atPath: $0 + "/m/0003.png")
-                try fm.createDirectory(atPath: $0 + "/m/0003.png", withIntermediateDirectories: false) },
+                try fm.createDirectory(atPath: $0 + "/m/0003.png", withIntermediateDirectories: false)
+            },
             folder("merge: a missing frame", 2, merge, says: "0004.png") { try fm.removeItem(atPath: $0 + "/m/0004.png") },
             folder("merge: a folder that is not there", 2, ["merge", "$D/nowhere"], says: "nowhere") { _ in },
             folder("merge: a file", 2, ["merge", "$D/m/0000.png"], says: "0000.png") { _ in },
@@ -462,12 +590,15 @@ final class HostileCorpusTests: XCTestCase {
             Case(name: "--out o", exit: 0, args: ["s.yaml", "--out", "o", "--scale", "0.25", "--quiet"], files: scenario, inFolder: true),
             Case(name: "--out o/", exit: 0, args: ["s.yaml", "--out", "o/", "--scale", "0.25", "--quiet"], files: scenario, inFolder: true),
             Case(name: "a scenario called x", exit: 0, args: ["validate", "x"], files: ["x": scenario["s.yaml"]!], inFolder: true),
-            Case(name: "--golden g records", exit: 0, args: ["s.yaml", "--out", "o", "--golden", "g", "--scale", "0.25", "--quiet"],
-                 files: scenario, environment: ["RENDER_FRAMES_RECORD": "all"], inFolder: true),
-            Case(name: "compare --diff d", exit: 0, args: ["compare", "f", "h", "--diff", "d"], files: scenario, prepare: frames,
-                 inFolder: true),
-            Case(name: "encode to g", exit: 2, args: ["encode", "f", "g"], files: scenario, prepare: frames,
-                 says: "no extension", inFolder: true),
+            Case(
+                name: "--golden g records", exit: 0, args: ["s.yaml", "--out", "o", "--golden", "g", "--scale", "0.25", "--quiet"],
+                files: scenario, environment: ["RENDER_FRAMES_RECORD": "all"], inFolder: true),
+            Case(
+                name: "compare --diff d", exit: 0, args: ["compare", "f", "h", "--diff", "d"], files: scenario, prepare: frames,
+                inFolder: true),
+            Case(
+                name: "encode to g", exit: 2, args: ["encode", "f", "g"], files: scenario, prepare: frames,
+                says: "no extension", inFolder: true),
             Case(name: "encode to a.gif", exit: 0, args: ["encode", "f", "a.gif"], files: scenario, prepare: frames, inFolder: true),
             Case(name: "expand --out x", exit: 0, args: ["expand", "s.yaml", "--out", "x"], files: scenario, inFolder: true),
         ]
@@ -476,26 +607,31 @@ final class HostileCorpusTests: XCTestCase {
     static var numbers: [Case] {
         let scenario = ["s.yaml": layer("height", quoted("100 + u"))]
         func render(_ option: String, _ value: String, _ exit: Int32 = 2, _ more: [String] = [], says: String? = nil) -> Case {
-            Case(name: "render \(option) \(value.count > 40 ? "\(value.prefix(20))… (\(value.count) characters)" : value)", exit: exit, args: HostileCorpusTests.render + more + [option, value],
-                 files: scenario, says: says ?? (exit == 2 ? word(option) : ""))
+            Case(
+                name: "render \(option) \(value.count > 40 ? "\(value.prefix(20))… (\(value.count) characters)" : value)", exit: exit,
+                args: HostileCorpusTests.render + more + [option, value],
+                files: scenario, says: says ?? (exit == 2 ? word(option) : ""))
         }
         func encode(_ option: String, _ value: String, _ exit: Int32 = 2) -> Case {
             folder("encode \(option) \(value)", exit, ["encode", "$D/f", "$D/a.webp", option, value], says: exit == 2 ? word(option) : "") { _ in }
         }
         func compare(_ option: String, _ value: String, _ exit: Int32 = 2) -> Case {
-            folder("compare \(option) \(value)", exit, ["compare", "$D/f", reference + "/frames", option, value],
-                   says: exit == 2 ? word(option) : "") { _ in }
+            folder(
+                "compare \(option) \(value)", exit, ["compare", "$D/f", reference + "/frames", option, value],
+                says: exit == 2 ? word(option) : ""
+            ) { _ in }
         }
         func explain(_ option: String, _ value: String, _ exit: Int32 = 2) -> Case {
-            Case(name: "explain \(option) \(value)", exit: exit, args: ["explain", "$D/s.yaml", option, value], files: scenario,
-                 says: exit == 2 ? (option == "--scale" ? option : "") : "")
+            Case(
+                name: "explain \(option) \(value)", exit: exit, args: ["explain", "$D/s.yaml", option, value], files: scenario,
+                says: exit == 2 ? (option == "--scale" ? option : "") : "")
         }
         /// The option's name without its dashes: a message may say "16 fps was asked".
         func word(_ option: String) -> String { String(option.drop { $0 == "-" }) }
         var cases: [Case] = []
         let hostileNumbers = ["0", "-1", "-0", "1e999", "-1e999", "nan", "inf", "abc", "", "99999999999999999999", "0x10", "1e-320"]
         for value in hostileNumbers {
-            cases.append(render("--fps", value, value == "0x10" ? 0 : 2))     // Swift reads 0x10 as 16
+            cases.append(render("--fps", value, value == "0x10" ? 0 : 2)) // Swift reads 0x10 as 16
             cases.append(render("--scale", value))
             cases.append(render("--jobs", value))
             cases.append(encode("--width", value))
@@ -522,15 +658,22 @@ final class HostileCorpusTests: XCTestCase {
             render("--max-image-memory", "abc"), render("--max-image-memory", "1e999GB"),
             render("--max-image-memory", "99999999999999999999GB"),
             render("--compression", "ultra"), render("--record", "sometimes", 2, ["--golden", "$D/g"]),
-            Case(name: "--shard auto at Int.max", exit: 2, args: HostileCorpusTests.render + ["--shard", "auto"], files: scenario,
-                 says: "JOB_COMPLETION_INDEX", environment: ["JOB_COMPLETION_INDEX": "9223372036854775807", "RENDER_FRAMES_SHARDS": "2"]),
-            Case(name: "--shard auto at -1 of GitLab", exit: 2, args: HostileCorpusTests.render + ["--shard", "auto"], files: scenario,
-                 says: "shard", environment: ["CI_NODE_INDEX": "-1", "CI_NODE_TOTAL": "2"]),
-            Case(name: "--shard auto of 20 digits", exit: 2, args: HostileCorpusTests.render + ["--shard", "auto"], files: scenario,
-                 says: "shard", environment: ["CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "99999999999999999999"]),
-            Case(name: "--shard auto with nothing set", exit: 2, args: HostileCorpusTests.render + ["--shard", "auto"], files: scenario,
-                 says: "no shard in the environment", environment: ["RENDER_FRAMES_SHARD": "", "CI_NODE_INDEX": "",
-                                                                   "JOB_COMPLETION_INDEX": "", "AWS_BATCH_JOB_ARRAY_INDEX": ""]),
+            Case(
+                name: "--shard auto at Int.max", exit: 2, args: HostileCorpusTests.render + ["--shard", "auto"], files: scenario,
+                says: "JOB_COMPLETION_INDEX", environment: ["JOB_COMPLETION_INDEX": "9223372036854775807", "RENDER_FRAMES_SHARDS": "2"]),
+            Case(
+                name: "--shard auto at -1 of GitLab", exit: 2, args: HostileCorpusTests.render + ["--shard", "auto"], files: scenario,
+                says: "shard", environment: ["CI_NODE_INDEX": "-1", "CI_NODE_TOTAL": "2"]),
+            Case(
+                name: "--shard auto of 20 digits", exit: 2, args: HostileCorpusTests.render + ["--shard", "auto"], files: scenario,
+                says: "shard", environment: ["CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "99999999999999999999"]),
+            Case(
+                name: "--shard auto with nothing set", exit: 2, args: HostileCorpusTests.render + ["--shard", "auto"], files: scenario,
+                says: "no shard in the environment",
+                environment: [
+                    "RENDER_FRAMES_SHARD": "", "CI_NODE_INDEX": "",
+                    "JOB_COMPLETION_INDEX": "", "AWS_BATCH_JOB_ARRAY_INDEX": "",
+                ]),
             encode("--width", "16", 0), encode("--width", "15"), encode("--width", "8193"),
             encode("--fps", "5", 0), encode("--fps", "6", 2), encode("--fps", "241"), encode("--fps", "0.001", 0),
             encode("--quality", "-1"), encode("--quality", "101"), encode("--quality", "nan"), encode("--quality", "1e999"),
@@ -543,8 +686,9 @@ final class HostileCorpusTests: XCTestCase {
             explain("--frame", "-1"), explain("--frame", "5"), explain("--frame", "99999999999999999999"), explain("--frame", "abc"),
             explain("--frame", "nan"), explain("--frame", "4", 0), explain("--offset", "1e999"), explain("--offset", "nan"),
             explain("--offset", "1000001"), explain("--offset", "-1000000", 0), explain("--offset", "abc"),
-            Case(name: "explain --scale 0", exit: 2, args: ["explain", "$D/s.yaml", "--frame", "0", "--scale", "0"], files: scenario,
-                 says: "--scale"),
+            Case(
+                name: "explain --scale 0", exit: 2, args: ["explain", "$D/s.yaml", "--frame", "0", "--scale", "0"], files: scenario,
+                says: "--scale"),
             Case(name: "summary --pictured -1", exit: 2, args: ["summary", "$D", "--pictured", "-1"], says: "--pictured"),
             Case(name: "summary --pictured 21", exit: 2, args: ["summary", "$D", "--pictured", "21"], says: "--pictured"),
         ]
@@ -591,14 +735,17 @@ final class HostileCorpusTests: XCTestCase {
     /// The process's peak resident set in MB, from /proc (0 once it has exited).
     static func highWaterMark(_ pid: pid_t) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return 0 }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return 0 }
         return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) / 1024
     }
 
     /// Runs the binary in a process group of its own with stdout and stderr to files (no pipe to
     /// fill), kills the group past `seconds`, and reads the peak RSS from `wait4`.
-    static func spawn(_ arguments: [String], environment: [String: String], seconds: Double, logs: String,
-                      folder: String? = nil) throws -> Outcome {
+    static func spawn(
+        _ arguments: [String], environment: [String: String], seconds: Double, logs: String,
+        folder: String? = nil
+    ) throws -> Outcome {
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v.isEmpty ? nil : v }
         env["CI"] = nil
@@ -644,8 +791,9 @@ final class HostileCorpusTests: XCTestCase {
         func read(_ path: String) -> String {
             (try? Data(contentsOf: URL(fileURLWithPath: path))).map { String(decoding: $0.prefix(200_000), as: UTF8.self) } ?? ""
         }
-        return Outcome(code: code, timedOut: timedOut, seconds: elapsed, peakMegabytes: Int(usage.ru_maxrss) / 1024, sampledMegabytes: sampled,
-                       stdout: read(logs + ".stdout"), stderr: read(logs + ".stderr"))
+        return Outcome(
+            code: code, timedOut: timedOut, seconds: elapsed, peakMegabytes: Int(usage.ru_maxrss) / 1024, sampledMegabytes: sampled,
+            stdout: read(logs + ".stdout"), stderr: read(logs + ".stderr"))
     }
 
     /// A `validate FILES` case in this process, as the command runs it: exit code 2 when a file is
@@ -670,8 +818,9 @@ final class HostileCorpusTests: XCTestCase {
         let start = Date()
         let r = body()
         let elapsed = Date().timeIntervalSince(start), peak = highWaterMark(getpid())
-        return Outcome(code: r.code, timedOut: elapsed > seconds, seconds: elapsed, peakMegabytes: peak, sampledMegabytes: peak,
-                       stdout: r.stdout, stderr: r.stderr)
+        return Outcome(
+            code: r.code, timedOut: elapsed > seconds, seconds: elapsed, peakMegabytes: peak, sampledMegabytes: peak,
+            stdout: r.stdout, stderr: r.stderr)
     }
 
     override class func tearDown() {
@@ -700,16 +849,22 @@ final class HostileCorpusTests: XCTestCase {
             }
             // In this process but for the cases that set environment variables: a subcommand as the
             // binary's main runs it, a render through Render (InProcess).
-            let o = !c.environment.isEmpty ? try HostileCorpusTests.spawn(args, environment: c.environment, seconds: c.seconds, logs: tmp + "/log-\(n)",
-                                                                         folder: c.inFolder ? dir : nil)
+            let o =
+                !c.environment.isEmpty
+                ? try HostileCorpusTests.spawn(
+                    args, environment: c.environment, seconds: c.seconds, logs: tmp + "/log-\(n)",
+                    folder: c.inFolder ? dir : nil)
                 : InProcess.inFolder(c.inFolder ? dir : FileManager.default.currentDirectoryPath) {
-                    args.first == "validate" ? HostileCorpusTests.validateInProcess(Array(args.dropFirst()), seconds: c.seconds)
-                        : InProcessCLI.commands.contains(args.first ?? "") ? HostileCorpusTests.commandInProcess(args, seconds: c.seconds)
-                        : HostileCorpusTests.inProcess(seconds: c.seconds) {
-                            (try? InProcess.run(CLITests.binary, args)) ?? Shell.Result(code: -1, stdout: "", stderr: "could not run")
-                        }
+                    args.first == "validate"
+                        ? HostileCorpusTests.validateInProcess(Array(args.dropFirst()), seconds: c.seconds)
+                        : InProcessCLI.commands.contains(args.first ?? "")
+                            ? HostileCorpusTests.commandInProcess(args, seconds: c.seconds)
+                            : HostileCorpusTests.inProcess(seconds: c.seconds) {
+                                (try? InProcess.run(CLITests.binary, args)) ?? Shell.Result(code: -1, stdout: "", stderr: "could not run")
+                            }
                 }
-            let shown = "[\(c.name)] exit \(o.code), \(String(format: "%.2f", o.seconds)) s, \(o.sampledMegabytes) MB seen in /proc, \(o.peakMegabytes) MB from wait4; stderr:\n"
+            let shown =
+                "[\(c.name)] exit \(o.code), \(String(format: "%.2f", o.seconds)) s, \(o.sampledMegabytes) MB seen in /proc, \(o.peakMegabytes) MB from wait4; stderr:\n"
                 + String(o.stderr.prefix(1500))
             XCTAssertFalse(o.timedOut, "\(shown)\ntook over \(c.seconds) s", file: file, line: line)
             XCTAssertEqual(o.code, c.exit, shown, file: file, line: line)
@@ -717,11 +872,16 @@ final class HostileCorpusTests: XCTestCase {
             if let log = ProcessInfo.processInfo.environment["HOSTILE_CORPUS_LOG"], let handle = FileHandle(forWritingAtPath: log) {
                 let first = (o.stderr.isEmpty ? o.stdout : o.stderr).split(separator: "\n").first.map(String.init) ?? ""
                 handle.seekToEndOfFile()
-                handle.write(Data("\(c.name)\t\(o.code)\t\(String(format: "%.2f", o.seconds))\t\(o.sampledMegabytes)\t\(o.peakMegabytes)\t\(first.prefix(300))\n".utf8))
+                handle.write(
+                    Data(
+                        "\(c.name)\t\(o.code)\t\(String(format: "%.2f", o.seconds))\t\(o.sampledMegabytes)\t\(o.peakMegabytes)\t\(first.prefix(300))\n"
+                            .utf8))
                 handle.closeFile()
             }
             if !c.says.isEmpty {
-                XCTAssertTrue(o.stderr.contains(c.says) || o.stdout.contains(c.says), "\(shown)\nexpected the message to say: \(c.says)", file: file, line: line)
+                XCTAssertTrue(
+                    o.stderr.contains(c.says) || o.stdout.contains(c.says), "\(shown)\nexpected the message to say: \(c.says)", file: file, line: line
+                )
             }
             if c.exit == 2 {
                 XCTAssertFalse(o.stderr.isEmpty, "\(shown)\na refusal says why", file: file, line: line)

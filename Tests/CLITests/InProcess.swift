@@ -27,9 +27,13 @@ enum InProcess {
         if executable == "/usr/bin/env" {
             while let word = words.first, word != CLITests.binary {
                 words.removeFirst()
-                if word == "-u", let name = words.first { words.removeFirst(); environment[name] = "" }
-                else if let eq = word.firstIndex(of: "=") { environment[String(word[..<eq])] = String(word[word.index(after: eq)...]) }
-                else { return try spawn(executable, arguments, cwd: cwd, environment: environment) }
+                if word == "-u", let name = words.first {
+                    words.removeFirst(); environment[name] = ""
+                } else if let eq = word.firstIndex(of: "=") {
+                    environment[String(word[..<eq])] = String(word[word.index(after: eq)...])
+                } else {
+                    return try spawn(executable, arguments, cwd: cwd, environment: environment)
+                }
             }
             guard !words.isEmpty else { return try spawn(executable, arguments, cwd: cwd, environment: environment) }
             words.removeFirst()
@@ -60,9 +64,10 @@ enum InProcess {
     /// Renders as `RenderCommand.run` does, collecting standard output and error.
     static func render(_ command: RenderCommand) -> Shell.Result {
         let out = Locked(""), err = Locked("")
-        let hooks = Render.Hooks.printing(quiet: command.quiet, terminal: false, output: { text in out.withLock { $0 += text.terminalSafe } },
-                                          errors: { text in err.withLock { $0 += text.terminalSafe } },
-                                          progress: { text in err.withLock { $0 += text } })
+        let hooks = Render.Hooks.printing(
+            quiet: command.quiet, terminal: false, output: { text in out.withLock { $0 += text.terminalSafe } },
+            errors: { text in err.withLock { $0 += text.terminalSafe } },
+            progress: { text in err.withLock { $0 += text } })
         do {
             let result = try Render(command.settings, hooks: hooks).run()
             return Shell.Result(code: result.passed ? 0 : 1, stdout: out.current, stderr: err.current)

@@ -51,13 +51,16 @@ final class InterruptTests: XCTestCase {
         XCTAssertEqual(resumed.code, 0, resumed.stderr)
         XCTAssertEqual(try InProcess.run(CLITests.binary, [scenario, "--out", "\(tmp)/full", "--scale", "0.5", "--quiet"]).code, 0)
         for name in pngs("\(tmp)/full") + ["manifest.json"] {
-            XCTAssertEqual(FileManager.default.contents(atPath: "\(tmp)/run/\(name)"), FileManager.default.contents(atPath: "\(tmp)/full/\(name)"), name)
+            XCTAssertEqual(
+                FileManager.default.contents(atPath: "\(tmp)/run/\(name)"), FileManager.default.contents(atPath: "\(tmp)/full/\(name)"), name)
         }
     }
 
     /// Sends `sig` to a render whose frame 3 takes a minute; returns the exit status, the seconds
     /// from the signal to the exit, and what it said.
-    func interruptSlowFrame(_ sig: Int32, jobs: Int, pausingAfter frames: Int, written: Int) throws -> (status: Int32, seconds: Double, message: String) {
+    func interruptSlowFrame(
+        _ sig: Int32, jobs: Int, pausingAfter frames: Int, written: Int
+    ) throws -> (status: Int32, seconds: Double, message: String) {
         let err = Pipe()
         let process = try startPausedRender(jobs: jobs, pausingAfter: frames, slowFrame: 3, written: written, stderr: err)
         usleep(200_000) // the worker that took frame 3 is inside it now (it started as frame 2 was written)
@@ -87,8 +90,9 @@ final class InterruptTests: XCTestCase {
         let (status, seconds, message) = try interruptSlowFrame(SIGINT, jobs: 1, pausingAfter: 1000, written: 3)
         XCTAssertEqual(status, 130, message)
         XCTAssertLessThan(seconds, 1.5, "stopped \(seconds) s after the signal")
-        XCTAssertTrue(message.contains("interrupted: 3 frames are whole") && message.contains("1 frame(s) under way dropped")
-            && message.contains("--resume"), message)
+        XCTAssertTrue(
+            message.contains("interrupted: 3 frames are whole") && message.contains("1 frame(s) under way dropped")
+                && message.contains("--resume"), message)
         try assertWholeFramesOnly([0, 1, 2])
     }
 
@@ -107,14 +111,16 @@ final class InterruptTests: XCTestCase {
         let names = try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/run").sorted()
         XCTAssertEqual(names, try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/full").sorted())
         for name in names {
-            XCTAssertEqual(FileManager.default.contents(atPath: "\(tmp)/run/\(name)"), FileManager.default.contents(atPath: "\(tmp)/full/\(name)"), name)
+            XCTAssertEqual(
+                FileManager.default.contents(atPath: "\(tmp)/run/\(name)"), FileManager.default.contents(atPath: "\(tmp)/full/\(name)"), name)
         }
     }
 
     /// Ctrl-C while the scenario's animation is written, after the frames: as before, the encoder
     /// stops, the half-written animation is removed, and the frames and their complete manifest stay.
     func testCtrlCWhileWritingAnAnimationRemovesItAndKeepsTheFrames() throws {
-        let yaml = try String(contentsOfFile: scenario, encoding: .utf8)
+        let yaml =
+            try String(contentsOfFile: scenario, encoding: .utf8)
             .replacingOccurrences(of: "../images/", with: CLITests.root + "/Fixtures/images/")
             + "output: {file: \(tmp)/anim.gif, width: 750}\n"
         try yaml.write(toFile: "\(tmp)/anim.yaml", atomically: true, encoding: .utf8)
@@ -163,7 +169,8 @@ final class InterruptTests: XCTestCase {
         let names = try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/run").sorted()
         XCTAssertEqual(names, try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/full").sorted(), "temporary files removed")
         for name in names {
-            XCTAssertEqual(FileManager.default.contents(atPath: "\(tmp)/run/\(name)"), FileManager.default.contents(atPath: "\(tmp)/full/\(name)"), name)
+            XCTAssertEqual(
+                FileManager.default.contents(atPath: "\(tmp)/run/\(name)"), FileManager.default.contents(atPath: "\(tmp)/full/\(name)"), name)
         }
     }
 
@@ -179,7 +186,9 @@ final class InterruptTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(tmp)/out/notes.txt"))
         // A partial range never removes anything.
         try Data("x".utf8).write(to: URL(fileURLWithPath: "\(tmp)/out/0999.png"))
-        XCTAssertEqual(try InProcess.run(CLITests.binary, [scenario, "--out", "\(tmp)/out", "--scale", "0.25", "--fps", "2", "--frames", "0", "--quiet"]).code, 0)
+        XCTAssertEqual(
+            try InProcess.run(CLITests.binary, [scenario, "--out", "\(tmp)/out", "--scale", "0.25", "--fps", "2", "--frames", "0", "--quiet"]).code, 0
+        )
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(tmp)/out/0999.png"))
     }
 }

@@ -14,15 +14,15 @@ final class MatrixTests: XCTestCase {
     func scenario(_ matrix: String) throws -> String {
         let path = "\(tmp)/screen.yaml"
         try """
-            fps: 10
-            scale: 0.25
-            header: {height: 160}
-            matrix: \(matrix)
-            timeline:
-              keyframes:
-                - {time: 0, offset: 0}
-                - {time: 0.3, offset: 40}
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+        fps: 10
+        scale: 0.25
+        header: {height: 160}
+        matrix: \(matrix)
+        timeline:
+          keyframes:
+            - {time: 0, offset: 0}
+            - {time: 0.3, offset: 40}
+        """.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
@@ -33,11 +33,14 @@ final class MatrixTests: XCTestCase {
         let out = "\(tmp)/out"
         let r = try run([file, "--out", out, "--quiet"])
         XCTAssertEqual(r.code, 0, r.stderr)
-        let names = ["iphone-8", "ipad-air-11"].flatMap { d in ["light", "dark"].flatMap { a in ["portrait", "landscape"].map { "\(d)-\(a)-\($0)" } } }
+        let names = ["iphone-8", "ipad-air-11"].flatMap { d in
+            ["light", "dark"].flatMap { a in ["portrait", "landscape"].map { "\(d)-\(a)-\($0)" } }
+        }
         XCTAssertEqual(folders(out), names.sorted())
         for name in names {
             XCTAssertEqual(folders("\(out)/\(name)"), ["0000.png", "0001.png", "0002.png", "manifest.json"], name)
-            let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(out)/\(name)/manifest.json"))) as? [String: Any]
+            let manifest =
+                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(out)/\(name)/manifest.json"))) as? [String: Any]
             XCTAssertEqual(manifest?["variant"] as? String, name, "the manifest names its variant")
             let frame = try ImageDecoder.decode(fileAt: "\(out)/\(name)/0000.png")
             let points = name.hasPrefix("ipad") ? (820.0, 1180.0) : (375.0, 667.0)
@@ -50,8 +53,9 @@ final class MatrixTests: XCTestCase {
         }
         let validate = try run(["validate", file])
         XCTAssertEqual(validate.code, 0, validate.stderr)
-        XCTAssertTrue(validate.stdout.contains("ok: 8 variants (iphone-8-light-portrait, iphone-8-light-landscape, iphone-8-dark-portrait"),
-                      validate.stdout)
+        XCTAssertTrue(
+            validate.stdout.contains("ok: 8 variants (iphone-8-light-portrait, iphone-8-light-landscape, iphone-8-dark-portrait"),
+            validate.stdout)
     }
 
     func testOneVariantAndGoldensPerVariant() throws {
@@ -86,8 +90,10 @@ final class MatrixTests: XCTestCase {
         let file = try scenario("{appearance: [light, dark]}")
         var r = try run([file, "--out", "\(tmp)/out", "--variant", "iphone-15-drak"])
         XCTAssertEqual(r.code, 2)
-        XCTAssertTrue(r.stderr.contains("matrix: has no variant \"iphone-15-drak\" (--variant asked for it); it makes iphone-15-light, "
-            + "iphone-15-dark; did you mean \"iphone-15-dark\"?"), r.stderr)
+        XCTAssertTrue(
+            r.stderr.contains(
+                "matrix: has no variant \"iphone-15-drak\" (--variant asked for it); it makes iphone-15-light, "
+                    + "iphone-15-dark; did you mean \"iphone-15-dark\"?"), r.stderr)
         r = try run([CLITests.root + "/Fixtures/scenarios/profile.yaml", "--out", "\(tmp)/out", "--variant", "iphone-15-dark"])
         XCTAssertEqual(r.code, 2)
         XCTAssertTrue(r.stderr.contains("has no matrix, so it has no variants; drop --variant"), r.stderr)
@@ -98,8 +104,10 @@ final class MatrixTests: XCTestCase {
             .write(toFile: bad, atomically: true, encoding: .utf8)
         r = try run([bad, "--out", "\(tmp)/out"])
         XCTAssertEqual(r.code, 2, r.stderr)
-        XCTAssertEqual(r.stderr, "error: \(bad):3:18: header.height: in variant iphone-15-light-portrait: must be at "
-            + "least 98 points on iphone-15 (status bar 54 + navigation bar 44), got 70; make the header taller\n", r.stderr)
+        XCTAssertEqual(
+            r.stderr,
+            "error: \(bad):3:18: header.height: in variant iphone-15-light-portrait: must be at "
+                + "least 98 points on iphone-15 (status bar 54 + navigation bar 44), got 70; make the header taller\n", r.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(tmp)/out"), "nothing written")
         // Frames one variant does not have: refused before any variant is written.
         let good = try scenario("{appearance: [light, dark]}")

@@ -12,12 +12,13 @@ final class MissingGlyphTests: XCTestCase {
         // Tamil KA (U+0B95): none of Inter and the Noto fallbacks has it. Latin, CJK, Arabic and
         // emoji beside it, a joiner and a variation selector are drawn (or draw nothing): no warning.
         try """
-            navigationBar: {title: "Café 日本 مرحبا 👍🏽"}
-            layers:
-              - {type: text, name: t, frame: [0, 100, 300, 40], text: "Tamil \\u0B95 \\u0B95 \\u200D\\uFE0F"}
-            timeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: 100}]}
-            """.write(toFile: file, atomically: true, encoding: .utf8)
-        let expected = "\(file):3:59: warning: layers[0].text: the character \"\u{0B95}\" (U+0B95) is in none of the scenario's fonts, "
+        navigationBar: {title: "Café 日本 مرحبا 👍🏽"}
+        layers:
+          - {type: text, name: t, frame: [0, 100, 300, 40], text: "Tamil \\u0B95 \\u0B95 \\u200D\\uFE0F"}
+        timeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: 100}]}
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        let expected =
+            "\(file):3:59: warning: layers[0].text: the character \"\u{0B95}\" (U+0B95) is in none of the scenario's fonts, "
             + "so it draws as a box; name a font that has it in fonts: (fonts.fallback: [a .ttf or .otf file], README, Text)\n"
         let validate = try InProcess.run(CLITests.binary, ["validate", file], cwd: CLITests.root)
         XCTAssertEqual(validate.code, 0, validate.stderr)

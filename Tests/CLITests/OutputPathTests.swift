@@ -104,8 +104,9 @@ final class OutputPathTests: XCTestCase {
         let sock = try socketFile("sock")
         try assertRefused([s, "--out", sock, "-q"], "\(sock): is a socket, not a folder; pick another --out")
         // A FIFO on the way to the folder.
-        try assertRefused([s, "--out", pipe + "/frames", "-q"],
-                          "\(pipe)/frames: cannot create the folder: \(pipe) is a FIFO (named pipe), not a folder; pick another --out")
+        try assertRefused(
+            [s, "--out", pipe + "/frames", "-q"],
+            "\(pipe)/frames: cannot create the folder: \(pipe) is a FIFO (named pipe), not a folder; pick another --out")
         XCTAssertTrue(isFIFO(pipe))
     }
 
@@ -114,19 +115,22 @@ final class OutputPathTests: XCTestCase {
         let out = "\(tmp)/frames"
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         XCTAssertEqual(mkfifo(out + "/0002.png", 0o644), 0)
-        try assertRefused([s, "--out", out, "-q"],
-                          "\(out)/0002.png: is a FIFO (named pipe), not a regular file; only a regular file is replaced: remove it, or give another --out")
+        try assertRefused(
+            [s, "--out", out, "-q"],
+            "\(out)/0002.png: is a FIFO (named pipe), not a regular file; only a regular file is replaced: remove it, or give another --out")
         XCTAssertTrue(isFIFO(out + "/0002.png"))
         unlink(out + "/0002.png")
         XCTAssertEqual(mkfifo(out + "/manifest.json", 0o644), 0)
-        try assertRefused([s, "--out", out, "-q"],
-                          "\(out)/manifest.json: is a FIFO (named pipe), not a regular file; only a regular file is replaced: remove it, or give another --out")
+        try assertRefused(
+            [s, "--out", out, "-q"],
+            "\(out)/manifest.json: is a FIFO (named pipe), not a regular file; only a regular file is replaced: remove it, or give another --out")
         XCTAssertTrue(isFIFO(out + "/manifest.json"))
         unlink(out + "/manifest.json")
         // A folder where a frame goes: refused before any frame is drawn (it used to fail after the others were written).
         try FileManager.default.createDirectory(atPath: out + "/0003.png", withIntermediateDirectories: true)
-        try assertRefused([s, "--out", out, "-q"],
-                          "\(out)/0003.png: is a folder, and a file is written here; remove it, or pick another --out")
+        try assertRefused(
+            [s, "--out", out, "-q"],
+            "\(out)/0003.png: is a folder, and a file is written here; remove it, or pick another --out")
     }
 
     // MARK: goldens, failure images, reports
@@ -136,32 +140,39 @@ final class OutputPathTests: XCTestCase {
         let out = "\(tmp)/frames", golden = "\(tmp)/golden"
         try FileManager.default.createDirectory(atPath: golden, withIntermediateDirectories: true)
         XCTAssertEqual(mkfifo(golden + "/0001.png", 0o644), 0)
-        try assertRefused([s, "--out", out, "--golden", golden, "--record", "all", "-q"],
-                          "\(golden)/0001.png: is a FIFO (named pipe), not a regular file; only a regular file is replaced: remove it, or give another --golden")
+        try assertRefused(
+            [s, "--out", out, "--golden", golden, "--record", "all", "-q"],
+            "\(golden)/0001.png: is a FIFO (named pipe), not a regular file; only a regular file is replaced: remove it, or give another --golden")
         XCTAssertTrue(isFIFO(golden + "/0001.png"))
         unlink(golden + "/0001.png")
         let pipe = try fifo("pipe")
-        try assertRefused([s, "--out", out, "--golden", golden, "--diff", pipe, "-q"],
-                          "\(pipe): is a FIFO (named pipe), not a folder; pick another --diff")
-        try assertRefused([s, "--out", out, "--golden", golden, "--report", pipe, "-q"],
-                          "\(pipe): is a FIFO (named pipe), not a folder; pick another --report")
+        try assertRefused(
+            [s, "--out", out, "--golden", golden, "--diff", pipe, "-q"],
+            "\(pipe): is a FIFO (named pipe), not a folder; pick another --diff")
+        try assertRefused(
+            [s, "--out", out, "--golden", golden, "--report", pipe, "-q"],
+            "\(pipe): is a FIFO (named pipe), not a folder; pick another --report")
         let report = "\(tmp)/report"
         try FileManager.default.createDirectory(atPath: report, withIntermediateDirectories: true)
         XCTAssertEqual(mkfifo(report + "/index.html", 0o644), 0)
-        try assertRefused([s, "--out", out, "--golden", golden, "--report", report, "-q"],
-                          "\(report)/index.html: is a FIFO (named pipe), not a regular file; only a regular file is replaced: remove it, or give another --report")
+        try assertRefused(
+            [s, "--out", out, "--golden", golden, "--report", report, "-q"],
+            "\(report)/index.html: is a FIFO (named pipe), not a regular file; only a regular file is replaced: remove it, or give another --report")
         unlink(report + "/index.html")
         XCTAssertEqual(mkfifo(report + "/data", 0o644), 0)
-        try assertRefused([s, "--out", out, "--golden", golden, "--report", report, "-q"],
-                          "\(report)/data: is a FIFO (named pipe), and a folder is written here; remove it, or pick another --report")
+        try assertRefused(
+            [s, "--out", out, "--golden", golden, "--report", report, "-q"],
+            "\(report)/data: is a FIFO (named pipe), and a folder is written here; remove it, or pick another --report")
         XCTAssertTrue(isFIFO(pipe) && isFIFO(report + "/data"))
         // Failure images or a report among the frames: one folder named twice.
         try FileManager.default.createDirectory(atPath: "\(tmp)/sub", withIntermediateDirectories: true)
-        try assertRefused([s, "--out", out, "--golden", golden, "--diff", "\(tmp)/sub/../frames", "-q"],
-                          "--diff \(tmp)/sub/../frames is --out \(out): its expected / actual / diff images would sit among the frames "
-                          + "and be compared as frames next time; write them outside the compared folders, such as \(out)-diff")
-        try assertRefused([s, "--out", out, "--golden", golden, "--diff", "\(tmp)/d", "--report", "\(tmp)/./d", "-q"],
-                          "--diff \(tmp)/d and --report \(tmp)/./d are one folder; give each its own folder")
+        try assertRefused(
+            [s, "--out", out, "--golden", golden, "--diff", "\(tmp)/sub/../frames", "-q"],
+            "--diff \(tmp)/sub/../frames is --out \(out): its expected / actual / diff images would sit among the frames "
+                + "and be compared as frames next time; write them outside the compared folders, such as \(out)-diff")
+        try assertRefused(
+            [s, "--out", out, "--golden", golden, "--diff", "\(tmp)/d", "--report", "\(tmp)/./d", "-q"],
+            "--diff \(tmp)/d and --report \(tmp)/./d are one folder; give each its own folder")
     }
 
     func testCompareMergeAndSummaryRefuseAFIFO() throws {
@@ -172,16 +183,19 @@ final class OutputPathTests: XCTestCase {
         let diff = "\(tmp)/diff"
         try FileManager.default.createDirectory(atPath: diff, withIntermediateDirectories: true)
         XCTAssertEqual(mkfifo(diff + "/summary.json", 0o644), 0)
-        try assertRefused(["compare", frames, frames, "--diff", diff],
-                          "\(diff)/summary.json: is a FIFO (named pipe), not a regular file; only a regular file is replaced: remove it, or give another --diff")
+        try assertRefused(
+            ["compare", frames, frames, "--diff", diff],
+            "\(diff)/summary.json: is a FIFO (named pipe), not a regular file; only a regular file is replaced: remove it, or give another --diff")
         try assertRefused(["merge", "--report", pipe], "\(pipe): is a FIFO (named pipe), not a folder; pick another --report")
         let shards = "\(tmp)/shards"
         try FileManager.default.createDirectory(atPath: shards, withIntermediateDirectories: true)
         XCTAssertEqual(mkfifo(shards + "/manifest.json", 0o644), 0)
-        try assertRefused(["merge", shards],
-                          "\(shards)/manifest.json: is a FIFO (named pipe), not a regular file; only a regular file is replaced: remove it, or give another folder")
+        try assertRefused(
+            ["merge", shards],
+            "\(shards)/manifest.json: is a FIFO (named pipe), not a regular file; only a regular file is replaced: remove it, or give another folder")
         try FileManager.default.createDirectory(atPath: "\(tmp)/report/data", withIntermediateDirectories: true)
-        try assertRefused(["summary", "\(tmp)/report", "--images-out", pipe], "\(pipe): is a FIFO (named pipe), not a folder; pick another --images-out")
+        try assertRefused(
+            ["summary", "\(tmp)/report", "--images-out", pipe], "\(pipe): is a FIFO (named pipe), not a folder; pick another --images-out")
         XCTAssertTrue(isFIFO(pipe) && isFIFO(diff + "/summary.json") && isFIFO(shards + "/manifest.json"))
     }
 
@@ -190,25 +204,32 @@ final class OutputPathTests: XCTestCase {
     func testEncodeRefusesFIFOsSocketsFoldersAndBrokenLinks() throws {
         let frames = try renderFrames()
         let pipe = try fifo("pipe.gif")
-        try assertRefused(["encode", frames, pipe],
-                          "\(pipe): is a FIFO (named pipe), not a regular file; only a regular file is replaced: remove it, or give another output file")
+        try assertRefused(
+            ["encode", frames, pipe],
+            "\(pipe): is a FIFO (named pipe), not a regular file; only a regular file is replaced: remove it, or give another output file")
         // Another output first: nothing at all is written when any one is refused.
-        try assertRefused(["encode", frames, "\(tmp)/fine.webp", pipe],
-                          "\(pipe): is a FIFO (named pipe), not a regular file; only a regular file is replaced: remove it, or give another output file")
+        try assertRefused(
+            ["encode", frames, "\(tmp)/fine.webp", pipe],
+            "\(pipe): is a FIFO (named pipe), not a regular file; only a regular file is replaced: remove it, or give another output file")
         let sock = try socketFile("sock.gif")
-        try assertRefused(["encode", frames, sock],
-                          "\(sock): is a socket, not a regular file; only a regular file is replaced: remove it, or give another output file")
+        try assertRefused(
+            ["encode", frames, sock],
+            "\(sock): is a socket, not a regular file; only a regular file is replaced: remove it, or give another output file")
         let folder = "\(tmp)/folder.gif"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try assertRefused(["encode", frames, folder],
-                          "\(folder): is a folder, and a file is written here; give a file name, such as \(folder)/output.gif, or another output file")
+        try assertRefused(
+            ["encode", frames, folder],
+            "\(folder): is a folder, and a file is written here; give a file name, such as \(folder)/output.gif, or another output file")
         // A link to a FIFO is what it leads to; a link to nothing is refused too.
         try FileManager.default.createSymbolicLink(atPath: "\(tmp)/link.gif", withDestinationPath: pipe)
-        try assertRefused(["encode", frames, "\(tmp)/link.gif"],
-                          "\(tmp)/link.gif: is a FIFO (named pipe), not a regular file; only a regular file is replaced: remove it, or give another output file")
+        try assertRefused(
+            ["encode", frames, "\(tmp)/link.gif"],
+            "\(tmp)/link.gif: is a FIFO (named pipe), not a regular file; only a regular file is replaced: remove it, or give another output file")
         try FileManager.default.createSymbolicLink(atPath: "\(tmp)/nowhere.gif", withDestinationPath: "\(tmp)/missing/x.gif")
-        try assertRefused(["encode", frames, "\(tmp)/nowhere.gif"],
-                          "\(tmp)/nowhere.gif: is a symbolic link that leads nowhere (to a missing file, or a loop), not a regular file; only a regular file is replaced: remove it, or give another output file")
+        try assertRefused(
+            ["encode", frames, "\(tmp)/nowhere.gif"],
+            "\(tmp)/nowhere.gif: is a symbolic link that leads nowhere (to a missing file, or a loop), not a regular file; only a regular file is replaced: remove it, or give another output file"
+        )
         XCTAssertTrue(isFIFO(pipe))
     }
 
@@ -219,8 +240,9 @@ final class OutputPathTests: XCTestCase {
         // An existing file and a link to it: the same device and inode.
         _ = FileManager.default.createFile(atPath: "\(tmp)/b.gif", contents: Data("old".utf8))
         try FileManager.default.createSymbolicLink(atPath: "\(tmp)/sub/b-link.gif", withDestinationPath: "\(tmp)/b.gif")
-        try assertRefused(["encode", frames, "\(tmp)/sub/b-link.gif", "\(tmp)/b.gif"],
-                          "\(tmp)/sub/b-link.gif and \(tmp)/b.gif are one file; give each animation once")
+        try assertRefused(
+            ["encode", frames, "\(tmp)/sub/b-link.gif", "\(tmp)/b.gif"],
+            "\(tmp)/sub/b-link.gif and \(tmp)/b.gif are one file; give each animation once")
         XCTAssertEqual(try String(contentsOfFile: "\(tmp)/b.gif", encoding: .utf8), "old")
     }
 
@@ -228,7 +250,8 @@ final class OutputPathTests: XCTestCase {
         let pipe = try fifo("demo.gif")
         let s = try writeScenario("output: [demo.gif]\n")
         // Refused by line and column when the scenario is read, by validate and render alike.
-        let said = "\(s):8:10: output[0]: demo.gif: is a FIFO (named pipe), not a regular file; only a regular file is replaced: "
+        let said =
+            "\(s):8:10: output[0]: demo.gif: is a FIFO (named pipe), not a regular file; only a regular file is replaced: "
             + "remove it, or give another file name\n"
         try assertRefused([s, "--out", "\(tmp)/frames", "-q"], String(said.dropLast()))
         let validate = try run(["validate", s])
@@ -239,23 +262,28 @@ final class OutputPathTests: XCTestCase {
         let twice = try writeScenario("output: [demo.webp, ./sub/../demo.webp]\n", name: "twice.yaml")
         let r = try run(["validate", twice])
         XCTAssertEqual(r.code, 2)
-        XCTAssertTrue(r.stderr.contains("twice.yaml:8:21: output[1]: output[0] writes demo.webp too, the same file as ./sub/../demo.webp; "
-            + "give each animation its own file"), r.stderr)
+        XCTAssertTrue(
+            r.stderr.contains(
+                "twice.yaml:8:21: output[1]: output[0] writes demo.webp too, the same file as ./sub/../demo.webp; "
+                    + "give each animation its own file"), r.stderr)
     }
 
     func testExpandRefusesAFIFOAFolderAndTheScenarioItself() throws {
         let profile = CLITests.root + "/Fixtures/scenarios/profile.yaml"
         let pipe = try fifo("pipe.yaml")
-        try assertRefused(["expand", profile, "--out", pipe],
-                          "\(pipe): is a FIFO (named pipe), not a regular file; only a regular file is replaced: remove it, or give another --out")
+        try assertRefused(
+            ["expand", profile, "--out", pipe],
+            "\(pipe): is a FIFO (named pipe), not a regular file; only a regular file is replaced: remove it, or give another --out")
         XCTAssertTrue(isFIFO(pipe))
-        try assertRefused(["expand", profile, "--out", tmp],
-                          "\(tmp): is a folder, and a file is written here; give a file name, such as \(tmp)/output, or another --out")
+        try assertRefused(
+            ["expand", profile, "--out", tmp],
+            "\(tmp): is a folder, and a file is written here; give a file name, such as \(tmp)/output, or another --out")
         try "effect: profile\nheader: {height: 160, title: Jane}\ntimeline: {gestures: [{drag: {by: -200}}, release]}\n"
             .write(toFile: "\(tmp)/profile.yaml", atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(atPath: "\(tmp)/sub", withIntermediateDirectories: true)
-        try assertRefused(["expand", "profile.yaml", "--out", "sub/../profile.yaml"],
-                          "--out sub/../profile.yaml: is the scenario profile.yaml itself; write the expansion to another file", cwd: tmp)
+        try assertRefused(
+            ["expand", "profile.yaml", "--out", "sub/../profile.yaml"],
+            "--out sub/../profile.yaml: is the scenario profile.yaml itself; write the expansion to another file", cwd: tmp)
     }
 
     // MARK: what is replaced, and how

@@ -64,8 +64,10 @@ final class OutputSafetyTests: XCTestCase {
         let code = try String(contentsOfFile: copy + "/code", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         let stderr = try String(contentsOfFile: copy + "/stderr", encoding: .utf8)
         XCTAssertNotEqual(code, "0", "the render must fail")
-        XCTAssertNotNil(stderr.range(of: #"frames/\d{4}\.png: cannot write frame \d{4}\.png: the disk is full; free some space or write elsewhere"#,
-                                     options: .regularExpression), stderr)
+        XCTAssertNotNil(
+            stderr.range(
+                of: #"frames/\d{4}\.png: cannot write frame \d{4}\.png: the disk is full; free some space or write elsewhere"#,
+                options: .regularExpression), stderr)
         let names = try FileManager.default.contentsOfDirectory(atPath: copy).filter { $0.hasSuffix(".png") || $0.contains(".tmp-") }
         XCTAssertFalse(names.isEmpty, "some frames fit before the disk filled")
         XCTAssertFalse(names.contains { $0.contains(".tmp-") }, "no temporary files: \(names)")
@@ -81,8 +83,10 @@ final class OutputSafetyTests: XCTestCase {
         XCTAssertEqual(strict.code, 0, "640x427 and 512x512 fit under 300000: \(strict.stderr)")
         let tight = try InProcess.run(CLITests.binary, [scenario, "--out", tmp + "/never", "--max-image-pixels", "270000", "--quiet"])
         XCTAssertEqual(tight.code, 2)
-        XCTAssertTrue(tight.stderr.contains("rocket.jpg: image is 640x427 = 273280 pixels, over the limit of 270000; scale it down "
-            + "(or raise the limit with --max-image-pixels, which render, validate and encode take)"), tight.stderr)
+        XCTAssertTrue(
+            tight.stderr.contains(
+                "rocket.jpg: image is 640x427 = 273280 pixels, over the limit of 270000; scale it down "
+                    + "(or raise the limit with --max-image-pixels, which render, validate and encode take)"), tight.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: tmp + "/never"), "nothing written")
     }
 }

@@ -31,14 +31,14 @@ final class PathSpellingTests: XCTestCase {
     func testAReportSpelledThroughALinkAndAnAbsentFolderIsTheFramesFolder() throws {
         let scenario = "\(tmp)/s.yaml"
         try """
-            device: iphone-8
-            fps: 10
-            rows: {count: 12}
-            timeline:
-              keyframes:
-                - {time: 0, offset: 0}
-                - {time: 0.5, offset: 100, easing: linear}
-            """.write(toFile: scenario, atomically: true, encoding: .utf8)
+        device: iphone-8
+        fps: 10
+        rows: {count: 12}
+        timeline:
+          keyframes:
+            - {time: 0, offset: 0}
+            - {time: 0.5, offset: 100, easing: linear}
+        """.write(toFile: scenario, atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(atPath: "\(tmp)/d/real", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: "\(tmp)/lnk", withDestinationPath: "\(tmp)/d/real")
         // `lnk/../absent/../frames` is d/frames (the kernel applies `..` after the link).
@@ -54,10 +54,12 @@ final class PathSpellingTests: XCTestCase {
         try frame("\(tmp)/fr/0100.png", red: 10)
         try frame("\(tmp)/gold/0000.png", red: 90)
         try FileManager.default.createSymbolicLink(atPath: "\(tmp)/fr2", withDestinationPath: "\(tmp)/fr")
-        for (actual, diff, says) in [("\(tmp)/fr/0100.png", "\(tmp)/fr", "is the folder of the compared file \(tmp)/fr/0100.png"),
-                                     ("\(tmp)/fr2/0100.png", "\(tmp)/fr", "is the folder of the compared file \(tmp)/fr2/0100.png"),
-                                     ("\(tmp)/fr/0100.png", "\(tmp)/fr2/./d", "lies inside the folder of the compared file"),
-                                     ("\(tmp)/fr/0100.png", "\(tmp)/gold", "is the folder of the golden file \(tmp)/gold/0000.png")] {
+        for (actual, diff, says) in [
+            ("\(tmp)/fr/0100.png", "\(tmp)/fr", "is the folder of the compared file \(tmp)/fr/0100.png"),
+            ("\(tmp)/fr2/0100.png", "\(tmp)/fr", "is the folder of the compared file \(tmp)/fr2/0100.png"),
+            ("\(tmp)/fr/0100.png", "\(tmp)/fr2/./d", "lies inside the folder of the compared file"),
+            ("\(tmp)/fr/0100.png", "\(tmp)/gold", "is the folder of the golden file \(tmp)/gold/0000.png"),
+        ] {
             let r = try run(["compare", actual, "\(tmp)/gold/0000.png", "--diff", diff])
             XCTAssertEqual(r.code, 2, "\(actual) --diff \(diff): \(r.stdout)")
             XCTAssertTrue(r.stderr.hasPrefix("error: --diff \(diff) \(says)"), r.stderr)
@@ -75,15 +77,19 @@ final class PathSpellingTests: XCTestCase {
     func testCompareOfAFolderOrFileWithItselfIsRefused() throws {
         try frame("\(tmp)/fr/0000.png", red: 10)
         try FileManager.default.createSymbolicLink(atPath: "\(tmp)/link", withDestinationPath: "\(tmp)/fr")
-        for (actual, golden) in [("\(tmp)/fr", "\(tmp)/fr"), ("\(tmp)/fr", "\(tmp)/fr/."), ("\(tmp)/fr", "\(tmp)/link"),
-                                 ("\(tmp)/fr", "\(tmp)/link/../fr"),
-                                 ("\(tmp)/fr/0000.png", "\(tmp)/link/0000.png")] {
+        for (actual, golden) in [
+            ("\(tmp)/fr", "\(tmp)/fr"), ("\(tmp)/fr", "\(tmp)/fr/."), ("\(tmp)/fr", "\(tmp)/link"),
+            ("\(tmp)/fr", "\(tmp)/link/../fr"),
+            ("\(tmp)/fr/0000.png", "\(tmp)/link/0000.png"),
+        ] {
             let r = try run(["compare", actual, golden])
             XCTAssertEqual(r.code, 2, "compare \(actual) \(golden): \(r.stdout)")
             XCTAssertTrue(r.stderr.hasPrefix("error: the golden "), r.stderr)
             XCTAssertTrue(r.stderr.contains(" \(golden) is the compared "), r.stderr)
-            XCTAssertTrue(r.stderr.contains("the frames would be checked against themselves and always pass; "
-                + "keep the goldens and the frames in separate folders"), r.stderr)
+            XCTAssertTrue(
+                r.stderr.contains(
+                    "the frames would be checked against themselves and always pass; "
+                        + "keep the goldens and the frames in separate folders"), r.stderr)
         }
         // Two folders holding equal frames still pass.
         try frame("\(tmp)/other/0000.png", red: 10)

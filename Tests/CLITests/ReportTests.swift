@@ -31,8 +31,12 @@ final class ReportTests: XCTestCase {
         XCTAssertFalse(html.contains("http://") || html.contains("https://"), "works offline: no remote resources")
 
         let shot = "\(tmp)/shot.png"
-        let run = try Shell.run(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                                           "--window-size=1100,900", "--screenshot=\(shot)", "file://\(tmp)/report/index.html"])
+        let run = try Shell.run(
+            chromium,
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                "--window-size=1100,900", "--screenshot=\(shot)", "file://\(tmp)/report/index.html",
+            ])
         XCTAssertTrue(FileManager.default.fileExists(atPath: shot), run.stderr)
         let image = try ImageDecoder.decode(fileAt: shot)
         // The diff panel paints changed pixels pure red; a page without the failing frame has none.
@@ -71,8 +75,12 @@ final class BoundedFailureTests: XCTestCase {
         let frames = "0-11"
         let record = try InProcess.run(CLITests.binary, [before, "--out", "\(tmp)/golden", "--frames", frames, "--quiet"])
         XCTAssertEqual(record.code, 0, record.stderr)
-        let run = try InProcess.run("/usr/bin/env", ["-u", "CI", CLITests.binary, after, "--out", "\(tmp)/out", "--frames", frames, "--quiet",
-                                                 "--golden", "\(tmp)/golden", "--record", "never", "--report", "\(tmp)/report"])
+        let run = try InProcess.run(
+            "/usr/bin/env",
+            [
+                "-u", "CI", CLITests.binary, after, "--out", "\(tmp)/out", "--frames", frames, "--quiet",
+                "--golden", "\(tmp)/golden", "--record", "never", "--report", "\(tmp)/report",
+            ])
         XCTAssertEqual(run.code, 1, run.stdout + run.stderr)
         XCTAssertTrue(run.stdout.contains("FAIL frames 0-11 differ (12 frames); worst "), run.stdout)
         let failures = try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/out-diff")
@@ -99,8 +107,12 @@ final class BoundedFailureTests: XCTestCase {
     func testShardReportsMergeIntoOnePage() throws {
         let scenario = CLITests.root + "/Fixtures/scenarios/profile-dark.yaml"
         func render(_ extra: [String]) throws -> Shell.Result {
-            try InProcess.run("/usr/bin/env", ["-u", "CI", CLITests.binary, scenario, "--scale", "0.5", "--frames", "0-5", "--quiet",
-                                           "--golden", "\(tmp)/golden"] + extra)
+            try InProcess.run(
+                "/usr/bin/env",
+                [
+                    "-u", "CI", CLITests.binary, scenario, "--scale", "0.5", "--frames", "0-5", "--quiet",
+                    "--golden", "\(tmp)/golden",
+                ] + extra)
         }
         XCTAssertEqual(try render(["--out", "\(tmp)/all", "--record", "all"]).code, 0)
         // Frame 4's golden becomes another frame: it fails in shard 2 of 2.
@@ -132,11 +144,13 @@ final class BoundedFailureTests: XCTestCase {
 
         // A source that is the report itself, or one given twice, changes nothing.
         let before = try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/merged/images").sorted()
-        let again = try InProcess.run(CLITests.binary, ["merge", "--report", "\(tmp)/merged", "\(tmp)/merged", "\(tmp)/./merged/", "\(tmp)/r1", "\(tmp)/r1"])
+        let again = try InProcess.run(
+            CLITests.binary, ["merge", "--report", "\(tmp)/merged", "\(tmp)/merged", "\(tmp)/./merged/", "\(tmp)/r1", "\(tmp)/r1"])
         XCTAssertEqual(again.code, 0, again.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/merged/images").sorted(), before)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/merged/images/profile-dark.shard-2-of-2").count,
-                       try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/r2/images/profile-dark.shard-2-of-2").count)
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/merged/images/profile-dark.shard-2-of-2").count,
+            try FileManager.default.contentsOfDirectory(atPath: "\(tmp)/r2/images/profile-dark.shard-2-of-2").count)
         // A shard missing is refused, as merge DIR refuses missing frames.
         let half = try InProcess.run(CLITests.binary, ["merge", "--report", "\(tmp)/half", "\(tmp)/r1"])
         XCTAssertEqual(half.code, 2)
@@ -152,7 +166,8 @@ final class BoundedFailureTests: XCTestCase {
         // What is not a report is refused in plain words.
         let wrong = try InProcess.run(CLITests.binary, ["merge", "--report", "\(tmp)/m2", "\(tmp)/all"])
         XCTAssertEqual(wrong.code, 2)
-        XCTAssertTrue(wrong.stderr.contains("\(tmp)/all: not a report folder (it has no data/ folder); give the folders that --report wrote"), wrong.stderr)
+        XCTAssertTrue(
+            wrong.stderr.contains("\(tmp)/all: not a report folder (it has no data/ folder); give the folders that --report wrote"), wrong.stderr)
         let none = try InProcess.run(CLITests.binary, ["merge"])
         XCTAssertEqual(none.code, 2)
         XCTAssertTrue(none.stderr.contains("give the folder holding the shards' frames (or --report DIR to merge reports)"), none.stderr)
@@ -163,8 +178,12 @@ final class BoundedFailureTests: XCTestCase {
     func testAnUnreadableGoldenIsAFrameFailureThatReRecordingMends() throws {
         let scenario = CLITests.root + "/Fixtures/scenarios/profile-dark.yaml"
         func render(_ scale: String, _ extra: [String]) throws -> Shell.Result {
-            try InProcess.run("/usr/bin/env", ["-u", "CI", CLITests.binary, scenario, "--out", "\(tmp)/out", "--scale", scale, "--frames", "0-3",
-                                           "--quiet", "--golden", "\(tmp)/golden"] + extra)
+            try InProcess.run(
+                "/usr/bin/env",
+                [
+                    "-u", "CI", CLITests.binary, scenario, "--out", "\(tmp)/out", "--scale", scale, "--frames", "0-3",
+                    "--quiet", "--golden", "\(tmp)/golden",
+                ] + extra)
         }
         XCTAssertEqual(try render("0.5", ["--record", "all"]).code, 0)
         let golden = "\(tmp)/golden/0002.png"
@@ -181,7 +200,9 @@ final class BoundedFailureTests: XCTestCase {
         XCTAssertEqual(try render("0.5", ["--record", "never"]).code, 0)
         let resized = try render("0.25", ["--record", "never"])
         XCTAssertEqual(resized.code, 1)
-        XCTAssertTrue(resized.stdout.contains("FAIL frames 0-3 (4 frames) are 94x167, the goldens 188x334: render with the goldens' device and --scale"), resized.stdout)
+        XCTAssertTrue(
+            resized.stdout.contains("FAIL frames 0-3 (4 frames) are 94x167, the goldens 188x334: render with the goldens' device and --scale"),
+            resized.stdout)
         XCTAssertEqual(resized.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("FAIL") }.count, 1, resized.stdout)
     }
 
@@ -226,10 +247,14 @@ final class BoundedFailureTests: XCTestCase {
         try Data("x".utf8).write(to: URL(fileURLWithPath: "\(tmp)/file"))
         let diffUnderFile = try InProcess.run(CLITests.binary, ["compare", "\(tmp)/a", "\(tmp)/g", "--diff", "\(tmp)/file/d"])
         XCTAssertEqual(diffUnderFile.code, 2)
-        XCTAssertTrue(diffUnderFile.stderr.contains("\(tmp)/file/d: cannot create the folder: \(tmp)/file is a file, not a folder; pick another --diff"), diffUnderFile.stderr)
+        XCTAssertTrue(
+            diffUnderFile.stderr.contains("\(tmp)/file/d: cannot create the folder: \(tmp)/file is a file, not a folder; pick another --diff"),
+            diffUnderFile.stderr)
         let reportUnderFile = try InProcess.run(CLITests.binary, ["compare", "\(tmp)/a", "\(tmp)/g", "--report", "\(tmp)/file/r"])
         XCTAssertEqual(reportUnderFile.code, 2)
-        XCTAssertTrue(reportUnderFile.stderr.contains("cannot create the folder: \(tmp)/file is a file, not a folder; pick another --report"), reportUnderFile.stderr)
+        XCTAssertTrue(
+            reportUnderFile.stderr.contains("cannot create the folder: \(tmp)/file is a file, not a folder; pick another --report"),
+            reportUnderFile.stderr)
         for r in [diffUnderFile, reportUnderFile] { XCTAssertFalse(r.stderr.contains("NSCocoaErrorDomain") || r.stderr.contains("Error Domain")) }
     }
 }

@@ -60,7 +60,8 @@ final class ShardTests: XCTestCase {
     /// could see every shard manifest, both merged, and the second failed with exit 2). Four
     /// shards of two frames each, started together, three times over.
     func testConcurrentShardsInOneFolderMergeOnce() throws {
-        XCTAssertEqual(try InProcess.run(CLITests.binary, [scenario, "--out", "\(tmp)/single", "--scale", "0.25", "--frames", "0-7", "--quiet"]).code, 0)
+        XCTAssertEqual(
+            try InProcess.run(CLITests.binary, [scenario, "--out", "\(tmp)/single", "--scale", "0.25", "--frames", "0-7", "--quiet"]).code, 0)
         for round in 0..<3 {
             let out = "\(tmp)/shared\(round)"
             let processes = try (1...4).map { i -> (Process, Pipe) in
@@ -85,8 +86,14 @@ final class ShardTests: XCTestCase {
     /// manifests they saw are gone). Exactly one merges; none fails.
     func testMergeIfCompleteMergesOnceUnderContention() throws {
         for i in 1...4 {
-            XCTAssertEqual(try InProcess.run(CLITests.binary, [scenario, "--out", "\(tmp)/p\(i)", "--scale", "0.25", "--frames", "0-7",
-                                                           "--quiet", "--shard", "\(i)/4"]).code, 0)
+            XCTAssertEqual(
+                try InProcess.run(
+                    CLITests.binary,
+                    [
+                        scenario, "--out", "\(tmp)/p\(i)", "--scale", "0.25", "--frames", "0-7",
+                        "--quiet", "--shard", "\(i)/4",
+                    ]
+                ).code, 0)
         }
         for round in 0..<3 {
             let folder = "\(tmp)/contended\(round)"
@@ -116,21 +123,36 @@ final class ShardTests: XCTestCase {
 
     /// `--shard auto` reads the engine's environment and says which variables it used.
     func testShardAutoTakesTheEnginesIndex() throws {
-        let clean = ["RENDER_FRAMES_SHARD": "", "RENDER_FRAMES_SHARDS": "", "CI_NODE_INDEX": "", "CI_NODE_TOTAL": "",
-                     "JOB_COMPLETION_INDEX": "", "AWS_BATCH_JOB_ARRAY_INDEX": ""]
+        let clean = [
+            "RENDER_FRAMES_SHARD": "", "RENDER_FRAMES_SHARDS": "", "CI_NODE_INDEX": "", "CI_NODE_TOTAL": "",
+            "JOB_COMPLETION_INDEX": "", "AWS_BATCH_JOB_ARRAY_INDEX": "",
+        ]
         func auto(_ out: String, _ env: [String: String]) throws -> Shell.Result {
-            try InProcess.run(CLITests.binary, [scenario, "--out", "\(tmp)/\(out)", "--scale", "0.25", "--frames", "0-5", "--shard", "auto"],
-                          environment: clean.merging(env) { $1 })
+            try InProcess.run(
+                CLITests.binary, [scenario, "--out", "\(tmp)/\(out)", "--scale", "0.25", "--frames", "0-5", "--shard", "auto"],
+                environment: clean.merging(env) { $1 })
         }
-        XCTAssertEqual(try InProcess.run(CLITests.binary, [scenario, "--out", "\(tmp)/explicit", "--scale", "0.25", "--frames", "0-5",
-                                                       "--quiet", "--shard", "2/3"]).code, 0)
+        XCTAssertEqual(
+            try InProcess.run(
+                CLITests.binary,
+                [
+                    scenario, "--out", "\(tmp)/explicit", "--scale", "0.25", "--frames", "0-5",
+                    "--quiet", "--shard", "2/3",
+                ]
+            ).code, 0)
         let expected = try contents("\(tmp)/explicit")
-        for (out, env, said) in [("own", ["RENDER_FRAMES_SHARD": "2/3"], "shard 2/3 from RENDER_FRAMES_SHARD"),
-                                 ("gitlab", ["CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "3"], "shard 2/3 from CI_NODE_INDEX/CI_NODE_TOTAL (GitLab parallel:)"),
-                                 ("k8s", ["JOB_COMPLETION_INDEX": "1", "RENDER_FRAMES_SHARDS": "3"],
-                                  "shard 2/3 from JOB_COMPLETION_INDEX (a Kubernetes Indexed Job, 0-based) and RENDER_FRAMES_SHARDS"),
-                                 ("aws", ["AWS_BATCH_JOB_ARRAY_INDEX": "1", "RENDER_FRAMES_SHARDS": "3"],
-                                  "shard 2/3 from AWS_BATCH_JOB_ARRAY_INDEX (an AWS Batch array job, 0-based) and RENDER_FRAMES_SHARDS")] {
+        for (out, env, said) in [
+            ("own", ["RENDER_FRAMES_SHARD": "2/3"], "shard 2/3 from RENDER_FRAMES_SHARD"),
+            ("gitlab", ["CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "3"], "shard 2/3 from CI_NODE_INDEX/CI_NODE_TOTAL (GitLab parallel:)"),
+            (
+                "k8s", ["JOB_COMPLETION_INDEX": "1", "RENDER_FRAMES_SHARDS": "3"],
+                "shard 2/3 from JOB_COMPLETION_INDEX (a Kubernetes Indexed Job, 0-based) and RENDER_FRAMES_SHARDS"
+            ),
+            (
+                "aws", ["AWS_BATCH_JOB_ARRAY_INDEX": "1", "RENDER_FRAMES_SHARDS": "3"],
+                "shard 2/3 from AWS_BATCH_JOB_ARRAY_INDEX (an AWS Batch array job, 0-based) and RENDER_FRAMES_SHARDS"
+            ),
+        ] {
             let r = try auto(out, env)
             XCTAssertEqual(r.code, 0, r.stderr)
             XCTAssertTrue(r.stderr.hasPrefix(said + "\n"), r.stderr)
@@ -141,7 +163,8 @@ final class ShardTests: XCTestCase {
         XCTAssertTrue(none.stderr.contains("--shard auto: no shard in the environment; set RENDER_FRAMES_SHARD=I/N"), none.stderr)
         let countless = try auto("countless", ["JOB_COMPLETION_INDEX": "0"])
         XCTAssertEqual(countless.code, 2)
-        XCTAssertTrue(countless.stderr.contains("JOB_COMPLETION_INDEX is set (a Kubernetes Indexed Job) but not the number of shards"), countless.stderr)
+        XCTAssertTrue(
+            countless.stderr.contains("JOB_COMPLETION_INDEX is set (a Kubernetes Indexed Job) but not the number of shards"), countless.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(tmp)/none"), "nothing written")
     }
 
@@ -180,7 +203,8 @@ final class UpToDateTests: XCTestCase {
         XCTAssertTrue(String(decoding: manifest, as: UTF8.self).contains("\"inputs\" : \""))
         let again = try render()
         XCTAssertEqual(again.code, 0)
-        XCTAssertTrue(again.stderr.hasPrefix("up to date: \(tmp)/out holds these 10 frames of the same scenario, images, settings and tool"), again.stderr)
+        XCTAssertTrue(
+            again.stderr.hasPrefix("up to date: \(tmp)/out holds these 10 frames of the same scenario, images, settings and tool"), again.stderr)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: tmp + "/out/manifest.json")), manifest, "nothing written")
         XCTAssertTrue(rendered(try render(["--force"])), "--force renders anyway")
         XCTAssertTrue(rendered(try render(["--compression", "fast"])), "another setting")

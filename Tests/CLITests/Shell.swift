@@ -33,8 +33,9 @@ enum Shell {
         group.wait()
         let e = errors.current
         process.waitUntilExit()
-        return Result(code: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                      stderr: String(decoding: e, as: UTF8.self))
+        return Result(
+            code: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+            stderr: String(decoding: e, as: UTF8.self))
     }
 }
 

@@ -52,8 +52,12 @@ final class StaleStateTests: XCTestCase {
         let before = try contents(out)
         try editScenario()
         let refused = try render(out, ["--resume"])
-        assertRefused(refused, ["error: \(out): --resume refused: the frames here were rendered from other inputs (changed: the scenario \(tmp)/s.yaml)",
-                                "drop --resume to render every frame again", "add --force"])
+        assertRefused(
+            refused,
+            [
+                "error: \(out): --resume refused: the frames here were rendered from other inputs (changed: the scenario \(tmp)/s.yaml)",
+                "drop --resume to render every frame again", "add --force",
+            ])
         XCTAssertFalse(refused.stderr.contains("image"), refused.stderr)
         XCTAssertEqual(try contents(out), before, "nothing written")
         // Without --resume it renders again; then --resume has nothing to refuse.
@@ -93,15 +97,19 @@ final class StaleStateTests: XCTestCase {
     func testResumeWithOtherSettingsNamesThemAndForceKeepsTheFrames() throws {
         let out = tmp + "/out"
         XCTAssertEqual(try render(out).code, 0)
-        assertRefused(try render(out, ["--resume", "--compression", "fast", "--layout"]),
-                      ["(changed: compression balanced -> fast; layout off -> on)"])
-        assertRefused(try InProcess.run(CLITests.binary, [tmp + "/s.yaml", "-o", out, "--scale", "0.5", "--frames", "0-4", "--resume"]),
-                      ["(changed: scale 0.25 -> 0.5)"])
+        assertRefused(
+            try render(out, ["--resume", "--compression", "fast", "--layout"]),
+            ["(changed: compression balanced -> fast; layout off -> on)"])
+        assertRefused(
+            try InProcess.run(CLITests.binary, [tmp + "/s.yaml", "-o", out, "--scale", "0.5", "--frames", "0-4", "--resume"]),
+            ["(changed: scale 0.25 -> 0.5)"])
         try editScenario()
         let forced = try render(out, ["--resume", "--force"])
         XCTAssertEqual(forced.code, 0, forced.stderr)
-        XCTAssertTrue(forced.stderr.contains("warning: --force kept 10 whole frame(s) in \(out) although the frames here were rendered from other inputs (changed: the scenario"),
-                      forced.stderr)
+        XCTAssertTrue(
+            forced.stderr.contains(
+                "warning: --force kept 10 whole frame(s) in \(out) although the frames here were rendered from other inputs (changed: the scenario"),
+            forced.stderr)
     }
 
     /// No manifest, or one that cannot say what made the frames: refused, since nothing says
@@ -109,7 +117,8 @@ final class StaleStateTests: XCTestCase {
     func testResumeRefusesFramesNothingAccountsFor() throws {
         let out = tmp + "/out"
         XCTAssertEqual(try render(out).code, 0)
-        let manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json"))) as? [String: Any])
+        let manifest = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json"))) as? [String: Any])
         func writeManifest(dropping keys: [String]) throws {
             var m = manifest
             for key in keys { m.removeValue(forKey: key) }
@@ -121,18 +130,24 @@ final class StaleStateTests: XCTestCase {
         XCTAssertEqual(same.code, 0, same.stderr)
         try editScenario()
         try writeManifest(dropping: ["inputParts"])
-        assertRefused(try render(out, ["--resume"]),
-                      ["--resume refused: the frames here were rendered from other inputs (manifest.json was written by a render-frames that "
-                        + "did not record them part by part, so it cannot tell which changed)"])
+        assertRefused(
+            try render(out, ["--resume"]),
+            [
+                "--resume refused: the frames here were rendered from other inputs (manifest.json was written by a render-frames that "
+                    + "did not record them part by part, so it cannot tell which changed)"
+            ])
         try writeManifest(dropping: ["inputParts", "inputs"])
         assertRefused(try render(out, ["--resume"]), ["--resume refused: manifest.json records no inputs"])
         try "{".write(toFile: out + "/manifest.json", atomically: true, encoding: .utf8)
         assertRefused(try render(out, ["--resume"]), ["--resume refused: manifest.json does not read as a manifest"])
         try FileManager.default.removeItem(atPath: out + "/manifest.json")
         let before = try contents(out)
-        assertRefused(try render(out, ["--resume"]),
-                      ["--resume refused: 10 frame files are here but no manifest.json (a run killed with SIGKILL leaves none), so nothing says "
-                        + "what rendered them; drop --resume"])
+        assertRefused(
+            try render(out, ["--resume"]),
+            [
+                "--resume refused: 10 frame files are here but no manifest.json (a run killed with SIGKILL leaves none), so nothing says "
+                    + "what rendered them; drop --resume"
+            ])
         XCTAssertEqual(try contents(out), before, "nothing written")
         // An empty folder, or none: --resume renders every frame.
         let fresh = try render(tmp + "/fresh", ["--resume"])
@@ -249,11 +264,15 @@ final class StaleStateTests: XCTestCase {
     /// Before: merged into a manifest listing frames 3 and 4 twice, exit 0.
     func testMergeRefusesOverlappingShards() throws {
         let folder = tmp + "/merged"
-        try shard(1, of: 2, into: folder)                        // frames 0-4
-        try shard(2, of: 2, into: folder, ["--frames", "0-5"])   // frames 3-5 of another selection
+        try shard(1, of: 2, into: folder) // frames 0-4
+        try shard(2, of: 2, into: folder, ["--frames", "0-5"]) // frames 3-5 of another selection
         let before = try contents(folder)
-        assertRefused(try merge(folder), ["error: \(folder): shards 1/2 and 2/2 both hold frames 3-4, so they are not shares of one render; "
-                                            + "render every shard again with one command (only --shard differs), then merge"])
+        assertRefused(
+            try merge(folder),
+            [
+                "error: \(folder): shards 1/2 and 2/2 both hold frames 3-4, so they are not shares of one render; "
+                    + "render every shard again with one command (only --shard differs), then merge"
+            ])
         XCTAssertEqual(try contents(folder), before, "nothing written")
         // A shard manifest copied under another shard's name: every frame overlaps.
         let copied = tmp + "/copied"
@@ -269,8 +288,12 @@ final class StaleStateTests: XCTestCase {
         try editScenario()
         try shard(2, of: 2, into: folder)
         let before = try contents(folder)
-        assertRefused(try merge(folder), ["error: \(folder): shards 1/2 and 2/2 were rendered from different inputs (shard 2/2 against 1/2: "
-                                            + "the scenario \(tmp)/s.yaml), so their frames do not belong together; render every shard again"])
+        assertRefused(
+            try merge(folder),
+            [
+                "error: \(folder): shards 1/2 and 2/2 were rendered from different inputs (shard 2/2 against 1/2: "
+                    + "the scenario \(tmp)/s.yaml), so their frames do not belong together; render every shard again"
+            ])
         XCTAssertEqual(try contents(folder), before, "nothing written")
     }
 
@@ -282,8 +305,12 @@ final class StaleStateTests: XCTestCase {
         try shard(2, of: 2, into: folder)
         try shard(1, of: 3, into: folder)
         let before = try contents(folder)
-        assertRefused(try merge(folder), ["error: \(folder): holds shard manifests of 2 splits (shards 1/2, 2/2; shard 1/3), so it cannot tell "
-                                            + "which frames belong together; keep the manifest.shard-I-of-N.json files of one split"])
+        assertRefused(
+            try merge(folder),
+            [
+                "error: \(folder): holds shard manifests of 2 splits (shards 1/2, 2/2; shard 1/3), so it cannot tell "
+                    + "which frames belong together; keep the manifest.shard-I-of-N.json files of one split"
+            ])
         XCTAssertEqual(try contents(folder), before, "nothing written")
         try FileManager.default.removeItem(atPath: folder + "/manifest.shard-1-of-3.json")
         let moved = tmp + "/manifest.shard-2-of-2.json"
@@ -295,8 +322,12 @@ final class StaleStateTests: XCTestCase {
         var partial = try XCTUnwrap(JSONSerialization.jsonObject(with: shardTwo) as? [String: Any])
         partial["partial"] = true
         try JSONSerialization.data(withJSONObject: partial).write(to: URL(fileURLWithPath: folder + "/manifest.shard-2-of-2.json"))
-        assertRefused(try merge(folder), ["manifest.shard-2-of-2.json: shard 2/2 was interrupted (its manifest says partial, 5 frames); "
-                                            + "finish it with the same command and --resume, then merge"])
+        assertRefused(
+            try merge(folder),
+            [
+                "manifest.shard-2-of-2.json: shard 2/2 was interrupted (its manifest says partial, 5 frames); "
+                    + "finish it with the same command and --resume, then merge"
+            ])
         try shardTwo.write(to: URL(fileURLWithPath: folder + "/manifest.shard-2-of-2.json"))
         let merged = try merge(folder)
         XCTAssertEqual(merged.code, 0, merged.stderr)

@@ -51,8 +51,9 @@ final class CLIPageTests: XCTestCase {
             let expected = help.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { $0.replacingOccurrences(of: " +$", with: "", options: .regularExpression) }
                 .joined(separator: "\n").trimmingCharacters(in: .newlines)
-            XCTAssertEqual(shown.trimmingCharacters(in: .newlines), expected,
-                           "docs/cli.md shows another `\(name) --help` than the tool prints")
+            XCTAssertEqual(
+                shown.trimmingCharacters(in: .newlines), expected,
+                "docs/cli.md shows another `\(name) --help` than the tool prints")
         }
         let known = Set(commands.map(\.name))
         XCTAssertEqual(blocks.keys.filter { !known.contains($0) }.sorted(), [], "help blocks of commands the tool lacks")
@@ -63,8 +64,9 @@ final class CLIPageTests: XCTestCase {
         let headings = DocsPages.split(try DocsPages.text("docs/cli.md")).prose.filter { $0.hasPrefix("## ") }
         for sub in RenderFrames.configuration.subcommands {
             let name = sub.configuration.commandName ?? sub._commandName
-            XCTAssertTrue(headings.contains { $0.contains("render-frames \(name)") || $0.contains("render-frames [\(name)]") },
-                          "docs/cli.md has no section for `render-frames \(name)`")
+            XCTAssertTrue(
+                headings.contains { $0.contains("render-frames \(name)") || $0.contains("render-frames [\(name)]") },
+                "docs/cli.md has no section for `render-frames \(name)`")
         }
     }
 }

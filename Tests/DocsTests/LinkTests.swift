@@ -19,7 +19,8 @@ final class LinkTests: XCTestCase {
                     continue
                 }
                 if parts.count == 2, file.hasSuffix(".md"),
-                   !DocsPages.anchors(try DocsPages.text(file)).contains(parts[1]) {
+                    !DocsPages.anchors(try DocsPages.text(file)).contains(parts[1])
+                {
                     broken.append("\(page): (\(link)): \(file) has no heading #\(parts[1])")
                 }
             }

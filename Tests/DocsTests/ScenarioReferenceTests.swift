@@ -31,7 +31,9 @@ final class ScenarioReferenceTests: XCTestCase {
             for span in DocsPages.codeSpans(try DocsPages.text(page)) {
                 var word = ""
                 for c in span + " " {
-                    if c.isLetter || c.isNumber || c == "_" { word.append(c) } else {
+                    if c.isLetter || c.isNumber || c == "_" {
+                        word.append(c)
+                    } else {
                         if !word.isEmpty { names.insert(word) }
                         word = ""
                     }

@@ -24,8 +24,11 @@ final class FailureImagesTests: XCTestCase {
 
     func testACutStaysInsideTheFrame() throws {
         let corner = try XCTUnwrap(FailureImages.cropRect(for: result(changed: PixelRect(x: 1170, y: 2550, width: 9, height: 6))))
-        XCTAssertEqual(corner, PixelRect(x: 1179 - FailureImages.minCropWidth, y: 2556 - FailureImages.minCropHeight,
-                                         width: FailureImages.minCropWidth, height: FailureImages.minCropHeight))
+        XCTAssertEqual(
+            corner,
+            PixelRect(
+                x: 1179 - FailureImages.minCropWidth, y: 2556 - FailureImages.minCropHeight,
+                width: FailureImages.minCropWidth, height: FailureImages.minCropHeight))
         let tiny = try XCTUnwrap(FailureImages.cropRect(for: result(width: 50, height: 40, changed: PixelRect(x: 3, y: 3, width: 2, height: 2))))
         XCTAssertEqual(tiny, PixelRect(x: 0, y: 0, width: 50, height: 40), "a frame smaller than a crop is shown whole")
     }
@@ -46,16 +49,19 @@ final class FailureImagesTests: XCTestCase {
         func v(_ file: String, _ pixels: Int, passed: Bool = false) -> FrameVerdict {
             FrameVerdict(file: file, result: result(changed: PixelRect(x: 0, y: 0, width: 1, height: 1), pixels: pixels), passed: passed)
         }
-        let verdicts = [v("0001.png", 5), v("0002.png", 50), v("0003.png", 50), v("0004.png", 900, passed: true), v("0005.png", 7),
-                        FrameVerdict.missingGolden(file: "0006.png", in: "g")]
+        let verdicts = [
+            v("0001.png", 5), v("0002.png", 50), v("0003.png", 50), v("0004.png", 900, passed: true), v("0005.png", 7),
+            FrameVerdict.missingGolden(file: "0006.png", in: "g"),
+        ]
         XCTAssertEqual(FailureImages.worst(verdicts).map(\.file), ["0002.png", "0003.png", "0005.png"])
         XCTAssertEqual(FailureImages.worst(verdicts.reversed()).map(\.file), ["0002.png", "0003.png", "0005.png"], "any order gives the same")
     }
 
     func testFailuresAreSummedUpInRanges() {
         var failures = (40...130).map { i in
-            FrameVerdict(file: String(format: "%04d.png", i), result: result(changed: PixelRect(x: 0, y: 0, width: 1, height: 1), pixels: i == 87 ? 1204 : 3),
-                         passed: false)
+            FrameVerdict(
+                file: String(format: "%04d.png", i), result: result(changed: PixelRect(x: 0, y: 0, width: 1, height: 1), pixels: i == 87 ? 1204 : 3),
+                passed: false)
         }
         failures += [0, 1, 2].map { FrameVerdict.missingGolden(file: String(format: "%04d.png", $0), in: "g") }
         failures.append(FrameVerdict(file: "0200.png", problem: "size 10x10 differs from the golden's 20x20"))
@@ -67,7 +73,9 @@ final class FailureImagesTests: XCTestCase {
     }
 
     func testFramesNamedOtherwiseAreListedByName() {
-        let failures = ["home.png", "settings.png"].map { FrameVerdict(file: $0, result: result(changed: PixelRect(x: 0, y: 0, width: 1, height: 1)), passed: false) }
+        let failures = ["home.png", "settings.png"].map {
+            FrameVerdict(file: $0, result: result(changed: PixelRect(x: 0, y: 0, width: 1, height: 1)), passed: false)
+        }
         let lines = FrameVerdict.summary(failures, golden: "g", missingHint: "")
         XCTAssertTrue(lines[0].hasPrefix("frames home.png, settings.png differ (2 frames)"), lines[0])
     }

@@ -57,8 +57,9 @@ final class PixelMatchTests: XCTestCase {
         // Two rasterizations of one line differ in their anti-aliased edge pixels: here each edge
         // pixel's coverage moves by `levels`, up and down in turn, while the glyphs stay put.
         let a = canvas(320, 30) {
-            $0.draw(font.layout("Liftoff from Space Launch Complex 40", pointSize: 17), with: rasterizer, originX: 10,
-                    baselineY: 20, pixelsPerPoint: 1, color: .black)
+            $0.draw(
+                font.layout("Liftoff from Space Launch Complex 40", pointSize: 17), with: rasterizer, originX: 10,
+                baselineY: 20, pixelsPerPoint: 1, color: .black)
         }
         func edgesMoved(by levels: Int) -> Pixmap {
             var b = a
@@ -87,8 +88,9 @@ final class PixelMatchTests: XCTestCase {
         XCTAssertGreaterThan(moved.antialiasedPixels, moved.differingPixels, "most are still taken for anti-aliasing")
         // A real change in the same place fails either way.
         let other = canvas(320, 30) {
-            $0.draw(font.layout("Liftoff from Space Launch Complex 41", pointSize: 17), with: rasterizer, originX: 10, baselineY: 20,
-                    pixelsPerPoint: 1, color: .black)
+            $0.draw(
+                font.layout("Liftoff from Space Launch Complex 41", pointSize: 17), with: rasterizer, originX: 10, baselineY: 20,
+                pixelsPerPoint: 1, color: .black)
         }
         XCTAssertFalse(PixelMatch.compare(other, a).passes(.init()), "a changed character fails")
         XCTAssertFalse(PixelMatch.compare(other, a, options: perceptual).passes(perceptual), "a changed character fails")
@@ -115,15 +117,18 @@ final class PixelMatchTests: XCTestCase {
 
     func testBrandColorChangesFailByDefault() {
         // The audit's cases: both passed pixelmatch's 0.1, the old default.
-        for (before, after, levels) in [(Color(0xFA, 0x2D, 0x48), Color(0xFF, 0x37, 0x5F), 23), (Color(0x1E, 0xD7, 0x60), Color(0x1D, 0xB9, 0x54), 30)] {
+        for (before, after, levels) in [
+            (Color(0xFA, 0x2D, 0x48), Color(0xFF, 0x37, 0x5F), 23), (Color(0x1E, 0xD7, 0x60), Color(0x1D, 0xB9, 0x54), 30),
+        ] {
             let r = PixelMatch.compare(patch(after), patch(before))
             XCTAssertEqual(r.differingPixels, 100, "every pixel of the 10x10 patch")
             XCTAssertEqual(r.antialiasedPixels, 0, "a solid area is not anti-aliasing")
             XCTAssertEqual(r.worstLevels, levels)
             XCTAssertEqual(r.worstDelta, Double(levels) / 255, accuracy: 1e-12)
             XCTAssertFalse(r.passes(.init()))
-            XCTAssertTrue(PixelMatch.compare(patch(after), patch(before), options: .init(threshold: 0.1)).passes(.init()),
-                          "pixelmatch's 0.1 misses it, as the audit found")
+            XCTAssertTrue(
+                PixelMatch.compare(patch(after), patch(before), options: .init(threshold: 0.1)).passes(.init()),
+                "pixelmatch's 0.1 misses it, as the audit found")
         }
     }
 
@@ -171,8 +176,9 @@ final class PixelMatchTests: XCTestCase {
         let frame = canvas(320, 60) {
             $0.fill(.rect(Rect(x: 0, y: 0, width: 320, height: 20)), color: Color(0xFA, 0x2D, 0x48))
             $0.fill(.circle(center: Point(300, 40), radius: 12), color: Color(0x1E, 0xD7, 0x60))
-            $0.draw(font.layout("Liftoff from Space Launch Complex 40", pointSize: 17), with: GlyphRasterizers(), originX: 10,
-                    baselineY: 45, pixelsPerPoint: 1, color: .black)
+            $0.draw(
+                font.layout("Liftoff from Space Launch Complex 40", pointSize: 17), with: GlyphRasterizers(), originX: 10,
+                baselineY: 45, pixelsPerPoint: 1, color: .black)
         }
         for everywhere in [false, true] {
             let noisy = withNoise(frame, everywhere: everywhere)

@@ -50,14 +50,18 @@ final class ResolvedPathTests: XCTestCase {
         XCTAssertNil(FolderOverlap.framesAndGoldens(frames: frames, golden: .init("--golden", tmp + "/goldens")))
         let same = FolderOverlap.framesAndGoldens(frames: frames, golden: .init("--golden", tmp + "/real/inner/.."))
         XCTAssertTrue(same?.contains("checked against themselves and always pass") == true, same ?? "")
-        XCTAssertTrue(FolderOverlap.framesAndGoldens(frames: frames, golden: .init("--golden", tmp + "/link"))?
-            .contains("lies inside --out") == true)
-        XCTAssertTrue(FolderOverlap.framesAndGoldens(frames: .init("--out", tmp + "/link/f"), golden: .init("--golden", tmp + "/real"))?
-            .contains("--out \(tmp)/link/f lies inside --golden") == true)
+        XCTAssertTrue(
+            FolderOverlap.framesAndGoldens(frames: frames, golden: .init("--golden", tmp + "/link"))?
+                .contains("lies inside --out") == true)
+        XCTAssertTrue(
+            FolderOverlap.framesAndGoldens(frames: .init("--out", tmp + "/link/f"), golden: .init("--golden", tmp + "/real"))?
+                .contains("--out \(tmp)/link/f lies inside --golden") == true)
         XCTAssertNil(FolderOverlap.diffFolder(.init("--diff", tmp + "/real-diff"), compared: [frames]))
         let inside = FolderOverlap.diffFolder(.init("--diff", tmp + "/link/d"), compared: [.init("the golden folder", tmp + "/x"), frames])
-        XCTAssertEqual(inside, "--diff \(tmp)/link/d lies inside --out \(tmp)/real: its expected / actual / diff images would sit among "
-            + "the frames and be compared as frames next time; write them outside the compared folders, such as \(tmp)/real-diff")
+        XCTAssertEqual(
+            inside,
+            "--diff \(tmp)/link/d lies inside --out \(tmp)/real: its expected / actual / diff images would sit among "
+                + "the frames and be compared as frames next time; write them outside the compared folders, such as \(tmp)/real-diff")
     }
 
     func testCompareRefusesADiffFolderInsideEitherSideBeforeWriting() throws {

@@ -32,7 +32,9 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertEqual(FileKind.fifo.phrase, "a FIFO (named pipe)")
         XCTAssertEqual(FileKind.characterDevice.phrase, "a character device")
         XCTAssertThrowsError(try OutputPath.checkFile(tmp + "/pipe", option: "--out")) { error in
-            XCTAssertEqual("\(error)", "\(tmp)/pipe: is a FIFO (named pipe), not a regular file; only a regular file is replaced: remove it, or give another --out")
+            XCTAssertEqual(
+                "\(error)",
+                "\(tmp)/pipe: is a FIFO (named pipe), not a regular file; only a regular file is replaced: remove it, or give another --out")
         }
         XCTAssertNoThrow(try OutputPath.checkFile(tmp + "/file", option: "--out"))
         XCTAssertNoThrow(try OutputPath.checkFile(tmp + "/new", option: "--out"))
@@ -66,7 +68,8 @@ final class AtomicFileTests: XCTestCase {
         try file.append(Array("GIF89a".utf8))
         XCTAssertEqual(mkfifo(target, 0o644), 0)
         XCTAssertThrowsError(try file.commit()) { error in
-            XCTAssertEqual("\(error)", "\(target): is a FIFO (named pipe), not a regular file; only a regular file is replaced: remove it, or give another path")
+            XCTAssertEqual(
+                "\(error)", "\(target): is a FIFO (named pipe), not a regular file; only a regular file is replaced: remove it, or give another path")
         }
         XCTAssertTrue(isFIFO(target))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp).sorted(), ["demo.gif", "sub"], "no temporary file left")

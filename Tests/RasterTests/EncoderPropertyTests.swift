@@ -115,8 +115,9 @@ final class EncoderPropertyTests: XCTestCase {
             let image = randomImage(&random)
             let filters = PNGEncoder.Filter.allCases
             let drawn = (0..<2).map { _ in
-                PNGEncoder.Options(filter: filters[random.int(0...filters.count - 1)], level: random.int(0...12),
-                                   coder: random.byte() & 1 == 0 ? .rows : .libdeflate)
+                PNGEncoder.Options(
+                    filter: filters[random.int(0...filters.count - 1)], level: random.int(0...12),
+                    coder: random.byte() & 1 == 0 ? .rows : .libdeflate)
             }
             for options in presets + drawn {
                 let what = "\(image.width)x\(image.height) with \(options)"
@@ -129,8 +130,9 @@ final class EncoderPropertyTests: XCTestCase {
                 let reference = try referenceDecode(png)
                 XCTAssertEqual(reference.width, image.width, what)
                 XCTAssertEqual(reference.height, image.height, what)
-                XCTAssertNil(difference(Pixmap(width: image.width, height: image.height, straightBytes: reference.straight), image),
-                             "\(what): zlib and the specification's unfiltering")
+                XCTAssertNil(
+                    difference(Pixmap(width: image.width, height: image.height, straightBytes: reference.straight), image),
+                    "\(what): zlib and the specification's unfiltering")
             }
         }
         XCTAssertEqual(files, 40 * 5)

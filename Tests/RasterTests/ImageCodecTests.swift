@@ -5,9 +5,11 @@ import XCTest
 /// against known pixels (no external tool needed).
 enum PNGFactory {
     /// `scanlines`: unfiltered rows, each already packed at the bit depth.
-    static func make(width: Int, height: Int, colorType: UInt8, bitDepth: UInt8, scanlines: [[UInt8]],
-                     palette: [UInt8]? = nil, transparency: [UInt8]? = nil, gamma: UInt32? = nil,
-                     interlaced: Bool = false, rawData: [UInt8]? = nil) -> [UInt8] {
+    static func make(
+        width: Int, height: Int, colorType: UInt8, bitDepth: UInt8, scanlines: [[UInt8]],
+        palette: [UInt8]? = nil, transparency: [UInt8]? = nil, gamma: UInt32? = nil,
+        interlaced: Bool = false, rawData: [UInt8]? = nil
+    ) -> [UInt8] {
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var ihdr = [UInt8]()
         ihdr.appendBigEndian(UInt32(width)); ihdr.appendBigEndian(UInt32(height))
@@ -54,8 +56,10 @@ final class ImageCodecTests: XCTestCase {
 
     func testPaletteWithTransparency() throws {
         let palette: [UInt8] = [255, 0, 0, 0, 0, 255, 0, 255, 0]
-        let p = try decode(PNGFactory.make(width: 3, height: 1, colorType: 3, bitDepth: 4, scanlines: [[0x01, 0x20]],
-                                           palette: palette, transparency: [255, 0, 128]))
+        let p = try decode(
+            PNGFactory.make(
+                width: 3, height: 1, colorType: 3, bitDepth: 4, scanlines: [[0x01, 0x20]],
+                palette: palette, transparency: [255, 0, 128]))
         XCTAssertEqual(p[0, 0], PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
         XCTAssertEqual(p[1, 0].a, 0)
         XCTAssertEqual(p[2, 0].a, 128)
@@ -67,8 +71,10 @@ final class ImageCodecTests: XCTestCase {
         XCTAssertEqual(rgb[0, 0], PremultipliedColor(r: 10, g: 20, b: 30, a: 255))
         let rgba = try decode(PNGFactory.make(width: 1, height: 1, colorType: 6, bitDepth: 8, scanlines: [[200, 100, 50, 51]]))
         XCTAssertEqual(rgba[0, 0], Color(r: 200, g: 100, b: 50, a: 51).premultiplied)
-        let rgba16 = try decode(PNGFactory.make(width: 1, height: 1, colorType: 6, bitDepth: 16,
-                                                scanlines: [[0xFF, 0xFF, 0, 0, 0x80, 0x00, 0xFF, 0xFF]]))
+        let rgba16 = try decode(
+            PNGFactory.make(
+                width: 1, height: 1, colorType: 6, bitDepth: 16,
+                scanlines: [[0xFF, 0xFF, 0, 0, 0x80, 0x00, 0xFF, 0xFF]]))
         XCTAssertEqual(rgba16[0, 0].r, 255)
         XCTAssertEqual(rgba16[0, 0].g, 0)
         XCTAssertEqual(Int(rgba16[0, 0].b), 128, accuracy: 1)
@@ -95,7 +101,8 @@ final class ImageCodecTests: XCTestCase {
     }
 
     func testBrokenFilesAreRefusedWithTheirName() {
-        let good = PNGFactory.make(width: 4, height: 4, colorType: 2, bitDepth: 8, scanlines: Array(repeating: Array(repeating: 7, count: 12), count: 4))
+        let good = PNGFactory.make(
+            width: 4, height: 4, colorType: 2, bitDepth: 8, scanlines: Array(repeating: Array(repeating: 7, count: 12), count: 4))
         for cut in [20, 40, good.count - 13] {
             XCTAssertThrowsError(try ImageDecoder.decode(data: Array(good.prefix(cut)), name: "cut.png")) { error in
                 XCTAssertTrue("\(error)".hasPrefix("cut.png: corrupt PNG image"), "\(error)")
@@ -119,7 +126,8 @@ final class ImageCodecTests: XCTestCase {
     }
 
     func testPixelLimitRefusesBeforeDecoding() {
-        let png = PNGFactory.make(width: 100, height: 100, colorType: 0, bitDepth: 8, scanlines: Array(repeating: Array(repeating: 0, count: 100), count: 100))
+        let png = PNGFactory.make(
+            width: 100, height: 100, colorType: 0, bitDepth: 8, scanlines: Array(repeating: Array(repeating: 0, count: 100), count: 100))
         XCTAssertThrowsError(try ImageDecoder.decode(data: png, name: "big.png", pixelLimit: 9999)) { error in
             XCTAssertEqual(error as? ImageError, .tooLarge(path: "big.png", width: 100, height: 100, limit: 9999))
         }

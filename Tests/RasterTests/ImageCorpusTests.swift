@@ -39,8 +39,11 @@ final class ImageCorpusTests: XCTestCase {
             let image = try ImageDecoder.decode(fileAt: Self.corpus + "/" + entry.file)
             XCTAssertEqual(image.width, entry.width, entry.file)
             XCTAssertEqual(image.height, entry.height, entry.file)
-            let expectedStraight = [UInt8](try Data(contentsOf: URL(fileURLWithPath:
-                Self.corpus + "/expected/" + entry.file.replacingOccurrences(of: ".png", with: ".rgba"))))
+            let expectedStraight = [UInt8](
+                try Data(
+                    contentsOf: URL(
+                        fileURLWithPath:
+                            Self.corpus + "/expected/" + entry.file.replacingOccurrences(of: ".png", with: ".rgba"))))
             // Compare premultiplied: that is what the renderer uses, and it is exact for 8-bit files.
             let expected = Pixmap(width: entry.width, height: entry.height, straightBytes: expectedStraight)
             var worst = 0, at = 0
@@ -48,8 +51,10 @@ final class ImageCorpusTests: XCTestCase {
                 let d = abs(Int(image.bytes[i]) - Int(expected.bytes[i]))
                 if d > worst { worst = d; at = i }
             }
-            XCTAssertLessThanOrEqual(worst, entry.tolerance, "\(entry.file) (\(entry.what)): channel \(at % 4) of pixel "
-                + "(\(at / 4 % entry.width), \(at / 4 / entry.width)) is \(image.bytes[at]), expected \(expected.bytes[at])")
+            XCTAssertLessThanOrEqual(
+                worst, entry.tolerance,
+                "\(entry.file) (\(entry.what)): channel \(at % 4) of pixel "
+                    + "(\(at / 4 % entry.width), \(at / 4 / entry.width)) is \(image.bytes[at]), expected \(expected.bytes[at])")
         }
     }
 

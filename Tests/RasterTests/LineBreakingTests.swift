@@ -152,10 +152,10 @@ final class LineBreakingTests: XCTestCase {
     /// UIKit breaks by ICU's dictionary), not between characters, and never inside a cluster of a
     /// consonant with its vowel and tone marks.
     func testThaiBreaksBetweenWords() throws {
-        _ = try TestFonts.font("\(TestFonts.noto)/NotoSansThai-Regular.ttf")   // skips when it is missing
+        _ = try TestFonts.font("\(TestFonts.noto)/NotoSansThai-Regular.ttf") // skips when it is missing
         let fonts = FontCascade(FontTests.font, fallbacks: [FontSource(path: "\(TestFonts.noto)/NotoSansThai-Regular.ttf")])
         // "The Thai language is a very beautiful language", word by word.
-        let words = ["ภาษา", "ไทย", "เป็น", "ภาษา", "ที่", "สวย", "งาม", "มาก"]   // libthai has สวย and งาม apart
+        let words = ["ภาษา", "ไทย", "เป็น", "ภาษา", "ที่", "สวย", "งาม", "มาก"] // libthai has สวย and งาม apart
         let text = words.joined()
         var ends = Set<Int>(), offset = 0
         for w in words { offset += w.unicodeScalars.count; ends.insert(offset) }
@@ -261,7 +261,7 @@ final class LineBreakingTests: XCTestCase {
         XCTAssertLessThanOrEqual(p.lines[0].width, 300)
         let kept = String(p.texts[0].dropLast())
         XCTAssertTrue(words.hasPrefix(kept))
-        var next = kept.count + 1   // the next character that is not a space, included
+        var next = kept.count + 1 // the next character that is not a space, included
         while words[words.index(words.startIndex, offsetBy: next - 1)] == " " { next += 1 }
         XCTAssertGreaterThan(measure(String(words.prefix(next))) + ellipsis, 300, "as much as fits is kept")
         // One unbroken word too.

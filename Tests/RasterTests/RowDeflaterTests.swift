@@ -72,7 +72,9 @@ final class RowDeflaterTests: XCTestCase {
     /// but have few colors (unfiltered); smooth photo rows have many (Paeth).
     func testTextRowsAreToldFromPhotoRowsByTheirColors() {
         let text = denseText()
-        let row = (0..<600).flatMap { x -> [UInt8] in let c = text[x, 10]; return [c.r, c.g, c.b] }
+        let row = (0..<600).flatMap { x -> [UInt8] in
+            let c = text[x, 10]; return [c.r, c.g, c.b]
+        }
         XCTAssertFalse(PNGEncoder.isFlat(row, row.count, 3))
         XCTAssertTrue(PNGEncoder.fewColors(row, row.count))
         var random = SplitMix(seed: 9)

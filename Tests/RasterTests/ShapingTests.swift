@@ -12,8 +12,10 @@ final class ShapingTests: XCTestCase {
     /// and checks every glyph id, every pen position (the advances before it plus its x offset),
     /// every y offset and the line's width against `hb-shape`'s output. Returns the reference.
     @discardableResult
-    func assertShapedAsHBShape(_ text: String, font: Font, path: String, faceIndex: Int = 0,
-                               file: StaticString = #filePath, line: UInt = #line) throws -> [HBGlyph] {
+    func assertShapedAsHBShape(
+        _ text: String, font: Font, path: String, faceIndex: Int = 0,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> [HBGlyph] {
         let reference = try HBShape.shape(text, fontPath: path, faceIndex: faceIndex)
         let ours = Typesetter.line(text, fonts: FontCascade(font), pointSize: Double(font.unitsPerEm), letterSpacing: 0)
         XCTAssertEqual(ours.glyphs.map(\.glyph), reference.map(\.g), "glyph ids of \(text)", file: file, line: line)
@@ -22,7 +24,7 @@ final class ShapingTests: XCTestCase {
         var expectedX: [Double] = [], expectedY: [Double] = []
         for r in reference {
             expectedX.append(Double(pen + r.dx))
-            expectedY.append(Double(-r.dy))   // HarfBuzz's y is up, ours down
+            expectedY.append(Double(-r.dy)) // HarfBuzz's y is up, ours down
             pen += r.ax
             XCTAssertEqual(r.ay, 0, file: file, line: line)
         }
@@ -115,8 +117,9 @@ final class ShapingTests: XCTestCase {
         let line = Typesetter.line("H😀", fonts: fonts, pointSize: 20, letterSpacing: 0)
         XCTAssertEqual(line.glyphs.map(\.font), [0, TestFonts.emojiIndex])
         var canvas = Canvas(pixmap: Pixmap(width: 100, height: 60, fill: Color.white.premultiplied))
-        canvas.draw(line, with: GlyphRasterizers(), originX: 4, baselineY: 45, pixelsPerPoint: 2,
-                    color: Color(r: 0, g: 0, b: 255), opacity: 1)
+        canvas.draw(
+            line, with: GlyphRasterizers(), originX: 4, baselineY: 45, pixelsPerPoint: 2,
+            color: Color(r: 0, g: 0, b: 255), opacity: 1)
         let split = 4 + Int((line.glyphs[1].x * 2).rounded())
         let left = canvas.pixmap.cropped(to: PixelRect(x: 0, y: 0, width: split, height: 60))
         let right = canvas.pixmap.cropped(to: PixelRect(x: split, y: 0, width: 100 - split, height: 60))
@@ -163,7 +166,7 @@ final class ShapingTests: XCTestCase {
         let hebrew = try TestFonts.hebrew, inter = TestFonts.inter
         let line = Typesetter.line("Hello שלום world", fonts: fonts, pointSize: 17, letterSpacing: 0)
         XCTAssertFalse(line.isRightToLeft, "the first strong character is Latin")
-        let o = line.glyphs.filter { $0.font == 0 && $0.glyph == inter.glyph(for: "o") }.map(\.x)   // hell-o, w-o-rld
+        let o = line.glyphs.filter { $0.font == 0 && $0.glyph == inter.glyph(for: "o") }.map(\.x) // hell-o, w-o-rld
         XCTAssertEqual(o.count, 2)
         let h = ["ש", "ל", "ו", "ם"].map { line.x(of: hebrew.glyph(for: $0), font: TestFonts.hebrewIndex) }
         XCTAssertLessThan(line.x(of: inter.glyph(for: "H"), font: 0), o[0])
@@ -216,7 +219,8 @@ final class ShapingTests: XCTestCase {
         XCTAssertNil(TestFonts.inter.glyph(for: "中"), "Inter has no Han")
         let line = Typesetter.line("Hi 中文。", fonts: fonts, pointSize: 17, letterSpacing: 0)
         XCTAssertEqual(line.glyphs.map(\.font), [0, 0, 0, TestFonts.cjkIndex, TestFonts.cjkIndex, TestFonts.cjkIndex])
-        XCTAssertEqual(line.glyphs.suffix(3).map(\.glyph), try HBShape.shape("中文。", fontPath: TestFonts.cjkPath, faceIndex: TestFonts.cjkFace).map(\.g))
+        XCTAssertEqual(
+            line.glyphs.suffix(3).map(\.glyph), try HBShape.shape("中文。", fontPath: TestFonts.cjkPath, faceIndex: TestFonts.cjkFace).map(\.g))
         XCTAssertEqual(cjk.familyName, "Noto Sans CJK SC")
     }
 
@@ -241,7 +245,8 @@ final class ShapingTests: XCTestCase {
         // U+0378 is unassigned; U+0301 is a mark Inter has, U+1AB0 one no font here has.
         for text in ["\u{0378}", "\u{0378}\u{0301}", "\u{0378}\u{1AB0}\u{1AB0}", "\u{0378}\u{0301}\u{0308}\u{1AB0}"] {
             let line = Typesetter.line("a" + text + "b", fonts: fonts, pointSize: 17, letterSpacing: 0)
-            XCTAssertEqual(line.glyphs.filter { $0.glyph == 0 }.count, 1, text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
+            XCTAssertEqual(
+                line.glyphs.filter { $0.glyph == 0 }.count, 1, text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
             XCTAssertEqual(line.glyphs.first?.glyph, TestFonts.inter.glyph(for: "a"))
             XCTAssertEqual(line.glyphs.last?.glyph, TestFonts.inter.glyph(for: "b"))
         }

@@ -7,7 +7,8 @@ import XCTest
 /// "truncated JPEGs render".)
 final class StrictDecodingTests: XCTestCase {
     func rgb(_ patch: (inout [UInt8]) -> Void = { _ in }) -> [UInt8] {
-        var png = PNGFactory.make(width: 4, height: 2, colorType: 2, bitDepth: 8, scanlines: Array(repeating: Array(repeating: 200, count: 12), count: 2))
+        var png = PNGFactory.make(
+            width: 4, height: 2, colorType: 2, bitDepth: 8, scanlines: Array(repeating: Array(repeating: 200, count: 12), count: 2))
         patch(&png)
         return png
     }
@@ -78,8 +79,10 @@ final class StrictDecodingTests: XCTestCase {
         let whole = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         let original = try ImageDecoder.decode(data: whole, name: "rocket.jpg")
         XCTAssertThrowsError(try ImageDecoder.decode(data: Array(whole.prefix(2000)), name: "cut.jpg")) { error in
-            XCTAssertEqual((error as? ImageError)?.description,
-                           "cut.jpg: corrupt JPEG image: its data ends after 2000 bytes, before the image is complete: the file was cut short; re-export the image")
+            XCTAssertEqual(
+                (error as? ImageError)?.description,
+                "cut.jpg: corrupt JPEG image: its data ends after 2000 bytes, before the image is complete: the file was cut short; re-export the image"
+            )
         }
         // All its pixels but no final EOI marker: decoded, not refused.
         XCTAssertEqual(try ImageDecoder.decode(data: Array(whole.dropLast(2)), name: "noeoi.jpg"), original)

@@ -33,10 +33,12 @@ enum TestFonts {
     /// Positions of the fallbacks in `cascade()`.
     static let arabicIndex: UInt16 = 1, hebrewIndex: UInt16 = 2, cjkIndex: UInt16 = 3, emojiIndex: UInt16 = 4
 
-    private static let shared = FontCascade(FontTests.font, fallbacks: [
-        FontSource(path: arabicPath), FontSource(path: hebrewPath), FontSource(path: cjkPath, faceIndex: cjkFace),
-        FontSource(path: emojiPath, isEmoji: true),
-    ])
+    private static let shared = FontCascade(
+        FontTests.font,
+        fallbacks: [
+            FontSource(path: arabicPath), FontSource(path: hebrewPath), FontSource(path: cjkPath, faceIndex: cjkFace),
+            FontSource(path: emojiPath, isEmoji: true),
+        ])
 
     /// Inter, then Arabic, Hebrew, Chinese and color emoji, as Scene's fallbacks are ordered.
     static func cascade() throws -> FontCascade {
@@ -71,9 +73,11 @@ enum HBShape {
         guard let executable else {
             throw XCTSkip("hb-shape (Debian's libharfbuzz-bin) is not installed: run scripts/setup.sh --test")
         }
-        var arguments = ["--output-format=json", "--no-glyph-names", "--font-file=\(fontPath)", "--face-index=\(faceIndex)",
-                         "--language=en", "--bot", "--eot", "--remove-default-ignorables",
-                         "--unicodes=" + text.unicodeScalars.map { String(format: "U+%04X", $0.value) }.joined(separator: ",")]
+        var arguments = [
+            "--output-format=json", "--no-glyph-names", "--font-file=\(fontPath)", "--face-index=\(faceIndex)",
+            "--language=en", "--bot", "--eot", "--remove-default-ignorables",
+            "--unicodes=" + text.unicodeScalars.map { String(format: "U+%04X", $0.value) }.joined(separator: ","),
+        ]
         if let direction { arguments.append("--direction=\(direction)") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)

@@ -11,7 +11,7 @@ final class TransformTests: XCTestCase {
     func testConcatenationOrder() {
         let a = Transform.translation(5, 0), b = Transform.scale(3, 3)
         XCTAssertEqual(a.concatenating(b).apply(Point(1, 0)), Point(18, 0)) // translate first
-        XCTAssertEqual(b.concatenating(a).apply(Point(1, 0)), Point(8, 0))  // scale first
+        XCTAssertEqual(b.concatenating(a).apply(Point(1, 0)), Point(8, 0)) // scale first
     }
 
     func testRectImageAndAxisAlignment() {

@@ -6,7 +6,8 @@ import XCTest
 /// The tab bar, the toolbar and the segmented control (TabBar.swift, Toolbar.swift,
 /// SegmentedControl.swift): UIKit's geometry, what they do to the scroll view, and their pixels.
 final class BottomBarsTests: XCTestCase {
-    static let tabs = "tabBar: {items: [{title: Home, glyph: house}, {title: Search, glyph: search}, {title: Alerts, glyph: bell}, "
+    static let tabs =
+        "tabBar: {items: [{title: Home, glyph: house}, {title: Search, glyph: search}, {title: Alerts, glyph: bell}, "
         + "{title: Messages, glyph: message}, {title: Me, glyph: person}], selected: 1}\n"
 
     func screen(_ yaml: String) throws -> Screen {
@@ -31,8 +32,10 @@ final class BottomBarsTests: XCTestCase {
     // MARK: Tab bar
 
     func testTabBarHeightIs49PlusTheBottomSafeArea() throws {
-        for (device, orientation, height) in [("iphone-15", "portrait", 83.0), ("iphone-15", "landscape", 53), ("ipad-air-11", "portrait", 70),
-                                              ("iphone-8", "portrait", 49)] {
+        for (device, orientation, height) in [
+            ("iphone-15", "portrait", 83.0), ("iphone-15", "landscape", 53), ("ipad-air-11", "portrait", 70),
+            ("iphone-8", "portrait", 49),
+        ] {
             let s = try screen("device: \(device)\norientation: \(orientation)\neffect: none\n" + Self.tabs)
             XCTAssertEqual(TabBar.height(on: s.device), height, "\(device) \(orientation)")
             let bar = try XCTUnwrap(frame("tabBar", placements(s, u: 0)))
@@ -89,7 +92,9 @@ final class BottomBarsTests: XCTestCase {
             let image = LayerRenderer().render(root, width: 786, height: 1704, scale: 2)
             let list = LayerRenderer.placements(of: root, screen: s.device.size)
             let blue = s.palette.systemBlue
-            func isBlue(_ c: PremultipliedColor) -> Bool { abs(Int(c.r) - Int(blue.r)) < 12 && abs(Int(c.g) - Int(blue.g)) < 12 && abs(Int(c.b) - Int(blue.b)) < 12 }
+            func isBlue(_ c: PremultipliedColor) -> Bool {
+                abs(Int(c.r) - Int(blue.r)) < 12 && abs(Int(c.g) - Int(blue.g)) < 12 && abs(Int(c.b) - Int(blue.b)) < 12
+            }
             func isGray(_ c: PremultipliedColor) -> Bool { abs(Int(c.r) - 153) < 12 && c.r == c.g && c.g == c.b }
             for i in 0..<5 {
                 let colors = pixels(image, try XCTUnwrap(frame("tabBar.item.\(i)", list)), scale: 2)
@@ -110,7 +115,8 @@ final class BottomBarsTests: XCTestCase {
         let six = (0..<6).map { _ in "{glyph: star}" }.joined(separator: ", ")
         XCTAssertTrue(problems("tabBar: {items: [\(six)]}").contains("tabBar.items: has 6 items; a tab bar shows 2 to 5"))
         XCTAssertEqual(problems("tabBar: {items: [{glyph: star}, {glyph: heart}]}"), "")
-        XCTAssertTrue(problems("tabBar: {items: [{glyph: star}, {glyph: heart}], selected: 2}").contains("tabBar.selected: must be between 0 and 1, got 2"))
+        XCTAssertTrue(
+            problems("tabBar: {items: [{glyph: star}, {glyph: heart}], selected: 2}").contains("tabBar.selected: must be between 0 and 1, got 2"))
     }
 
     func testAnUnknownGlyphIsRefusedWithASuggestion() {
@@ -163,7 +169,9 @@ final class BottomBarsTests: XCTestCase {
         // Pinned, it draws over the rows that scroll under it.
         let list = placements(s, u: pinAt + 200)
         let band = try XCTUnwrap(list.first { $0.name == "segmentedControl.band" })
-        let under = list.filter { $0.name.hasPrefix("row.") && $0.frame[1] < band.frame[1] + band.frame[3] && $0.frame[1] + $0.frame[3] > band.frame[1] }
+        let under = list.filter {
+            $0.name.hasPrefix("row.") && $0.frame[1] < band.frame[1] + band.frame[3] && $0.frame[1] + $0.frame[3] > band.frame[1]
+        }
         XCTAssertFalse(under.isEmpty)
         for row in under { XCTAssertGreaterThan(band.z, row.z, row.name) }
         // Not pinned, it scrolls away.
@@ -204,7 +212,8 @@ final class BottomBarsTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/tabbed.yaml"
-        try (Self.profile + "segmentedControl: {segments: [Tweets, Replies], pinned: true}\n" + Self.tabs
+        try
+            (Self.profile + "segmentedControl: {segments: [Tweets, Replies], pinned: true}\n" + Self.tabs
             + "timeline: {gestures: [wait: 1]}\n").write(toFile: path, atomically: true, encoding: .utf8)
         let original = try ScenarioLoader.load(path: path).screen
         let expanded = try PresetExpansion.expand(path: path)

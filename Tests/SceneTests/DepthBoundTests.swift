@@ -24,8 +24,9 @@ final class DepthBoundTests: XCTestCase {
             let m = messages(quoted)
             XCTAssertEqual(m.count, 1)
             guard m.count == 1 else { continue }
-            XCTAssertTrue(m[0].hasPrefix("s.yaml:1:") && m[0].contains(": (nesting): lists and mappings nest ")
-                          && m[0].contains("over the limit of 32") || m[0].contains("over 32 levels"), m[0])
+            XCTAssertTrue(
+                m[0].hasPrefix("s.yaml:1:") && m[0].contains(": (nesting): lists and mappings nest ")
+                    && m[0].contains("over the limit of 32") || m[0].contains("over 32 levels"), m[0])
             XCTAssertFalse(m[0].contains("yaml_set_max_nest_level"), m[0])
         }
         // Explicit keys nest a mapping per "? " on one line.
@@ -38,8 +39,12 @@ final class DepthBoundTests: XCTestCase {
         // tree whose release overflowed the stack.
         var text = "vars:\n  x0: &x0 [1]\n"
         for i in 1..<100_000 { text += "  x\(i): &x\(i) [*x\(i - 1)]\n" }
-        XCTAssertEqual(messages(text + timeline), ["s.yaml:32:14: (nesting): lists and mappings nest 33 levels deep here (the alias *x29 "
-            + "counted as the 30 levels it repeats), over the limit of 32; write the value out flatter, or share it with vars"])
+        XCTAssertEqual(
+            messages(text + timeline),
+            [
+                "s.yaml:32:14: (nesting): lists and mappings nest 33 levels deep here (the alias *x29 "
+                    + "counted as the 30 levels it repeats), over the limit of 32; write the value out flatter, or share it with vars"
+            ])
         // The same file read for its matrix after a failed load is checked too.
         let path = NSTemporaryDirectory() + "depth-\(getpid()).yaml"
         try (text + timeline).write(toFile: path, atomically: true, encoding: .utf8)
@@ -53,8 +58,12 @@ final class DepthBoundTests: XCTestCase {
         // Forty doubling aliases stand for 2^40 values: validate hung walking them.
         var text = "vars:\n  x0: &x0 [a, a]\n"
         for i in 1..<40 { text += "  x\(i): &x\(i) [*x\(i - 1), *x\(i - 1)]\n" }
-        XCTAssertEqual(messages(text + timeline), ["s.yaml:16:20: (aliases): aliases repeat over 100000 values in all here (*x13 stands "
-            + "for 32767); write the values out, repeat layers with repeat:, or share a value with vars"])
+        XCTAssertEqual(
+            messages(text + timeline),
+            [
+                "s.yaml:16:20: (aliases): aliases repeat over 100000 values in all here (*x13 stands "
+                    + "for 32767); write the values out, repeat layers with repeat:, or share a value with vars"
+            ])
         // A few aliases are read as before.
         XCTAssertNoThrow(try load("vars:\n  w: &w 120\n  h: *w\nlayers: [{type: rectangle, width: w, height: h}]\n" + timeline))
     }
@@ -80,9 +89,11 @@ final class DepthBoundTests: XCTestCase {
             XCTAssertEqual((error as? ExpressionError)?.message, "the expression is a chain of over 256 operations; split it into vars")
         }
         // Parentheses, unary minus and calls nest at most 64 parsing levels.
-        for deep in [String(repeating: "(", count: 999) + "1" + String(repeating: ")", count: 999),
-                     String(repeating: "-", count: 1999) + "1",
-                     String(repeating: "abs(", count: 300) + "1" + String(repeating: ")", count: 300)] {
+        for deep in [
+            String(repeating: "(", count: 999) + "1" + String(repeating: ")", count: 999),
+            String(repeating: "-", count: 1999) + "1",
+            String(repeating: "abs(", count: 300) + "1" + String(repeating: ")", count: 300),
+        ] {
             XCTAssertThrowsError(try ExpressionParser.parse(deep)) { error in
                 XCTAssertTrue((error as? ExpressionError)?.message.contains("nests more than 64 levels") == true, "\(error)")
             }
@@ -105,8 +116,9 @@ final class DepthBoundTests: XCTestCase {
         let s = try load(text + "  v999: 1\nlayers: [{type: rectangle, in: content, height: v0}]\n" + timeline)
         let built = try XCTUnwrap(s.screen.scene).layers(s.screen.sceneMoment(u: 0), s.screen.sceneMetrics(pixelScale: 1))
         XCTAssertEqual(built.content.first?.frame.height, 1000)
-        XCTAssertEqual(messages(text + "  v999: v1000\n  v1000: 1\nlayers: [{type: rectangle}]\n" + timeline),
-                       ["s.yaml:2:3: vars: 1001 vars, over the limit of 1000; compute some inside the formulas that use them"])
+        XCTAssertEqual(
+            messages(text + "  v999: v1000\n  v1000: 1\nlayers: [{type: rectangle}]\n" + timeline),
+            ["s.yaml:2:3: vars: 1001 vars, over the limit of 1000; compute some inside the formulas that use them"])
     }
 
     // MARK: layer trees
@@ -121,8 +133,12 @@ final class DepthBoundTests: XCTestCase {
         let m = messages(nested(13) + timeline)
         XCTAssertEqual(m.count, 2, "\(m)")
         guard m.count == 2 else { return }
-        XCTAssertTrue(m[0].hasPrefix("s.yaml:2:") && m[0].hasSuffix(".children: layers nest 13 levels deep here, over the limit of 12; flatten "
-            + "the tree: move the deeper layers up into an ancestor, adding up the x and y of the layers between"), m[0])
+        XCTAssertTrue(
+            m[0].hasPrefix("s.yaml:2:")
+                && m[0].hasSuffix(
+                    ".children: layers nest 13 levels deep here, over the limit of 12; flatten "
+                        + "the tree: move the deeper layers up into an ancestor, adding up the x and y of the layers between"),
+            m[0])
         // The layer past the limit is not read, so it cannot be named.
         XCTAssertTrue(m[1].contains("no layer is named \"deepest\""), m[1])
     }

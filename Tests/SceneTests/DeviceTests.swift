@@ -4,7 +4,8 @@ import XCTest
 
 final class DeviceTests: XCTestCase {
     func scenario(_ device: String, appearance: String = "light") throws -> Scenario {
-        try ScenarioLoader.parse("""
+        try ScenarioLoader.parse(
+            """
             device: \(device)
             appearance: \(appearance)
             header: {height: 160}
@@ -72,7 +73,8 @@ final class DeviceTests: XCTestCase {
         XCTAssertEqual(pad.oriented(.portrait), Device.named("ipad-air-11")!)
 
         // Rendered: no status bar layers on the phone, the iPad's on the left; rows inside the safe area.
-        let s = try ScenarioLoader.parse("""
+        let s = try ScenarioLoader.parse(
+            """
             device: iphone-16-pro
             orientation: landscape
             effect: none
@@ -94,7 +96,8 @@ final class DeviceTests: XCTestCase {
         let firstInk = (0..<200).first { x in rowBand.contains { pixmap[x, $0].r < 128 } }
         XCTAssertEqual(Double(try XCTUnwrap(firstInk)), 62 + 16, accuracy: 2)
 
-        let ipad = try ScenarioLoader.parse("""
+        let ipad = try ScenarioLoader.parse(
+            """
             device: ipad-pro-11
             orientation: landscape
             timeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: 0}]}
@@ -168,7 +171,8 @@ final class TextLayerTests: XCTestCase {
     /// green when charging; without Wi-Fi its three bands are gone.
     func testStatusBarItems() throws {
         func statusBar(_ device: String, _ items: String) throws -> (Scenario, [LayerPlacement]) {
-            let s = try ScenarioLoader.parse("""
+            let s = try ScenarioLoader.parse(
+                """
                 device: \(device)
                 header: {height: 160}
                 statusBar: {content: dark\(items.isEmpty ? "" : ", " + items)}
@@ -190,11 +194,13 @@ final class TextLayerTests: XCTestCase {
             let (s, _) = try statusBar("iphone-15", items)
             let p = FrameRenderer(scenario: s).render(frame: 0)
             var green = 0, dark = 0
-            for y in 20..<45 { for x in 300..<393 {
-                let c = p[x, y]
-                if c.g > 150 && c.r < 120 && c.b < 150 { green += 1 }
-                if c.r < 60 && c.g < 60 && c.b < 60 { dark += 1 }
-            } }
+            for y in 20..<45 {
+                for x in 300..<393 {
+                    let c = p[x, y]
+                    if c.g > 150 && c.r < 120 && c.b < 150 { green += 1 }
+                    if c.r < 60 && c.g < 60 && c.b < 60 { dark += 1 }
+                }
+            }
             return (green, dark)
         }
         let full = try batteryPixels("battery: 100, charging: true").green
@@ -208,7 +214,8 @@ final class TextLayerTests: XCTestCase {
 
     /// The Wi-Fi glyph's three bands stay apart: along its axis, ink, a gap, ink, a gap, ink.
     func testTheWiFiGlyphHasThreeBands() throws {
-        let s = try ScenarioLoader.parse("""
+        let s = try ScenarioLoader.parse(
+            """
             device: iphone-15
             header: {height: 160}
             statusBar: {content: dark}
@@ -236,7 +243,8 @@ final class TextLayerTests: XCTestCase {
     /// showsVerticalScrollIndicator: false hides the indicator that scrolling shows.
     func testTheScrollIndicatorCanBeHidden() throws {
         func indicatorShown(_ extra: String) throws -> Bool {
-            let s = try ScenarioLoader.parse("""
+            let s = try ScenarioLoader.parse(
+                """
                 device: iphone-15
                 header: {height: 160}
                 rows: {count: 40}

@@ -198,12 +198,15 @@ final class DynamicTypeTests: XCTestCase {
     }
 
     func testScenarioSpellingsAndAccessibilitySizes() {
-        XCTAssertEqual(ContentSizeCategory.allCases.map(\.rawValue), [
-            "xSmall", "small", "medium", "large", "xLarge", "xxLarge", "xxxLarge",
-            "accessibility1", "accessibility2", "accessibility3", "accessibility4", "accessibility5",
-        ])
-        XCTAssertEqual(ContentSizeCategory.allCases.filter(\.isAccessibilityCategory),
-                       [.accessibility1, .accessibility2, .accessibility3, .accessibility4, .accessibility5])
+        XCTAssertEqual(
+            ContentSizeCategory.allCases.map(\.rawValue),
+            [
+                "xSmall", "small", "medium", "large", "xLarge", "xxLarge", "xxxLarge",
+                "accessibility1", "accessibility2", "accessibility3", "accessibility4", "accessibility5",
+            ])
+        XCTAssertEqual(
+            ContentSizeCategory.allCases.filter(\.isAccessibilityCategory),
+            [.accessibility1, .accessibility2, .accessibility3, .accessibility4, .accessibility5])
         XCTAssertEqual(TextStyle(rawValue: "subheadline"), .subheadline)
         XCTAssertEqual(TextStyle(rawValue: "caption1"), .caption1)
     }

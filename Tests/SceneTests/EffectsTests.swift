@@ -15,8 +15,10 @@ final class EffectsTests: XCTestCase {
 
     /// A preset's screen from scenario text (a preset is drawn as the layers it expands to).
     func presetScreen(_ yaml: String) throws -> Screen {
-        try ScenarioLoader.parse(yaml + "\ntimeline: {gestures: [wait: 1]}\n", file: "preset.yaml",
-                                 baseDirectory: GoldenFrameTests.root + "/Fixtures/scenarios").screen
+        try ScenarioLoader.parse(
+            yaml + "\ntimeline: {gestures: [wait: 1]}\n", file: "preset.yaml",
+            baseDirectory: GoldenFrameTests.root + "/Fixtures/scenarios"
+        ).screen
     }
 
     func stretchyScreen() throws -> Screen {
@@ -103,8 +105,9 @@ final class EffectsTests: XCTestCase {
     }
 
     func testFlowLayoutColumns() {
-        let two = FlowGrid(items: [], count: 5, itemSize: Size(181, 240), interitemSpacing: 10, lineSpacing: 10,
-                           sectionInset: .init(10), width: 393)
+        let two = FlowGrid(
+            items: [], count: 5, itemSize: Size(181, 240), interitemSpacing: 10, lineSpacing: 10,
+            sectionInset: .init(10), width: 393)
         XCTAssertEqual(two.columns, 2)
         XCTAssertEqual(two.frame(ofItem: 1), Rect(x: 202, y: 10, width: 181, height: 240), "the spare point goes between items")
         XCTAssertEqual(two.frame(ofItem: 4).minY, 510.0)
@@ -117,27 +120,37 @@ final class EffectsTests: XCTestCase {
 
     // MARK: Self-sizing cells
 
-    static let longBody = "The schedule changed again. Simulator slots on Tuesday and Thursday moved to the afternoon; "
+    static let longBody =
+        "The schedule changed again. Simulator slots on Tuesday and Thursday moved to the afternoon; "
         + "the suit fitting stays in the morning. Please confirm by Monday so we can book the pool."
 
     func mailList(count: Int = 4, estimate: Double = 44) -> MailList {
         let photo = SceneImage(pixmap: Pixmap(width: 40, height: 30, fill: Color(20, 80, 200).premultiplied), id: 5)
-        return MailList(messages: [MailList.Message(subject: "Lunch on Friday?"),
-                                   MailList.Message(subject: "Re: Launch viewing", body: "Gates open at five."),
-                                   MailList.Message(subject: "New coffee arrived", photo: photo),
-                                   MailList.Message(subject: "Training", body: EffectsTests.longBody, photo: photo)],
-                        count: count, estimatedRowHeight: estimate, width: 393, deviceScale: 3, typography: .standard)
+        return MailList(
+            messages: [
+                MailList.Message(subject: "Lunch on Friday?"),
+                MailList.Message(subject: "Re: Launch viewing", body: "Gates open at five."),
+                MailList.Message(subject: "New coffee arrived", photo: photo),
+                MailList.Message(subject: "Training", body: EffectsTests.longBody, photo: photo),
+            ],
+            count: count, estimatedRowHeight: estimate, width: 393, deviceScale: 3, typography: .standard)
     }
 
     func testWrappedLineCounts() {
         let bold = BundledFonts.shared.font(.semibold), regular = BundledFonts.shared.font(.regular)
         XCTAssertEqual(Paragraph("Lunch on Friday?", font: bold, pointSize: 17, width: 361, letterSpacing: -0.41).lines.count, 1)
-        XCTAssertEqual(Paragraph("Invoice 2026-114 for the espresso machine service", font: bold, pointSize: 17, width: 361,
-                                 letterSpacing: -0.41).texts, ["Invoice 2026-114 for the espresso machine", "service"])
+        XCTAssertEqual(
+            Paragraph(
+                "Invoice 2026-114 for the espresso machine service", font: bold, pointSize: 17, width: 361,
+                letterSpacing: -0.41
+            ).texts, ["Invoice 2026-114 for the espresso machine", "service"])
         XCTAssertEqual(Paragraph(EffectsTests.longBody, font: regular, pointSize: 15, width: 361, letterSpacing: -0.24).lines.count, 4)
         XCTAssertEqual(Paragraph(EffectsTests.longBody, font: regular, pointSize: 15, width: 200, letterSpacing: -0.24).lines.count, 8)
-        XCTAssertEqual(Paragraph(EffectsTests.longBody, font: regular, pointSize: 15, width: 361, maxLines: 2,
-                                 letterSpacing: -0.24).texts.last!.last, "\u{2026}")
+        XCTAssertEqual(
+            Paragraph(
+                EffectsTests.longBody, font: regular, pointSize: 15, width: 361, maxLines: 2,
+                letterSpacing: -0.24
+            ).texts.last!.last, "\u{2026}")
     }
 
     func testRowHeightsFromTheirContent() {
@@ -145,7 +158,7 @@ final class EffectsTests: XCTestCase {
         // Inter's line height is (ascender + descender) / unitsPerEm x size: 20.57 pt at 17, 18.15 at 15;
         // labels round up to the device's pixels, and the separator adds one pixel.
         let subject = (20.5693 * 3).rounded(.up) / 3 // 20.6667
-        let body1 = (18.1494 * 3).rounded(.up) / 3   // 18.3333
+        let body1 = (18.1494 * 3).rounded(.up) / 3 // 18.3333
         let body4 = (4 * 18.1494 * 3).rounded(.up) / 3
         XCTAssertEqual(m.cells[0].height, 12 + subject + 12 + 1.0 / 3, accuracy: 1e-9, "subject only: 45 pt")
         XCTAssertEqual(m.cells[0].height, 45, accuracy: 1e-9)
@@ -160,8 +173,10 @@ final class EffectsTests: XCTestCase {
         let m = mailList(count: 8)
         // Measured rows count their real height, the rest 44 each (behaviour spec 1.4). The real
         // heights, from testRowHeightsFromTheirContent: 45, 67 1/3, 215, 291 2/3, then again.
-        let expected: [Double] = [8 * 44, 45 + 7 * 44, 112 + 1.0 / 3 + 6 * 44, 327 + 1.0 / 3 + 5 * 44, 619 + 4 * 44,
-                                  664 + 3 * 44, 731 + 1.0 / 3 + 2 * 44, 946 + 1.0 / 3 + 44, 1238]
+        let expected: [Double] = [
+            8 * 44, 45 + 7 * 44, 112 + 1.0 / 3 + 6 * 44, 327 + 1.0 / 3 + 5 * 44, 619 + 4 * 44,
+            664 + 3 * 44, 731 + 1.0 / 3 + 2 * 44, 946 + 1.0 / 3 + 44, 1238,
+        ]
         for k in 0...8 {
             XCTAssertEqual(m.estimatedHeight(measured: 0..<k), expected[k], accuracy: 1e-9, "\(k) rows measured")
         }
@@ -224,15 +239,15 @@ final class EffectsTests: XCTestCase {
 
     func testAProfileHeaderOverSelfSizingCells() throws {
         let yaml = """
-        effect: profile
-        header: {height: 160}
-        mail:
-          messages:
-            - {subject: One}
-            - {subject: Two, body: "A body that is long enough to wrap onto a second line at this width, surely."}
-          count: 30
-        timeline: {gestures: [{drag: {by: -300}}, release]}
-        """
+            effect: profile
+            header: {height: 160}
+            mail:
+              messages:
+                - {subject: One}
+                - {subject: Two, body: "A body that is long enough to wrap onto a second line at this width, surely."}
+              count: 30
+            timeline: {gestures: [{drag: {by: -300}}, release]}
+            """
         let s = try ScenarioLoader.parse(yaml, file: "mix.yaml", baseDirectory: "/nonexistent")
         guard case .mail(let m) = s.screen.content else { return XCTFail("mail content expected") }
         // The profile's table header view: avatar at y -40, 69 pt (to 29), name 10 below (22 pt,

@@ -23,8 +23,10 @@ final class FrameAssertionTests: XCTestCase {
             let message = "\(error)"
             XCTAssertTrue(message.hasPrefix("1 of 3 frames fail against \(tmp)/golden: frame 1 differs (1 frame); worst 0001.png: "), message)
             // swift test has no --record flag: the hint names the variable, in a command that works.
-            XCTAssertTrue(message.hasSuffix("if the change is intended, re-record: run the same test again with RENDER_FRAMES_RECORD=failed, "
-                + "such as RENDER_FRAMES_RECORD=failed swift test --filter NAME"), message)
+            XCTAssertTrue(
+                message.hasSuffix(
+                    "if the change is intended, re-record: run the same test again with RENDER_FRAMES_RECORD=failed, "
+                        + "such as RENDER_FRAMES_RECORD=failed swift test --filter NAME"), message)
             XCTAssertFalse(message.contains("--record failed"), message)
             XCTAssertTrue(FileManager.default.fileExists(atPath: "\(tmp)/golden-failures/0001.diff.png"))
         }
@@ -69,9 +71,11 @@ final class GoldenSummaryTests: XCTestCase {
             outcome.failures.append(FrameVerdict(file: String(format: "%04d.png", i), result: r, passed: false))
         }
         for i in 200...202 { outcome.failures.append(FrameVerdict(file: "\(i).png", problem: "no golden in g (record mode never; ...)")) }
-        XCTAssertEqual(outcome.failureSummary(golden: "g"), [
-            "no golden for frames 200-202 (3 frames) in g; record mode never (CI): record them with --record missing, or RENDER_FRAMES_RECORD=missing",
-            "frames 5, 40-130 differ (92 frames); worst 0087.png: 1204 pixels (0.3596 %) at (120, 400)",
-        ])
+        XCTAssertEqual(
+            outcome.failureSummary(golden: "g"),
+            [
+                "no golden for frames 200-202 (3 frames) in g; record mode never (CI): record them with --record missing, or RENDER_FRAMES_RECORD=missing",
+                "frames 5, 40-130 differ (92 frames); worst 0087.png: 1204 pixels (0.3596 %) at (120, 400)",
+            ])
     }
 }

@@ -98,8 +98,9 @@ final class GoldenFrameTests: XCTestCase {
         let golden = try JSONDecoder().decode(Manifest.self, from: manifestData)
         let job = RenderJob(scenario: scenario, outputDirectory: "/dev/null", includeLayout: true)
         for frame in golden.frames {
-            XCTAssertEqual(job.record(index: frame.index, file: frame.file), frame,
-                           "\(name)/\(frame.file): layout differs from the golden manifest")
+            XCTAssertEqual(
+                job.record(index: frame.index, file: frame.file), frame,
+                "\(name)/\(frame.file): layout differs from the golden manifest")
         }
 
         // The frames, as `render-frames SCENARIO --scale 1 --frames ... --layout --golden DIR` checks them.
@@ -124,8 +125,9 @@ final class GoldenFrameTests: XCTestCase {
             print("re-recorded \(outcome.recorded.count) goldens in \(goldenDir) (mode \(settings.record!.rawValue)); look at them before committing")
         }
         for failure in outcome.failures {
-            XCTFail("\(name): \(failure.failureLine); expected/actual/diff in \(failures). "
-                + "If the change is intended, re-record: scripts/record-goldens.sh")
+            XCTFail(
+                "\(name): \(failure.failureLine); expected/actual/diff in \(failures). "
+                    + "If the change is intended, re-record: scripts/record-goldens.sh")
         }
     }
 }

@@ -45,8 +45,9 @@ final class ImageBudgetTests: XCTestCase {
     }
 
     private func load(_ text: String, memory: Int) throws -> Scenario {
-        try ScenarioLoader.parse(text, file: folder + "/s.yaml", baseDirectory: folder,
-                                 imageLimits: ImageLimits(pixels: ImageDecoder.defaultPixelLimit, memory: memory))
+        try ScenarioLoader.parse(
+            text, file: folder + "/s.yaml", baseDirectory: folder,
+            imageLimits: ImageLimits(pixels: ImageDecoder.defaultPixelLimit, memory: memory))
     }
 
     /// 2000 x 1500 is 12 MB decoded: listed at four scales it fits a 20 MB budget, because it is
@@ -80,8 +81,10 @@ final class ImageBudgetTests: XCTestCase {
         PNGChunks.append("IEND", [UInt8](), to: &png)
         try Data(png).write(to: URL(fileURLWithPath: folder + "/evil.png"))
         XCTAssertThrowsError(try load(scenario([("evil.png", 1)]), memory: 20_000_000)) { error in
-            XCTAssertTrue("\(error)".contains("evil.png: corrupt PNG image: IHDR gives a size of 4294967295x4294967295, beyond PNG's "
-                + "2^31-1 limit; re-export the image"), "\(error)")
+            XCTAssertTrue(
+                "\(error)".contains(
+                    "evil.png: corrupt PNG image: IHDR gives a size of 4294967295x4294967295, beyond PNG's "
+                        + "2^31-1 limit; re-export the image"), "\(error)")
         }
     }
 
@@ -92,9 +95,11 @@ final class ImageBudgetTests: XCTestCase {
         try writeFlatPNG("b.png", width: 2000, height: 1500)
         XCTAssertThrowsError(try load(scenario([("a.png", 1), ("b.png", 1)]), memory: 20_000_000)) { error in
             let text = "\(error)"
-            XCTAssertTrue(text.contains("s.yaml:7:15: grid.items[1].image: \(self.folder)/b.png: decoding this 2000x1500 image takes 12.0 MB; "
-                + "with the 12.0 MB of images decoded before it that is over the budget of 20.0 MB for a render's images; "
-                + "scale images down, use fewer different images, or raise the budget with --max-image-memory"), text)
+            XCTAssertTrue(
+                text.contains(
+                    "s.yaml:7:15: grid.items[1].image: \(self.folder)/b.png: decoding this 2000x1500 image takes 12.0 MB; "
+                        + "with the 12.0 MB of images decoded before it that is over the budget of 20.0 MB for a render's images; "
+                        + "scale images down, use fewer different images, or raise the budget with --max-image-memory"), text)
         }
         XCTAssertNoThrow(try load(scenario([("a.png", 1), ("b.png", 1)]), memory: 24_000_000))
     }
@@ -103,8 +108,10 @@ final class ImageBudgetTests: XCTestCase {
     func testAnOversizedFileIsNotRead() throws {
         _ = FileManager.default.createFile(atPath: folder + "/huge.png", contents: Data(count: 2_000_000))
         XCTAssertThrowsError(try ImageDecoder.readFile(folder + "/huge.png", maxBytes: 1_000_000)) { error in
-            XCTAssertEqual("\(error)", "\(self.folder)/huge.png: the file is 2.0 MB, more than an image within --max-image-pixels can take; "
-                + "scale it down")
+            XCTAssertEqual(
+                "\(error)",
+                "\(self.folder)/huge.png: the file is 2.0 MB, more than an image within --max-image-pixels can take; "
+                    + "scale it down")
         }
     }
 

@@ -71,8 +71,11 @@ final class LayerRendererTests: XCTestCase {
         let swiftPixels = pixels(fromSwift)
         XCTAssertEqual(swiftPixels, pixels(fromYAML))
         // Scaled 1.5 about the bottom-left corner (20, 50): it reaches x = 80 and y = 20.
-        let p = LayerRenderer().render({ let r = Layer(frame: Rect(x: 0, y: 0, width: 100, height: 100)); r.addSublayer(fromSwift); return r }(),
-                                       width: 100, height: 100, scale: 1)
+        let p = LayerRenderer().render(
+            {
+                let r = Layer(frame: Rect(x: 0, y: 0, width: 100, height: 100)); r.addSublayer(fromSwift); return r
+            }(),
+            width: 100, height: 100, scale: 1)
         XCTAssertEqual(p[78, 22].r, 255)
         XCTAssertEqual(p[78, 22].g, 0)
     }

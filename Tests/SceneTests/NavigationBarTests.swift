@@ -9,8 +9,10 @@ import XCTest
 final class NavigationBarTests: XCTestCase {
     /// A screen from scenario text with a plain list under the bar.
     func screen(_ bar: String, device: String = "iphone-15", extra: String = "") throws -> Screen {
-        try ScenarioLoader.parse("device: \(device)\neffect: none\n\(extra)navigationBar: \(bar)\nrows: {count: 30}\n"
-                                 + "timeline: {gestures: [wait: 1]}\n", file: "bar.yaml", baseDirectory: "").screen
+        try ScenarioLoader.parse(
+            "device: \(device)\neffect: none\n\(extra)navigationBar: \(bar)\nrows: {count: 30}\n"
+                + "timeline: {gestures: [wait: 1]}\n", file: "bar.yaml", baseDirectory: ""
+        ).screen
     }
 
     let large = "{style: standard, title: Settings, largeTitle: true}"
@@ -75,8 +77,9 @@ final class NavigationBarTests: XCTestCase {
         XCTAssertEqual(NavigationBarGeometry(u: 30, device: d, item: item).inlineTitleAlpha, 0)
         XCTAssertEqual(NavigationBarGeometry(u: 47, device: d, item: item).inlineTitleAlpha, 0.5, accuracy: 1e-12)
         XCTAssertEqual(NavigationBarGeometry(u: 52, device: d, item: item).inlineTitleAlpha, 1)
-        XCTAssertEqual(NavigationBarGeometry(u: 57, device: d, item: item).backgroundAlpha, 0.5, accuracy: 1e-12,
-                       "the material cross-fades in over 10 pt of content under the bar")
+        XCTAssertEqual(
+            NavigationBarGeometry(u: 57, device: d, item: item).backgroundAlpha, 0.5, accuracy: 1e-12,
+            "the material cross-fades in over 10 pt of content under the bar")
         let collapsed = NavigationBarGeometry(u: 300, device: d, item: item)
         XCTAssertEqual(collapsed.largeTitleHeight, 0)
         XCTAssertEqual(collapsed.bottom, 98)
@@ -134,8 +137,9 @@ final class NavigationBarTests: XCTestCase {
         XCTAssertNil(p["navigationBar.title"], "the inline title is hidden")
         let pixels = render(s, u: 0)
         XCTAssertGreaterThan(count(pixels, Rect(x: 16, y: 101, width: 200, height: 41), isDark), 500, "the large title is drawn")
-        XCTAssertEqual(count(pixels, Rect(x: 0, y: 149, width: 393, height: 2)) { $0.r < 250 }, 0,
-                       "no hairline at the bar's bottom")
+        XCTAssertEqual(
+            count(pixels, Rect(x: 0, y: 149, width: 393, height: 2)) { $0.r < 250 }, 0,
+            "no hairline at the bar's bottom")
     }
 
     func testScrolledPast52TheInlineTitleShowsAndTheMaterialAndHairlineAreDrawn() throws {
@@ -151,8 +155,9 @@ final class NavigationBarTests: XCTestCase {
         XCTAssertEqual(p["navigationBar.background"]!.opacity, 1)
         XCTAssertEqual(p["navigationBar.hairline"]!.frame, [0, 98, 393, 0.3333])
         let pixels = render(s, u: 80)
-        XCTAssertGreaterThan(count(pixels, Rect(x: 0, y: 98, width: 393, height: 1.0 / 3)) { $0.r < 250 }, 1000,
-                             "the hairline is drawn")
+        XCTAssertGreaterThan(
+            count(pixels, Rect(x: 0, y: 98, width: 393, height: 1.0 / 3)) { $0.r < 250 }, 1000,
+            "the hairline is drawn")
         XCTAssertGreaterThan(count(pixels, Rect(x: 150, y: 54, width: 93, height: 44), isDark), 100, "the inline title is drawn")
         XCTAssertEqual(count(pixels, Rect(x: 16, y: 60, width: 100, height: 38), isDark), 0, "no large title left in the bar")
     }
@@ -173,7 +178,8 @@ final class NavigationBarTests: XCTestCase {
     }
 
     func testBarButtonFrames() throws {
-        let s = try screen("{style: standard, title: Inbox, leftItems: [{title: Edit}], rightItems: [{title: Done, style: done}, {glyph: plus}, {glyph: more}]}")
+        let s = try screen(
+            "{style: standard, title: Inbox, leftItems: [{title: Edit}], rightItems: [{title: Done, style: done}, {glyph: plus}, {glyph: more}]}")
         let p = placements(s, u: 0)
         let edit = p["navigationBar.left.0"]!.frame, done = p["navigationBar.right.0"]!.frame
         let plus = p["navigationBar.right.1"]!.frame, more = p["navigationBar.right.2"]!.frame
@@ -252,7 +258,8 @@ final class NavigationBarTests: XCTestCase {
     // MARK: Scenario files
 
     func testTheLoaderReadsTheItem() throws {
-        let item = try screen("{style: standard, title: A, largeTitle: true, searchBar: true, backTitle: '', rightItems: [{glyph: share}]}").navigation.item
+        let item = try screen("{style: standard, title: A, largeTitle: true, searchBar: true, backTitle: '', rightItems: [{glyph: share}]}")
+            .navigation.item
         XCTAssertTrue(item.prefersLargeTitle)
         XCTAssertEqual(item.searchBar, SearchBarSettings())
         XCTAssertEqual(item.backTitle, "")

@@ -30,8 +30,9 @@ final class NumberSyntaxTests: XCTestCase {
         // Above 2^53 a Double would round these two to one value; they are different seeds.
         XCTAssertNotEqual(try texts("{count: 3, texts: uuid, seed: 9007199254740993}"), try texts("{count: 3, texts: uuid, seed: 9007199254740992}"))
         XCTAssertEqual(try texts("{count: 3, texts: uuid, seed: 0x10}"), try texts("{count: 3, texts: uuid, seed: 16}"))
-        XCTAssertEqual(messages("{count: 3, texts: uuid, seed: 18446744073709551616}"),
-                       ["s.yaml:5:37: rows.seed: must be between 0 and 18446744073709551615, got 18446744073709551616"])
+        XCTAssertEqual(
+            messages("{count: 3, texts: uuid, seed: 18446744073709551616}"),
+            ["s.yaml:5:37: rows.seed: must be between 0 and 18446744073709551615, got 18446744073709551616"])
         XCTAssertEqual(messages("{count: 3, texts: uuid, seed: -1}"), ["s.yaml:5:37: rows.seed: must be between 0 and 18446744073709551615, got -1"])
         XCTAssertEqual(messages("{count: 3, texts: uuid, seed: 1.5}"), ["s.yaml:5:37: rows.seed: expected a whole number, got 1.5"])
     }

@@ -75,8 +75,10 @@ final class ProfileHeaderTests: XCTestCase {
 
 final class ProfileScreenTests: XCTestCase {
     func screen(_ device: String = "iphone-8") throws -> Screen {
-        try ScenarioLoader.parse("device: \(device)\nheader: {height: 107, title: Title}\ntimeline: {gestures: [wait: 1]}\n",
-                                 file: "profile.yaml", baseDirectory: "/nonexistent").screen
+        try ScenarioLoader.parse(
+            "device: \(device)\nheader: {height: 107, title: Title}\ntimeline: {gestures: [wait: 1]}\n",
+            file: "profile.yaml", baseDirectory: "/nonexistent"
+        ).screen
     }
 
     func placement(_ name: String, _ list: [LayerPlacement]) -> LayerPlacement? { list.first { $0.name == name } }
@@ -117,8 +119,10 @@ final class ProfileScreenTests: XCTestCase {
 
 final class TimelineTests: XCTestCase {
     func testKeyframesHoldAndEase() {
-        let t = KeyframeTimeline(keyframes: [.init(time: 0, offset: 0), .init(time: 1, offset: -100, easing: .linear),
-                                             .init(time: 2, offset: -100), .init(time: 3, offset: 50, easing: .easeInOut)])
+        let t = KeyframeTimeline(keyframes: [
+            .init(time: 0, offset: 0), .init(time: 1, offset: -100, easing: .linear),
+            .init(time: 2, offset: -100), .init(time: 3, offset: 50, easing: .easeInOut),
+        ])
         XCTAssertEqual(t.duration, 3)
         XCTAssertEqual(t.state(at: -1).offset, 0)
         XCTAssertEqual(t.state(at: 0.25).offset, -25, accuracy: 1e-12)

@@ -47,17 +47,19 @@ final class SchemaTests: XCTestCase {
     }
 
     func testTheSchemaRefusesWhatTheParserRefuses() throws {
-        for text in ["hedaer: {}\ntimeline: {keyframes: [{time: 0, offset: 0}]}",
-                     "fps: 0\ntimeline: {keyframes: [{time: 0, offset: 0}]}",
-                     "timeline: {gestures: [{swipe: {}}]}",
-                     "timeline: {}",
-                     "background: blue\ntimeline: {gestures: [release]}",
-                     "layers: [{frame: [0, 0, 10, 10]}]\ntimeline: {gestures: [release]}",
-                     "layers: [{type: group, children: [{type: text, sise: 17}]}]\ntimeline: {gestures: [release]}",
-                     "layers: [{type: rectangle, opacity: {keyframes: [[0, 1, bounce]]}}]\ntimeline: {gestures: [release]}",
-                     "vars: {2x: 1}\ntimeline: {gestures: [release]}",
-                     "vars: {a: [1, 2]}\ntimeline: {gestures: [release]}",
-                     "scrollView: {tableHeaderView: {}}\ntimeline: {gestures: [release]}"] {
+        for text in [
+            "hedaer: {}\ntimeline: {keyframes: [{time: 0, offset: 0}]}",
+            "fps: 0\ntimeline: {keyframes: [{time: 0, offset: 0}]}",
+            "timeline: {gestures: [{swipe: {}}]}",
+            "timeline: {}",
+            "background: blue\ntimeline: {gestures: [release]}",
+            "layers: [{frame: [0, 0, 10, 10]}]\ntimeline: {gestures: [release]}",
+            "layers: [{type: group, children: [{type: text, sise: 17}]}]\ntimeline: {gestures: [release]}",
+            "layers: [{type: rectangle, opacity: {keyframes: [[0, 1, bounce]]}}]\ntimeline: {gestures: [release]}",
+            "vars: {2x: 1}\ntimeline: {gestures: [release]}",
+            "vars: {a: [1, 2]}\ntimeline: {gestures: [release]}",
+            "scrollView: {tableHeaderView: {}}\ntimeline: {gestures: [release]}",
+        ] {
             let value = try Yams.load(yaml: text)!
             XCTAssertNotEqual(SchemaValidator(root: Self.schema).validate(value), [], text)
         }

@@ -71,13 +71,16 @@ final class GestureTimelineTests: XCTestCase {
     }()
 
     func timeline(_ steps: [GestureTimeline.Step], bounds: ClosedRange<Double> = 0...2000) throws -> GestureTimeline {
-        try GestureTimeline(steps: steps, physics: physics, bounds: bounds, viewportHeight: 852,
-                            touchPlacement: { _ in Point(100, 400) })
+        try GestureTimeline(
+            steps: steps, physics: physics, bounds: bounds, viewportHeight: 852,
+            touchPlacement: { _ in Point(100, 400) })
     }
 
     func testDragTracksOneToOneAndRubberBandsPastTheTop() throws {
-        let t = try timeline([.drag(by: -300, to: nil, duration: 1, easing: .linear, at: nil), .wait(1),
-                              .drag(by: 600, to: nil, duration: 1, easing: .linear, at: nil)])
+        let t = try timeline([
+            .drag(by: -300, to: nil, duration: 1, easing: .linear, at: nil), .wait(1),
+            .drag(by: 600, to: nil, duration: 1, easing: .linear, at: nil),
+        ])
         XCTAssertEqual(t.state(at: 0.5).offset, 150, accuracy: 1e-9)
         XCTAssertEqual(t.state(at: 0.5).phase, .tracking)
         XCTAssertEqual(t.state(at: 0.5).touch, Point(100, 250))
@@ -118,8 +121,10 @@ final class GestureTimelineTests: XCTestCase {
     }
 
     func testAFlingIntoTheTopHandsItsVelocityToTheSpring() throws {
-        let t = try timeline([.drag(by: -100, to: nil, duration: 0.5, easing: .linear, at: nil), .release(velocity: 0),
-                              .fling(velocity: 1500, duration: 0.02, at: nil)])
+        let t = try timeline([
+            .drag(by: -100, to: nil, duration: 0.5, easing: .linear, at: nil), .release(velocity: 0),
+            .fling(velocity: 1500, duration: 0.02, at: nil),
+        ])
         // After the fling's drag the content is at 70 moving at -1500 pt/s; it reaches 0 at te.
         let te = physics.decelerationTime(toReach: 0, x0: 70, v0: -1500)!
         let edgeVelocity = physics.decelerated(x0: 70, v0: -1500, t: te).v
@@ -134,8 +139,10 @@ final class GestureTimelineTests: XCTestCase {
     }
 
     func testATouchStopsTheMotionUnderWay() throws {
-        let t = try timeline([.fling(velocity: -3000, duration: 0.05, at: nil), .wait(0.3),
-                              .drag(by: 0, to: nil, duration: 0.5, easing: .linear, at: nil)])
+        let t = try timeline([
+            .fling(velocity: -3000, duration: 0.05, at: nil), .wait(0.3),
+            .drag(by: 0, to: nil, duration: 0.5, easing: .linear, at: nil),
+        ])
         let caught = t.state(at: 0.35).offset
         XCTAssertEqual(t.state(at: 0.6).offset, caught, accuracy: 1e-9)
         XCTAssertEqual(t.state(at: 0.6).phase, .tracking)
@@ -152,7 +159,8 @@ final class GestureTimelineTests: XCTestCase {
         XCTAssertThrowsError(try timeline([.wait(1), .release(velocity: nil)])) { error in
             XCTAssertEqual(error as? GestureTimeline.ScriptError, .init(step: 1, message: "release: no finger is down; put a drag before it"))
         }
-        XCTAssertThrowsError(try timeline([.drag(by: 10, to: nil, duration: 1, easing: .linear, at: nil), .scrollTo(offset: 0, duration: 0.3, easing: .linear)]))
+        XCTAssertThrowsError(
+            try timeline([.drag(by: 10, to: nil, duration: 1, easing: .linear, at: nil), .scrollTo(offset: 0, duration: 0.3, easing: .linear)]))
     }
 
     func testFrameRateIndependence() throws {

@@ -30,13 +30,15 @@ final class TableTests: XCTestCase {
     // MARK: Layout
 
     func testFixedRowHeightsStackUnderThePlainHeader() throws {
-        let t = table(try screen("""
-            table:
-              rowHeight: 50
-              sections:
-                - {count: 3, rows: [{text: A}]}
-                - {header: Second, count: 2, rows: [{text: B}]}
-            """))
+        let t = table(
+            try screen(
+                """
+                table:
+                  rowHeight: 50
+                  sections:
+                    - {count: 3, rows: [{text: A}]}
+                    - {header: Second, count: 2, rows: [{text: B}]}
+                """))
         // A plain section without a header or footer takes no room: rows from 0, 50 pt apiece.
         XCTAssertEqual(t.layouts[0].rowTops, [0, 50, 100, 150])
         XCTAssertEqual(t.layouts[0].footer.frame.height, 0)
@@ -51,22 +53,28 @@ final class TableTests: XCTestCase {
     }
 
     func testSelfSizingRowsAreAtLeast44PlusASeparatorPixel() throws {
-        let t = table(try screen("""
-            table:
-              sections:
-                - rows:
-                    - {text: One line}
-                    - {text: Title, detail: A subtitle under it, style: subtitle}
-                    - {text: Icon, imageColor: "#FF9500"}
-                    - {text: Big, imageColor: "#FF9500", imageSize: 60}
-            """))
+        let t = table(
+            try screen(
+                """
+                table:
+                  sections:
+                    - rows:
+                        - {text: One line}
+                        - {text: Title, detail: A subtitle under it, style: subtitle}
+                        - {text: Icon, imageColor: "#FF9500"}
+                        - {text: Big, imageColor: "#FF9500", imageSize: 60}
+                """))
         let tops = t.layouts[0].rowTops
         let px = 1.0 / 3
         // One line of 17 pt text with 11 pt above and below is under 44: the minimum, plus the separator.
         XCTAssertEqual(tops[1] - tops[0], 44 + px, accuracy: 1e-9)
         // Subtitle: the text's line, 3 pt, the 15 pt detail's line, 11 pt padding each side.
-        let text = TableCell.textContent(TableRow(text: "Title", style: .subtitle), palette: .light, typography: .standard, lines: 0).paragraph(width: 300).height
-        let detail = TableCell.detailContent("A", TableRow(text: "", style: .subtitle), palette: .light, typography: .standard, lines: 0).paragraph(width: 300).height
+        let text = TableCell.textContent(TableRow(text: "Title", style: .subtitle), palette: .light, typography: .standard, lines: 0).paragraph(
+            width: 300
+        ).height
+        let detail = TableCell.detailContent("A", TableRow(text: "", style: .subtitle), palette: .light, typography: .standard, lines: 0).paragraph(
+            width: 300
+        ).height
         func ceil3(_ v: Double) -> Double { (v * 3 - 1e-9).rounded(.up) / 3 }
         let subtitle = ceil3(ceil3(text) + 3 + ceil3(detail) + 22) + px
         XCTAssertEqual(tops[2] - tops[1], subtitle, accuracy: 1e-9)
@@ -95,7 +103,8 @@ final class TableTests: XCTestCase {
     // MARK: Sticky headers
 
     func testAPlainHeaderPinsUnderTheBarsAndIsPushedUpByTheNextSection() throws {
-        let s = try screen("""
+        let s = try screen(
+            """
             navigationBar: {title: Contacts}
             table:
               rowHeight: 44
@@ -133,7 +142,8 @@ final class TableTests: XCTestCase {
     /// that follows the bar as it collapses; under a pinned segmented control, below the control; a
     /// footer pins above a tab bar.
     func testPinnedHeadersFollowTheBarsAndControls() throws {
-        let large = try screen("""
+        let large = try screen(
+            """
             navigationBar: {style: standard, title: Contacts, largeTitle: true, searchBar: true}
             table: {rowHeight: 44, sections: [{header: A, count: 30, rows: [{text: Anna}]}, {header: B, count: 30, rows: [{text: Bob}]}]}
             """)
@@ -144,7 +154,8 @@ final class TableTests: XCTestCase {
         }
         XCTAssertEqual(placements(large, u: 300)["sectionHeader.0"]!.minY, 98, accuracy: 1e-9, "collapsed: under the 44 pt bar")
 
-        let tabs = try screen("""
+        let tabs = try screen(
+            """
             navigationBar: {title: Music}
             segmentedControl: {segments: [Albums, Songs], pinned: true}
             tabBar: {items: [{title: Library, glyph: house}, {title: Search, glyph: search}]}
@@ -236,7 +247,9 @@ final class TableTests: XCTestCase {
     }
 
     func testValue1DetailIsRightAlignedBeforeTheChevron() throws {
-        let s = try screen("table: {rowHeight: 44, sections: [{rows: [{text: Wi-Fi, detail: Home, style: value1, accessory: disclosureIndicator, imageColor: \"#007AFF\"}]}]}")
+        let s = try screen(
+            "table: {rowHeight: 44, sections: [{rows: [{text: Wi-Fi, detail: Home, style: value1, accessory: disclosureIndicator, imageColor: \"#007AFF\"}]}]}"
+        )
         let placed = placements(s, u: 0)
         let chevron = placed["cell.0.0.accessory"]!, detail = placed["cell.0.0.detail"]!, text = placed["cell.0.0.text"]!
         let image = placed["cell.0.0.image"]!
@@ -264,7 +277,9 @@ final class TableTests: XCTestCase {
     /// Pixels of one row rendered at 1x on white: the accessory's glyph is drawn where its layer is,
     /// in its color, and nothing is drawn between the text and the accessory.
     func testAccessoriesAreDrawnRightOfTheText() throws {
-        for (accessory, ink) in [("disclosureIndicator", Color(196, 196, 198)), ("checkmark", Color(0, 122, 255)), ("detailButton", Color(0, 122, 255))] {
+        for (accessory, ink) in [
+            ("disclosureIndicator", Color(196, 196, 198)), ("checkmark", Color(0, 122, 255)), ("detailButton", Color(0, 122, 255)),
+        ] {
             let s = try screen("navigationBar: false\ntable: {rowHeight: 44, sections: [{rows: [{text: Item, accessory: \(accessory)}]}]}")
             let root = s.layers(u: 0, pixelScale: 2)
             let p = LayerRenderer().render(root, width: 786, height: 1704, scale: 2)
@@ -320,28 +335,45 @@ final class TableTests: XCTestCase {
     // MARK: Refusals
 
     func testUnknownCellStyleAndAccessoryAreRefusedWithASuggestion() {
-        XCTAssertEqual(messages("table: {sections: [{rows: [{text: A, style: subtitel}]}]}"), [
-            "t.yaml:3:45: table.sections[0].rows[0].style: expected one of default, subtitle, value1, value2, got \"subtitel\"; did you mean \"subtitle\"?"])
-        XCTAssertEqual(messages("table: {sections: [{rows: [{text: A, accessory: checkmarks}]}]}"), [
-            "t.yaml:3:49: table.sections[0].rows[0].accessory: expected one of none, disclosureIndicator, checkmark, detailButton, got \"checkmarks\"; did you mean \"checkmark\"?"])
-        XCTAssertEqual(messages("table: {style: insetgrouped, sections: [{rows: [{text: A}]}]}"), [
-            "t.yaml:3:16: table.style: expected one of plain, grouped, insetGrouped, got \"insetgrouped\"; did you mean \"insetGrouped\"?"])
+        XCTAssertEqual(
+            messages("table: {sections: [{rows: [{text: A, style: subtitel}]}]}"),
+            [
+                "t.yaml:3:45: table.sections[0].rows[0].style: expected one of default, subtitle, value1, value2, got \"subtitel\"; did you mean \"subtitle\"?"
+            ])
+        XCTAssertEqual(
+            messages("table: {sections: [{rows: [{text: A, accessory: checkmarks}]}]}"),
+            [
+                "t.yaml:3:49: table.sections[0].rows[0].accessory: expected one of none, disclosureIndicator, checkmark, detailButton, got \"checkmarks\"; did you mean \"checkmark\"?"
+            ])
+        XCTAssertEqual(
+            messages("table: {style: insetgrouped, sections: [{rows: [{text: A}]}]}"),
+            [
+                "t.yaml:3:16: table.style: expected one of plain, grouped, insetGrouped, got \"insetgrouped\"; did you mean \"insetGrouped\"?"
+            ])
     }
 
     func testBadTableInputIsRefused() {
-        XCTAssertEqual(messages("table: {sections: [{rows: [{detail: A}]}]}"),
-                       ["t.yaml:3:28: table.sections[0].rows[0].text: missing; every row has a text, e.g. {text: Wi-Fi}"])
-        XCTAssertEqual(messages("table: {rowHeight: tall, sections: [{rows: [{text: A}]}]}"),
-                       ["t.yaml:3:20: table.rowHeight: expected automatic (self-sizing, from the cell's text) or a height in points (1-1000), got \"tall\""])
-        XCTAssertEqual(messages("table: {sections: [{rows: [{text: A, detail: B}]}]}"),
-                       ["t.yaml:3:46: table.sections[0].rows[0].detail: a default-style cell shows no detail; set style: subtitle, value1 or value2, or remove detail"])
-        XCTAssertEqual(messages("table: {sections: [{count: 10001, rows: [{text: A}]}]}"),
-                       ["t.yaml:3:28: table.sections[0].count: must be between 0 and 10000, got 10001"])
+        XCTAssertEqual(
+            messages("table: {sections: [{rows: [{detail: A}]}]}"),
+            ["t.yaml:3:28: table.sections[0].rows[0].text: missing; every row has a text, e.g. {text: Wi-Fi}"])
+        XCTAssertEqual(
+            messages("table: {rowHeight: tall, sections: [{rows: [{text: A}]}]}"),
+            ["t.yaml:3:20: table.rowHeight: expected automatic (self-sizing, from the cell's text) or a height in points (1-1000), got \"tall\""])
+        XCTAssertEqual(
+            messages("table: {sections: [{rows: [{text: A, detail: B}]}]}"),
+            [
+                "t.yaml:3:46: table.sections[0].rows[0].detail: a default-style cell shows no detail; set style: subtitle, value1 or value2, or remove detail"
+            ])
+        XCTAssertEqual(
+            messages("table: {sections: [{count: 10001, rows: [{text: A}]}]}"),
+            ["t.yaml:3:28: table.sections[0].count: must be between 0 and 10000, got 10001"])
         XCTAssertEqual(messages("table: {sections: []}"), ["t.yaml:3:19: table.sections: the list is empty; add at least one section with rows"])
-        XCTAssertEqual(messages("table: {sections: [{rows: [{text: A, imageSize: 40}]}]}"),
-                       ["t.yaml:3:49: table.sections[0].rows[0].imageSize: applies to a row's image; add image (a file) or imageColor, or remove imageSize"])
-        XCTAssertEqual(messages("rows: {count: 3}\ntable: {sections: [{rows: [{text: A}]}]}"),
-                       ["t.yaml:4:8: table: a screen has one content: rows and table were both given; keep one"])
+        XCTAssertEqual(
+            messages("table: {sections: [{rows: [{text: A, imageSize: 40}]}]}"),
+            ["t.yaml:3:49: table.sections[0].rows[0].imageSize: applies to a row's image; add image (a file) or imageColor, or remove imageSize"])
+        XCTAssertEqual(
+            messages("rows: {count: 3}\ntable: {sections: [{rows: [{text: A}]}]}"),
+            ["t.yaml:4:8: table: a screen has one content: rows and table were both given; keep one"])
     }
 
     func testRowsWithoutAListAreNumbered() throws {
@@ -375,9 +407,13 @@ final class TableTests: XCTestCase {
         XCTAssertEqual(object(table + ["properties", "sections"])["maxItems"] as? Int, ScenarioLoader.maximumTableSections)
         XCTAssertEqual(object(row + ["properties", "text"])["maxLength"] as? Int, ScenarioLoader.maximumCellText)
         // A table scenario passes the schema; a misspelt accessory does not.
-        let good: [String: Any] = ["table": ["style": "insetGrouped", "rowHeight": "automatic",
-                                             "sections": [["header": "A", "rows": [["text": "Wi-Fi", "accessory": "checkmark"]]]]],
-                                   "timeline": ["gestures": ["release"]]]
+        let good: [String: Any] = [
+            "table": [
+                "style": "insetGrouped", "rowHeight": "automatic",
+                "sections": [["header": "A", "rows": [["text": "Wi-Fi", "accessory": "checkmark"]]]],
+            ],
+            "timeline": ["gestures": ["release"]],
+        ]
         XCTAssertEqual(SchemaValidator(root: schema).validate(good), [])
         var bad = good
         bad["table"] = ["sections": [["rows": [["text": "Wi-Fi", "accessory": "chevron"]]]]]

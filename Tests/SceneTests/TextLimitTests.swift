@@ -36,8 +36,10 @@ final class TextLimitTests: XCTestCase {
             let lines = scenarioErrorLines(text) { _ = try load(text) }
             let line = text.prefix(upTo: text.range(of: long)!.lowerBound).filter { $0 == "\n" }.count + 1
             let column = text.prefix(upTo: text.range(of: long)!.lowerBound).split(separator: "\n", omittingEmptySubsequences: false).last!.count + 1
-            XCTAssertEqual(lines, ["s.yaml:\(line):\(column): \(field): is 200001 characters (Unicode code points), over the limit of 200000 for a text; shorten it"],
-                           field)
+            XCTAssertEqual(
+                lines,
+                ["s.yaml:\(line):\(column): \(field): is 200001 characters (Unicode code points), over the limit of 200000 for a text; shorten it"],
+                field)
         }
     }
 
@@ -58,9 +60,12 @@ final class TextLimitTests: XCTestCase {
     /// a table header view can be, not at the scroll view the preset declares.
     func testABioTooTallForTheTableHeaderViewIsRefusedAtTheBio() {
         let text = scenario("effect: profile\nprofile:\n  bio: T\n", String(repeating: "word ", count: 20_000))
-        XCTAssertEqual(scenarioErrorLines(text) { _ = try load(text) },
-                       ["s.yaml:3:8: profile.bio: makes the profile 40459 points tall on iphone-15 at text size large, over the limit of "
-                        + "20000 for a table header view; shorten the bio or give it profile.bioLines (such as 3)"])
+        XCTAssertEqual(
+            scenarioErrorLines(text) { _ = try load(text) },
+            [
+                "s.yaml:3:8: profile.bio: makes the profile 40459 points tall on iphone-15 at text size large, over the limit of "
+                    + "20000 for a table header view; shorten the bio or give it profile.bioLines (such as 3)"
+            ])
     }
 
     func testTheSchemaGivesTheSameLimit() {

@@ -20,7 +20,9 @@ final class UserSceneTests: XCTestCase {
 
     func assertFrame(_ p: LayerPlacement?, _ expected: [Double], _ message: String, file: StaticString = #filePath, line: UInt = #line) {
         guard let p else { return XCTFail("\(message): not on screen", file: file, line: line) }
-        for (a, b) in zip(p.frame, expected) { XCTAssertEqual(a, b, accuracy: 0.001, "\(message): \(p.frame) vs \(expected)", file: file, line: line) }
+        for (a, b) in zip(p.frame, expected) {
+            XCTAssertEqual(a, b, accuracy: 0.001, "\(message): \(p.frame) vs \(expected)", file: file, line: line)
+        }
     }
 
     let rest = "timeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: 100}]}\n"
@@ -38,12 +40,18 @@ final class UserSceneTests: XCTestCase {
         XCTAssertEqual(try fill("dark", "\"offset < 10000 ? systemBlue : label\""), Color(10, 132, 255))
         XCTAssertEqual(try fill("light", "label"), Color(0, 0, 0))
         let messages = scenarioErrorLines("") { _ = try fill("light", "red") }
-        XCTAssertEqual(messages, ["s.yaml:3:63: layers[0].fill: colors are written \"#RRGGBB\" (in quotes: # starts a YAML comment) or by "
-            + "system color name (systemRed, systemBlue, systemGray, label, systemBackground, ...), got \"red\"; did you mean systemRed?"])
-        for (word, name) in [("blue", "systemBlue"), ("Green", "systemGreen"), ("ORANGE", "systemOrange"), ("pink", "systemPink"),
-                             ("purple", "systemPurple"), ("teal", "systemTeal"), ("indigo", "systemIndigo"), ("yellow", "systemYellow"),
-                             ("gray", "systemGray"), ("grey", "systemGray"), ("brown", "systemBrown"), ("mint", "systemMint"),
-                             ("cyan", "systemCyan"), ("Label", "label"), ("background", "systemBackground")] {
+        XCTAssertEqual(
+            messages,
+            [
+                "s.yaml:3:63: layers[0].fill: colors are written \"#RRGGBB\" (in quotes: # starts a YAML comment) or by "
+                    + "system color name (systemRed, systemBlue, systemGray, label, systemBackground, ...), got \"red\"; did you mean systemRed?"
+            ])
+        for (word, name) in [
+            ("blue", "systemBlue"), ("Green", "systemGreen"), ("ORANGE", "systemOrange"), ("pink", "systemPink"),
+            ("purple", "systemPurple"), ("teal", "systemTeal"), ("indigo", "systemIndigo"), ("yellow", "systemYellow"),
+            ("gray", "systemGray"), ("grey", "systemGray"), ("brown", "systemBrown"), ("mint", "systemMint"),
+            ("cyan", "systemCyan"), ("Label", "label"), ("background", "systemBackground"),
+        ] {
             XCTAssertEqual(SystemColor.suggestion(for: word), name)
         }
         XCTAssertNil(SystemColor.suggestion(for: "offset"))
@@ -52,7 +60,8 @@ final class UserSceneTests: XCTestCase {
     }
 
     func testKeyframesEaseHoldAndExtend() throws {
-        let s = try load("""
+        let s = try load(
+            """
             navigationBar: false
             scrollView: {contentInsetAdjustmentBehavior: never}
             layers:
@@ -96,7 +105,8 @@ final class UserSceneTests: XCTestCase {
         XCTAssertEqual(auto.screen.insetBottom, 34)
         XCTAssertEqual(auto.screen.contentHeight, 2000, "the content layers' extent at rest")
         XCTAssertEqual(auto.screen.content.height, 0, "no rows unless asked")
-        let never = try load("""
+        let never = try load(
+            """
             scrollView: {contentInsetAdjustmentBehavior: never, contentInset: {top: 20}, tableHeaderView: {height: 44}, contentHeight: 900}
             rows: {count: 10}
             layers: [{type: rectangle, in: tableHeader, name: avatar, frame: [16, 0, 44, 44]}]
@@ -113,7 +123,8 @@ final class UserSceneTests: XCTestCase {
     }
 
     func testRepeatedLayersAndTimeDependentFrames() throws {
-        let s = try load("""
+        let s = try load(
+            """
             layers:
               - {type: rectangle, name: dot, repeat: 3, frame: ["index * 20", "time * 60", 10, 10], fill: "mix(#FF0000, #0000FF, index / 2)"}
             timeline: {duration: 1, keyframes: [{time: 0, offset: 0}]}
@@ -126,7 +137,8 @@ final class UserSceneTests: XCTestCase {
 
     /// From an audit: inputs that validation accepts must render, in bounded memory and time.
     func testMagnifiedShadowsTinyBlursAndHugeVarsStayBounded() throws {
-        let s = try load("""
+        let s = try load(
+            """
             vars: {big: 1e305}
             layers:
               - type: group
@@ -153,7 +165,8 @@ final class UserSceneTests: XCTestCase {
     }
 
     func testAViewOfAnotherRootsLayerIsItsOnlyInstance() throws {
-        let s = try load("""
+        let s = try load(
+            """
             navigationBar: false
             scrollView: {contentInsetAdjustmentBehavior: never}
             layers:
@@ -199,7 +212,9 @@ final class UserSceneTests: XCTestCase {
             let u = s.state(ofFrame: frame).offset
             let p = placements(s, frame: frame)
             let inline = min(max((u - 30) / 22, 0), 1)
-            if inline > 0 { XCTAssertEqual(p["inlineTitle"]!.opacity, (inline * 10000).rounded() / 10000, accuracy: 1e-4, "u \(u)") } else {
+            if inline > 0 {
+                XCTAssertEqual(p["inlineTitle"]!.opacity, (inline * 10000).rounded() / 10000, accuracy: 1e-4, "u \(u)")
+            } else {
                 XCTAssertNil(p["inlineTitle"], "u \(u)")
             }
             let bar = min(max(u / 52, 0), 1)
@@ -236,7 +251,8 @@ final class UserSceneTests: XCTestCase {
     /// preset's, read its vars (`stop`), and the manifest reports the preset's numbers and the
     /// scenario's own vars, not the expansion's.
     func testOwnLayersOverAPresetReadItsVars() throws {
-        let s = try load("""
+        let s = try load(
+            """
             effect: profile
             header: {height: 160}
             vars:

@@ -15,8 +15,9 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let width = (Int(bytes[0]) << 8 | Int(bytes[1])) % 256 + 1
     let height = (Int(bytes[2]) << 8 | Int(bytes[3])) % 256 + 1
     let filters = PNGEncoder.Filter.allCases
-    let options = PNGEncoder.Options(filter: filters[Int(bytes[4]) % filters.count], level: Int(bytes[6]) % 13,
-                                     coder: bytes[5] & 1 == 0 ? .rows : .libdeflate)
+    let options = PNGEncoder.Options(
+        filter: filters[Int(bytes[4]) % filters.count], level: Int(bytes[6]) % 13,
+        coder: bytes[5] & 1 == 0 ? .rows : .libdeflate)
     let content = Array(bytes[8...])
     var straight = [UInt8](repeating: 0, count: width * height * 4)
     if !content.isEmpty {

@@ -27,7 +27,12 @@ public struct APNGFormat: AnimationFormat {
             }
             let alpha = apng!.alpha
             // One color type for the whole file: RGBA once any frame has transparency.
-            let frames = alpha ? batch : batch.map { $0.pixels.isOpaque ? $0 : TimedFrame(pixels: Self.flatten($0.pixels), start: $0.start, end: $0.end, outputFrames: $0.outputFrames) }
+            let frames =
+                alpha
+                ? batch
+                : batch.map {
+                    $0.pixels.isOpaque ? $0 : TimedFrame(pixels: Self.flatten($0.pixels), start: $0.start, end: $0.end, outputFrames: $0.outputFrames)
+                }
             try apng!.add(frames)
             written += batch.count
         }
@@ -41,7 +46,9 @@ public struct APNGFormat: AnimationFormat {
         switch APNGReader.read(data) {
         case .failure(let p): return .problem(p.description)
         case .success(let info):
-            guard info.declaredFrames == info.delays.count else { return .problem("acTL says \(info.declaredFrames) frames, the file has \(info.delays.count)") }
+            guard info.declaredFrames == info.delays.count else {
+                return .problem("acTL says \(info.declaredFrames) frames, the file has \(info.delays.count)")
+            }
             return .found(frames: info.delays.count, duration: info.duration)
         }
     }

@@ -33,8 +33,9 @@ public struct MP4Format: AnimationFormat {
     }
 
     public func encode(_ job: AnimationEncoding) throws -> EncodedAnimation {
-        let mp4 = try MP4Writer(path: job.path, width: job.width, height: job.height, fps: job.settings.fps,
-                                crf: MP4Format.crf(job.settings.quality))
+        let mp4 = try MP4Writer(
+            path: job.path, width: job.width, height: job.height, fps: job.settings.fps,
+            crf: MP4Format.crf(job.settings.quality))
         var written = 0
         // A video holds every frame at its rate: held frames are repeated, not merged.
         try job.forEachBatch(merge: false) { batch in

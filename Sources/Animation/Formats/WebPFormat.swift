@@ -27,8 +27,9 @@ public struct WebPFormat: AnimationFormat {
     }
 
     public func encode(_ job: AnimationEncoding) throws -> EncodedAnimation {
-        let webp = try WebPWriter(path: job.path, width: job.width, height: job.height, quality: job.settings.quality,
-                                  lossless: job.settings.lossless)
+        let webp = try WebPWriter(
+            path: job.path, width: job.width, height: job.height, quality: job.settings.quality,
+            lossless: job.settings.lossless)
         var written = 0
         try job.forEachBatch { batch in
             for f in batch { try webp.add(f) }
@@ -47,7 +48,8 @@ public struct WebPFormat: AnimationFormat {
         case .failure(let p): return .problem(p.description)
         // libwebp writes a clip that never changes as a still image: one frame, the whole clip.
         case .success(let info):
-            return info.durations.isEmpty ? .found(frames: 1, duration: written.duration) : .found(frames: info.durations.count, duration: info.duration)
+            return info.durations.isEmpty
+                ? .found(frames: 1, duration: written.duration) : .found(frames: info.durations.count, duration: info.duration)
         }
     }
 

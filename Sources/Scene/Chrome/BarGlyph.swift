@@ -14,7 +14,8 @@ public enum BarGlyph: String, Sendable, CaseIterable {
         "magnifyingglass": .search, "gearshape": .gear, "gearshape.2": .gear, "message": .message, "bubble.left": .message,
         "bubble": .message, "person.circle": .person, "person.crop.circle": .person, "square.and.arrow.up": .share,
         "square.and.pencil": .compose, "pencil": .compose, "square.grid.2x2": .grid, "ellipsis.circle": .ellipsis,
-        "clock.arrow.circlepath": .clock, "more": .ellipsis, "plus.circle": .plus, "bell.badge": .bell, "house.circle": .house, "trash.circle": .trash,
+        "clock.arrow.circlepath": .clock, "more": .ellipsis, "plus.circle": .plus, "bell.badge": .bell, "house.circle": .house,
+        "trash.circle": .trash,
     ]
 
     /// A glyph named in a scenario; an unknown name is refused with the glyphs there are and, where
@@ -28,7 +29,9 @@ public enum BarGlyph: String, Sendable, CaseIterable {
         for variant in [".fill", ".circle.fill", ".slash"] where base.hasSuffix(variant) { base = String(base.dropLast(variant.count)) }
         if let glyph = BarGlyph(rawValue: base) ?? symbolNames[base] {
             message += "; did you mean \"\(glyph.rawValue)\" (the SF Symbol \(name)'s glyph here)?"
-        } else if let near = ScenarioReader.closest(to: base, in: names) ?? ScenarioReader.closest(to: base, in: Array(symbolNames.keys).sorted()).map({ symbolNames[$0]!.rawValue }) {
+        } else if let near = ScenarioReader.closest(to: base, in: names)
+            ?? ScenarioReader.closest(to: base, in: Array(symbolNames.keys).sorted()).map({ symbolNames[$0]!.rawValue })
+        {
             message += "; did you mean \"\(near)\"?"
         }
         r.report(node, field, message)
@@ -58,9 +61,11 @@ public enum BarGlyph: String, Sendable, CaseIterable {
         switch self {
         case .house:
             // house.fill: a roof, walls, and a door.
-            return [line(3.5, 13.5, 14, 4), line(14, 4, 24.5, 13.5),
-                    line(7, 12, 7, 24), line(21, 12, 21, 24), line(7, 24, 21, 24),
-                    .roundedRect(Rect(x: 11.5, y: 16.5, width: 5, height: 7.5), radius: 1)]
+            return [
+                line(3.5, 13.5, 14, 4), line(14, 4, 24.5, 13.5),
+                line(7, 12, 7, 24), line(21, 12, 21, 24), line(7, 24, 21, 24),
+                .roundedRect(Rect(x: 11.5, y: 16.5, width: 5, height: 7.5), radius: 1),
+            ]
         case .search:
             // magnifyingglass: a ring and a handle.
             return [ring(12, 12, 7.5), line(17.6, 17.6, 23.5, 23.5, 3)]
@@ -83,14 +88,18 @@ public enum BarGlyph: String, Sendable, CaseIterable {
             return (0..<10).map { i in .capsule(from: points[i], to: points[(i + 1) % 10], width: stroke) }
         case .bell:
             // bell: a dome, flared sides, a rim, a clapper and a knob.
-            return [ring(14, 12, 6.5, from: degrees(-90), to: degrees(90)), line(7.5, 12, 6.5, 20), line(20.5, 12, 21.5, 20),
-                    line(4.5, 21, 23.5, 21), .circle(center: Point(14, 24.5), radius: 2.2), .circle(center: Point(14, 4.2), radius: 1.3)]
+            return [
+                ring(14, 12, 6.5, from: degrees(-90), to: degrees(90)), line(7.5, 12, 6.5, 20), line(20.5, 12, 21.5, 20),
+                line(4.5, 21, 23.5, 21), .circle(center: Point(14, 24.5), radius: 2.2), .circle(center: Point(14, 4.2), radius: 1.3),
+            ]
         case .heart:
             // heart: two lobes meeting in a point.
             let left = Point(9.5 + 5 * sine(degrees(-125)), 10.5 - 5 * cosine(degrees(-125)))
             let right = Point(18.5 + 5 * sine(degrees(125)), 10.5 - 5 * cosine(degrees(125)))
-            return [ring(9.5, 10.5, 5, from: degrees(-125), to: degrees(80)), ring(18.5, 10.5, 5, from: degrees(-80), to: degrees(125)),
-                    .capsule(from: left, to: Point(14, 22.5), width: stroke), .capsule(from: right, to: Point(14, 22.5), width: stroke)]
+            return [
+                ring(9.5, 10.5, 5, from: degrees(-125), to: degrees(80)), ring(18.5, 10.5, 5, from: degrees(-80), to: degrees(125)),
+                .capsule(from: left, to: Point(14, 22.5), width: stroke), .capsule(from: right, to: Point(14, 22.5), width: stroke),
+            ]
         case .message:
             // message: a round bubble with a tail.
             return [.border(Rect(x: 3, y: 5, width: 22, height: 16), radius: 8, width: stroke), line(8.5, 19.5, 5.5, 24)]
@@ -107,15 +116,21 @@ public enum BarGlyph: String, Sendable, CaseIterable {
             return [line(14, 5, 14, 23), line(5, 14, 23, 14)]
         case .share:
             // square.and.arrow.up: an arrow out of an open box.
-            return [line(14, 3, 14, 17), line(9.5, 7.5, 14, 3), line(18.5, 7.5, 14, 3),
-                    line(10, 11, 6.5, 11), line(6.5, 11, 6.5, 25), line(6.5, 25, 21.5, 25), line(21.5, 25, 21.5, 11), line(21.5, 11, 18, 11)]
+            return [
+                line(14, 3, 14, 17), line(9.5, 7.5, 14, 3), line(18.5, 7.5, 14, 3),
+                line(10, 11, 6.5, 11), line(6.5, 11, 6.5, 25), line(6.5, 25, 21.5, 25), line(21.5, 25, 21.5, 11), line(21.5, 11, 18, 11),
+            ]
         case .trash:
-            return [line(5, 7, 23, 7), line(11, 7, 11.5, 4), line(17, 7, 16.5, 4), line(11.5, 4, 16.5, 4),
-                    line(7.5, 7, 8.5, 24.5), line(20.5, 7, 19.5, 24.5), line(8.5, 24.5, 19.5, 24.5), line(12, 11, 12, 21), line(16, 11, 16, 21)]
+            return [
+                line(5, 7, 23, 7), line(11, 7, 11.5, 4), line(17, 7, 16.5, 4), line(11.5, 4, 16.5, 4),
+                line(7.5, 7, 8.5, 24.5), line(20.5, 7, 19.5, 24.5), line(8.5, 24.5, 19.5, 24.5), line(12, 11, 12, 21), line(16, 11, 16, 21),
+            ]
         case .compose:
             // square.and.pencil: an open square and a pencil across its corner.
-            return [line(13, 6, 5, 6), line(5, 6, 5, 23), line(5, 23, 22, 23), line(22, 23, 22, 15),
-                    line(12, 16, 23, 5, 2.6), line(12, 16, 11, 17.5, 1.5)]
+            return [
+                line(13, 6, 5, 6), line(5, 6, 5, 23), line(5, 23, 22, 23), line(22, 23, 22, 15),
+                line(12, 16, 23, 5, 2.6), line(12, 16, 11, 17.5, 1.5),
+            ]
         case .ellipsis:
             return [6.0, 14.0, 22.0].map { .circle(center: Point($0, 14), radius: 2.2) }
         }

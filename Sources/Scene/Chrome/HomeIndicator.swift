@@ -13,8 +13,9 @@ enum HomeIndicator: ChromePart {
 
     static func layer(device: Device, color: Color) -> Layer {
         let w = device.idiom == .pad ? 315.0 : device.orientation == .landscape ? 209 : 134, h = 5.0
-        let layer = Layer(name: "homeIndicator",
-                          frame: Rect(x: (device.size.width - w) / 2, y: device.size.height - 8 - h, width: w, height: h))
+        let layer = Layer(
+            name: "homeIndicator",
+            frame: Rect(x: (device.size.width - w) / 2, y: device.size.height - 8 - h, width: w, height: h))
         layer.backgroundColor = color
         layer.cornerRadius = h / 2
         return layer

@@ -18,7 +18,8 @@ public struct ScrollIndicator: Sendable, Equatable, ChromePart {
     /// A subview of the scroll view: in its content coordinates, above the rows, under a stuck header.
     static func draw(_ screen: Screen, _ frame: ChromeFrame, into layers: inout ChromeLayers) {
         guard screen.showsVerticalScrollIndicator, let state = frame.state, state.indicatorOpacity > 0,
-              let rect = screen.indicatorFrame(u: state.offset, measured: frame.measured) else { return }
+            let rect = screen.indicatorFrame(u: state.offset, measured: frame.measured)
+        else { return }
         let indicator = Layer(name: "scrollIndicator", frame: rect.offsetBy(dx: 0, dy: frame.contentOffset))
         indicator.backgroundColor = screen.appearance == .light ? Color(0, 0, 0, alpha: 0.35) : Color(255, 255, 255, alpha: 0.5)
         indicator.cornerRadius = cornerRadius
@@ -51,8 +52,10 @@ public struct ScrollIndicator: Sendable, Equatable, ChromePart {
     ///   - offset: scroll position from rest (0 at rest; `maxScroll` at the bottom).
     ///   - viewport: the scroll view's height; `contentLength` the content plus its insets.
     ///   - trackTop, trackBottom: the screen band the indicator moves in (safe area), before the insets.
-    public static func frame(offset: Double, maxScroll: Double, viewport: Double, contentLength: Double,
-                             trackTop: Double, trackBottom: Double, screenWidth: Double) -> Rect? {
+    public static func frame(
+        offset: Double, maxScroll: Double, viewport: Double, contentLength: Double,
+        trackTop: Double, trackBottom: Double, screenWidth: Double
+    ) -> Rect? {
         guard contentLength > viewport, maxScroll > 0 else { return nil }
         let top = trackTop + inset, bottom = trackBottom - inset
         let track = bottom - top
@@ -82,9 +85,10 @@ extension Screen {
         // scrollIndicatorInsets add to that.
         let trackTop = automaticInsetTop + scrollView.indicatorInsetTop
         let trackBottom = device.size.height - bottomSafeArea - scrollView.indicatorInsetBottom
-        return ScrollIndicator.frame(offset: reported.contentOffset + insetTop, maxScroll: max(0, length - device.size.height),
-                                     viewport: device.size.height, contentLength: length, trackTop: trackTop,
-                                     trackBottom: trackBottom, screenWidth: device.size.width - device.safeAreaRight)
+        return ScrollIndicator.frame(
+            offset: reported.contentOffset + insetTop, maxScroll: max(0, length - device.size.height),
+            viewport: device.size.height, contentLength: length, trackTop: trackTop,
+            trackBottom: trackBottom, screenWidth: device.size.width - device.safeAreaRight)
     }
 
 }

@@ -84,8 +84,10 @@ public struct SegmentedControl: Sendable, Equatable, ChromePart {
         control.addSublayer(thumb)
         for (i, (title, f)) in zip(segments, frames).enumerated() {
             let label = Layer(name: "segmentedControl.segment.\(i)", frame: f.insetBy(dx: 4, dy: 0))
-            label.contents = .text(TextContent(title, weight: i == selected ? .semibold : .medium, pointSize: Self.titleSize,
-                                               color: palette.label, alignment: .center, letterSpacing: -0.08, typography: typography))
+            label.contents = .text(
+                TextContent(
+                    title, weight: i == selected ? .semibold : .medium, pointSize: Self.titleSize,
+                    color: palette.label, alignment: .center, letterSpacing: -0.08, typography: typography))
             control.addSublayer(label)
         }
         band.addSublayer(control)
@@ -104,21 +106,29 @@ public struct SegmentedControl: Sendable, Equatable, ChromePart {
     /// `segmentedControl: {segments: [Tweets, Replies, Media, Likes], selected: 0, pinned: true}`.
     static func read(_ node: ScenarioValue, _ r: ScenarioReader) -> SegmentedControl? {
         guard let m = r.mapping(node, "segmentedControl", allowed: mappingKeys) else { return nil }
-        guard let (list, countFits) = r.requiredSequence(m, "segments", of: node, "segmentedControl.segments", count: segmentCount,
-            missing: "give 2 to \(segmentCount.upperBound) titles, e.g. segments: [Tweets, Replies, Media, Likes]",
-            noun: "segment", fix: "give \(segmentCount.lowerBound) to \(segmentCount.upperBound)") else { return nil }
+        guard
+            let (list, countFits) = r.requiredSequence(
+                m, "segments", of: node, "segmentedControl.segments", count: segmentCount,
+                missing: "give 2 to \(segmentCount.upperBound) titles, e.g. segments: [Tweets, Replies, Media, Likes]",
+                noun: "segment", fix: "give \(segmentCount.lowerBound) to \(segmentCount.upperBound)")
+        else { return nil }
         var ok = countFits
         var segments: [String] = []
         for (i, n) in list.enumerated() {
-            guard let s = r.string(n, "segmentedControl.segments[\(i)]", maximumLength: maximumTitleLength,
-                                   fits: "a segment's title fits \(maximumTitleLength); shorten it") else { ok = false; continue }
+            guard
+                let s = r.string(
+                    n, "segmentedControl.segments[\(i)]", maximumLength: maximumTitleLength,
+                    fits: "a segment's title fits \(maximumTitleLength); shorten it")
+            else { ok = false; continue }
             segments.append(s)
         }
         var control = SegmentedControl(segments: segments)
         if let n = m["selected"] {
             if let v = r.integer(n, "segmentedControl.selected", range: 0...max(0, min(list.count, segmentCount.upperBound) - 1)) {
                 control.selected = v
-            } else { ok = false }
+            } else {
+                ok = false
+            }
         }
         if let n = m["pinned"] {
             if let v = r.bool(n, "segmentedControl.pinned") { control.pinned = v } else { ok = false }
@@ -170,7 +180,8 @@ extension Screen {
         guard let segmentedControl else { return nil }
         let o = contentOffset(u: u)
         let frame = Rect(x: 0, y: segmentedBandY(u: u) + o, width: device.size.width, height: sectionBandHeight)
-        let band = segmentedControl.bandLayer(frame: frame, device: device, palette: palette, appearance: appearance, background: backgroundColor, typography: typography)
+        let band = segmentedControl.bandLayer(
+            frame: frame, device: device, palette: palette, appearance: appearance, background: backgroundColor, typography: typography)
         // Above the rows, under the scroll indicator (zPosition 100), as a section header.
         band.zPosition = 50
         return band

@@ -25,8 +25,11 @@ enum StatusBar: ChromePart {
         if let n = m["battery"], let v = r.number(n, "statusBar.battery", range: 0...100, unit: "%") { screen.statusBarItems.battery = v / 100 }
         if let n = m["charging"], let v = r.bool(n, "statusBar.charging") { screen.statusBarItems.charging = v }
         if let n = m["wifi"], let v = r.bool(n, "statusBar.wifi") { screen.statusBarItems.wifi = v }
-        if let n = m["date"], let v = r.string(n, "statusBar.date", allowEmpty: true, maximumLength: 24,
-                                               fits: "an iPad's status-bar date fits 24 (such as Mon Jun 10)") {
+        if let n = m["date"],
+            let v = r.string(
+                n, "statusBar.date", allowEmpty: true, maximumLength: 24,
+                fits: "an iPad's status-bar date fits 24 (such as Mon Jun 10)")
+        {
             screen.statusBarItems.date = v
         }
     }
@@ -97,12 +100,16 @@ extension Chrome {
         let barW = 3 * k, barGap = 1.5 * k, signalWidth = 4 * barW + 3 * barGap, wifiWidth = 16.4 * k
         var shapes: [(Shape, Color)] = []
 
-        let time = Layer(name: "statusBar.time", frame: classic
-            ? Rect(x: w / 2 - 50, y: midY - 10, width: 100, height: 20)
-            : pad ? Rect(x: 20, y: midY - 10, width: 60, height: 20)
-            : Rect(x: 0, y: midY - 11, width: w * 0.33, height: 22))
-        let timeText = TextContent(items.time, weight: .semibold, pointSize: classic || pad ? 12 : 17, color: color,
-                                   alignment: pad ? .left : .center, letterSpacing: classic || pad ? 0 : -0.4, typography: typography)
+        let time = Layer(
+            name: "statusBar.time",
+            frame: classic
+                ? Rect(x: w / 2 - 50, y: midY - 10, width: 100, height: 20)
+                : pad
+                    ? Rect(x: 20, y: midY - 10, width: 60, height: 20)
+                    : Rect(x: 0, y: midY - 11, width: w * 0.33, height: 22))
+        let timeText = TextContent(
+            items.time, weight: .semibold, pointSize: classic || pad ? 12 : 17, color: color,
+            alignment: pad ? .left : .center, letterSpacing: classic || pad ? 0 : -0.4, typography: typography)
         time.contents = .text(timeText)
         bar.addSublayer(time)
         if pad {
@@ -121,8 +128,12 @@ extension Chrome {
         func signal(at x: Double) {
             for i in 0..<4 {
                 let bhI = (4 + 2.3 * Double(i)) * k
-                shapes.append((.roundedRect(Rect(x: x + Double(i) * (barW + barGap), y: midY + 5.5 * k - bhI, width: barW, height: bhI),
-                                            radius: 0.8 * k), color))
+                shapes.append(
+                    (
+                        .roundedRect(
+                            Rect(x: x + Double(i) * (barW + barGap), y: midY + 5.5 * k - bhI, width: barW, height: bhI),
+                            radius: 0.8 * k), color
+                    ))
             }
         }
         /// Wi-Fi from x: a wedge and two arcs, opening upward, with clear gaps between the three
@@ -130,8 +141,12 @@ extension Chrome {
         func wifi(at x: Double) {
             let centre = Point(x + wifiWidth / 2, midY + 5.5 * k)
             for (inner, outer) in [(0.0, 3.8), (5.4, 7.6), (9.2, 11.6)] {
-                shapes.append((.ringSector(center: centre, radius: (inner + outer) / 2 * k, width: (outer - inner) * k,
-                                           from: -0.785, to: 0.785), color))
+                shapes.append(
+                    (
+                        .ringSector(
+                            center: centre, radius: (inner + outer) / 2 * k, width: (outer - inner) * k,
+                            from: -0.785, to: 0.785), color
+                    ))
             }
         }
         /// The battery ending at x: outline, nub, the level (green when charging, red at 20 % or
@@ -140,14 +155,21 @@ extension Chrome {
             let bw = 25 * k, bh = 12 * k
             let outline = Rect(x: x - bw - 2 * k, y: midY - bh / 2, width: bw, height: bh)
             shapes.append((.border(outline, radius: 3.5 * k, width: 1), color.withAlpha(multipliedBy: 0.4)))
-            shapes.append((.roundedRect(Rect(x: outline.maxX + 1, y: midY - 2 * k, width: 1.5 * k, height: 4 * k), radius: 0.75 * k),
-                           color.withAlpha(multipliedBy: 0.4)))
+            shapes.append(
+                (
+                    .roundedRect(Rect(x: outline.maxX + 1, y: midY - 2 * k, width: 1.5 * k, height: 4 * k), radius: 0.75 * k),
+                    color.withAlpha(multipliedBy: 0.4)
+                ))
             let level = min(1, max(0, items.battery))
             let inner = outline.insetBy(dx: 2 * k, dy: 2 * k)
             if level > 0 {
                 let fill = items.charging ? Color(52, 199, 89) : level <= 0.2 ? Color(255, 59, 48) : color
-                shapes.append((.roundedRect(Rect(x: inner.minX, y: inner.minY, width: max(inner.height / 2, inner.width * level), height: inner.height),
-                                            radius: 2 * k), fill))
+                shapes.append(
+                    (
+                        .roundedRect(
+                            Rect(x: inner.minX, y: inner.minY, width: max(inner.height / 2, inner.width * level), height: inner.height),
+                            radius: 2 * k), fill
+                    ))
             }
             if items.charging {
                 // A bolt: three strokes, down-left, across, down-left.

@@ -66,7 +66,9 @@ public struct TabBar: Sendable, Equatable, ChromePart {
         if device.idiom == .pad {
             let widths = items.map { max(Self.padMinimumItemWidth, inlineContentWidth($0, device, typography) + 24) }
             var x = (device.size.width - widths.reduce(0, +) - Self.padItemSpacing * (n - 1)) / 2
-            return widths.map { w in defer { x += w + Self.padItemSpacing }; return Rect(x: x, y: 0, width: w, height: h) }
+            return widths.map { w in
+                defer { x += w + Self.padItemSpacing }; return Rect(x: x, y: 0, width: w, height: h)
+            }
         }
         // Compact width: the width inside the side safe areas, shared equally.
         let left = device.safeAreaLeft, width = (device.size.width - left - device.safeAreaRight) / n
@@ -83,8 +85,10 @@ public struct TabBar: Sendable, Equatable, ChromePart {
 
     static func draw(_ screen: Screen, _ frame: ChromeFrame, into layers: inout ChromeLayers) {
         guard let bar = screen.tabBar else { return }
-        layers.screen.append(bar.layer(device: screen.device, palette: screen.palette, appearance: screen.appearance,
-                                       pixelScale: frame.pixelScale, typography: frame.typography))
+        layers.screen.append(
+            bar.layer(
+                device: screen.device, palette: screen.palette, appearance: screen.appearance,
+                pixelScale: frame.pixelScale, typography: frame.typography))
     }
 
     /// The bar, its shadow line and its items, for a screen of `device` in `appearance`.
@@ -96,8 +100,9 @@ public struct TabBar: Sendable, Equatable, ChromePart {
         for (i, (item, frame)) in zip(items, itemFrames(on: device, typography: typography)).enumerated() {
             let color = i == selected ? palette.systemBlue : BarMaterial.unselectedTint
             let cell = Layer(name: "tabBar.item.\(i)", frame: frame)
-            let title = TextContent(item.title, weight: .medium, pointSize: titleSize, color: color, alignment: inline ? .left : .center,
-                                    typography: typography)
+            let title = TextContent(
+                item.title, weight: .medium, pointSize: titleSize, color: color, alignment: inline ? .left : .center,
+                typography: typography)
             if inline {
                 // Glyph and title side by side, centred as a pair.
                 let titleWidth = min(title.layout().width.rounded(.up), frame.width - 8)
@@ -116,8 +121,12 @@ public struct TabBar: Sendable, Equatable, ChromePart {
                 // (its baseline about 4.5 pt above the tab bar's bottom edge, as iOS 17 sets it).
                 if let glyph = item.glyph {
                     let side = glyphSide
-                    cell.addSublayer(glyphLayer(glyph, Rect(x: ((frame.width - side) / 2).rounded(), y: item.title.isEmpty ? (frame.height - side) / 2 : 18 - side / 2,
-                                                            width: side, height: side), color))
+                    cell.addSublayer(
+                        glyphLayer(
+                            glyph,
+                            Rect(
+                                x: ((frame.width - side) / 2).rounded(), y: item.title.isEmpty ? (frame.height - side) / 2 : 18 - side / 2,
+                                width: side, height: side), color))
                 }
                 if !item.title.isEmpty {
                     let label = Layer(name: "tabBar.item.\(i).title", frame: Rect(x: 2, y: 34, width: frame.width - 4, height: 12))
@@ -145,10 +154,13 @@ public struct TabBar: Sendable, Equatable, ChromePart {
     /// `tabBar: {items: [{title: Home, glyph: house}, ...], selected: 0}`.
     static func read(_ node: ScenarioValue, _ r: ScenarioReader) -> TabBar? {
         guard let m = r.mapping(node, "tabBar", allowed: mappingKeys) else { return nil }
-        guard let (list, countFits) = r.requiredSequence(m, "items", of: node, "tabBar.items", count: itemCount,
-            missing: "give 2 to 5 items, e.g. items: [{title: Home, glyph: house}, {title: Search, glyph: search}]", noun: "item",
-            fix: "a tab bar shows \(itemCount.lowerBound) to \(itemCount.upperBound) (UIKit moves a sixth and more under More); "
-                + "keep \(itemCount.lowerBound) to \(itemCount.upperBound)") else { return nil }
+        guard
+            let (list, countFits) = r.requiredSequence(
+                m, "items", of: node, "tabBar.items", count: itemCount,
+                missing: "give 2 to 5 items, e.g. items: [{title: Home, glyph: house}, {title: Search, glyph: search}]", noun: "item",
+                fix: "a tab bar shows \(itemCount.lowerBound) to \(itemCount.upperBound) (UIKit moves a sixth and more under More); "
+                    + "keep \(itemCount.lowerBound) to \(itemCount.upperBound)")
+        else { return nil }
         var ok = countFits
         var items: [Item] = []
         for (i, itemNode) in list.enumerated() {
@@ -157,8 +169,10 @@ public struct TabBar: Sendable, Equatable, ChromePart {
             var item = Item(title: "", glyph: nil)
             var titleRefused = false
             if let n = im["title"] {
-                if let v = r.string(n, "\(path).title", allowEmpty: true, maximumLength: maximumTitleLength,
-                                    fits: "a tab's title fits \(maximumTitleLength) (UIKit truncates far sooner); shorten it") {
+                if let v = r.string(
+                    n, "\(path).title", allowEmpty: true, maximumLength: maximumTitleLength,
+                    fits: "a tab's title fits \(maximumTitleLength) (UIKit truncates far sooner); shorten it")
+                {
                     item.title = v
                 } else {
                     titleRefused = true
@@ -177,7 +191,11 @@ public struct TabBar: Sendable, Equatable, ChromePart {
         }
         var selected = 0
         if let n = m["selected"] {
-            if let v = r.integer(n, "tabBar.selected", range: 0...max(0, min(list.count, itemCount.upperBound) - 1)) { selected = v } else { ok = false }
+            if let v = r.integer(n, "tabBar.selected", range: 0...max(0, min(list.count, itemCount.upperBound) - 1)) {
+                selected = v
+            } else {
+                ok = false
+            }
         }
         return ok ? TabBar(items: items, selected: selected) : nil
     }

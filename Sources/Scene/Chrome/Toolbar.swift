@@ -91,10 +91,14 @@ public struct Toolbar: Sendable, Equatable, ChromePart {
             switch item {
             case .glyph(let g):
                 let s = Self.glyphSize
-                layer.contents = .shapes(g.shapes(in: Rect(x: (frame.width - s) / 2, y: (frame.height - s) / 2, width: s, height: s),
-                                                  color: palette.systemBlue))
+                layer.contents = .shapes(
+                    g.shapes(
+                        in: Rect(x: (frame.width - s) / 2, y: (frame.height - s) / 2, width: s, height: s),
+                        color: palette.systemBlue))
             case .title(let t):
-                layer.contents = .text(TextContent(t, pointSize: Self.titleSize, color: palette.systemBlue, alignment: .center, letterSpacing: -0.41, typography: typography))
+                layer.contents = .text(
+                    TextContent(
+                        t, pointSize: Self.titleSize, color: palette.systemBlue, alignment: .center, letterSpacing: -0.41, typography: typography))
             case .flexible:
                 break
             }
@@ -108,8 +112,10 @@ public struct Toolbar: Sendable, Equatable, ChromePart {
         guard let node = scenario["toolbar"] else { return }
         let toolbar = read(node, r)
         if scenario["tabBar"] != nil {
-            r.report(node, "toolbar", "a screen shows a tab bar or a toolbar, not both (UIKit can stack a toolbar above a "
-                + "tab bar, apps almost never do); keep one")
+            r.report(
+                node, "toolbar",
+                "a screen shows a tab bar or a toolbar, not both (UIKit can stack a toolbar above a "
+                    + "tab bar, apps almost never do); keep one")
         } else {
             screen.toolbar = toolbar
         }
@@ -118,17 +124,22 @@ public struct Toolbar: Sendable, Equatable, ChromePart {
     static func draw(_ screen: Screen, _ frame: ChromeFrame, into layers: inout ChromeLayers) {
         // Under a tab bar (given in Swift: a scenario refuses both) it is not drawn.
         guard let bar = screen.toolbar, screen.tabBar == nil else { return }
-        layers.screen.append(bar.layer(device: screen.device, palette: screen.palette, appearance: screen.appearance,
-                                       pixelScale: frame.pixelScale, typography: frame.typography))
+        layers.screen.append(
+            bar.layer(
+                device: screen.device, palette: screen.palette, appearance: screen.appearance,
+                pixelScale: frame.pixelScale, typography: frame.typography))
     }
 
     /// `toolbar: {items: [{glyph: share}, {flexible: true}, {title: Edit}]}`.
     static func read(_ node: ScenarioValue, _ r: ScenarioReader) -> Toolbar? {
         guard let m = r.mapping(node, "toolbar", allowed: mappingKeys) else { return nil }
-        guard let (list, countFits) = r.requiredSequence(m, "items", of: node, "toolbar.items", count: itemCount,
-            missing: "give 1 to \(itemCount.upperBound) items, e.g. items: [{glyph: share}, {flexible: true}, {title: Edit}]", noun: "item",
-            fix: "a toolbar holds \(itemCount.lowerBound) to \(itemCount.upperBound) (flexible spaces included); "
-                + "keep \(itemCount.upperBound) or fewer") else { return nil }
+        guard
+            let (list, countFits) = r.requiredSequence(
+                m, "items", of: node, "toolbar.items", count: itemCount,
+                missing: "give 1 to \(itemCount.upperBound) items, e.g. items: [{glyph: share}, {flexible: true}, {title: Edit}]", noun: "item",
+                fix: "a toolbar holds \(itemCount.lowerBound) to \(itemCount.upperBound) (flexible spaces included); "
+                    + "keep \(itemCount.upperBound) or fewer")
+        else { return nil }
         var ok = countFits
         var items: [Item] = []
         for (i, itemNode) in list.enumerated() {
@@ -136,25 +147,36 @@ public struct Toolbar: Sendable, Equatable, ChromePart {
             guard let im = r.mapping(itemNode, path, allowed: itemKeys) else { ok = false; continue }
             let given = itemKeys.filter { im[$0] != nil }
             guard given.count == 1 else {
-                r.report(itemNode, path, given.isEmpty ? "is empty; give one of glyph, title or flexible: true"
-                    : "has \(given.joined(separator: " and ")); an item is one of them (a glyph, a title or a flexible space); keep one")
+                r.report(
+                    itemNode, path,
+                    given.isEmpty
+                        ? "is empty; give one of glyph, title or flexible: true"
+                        : "has \(given.joined(separator: " and ")); an item is one of them (a glyph, a title or a flexible space); keep one")
                 ok = false
                 continue
             }
             if let n = im["glyph"] {
                 if let v = BarGlyph.read(n, "\(path).glyph", r) { items.append(.glyph(v)) } else { ok = false }
             } else if let n = im["title"] {
-                if let v = r.string(n, "\(path).title", maximumLength: maximumTitleLength,
-                                    fits: "a toolbar item's title fits \(maximumTitleLength); shorten it") {
+                if let v = r.string(
+                    n, "\(path).title", maximumLength: maximumTitleLength,
+                    fits: "a toolbar item's title fits \(maximumTitleLength); shorten it")
+                {
                     items.append(.title(v))
-                } else { ok = false }
+                } else {
+                    ok = false
+                }
             } else if let n = im["flexible"] {
                 if let v = r.bool(n, "\(path).flexible") {
-                    if v { items.append(.flexible) } else {
+                    if v {
+                        items.append(.flexible)
+                    } else {
                         r.report(n, "\(path).flexible", "false makes no item; remove the item, or write flexible: true for a flexible space")
                         ok = false
                     }
-                } else { ok = false }
+                } else {
+                    ok = false
+                }
             }
         }
         return ok ? Toolbar(items: items) : nil

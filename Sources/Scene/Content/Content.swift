@@ -61,8 +61,10 @@ struct ContentStyle {
 
 /// A one-pixel separator under a row, from the text's inset (16 pt; past the safe area) to the right edge (spec 1.4).
 func separator(width: Double, rowHeight: Double, style: ContentStyle, inset: Double) -> Layer {
-    let line = Layer(frame: Rect(x: inset + style.safeLeft, y: rowHeight - 1 / style.pixelScale, width: width - inset - style.safeLeft,
-                                 height: 1 / style.pixelScale))
+    let line = Layer(
+        frame: Rect(
+            x: inset + style.safeLeft, y: rowHeight - 1 / style.pixelScale, width: width - inset - style.safeLeft,
+            height: 1 / style.pixelScale))
     line.backgroundColor = style.palette.separator
     return line
 }

@@ -21,8 +21,10 @@ public struct FlowGrid: Sendable {
     }
 
     /// Card colors used in turn when items give none: the system palette's hues.
-    public static let cardColors = [Color(255, 59, 48), Color(255, 149, 0), Color(52, 199, 89), Color(48, 176, 199),
-                                    Color(0, 122, 255), Color(88, 86, 214), Color(175, 82, 222), Color(255, 45, 85)]
+    public static let cardColors = [
+        Color(255, 59, 48), Color(255, 149, 0), Color(52, 199, 89), Color(48, 176, 199),
+        Color(0, 122, 255), Color(88, 86, 214), Color(175, 82, 222), Color(255, 45, 85),
+    ]
 
     public let items: [Item]
     public let count: Int
@@ -36,8 +38,10 @@ public struct FlowGrid: Sendable {
     /// The x of each column.
     public let columnX: [Double]
 
-    public init(items: [Item], count: Int, itemSize: Size, interitemSpacing: Double = 10, lineSpacing: Double = 10,
-                sectionInset: Insets = Insets(10), cornerRadius: Double = 0, width: Double) {
+    public init(
+        items: [Item], count: Int, itemSize: Size, interitemSpacing: Double = 10, lineSpacing: Double = 10,
+        sectionInset: Insets = Insets(10), cornerRadius: Double = 0, width: Double
+    ) {
         self.items = items; self.count = count; self.itemSize = itemSize
         self.interitemSpacing = interitemSpacing; self.lineSpacing = lineSpacing
         self.sectionInset = sectionInset; self.cornerRadius = cornerRadius
@@ -62,8 +66,9 @@ public struct FlowGrid: Sendable {
     /// Item `i`'s frame in the grid's coordinates.
     public func frame(ofItem i: Int) -> Rect {
         let line = i / columns, column = i % columns
-        return Rect(x: columnX[column], y: sectionInset.top + Double(line) * (itemSize.height + lineSpacing),
-                    width: itemSize.width, height: itemSize.height)
+        return Rect(
+            x: columnX[column], y: sectionInset.top + Double(line) * (itemSize.height + lineSpacing),
+            width: itemSize.width, height: itemSize.height)
     }
 
     func layers(from top: Double, to bottom: Double, originY: Double, style: ContentStyle) -> [Layer] {
@@ -76,8 +81,11 @@ public struct FlowGrid: Sendable {
         for i in (firstLine * columns)..<min(count, (lastLine + 1) * columns) {
             let item = items.isEmpty ? Item() : items[i % items.count]
             let cell = Layer(name: "item.\(i)", frame: frame(ofItem: i).offsetBy(dx: 0, dy: originY))
-            cell.backgroundColor = item.color ?? (item.image == nil ? FlowGrid.cardColors[i % FlowGrid.cardColors.count]
-                                                                    : style.palette.secondarySystemBackground)
+            cell.backgroundColor =
+                item.color
+                ?? (item.image == nil
+                    ? FlowGrid.cardColors[i % FlowGrid.cardColors.count]
+                    : style.palette.secondarySystemBackground)
             cell.cornerRadius = cornerRadius
             cell.masksToBounds = true
             if let image = item.image {
@@ -90,8 +98,10 @@ public struct FlowGrid: Sendable {
                 let band = Layer(frame: Rect(x: 0, y: itemSize.height - 36, width: itemSize.width, height: 36))
                 band.backgroundColor = Color(0, 0, 0, alpha: 0.35)
                 let label = Layer(name: "item.\(i).caption", frame: Rect(x: 10, y: 0, width: itemSize.width - 20, height: 36))
-                label.contents = .text(TextContent(caption, weight: .semibold, pointSize: 15, color: .white, letterSpacing: -0.24,
-                                                                  typography: style.typography))
+                label.contents = .text(
+                    TextContent(
+                        caption, weight: .semibold, pointSize: 15, color: .white, letterSpacing: -0.24,
+                        typography: style.typography))
                 band.addSublayer(label)
                 cell.addSublayer(band)
             }

@@ -65,8 +65,10 @@ public struct MailList: Sendable {
     /// The fonts and text size the list is measured and drawn in.
     public let typography: Typography
 
-    public init(messages: [Message], count: Int, estimatedRowHeight: Double = 44, metrics: Metrics = Metrics(),
-                width: Double, deviceScale: Double, typography: Typography) {
+    public init(
+        messages: [Message], count: Int, estimatedRowHeight: Double = 44, metrics: Metrics = Metrics(),
+        width: Double, deviceScale: Double, typography: Typography
+    ) {
         self.typography = typography
         precondition(!messages.isEmpty || count == 0, "a mail list with rows needs messages")
         self.messages = messages
@@ -85,15 +87,17 @@ public struct MailList: Sendable {
     public func cell(at row: Int) -> Cell { cells[row % cells.count] }
 
     static func subjectText(_ s: String, _ m: Metrics, _ palette: Palette, _ typography: Typography) -> TextContent {
-        var t = TextContent(s, weight: .semibold, pointSize: typography.scaled(m.subjectSize, style: .headline), color: palette.label, letterSpacing: -0.41,
-                            typography: typography)
+        var t = TextContent(
+            s, weight: .semibold, pointSize: typography.scaled(m.subjectSize, style: .headline), color: palette.label, letterSpacing: -0.41,
+            typography: typography)
         t.numberOfLines = 0
         return t
     }
 
     static func bodyText(_ s: String, _ m: Metrics, _ palette: Palette, _ typography: Typography) -> TextContent {
-        var t = TextContent(s, pointSize: typography.scaled(m.bodySize, style: .subheadline), color: palette.secondaryLabel, letterSpacing: -0.24,
-                            typography: typography)
+        var t = TextContent(
+            s, pointSize: typography.scaled(m.bodySize, style: .subheadline), color: palette.secondaryLabel, letterSpacing: -0.24,
+            typography: typography)
         t.numberOfLines = m.bodyLines
         return t
     }

@@ -14,8 +14,10 @@ public struct ProfileHeaderEffect: Sendable, Equatable {
     /// `distance_W_LabelHeader`: how far it slides (35 in the tutorial).
     public var labelDistance: Double
 
-    public init(headerHeight: Double, stop: Double, avatarSize: Double = 69, labelOffset: Double = 95,
-                labelDistance: Double = 35) {
+    public init(
+        headerHeight: Double, stop: Double, avatarSize: Double = 69, labelOffset: Double = 95,
+        labelDistance: Double = 35
+    ) {
         self.headerHeight = headerHeight; self.stop = stop; self.avatarSize = avatarSize
         self.labelOffset = labelOffset; self.labelDistance = labelDistance
     }

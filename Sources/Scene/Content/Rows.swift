@@ -42,10 +42,14 @@ public struct Rows: Sendable {
         return (first...last).map { i in
             let cell = Layer(name: "row.\(i)", frame: Rect(x: 0, y: originY + Double(i) * height, width: style.width, height: height))
             cell.backgroundColor = style.background
-            let label = Layer(frame: Rect(x: style.margin + style.safeLeft, y: 0,
-                                          width: style.width - 2 * style.margin - style.safeLeft - style.safeRight, height: height))
-            label.contents = .text(TextContent(text(at: i), pointSize: 17, color: style.palette.label, letterSpacing: -0.41,
-                                                          typography: style.typography))
+            let label = Layer(
+                frame: Rect(
+                    x: style.margin + style.safeLeft, y: 0,
+                    width: style.width - 2 * style.margin - style.safeLeft - style.safeRight, height: height))
+            label.contents = .text(
+                TextContent(
+                    text(at: i), pointSize: 17, color: style.palette.label, letterSpacing: -0.41,
+                    typography: style.typography))
             cell.addSublayer(label)
             cell.addSublayer(separator(width: style.width, rowHeight: height, style: style, inset: style.margin))
             return cell

@@ -98,8 +98,10 @@ public struct Table: Sendable {
     public let height: Double
 
     /// Lays the table out for `device` (its width, layout margin, safe areas and scale).
-    public init(style: Style = .plain, rowHeight: RowHeight = .automatic, separatorInset: SeparatorInset? = nil,
-                sections: [Section], device: Device, typography: Typography) {
+    public init(
+        style: Style = .plain, rowHeight: RowHeight = .automatic, separatorInset: SeparatorInset? = nil,
+        sections: [Section], device: Device, typography: Typography
+    ) {
         self.typography = typography
         self.style = style; self.rowHeight = rowHeight; self.separatorInset = separatorInset; self.sections = sections
         deviceScale = device.scale
@@ -116,15 +118,19 @@ public struct Table: Sendable {
         let fixed: Double? = if case .fixed(let h) = rowHeight { h } else { nil }
         let (cellX, cellWidth, contentLeft, contentRight) = (cellX, cellWidth, contentLeft, contentRight)
         cells = sections.map { section in
-            section.rows.map { TableCell.layout($0, width: cellWidth, left: contentLeft, right: contentRight,
-                                                fixedHeight: fixed, deviceScale: device.scale, typography: typography) }
+            section.rows.map {
+                TableCell.layout(
+                    $0, width: cellWidth, left: contentLeft, right: contentRight,
+                    fixedHeight: fixed, deviceScale: device.scale, typography: typography)
+            }
         }
         var y = 0.0
         var layouts: [SectionLayout] = []
         for (s, section) in sections.enumerated() {
             let top = y
-            let header = Table.supplement(section.header, isHeader: true, style: style, y: y, x: cellX + contentLeft,
-                                          width: cellWidth - contentLeft - contentRight, screenWidth: width, deviceScale: device.scale, typography: typography)
+            let header = Table.supplement(
+                section.header, isHeader: true, style: style, y: y, x: cellX + contentLeft,
+                width: cellWidth - contentLeft - contentRight, screenWidth: width, deviceScale: device.scale, typography: typography)
             y = header.frame.maxY
             var tops = [y]
             tops.reserveCapacity(section.count + 1)
@@ -132,8 +138,9 @@ public struct Table: Sendable {
                 y += cells[s][i % section.rows.count].height
                 tops.append(y)
             }
-            let footer = Table.supplement(section.footer, isHeader: false, style: style, y: y, x: cellX + contentLeft,
-                                          width: cellWidth - contentLeft - contentRight, screenWidth: width, deviceScale: device.scale, typography: typography)
+            let footer = Table.supplement(
+                section.footer, isHeader: false, style: style, y: y, x: cellX + contentLeft,
+                width: cellWidth - contentLeft - contentRight, screenWidth: width, deviceScale: device.scale, typography: typography)
             y = footer.frame.maxY
             layouts.append(SectionLayout(top: top, header: header, rowTops: tops, footer: footer))
         }
@@ -144,19 +151,24 @@ public struct Table: Sendable {
     static func headerText(_ text: String, isHeader: Bool, style: Style, palette: Palette, typography: Typography) -> TextContent {
         var t: TextContent
         if style == .plain && isHeader {
-            t = TextContent(text, weight: .semibold, pointSize: typography.scaled(Metrics.plainHeaderSize, style: .headline), color: palette.label,
-                            letterSpacing: Metrics.plainHeaderTracking, typography: typography)
+            t = TextContent(
+                text, weight: .semibold, pointSize: typography.scaled(Metrics.plainHeaderSize, style: .headline), color: palette.label,
+                letterSpacing: Metrics.plainHeaderTracking, typography: typography)
         } else {
-            t = TextContent(isHeader ? text.uppercased() : text, pointSize: typography.scaled(Metrics.groupedHeaderSize, style: .footnote), color: palette.secondaryLabel,
-                            letterSpacing: Metrics.groupedHeaderTracking, typography: typography)
+            t = TextContent(
+                isHeader ? text.uppercased() : text, pointSize: typography.scaled(Metrics.groupedHeaderSize, style: .footnote),
+                color: palette.secondaryLabel,
+                letterSpacing: Metrics.groupedHeaderTracking, typography: typography)
         }
         t.numberOfLines = 0
         return t
     }
 
     /// A header's or footer's frame at `y`, full width; its text at `x`, `width` wide.
-    static func supplement(_ text: String?, isHeader: Bool, style: Style, y: Double, x: Double, width: Double,
-                           screenWidth: Double, deviceScale: Double, typography: Typography) -> Supplement {
+    static func supplement(
+        _ text: String?, isHeader: Bool, style: Style, y: Double, x: Double, width: Double,
+        screenWidth: Double, deviceScale: Double, typography: Typography
+    ) -> Supplement {
         func ceilPixel(_ v: Double) -> Double { TableCellMetrics.ceilPixel(v, scale: deviceScale) }
         guard let text else {
             let h = style == .plain ? 0 : isHeader ? Metrics.groupedUntitledHeader : Metrics.groupedUntitledFooter
@@ -171,8 +183,9 @@ public struct Table: Sendable {
         } else {
             above = Metrics.groupedTitleGap; below = Metrics.groupedTitleTop
         }
-        return Supplement(frame: Rect(x: 0, y: y, width: screenWidth, height: above + th + below),
-                          textFrame: Rect(x: x, y: above, width: width, height: th))
+        return Supplement(
+            frame: Rect(x: 0, y: y, width: screenWidth, height: above + th + below),
+            textFrame: Rect(x: x, y: above, width: width, height: th))
     }
 
     public var totalRows: Int { sections.reduce(0) { $0 + $1.count } }
@@ -247,14 +260,16 @@ public struct Table: Sendable {
                 for i in visible {
                     let c = cells[s][i % section.rows.count]
                     let frame = Rect(x: 0, y: l.rowTops[i] - l.rowsTop, width: cellWidth, height: l.rowTops[i + 1] - l.rowTops[i])
-                    let cell = TableCell.layer(section.row(i), layout: c, name: "cell.\(s).\(i)", frame: frame, fixedHeight: fixed,
-                                               background: cellBackground, palette: cs.palette, colors: colors, typography: typography)
+                    let cell = TableCell.layer(
+                        section.row(i), layout: c, name: "cell.\(s).\(i)", frame: frame, fixedHeight: fixed,
+                        background: cellBackground, palette: cs.palette, colors: colors, typography: typography)
                     // Every row has a separator but a grouped section's last (its edge is the section's).
                     if style == .plain || i < section.count - 1 {
                         let left = separatorInset?.left.map { $0 + (style == .insetGrouped ? 0 : cs.safeLeft) } ?? c.textX
                         let right = separatorInset?.right ?? 0
-                        let line = Layer(name: "cell.\(s).\(i).separator",
-                                         frame: Rect(x: left, y: frame.height - pixel, width: max(0, cellWidth - left - right), height: pixel))
+                        let line = Layer(
+                            name: "cell.\(s).\(i).separator",
+                            frame: Rect(x: left, y: frame.height - pixel, width: max(0, cellWidth - left - right), height: pixel))
                         line.backgroundColor = cs.palette.separator
                         cell.addSublayer(line)
                     }
@@ -273,13 +288,17 @@ public struct Table: Sendable {
             }
             if let text = section.header, let textFrame = l.header.textFrame {
                 let y = headerY(section: s, pinTop: cs.pinTop)
-                out.append(supplementLayer(text, name: "sectionHeader.\(s)", isHeader: true, frame: l.header.frame, textFrame: textFrame,
-                                           y: originY + y, pinned: y > l.header.frame.minY, style: cs))
+                out.append(
+                    supplementLayer(
+                        text, name: "sectionHeader.\(s)", isHeader: true, frame: l.header.frame, textFrame: textFrame,
+                        y: originY + y, pinned: y > l.header.frame.minY, style: cs))
             }
             if let text = section.footer, let textFrame = l.footer.textFrame {
                 let y = footerY(section: s, pinBottom: cs.pinBottom)
-                out.append(supplementLayer(text, name: "sectionFooter.\(s)", isHeader: false, frame: l.footer.frame, textFrame: textFrame,
-                                           y: originY + y, pinned: y < l.footer.frame.minY, style: cs))
+                out.append(
+                    supplementLayer(
+                        text, name: "sectionFooter.\(s)", isHeader: false, frame: l.footer.frame, textFrame: textFrame,
+                        y: originY + y, pinned: y < l.footer.frame.minY, style: cs))
             }
         }
         return out
@@ -287,8 +306,10 @@ public struct Table: Sendable {
 
     /// A header or footer view at `y`. A pinned plain one draws over the rows on a bar material
     /// (the rows blurred under a mostly opaque background, as a navigation bar's), above the cells.
-    private func supplementLayer(_ text: String, name: String, isHeader: Bool, frame: Rect, textFrame: Rect, y: Double,
-                                 pinned: Bool, style cs: ContentStyle) -> Layer {
+    private func supplementLayer(
+        _ text: String, name: String, isHeader: Bool, frame: Rect, textFrame: Rect, y: Double,
+        pinned: Bool, style cs: ContentStyle
+    ) -> Layer {
         let view = Layer(name: name, frame: Rect(x: frame.minX, y: y, width: frame.width, height: frame.height))
         if self.style == .plain {
             view.zPosition = 2

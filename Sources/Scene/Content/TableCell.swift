@@ -110,10 +110,12 @@ public struct TableColors: Sendable, Equatable {
     /// tertiaryLabel: the disclosure chevron.
     public var tertiaryLabel: Color
 
-    public static let light = TableColors(groupedBackground: Color(242, 242, 247), groupedCellBackground: Color(255, 255, 255),
-                                          tertiaryLabel: Color(60, 60, 67, alpha: 76.0 / 255))
-    public static let dark = TableColors(groupedBackground: Color(0, 0, 0), groupedCellBackground: Color(28, 28, 30),
-                                         tertiaryLabel: Color(235, 235, 245, alpha: 76.0 / 255))
+    public static let light = TableColors(
+        groupedBackground: Color(242, 242, 247), groupedCellBackground: Color(255, 255, 255),
+        tertiaryLabel: Color(60, 60, 67, alpha: 76.0 / 255))
+    public static let dark = TableColors(
+        groupedBackground: Color(0, 0, 0), groupedCellBackground: Color(28, 28, 30),
+        tertiaryLabel: Color(235, 235, 245, alpha: 76.0 / 255))
 
     public static func forAppearance(_ a: Appearance) -> TableColors { a == .light ? .light : .dark }
 }
@@ -132,12 +134,16 @@ public struct TableCellLayout: Equatable, Sendable {
 enum TableCell {
     static func textContent(_ row: TableRow, palette: Palette, typography: Typography, lines: Int) -> TextContent {
         if row.style == .value2 {
-            var t = TextContent(row.text, pointSize: typography.scaled(TableCellMetrics.value2TextSize, style: .footnote), color: palette.systemBlue, alignment: .right,
-                                letterSpacing: TableCellMetrics.value2TextTracking, typography: typography)
+            var t = TextContent(
+                row.text, pointSize: typography.scaled(TableCellMetrics.value2TextSize, style: .footnote), color: palette.systemBlue,
+                alignment: .right,
+                letterSpacing: TableCellMetrics.value2TextTracking, typography: typography)
             t.numberOfLines = 1
             return t
         }
-        var t = TextContent(row.text, pointSize: typography.scaled(TableCellMetrics.textSize, style: .body), color: palette.label, letterSpacing: TableCellMetrics.textTracking, typography: typography)
+        var t = TextContent(
+            row.text, pointSize: typography.scaled(TableCellMetrics.textSize, style: .body), color: palette.label,
+            letterSpacing: TableCellMetrics.textTracking, typography: typography)
         t.numberOfLines = row.style == .value1 ? 1 : lines
         // value1's text label is as wide as its text, at the leading edge (the detail takes the
         // trailing one): right-to-left text there stays by the image, not against the detail.
@@ -148,15 +154,19 @@ enum TableCell {
     static func detailContent(_ text: String, _ row: TableRow, palette: Palette, typography: Typography, lines: Int) -> TextContent {
         switch row.style {
         case .subtitle:
-            var t = TextContent(text, pointSize: typography.scaled(TableCellMetrics.subtitleDetailSize, style: .subheadline), color: palette.secondaryLabel,
-                                letterSpacing: TableCellMetrics.subtitleDetailTracking, typography: typography)
+            var t = TextContent(
+                text, pointSize: typography.scaled(TableCellMetrics.subtitleDetailSize, style: .subheadline), color: palette.secondaryLabel,
+                letterSpacing: TableCellMetrics.subtitleDetailTracking, typography: typography)
             t.numberOfLines = lines
             return t
         case .value1:
-            return TextContent(text, pointSize: typography.scaled(TableCellMetrics.textSize, style: .body), color: palette.secondaryLabel, alignment: .right,
-                               letterSpacing: TableCellMetrics.textTracking, typography: typography)
+            return TextContent(
+                text, pointSize: typography.scaled(TableCellMetrics.textSize, style: .body), color: palette.secondaryLabel, alignment: .right,
+                letterSpacing: TableCellMetrics.textTracking, typography: typography)
         case .value2, .default:
-            return TextContent(text, pointSize: typography.scaled(TableCellMetrics.textSize, style: .body), color: palette.label, letterSpacing: TableCellMetrics.textTracking, typography: typography)
+            return TextContent(
+                text, pointSize: typography.scaled(TableCellMetrics.textSize, style: .body), color: palette.label,
+                letterSpacing: TableCellMetrics.textTracking, typography: typography)
         }
     }
 
@@ -164,8 +174,10 @@ enum TableCell {
     /// edges (the layout margin, plus the safe area on a full-width cell). A self-sizing cell
     /// (`fixedHeight` nil) is as tall as its content plus padding, at least 44 pt, rounded up to the
     /// device's pixels, plus one pixel of separator, as UITableView sizes it; its labels wrap.
-    static func layout(_ row: TableRow, width: Double, left: Double, right: Double, fixedHeight: Double?,
-                       deviceScale: Double, typography: Typography) -> TableCellLayout {
+    static func layout(
+        _ row: TableRow, width: Double, left: Double, right: Double, fixedHeight: Double?,
+        deviceScale: Double, typography: Typography
+    ) -> TableCellLayout {
         func ceilPixel(_ v: Double) -> Double { TableCellMetrics.ceilPixel(v, scale: deviceScale) }
         let m = TableCellMetrics.self
         let lines = fixedHeight == nil ? 0 : 1
@@ -211,13 +223,15 @@ enum TableCell {
             text = Rect(x: textX, y: 0, width: column, height: th)
             if let d = row.detail {
                 let dx = textX + column + m.labelSpacing
-                let dh = ceilPixel(detailContent(d, row, palette: palette, typography: typography, lines: 1).paragraph(width: max(1, end - dx)).height)
+                let dh = ceilPixel(
+                    detailContent(d, row, palette: palette, typography: typography, lines: 1).paragraph(width: max(1, end - dx)).height)
                 detail = Rect(x: dx, y: 0, width: max(1, end - dx), height: dh)
             }
         }
         let blockHeight = row.style == .subtitle ? (detail?.maxY ?? text.maxY) : max(text.height, detail?.height ?? 0)
         let separator = 1 / deviceScale
-        let height = fixedHeight
+        let height =
+            fixedHeight
             ?? max(m.minimumRowHeight, ceilPixel(max(blockHeight + 2 * m.verticalPadding, (image?.height ?? 0) + 2 * m.imageVerticalPadding)))
             + separator
         // Centred in the content view: the cell less the separator pixel of a self-sizing cell.
@@ -237,8 +251,10 @@ enum TableCell {
     }
 
     /// The cell's layer: `frame` in its section, parts from `layout`.
-    static func layer(_ row: TableRow, layout c: TableCellLayout, name: String, frame: Rect, fixedHeight: Bool,
-                      background: Color?, palette: Palette, colors: TableColors, typography: Typography) -> Layer {
+    static func layer(
+        _ row: TableRow, layout c: TableCellLayout, name: String, frame: Rect, fixedHeight: Bool,
+        background: Color?, palette: Palette, colors: TableColors, typography: Typography
+    ) -> Layer {
         let cell = Layer(name: name, frame: frame)
         cell.backgroundColor = background
         let lines = fixedHeight ? 1 : 0
@@ -291,20 +307,26 @@ enum TableCell {
             // chevron.forward: two strokes about 2 pt thick meeting at the right, in tertiaryLabel.
             let t = 2.2, inset = t / 2
             let tip = Point(w - inset, h / 2)
-            return [(.capsule(from: Point(inset, inset), to: tip, width: t), colors.tertiaryLabel),
-                    (.capsule(from: tip, to: Point(inset, h - inset), width: t), colors.tertiaryLabel)]
+            return [
+                (.capsule(from: Point(inset, inset), to: tip, width: t), colors.tertiaryLabel),
+                (.capsule(from: tip, to: Point(inset, h - inset), width: t), colors.tertiaryLabel),
+            ]
         case .checkmark:
             // checkmark: a short stroke down to the bottom vertex, a long one up to the right, in the tint.
             let t = 2.2, inset = t / 2
             let bottom = Point(w * 0.36, h - inset)
-            return [(.capsule(from: Point(inset, h * 0.55), to: bottom, width: t), palette.systemBlue),
-                    (.capsule(from: bottom, to: Point(w - inset, inset), width: t), palette.systemBlue)]
+            return [
+                (.capsule(from: Point(inset, h * 0.55), to: bottom, width: t), palette.systemBlue),
+                (.capsule(from: bottom, to: Point(w - inset, inset), width: t), palette.systemBlue),
+            ]
         case .detailButton:
             // info.circle: a ring with an "i" (a dot over a stem), in the tint.
             let c = Point(w / 2, h / 2), ring = 1.5
-            return [(.ringSector(center: c, radius: w / 2 - ring / 2, width: ring, from: 0, to: 2 * Double.pi), palette.systemBlue),
-                    (.circle(center: Point(c.x, c.y - 4.6), radius: 1.25), palette.systemBlue),
-                    (.capsule(from: Point(c.x, c.y - 1.2), to: Point(c.x, c.y + 5.2), width: 2), palette.systemBlue)]
+            return [
+                (.ringSector(center: c, radius: w / 2 - ring / 2, width: ring, from: 0, to: 2 * Double.pi), palette.systemBlue),
+                (.circle(center: Point(c.x, c.y - 4.6), radius: 1.25), palette.systemBlue),
+                (.capsule(from: Point(c.x, c.y - 1.2), to: Point(c.x, c.y + 5.2), width: 2), palette.systemBlue),
+            ]
         }
     }
 }

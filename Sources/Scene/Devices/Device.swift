@@ -29,14 +29,19 @@ public struct Device: Sendable, Equatable {
     /// False where the corner radius is an estimate (not measured on the device).
     public let cornerRadiusMeasured: Bool
 
-    init(id: String, name: String, idiom: Idiom = .phone, size: Size, scale: Double, statusBarHeight: Double,
-         safeAreaTop: Double, safeAreaBottom: Double, cornerRadius: Double, cornerRadiusMeasured: Bool = true) {
-        self.init(id: id, name: name, idiom: idiom, orientation: .portrait, size: size, scale: scale, statusBarHeight: statusBarHeight,
-                  safeArea: (safeAreaTop, 0, safeAreaBottom, 0), cornerRadius: cornerRadius, cornerRadiusMeasured: cornerRadiusMeasured)
+    init(
+        id: String, name: String, idiom: Idiom = .phone, size: Size, scale: Double, statusBarHeight: Double,
+        safeAreaTop: Double, safeAreaBottom: Double, cornerRadius: Double, cornerRadiusMeasured: Bool = true
+    ) {
+        self.init(
+            id: id, name: name, idiom: idiom, orientation: .portrait, size: size, scale: scale, statusBarHeight: statusBarHeight,
+            safeArea: (safeAreaTop, 0, safeAreaBottom, 0), cornerRadius: cornerRadius, cornerRadiusMeasured: cornerRadiusMeasured)
     }
 
-    private init(id: String, name: String, idiom: Idiom, orientation: Orientation, size: Size, scale: Double, statusBarHeight: Double,
-                 safeArea: (top: Double, left: Double, bottom: Double, right: Double), cornerRadius: Double, cornerRadiusMeasured: Bool) {
+    private init(
+        id: String, name: String, idiom: Idiom, orientation: Orientation, size: Size, scale: Double, statusBarHeight: Double,
+        safeArea: (top: Double, left: Double, bottom: Double, right: Double), cornerRadius: Double, cornerRadiusMeasured: Bool
+    ) {
         self.id = id; self.name = name; self.idiom = idiom; self.orientation = orientation; self.size = size; self.scale = scale
         self.statusBarHeight = statusBarHeight
         safeAreaTop = safeArea.top; safeAreaLeft = safeArea.left; safeAreaBottom = safeArea.bottom; safeAreaRight = safeArea.right
@@ -72,61 +77,84 @@ public struct Device: Sendable, Equatable {
         guard orientation == .landscape else { return portrait }
         let swapped = Size(portrait.size.height, portrait.size.width)
         if idiom == .pad {
-            return Device(id: id, name: name, idiom: idiom, orientation: .landscape, size: swapped, scale: scale,
-                          statusBarHeight: portrait.statusBarHeight,
-                          safeArea: (portrait.safeAreaTop, 0, portrait.safeAreaBottom, 0),
-                          cornerRadius: cornerRadius, cornerRadiusMeasured: cornerRadiusMeasured)
+            return Device(
+                id: id, name: name, idiom: idiom, orientation: .landscape, size: swapped, scale: scale,
+                statusBarHeight: portrait.statusBarHeight,
+                safeArea: (portrait.safeAreaTop, 0, portrait.safeAreaBottom, 0),
+                cornerRadius: cornerRadius, cornerRadiusMeasured: cornerRadiusMeasured)
         }
         let side = portrait.hasHomeIndicator ? portrait.safeAreaTop : 0
-        return Device(id: id, name: name, idiom: idiom, orientation: .landscape, size: swapped, scale: scale, statusBarHeight: 0,
-                      safeArea: (0, side, portrait.hasHomeIndicator ? 21 : 0, side),
-                      cornerRadius: cornerRadius, cornerRadiusMeasured: cornerRadiusMeasured)
+        return Device(
+            id: id, name: name, idiom: idiom, orientation: .landscape, size: swapped, scale: scale, statusBarHeight: 0,
+            safeArea: (0, side, portrait.hasHomeIndicator ? 21 : 0, side),
+            cornerRadius: cornerRadius, cornerRadiusMeasured: cornerRadiusMeasured)
     }
 
     /// The devices in portrait, oldest first, then the iPads.
     public static let all: [Device] = [
-        Device(id: "iphone-se-1", name: "iPhone SE (1st)", size: Size(320, 568), scale: 2,
-               statusBarHeight: 20, safeAreaTop: 20, safeAreaBottom: 0, cornerRadius: 0),
-        Device(id: "iphone-8", name: "iPhone 8 / SE (2nd, 3rd)", size: Size(375, 667), scale: 2,
-               statusBarHeight: 20, safeAreaTop: 20, safeAreaBottom: 0, cornerRadius: 0),
-        Device(id: "iphone-8-plus", name: "iPhone 8 Plus", size: Size(414, 736), scale: 3,
-               statusBarHeight: 20, safeAreaTop: 20, safeAreaBottom: 0, cornerRadius: 0),
-        Device(id: "iphone-x", name: "iPhone X / XS / 11 Pro", size: Size(375, 812), scale: 3,
-               statusBarHeight: 44, safeAreaTop: 44, safeAreaBottom: 34, cornerRadius: 39),
-        Device(id: "iphone-11", name: "iPhone 11 / XR", size: Size(414, 896), scale: 2,
-               statusBarHeight: 48, safeAreaTop: 48, safeAreaBottom: 34, cornerRadius: 41.5),
-        Device(id: "iphone-12", name: "iPhone 12 / 13 / 14", size: Size(390, 844), scale: 3,
-               statusBarHeight: 47, safeAreaTop: 47, safeAreaBottom: 34, cornerRadius: 47.33),
-        Device(id: "iphone-15", name: "iPhone 14 Pro / 15 / 15 Pro", size: Size(393, 852), scale: 3,
-               statusBarHeight: 54, safeAreaTop: 59, safeAreaBottom: 34, cornerRadius: 55),
-        Device(id: "iphone-15-pro-max", name: "iPhone 14 Pro Max / 15 Plus / 15 Pro Max", size: Size(430, 932), scale: 3,
-               statusBarHeight: 54, safeAreaTop: 59, safeAreaBottom: 34, cornerRadius: 55),
-        Device(id: "iphone-16", name: "iPhone 16", size: Size(393, 852), scale: 3,
-               statusBarHeight: 54, safeAreaTop: 59, safeAreaBottom: 34, cornerRadius: 55),
-        Device(id: "iphone-16-plus", name: "iPhone 16 Plus", size: Size(430, 932), scale: 3,
-               statusBarHeight: 54, safeAreaTop: 59, safeAreaBottom: 34, cornerRadius: 55),
-        Device(id: "iphone-16-pro", name: "iPhone 16 Pro", size: Size(402, 874), scale: 3,
-               statusBarHeight: 62, safeAreaTop: 62, safeAreaBottom: 34, cornerRadius: 62),
-        Device(id: "iphone-16-pro-max", name: "iPhone 16 Pro Max", size: Size(440, 956), scale: 3,
-               statusBarHeight: 62, safeAreaTop: 62, safeAreaBottom: 34, cornerRadius: 62),
-        Device(id: "iphone-17", name: "iPhone 17", size: Size(402, 874), scale: 3,
-               statusBarHeight: 62, safeAreaTop: 62, safeAreaBottom: 34, cornerRadius: 62),
-        Device(id: "iphone-17-pro", name: "iPhone 17 Pro", size: Size(402, 874), scale: 3,
-               statusBarHeight: 62, safeAreaTop: 62, safeAreaBottom: 34, cornerRadius: 62),
-        Device(id: "iphone-17-pro-max", name: "iPhone 17 Pro Max", size: Size(440, 956), scale: 3,
-               statusBarHeight: 62, safeAreaTop: 62, safeAreaBottom: 34, cornerRadius: 62),
-        Device(id: "iphone-air", name: "iPhone Air", size: Size(420, 912), scale: 3,
-               statusBarHeight: 68, safeAreaTop: 68, safeAreaBottom: 34, cornerRadius: 62, cornerRadiusMeasured: false),
-        Device(id: "ipad-10", name: "iPad (10th generation)", idiom: .pad, size: Size(820, 1180), scale: 2,
-               statusBarHeight: 24, safeAreaTop: 24, safeAreaBottom: 20, cornerRadius: 18, cornerRadiusMeasured: false),
-        Device(id: "ipad-air-11", name: "iPad Air 11-inch (M2, M3)", idiom: .pad, size: Size(820, 1180), scale: 2,
-               statusBarHeight: 24, safeAreaTop: 24, safeAreaBottom: 20, cornerRadius: 18),
-        Device(id: "ipad-air-13", name: "iPad Air 13-inch (M2, M3)", idiom: .pad, size: Size(1024, 1366), scale: 2,
-               statusBarHeight: 24, safeAreaTop: 24, safeAreaBottom: 20, cornerRadius: 18),
-        Device(id: "ipad-pro-11", name: "iPad Pro 11-inch (M4, M5)", idiom: .pad, size: Size(834, 1210), scale: 2,
-               statusBarHeight: 24, safeAreaTop: 24, safeAreaBottom: 20, cornerRadius: 18, cornerRadiusMeasured: false),
-        Device(id: "ipad-pro-13", name: "iPad Pro 13-inch (M4, M5)", idiom: .pad, size: Size(1032, 1376), scale: 2,
-               statusBarHeight: 24, safeAreaTop: 24, safeAreaBottom: 20, cornerRadius: 18, cornerRadiusMeasured: false),
+        Device(
+            id: "iphone-se-1", name: "iPhone SE (1st)", size: Size(320, 568), scale: 2,
+            statusBarHeight: 20, safeAreaTop: 20, safeAreaBottom: 0, cornerRadius: 0),
+        Device(
+            id: "iphone-8", name: "iPhone 8 / SE (2nd, 3rd)", size: Size(375, 667), scale: 2,
+            statusBarHeight: 20, safeAreaTop: 20, safeAreaBottom: 0, cornerRadius: 0),
+        Device(
+            id: "iphone-8-plus", name: "iPhone 8 Plus", size: Size(414, 736), scale: 3,
+            statusBarHeight: 20, safeAreaTop: 20, safeAreaBottom: 0, cornerRadius: 0),
+        Device(
+            id: "iphone-x", name: "iPhone X / XS / 11 Pro", size: Size(375, 812), scale: 3,
+            statusBarHeight: 44, safeAreaTop: 44, safeAreaBottom: 34, cornerRadius: 39),
+        Device(
+            id: "iphone-11", name: "iPhone 11 / XR", size: Size(414, 896), scale: 2,
+            statusBarHeight: 48, safeAreaTop: 48, safeAreaBottom: 34, cornerRadius: 41.5),
+        Device(
+            id: "iphone-12", name: "iPhone 12 / 13 / 14", size: Size(390, 844), scale: 3,
+            statusBarHeight: 47, safeAreaTop: 47, safeAreaBottom: 34, cornerRadius: 47.33),
+        Device(
+            id: "iphone-15", name: "iPhone 14 Pro / 15 / 15 Pro", size: Size(393, 852), scale: 3,
+            statusBarHeight: 54, safeAreaTop: 59, safeAreaBottom: 34, cornerRadius: 55),
+        Device(
+            id: "iphone-15-pro-max", name: "iPhone 14 Pro Max / 15 Plus / 15 Pro Max", size: Size(430, 932), scale: 3,
+            statusBarHeight: 54, safeAreaTop: 59, safeAreaBottom: 34, cornerRadius: 55),
+        Device(
+            id: "iphone-16", name: "iPhone 16", size: Size(393, 852), scale: 3,
+            statusBarHeight: 54, safeAreaTop: 59, safeAreaBottom: 34, cornerRadius: 55),
+        Device(
+            id: "iphone-16-plus", name: "iPhone 16 Plus", size: Size(430, 932), scale: 3,
+            statusBarHeight: 54, safeAreaTop: 59, safeAreaBottom: 34, cornerRadius: 55),
+        Device(
+            id: "iphone-16-pro", name: "iPhone 16 Pro", size: Size(402, 874), scale: 3,
+            statusBarHeight: 62, safeAreaTop: 62, safeAreaBottom: 34, cornerRadius: 62),
+        Device(
+            id: "iphone-16-pro-max", name: "iPhone 16 Pro Max", size: Size(440, 956), scale: 3,
+            statusBarHeight: 62, safeAreaTop: 62, safeAreaBottom: 34, cornerRadius: 62),
+        Device(
+            id: "iphone-17", name: "iPhone 17", size: Size(402, 874), scale: 3,
+            statusBarHeight: 62, safeAreaTop: 62, safeAreaBottom: 34, cornerRadius: 62),
+        Device(
+            id: "iphone-17-pro", name: "iPhone 17 Pro", size: Size(402, 874), scale: 3,
+            statusBarHeight: 62, safeAreaTop: 62, safeAreaBottom: 34, cornerRadius: 62),
+        Device(
+            id: "iphone-17-pro-max", name: "iPhone 17 Pro Max", size: Size(440, 956), scale: 3,
+            statusBarHeight: 62, safeAreaTop: 62, safeAreaBottom: 34, cornerRadius: 62),
+        Device(
+            id: "iphone-air", name: "iPhone Air", size: Size(420, 912), scale: 3,
+            statusBarHeight: 68, safeAreaTop: 68, safeAreaBottom: 34, cornerRadius: 62, cornerRadiusMeasured: false),
+        Device(
+            id: "ipad-10", name: "iPad (10th generation)", idiom: .pad, size: Size(820, 1180), scale: 2,
+            statusBarHeight: 24, safeAreaTop: 24, safeAreaBottom: 20, cornerRadius: 18, cornerRadiusMeasured: false),
+        Device(
+            id: "ipad-air-11", name: "iPad Air 11-inch (M2, M3)", idiom: .pad, size: Size(820, 1180), scale: 2,
+            statusBarHeight: 24, safeAreaTop: 24, safeAreaBottom: 20, cornerRadius: 18),
+        Device(
+            id: "ipad-air-13", name: "iPad Air 13-inch (M2, M3)", idiom: .pad, size: Size(1024, 1366), scale: 2,
+            statusBarHeight: 24, safeAreaTop: 24, safeAreaBottom: 20, cornerRadius: 18),
+        Device(
+            id: "ipad-pro-11", name: "iPad Pro 11-inch (M4, M5)", idiom: .pad, size: Size(834, 1210), scale: 2,
+            statusBarHeight: 24, safeAreaTop: 24, safeAreaBottom: 20, cornerRadius: 18, cornerRadiusMeasured: false),
+        Device(
+            id: "ipad-pro-13", name: "iPad Pro 13-inch (M4, M5)", idiom: .pad, size: Size(1032, 1376), scale: 2,
+            statusBarHeight: 24, safeAreaTop: 24, safeAreaBottom: 20, cornerRadius: 18, cornerRadiusMeasured: false),
     ]
 
     /// The device a scenario without `device:` is drawn on.

@@ -107,9 +107,10 @@ public final class CompiledExpression: Sendable {
             }
             guard f.arity.contains(args.count) else {
                 let wanted = f.arity.lowerBound == f.arity.upperBound ? "\(f.arity.lowerBound)" : "at least \(f.arity.lowerBound)"
-                throw ExpressionError(position: args.count > f.arity.upperBound ? args[f.arity.upperBound].position : close,
-                                      message: "\(name) takes \(wanted) argument\(f.arity.lowerBound == 1 && f.arity.upperBound == 1 ? "" : "s"), "
-                                        + "got \(args.count): \(f.signature)")
+                throw ExpressionError(
+                    position: args.count > f.arity.upperBound ? args[f.arity.upperBound].position : close,
+                    message: "\(name) takes \(wanted) argument\(f.arity.lowerBound == 1 && f.arity.upperBound == 1 ? "" : "s"), "
+                        + "got \(args.count): \(f.signature)")
             }
             if f == .mix {
                 let (an, ak) = try resolve(args[0], scope, &reads)

@@ -23,7 +23,7 @@ extension ExpressionParser {
         let s = Array(op.unicodeScalars)
         guard i + s.count <= chars.count, Array(chars[i..<(i + s.count)]) == s else { return false }
         // `<` must not swallow the `<` of `<=`, nor `=` start `==` by accident.
-        if s.count == 1, (op == "<" || op == ">" || op == "!"), i + 1 < chars.count, chars[i + 1] == "=" { return false }
+        if s.count == 1, op == "<" || op == ">" || op == "!", i + 1 < chars.count, chars[i + 1] == "=" { return false }
         i += s.count
         return true
     }

@@ -32,16 +32,20 @@ struct ExpressionParser {
     static func parse(_ text: String) throws -> ExpressionSyntax {
         var p = ExpressionParser(chars: Array(text.unicodeScalars))
         if p.chars.count > maximumLength {
-            throw ExpressionError(position: 0, message: "the expression is \(p.chars.count) characters long, over the limit of "
-                + "\(maximumLength); split it into vars")
+            throw ExpressionError(
+                position: 0,
+                message: "the expression is \(p.chars.count) characters long, over the limit of "
+                    + "\(maximumLength); split it into vars")
         }
         p.skipSpace()
         if p.i == p.chars.count { throw ExpressionError(position: 0, message: "the expression is empty; write a number or a formula") }
         let e = try p.conditional()
         p.skipSpace()
         if p.i < p.chars.count {
-            throw ExpressionError(position: p.i, message: "unexpected \(p.describe(p.i)) after a complete expression; "
-                + "an operator (+ - * / < > == ? :) or the end was expected")
+            throw ExpressionError(
+                position: p.i,
+                message: "unexpected \(p.describe(p.i)) after a complete expression; "
+                    + "an operator (+ - * / < > == ? :) or the end was expected")
         }
         return e
     }
@@ -52,16 +56,20 @@ struct ExpressionParser {
     private mutating func build(_ treeDepth: Int, at position: Int) throws {
         built = treeDepth
         if treeDepth > ExpressionParser.maximumTreeDepth {
-            throw ExpressionError(position: position, message: "the expression is a chain of over \(ExpressionParser.maximumTreeDepth) "
-                + "operations; split it into vars")
+            throw ExpressionError(
+                position: position,
+                message: "the expression is a chain of over \(ExpressionParser.maximumTreeDepth) "
+                    + "operations; split it into vars")
         }
     }
 
     private mutating func nest() throws {
         depth += 1
         if depth > ExpressionParser.maximumDepth {
-            throw ExpressionError(position: i, message: "the expression nests more than \(ExpressionParser.maximumDepth) levels deep; "
-                + "split it into vars")
+            throw ExpressionError(
+                position: i,
+                message: "the expression nests more than \(ExpressionParser.maximumDepth) levels deep; "
+                    + "split it into vars")
         }
     }
 
@@ -137,8 +145,10 @@ struct ExpressionParser {
             let written = String(String.UnicodeScalarView(chars[start..<end]))
             guard end == i, let color = Color(hex: "#" + digits), [3, 6, 8].contains(digits.count) else {
                 let problem = end > i ? "\"\(Character(chars[i]))\" is not a hex digit" : "a color has 3, 6 or 8 hex digits"
-                throw ExpressionError(position: end > i ? i : at, message: "expected a color as #RGB, #RRGGBB or #RRGGBBAA, got "
-                    + "\"#\(written)\": \(problem)")
+                throw ExpressionError(
+                    position: end > i ? i : at,
+                    message: "expected a color as #RGB, #RRGGBB or #RRGGBBAA, got "
+                        + "\"#\(written)\": \(problem)")
             }
             built = 1
             return .color(ColorValue(color), at: at)
@@ -146,8 +156,11 @@ struct ExpressionParser {
         if ExpressionParser.isNameStart(c) {
             var name = ""
             // Dotted names are one name: screen.width, safeArea.top.
-            while i < chars.count, ExpressionParser.isNamePart(chars[i]) || (chars[i] == "." && i + 1 < chars.count
-                    && ExpressionParser.isNameStart(chars[i + 1])) {
+            while i < chars.count,
+                ExpressionParser.isNamePart(chars[i])
+                    || (chars[i] == "." && i + 1 < chars.count
+                        && ExpressionParser.isNameStart(chars[i + 1]))
+            {
                 name.unicodeScalars.append(chars[i]); i += 1
             }
             skipSpace()

@@ -29,8 +29,9 @@ public struct ExpressionScope: Sendable {
     public subscript(name: String) -> Entry? { entries[name] }
 
     public func makeEnvironment() -> ExpressionEnvironment {
-        ExpressionEnvironment(numbers: Array(repeating: 0, count: numberSlots),
-                              colors: Array(repeating: ColorValue(r: 0, g: 0, b: 0, a: 0), count: colorSlots))
+        ExpressionEnvironment(
+            numbers: Array(repeating: 0, count: numberSlots),
+            colors: Array(repeating: ColorValue(r: 0, g: 0, b: 0, a: 0), count: colorSlots))
     }
 }
 

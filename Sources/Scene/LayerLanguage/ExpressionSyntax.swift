@@ -13,7 +13,7 @@ indirect enum ExpressionSyntax: Equatable {
     var position: Int {
         switch self {
         case .number(_, let p), .color(_, let p), .name(_, let p), .unary(_, _, let p), .binary(_, _, _, let p),
-             .conditional(_, _, _, let p), .call(_, _, let p, _):
+            .conditional(_, _, _, let p), .call(_, _, let p, _):
             return p
         }
     }

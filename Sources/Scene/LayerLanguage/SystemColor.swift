@@ -39,7 +39,8 @@ enum SystemColor {
     }
 
     /// What a message says of how colors are written.
-    static let howWritten = "colors are written \"#RRGGBB\" (in quotes: # starts a YAML comment) or by system color name "
+    static let howWritten =
+        "colors are written \"#RRGGBB\" (in quotes: # starts a YAML comment) or by system color name "
         + "(systemRed, systemBlue, systemGray, label, systemBackground, ...)"
 
     /// The message for a bare word where a color goes.

@@ -293,16 +293,19 @@ public final class UserScene: @unchecked Sendable {
                 // an instance named, is its only one (0).
                 let instance = target.instance ?? (reader.map { spec.root === $0.root } ?? true ? instance : 0)
                 let frame = scene.untransformedScreenFrame(spec, instance: instance, env, metrics, insideViewRead: true)
-                return range.progress(top: frame.minY, height: frame.height, portTop: metrics.insetTop,
-                                      portBottom: metrics.screen.height - metrics.insetBottom)
+                return range.progress(
+                    top: frame.minY, height: frame.height, portTop: metrics.insetTop,
+                    portBottom: metrics.screen.height - metrics.insetBottom)
             }
         }
     }
 
     /// A layer's frame on screen without transforms (CSS view timelines use the layout box):
     /// its frame plus its ancestors' origins, moved by the content offset if it scrolls.
-    func untransformedScreenFrame(_ spec: LayerSpec, instance: Int, _ env: ExpressionEnvironment, _ metrics: Metrics,
-                                  insideViewRead: Bool = false) -> Rect {
+    func untransformedScreenFrame(
+        _ spec: LayerSpec, instance: Int, _ env: ExpressionEnvironment, _ metrics: Metrics,
+        insideViewRead: Bool = false
+    ) -> Rect {
         var env = env
         env[.index] = Double(instance)
         let context = Context(scene: self, metrics: metrics, reader: spec, instance: instance, insideViewRead: insideViewRead)
@@ -342,21 +345,28 @@ public final class UserScene: @unchecked Sendable {
 
     /// The layers of one moment, by placement, in file order. `record` receives each instance's
     /// resolved values (for `explain`).
-    public func layers(_ m: Moment, _ metrics: Metrics, record: ((ResolvedLayer) -> Void)? = nil)
-        -> (screen: [Layer], content: [Layer], tableHeader: [Layer]) {
+    public func layers(
+        _ m: Moment, _ metrics: Metrics, record: ((ResolvedLayer) -> Void)? = nil
+    )
+        -> (screen: [Layer], content: [Layer], tableHeader: [Layer])
+    {
         layers(environment(m, metrics), metrics, record: record)
     }
 
     /// The same from an environment already computed for the moment (vars evaluated once a frame).
-    public func layers(_ env: ExpressionEnvironment, _ metrics: Metrics, record: ((ResolvedLayer) -> Void)? = nil)
-        -> (screen: [Layer], content: [Layer], tableHeader: [Layer]) {
+    public func layers(
+        _ env: ExpressionEnvironment, _ metrics: Metrics, record: ((ResolvedLayer) -> Void)? = nil
+    )
+        -> (screen: [Layer], content: [Layer], tableHeader: [Layer])
+    {
         var out: (screen: [Layer], content: [Layer], tableHeader: [Layer]) = ([], [], [])
         for spec in roots {
             for k in 0..<spec.repeatCount {
                 var e = env
                 e[.index] = Double(k)
-                let layer = build(spec, instance: k, repeated: spec.repeatCount > 1, e, metrics,
-                                  container: metrics.screen, record: record)
+                let layer = build(
+                    spec, instance: k, repeated: spec.repeatCount > 1, e, metrics,
+                    container: metrics.screen, record: record)
                 switch spec.placement {
                 case .screen: out.screen.append(layer)
                 case .content: out.content.append(layer)
@@ -367,8 +377,10 @@ public final class UserScene: @unchecked Sendable {
         return out
     }
 
-    private func build(_ spec: LayerSpec, instance: Int, repeated: Bool, _ env: ExpressionEnvironment, _ metrics: Metrics,
-                       container: Size, record: ((ResolvedLayer) -> Void)?) -> Layer {
+    private func build(
+        _ spec: LayerSpec, instance: Int, repeated: Bool, _ env: ExpressionEnvironment, _ metrics: Metrics,
+        container: Size, record: ((ResolvedLayer) -> Void)?
+    ) -> Layer {
         let c = Context(scene: self, metrics: metrics, reader: spec, instance: instance)
         func num(_ p: Property, _ fallback: Double) -> Double { spec.properties[p].map { c.number($0.binding, env) } ?? fallback }
         func col(_ p: Property) -> Color? { spec.properties[p].map { c.color($0.binding, env).color } }
@@ -399,20 +411,24 @@ public final class UserScene: @unchecked Sendable {
             if let style = spec.textStyle {
                 size = spec.properties[.size] == nil ? metrics.typography.size(style) : metrics.typography.scaled(size, style: style)
             }
-            var text = TextContent(spec.text, weight: spec.weight, pointSize: max(1, size), color: col(.color) ?? .black,
-                                   alignment: spec.alignment, letterSpacing: num(.letterSpacing, 0), typography: metrics.typography)
+            var text = TextContent(
+                spec.text, weight: spec.weight, pointSize: max(1, size), color: col(.color) ?? .black,
+                alignment: spec.alignment, letterSpacing: num(.letterSpacing, 0), typography: metrics.typography)
             text.numberOfLines = spec.lines
             text.letterSpacingIsOwn = true
             layer.contents = .text(text)
         case .gradient:
             let colors = spec.gradientColors.map { c.color($0.binding, env).color }
             let n = colors.count
-            let locations = spec.gradientLocations.isEmpty
+            let locations =
+                spec.gradientLocations.isEmpty
                 ? (0..<n).map { n == 1 ? 0 : Double($0) / Double(n - 1) }
                 : spec.gradientLocations.map { c.number($0.binding, env) }
-            layer.contents = .gradient(LinearGradient(colors: colors, locations: locations,
-                                                      start: Point(num(.startX, 0.5), num(.startY, 0)),
-                                                      end: Point(num(.endX, 0.5), num(.endY, 1))))
+            layer.contents = .gradient(
+                LinearGradient(
+                    colors: colors, locations: locations,
+                    start: Point(num(.startX, 0.5), num(.startY, 0)),
+                    end: Point(num(.endX, 0.5), num(.endY, 1))))
         case .material:
             layer.backdropBlurRadius = max(0, num(.blurRadius, 10))
             layer.backgroundColor = col(.tint)
@@ -421,12 +437,15 @@ public final class UserScene: @unchecked Sendable {
             var values: [(String, ResolvedValue)] = []
             for p in Property.allCases {
                 guard let b = spec.properties[p] else { continue }
-                values.append((p.rawValue, p.kind == .color ? .color(c.color(b.binding, env).color.hexString) : .number(round4(c.number(b.binding, env)))))
+                values.append(
+                    (p.rawValue, p.kind == .color ? .color(c.color(b.binding, env).color.hexString) : .number(round4(c.number(b.binding, env)))))
             }
             for (i, b) in spec.gradientColors.enumerated() { values.append(("colors[\(i)]", .color(c.color(b.binding, env).color.hexString))) }
             for (i, b) in spec.gradientLocations.enumerated() { values.append(("locations[\(i)]", .number(round4(c.number(b.binding, env))))) }
-            record(ResolvedLayer(path: spec.path, name: layer.name, kind: spec.kind, placement: spec.root.placement,
-                                 instance: repeated ? instance : nil, values: values, layer: layer))
+            record(
+                ResolvedLayer(
+                    path: spec.path, name: layer.name, kind: spec.kind, placement: spec.root.placement,
+                    instance: repeated ? instance : nil, values: values, layer: layer))
         }
         for child in spec.children {
             layer.addSublayer(build(child, instance: instance, repeated: repeated, env, metrics, container: frame.size, record: record))
@@ -479,8 +498,12 @@ public final class UserScene: @unchecked Sendable {
             } else if let range = b.range, !range.contains(v) {
                 reported.insert(b.ref.field)
                 let shown = abs(v) < 1e12 ? formatNumber((v * 10000).rounded() / 10000) : formatNumber(v)
-                out.append((b.ref, "\(formula) is \(shown), outside \(formatNumber(range.lowerBound))...\(formatNumber(range.upperBound))"
-                    + (b.unit.isEmpty ? "" : " \(b.unit)"), frame, m))
+                out.append(
+                    (
+                        b.ref,
+                        "\(formula) is \(shown), outside \(formatNumber(range.lowerBound))...\(formatNumber(range.upperBound))"
+                            + (b.unit.isEmpty ? "" : " \(b.unit)"), frame, m
+                    ))
             }
         }
         for (frame, m) in moments {
@@ -504,11 +527,13 @@ public final class UserScene: @unchecked Sendable {
 
     /// How many values `nonFiniteValues` evaluates per moment.
     var boundValuesPerMoment: Int {
-        vars.filter { !$0.bound.binding.isConstant }.count + allSpecs.reduce(0) { sum, spec in
-            let bound = spec.properties.values.filter { !$0.binding.isConstant }.count
-                + (spec.gradientColors + spec.gradientLocations).filter { !$0.binding.isConstant }.count
-            return sum + bound * spec.root.repeatCount
-        }
+        vars.filter { !$0.bound.binding.isConstant }.count
+            + allSpecs.reduce(0) { sum, spec in
+                let bound =
+                    spec.properties.values.filter { !$0.binding.isConstant }.count
+                    + (spec.gradientColors + spec.gradientLocations).filter { !$0.binding.isConstant }.count
+                return sum + bound * spec.root.repeatCount
+            }
     }
 }
 

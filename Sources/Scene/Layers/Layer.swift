@@ -19,8 +19,9 @@ public final class Layer {
     /// Setting it keeps `frame` and moves `position` to the new anchor (see the type's notes).
     public var anchorPoint = Point(0.5, 0.5) {
         didSet {
-            position = Point(position.x + (anchorPoint.x - oldValue.x) * bounds.width,
-                             position.y + (anchorPoint.y - oldValue.y) * bounds.height)
+            position = Point(
+                position.x + (anchorPoint.x - oldValue.x) * bounds.width,
+                position.y + (anchorPoint.y - oldValue.y) * bounds.height)
         }
     }
     public var transform = Transform.identity
@@ -55,8 +56,9 @@ public final class Layer {
 
     /// The frame in the superlayer's coordinates, ignoring the transform.
     public var frame: Rect {
-        Rect(x: position.x - anchorPoint.x * bounds.width, y: position.y - anchorPoint.y * bounds.height,
-             width: bounds.width, height: bounds.height)
+        Rect(
+            x: position.x - anchorPoint.x * bounds.width, y: position.y - anchorPoint.y * bounds.height,
+            width: bounds.width, height: bounds.height)
     }
 
     public func addSublayer(_ layer: Layer) { sublayers.append(layer) }
@@ -150,8 +152,10 @@ public struct TextContent {
     /// The fonts and text size the text is set in.
     public var typography: Typography
 
-    public init(_ text: String, weight: FontWeight = .regular, pointSize: Double = 17, color: Color = Palette.light.label,
-                alignment: TextAlignment = .natural, letterSpacing: Double = 0, typography: Typography) {
+    public init(
+        _ text: String, weight: FontWeight = .regular, pointSize: Double = 17, color: Color = Palette.light.label,
+        alignment: TextAlignment = .natural, letterSpacing: Double = 0, typography: Typography
+    ) {
         self.text = text; self.weight = weight; self.pointSize = pointSize; self.color = color
         self.alignment = alignment; self.letterSpacing = letterSpacing
         self.typography = typography
@@ -171,8 +175,9 @@ public struct TextContent {
     /// The lines as they fit `width`, and their heights. Set once and kept: text does not change as
     /// the view scrolls.
     public func paragraph(width: Double) -> Paragraph {
-        TextContent.cache.paragraph(text, fonts: typography.fonts(weight), pointSize: pointSize, width: width,
-                                    lineHeight: lineHeight, maxLines: numberOfLines, letterSpacing: effectiveLetterSpacing)
+        TextContent.cache.paragraph(
+            text, fonts: typography.fonts(weight), pointSize: pointSize, width: width,
+            lineHeight: lineHeight, maxLines: numberOfLines, letterSpacing: effectiveLetterSpacing)
     }
 
     /// The lines as UILabel draws them in a box `width` x `height`: as many as fit its height (one
@@ -182,8 +187,10 @@ public struct TextContent {
         // far as lines can fit: no line is lower than an empty one (the first font's line, or
         // lineHeight), so a long text in a small box is set only that far.
         var all: Paragraph
-        if let whole = TextContent.cache.cached(text, fonts: typography.fonts(weight), pointSize: pointSize, width: width,
-                                                lineHeight: lineHeight, maxLines: numberOfLines, letterSpacing: effectiveLetterSpacing) {
+        if let whole = TextContent.cache.cached(
+            text, fonts: typography.fonts(weight), pointSize: pointSize, width: width,
+            lineHeight: lineHeight, maxLines: numberOfLines, letterSpacing: effectiveLetterSpacing)
+        {
             all = whole
         } else {
             var empty = self

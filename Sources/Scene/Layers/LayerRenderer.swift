@@ -44,7 +44,8 @@ public final class LayerRenderer {
         // An opaque root background is filled as the pixmap is made (one pass instead of two).
         var initial = PremultipliedColor.clear
         if let bg = root.backgroundColor, bg.a == 255, root.cornerRadius == 0, root.transform == .identity,
-           root.opacity == 1, root.frame == Rect(x: 0, y: 0, width: Double(width) / scale, height: Double(height) / scale) {
+            root.opacity == 1, root.frame == Rect(x: 0, y: 0, width: Double(width) / scale, height: Double(height) / scale)
+        {
             initial = bg.premultiplied
         }
         var canvas = Canvas(pixmap: Pixmap(width: width, height: height, fill: initial))
@@ -60,12 +61,14 @@ public final class LayerRenderer {
         // A layer magnified beyond any screen (nested scales multiply), or placed beyond any pixel
         // coordinate, cannot be drawn meaningfully: it is skipped rather than sized in pixels.
         guard toDevice.scaleX <= LayerRenderer.maximumMagnification, toDevice.scaleY <= LayerRenderer.maximumMagnification,
-              rect.minX.magnitude < 1e9, rect.minY.magnitude < 1e9, rect.maxX.magnitude < 1e9, rect.maxY.magnitude < 1e9 else { return }
+            rect.minX.magnitude < 1e9, rect.minY.magnitude < 1e9, rect.maxX.magnitude < 1e9, rect.maxY.magnitude < 1e9
+        else { return }
         if layer.masksToBounds && rect.intersection(canvas.clipBounds.rect).isEmpty { return }
         let effective = opacity * layer.opacity
         if layer.backdropBlurRadius > 0 {
-            blurBackdrop(rect, sigma: min(LayerRenderer.maximumSigma, layer.backdropBlurRadius * (toDevice.scaleX + toDevice.scaleY) / 2),
-                         canvas: &canvas)
+            blurBackdrop(
+                rect, sigma: min(LayerRenderer.maximumSigma, layer.backdropBlurRadius * (toDevice.scaleX + toDevice.scaleY) / 2),
+                canvas: &canvas)
         }
         if layer.shadowOpacity > 0, layer.shadowColor.a > 0 {
             drawShadow(of: layer, toDevice: toDevice, rect: rect, canvas: &canvas, opacity: effective)
@@ -114,10 +117,11 @@ public final class LayerRenderer {
         var children: Rect?
         for sublayer in layer.sublayers where !sublayer.isHidden && sublayer.opacity > 0 {
             guard let r = drawnExtent(sublayer, toDevice: sublayer.transformToSuperlayer.concatenating(toDevice)) else { return nil }
-            children = children.map { c in
-                let x0 = min(c.minX, r.minX), y0 = min(c.minY, r.minY)
-                return Rect(x: x0, y: y0, width: max(c.maxX, r.maxX) - x0, height: max(c.maxY, r.maxY) - y0)
-            } ?? r
+            children =
+                children.map { c in
+                    let x0 = min(c.minX, r.minX), y0 = min(c.minY, r.minY)
+                    return Rect(x: x0, y: y0, width: max(c.maxX, r.maxX) - x0, height: max(c.maxY, r.maxY) - y0)
+                } ?? r
         }
         if var children {
             if layer.masksToBounds { children = children.intersection(bounds) }
@@ -162,16 +166,21 @@ public final class LayerRenderer {
             let x = xs.min() ?? b.minX
             let right = zip(xs, paragraph.lines).map { $0 + $1.width }.max() ?? x
             drawn = toDevice.apply(Rect(x: x, y: b.midY - paragraph.height / 2, width: right - x, height: paragraph.height))
-            key = ["\(ObjectIdentifier(text.typography))", text.text, text.weight.rawValue, "\(text.pointSize)", text.alignment.rawValue, "\(text.numberOfLines)",
-                   "\(text.lineHeight ?? 0)", "\(text.letterSpacing)", "\(b.width)", "\(paragraph.lines.count)", "\(toDevice.scaleX)", "\(toDevice.scaleY)",
-                   "\(sigma)", "\(layer.shadowColor)", "\(layer.shadowOpacity)", "\(drawn.size)"].joined(separator: "\u{1}")
+            key = [
+                "\(ObjectIdentifier(text.typography))", text.text, text.weight.rawValue, "\(text.pointSize)", text.alignment.rawValue,
+                "\(text.numberOfLines)",
+                "\(text.lineHeight ?? 0)", "\(text.letterSpacing)", "\(b.width)", "\(paragraph.lines.count)", "\(toDevice.scaleX)",
+                "\(toDevice.scaleY)",
+                "\(sigma)", "\(layer.shadowColor)", "\(layer.shadowOpacity)", "\(drawn.size)",
+            ].joined(separator: "\u{1}")
         }
         // On whole pixels: the blurred pixels are then the same wherever the layer is.
         let dx = drawn.minX.rounded() - drawn.minX, dy = drawn.minY.rounded() - drawn.minY
         let snapped = toDevice.translated(dx, dy)
         let origin = (x: Int(drawn.minX.rounded()) - pad, y: Int(drawn.minY.rounded()) - pad)
-        var area = PixelRect(x: origin.x, y: origin.y, width: Int((drawn.width).rounded(.up)) + 2 * pad + 1,
-                             height: Int((drawn.height).rounded(.up)) + 2 * pad + 1)
+        var area = PixelRect(
+            x: origin.x, y: origin.y, width: Int((drawn.width).rounded(.up)) + 2 * pad + 1,
+            height: Int((drawn.height).rounded(.up)) + 2 * pad + 1)
         guard !area.intersection(canvas.clipBounds).isEmpty else { return }
         // Only what can reach the canvas is drawn and blurred: the canvas and the blur's reach
         // around it (a layer far larger than the screen costs no more than the screen). Such a
@@ -224,8 +233,10 @@ public final class LayerRenderer {
         }
     }
 
-    private func drawContents(_ contents: LayerContents, of layer: Layer, toDevice: Transform, canvas: inout Canvas,
-                              opacity: Double) {
+    private func drawContents(
+        _ contents: LayerContents, of layer: Layer, toDevice: Transform, canvas: inout Canvas,
+        opacity: Double
+    ) {
         switch contents {
         case .image(let image, let mode):
             // The picture is placed on whole device pixels (at most half a pixel from its exact
@@ -253,8 +264,9 @@ public final class LayerRenderer {
                 let baseline = top + (paragraph.lineHeights[i] + line.ascent - line.descent) / 2
                 top += paragraph.lineHeights[i]
                 let origin = toDevice.apply(Point(x, baseline))
-                canvas.draw(line, with: rasterizers, originX: origin.x, baselineY: origin.y,
-                            pixelsPerPoint: toDevice.scaleY, color: text.color, opacity: opacity)
+                canvas.draw(
+                    line, with: rasterizers, originX: origin.x, baselineY: origin.y,
+                    pixelsPerPoint: toDevice.scaleY, color: text.color, opacity: opacity)
             }
         case .shapes(let items):
             for (shape, color) in items {
@@ -336,8 +348,10 @@ public final class LayerRenderer {
             let effective = opacity * layer.opacity
             let visible = rect.intersection(clip)
             if !layer.name.isEmpty, !visible.isEmpty {
-                out.append(LayerPlacement(name: layer.name, frame: [rect.minX, rect.minY, rect.width, rect.height].map(round4),
-                                          z: out.count, opacity: round4(effective)))
+                out.append(
+                    LayerPlacement(
+                        name: layer.name, frame: [rect.minX, rect.minY, rect.width, rect.height].map(round4),
+                        z: out.count, opacity: round4(effective)))
             }
             let childClip = layer.masksToBounds ? clip.intersection(rect) : clip
             if layer.masksToBounds && childClip.isEmpty { return }

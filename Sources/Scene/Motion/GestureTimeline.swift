@@ -56,8 +56,10 @@ public struct GestureTimeline: ScrollTimeline {
 
     /// Compiles `steps`. `bounds` is the valid offset range, `viewportHeight` the rubber band's
     /// dimension; `duration` defaults to the time the last motion settles plus the indicator's fade.
-    public init(steps: [Step], startOffset: Double = 0, physics: ScrollPhysics, bounds: ClosedRange<Double>,
-                viewportHeight: Double, touchPlacement: TouchPlacement, duration: Double? = nil) throws {
+    public init(
+        steps: [Step], startOffset: Double = 0, physics: ScrollPhysics, bounds: ClosedRange<Double>,
+        viewportHeight: Double, touchPlacement: TouchPlacement, duration: Double? = nil
+    ) throws {
         self.physics = physics
         self.bounds = bounds
         self.viewport = viewportHeight
@@ -122,8 +124,9 @@ public struct GestureTimeline: ScrollTimeline {
                     throw ScriptError(step: index, message: "drag needs `by` (finger points) or `to` (content offset)")
                 }
                 let touch = finger?.point ?? at ?? touchPlacement(delta)
-                t = append(.track(rawStart: rawStart, touchStart: touch, delta: delta, duration: length, easing: easing),
-                           from: t, length: length)
+                t = append(
+                    .track(rawStart: rawStart, touchStart: touch, delta: delta, duration: length, easing: easing),
+                    from: t, length: length)
                 let endState = evaluate(segments.last!, t)
                 _ = append(.held(offset: endState.offset, touch: endState.touch ?? touch), from: t, length: .infinity)
                 let slope = length > 0 ? (easing.progress(1) - easing.progress(1 - 1e-6)) / 1e-6 : 0
@@ -140,8 +143,9 @@ public struct GestureTimeline: ScrollTimeline {
                 let rawStart = physics.raw(displayed: now.offset, bounds: bounds, dimension: viewportHeight)
                 let delta = velocity * length
                 let touch = finger?.point ?? at ?? touchPlacement(delta)
-                t = append(.track(rawStart: rawStart, touchStart: touch, delta: delta, duration: length, easing: .linear),
-                           from: t, length: length)
+                t = append(
+                    .track(rawStart: rawStart, touchStart: touch, delta: delta, duration: length, easing: .linear),
+                    from: t, length: length)
                 let end = cut(at: t)
                 release(at: t, offset: end.offset, velocity: contentVelocity(finger: velocity, at: end.offset))
                 finger = nil
@@ -191,8 +195,10 @@ public struct GestureTimeline: ScrollTimeline {
         return state
     }
 
-    static func evaluate(_ s: Segment, at time: Double, physics: ScrollPhysics, bounds: ClosedRange<Double>,
-                         viewport: Double) -> ScrollState {
+    static func evaluate(
+        _ s: Segment, at time: Double, physics: ScrollPhysics, bounds: ClosedRange<Double>,
+        viewport: Double
+    ) -> ScrollState {
         let t = min(time, s.end) - s.start
         switch s.motion {
         case .rest(let offset):

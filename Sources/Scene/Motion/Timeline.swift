@@ -115,8 +115,9 @@ public struct KeyframeTimeline: ScrollTimeline {
                 let span = b.time - a.time
                 let p = span > 0 ? b.easing.progress((time - a.time) / span) : 1
                 let moving = a.offset != b.offset
-                return ScrollState(offset: a.offset + (b.offset - a.offset) * p, phase: moving ? .animating : .idle,
-                                   indicatorOpacity: opacity)
+                return ScrollState(
+                    offset: a.offset + (b.offset - a.offset) * p, phase: moving ? .animating : .idle,
+                    indicatorOpacity: opacity)
             }
         }
         return ScrollState(offset: keyframes.last!.offset, phase: .idle, indicatorOpacity: opacity)

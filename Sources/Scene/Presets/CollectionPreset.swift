@@ -28,25 +28,32 @@ struct CollectionPreset: Preset {
     func expand(_ b: inout ExpansionBuilder) {
         let s = b.screen, h = headerHeight, t = s.automaticInsetTop
         typealias Y = ExpansionBuilder
-        b.notes = ["The stretching collection header (behaviour spec 1.2): d = max(0, minY - offset) with minY = -T, the top inset;",
-                   "the header's frame in the content is (0, -d, W, H + d): its top stays at the inset edge, its bottom on the content."]
+        b.notes = [
+            "The stretching collection header (behaviour spec 1.2): d = max(0, minY - offset) with minY = -T, the top inset;",
+            "the header's frame in the content is (0, -d, W, H + d): its top stays at the inset edge, its bottom on the content.",
+        ]
         b.vars = [("H", Y.num(h)), ("d", Y.text("max(0, \(formatNumber(-t)) - offset)"))]
-        b.scrollView = [("contentInsetAdjustmentBehavior", Y.word("automatic")),
-                        ("tableHeaderView", Y.map([("height", Y.num(h))], flow: true))]
+        b.scrollView = [
+            ("contentInsetAdjustmentBehavior", Y.word("automatic")),
+            ("tableHeaderView", Y.map([("height", Y.num(h))], flow: true)),
+        ]
         b.indicatorInsets(presetTrackTop: t)
         var children: [Node] = []
         if header.image != nil {
-            children.append(Y.map([("type", Y.word("image")), ("name", Y.word("header.image"))] + b.imageKeys("header", header.image)
-                + [("contentMode", Y.word("aspectFill"))]))
+            children.append(
+                Y.map(
+                    [("type", Y.word("image")), ("name", Y.word("header.image"))] + b.imageKeys("header", header.image)
+                        + [("contentMode", Y.word("aspectFill"))]))
         }
         if let title = header.title {
-            children.append(Y.map([
-                ("type", Y.word("text")), ("name", Y.word("header.title")),
-                ("x", Y.num(16)), ("width", Y.text("screen.width - 32")),
-                ("text", Y.text(title)), ("weight", Y.word("bold")), ("size", Y.num(28)), ("color", Y.color(.white)),
-                ("alignment", Y.word("center")), ("letterSpacing", Y.num(0.36)), ("lines", Y.num(2)),
-                ("shadowColor", Y.color(.white)), ("shadowOpacity", Y.num(0.9)), ("shadowRadius", Y.num(header.glowRadius)),
-            ]))
+            children.append(
+                Y.map([
+                    ("type", Y.word("text")), ("name", Y.word("header.title")),
+                    ("x", Y.num(16)), ("width", Y.text("screen.width - 32")),
+                    ("text", Y.text(title)), ("weight", Y.word("bold")), ("size", Y.num(28)), ("color", Y.color(.white)),
+                    ("alignment", Y.word("center")), ("letterSpacing", Y.num(0.36)), ("lines", Y.num(2)),
+                    ("shadowColor", Y.color(.white)), ("shadowOpacity", Y.num(0.9)), ("shadowRadius", Y.num(header.glowRadius)),
+                ]))
         }
         var headerLayer: [(String, Node)] = [
             ("type", Y.word("group")), ("name", Y.word("header")), ("in", Y.word("content")),

@@ -95,9 +95,11 @@ public struct PresetHeader: Sendable {
         let own = Set(commonKeys + preset.headerKeys)
         for key in Presets.allHeaderKeys where m[key] != nil && !own.contains(key) {
             let having = Presets.all.filter { $0.headerKeys.contains(key) }.map { $0.name }
-            r.report(m[key], "header.\(key)", "applies to effect: \(having.joined(separator: " or ")) only, and this "
-                + "scenario's effect is \(preset.name); remove it"
-                + (key == "title" && preset.name == StretchyTablePreset.name ? " (the fading bar's title is navigationBar.title)" : ""))
+            r.report(
+                m[key], "header.\(key)",
+                "applies to effect: \(having.joined(separator: " or ")) only, and this "
+                    + "scenario's effect is \(preset.name); remove it"
+                    + (key == "title" && preset.name == StretchyTablePreset.name ? " (the fading bar's title is navigationBar.title)" : ""))
         }
         if let n = m["height"], let v = r.number(n, "header.height", range: 20...2000, unit: "points") { header.height = v }
         if let n = m["image"] {

@@ -20,8 +20,9 @@ public enum PresetExpansion {
         let scenario = try ScenarioLoader.load(path: path)
         // A preset's formulas are written with one device's numbers (and text size): a matrix's variants need one expansion each.
         if !scenario.variantNames.isEmpty {
-            throw Failure(description: "\(path): its matrix makes \(scenario.variantNames.count) variants, and an expansion is written "
-                + "for one device; remove matrix: from a copy, set its device, appearance, orientation and textSize, and expand that")
+            throw Failure(
+                description: "\(path): its matrix makes \(scenario.variantNames.count) variants, and an expansion is written "
+                    + "for one device; remove matrix: from a copy, set its device, appearance, orientation and textSize, and expand that")
         }
         let text = ScenarioLoader.withoutByteOrderMark(try String(contentsOfFile: path, encoding: .utf8))
         guard case .mapping(let root)? = try Yams.compose(yaml: text) else {
@@ -52,8 +53,12 @@ public enum PresetExpansion {
     /// What the loader reads in place of a preset scenario's `vars`, `scrollView`, `layers` and
     /// `statusBar`: the preset's, followed by the scenario's own (`top`). Image paths are kept as
     /// written, so the images already loaded for the preset are the ones its layers draw.
-    static func sceneKeys(_ preset: any Preset, screen: Screen, top: [String: Node]) -> (keys: [String: Node], presetVars: [String],
-                                                                                         presetLayers: Int) {
+    static func sceneKeys(
+        _ preset: any Preset, screen: Screen, top: [String: Node]
+    ) -> (
+        keys: [String: Node], presetVars: [String],
+        presetLayers: Int
+    ) {
         var b = ExpansionBuilder(screen: screen, original: top, imageBase: "", outputBase: "", rebases: false)
         preset.expand(&b)
         var keys = top
@@ -197,8 +202,9 @@ struct ExpansionBuilder {
         case .floating: return ExpansionBuilder.color(.white)
         case .fading where overPhoto:
             let f = screen.navigation.fade
-            return ExpansionBuilder.text("clamp((offset - \(formatNumber(f.start))) / \(formatNumber(f.length)), 0, 1) >= 0.5 ? "
-                + "\(p.label.hexString) : #FFFFFF")
+            return ExpansionBuilder.text(
+                "clamp((offset - \(formatNumber(f.start))) / \(formatNumber(f.length)), 0, 1) >= 0.5 ? "
+                    + "\(p.label.hexString) : #FFFFFF")
         case .hidden where overPhoto: return ExpansionBuilder.color(.white)
         default: return ExpansionBuilder.color(p.label)
         }
@@ -236,9 +242,20 @@ struct ExpansionBuilder {
             return ("table", rebasingImages(original["table"]!))
         case .grid(let g):
             if let node = original["grid"] { return ("grid", rebasingImages(node)) }
-            return ("grid", ExpansionBuilder.map([("count", ExpansionBuilder.num(Double(g.count))),
-                                                  ("itemSize", ExpansionBuilder.map([("width", ExpansionBuilder.num(g.itemSize.width)),
-                                                                                     ("height", ExpansionBuilder.num(g.itemSize.height))], flow: true))]))
+            return (
+                "grid",
+                ExpansionBuilder.map([
+                    ("count", ExpansionBuilder.num(Double(g.count))),
+                    (
+                        "itemSize",
+                        ExpansionBuilder.map(
+                            [
+                                ("width", ExpansionBuilder.num(g.itemSize.width)),
+                                ("height", ExpansionBuilder.num(g.itemSize.height)),
+                            ], flow: true)
+                    ),
+                ])
+            )
         }
     }
 
@@ -276,8 +293,10 @@ struct ExpansionBuilder {
             if let v = original[key] { top.append((key, v)) }
         }
         let body = try Yams.serialize(node: ExpansionBuilder.map(top), width: 120)
-        let header = ["# Expanded from \(source) by render-frames expand: the \(screen.preset.map { type(of: $0).name } ?? "plain table")",
-                      "# preset written in the layer language only. Rendering this file gives the same frames, byte for byte."]
+        let header = [
+            "# Expanded from \(source) by render-frames expand: the \(screen.preset.map { type(of: $0).name } ?? "plain table")",
+            "# preset written in the layer language only. Rendering this file gives the same frames, byte for byte.",
+        ]
         return (header + notes.map { "# " + $0 } + [""]).joined(separator: "\n") + body
     }
 }

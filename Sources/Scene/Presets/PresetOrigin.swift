@@ -17,7 +17,8 @@ enum PresetOrigin {
         for (n, segment) in path.split(separator: ".").enumerated() {
             let head = n == 0 ? "layers[" : "children["
             guard segment.hasPrefix(head), segment.hasSuffix("]"), let i = Int(segment.dropFirst(head.count).dropLast()),
-                  nodes.indices.contains(i), case .mapping(let m) = nodes[i] else { break }
+                nodes.indices.contains(i), case .mapping(let m) = nodes[i]
+            else { break }
             if let name = m.first(where: { $0.key.string == "name" })?.value.string { names.append(name) }
             nodes = m.first(where: { $0.key.string == "children" })?.value.sequence.map(Array.init) ?? []
         }

@@ -78,18 +78,24 @@ struct ProfilePreset: Preset {
         let device = screen.device
         let limit = ScenarioLoader.maximumTableHeaderViewHeight
         if case .mapping(let m)? = top["profile"], let bio = m.first(where: { $0.key.string == "bio" })?.value,
-           profile.bio != nil, case let tall = profileHeight(width: device.size.width, screen.typography), tall > limit {
-            r.report(bio, "profile.bio", "makes the profile \(r.format(tall)) points tall on \(device.id) at text size "
-                + "\(screen.typography.textSize.rawValue), over the limit of \(r.format(limit)) for a table header view; "
-                + "shorten the bio or give it profile.bioLines (such as 3)")
+            profile.bio != nil, case let tall = profileHeight(width: device.size.width, screen.typography), tall > limit
+        {
+            r.report(
+                bio, "profile.bio",
+                "makes the profile \(r.format(tall)) points tall on \(device.id) at text size "
+                    + "\(screen.typography.textSize.rawValue), over the limit of \(r.format(limit)) for a table header view; "
+                    + "shorten the bio or give it profile.bioLines (such as 3)")
         }
         let bars = screen.navigationStyle != .hidden ? device.statusBarHeight + device.navigationBarHeight : 64
         guard headerHeight < bars else { return }
         var node = top["header"] ?? root
         if case .mapping(let m)? = top["header"], let h = m.first(where: { $0.key.string == "height" })?.value { node = h }
-        r.report(node, "header.height", "must be at least \(Int(bars)) points on \(device.id) "
-            + (screen.navigationStyle != .hidden ? "(status bar \(Int(device.statusBarHeight)) + navigation bar 44)" : "(64 without a navigation bar)")
-            + ", got \(r.format(headerHeight)); make the header taller")
+        r.report(
+            node, "header.height",
+            "must be at least \(Int(bars)) points on \(device.id) "
+                + (screen.navigationStyle != .hidden
+                    ? "(status bar \(Int(device.statusBarHeight)) + navigation bar 44)" : "(64 without a navigation bar)")
+                + ", got \(r.format(headerHeight)); make the header taller")
     }
 
     // MARK: Geometry (content coordinates of the table)
@@ -102,25 +108,31 @@ struct ProfilePreset: Preset {
 
     /// A label's height: its text set at the width (in the current typography), whole points, at
     /// least the height the tutorial gives it.
-    static func labelHeight(_ text: String, _ spec: (size: Double, weight: FontWeight, style: TextStyle, minimumHeight: Double),
-                            width: Double, lines: Int, _ typography: Typography) -> Double {
+    static func labelHeight(
+        _ text: String, _ spec: (size: Double, weight: FontWeight, style: TextStyle, minimumHeight: Double),
+        width: Double, lines: Int, _ typography: Typography
+    ) -> Double {
         var t = TextContent(text, weight: spec.weight, pointSize: typography.scaled(spec.size, style: spec.style), typography: typography)
         t.numberOfLines = lines
         return max(spec.minimumHeight, t.paragraph(width: max(1, width)).height.rounded(.up))
     }
 
     func nameFrame(width w: Double, _ typography: Typography) -> Rect {
-        Rect(x: 16, y: avatarFrame.maxY + 10, width: w - 32, height: Self.labelHeight(profile.name, Self.nameText, width: w - 32, lines: 1, typography))
+        Rect(
+            x: 16, y: avatarFrame.maxY + 10, width: w - 32, height: Self.labelHeight(profile.name, Self.nameText, width: w - 32, lines: 1, typography)
+        )
     }
     func handleFrame(width w: Double, _ typography: Typography) -> Rect {
-        Rect(x: 16, y: nameFrame(width: w, typography).maxY + 2, width: w - 32,
-             height: Self.labelHeight(profile.handle, Self.handleText, width: w - 32, lines: 1, typography))
+        Rect(
+            x: 16, y: nameFrame(width: w, typography).maxY + 2, width: w - 32,
+            height: Self.labelHeight(profile.handle, Self.handleText, width: w - 32, lines: 1, typography))
     }
     /// The bio wraps at the width (`bioLines`, 0 without limit).
     func bioFrame(width w: Double, _ typography: Typography) -> Rect? {
         guard let bio = profile.bio else { return nil }
-        return Rect(x: 16, y: handleFrame(width: w, typography).maxY + 10, width: w - 32,
-                    height: Self.labelHeight(bio, Self.bioText, width: w - 32, lines: profile.bioLines, typography))
+        return Rect(
+            x: 16, y: handleFrame(width: w, typography).maxY + 10, width: w - 32,
+            height: Self.labelHeight(bio, Self.bioText, width: w - 32, lines: profile.bioLines, typography))
     }
     /// Height of the table header view that holds the avatar and the profile text.
     func profileHeight(width w: Double, _ typography: Typography) -> Double {
@@ -130,8 +142,9 @@ struct ProfilePreset: Preset {
     /// The effect's constants on `screen`.
     func effect(on screen: Screen) -> ProfileHeaderEffect {
         let hh = headerHeight, device = screen.device
-        let stop = ProfileHeaderEffect.stop(headerHeight: hh, statusBarHeight: device.statusBarHeight,
-                                            navigationBarHeight: screen.navigationStyle != .hidden ? device.navigationBarHeight : nil)
+        let stop = ProfileHeaderEffect.stop(
+            headerHeight: hh, statusBarHeight: device.statusBarHeight,
+            navigationBarHeight: screen.navigationStyle != .hidden ? device.navigationBarHeight : nil)
         let strip = hh - stop // the part of the header left on screen once it sticks
         return ProfileHeaderEffect(
             headerHeight: hh, stop: stop, avatarSize: avatar.size,
@@ -152,9 +165,11 @@ struct ProfilePreset: Preset {
 
     func metrics(_ screen: Screen, u: Double) -> [String: Double] {
         let fx = effect(on: screen)
-        return ["headerTranslationY": u < 0 ? 0 : max(-fx.stop, -u), "headerScale": u < 0 ? 1 - u / fx.headerHeight : 1,
-                "avatarScale": fx.avatarTransform(u: u).scaleX, "blurAlpha": fx.blurAlpha(u: u),
-                "headerZPosition": fx.headerZPosition(u: u)]
+        return [
+            "headerTranslationY": u < 0 ? 0 : max(-fx.stop, -u), "headerScale": u < 0 ? 1 - u / fx.headerHeight : 1,
+            "avatarScale": fx.avatarTransform(u: u).scaleX, "blurAlpha": fx.blurAlpha(u: u),
+            "headerZPosition": fx.headerZPosition(u: u),
+        ]
     }
 
     func expand(_ b: inout ExpansionBuilder) {
@@ -162,45 +177,62 @@ struct ProfilePreset: Preset {
         let profileHeight = profileHeight(width: w, b.screen.typography)
         typealias Y = ExpansionBuilder
         let appearanceLight = s.appearance == .light
-        b.notes = ["The profile header (behaviour spec 1.3): the table is inset by the header's height Hh, and u = offset + Hh.",
-                   "header: pulled, scale 1 + s (s = -u / Hh) and down Hh s / 2; scrolled, up max(-stop, -u), over the table once u > stop.",
-                   "avatar: shrinks about its bottom edge, sa = min(stop, u) / size / 1.4. title: up max(-labelDistance, labelOffset - u);",
-                   "the blurred copy fades in with clamp((u - labelOffset) / labelDistance, 0, 1)."]
+        b.notes = [
+            "The profile header (behaviour spec 1.3): the table is inset by the header's height Hh, and u = offset + Hh.",
+            "header: pulled, scale 1 + s (s = -u / Hh) and down Hh s / 2; scrolled, up max(-stop, -u), over the table once u > stop.",
+            "avatar: shrinks about its bottom edge, sa = min(stop, u) / size / 1.4. title: up max(-labelDistance, labelOffset - u);",
+            "the blurred copy fades in with clamp((u - labelOffset) / labelDistance, 0, 1).",
+        ]
         let stop = s.navigationStyle != .hidden ? "Hh - (navigationBar.height + statusBar.height)" : "Hh - 64"
-        b.vars = [("Hh", Y.num(hh)), ("stop", Y.text(stop)), ("labelOffset", Y.num(fx.labelOffset)),
-                  ("labelDistance", Y.num(fx.labelDistance)),
-                  ("sa", Y.text("u > 0 ? min(stop, u) / \(formatNumber(fx.avatarSize)) / 1.4 : 0"))]
+        b.vars = [
+            ("Hh", Y.num(hh)), ("stop", Y.text(stop)), ("labelOffset", Y.num(fx.labelOffset)),
+            ("labelDistance", Y.num(fx.labelDistance)),
+            ("sa", Y.text("u > 0 ? min(stop, u) / \(formatNumber(fx.avatarSize)) / 1.4 : 0")),
+        ]
         // The inset is not adjusted (never): under a tab bar or toolbar the preset insets the bottom
         // by the bar's height, as an app would, so the last rows can scroll clear of it.
-        b.scrollView = [("contentInsetAdjustmentBehavior", Y.word("never")),
-                        ("contentInset", Y.map([("top", Y.num(hh)), ("bottom", Y.num(s.bottomBarHeight))], flow: true)),
-                        ("tableHeaderView", Y.map([("height", Y.num(min(profileHeight, ScenarioLoader.maximumTableHeaderViewHeight)))], flow: true))]
+        b.scrollView = [
+            ("contentInsetAdjustmentBehavior", Y.word("never")),
+            ("contentInset", Y.map([("top", Y.num(hh)), ("bottom", Y.num(s.bottomBarHeight))], flow: true)),
+            ("tableHeaderView", Y.map([("height", Y.num(min(profileHeight, ScenarioLoader.maximumTableHeaderViewHeight)))], flow: true)),
+        ]
         b.indicatorInsets(presetTrackTop: s.device.safeAreaTop)
 
         // The header, on the screen: under the table until it sticks (zPosition -1: drawn before the table).
         var headerChildren: [Node] = []
         if header.image != nil {
-            headerChildren.append(Y.map([("type", Y.word("image")), ("name", Y.word("header.image"))] + b.imageKeys("header", header.image)
-                + [("contentMode", Y.word("aspectFill"))]))
+            headerChildren.append(
+                Y.map(
+                    [("type", Y.word("image")), ("name", Y.word("header.image"))] + b.imageKeys("header", header.image)
+                        + [("contentMode", Y.word("aspectFill"))]))
             if drawsBlurredCopy {
                 let alpha = fx.labelDistance > 0 ? "clamp((u - labelOffset) / labelDistance, 0, 1)" : "u >= labelOffset ? 1 : 0"
-                headerChildren.append(Y.map([("type", Y.word("image")), ("name", Y.word("header.blur"))] + b.imageKeys("header", header.image)
-                    + [("contentMode", Y.word("aspectFill")), ("blur", Y.num(header.blurRadius)), ("opacity", Y.text(alpha))]))
+                headerChildren.append(
+                    Y.map(
+                        [("type", Y.word("image")), ("name", Y.word("header.blur"))] + b.imageKeys("header", header.image)
+                            + [("contentMode", Y.word("aspectFill")), ("blur", Y.num(header.blurRadius)), ("opacity", Y.text(alpha))]))
             }
         }
         if let title = header.title {
             // Centred between the floating back and more buttons (8 pt clear of them), as a bar's
             // title keeps clear of its items: a long title is cut at the tail, not drawn under them.
-            let inset = s.navigationStyle == .floating
+            let inset =
+                s.navigationStyle == .floating
                 ? Chrome.floatingButtonInset + Chrome.floatingButtonSize + 8 + max(s.device.safeAreaLeft, s.device.safeAreaRight) : 0
-            headerChildren.append(Y.map([
-                ("type", Y.word("text")), ("name", Y.word("header.title")),
-                ("frame", Y.flow([Y.num(inset), Y.text("Hh"), inset > 0 ? Y.text("screen.width - \(formatNumber(2 * inset))") : Y.text("screen.width"),
-                                  Y.num(Self.labelHeight)])),
-                ("text", Y.text(title)), ("weight", Y.word("semibold")), ("size", Y.num(17)), ("color", Y.color(.white)),
-                ("alignment", Y.word("center")), ("letterSpacing", Y.num(-0.41)),
-                ("translateY", Y.text("max(-labelDistance, labelOffset - u)")),
-            ]))
+            headerChildren.append(
+                Y.map([
+                    ("type", Y.word("text")), ("name", Y.word("header.title")),
+                    (
+                        "frame",
+                        Y.flow([
+                            Y.num(inset), Y.text("Hh"), inset > 0 ? Y.text("screen.width - \(formatNumber(2 * inset))") : Y.text("screen.width"),
+                            Y.num(Self.labelHeight),
+                        ])
+                    ),
+                    ("text", Y.text(title)), ("weight", Y.word("semibold")), ("size", Y.num(17)), ("color", Y.color(.white)),
+                    ("alignment", Y.word("center")), ("letterSpacing", Y.num(-0.41)),
+                    ("translateY", Y.text("max(-labelDistance, labelOffset - u)")),
+                ]))
         }
         var headerLayer: [(String, Node)] = [
             ("type", Y.word("group")), ("name", Y.word("header")),
@@ -220,36 +252,64 @@ struct ProfilePreset: Preset {
             ("scale", Y.text("1 - sa")), ("translateY", Y.text("\(formatNumber(fx.avatarSize)) * sa / 2")),
         ]
         if avatar.image != nil {
-            avatarLayer.append(("children", .sequence(.init([Y.map([("type", Y.word("image")), ("name", Y.word("avatar.image"))]
-                + b.imageKeys("avatar", avatar.image) + [("contentMode", Y.word("aspectFill"))])], .implicit, .block))))
+            avatarLayer.append(
+                (
+                    "children",
+                    .sequence(
+                        .init(
+                            [
+                                Y.map(
+                                    [("type", Y.word("image")), ("name", Y.word("avatar.image"))]
+                                        + b.imageKeys("avatar", avatar.image) + [("contentMode", Y.word("aspectFill"))])
+                            ], .implicit, .block))
+                ))
         }
         var profileLayers: [Node] = [Y.map(avatarLayer)]
         if profile.followButton {
-            profileLayers.append(Y.map([
-                ("type", Y.word("text")), ("name", Y.word("followButton")),
-                ("frame", Y.flow([Y.text("screen.width - 16 - 92"), Y.num(12), Y.num(92), Y.num(32)])),
-                ("cornerRadius", Y.num(16)), ("borderWidth", Y.num(1)), ("borderColor", Y.color(s.palette.systemBlue)),
-                ("text", Y.text("Follow")), ("weight", Y.word("semibold")), ("size", Y.num(15)), ("color", Y.color(s.palette.systemBlue)),
-                ("alignment", Y.word("center")),
-            ]))
+            profileLayers.append(
+                Y.map([
+                    ("type", Y.word("text")), ("name", Y.word("followButton")),
+                    ("frame", Y.flow([Y.text("screen.width - 16 - 92"), Y.num(12), Y.num(92), Y.num(32)])),
+                    ("cornerRadius", Y.num(16)), ("borderWidth", Y.num(1)), ("borderColor", Y.color(s.palette.systemBlue)),
+                    ("text", Y.text("Follow")), ("weight", Y.word("semibold")), ("size", Y.num(15)), ("color", Y.color(s.palette.systemBlue)),
+                    ("alignment", Y.word("center")),
+                ]))
         }
-        func label(_ name: String, _ frame: Rect, _ text: String, _ spec: (size: Double, weight: FontWeight, style: TextStyle, minimumHeight: Double),
-                   _ color: Color, lines: Int = 1) -> Node {
-            Y.map([("type", Y.word("text")), ("name", Y.word(name)), ("frame", Y.frame(frame, width: "screen.width - 32")), ("text", Y.text(text)),
-                   ("style", Y.word(spec.style.rawValue)), ("weight", Y.word(spec.weight.rawValue)), ("size", Y.num(spec.size)),
-                   ("color", Y.color(color))] + (lines == 1 ? [] : [("lines", Y.num(Double(lines)))]))
+        func label(
+            _ name: String, _ frame: Rect, _ text: String, _ spec: (size: Double, weight: FontWeight, style: TextStyle, minimumHeight: Double),
+            _ color: Color, lines: Int = 1
+        ) -> Node {
+            Y.map(
+                [
+                    ("type", Y.word("text")), ("name", Y.word(name)), ("frame", Y.frame(frame, width: "screen.width - 32")), ("text", Y.text(text)),
+                    ("style", Y.word(spec.style.rawValue)), ("weight", Y.word(spec.weight.rawValue)), ("size", Y.num(spec.size)),
+                    ("color", Y.color(color)),
+                ] + (lines == 1 ? [] : [("lines", Y.num(Double(lines)))]))
         }
         // The tutorial's colors in light mode; the system label colors in dark mode.
-        profileLayers.append(label("profile.name", nameFrame(width: w, s.typography), profile.name, Self.nameText, appearanceLight ? Color(41, 47, 51) : s.palette.label))
-        profileLayers.append(label("profile.handle", handleFrame(width: w, s.typography), profile.handle, Self.handleText,
-                             appearanceLight ? Color(102, 107, 127) : s.palette.secondaryLabel))
+        profileLayers.append(
+            label(
+                "profile.name", nameFrame(width: w, s.typography), profile.name, Self.nameText, appearanceLight ? Color(41, 47, 51) : s.palette.label)
+        )
+        profileLayers.append(
+            label(
+                "profile.handle", handleFrame(width: w, s.typography), profile.handle, Self.handleText,
+                appearanceLight ? Color(102, 107, 127) : s.palette.secondaryLabel))
         if let bio = profile.bio, let frame = bioFrame(width: w, s.typography) {
             profileLayers.append(label("profile.bio", frame, bio, Self.bioText, s.palette.label, lines: profile.bioLines))
         }
-        profileLayers.append(Y.map([("type", Y.word("rectangle")),
-                              ("frame", Y.flow([Y.num(0), Y.text("\(formatNumber(profileHeight)) - 1 / scale"), Y.text("screen.width"),
-                                                Y.text("1 / scale")])),
-                              ("fill", Y.color(s.palette.separator))]))
+        profileLayers.append(
+            Y.map([
+                ("type", Y.word("rectangle")),
+                (
+                    "frame",
+                    Y.flow([
+                        Y.num(0), Y.text("\(formatNumber(profileHeight)) - 1 / scale"), Y.text("screen.width"),
+                        Y.text("1 / scale"),
+                    ])
+                ),
+                ("fill", Y.color(s.palette.separator)),
+            ]))
         let view: [(String, Node)] = [
             ("type", Y.word("group")), ("name", Y.word("profile")), ("in", Y.word("tableHeader")),
             ("frame", Y.flow([Y.num(0), Y.num(0), Y.text("screen.width"), Y.num(profileHeight)])),

@@ -30,12 +30,16 @@ struct StretchyTablePreset: Preset {
     func expand(_ b: inout ExpansionBuilder) {
         let s = b.screen, h = headerHeight
         typealias Y = ExpansionBuilder
-        b.notes = ["The stretchy table (behaviour spec 1.1): the image view behind the table is h = max(0, H - offset) tall;",
-                   "the table's clear header view is H tall, and the table is not inset (offset = u)."]
+        b.notes = [
+            "The stretchy table (behaviour spec 1.1): the image view behind the table is h = max(0, H - offset) tall;",
+            "the table's clear header view is H tall, and the table is not inset (offset = u).",
+        ]
         b.vars = [("H", Y.num(h))]
-        b.scrollView = [("contentInsetAdjustmentBehavior", Y.word("never")),
-                        ("contentInset", Y.map([("top", Y.num(0)), ("bottom", Y.num(0))], flow: true)),
-                        ("tableHeaderView", Y.map([("height", Y.num(h))], flow: true))]
+        b.scrollView = [
+            ("contentInsetAdjustmentBehavior", Y.word("never")),
+            ("contentInset", Y.map([("top", Y.num(0)), ("bottom", Y.num(0))], flow: true)),
+            ("tableHeaderView", Y.map([("height", Y.num(h))], flow: true)),
+        ]
         b.indicatorInsets(presetTrackTop: s.device.safeAreaTop)
         var headerLayer: [(String, Node)] = [
             ("type", Y.word("group")), ("name", Y.word("header")),
@@ -45,8 +49,17 @@ struct StretchyTablePreset: Preset {
         ]
         if header.image != nil {
             // Aspect fill of the current bounds: re-fitted every frame, not scaled.
-            headerLayer.append(("children", .sequence(.init([Y.map([("type", Y.word("image")), ("name", Y.word("header.image"))]
-                + b.imageKeys("header", header.image) + [("contentMode", Y.word("aspectFill"))])], .implicit, .block))))
+            headerLayer.append(
+                (
+                    "children",
+                    .sequence(
+                        .init(
+                            [
+                                Y.map(
+                                    [("type", Y.word("image")), ("name", Y.word("header.image"))]
+                                        + b.imageKeys("header", header.image) + [("contentMode", Y.word("aspectFill"))])
+                            ], .implicit, .block))
+                ))
         }
         b.layers = [Y.map(headerLayer)]
     }

@@ -14,21 +14,26 @@ extension ScenarioLoader {
 
     /// The preset the scenario's effect names, read from its keys (nil for `effect: none` and a
     /// scene of one's own); a preset's key given for another effect is refused.
-    static func readPreset(_ presetType: (any Preset.Type)?, _ top: [String: Node], _ r: ScenarioReader, _ images: ImageResolver,
-                           _ screen: inout Screen) -> (any Preset)? {
+    static func readPreset(
+        _ presetType: (any Preset.Type)?, _ top: [String: Node], _ r: ScenarioReader, _ images: ImageResolver,
+        _ screen: inout Screen
+    ) -> (any Preset)? {
         var preset = presetType.map { $0.init() }
         let effectName = presetType?.name ?? "none"
         if let node = top["header"] {
             if let presetType {
                 preset!.header = PresetHeader.read(node, r, images, for: presetType)
             } else {
-                r.report(node, "header", "effect: none has no header; remove it or choose an effect (\(Presets.all.map { $0.name }.joined(separator: ", ")))")
+                r.report(
+                    node, "header",
+                    "effect: none has no header; remove it or choose an effect (\(Presets.all.map { $0.name }.joined(separator: ", ")))")
             }
         }
         for p in Presets.all where p.name != effectName {
             for key in p.ownKeys {
                 guard let node = top[key] else { continue }
-                r.report(node, key, "applies to effect: \(p.name) only, and this scenario's effect is \(effectName); remove it or set effect: \(p.name)")
+                r.report(
+                    node, key, "applies to effect: \(p.name) only, and this scenario's effect is \(effectName); remove it or set effect: \(p.name)")
             }
         }
         preset?.read(top, r, images)
@@ -38,14 +43,17 @@ extension ScenarioLoader {
 
     /// The one content the screen scrolls: the scenario's, else the preset's default, else (a scene
     /// of one's own) none.
-    static func readContent(_ top: [String: Node], _ r: ScenarioReader, _ images: ImageResolver, preset: (any Preset)?, ownScene: Bool,
-                            _ screen: inout Screen) {
+    static func readContent(
+        _ top: [String: Node], _ r: ScenarioReader, _ images: ImageResolver, preset: (any Preset)?, ownScene: Bool,
+        _ screen: inout Screen
+    ) {
         let device = screen.device
         let presetType = preset.map { type(of: $0) }
         let contentKeys = ["rows", "mail", "grid", "table"].filter { top[$0] != nil }
         if contentKeys.count > 1 {
-            r.report(top[contentKeys[1]], contentKeys[1],
-                     "a screen has one content: \(contentKeys.joined(separator: " and ")) were both given; keep one")
+            r.report(
+                top[contentKeys[1]], contentKeys[1],
+                "a screen has one content: \(contentKeys.joined(separator: " and ")) were both given; keep one")
         }
         switch contentKeys.first {
         case "mail": if let m = readMail(top["mail"]!, r, images, device: device, screen.typography) { screen.content = .mail(m) }
@@ -70,8 +78,11 @@ extension ScenarioLoader {
         if let n = m["estimatedRowHeight"], let v = r.number(n, "mail.estimatedRowHeight", range: 1...2000, unit: "points") { estimate = v }
         if let n = m["bodyLines"], let v = r.integer(n, "mail.bodyLines", range: 0...1000) { metrics.bodyLines = v }
         if let n = m["photoHeight"], let v = r.number(n, "mail.photoHeight", range: 1...2000, unit: "points") { metrics.photoHeight = v }
-        guard let (listNode, list) = r.requiredSequence(m, "messages", of: node, "mail.messages",
-                                                        missing: "give the messages, e.g. - {subject: Lunch?, body: Are you free at noon?}") else { return nil }
+        guard
+            let (listNode, list) = r.requiredSequence(
+                m, "messages", of: node, "mail.messages",
+                missing: "give the messages, e.g. - {subject: Lunch?, body: Are you free at noon?}")
+        else { return nil }
         if list.isEmpty {
             r.report(listNode, "mail.messages", "the list is empty; add at least one message with a subject")
             return nil
@@ -93,8 +104,9 @@ extension ScenarioLoader {
         var count = messages.count
         if let n = m["count"], let v = r.integer(n, "mail.count", range: 0...10000) { count = v }
         guard messages.count == list.count else { return nil }
-        return MailList(messages: messages, count: count, estimatedRowHeight: estimate, metrics: metrics,
-                        width: device.size.width - device.safeAreaLeft - device.safeAreaRight, deviceScale: device.scale, typography: typography)
+        return MailList(
+            messages: messages, count: count, estimatedRowHeight: estimate, metrics: metrics,
+            width: device.size.width - device.safeAreaLeft - device.safeAreaRight, deviceScale: device.scale, typography: typography)
     }
 
     static func readGrid(_ node: Node, _ r: ScenarioReader, _ images: ImageResolver, device: Device) -> FlowGrid? {
@@ -124,8 +136,10 @@ extension ScenarioLoader {
             }
         }
         if inset.left + inset.right + size.width > width {
-            r.report(m["itemSize"] ?? node, "grid.itemSize.width", "\(r.format(size.width)) points plus the section insets "
-                + "(\(r.format(inset.left + inset.right))) is wider than the \(r.format(width))-point screen; make the items narrower")
+            r.report(
+                m["itemSize"] ?? node, "grid.itemSize.width",
+                "\(r.format(size.width)) points plus the section insets "
+                    + "(\(r.format(inset.left + inset.right))) is wider than the \(r.format(width))-point screen; make the items narrower")
         }
         var radius = 0.0
         if let n = m["cornerRadius"], let v = r.number(n, "grid.cornerRadius", range: 0...1000, unit: "points") { radius = v }
@@ -146,8 +160,9 @@ extension ScenarioLoader {
         }
         var count = items.isEmpty ? 12 : items.count
         if let n = m["count"], let v = r.integer(n, "grid.count", range: 0...10000) { count = v }
-        return FlowGrid(items: items, count: count, itemSize: size, interitemSpacing: spacing, lineSpacing: lineSpacing,
-                        sectionInset: inset, cornerRadius: radius, width: width)
+        return FlowGrid(
+            items: items, count: count, itemSize: size, interitemSpacing: spacing, lineSpacing: lineSpacing,
+            sectionInset: inset, cornerRadius: radius, width: width)
     }
 
     static func readRows(_ node: Node, _ r: ScenarioReader, defaultCount: Int) -> Rows? {

@@ -13,7 +13,8 @@ extension ScenarioLoader {
             if let d = Device.named(id) {
                 device = d
             } else {
-                var message = "expected a device id (render-frames presets lists them: \(Device.all.map(\.id).joined(separator: ", "))), got \"\(id)\""
+                var message =
+                    "expected a device id (render-frames presets lists them: \(Device.all.map(\.id).joined(separator: ", "))), got \"\(id)\""
                 if let suggestion = Device.suggestion(for: id) ?? ScenarioReader.closest(to: id, in: Device.all.map(\.id)) {
                     message += "; did you mean \"\(suggestion)\"?"
                 }

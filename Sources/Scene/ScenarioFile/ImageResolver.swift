@@ -37,18 +37,24 @@ final class ImageResolver {
             guard FileManager.default.fileExists(atPath: path) else {
                 var link = stat()
                 let what = lstat(path, &link) == 0 ? "leads nowhere (a symbolic link to a missing file, or a loop)" : "not found"
-                reader.report(node, field, "image file \(what): \(ScenarioReader.shown(path)) (paths are relative to the scenario file); fix the path")
+                reader.report(
+                    node, field, "image file \(what): \(ScenarioReader.shown(path)) (paths are relative to the scenario file); fix the path")
                 return nil
             }
             do {
                 // The file's bytes count against what is left of the budget while it is decoded.
                 let left = limits.memory - decodedBytes
                 let largest = ImageDecoder.maxFileBytes(pixelLimit: limits.pixels)
-                let data = try left >= largest ? ImageDecoder.readFile(path, maxBytes: largest)
-                    : ImageDecoder.readFile(path, maxBytes: left, limit: "more than the \(ByteSize.format(left)) left of the budget for a "
-                        + "render's images; raise it with --max-image-memory")
+                let data =
+                    try left >= largest
+                    ? ImageDecoder.readFile(path, maxBytes: largest)
+                    : ImageDecoder.readFile(
+                        path, maxBytes: left,
+                        limit: "more than the \(ByteSize.format(left)) left of the budget for a "
+                            + "render's images; raise it with --max-image-memory")
                 if let (width, height) = ImageDecoder.size(of: data), width * height <= limits.pixels,
-                   ImageDecoder.decodedBytes(width: width, height: height) > left {
+                    ImageDecoder.decodedBytes(width: width, height: height) > left
+                {
                     throw ImageError.overBudget(path: path, width: width, height: height, used: decodedBytes, budget: limits.memory)
                 }
                 pixmap = try ImageDecoder.decode(data: data, name: path, pixelLimit: limits.pixels)

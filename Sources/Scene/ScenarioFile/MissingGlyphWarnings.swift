@@ -8,8 +8,10 @@ extension MissingGlyphs {
         for (node, field, text) in texts {
             let missing = glyphs.missing(in: text)
             guard !missing.isEmpty else { continue }
-            out.append(ScenarioIssue(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, field: field,
-                                     message: MissingGlyphs.message(missing)))
+            out.append(
+                ScenarioIssue(
+                    file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, field: field,
+                    message: MissingGlyphs.message(missing)))
         }
         return out
     }

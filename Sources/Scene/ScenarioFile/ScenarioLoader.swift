@@ -13,17 +13,22 @@ public enum ScenarioLoader {
     public static let maximumFrames = 100_000
 
     /// The top-level keys: the screen's, the UIKit parts' (`ChromeParts`), then those of the presets' own (`Preset.ownKeys`).
-    static let topLevelKeys = ["device", "orientation", "fps", "scale", "effect", "appearance", "header", "rows", "mail", "grid", "table",
-                               "background", "physics", "timeline", "vars", "scrollView", "layers", "output", "matrix",
-                               "fonts", "textSize"] + ChromeParts.keys
+    static let topLevelKeys =
+        [
+            "device", "orientation", "fps", "scale", "effect", "appearance", "header", "rows", "mail", "grid", "table",
+            "background", "physics", "timeline", "vars", "scrollView", "layers", "output", "matrix",
+            "fonts", "textSize",
+        ] + ChromeParts.keys
         + Presets.all.flatMap { $0.ownKeys }
 
     /// Loads and checks a scenario, its images included. Throws `ScenarioError` with every problem found.
     /// `imageLimits`: an image with more pixels, or one that would take the decoded images over the
     /// memory budget, is refused from its header, before decoding.
     /// `variant`: with a `matrix:`, the variant to load (nil: the first).
-    public static func load(path: String, fpsOverride: Double? = nil, scaleOverride: Double? = nil,
-                            imageLimits: ImageLimits = .standard, variant: String? = nil) throws -> Scenario {
+    public static func load(
+        path: String, fpsOverride: Double? = nil, scaleOverride: Double? = nil,
+        imageLimits: ImageLimits = .standard, variant: String? = nil
+    ) throws -> Scenario {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             var link = stat()
@@ -45,10 +50,11 @@ public enum ScenarioLoader {
             throw ScenarioError.unreadable(path: path, reason: "permission denied")
         }
         if let issue = encodingIssue([UInt8](data), file: path) { throw ScenarioError.invalid([issue]) }
-        let text = String(decoding: data, as: UTF8.self)   // valid UTF-8, checked above
+        let text = String(decoding: data, as: UTF8.self) // valid UTF-8, checked above
         let baseDirectory = path.parentPath
-        return try parse(text, file: path, baseDirectory: baseDirectory, fpsOverride: fpsOverride, scaleOverride: scaleOverride,
-                         imageLimits: imageLimits, variant: variant)
+        return try parse(
+            text, file: path, baseDirectory: baseDirectory, fpsOverride: fpsOverride, scaleOverride: scaleOverride,
+            imageLimits: imageLimits, variant: variant)
     }
 
     /// Parses scenario text; `baseDirectory` resolves image paths. Each concern is read in its own
@@ -57,8 +63,10 @@ public enum ScenarioLoader {
     /// the device and frame rate (DeviceLoader), the fonts (TypographyLoader), the preset and the
     /// content (ContentLoader), the chrome (here), the scene (ScenarioScene, SceneLoader), the timeline
     /// (TimelineLoader), the outputs (ScenarioOutput).
-    public static func parse(_ text: String, file: String, baseDirectory: String, fpsOverride: Double? = nil,
-                             scaleOverride: Double? = nil, imageLimits: ImageLimits = .standard, variant: String? = nil) throws -> Scenario {
+    public static func parse(
+        _ text: String, file: String, baseDirectory: String, fpsOverride: Double? = nil,
+        scaleOverride: Double? = nil, imageLimits: ImageLimits = .standard, variant: String? = nil
+    ) throws -> Scenario {
         let text = withoutByteOrderMark(text)
         let (root, r) = try readDocument(text, file: file)
         reportTags(text, r)
@@ -89,11 +97,14 @@ public enum ScenarioLoader {
             let extentKnown = readScene(top, r, images, preset: preset, scale: scaleOverride ?? scale, &screen)
             // The preset's own check reads the device, the header's height and the navigation bar only:
             // it runs whenever those were read, so its problem comes with every other (a wrong image path).
-            if let preset, !r.issues.contains(where: { ["device", "header", "header.height"].contains($0.field) || $0.field.hasPrefix("navigationBar") }) {
+            if let preset,
+                !r.issues.contains(where: { ["device", "header", "header.height"].contains($0.field) || $0.field.hasPrefix("navigationBar") })
+            {
                 preset.check(screen, top, root: root, r)
             }
 
-            let timeline = readCheckedTimeline(top, root: root, r, screen: screen, physics: physics, extentKnown: extentKnown, fps: fpsOverride ?? fps)
+            let timeline = readCheckedTimeline(
+                top, root: root, r, screen: screen, physics: physics, extentKnown: extentKnown, fps: fpsOverride ?? fps)
             let outputs = top["output"].map { ScenarioOutput.read($0, r, baseDirectory: baseDirectory) } ?? []
             chosen?.renameFields(r)
             if !r.issues.isEmpty { throw ScenarioError.invalid(r.issuesInFileOrder) }

@@ -71,8 +71,10 @@ public struct ScenarioOutput: Sendable, Equatable {
             let ext = (file as NSString).pathExtension
             guard let format = AnimationFormats.of(extension: ext) else {
                 let sharing = AnimationFormats.sharing(extension: ext)
-                r.report(fileNode, fileField, "expected a file ending in \(AnimationFormats.extensionChoice), got \(file)"
-                    + (sharing.map { " (\($0.sharedExtension!.what) is .\($0.fileExtension) here)" } ?? "") + "; change its extension")
+                r.report(
+                    fileNode, fileField,
+                    "expected a file ending in \(AnimationFormats.extensionChoice), got \(file)"
+                        + (sharing.map { " (\($0.sharedExtension!.what) is .\($0.fileExtension) here)" } ?? "") + "; change its extension")
                 continue
             }
             let path = file.hasPrefix("/") ? file : (baseDirectory.isEmpty ? file : baseDirectory + "/" + file)
@@ -80,9 +82,11 @@ public struct ScenarioOutput: Sendable, Equatable {
             var isFolder: ObjCBool = false
             if !folder.isEmpty, !(FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue) {
                 let written = file.parentPath
-                r.report(fileNode, fileField, "the folder \(written) does not exist ("
-                    + (written == folder ? "paths are relative to the scenario file" : "paths are relative to the scenario file: \(folder)")
-                    + "); create it first")
+                r.report(
+                    fileNode, fileField,
+                    "the folder \(written) does not exist ("
+                        + (written == folder ? "paths are relative to the scenario file" : "paths are relative to the scenario file: \(folder)")
+                        + "); create it first")
                 continue
             }
             // Only a regular file is replaced: a FIFO, device, socket or folder there is refused here,
@@ -96,8 +100,10 @@ public struct ScenarioOutput: Sendable, Equatable {
             // One file however it is spelled (`demo.gif`, `./sub/../demo.gif`, a link to it).
             let identity = OutputPath.identity(OutputPath.destination(of: path))
             if let (first, firstFile) = seen[identity] {
-                r.report(fileNode, fileField, "output[\(first)] writes \(firstFile) too"
-                    + (firstFile == file ? "" : ", the same file as \(file)") + "; give each animation its own file")
+                r.report(
+                    fileNode, fileField,
+                    "output[\(first)] writes \(firstFile) too"
+                        + (firstFile == file ? "" : ", the same file as \(file)") + "; give each animation its own file")
                 continue
             }
             seen[identity] = (i, file)

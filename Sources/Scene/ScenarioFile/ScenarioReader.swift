@@ -26,11 +26,13 @@ final class ScenarioReader {
             issues = zip(issues, located).compactMap { issue, moved in
                 guard let moved else { return issue }
                 guard !direct.contains(moved.field), !fields.contains(where: { $0.hasPrefix(moved.field + ".") }),
-                      told.insert(moved.field).inserted else { return nil }
+                    told.insert(moved.field).inserted
+                else { return nil }
                 return moved
             }
         }
-        return issues.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }.map(\.element)
+        return issues.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }.map(
+            \.element)
     }
 
     init(file: String) { self.file = file }
@@ -107,10 +109,13 @@ final class ScenarioReader {
 
     func number(_ node: Node, _ field: String, range: ClosedRange<Double>? = nil, unit: String = "") -> Double? {
         guard case .scalar(let s) = node, s.style == .plain || s.style == .any, let v = Double(s.string.replacingOccurrences(of: "_", with: "")),
-              !s.string.lowercased().contains("inf"), !s.string.lowercased().contains("nan") else {
+            !s.string.lowercased().contains("inf"), !s.string.lowercased().contains("nan")
+        else {
             if ScenarioReader.isFormula(node) {
-                report(node, field, "takes a number\(unit.isEmpty ? "" : " (\(unit))"), not a formula: only layer values and vars are "
-                    + "computed (README, Scenes of your own); write the number it comes to, got \"\(ScenarioReader.shown(node.string ?? ""))\"")
+                report(
+                    node, field,
+                    "takes a number\(unit.isEmpty ? "" : " (\(unit))"), not a formula: only layer values and vars are "
+                        + "computed (README, Scenes of your own); write the number it comes to, got \"\(ScenarioReader.shown(node.string ?? ""))\"")
             } else {
                 report(node, field, "expected a number\(unit.isEmpty ? "" : " (\(unit))"), got \(describe(node))")
             }
@@ -121,7 +126,9 @@ final class ScenarioReader {
             return nil
         }
         if let range, !range.contains(v) {
-            report(node, field, "must be between \(format(range.lowerBound)) and \(format(range.upperBound))\(unit.isEmpty ? "" : " \(unit)"), got \(s.string)")
+            report(
+                node, field,
+                "must be between \(format(range.lowerBound)) and \(format(range.upperBound))\(unit.isEmpty ? "" : " \(unit)"), got \(s.string)")
             return nil
         }
         return v
@@ -142,7 +149,8 @@ final class ScenarioReader {
         // Written as a whole number (decimal, 0x, 0o or 0b, any length): exact, no detour through Double.
         if case .scalar(let s) = node, s.style == .plain || s.style == .any, let (negative, magnitude) = ScenarioReader.wholeNumber(s.string) {
             if let m = magnitude, let i = negative ? (m <= UInt64(Int.max) + 1 ? Int(truncatingIfNeeded: 0 &- m) : nil) : Int(exactly: m),
-               range.contains(i) {
+                range.contains(i)
+            {
                 return i
             }
             report(node, field, "must be between \(range.lowerBound) and \(range.upperBound), got \(s.string)")
@@ -168,8 +176,11 @@ final class ScenarioReader {
             return nil
         }
         guard let v = number(node, field) else { return nil }
-        report(node, field, v == v.rounded() ? "must be between 0 and \(UInt64.max), got \(format(v)); write it as a whole number"
-            : "expected a whole number, got \(format(v))")
+        report(
+            node, field,
+            v == v.rounded()
+                ? "must be between 0 and \(UInt64.max), got \(format(v)); write it as a whole number"
+                : "expected a whole number, got \(format(v))")
         return nil
     }
 
@@ -181,7 +192,13 @@ final class ScenarioReader {
         if t.first == "-" || t.first == "+" { negative = t.first == "-"; t = t.dropFirst() }
         var radix = 10
         let lower = t.lowercased()
-        if lower.hasPrefix("0x") { radix = 16; t = t.dropFirst(2) } else if lower.hasPrefix("0o") { radix = 8; t = t.dropFirst(2) } else if lower.hasPrefix("0b") { radix = 2; t = t.dropFirst(2) }
+        if lower.hasPrefix("0x") {
+            radix = 16; t = t.dropFirst(2)
+        } else if lower.hasPrefix("0o") {
+            radix = 8; t = t.dropFirst(2)
+        } else if lower.hasPrefix("0b") {
+            radix = 2; t = t.dropFirst(2)
+        }
         guard !t.isEmpty, t.allSatisfy({ $0.isASCII && $0.isHexDigit && Int(String($0), radix: radix) != nil }) else { return nil }
         return (negative, UInt64(t, radix: radix))
     }
@@ -219,7 +236,7 @@ final class ScenarioReader {
             report(node, field, "is \(s.count) characters; \(fits)")
             return nil
         }
-        texts.append((node, field, s))   // drawn (a bar's title, the status bar's time)
+        texts.append((node, field, s)) // drawn (a bar's title, the status bar's time)
         return s
     }
 
@@ -231,8 +248,10 @@ final class ScenarioReader {
         // counts each of them.
         let count = s.unicodeScalars.count
         guard count <= ScenarioLoader.maximumTextLength else {
-            report(node, field, "is \(count) characters (Unicode code points), over the limit of \(ScenarioLoader.maximumTextLength) "
-                + "for a text; shorten it")
+            report(
+                node, field,
+                "is \(count) characters (Unicode code points), over the limit of \(ScenarioLoader.maximumTextLength) "
+                    + "for a text; shorten it")
             return nil
         }
         texts.append((node, field, s))
@@ -258,7 +277,9 @@ final class ScenarioReader {
         if let c = SystemColor.named(s, appearance: appearance) { return c }
         guard let c = Color(hex: s) else {
             if !s.hasPrefix("#") { report(node, field, SystemColor.notAColor(s)); return nil }
-            report(node, field, "expected a color as \"#RGB\", \"#RRGGBB\" or \"#RRGGBBAA\" (quote it: # starts a YAML comment), got \"\(ScenarioReader.shown(s))\"")
+            report(
+                node, field,
+                "expected a color as \"#RGB\", \"#RRGGBB\" or \"#RRGGBBAA\" (quote it: # starts a YAML comment), got \"\(ScenarioReader.shown(s))\"")
             return nil
         }
         return c
@@ -272,7 +293,8 @@ final class ScenarioReader {
         }
         let items = Array(seq)
         guard let x = number(items[0], "\(field)[0]", range: 0...size.width, unit: "points"),
-              let y = number(items[1], "\(field)[1]", range: 0...size.height, unit: "points") else { return nil }
+            let y = number(items[1], "\(field)[1]", range: 0...size.height, unit: "points")
+        else { return nil }
         return Point(x, y)
     }
 
@@ -297,8 +319,10 @@ final class ScenarioReader {
 
     /// A required list of `count` items: its first `count.upperBound` items, and false when it held
     /// a number outside `count` (reported as "has N <noun>s; " and `fix`).
-    func requiredSequence(_ m: [String: Node], _ key: String, of node: Node, _ field: String, count: ClosedRange<Int>,
-                          missing hint: String, noun: String, fix: String) -> (items: ArraySlice<Node>, countFits: Bool)? {
+    func requiredSequence(
+        _ m: [String: Node], _ key: String, of node: Node, _ field: String, count: ClosedRange<Int>,
+        missing hint: String, noun: String, fix: String
+    ) -> (items: ArraySlice<Node>, countFits: Bool)? {
         guard let (listNode, list) = requiredSequence(m, key, of: node, field, missing: hint) else { return nil }
         let fits = count.contains(list.count)
         if !fits { report(listNode, field, "has \(list.count) \(noun)\(list.count == 1 ? "" : "s"); " + fix) }

@@ -8,8 +8,10 @@ extension ScenarioLoader {
     /// The scene the screen draws: a preset's expansion followed by the scenario's own vars and
     /// layers, or the scenario's own alone. False when it could not be built, so its extent (where
     /// a fling stops) is unknown.
-    static func readScene(_ top: [String: Node], _ r: ScenarioReader, _ images: ImageResolver, preset: (any Preset)?, scale: Double,
-                          _ screen: inout Screen) -> Bool {
+    static func readScene(
+        _ top: [String: Node], _ r: ScenarioReader, _ images: ImageResolver, preset: (any Preset)?, scale: Double,
+        _ screen: inout Screen
+    ) -> Bool {
         let effectName = preset.map { type(of: $0).name } ?? "none"
         // A preset is drawn as the layers it expands to, with the scenario's own after its own.
         var sceneKeys = top
@@ -25,8 +27,10 @@ extension ScenarioLoader {
             r.presetOrigin = { PresetOrigin.locate($0, presetName: name, layers: generated, top: userKeys) }
             if case .mapping(let own)? = top["vars"] {
                 for (k, _) in own where presetVars.contains(k.string ?? "") {
-                    r.report(k, "vars.\(k.string ?? "")", "the \(effectName) preset has a var named \(k.string ?? "") (render-frames expand "
-                        + "shows its vars); rename yours")
+                    r.report(
+                        k, "vars.\(k.string ?? "")",
+                        "the \(effectName) preset has a var named \(k.string ?? "") (render-frames expand "
+                            + "shows its vars); rename yours")
                 }
             }
         }
@@ -62,17 +66,22 @@ extension ScenarioLoader {
         guard perMoment > 0 else { return }
         let frames = scenario.frameCount
         if frames * perMoment > maximumEvaluations {
-            r.report(timelineNode, "layers", "\(frames) frames x \(perMoment) bound values = \(frames * perMoment) evaluations, over the limit "
-                + "of \(maximumEvaluations) that keeps checking bounded; shorten the timeline, lower fps or repeat fewer layers")
+            r.report(
+                timelineNode, "layers",
+                "\(frames) frames x \(perMoment) bound values = \(frames * perMoment) evaluations, over the limit "
+                    + "of \(maximumEvaluations) that keeps checking bounded; shorten the timeline, lower fps or repeat fewer layers")
             throw ScenarioError.invalid(r.issuesInFileOrder)
         }
         let moments = (0..<frames).map { ($0, scenario.moment(ofFrame: $0)) }
         let bad = scene.nonFiniteValues(scenario.screen.sceneMetrics(pixelScale: scenario.scale), moments: moments)
         guard !bad.isEmpty else { return }
         for (ref, what, frame, m) in bad {
-            r.issues.append(ScenarioIssue(file: r.file, line: ref.line, column: ref.column, field: ref.field, message:
-                "\(what) at frame \(frame) (time \(r.format(round4(m.time))) s, offset \(r.format(round4(m.offset)))); "
-                + "keep the formula finite and in range there, e.g. with max() or clamp() around a division or a square root"))
+            r.issues.append(
+                ScenarioIssue(
+                    file: r.file, line: ref.line, column: ref.column, field: ref.field,
+                    message:
+                        "\(what) at frame \(frame) (time \(r.format(round4(m.time))) s, offset \(r.format(round4(m.offset)))); "
+                        + "keep the formula finite and in range there, e.g. with max() or clamp() around a division or a square root"))
         }
         throw ScenarioError.invalid(r.issuesInFileOrder)
     }

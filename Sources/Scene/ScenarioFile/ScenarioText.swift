@@ -10,9 +10,13 @@ extension ScenarioLoader {
     /// that is not a mapping.
     static func readDocument(_ text: String, file: String) throws -> (Node, ScenarioReader) {
         if let (depth, line, column) = deepestNesting(text, over: maximumNesting) {
-            throw ScenarioError.invalid([ScenarioIssue(file: file, line: line, column: column, field: "(nesting)", message:
-                "lists and mappings nest \(depth) levels deep here, over the limit of \(maximumNesting) (a scenario needs about 5); "
-                + "flatten them")])
+            throw ScenarioError.invalid([
+                ScenarioIssue(
+                    file: file, line: line, column: column, field: "(nesting)",
+                    message:
+                        "lists and mappings nest \(depth) levels deep here, over the limit of \(maximumNesting) (a scenario needs about 5); "
+                        + "flatten them")
+            ])
         }
         // YAML allows no control characters in a file (tabs and line breaks aside); say where each
         // one is, at most five, instead of the parser's position-less complaint.
@@ -21,12 +25,18 @@ extension ScenarioLoader {
         for u in text.unicodeScalars {
             if u == "\n" { line += 1; column = 1; continue }
             if String.isControl(u), u != "\t", u != "\r", controls.count < 5 {
-                controls.append(ScenarioIssue(file: file, line: line, column: column, field: "(file)", message:
-                    "a control character (U+\(String(format: "%04X", u.value))) stands here, and YAML allows none; remove it, "
-                    + "or write it as the escape \(yamlEscape(u)) inside double quotes"))
+                controls.append(
+                    ScenarioIssue(
+                        file: file, line: line, column: column, field: "(file)",
+                        message:
+                            "a control character (U+\(String(format: "%04X", u.value))) stands here, and YAML allows none; remove it, "
+                            + "or write it as the escape \(yamlEscape(u)) inside double quotes"))
             } else if u.value == 0xFFFE || u.value == 0xFFFF, controls.count < 5 {
-                controls.append(ScenarioIssue(file: file, line: line, column: column, field: "(file)", message:
-                    "a noncharacter (U+\(String(format: "%04X", u.value))) stands here, and YAML allows none; remove it"))
+                controls.append(
+                    ScenarioIssue(
+                        file: file, line: line, column: column, field: "(file)",
+                        message:
+                            "a noncharacter (U+\(String(format: "%04X", u.value))) stands here, and YAML allows none; remove it"))
             }
             column += 1
         }
@@ -70,8 +80,10 @@ extension ScenarioLoader {
     /// continue a UTF-8 character (by its line and column, columns counted in characters).
     static func encodingIssue(_ bytes: [UInt8], file: String) -> ScenarioIssue? {
         if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
-            return ScenarioIssue(file: file, line: 1, column: 1, field: "(file)", message:
-                "the file is UTF-16 text (it starts with a UTF-16 byte order mark); save it as UTF-8")
+            return ScenarioIssue(
+                file: file, line: 1, column: 1, field: "(file)",
+                message:
+                    "the file is UTF-16 text (it starts with a UTF-16 byte order mark); save it as UTF-8")
         }
         var i = 0, line = 1, column = 1
         while i < bytes.count {
@@ -90,13 +102,15 @@ extension ScenarioLoader {
             }
             var valid = length > 0 && i + length <= bytes.count
             if valid && length > 1 {
-                valid = (low...high).contains(bytes[i + 1]) && (i + 2 ..< i + length).allSatisfy { bytes[$0] & 0xC0 == 0x80 }
+                valid = (low...high).contains(bytes[i + 1]) && (i + 2..<i + length).allSatisfy { bytes[$0] & 0xC0 == 0x80 }
             }
             guard valid else {
                 let hex = String(b, radix: 16, uppercase: true)
-                return ScenarioIssue(file: file, line: line, column: column, field: "(file)", message:
-                    "byte 0x\(hex.count == 1 ? "0" + hex : hex) (byte \(i + 1) of the file) is not UTF-8; the file is in another "
-                    + "encoding (such as Latin-1 or Windows-1252): save it as UTF-8")
+                return ScenarioIssue(
+                    file: file, line: line, column: column, field: "(file)",
+                    message:
+                        "byte 0x\(hex.count == 1 ? "0" + hex : hex) (byte \(i + 1) of the file) is not UTF-8; the file is in another "
+                        + "encoding (such as Latin-1 or Windows-1252): save it as UTF-8")
             }
             if b == 0x0A { line += 1; column = 1 } else { column += 1 }
             i += length
@@ -128,11 +142,15 @@ extension ScenarioLoader {
                     while end < chars.count, chars[end] != UInt8(ascii: ">") { end += 1 }
                     end = min(end + 1, chars.count)
                 } else {
-                    while end < chars.count, ![UInt8(ascii: " "), UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}")].contains(chars[end]) { end += 1 }
+                    while end < chars.count, ![UInt8(ascii: " "), UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}")].contains(chars[end]) {
+                        end += 1
+                    }
                 }
                 let tag = String(decoding: chars[i..<end], as: UTF8.self)
-                r.issues.append(ScenarioIssue(file: r.file, line: n + 1, column: i + 1, field: "(YAML tag)",
-                                              message: "the tag \(ScenarioReader.shown(tag)) is not read here; remove it (quote a value to make it text)"))
+                r.issues.append(
+                    ScenarioIssue(
+                        file: r.file, line: n + 1, column: i + 1, field: "(YAML tag)",
+                        message: "the tag \(ScenarioReader.shown(tag)) is not read here; remove it (quote a value to make it text)"))
                 return end
             }
         }
@@ -220,8 +238,10 @@ extension ScenarioLoader {
                         if key.count >= 2, let q = key.first, q == "\"" || q == "'", key.last == q { key = String(key.dropFirst().dropLast()) }
                         if keys.contains(key) {
                             if let first = seen[key] {
-                                found.append(ScenarioIssue(file: file, line: number, column: column, field: key,
-                                                           message: "duplicate key (also at line \(first)); keep one of them"))
+                                found.append(
+                                    ScenarioIssue(
+                                        file: file, line: number, column: column, field: key,
+                                        message: "duplicate key (also at line \(first)); keep one of them"))
                             } else {
                                 seen[key] = number
                             }
@@ -232,8 +252,11 @@ extension ScenarioLoader {
             number += 1
         }
         if found.isEmpty {
-            return [ScenarioIssue(file: file, line: line, column: column, field: keys.joined(separator: ", "),
-                                  message: "duplicate key in the mapping that starts here; keep one of each")]
+            return [
+                ScenarioIssue(
+                    file: file, line: line, column: column, field: keys.joined(separator: ", "),
+                    message: "duplicate key in the mapping that starts here; keep one of each")
+            ]
         }
         return found
     }
@@ -243,9 +266,10 @@ extension ScenarioLoader {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
-            let message = YAMLSyntax.message(problem: problem, context: context?.text, opened: context.map { ($0.mark.line, $0.mark.column) },
-                                             line: mark.line, column: mark.column, lines: lines)
+            .composer(let context, let problem, let mark, _):
+            let message = YAMLSyntax.message(
+                problem: problem, context: context?.text, opened: context.map { ($0.mark.line, $0.mark.column) },
+                line: mark.line, column: mark.column, lines: lines)
             return .syntax(file: file, line: mark.line, column: mark.column, problem: message)
         case .reader(_, let offset, let value, _):
             // The characters YAML refuses that the check in `parse` lets through: say where, by line and column.

@@ -46,10 +46,15 @@ extension ScenarioReader {
     func sequence(_ value: ScenarioValue, _ field: String) -> [ScenarioValue]? { sequence(value.node, field)?.map(ScenarioValue.init) }
 
     /// A required list of `count` items under `key` (see the `Node` form).
-    func requiredSequence(_ m: [String: ScenarioValue], _ key: String, of value: ScenarioValue, _ field: String, count: ClosedRange<Int>,
-                          missing hint: String, noun: String, fix: String) -> (items: [ScenarioValue], countFits: Bool)? {
-        guard let (items, fits) = requiredSequence(m.mapValues(\.node), key, of: value.node, field, count: count,
-                                                   missing: hint, noun: noun, fix: fix) else { return nil }
+    func requiredSequence(
+        _ m: [String: ScenarioValue], _ key: String, of value: ScenarioValue, _ field: String, count: ClosedRange<Int>,
+        missing hint: String, noun: String, fix: String
+    ) -> (items: [ScenarioValue], countFits: Bool)? {
+        guard
+            let (items, fits) = requiredSequence(
+                m.mapValues(\.node), key, of: value.node, field, count: count,
+                missing: hint, noun: noun, fix: fix)
+        else { return nil }
         return (items.map(ScenarioValue.init), fits)
     }
 }

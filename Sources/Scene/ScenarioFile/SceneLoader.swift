@@ -3,22 +3,27 @@ import Yams
 
 /// Reading `vars:`, `scrollView:` and `layers:` (the layer language; README, "Scenes of your own").
 extension ScenarioLoader {
-    static let scrollViewKeys = ["contentInset", "contentInsetAdjustmentBehavior", "tableHeaderView", "contentHeight",
-                                 "scrollIndicatorInsets"]
+    static let scrollViewKeys = [
+        "contentInset", "contentInsetAdjustmentBehavior", "tableHeaderView", "contentHeight",
+        "scrollIndicatorInsets",
+    ]
     static let contentInsetKeys = ["top", "bottom"]
     static let tableHeaderViewKeys = ["height"]
     static let adjustmentBehaviours = ["automatic", "scrollableAxes", "always", "never"]
-    static let layerKeys = ["type", "name", "in", "repeat", "frame", "x", "y", "width", "height", "anchor", "translateX", "translateY",
-                            "scale", "scaleX", "scaleY", "opacity", "zPosition", "cornerRadius", "masksToBounds", "hidden",
-                            "borderWidth", "borderColor", "shadowColor", "shadowOpacity", "shadowRadius", "children", "fill",
-                            "image", "imageScale", "contentMode", "text", "weight", "size", "style", "color", "alignment", "lines",
-                            "letterSpacing", "colors", "locations", "startPoint", "endPoint", "blurRadius", "tint", "blur"]
+    static let layerKeys = [
+        "type", "name", "in", "repeat", "frame", "x", "y", "width", "height", "anchor", "translateX", "translateY",
+        "scale", "scaleX", "scaleY", "opacity", "zPosition", "cornerRadius", "masksToBounds", "hidden",
+        "borderWidth", "borderColor", "shadowColor", "shadowOpacity", "shadowRadius", "children", "fill",
+        "image", "imageScale", "contentMode", "text", "weight", "size", "style", "color", "alignment", "lines",
+        "letterSpacing", "colors", "locations", "startPoint", "endPoint", "blurRadius", "tint", "blur",
+    ]
     /// Keys that only some layer types have (bindable properties say so in `UserScene.Property.kinds`).
     static let layerKeyKinds: [String: [UserScene.Kind]] = [
         "fill": [.rectangle, .group], "image": [.image], "blur": [.image], "imageScale": [.image], "contentMode": [.image],
         "text": [.text], "weight": [.text], "size": [.text], "style": [.text], "color": [.text], "alignment": [.text], "lines": [.text],
         "letterSpacing": [.text], "colors": [.gradient], "locations": [.gradient], "startPoint": [.gradient],
-        "endPoint": [.gradient], "blurRadius": [.material], "tint": [.material]]
+        "endPoint": [.gradient], "blurRadius": [.material], "tint": [.material],
+    ]
     static let keyframesKeys = ["keyframes", "over", "range", "view", "easing", "outside"]
     static let keyframeStopKeys = ["at", "value", "easing"]
     static let drivers = ["offset", "u", "time", "progress", "view"]
@@ -45,8 +50,10 @@ extension ScenarioLoader {
     /// A scenario's own scene, or nil when it has no `vars`, `scrollView` or `layers`.
     /// With a preset, `top` holds its expansion: the first `presetLayers` layers are the preset's
     /// (named after `presetName` in messages), and it declares the scroll view.
-    static func readUserScene(_ top: [String: Node], _ r: ScenarioReader, _ images: ImageResolver, presetLayers: Int = 0,
-                              presetName: String? = nil) -> UserScene? {
+    static func readUserScene(
+        _ top: [String: Node], _ r: ScenarioReader, _ images: ImageResolver, presetLayers: Int = 0,
+        presetName: String? = nil
+    ) -> UserScene? {
         let statusBarColor: Node? = {
             if case .mapping(let m)? = top["statusBar"] { return m.first { $0.key.string == "color" }?.value }
             return nil
@@ -60,16 +67,24 @@ extension ScenarioLoader {
         if let node = top["scrollView"] {
             if let m = r.mapping(node, "scrollView", allowed: scrollViewKeys) {
                 if let n = m["contentInset"], let inset = r.mapping(n, "scrollView.contentInset", allowed: contentInsetKeys) {
-                    if let t = inset["top"], let v = r.number(t, "scrollView.contentInset.top", range: -2000...2000, unit: "points") { scrollView.insetTop = v }
-                    if let b = inset["bottom"], let v = r.number(b, "scrollView.contentInset.bottom", range: -2000...2000, unit: "points") { scrollView.insetBottom = v }
+                    if let t = inset["top"], let v = r.number(t, "scrollView.contentInset.top", range: -2000...2000, unit: "points") {
+                        scrollView.insetTop = v
+                    }
+                    if let b = inset["bottom"], let v = r.number(b, "scrollView.contentInset.bottom", range: -2000...2000, unit: "points") {
+                        scrollView.insetBottom = v
+                    }
                 }
                 if let n = m["contentInsetAdjustmentBehavior"],
-                   let v = r.choice(n, "scrollView.contentInsetAdjustmentBehavior", adjustmentBehaviours) {
+                    let v = r.choice(n, "scrollView.contentInsetAdjustmentBehavior", adjustmentBehaviours)
+                {
                     scrollView.automaticAdjustment = v != "never"
                 }
                 if let n = m["tableHeaderView"], let th = r.mapping(n, "scrollView.tableHeaderView", allowed: tableHeaderViewKeys) {
-                    if let h = th["height"], let v = r.number(h, "scrollView.tableHeaderView.height", range: 0...ScenarioLoader.maximumTableHeaderViewHeight,
-                                                   unit: "points") {
+                    if let h = th["height"],
+                        let v = r.number(
+                            h, "scrollView.tableHeaderView.height", range: 0...ScenarioLoader.maximumTableHeaderViewHeight,
+                            unit: "points")
+                    {
                         scrollView.tableHeaderHeight = v
                     } else if th["height"] == nil {
                         r.report(n, "scrollView.tableHeaderView.height", "missing; give the table header view's height in points")
@@ -101,14 +116,18 @@ extension ScenarioLoader {
             specs = reader.all
             let instances = roots.reduce(0) { $0 + $1.repeatCount * countSpecs($1) }
             if instances > maximumLayerInstances {
-                r.report(node, "layers", "\(instances) layer instances (repeats counted), over the limit of \(maximumLayerInstances); "
-                    + "lower the repeat counts")
+                r.report(
+                    node, "layers",
+                    "\(instances) layer instances (repeats counted), over the limit of \(maximumLayerInstances); "
+                        + "lower the repeat counts")
             }
             checkViewTargets(specs, r)
             let blurring = roots.reduce(0) { $0 + $1.repeatCount * countBlurring($1) }
             if blurring > maximumBlurringLayers {
-                r.report(node, "layers", "\(blurring) layer instances with a shadow or a material (repeats counted), over the limit of "
-                    + "\(maximumBlurringLayers): each blurs up to the whole screen every frame; use fewer")
+                r.report(
+                    node, "layers",
+                    "\(blurring) layer instances with a shadow or a material (repeats counted), over the limit of "
+                        + "\(maximumBlurringLayers): each blurs up to the whole screen every frame; use fewer")
             }
         }
         let scene = UserScene(scope: scope, vars: vars, roots: roots, allSpecs: specs, scrollView: scrollView)
@@ -138,7 +157,10 @@ extension ScenarioLoader {
                 case "repeat":
                     // As the reader reads it (1_0 and 3.0 are numbers too); a bad value is reported there.
                     if out.count == root, let d = v.string.flatMap({ Double($0.replacingOccurrences(of: "_", with: "")) }),
-                       let n = Int(exactly: d), (1...1000).contains(n) { rep = n }
+                        let n = Int(exactly: d), (1...1000).contains(n)
+                    {
+                        rep = n
+                    }
                 case "children": if case .sequence(let s) = v { children = Array(s) }
                 default: break
                 }
@@ -177,7 +199,9 @@ extension ScenarioLoader {
             if BuiltinVariable(name: name) != nil || scope[name] != nil {
                 r.report(keyNode, field, "\"\(name)\" is a built-in variable; choose another name"); continue
             }
-            if ExpressionFunction(rawValue: name) != nil { r.report(keyNode, field, "\"\(name)\" is a function's name; choose another name"); continue }
+            if ExpressionFunction(rawValue: name) != nil {
+                r.report(keyNode, field, "\"\(name)\" is a function's name; choose another name"); continue
+            }
             if seen.contains(name) { r.report(keyNode, field, "duplicate var \"\(name)\"; keep one of them"); continue }
             seen.insert(name)
             entries.append((name, keyNode, value))
@@ -198,14 +222,18 @@ extension ScenarioLoader {
                     let keyNode = entries.first { $0.0 == cycle[0] }!.1
                     // Each var of the loop with where it is written; a long loop shows its two ends.
                     let shown = cycle.count > 13 ? Array(cycle.prefix(6)) + Array(cycle.suffix(6)) : cycle
-                    let path = cycle.count > 13 ? shown.prefix(6).joined(separator: " -> ") + " -> ... (\(cycle.count - 1) vars) -> "
-                        + shown.suffix(6).joined(separator: " -> ") : cycle.joined(separator: " -> ")
+                    let path =
+                        cycle.count > 13
+                        ? shown.prefix(6).joined(separator: " -> ") + " -> ... (\(cycle.count - 1) vars) -> "
+                            + shown.suffix(6).joined(separator: " -> ") : cycle.joined(separator: " -> ")
                     let places = shown.dropLast().map { name -> String in
                         let mark = entries.first { $0.0 == name }?.1.mark
                         return "\(name) at \(mark?.line ?? 1):\(mark?.column ?? 1)"
                     }
-                    r.report(keyNode, "vars.\(cycle[0])", "circular: \(path) (\(places.joined(separator: ", "))); a var cannot depend on itself, "
-                        + "give one of them a value that does not read the others")
+                    r.report(
+                        keyNode, "vars.\(cycle[0])",
+                        "circular: \(path) (\(places.joined(separator: ", "))); a var cannot depend on itself, "
+                            + "give one of them a value that does not read the others")
                 }
                 inCycle.formUnion(cycle)
                 return
@@ -264,23 +292,29 @@ extension ScenarioLoader {
 
     /// A bindable value: a number, a color, an expression in a string, or keyframes (a mapping).
     /// `kind` nil accepts either type (vars). `view` resolves `view:` names (nil: not allowed).
-    static func binding(_ node: Node, _ field: String, kind: ValueKind?, _ r: ScenarioReader, _ scope: ExpressionScope,
-                        view: ((Node, String, String) -> ViewTarget?)?, allowBool: Bool = false, range: ClosedRange<Double>? = nil,
-                        unit: String = "") -> UserScene.Bound? {
+    static func binding(
+        _ node: Node, _ field: String, kind: ValueKind?, _ r: ScenarioReader, _ scope: ExpressionScope,
+        view: ((Node, String, String) -> ViewTarget?)?, allowBool: Bool = false, range: ClosedRange<Double>? = nil,
+        unit: String = ""
+    ) -> UserScene.Bound? {
         guard var bound = bindingValue(node, field, kind: kind, r, scope, view: view, allowBool: allowBool) else { return nil }
         bound.range = range
         bound.unit = unit
         // A constant out of range is refused here; a formula or keyframes, at every frame after load.
         if let range, case .number(let v) = bound.binding, !range.contains(v) {
-            r.report(node, field, "must be between \(formatNumber(range.lowerBound)) and \(formatNumber(range.upperBound))"
-                + (unit.isEmpty ? "" : " \(unit)") + ", got \(formatNumber(v))")
+            r.report(
+                node, field,
+                "must be between \(formatNumber(range.lowerBound)) and \(formatNumber(range.upperBound))"
+                    + (unit.isEmpty ? "" : " \(unit)") + ", got \(formatNumber(v))")
             return nil
         }
         return bound
     }
 
-    private static func bindingValue(_ node: Node, _ field: String, kind: ValueKind?, _ r: ScenarioReader, _ scope: ExpressionScope,
-                                     view: ((Node, String, String) -> ViewTarget?)?, allowBool: Bool) -> UserScene.Bound? {
+    private static func bindingValue(
+        _ node: Node, _ field: String, kind: ValueKind?, _ r: ScenarioReader, _ scope: ExpressionScope,
+        view: ((Node, String, String) -> ViewTarget?)?, allowBool: Bool
+    ) -> UserScene.Bound? {
         let ref = SourceRef(line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, field: field)
         switch node {
         case .scalar(let s):
@@ -289,7 +323,9 @@ extension ScenarioLoader {
                 if allowBool, ["true", "false", "yes", "no"].contains(text.lowercased()) {
                     return UserScene.Bound(binding: .number(["true", "yes"].contains(text.lowercased()) ? 1 : 0), ref: ref)
                 }
-                if let v = Double(text.replacingOccurrences(of: "_", with: "")), !text.lowercased().contains("inf"), !text.lowercased().contains("nan") {
+                if let v = Double(text.replacingOccurrences(of: "_", with: "")), !text.lowercased().contains("inf"),
+                    !text.lowercased().contains("nan")
+                {
                     guard v.isFinite else {
                         r.report(node, field, "expected a finite number, got \(clip(text))"); return nil
                     }
@@ -308,7 +344,8 @@ extension ScenarioLoader {
             }
             // A bare word where a color goes that names nothing: say how colors are written.
             if kind == .color, scope[text] == nil, scope.colorNames[text] == nil, !text.isEmpty,
-               text.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" }) {
+                text.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" })
+            {
                 r.report(node, field, SystemColor.notAColor(text)); return nil
             }
             do {
@@ -321,8 +358,10 @@ extension ScenarioLoader {
                 return UserScene.Bound(binding: .expression(e), ref: ref)
             } catch let error as ExpressionError {
                 let (line, column) = position(of: node, character: error.position)
-                r.issues.append(ScenarioIssue(file: r.file, line: line, column: column, field: field,
-                                              message: "in \"\(clip(text))\", character \(error.position + 1): \(error.message)"))
+                r.issues.append(
+                    ScenarioIssue(
+                        file: r.file, line: line, column: column, field: field,
+                        message: "in \"\(clip(text))\", character \(error.position + 1): \(error.message)"))
                 return nil
             } catch {
                 return nil
@@ -330,7 +369,8 @@ extension ScenarioLoader {
         case .mapping:
             return keyframes(node, field, kind: kind, r, scope, view: view).map { UserScene.Bound(binding: .keyframes($0), ref: ref) }
         default:
-            r.report(node, field, "expected \(kindWords(kind)), a formula in quotes or keyframes (a mapping with keyframes:), got \(r.describe(node))")
+            r.report(
+                node, field, "expected \(kindWords(kind)), a formula in quotes or keyframes (a mapping with keyframes:), got \(r.describe(node))")
             return nil
         }
     }
@@ -356,12 +396,16 @@ extension ScenarioLoader {
         return out
     }
 
-    private static func keyframes(_ node: Node, _ field: String, kind: ValueKind?, _ r: ScenarioReader, _ scope: ExpressionScope,
-                                  view: ((Node, String, String) -> ViewTarget?)?) -> Keyframes? {
+    private static func keyframes(
+        _ node: Node, _ field: String, kind: ValueKind?, _ r: ScenarioReader, _ scope: ExpressionScope,
+        view: ((Node, String, String) -> ViewTarget?)?
+    ) -> Keyframes? {
         guard let m = r.mapping(node, field, allowed: keyframesKeys) else { return nil }
         guard let listNode = m["keyframes"] else {
-            r.report(node, "\(field).keyframes", "missing; a mapping here is keyframes: give keyframes: [[at, value], ...] "
-                + "(or write a constant or a formula in quotes instead)")
+            r.report(
+                node, "\(field).keyframes",
+                "missing; a mapping here is keyframes: give keyframes: [[at, value], ...] "
+                    + "(or write a constant or a formula in quotes instead)")
             return nil
         }
         var driver = KeyframeDriver.offset
@@ -380,8 +424,9 @@ extension ScenarioLoader {
                 return nil
             }
             guard case .sequence(let seq) = rn, seq.count == 2,
-                  let a = r.number(Array(seq)[0], "\(field).range[0]", range: -1_000_000...1_000_000, unit: "points"),
-                  let b = r.number(Array(seq)[1], "\(field).range[1]", range: -1_000_000...1_000_000, unit: "points") else {
+                let a = r.number(Array(seq)[0], "\(field).range[0]", range: -1_000_000...1_000_000, unit: "points"),
+                let b = r.number(Array(seq)[1], "\(field).range[1]", range: -1_000_000...1_000_000, unit: "points")
+            else {
                 if case .sequence(let seq) = rn, seq.count == 2 { return nil }
                 r.report(rn, "\(field).range", "expected [from, to] in points of offset, got \(r.describe(rn))")
                 return nil
@@ -429,11 +474,16 @@ extension ScenarioLoader {
             case .mapping:
                 guard let km = r.mapping(item, path, allowed: keyframeStopKeys) else { failed = true; continue }
                 atNode = km["at"]; valueNode = km["value"]; easingNode = km["easing"]
-                if atNode == nil { r.report(item, "\(path).at", "missing; give where the keyframe sits on the driver (\(over))"); failed = true; continue }
+                if atNode == nil {
+                    r.report(item, "\(path).at", "missing; give where the keyframe sits on the driver (\(over))"); failed = true; continue
+                }
                 if valueNode == nil { r.report(item, "\(path).value", "missing; give the value at that point"); failed = true; continue }
             default:
-                r.report(item, path, "expected [at, value] or [at, value, easing], got \(r.describe(item))"
-                    + (item.sequence != nil ? "; a formula or cubic-bezier(...) with commas in it must be in quotes" : "")); failed = true; continue
+                r.report(
+                    item, path,
+                    "expected [at, value] or [at, value, easing], got \(r.describe(item))"
+                        + (item.sequence != nil ? "; a formula or cubic-bezier(...) with commas in it must be in quotes" : ""));
+                failed = true; continue
             }
             guard let at = r.number(atNode!, "\(path).at", range: -1_000_000...1_000_000) else { failed = true; continue }
             guard let value = binding(valueNode!, "\(path).value", kind: valueKind, r, scope, view: nil) else { failed = true; continue }
@@ -470,7 +520,9 @@ extension ScenarioLoader {
         }
         let names = Easing.allCases.map(\.rawValue) + ["hold", "cubic-bezier(x1, y1, x2, y2)"]
         var message = "expected one of \(names.joined(separator: ", ")), got \"\(clip(s))\""
-        if let suggestion = ScenarioReader.closest(to: s, in: Easing.allCases.map(\.rawValue) + ["hold"]) { message += "; did you mean \"\(suggestion)\"?" }
+        if let suggestion = ScenarioReader.closest(to: s, in: Easing.allCases.map(\.rawValue) + ["hold"]) {
+            message += "; did you mean \"\(suggestion)\"?"
+        }
         r.report(node, field, message)
         return nil
     }
@@ -543,7 +595,8 @@ struct LayerReader {
             if let kinds = ScenarioLoader.layerKeyKinds[key], !kinds.contains(kind) {
                 let owners = kinds.map(\.rawValue).joined(separator: " and ")
                 let article = ["a", "e", "i", "o", "u"].contains(kind.rawValue.prefix(1)) ? "an" : "a"
-                r.report(m[key], "\(path).\(key)", "\(article) \(kind.rawValue) layer has no \(key) (\(owners) layers do); remove it or change the type")
+                r.report(
+                    m[key], "\(path).\(key)", "\(article) \(kind.rawValue) layer has no \(key) (\(owners) layers do); remove it or change the type")
             }
         }
         let view: (Node, String, String) -> ViewTarget? = { [names, nameIndex, r] node, text, field in
@@ -552,8 +605,10 @@ struct LayerReader {
         func bind(_ key: String, _ property: UserScene.Property, _ valueNode: Node? = nil, field: String? = nil, allowBool: Bool = false) {
             guard let n = valueNode ?? m[key] else { return }
             if let kinds = property.kinds, !kinds.contains(kind) { return }
-            if let b = ScenarioLoader.binding(n, field ?? "\(path).\(key)", kind: property.kind, r, scope, view: view, allowBool: allowBool,
-                                              range: property.kind == .number ? property.range : nil, unit: property.unit) {
+            if let b = ScenarioLoader.binding(
+                n, field ?? "\(path).\(key)", kind: property.kind, r, scope, view: view, allowBool: allowBool,
+                range: property.kind == .number ? property.range : nil, unit: property.unit)
+            {
                 spec.properties[property] = b
             }
         }
@@ -561,8 +616,11 @@ struct LayerReader {
             guard let n = m[key] else { return }
             if let kinds = a.kinds, !kinds.contains(kind) { return }
             guard case .sequence(let seq) = n, seq.count == 2 else {
-                r.report(n, "\(path).\(key)", "expected \(what), got \(r.describe(n))"
-                    + (n.sequence != nil ? "; a formula with commas in it must be in quotes" : "")); return
+                r.report(
+                    n, "\(path).\(key)",
+                    "expected \(what), got \(r.describe(n))"
+                        + (n.sequence != nil ? "; a formula with commas in it must be in quotes" : ""));
+                return
             }
             let items = Array(seq)
             bind(key, a, items[0], field: "\(path).\(key)[0]")
@@ -578,13 +636,17 @@ struct LayerReader {
                     bind("frame", p, Array(seq)[i], field: "\(path).frame[\(i)]")
                 }
             } else {
-                r.report(n, "\(path).frame", "expected [x, y, width, height] in points (each a number or a formula), got \(r.describe(n))"
-                    + (n.sequence != nil ? "; a formula with commas in it must be in quotes, as [16, \"max(0, offset)\", 100, 40]" : ""))
+                r.report(
+                    n, "\(path).frame",
+                    "expected [x, y, width, height] in points (each a number or a formula), got \(r.describe(n))"
+                        + (n.sequence != nil ? "; a formula with commas in it must be in quotes, as [16, \"max(0, offset)\", 100, 40]" : ""))
             }
         }
-        for p in [UserScene.Property.x, .y, .width, .height, .translateX, .translateY, .opacity, .zPosition, .cornerRadius,
-                  .borderWidth, .borderColor, .shadowColor, .shadowOpacity, .shadowRadius, .fill, .size, .letterSpacing, .color,
-                  .blurRadius, .tint] where !(m["frame"] != nil && [.x, .y, .width, .height].contains(p)) {
+        for p in [
+            UserScene.Property.x, .y, .width, .height, .translateX, .translateY, .opacity, .zPosition, .cornerRadius,
+            .borderWidth, .borderColor, .shadowColor, .shadowOpacity, .shadowRadius, .fill, .size, .letterSpacing, .color,
+            .blurRadius, .tint,
+        ] where !(m["frame"] != nil && [.x, .y, .width, .height].contains(p)) {
             bind(p.rawValue, p)
         }
         bind("hidden", .hidden, allowBool: true)
@@ -594,8 +656,10 @@ struct LayerReader {
         if let n = m["scale"] {
             if m["scaleX"] != nil || m["scaleY"] != nil {
                 r.report(n, "\(path).scale", "scale sets both scaleX and scaleY; keep scale or the separate keys")
-            } else if let b = ScenarioLoader.binding(n, "\(path).scale", kind: .number, r, scope, view: view,
-                                                     range: UserScene.Property.scaleX.range) {
+            } else if let b = ScenarioLoader.binding(
+                n, "\(path).scale", kind: .number, r, scope, view: view,
+                range: UserScene.Property.scaleX.range)
+            {
                 spec.properties[.scaleX] = b; spec.properties[.scaleY] = b
             }
         }
@@ -607,7 +671,9 @@ struct LayerReader {
         case .image:
             var scale = 1.0
             if let n = m["imageScale"], let v = r.number(n, "\(path).imageScale", range: 1...4) { scale = v }
-            if let n = m["image"] { spec.image = images.load(n, "\(path).image", scale: scale) } else {
+            if let n = m["image"] {
+                spec.image = images.load(n, "\(path).image", scale: scale)
+            } else {
                 r.report(node, "\(path).image", "missing; give the image file (PNG or JPEG, relative to the scenario)")
             }
             spec.contentMode = .scaleToFill
@@ -625,7 +691,9 @@ struct LayerReader {
                 spec.textStyle = TextStyle(rawValue: v)!
                 spec.weight = spec.textStyle!.weight
             }
-            if let n = m["weight"], let v = r.choice(n, "\(path).weight", FontWeight.allCases.map(\.rawValue)) { spec.weight = FontWeight(rawValue: v)! }
+            if let n = m["weight"], let v = r.choice(n, "\(path).weight", FontWeight.allCases.map(\.rawValue)) {
+                spec.weight = FontWeight(rawValue: v)!
+            }
             if let n = m["alignment"], let v = r.choice(n, "\(path).alignment", ["left", "center", "right", "natural"]) {
                 spec.alignment = TextAlignment(rawValue: v)!
             }
@@ -656,8 +724,10 @@ struct LayerReader {
         var depth = 1
         for ancestor in sequence(first: parent, next: { $0?.parent }) where ancestor != nil { depth += 1 }
         if let n = m["children"], depth >= ScenarioLoader.maximumLayerDepth, n.sequence?.isEmpty == false {
-            r.report(n, "\(path).children", "layers nest \(depth + 1) levels deep here, over the limit of \(ScenarioLoader.maximumLayerDepth); "
-                + "flatten the tree: move the deeper layers up into an ancestor, adding up the x and y of the layers between")
+            r.report(
+                n, "\(path).children",
+                "layers nest \(depth + 1) levels deep here, over the limit of \(ScenarioLoader.maximumLayerDepth); "
+                    + "flatten the tree: move the deeper layers up into an ancestor, adding up the x and y of the layers between")
         } else if let n = m["children"], let list = r.sequence(n, "\(path).children") {
             for (i, item) in list.enumerated() {
                 if let child = read(item, path: "\(path).children[\(i)]", parent: spec) { spec.children.append(child) }
@@ -667,8 +737,10 @@ struct LayerReader {
     }
 
     /// `self`, `name` or `name.N` (an instance of a repeated layer).
-    static func viewTarget(_ text: String, node: Node, field: String, reader: Int, names: [(name: String, repeats: Int, root: Int)],
-                           nameIndex: [String: Int], r: ScenarioReader) -> ViewTarget? {
+    static func viewTarget(
+        _ text: String, node: Node, field: String, reader: Int, names: [(name: String, repeats: Int, root: Int)],
+        nameIndex: [String: Int], r: ScenarioReader
+    ) -> ViewTarget? {
         if text == "self" { return ViewTarget(name: "self", spec: nil, instance: nil) }
         var base = text, instance: Int?
         if nameIndex[text] == nil, let dot = text.lastIndex(of: "."), let n = Int(text[text.index(after: dot)...]) {
@@ -676,7 +748,9 @@ struct LayerReader {
         }
         guard !base.isEmpty, let index = nameIndex[base] else {
             var message = "no layer is named \"\(ScenarioLoader.clip(text))\""
-            if let s = ScenarioReader.closest(to: base, in: names.prefix(2000).map(\.name).filter { !$0.isEmpty }) { message += "; did you mean \"\(s)\"?" } else {
+            if let s = ScenarioReader.closest(to: base, in: names.prefix(2000).map(\.name).filter { !$0.isEmpty }) {
+                message += "; did you mean \"\(s)\"?"
+            } else {
                 message += "; name the layer (name: ...) or use view: self"
             }
             r.report(node, field, message)
@@ -685,12 +759,18 @@ struct LayerReader {
         let target = names[index]
         if let instance {
             guard target.repeats > 1, instance < target.repeats else {
-                r.report(node, field, target.repeats > 1 ? "\(base) repeats \(target.repeats) times: instances are \(base).0 to \(base).\(target.repeats - 1)"
-                         : "\(base) is not repeated; name it without .\(instance)")
+                r.report(
+                    node, field,
+                    target.repeats > 1
+                        ? "\(base) repeats \(target.repeats) times: instances are \(base).0 to \(base).\(target.repeats - 1)"
+                        : "\(base) is not repeated; name it without .\(instance)")
                 return nil
             }
         } else if target.repeats > 1, names[reader].root != target.root {
-            r.report(node, field, "\(base) repeats \(target.repeats) times: name one instance (\(base).0 to \(base).\(target.repeats - 1)), or use view: self inside it")
+            r.report(
+                node, field,
+                "\(base) repeats \(target.repeats) times: name one instance (\(base).0 to \(base).\(target.repeats - 1)), or use view: self inside it"
+            )
             return nil
         }
         return ViewTarget(name: text, spec: index, instance: instance)

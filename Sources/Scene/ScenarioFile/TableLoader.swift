@@ -21,7 +21,9 @@ extension ScenarioLoader {
         var rowHeight = Table.RowHeight.automatic
         if let n = m["rowHeight"] {
             if case .scalar(let sc) = n, Double(sc.string) == nil, sc.string != "automatic" {
-                r.report(n, "table.rowHeight", "expected automatic (self-sizing, from the cell's text) or a height in points (1-1000), got \(r.describe(n))")
+                r.report(
+                    n, "table.rowHeight",
+                    "expected automatic (self-sizing, from the cell's text) or a height in points (1-1000), got \(r.describe(n))")
             } else if n.string != "automatic", let v = r.number(n, "table.rowHeight", range: 1...1000, unit: "points") {
                 rowHeight = .fixed(v)
             }
@@ -33,8 +35,11 @@ extension ScenarioLoader {
             if let x = im["right"], let v = r.number(x, "table.separatorInset.right", range: 0...1000, unit: "points") { inset.right = v }
             separatorInset = inset
         }
-        guard let (listNode, list) = r.requiredSequence(m, "sections", of: node, "table.sections",
-                                                        missing: "give the sections, e.g. - {header: Network, rows: [{text: Wi-Fi}]}") else { return nil }
+        guard
+            let (listNode, list) = r.requiredSequence(
+                m, "sections", of: node, "table.sections",
+                missing: "give the sections, e.g. - {header: Network, rows: [{text: Wi-Fi}]}")
+        else { return nil }
         if list.isEmpty {
             r.report(listNode, "table.sections", "the list is empty; add at least one section with rows")
             return nil
@@ -62,7 +67,8 @@ extension ScenarioLoader {
                 if rows.isEmpty {
                     r.report(n, "\(path).rows", "the list is empty; add a row such as - {text: Item}, or remove rows for a section without rows")
                 } else if rows.count > maximumListedRows {
-                    r.report(n, "\(path).rows", "\(rows.count) rows listed, over the limit of \(maximumListedRows); list fewer and repeat them with count")
+                    r.report(
+                        n, "\(path).rows", "\(rows.count) rows listed, over the limit of \(maximumListedRows); list fewer and repeat them with count")
                 } else {
                     section.rows = rows.enumerated().compactMap { k, row in readTableRow(row, "\(path).rows[\(k)]", r, images) }
                 }
@@ -104,14 +110,18 @@ extension ScenarioLoader {
         if let n = m["detail"], let v = r.string(n, "\(path).detail", allowEmpty: true) { row.detail = limited(n, "\(path).detail", v) }
         var styleKnown = true
         if let n = m["style"] {
-            if let v = r.choice(n, "\(path).style", TableRow.Style.allCases.map(\.rawValue)) { row.style = TableRow.Style(rawValue: v)! } else {
+            if let v = r.choice(n, "\(path).style", TableRow.Style.allCases.map(\.rawValue)) {
+                row.style = TableRow.Style(rawValue: v)!
+            } else {
                 fine = false; styleKnown = false
             }
         }
         if let n = m["accessory"] {
             if let v = r.choice(n, "\(path).accessory", TableRow.Accessory.allCases.map(\.rawValue)) {
                 row.accessory = TableRow.Accessory(rawValue: v)!
-            } else { fine = false }
+            } else {
+                fine = false
+            }
         }
         if m["detail"] != nil, styleKnown, row.style == .default {
             r.report(m["detail"], "\(path).detail", "a default-style cell shows no detail; set style: subtitle, value1 or value2, or remove detail")

@@ -14,8 +14,10 @@ extension ScenarioLoader {
     static let scrollToKeys = ["offset", "duration", "easing", "animated"]
 
     /// The timeline (missing: reported at the root), and its frame count checked against the limit.
-    static func readCheckedTimeline(_ top: [String: Node], root: Node, _ r: ScenarioReader, screen: Screen, physics: ScrollPhysics,
-                                    extentKnown: Bool, fps rate: Double) -> (any ScrollTimeline)? {
+    static func readCheckedTimeline(
+        _ top: [String: Node], root: Node, _ r: ScenarioReader, screen: Screen, physics: ScrollPhysics,
+        extentKnown: Bool, fps rate: Double
+    ) -> (any ScrollTimeline)? {
         var timeline: (any ScrollTimeline)?
         if let node = top["timeline"] {
             timeline = readTimeline(node, r, screen: screen, physics: physics)
@@ -24,11 +26,15 @@ extension ScenarioLoader {
         }
         // The frame count needs the timeline, the frame rate and, for gestures, the content's extent
         // (where a fling stops), not the rest: a wrong image path elsewhere does not hide it.
-        if let timeline, extentKnown || timeline is KeyframeTimeline || r.issues.isEmpty, !r.issues.contains(where: { $0.field == "fps" || $0.field.hasPrefix("timeline") || $0.field.hasPrefix("physics") }) {
+        if let timeline, extentKnown || timeline is KeyframeTimeline || r.issues.isEmpty,
+            !r.issues.contains(where: { $0.field == "fps" || $0.field.hasPrefix("timeline") || $0.field.hasPrefix("physics") })
+        {
             let frames = timeline.duration * rate
             if frames > Double(maximumFrames) {
-                r.report(top["timeline"], "timeline", "lasts \(r.format(timeline.duration)) s at \(r.format(rate)) fps: "
-                    + "\(Int(frames.rounded())) frames, over the limit of \(maximumFrames); shorten the timeline or lower fps")
+                r.report(
+                    top["timeline"], "timeline",
+                    "lasts \(r.format(timeline.duration)) s at \(r.format(rate)) fps: "
+                        + "\(Int(frames.rounded())) frames, over the limit of \(maximumFrames); shorten the timeline or lower fps")
             }
         }
         return timeline
@@ -53,8 +59,10 @@ extension ScenarioLoader {
         }
     }
 
-    static func readTimeline(_ node: Node, _ r: ScenarioReader, screen: Screen,
-                                     physics: ScrollPhysics) -> (any ScrollTimeline)? {
+    static func readTimeline(
+        _ node: Node, _ r: ScenarioReader, screen: Screen,
+        physics: ScrollPhysics
+    ) -> (any ScrollTimeline)? {
         guard let m = r.mapping(node, "timeline", allowed: timelineKeys) else { return nil }
         var duration: Double?
         if let n = m["duration"] { duration = r.number(n, "timeline.duration", range: 0.001...3600, unit: "seconds") }
@@ -72,8 +80,10 @@ extension ScenarioLoader {
         }
     }
 
-    static func readKeyframes(_ n: Node, _ r: ScenarioReader, duration: Double?, durationNode: Node?,
-                                      maxScroll: Double) -> KeyframeTimeline? {
+    static func readKeyframes(
+        _ n: Node, _ r: ScenarioReader, duration: Double?, durationNode: Node?,
+        maxScroll: Double
+    ) -> KeyframeTimeline? {
         guard let list = r.sequence(n, "timeline.keyframes") else { return nil }
         if list.isEmpty {
             r.report(n, "timeline.keyframes", "the list is empty; add at least one keyframe, e.g. - {time: 0, offset: 0}")
@@ -90,7 +100,8 @@ extension ScenarioLoader {
                 continue
             }
             guard let t = r.number(tn, "\(path).time", range: 0...3600, unit: "seconds"),
-                  let o = r.number(on, "\(path).offset", range: -2000...max(maxScroll, 0) + 2000, unit: "points") else { continue }
+                let o = r.number(on, "\(path).offset", range: -2000...max(maxScroll, 0) + 2000, unit: "points")
+            else { continue }
             if t < lastTime {
                 r.report(tn, "\(path).time", "keyframes must be in time order, got \(r.format(t)) after \(r.format(lastTime)); reorder them")
             }
@@ -105,8 +116,9 @@ extension ScenarioLoader {
         // of the timeline (it lasting 0 seconds, a duration shorter than the missing keyframe).
         guard keyframes.count == list.count else { return nil }
         if let duration, duration < keyframes.last!.time {
-            r.report(durationNode, "timeline.duration",
-                     "is \(r.format(duration)) s but the last keyframe is at \(r.format(keyframes.last!.time)) s; make the duration at least that")
+            r.report(
+                durationNode, "timeline.duration",
+                "is \(r.format(duration)) s but the last keyframe is at \(r.format(keyframes.last!.time)) s; make the duration at least that")
         }
         let timeline = KeyframeTimeline(keyframes: keyframes, duration: duration)
         if timeline.duration <= 0 {
@@ -116,8 +128,10 @@ extension ScenarioLoader {
         return timeline
     }
 
-    static func readGestures(_ n: Node, _ r: ScenarioReader, duration: Double?, screen: Screen,
-                                     physics: ScrollPhysics) -> GestureTimeline? {
+    static func readGestures(
+        _ n: Node, _ r: ScenarioReader, duration: Double?, screen: Screen,
+        physics: ScrollPhysics
+    ) -> GestureTimeline? {
         guard let list = r.sequence(n, "timeline.gestures") else { return nil }
         if list.isEmpty {
             r.report(n, "timeline.gestures", "the list is empty; add steps, e.g. - drag: {by: 150} then - release")
@@ -135,13 +149,16 @@ extension ScenarioLoader {
                 steps.append(.release(velocity: nil)); stepNodes.append(item); stepIndices.append(i); continue
             }
             guard case .mapping(let map) = item, map.count == 1, let (keyNode, value) = map.first.map({ ($0.key, $0.value) }),
-                  let kind = keyNode.string else {
+                let kind = keyNode.string
+            else {
                 r.report(item, path, "expected one step (wait, drag, release, fling or scrollTo), got \(r.describe(item))")
                 continue
             }
             guard stepKinds.contains(kind) else {
                 var message = "unknown step \"\(kind)\""
-                if let s = ScenarioReader.closest(to: kind, in: stepKinds) { message += "; did you mean \"\(s)\"?" } else {
+                if let s = ScenarioReader.closest(to: kind, in: stepKinds) {
+                    message += "; did you mean \"\(s)\"?"
+                } else {
                     message += "; steps are \(stepKinds.joined(separator: ", "))"
                 }
                 r.report(keyNode, "\(path).\(kind)", message)
@@ -158,7 +175,9 @@ extension ScenarioLoader {
             }
             switch kind {
             case "wait":
-                if let v = r.number(value, field, range: 0...3600, unit: "seconds") { steps.append(.wait(v)); stepNodes.append(item); stepIndices.append(i) }
+                if let v = r.number(value, field, range: 0...3600, unit: "seconds") {
+                    steps.append(.wait(v)); stepNodes.append(item); stepIndices.append(i)
+                }
             case "drag":
                 guard let m = r.mapping(value, field, allowed: dragKeys) else { continue }
                 let by = m["by"].flatMap { r.number($0, "\(field).by", range: -5000...5000, unit: "points") }
@@ -202,7 +221,8 @@ extension ScenarioLoader {
                 guard let o = r.number(on, "\(field).offset", range: 0...max(screen.maxScroll, 0), unit: "points") else { continue }
                 let animated = m["animated"].flatMap { r.bool($0, "\(field).animated") } ?? true
                 let d = m["duration"].flatMap { r.number($0, "\(field).duration", range: 0...60, unit: "seconds") } ?? 0.3
-                steps.append(.scrollTo(offset: o, duration: animated ? d : 0, easing: easing(m, .easeInOut))); stepNodes.append(item); stepIndices.append(i)
+                steps.append(.scrollTo(offset: o, duration: animated ? d : 0, easing: easing(m, .easeInOut))); stepNodes.append(item);
+                stepIndices.append(i)
             default:
                 break
             }
@@ -213,8 +233,9 @@ extension ScenarioLoader {
             Point(device.size.width / 2, device.size.height * (delta > 0 ? 0.35 : 0.7))
         }
         do {
-            let timeline = try GestureTimeline(steps: steps, physics: physics, bounds: 0...max(screen.maxScroll, 0),
-                                               viewportHeight: device.size.height, touchPlacement: touchDefault, duration: duration)
+            let timeline = try GestureTimeline(
+                steps: steps, physics: physics, bounds: 0...max(screen.maxScroll, 0),
+                viewportHeight: device.size.height, touchPlacement: touchDefault, duration: duration)
             return timeline
         } catch let error as GestureTimeline.ScriptError {
             r.report(stepNodes[error.step], "timeline.gestures[\(stepIndices[error.step])]", error.message)

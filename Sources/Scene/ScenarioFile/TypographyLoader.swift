@@ -47,8 +47,10 @@ extension ScenarioLoader {
                 // A variable font: the role's weight unless one was given, within the axis.
                 let value = asked?.value ?? weight.axisValue
                 if asked != nil, !(axis.minimum...axis.maximum).contains(value) {
-                    r.report(n, field, "weight \(r.format(value)) is outside the font's weight axis, \(r.format(axis.minimum)) to "
-                        + "\(r.format(axis.maximum)); give a weight within it")
+                    r.report(
+                        n, field,
+                        "weight \(r.format(value)) is outside the font's weight axis, \(r.format(axis.minimum)) to "
+                            + "\(r.format(axis.maximum)); give a weight within it")
                     continue
                 }
                 source.variations = [FontVariation(tag: "wght", value: min(max(value, axis.minimum), axis.maximum))]
@@ -56,8 +58,10 @@ extension ScenarioLoader {
                 roles[weight] = instance
             } else {
                 if asked != nil {
-                    r.report(n, field, "\(font.name) is not a variable font (it has no weight axis), so weight does not apply; "
-                        + "remove weight, or give the file of that weight")
+                    r.report(
+                        n, field,
+                        "\(font.name) is not a variable font (it has no weight axis), so weight does not apply; "
+                            + "remove weight, or give the file of that weight")
                     continue
                 }
                 roles[weight] = font
@@ -72,7 +76,8 @@ extension ScenarioLoader {
                 for (i, item) in list.enumerated() {
                     let field = "fonts.fallback[\(i)]"
                     guard let source = fontSource(item, field, r, baseDirectory: baseDirectory),
-                          openFont(source, item, field, r) != nil else { continue }
+                        openFont(source, item, field, r) != nil
+                    else { continue }
                     fallbacks.append(source)
                     if !files.contains(source.path) { files.append(source.path) }
                 }
@@ -116,21 +121,29 @@ extension ScenarioLoader {
             case .unreadable:
                 var isFolder: ObjCBool = false
                 let exists = FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder)
-                var message = !exists ? "\(path): no such file; the path is relative to the scenario file"
-                    : isFolder.boolValue ? "\(path) is a folder; give a font file in it (.otf, .ttf or .ttc)"
-                    : access(source.path, R_OK) != 0 ? "cannot read the font file \(path) (permission denied); make it readable"
-                    : "cannot read the font file \(path); check that it is a whole font file"
+                var message =
+                    !exists
+                    ? "\(path): no such file; the path is relative to the scenario file"
+                    : isFolder.boolValue
+                        ? "\(path) is a folder; give a font file in it (.otf, .ttf or .ttc)"
+                        : access(source.path, R_OK) != 0
+                            ? "cannot read the font file \(path) (permission denied); make it readable"
+                            : "cannot read the font file \(path); check that it is a whole font file"
                 if shown.lowercased().hasPrefix("sf-pro") || shown.lowercased().hasPrefix("sf pro") {
                     message += " (SF Pro is not shipped: install Apple's SF Pro on a Mac and copy its files beside the scenario)"
                 }
                 r.report(node, field, message)
             case .invalid:
                 let size = (try? FileManager.default.attributesOfItem(atPath: source.path)[.size] as? Int) ?? nil
-                r.report(node, field, "\(shown) " + (size == 0 ? "is empty (0 bytes)" : "is not a font (its bytes are not OpenType, TrueType or a collection)")
-                    + "; give an OpenType (.otf), TrueType (.ttf) or collection (.ttc) file")
+                r.report(
+                    node, field,
+                    "\(shown) " + (size == 0 ? "is empty (0 bytes)" : "is not a font (its bytes are not OpenType, TrueType or a collection)")
+                        + "; give an OpenType (.otf), TrueType (.ttf) or collection (.ttc) file")
             case .noSuchFace(_, let index, let count):
-                r.report(node, field, "\(shown) holds " + (count == 1 ? "one font, numbered 0" : "\(count) fonts, numbered 0 to \(count - 1)")
-                    + "; index \(index) is not one of them")
+                r.report(
+                    node, field,
+                    "\(shown) holds " + (count == 1 ? "one font, numbered 0" : "\(count) fonts, numbered 0 to \(count - 1)")
+                        + "; index \(index) is not one of them")
             case .tooLarge(_, let bytes):
                 r.report(node, field, "\(shown) is \(ByteSize.format(bytes)), over the \(ByteSize.format(Font.maximumFileBytes)) limit for a font")
             }

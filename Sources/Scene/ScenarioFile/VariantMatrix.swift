@@ -54,15 +54,18 @@ public struct VariantMatrix {
             r.report(node, "matrix", message)
         }
         for (key, value) in chosen.values { top[key] = value }
-        return Chosen(name: chosen.name, names: variantNames,
-                      fields: chosen.values.compactMap { key, node in node.mark.map { ($0.line, $0.column, chosen.fields[key]!) } })
+        return Chosen(
+            name: chosen.name, names: variantNames,
+            fields: chosen.values.compactMap { key, node in node.mark.map { ($0.line, $0.column, chosen.fields[key]!) } })
     }
 
     /// Reads `matrix:` beside the scenario's top-level keys; nil (with the problems reported) when it is wrong.
     static func read(_ node: Node, top: [String: Node], _ r: ScenarioReader) -> VariantMatrix? {
         guard case .mapping(let mapping) = node else {
-            r.report(node, "matrix", "expected a mapping of lists, such as {device: [iphone-15, ipad-air-11], appearance: [light, dark]}, "
-                + "got \(r.describe(node))")
+            r.report(
+                node, "matrix",
+                "expected a mapping of lists, such as {device: [iphone-15, ipad-air-11], appearance: [light, dark]}, "
+                    + "got \(r.describe(node))")
             return nil
         }
         var lists: [String: [(String, Node, Int)]] = [:]
@@ -72,8 +75,10 @@ public struct VariantMatrix {
             guard keys.contains(key) else {
                 ok = false
                 if ScenarioLoader.topLevelKeys.contains(key) {
-                    r.report(keyNode, "matrix.\(key)", "\(key) cannot vary in a matrix; a matrix varies \(keys.joined(separator: ", ")) "
-                        + "(give \(key) once at the top level)")
+                    r.report(
+                        keyNode, "matrix.\(key)",
+                        "\(key) cannot vary in a matrix; a matrix varies \(keys.joined(separator: ", ")) "
+                            + "(give \(key) once at the top level)")
                 } else {
                     var message = "unknown key \"\(key)\"; a matrix varies \(keys.joined(separator: ", "))"
                     if let s = ScenarioReader.closest(to: key, in: keys) { message += "; did you mean \"\(s)\"?" }
@@ -127,14 +132,18 @@ public struct VariantMatrix {
             combos = combos.flatMap { c in items.map { item in c.merging([key: item]) { $1 } } }
         }
         // The scenario's defaults where neither the matrix nor the top level says.
-        let defaults = ["device": Device.defaultID, "appearance": Appearance.light.rawValue,
-                        "orientation": Device.Orientation.portrait.rawValue]
+        let defaults = [
+            "device": Device.defaultID, "appearance": Appearance.light.rawValue,
+            "orientation": Device.Orientation.portrait.rawValue,
+        ]
         let variants = combos.map { combo -> Variant in
             func value(_ key: String) -> String { combo[key]?.0 ?? top[key]?.string ?? defaults[key]! }
             var name = "\(value("device"))-\(value("appearance"))"
             if lists["orientation"] != nil { name += "-\(value("orientation"))" }
             if let size = combo["textSize"]?.0 { name += "-\(size)" }
-            return Variant(name: name, values: combo.mapValues(\.1), fields: Dictionary(uniqueKeysWithValues: combo.map { ($0.key, "matrix.\($0.key)[\($0.value.2)]") }))
+            return Variant(
+                name: name, values: combo.mapValues(\.1),
+                fields: Dictionary(uniqueKeysWithValues: combo.map { ($0.key, "matrix.\($0.key)[\($0.value.2)]") }))
         }
         return VariantMatrix(variants: variants)
     }
@@ -172,8 +181,10 @@ extension ScenarioLoader {
     /// one at a time, and returns the first (its `variantNames` name them all; empty without a
     /// matrix) and what each variant will write (`variants`, empty without a matrix). A problem
     /// found in only some variants says which; one found in all of them is reported once.
-    public static func checkEveryVariant(path: String, fpsOverride: Double? = nil, scaleOverride: Double? = nil,
-                                         imageLimits: ImageLimits = .standard) throws -> (first: Scenario, variants: [VariantSummary]) {
+    public static func checkEveryVariant(
+        path: String, fpsOverride: Double? = nil, scaleOverride: Double? = nil,
+        imageLimits: ImageLimits = .standard
+    ) throws -> (first: Scenario, variants: [VariantSummary]) {
         func loadVariant(_ name: String?) throws -> Scenario {
             try load(path: path, fpsOverride: fpsOverride, scaleOverride: scaleOverride, imageLimits: imageLimits, variant: name)
         }
@@ -187,9 +198,10 @@ extension ScenarioLoader {
         } catch let error as ScenarioError {
             // The first variant is wrong: are there others, to say which variants the problems are in?
             guard case .invalid = error, let text = try? String(contentsOfFile: path, encoding: .utf8),
-                  YAMLNesting.problem(in: ScenarioLoader.withoutByteOrderMark(text), limit: maximumNesting) == nil,
-                  case .mapping(let root)? = try? Yams.compose(yaml: ScenarioLoader.withoutByteOrderMark(text)),
-                  let node = root["matrix"] else { throw error }
+                YAMLNesting.problem(in: ScenarioLoader.withoutByteOrderMark(text), limit: maximumNesting) == nil,
+                case .mapping(let root)? = try? Yams.compose(yaml: ScenarioLoader.withoutByteOrderMark(text)),
+                let node = root["matrix"]
+            else { throw error }
             var keys: [String: Node] = [:]
             for (k, v) in root { if let key = k.string { keys[key] = v } }
             guard let matrix = VariantMatrix.read(node, top: keys, ScenarioReader(file: path)) else { throw error }
@@ -202,8 +214,11 @@ extension ScenarioLoader {
                 summaries.append(VariantSummary(try loadVariant(name), name: name))
             } catch ScenarioError.invalid(let issues) {
                 for issue in issues {
-                    if let i = found.firstIndex(where: { $0.issue == issue }) { found[i].variants.append(name) }
-                    else { found.append((issue, [name])) }
+                    if let i = found.firstIndex(where: { $0.issue == issue }) {
+                        found[i].variants.append(name)
+                    } else {
+                        found.append((issue, [name]))
+                    }
                 }
             }
         }

@@ -34,20 +34,28 @@ extension ScenarioLoader {
             func target(_ t: ViewTarget) -> UserScene.LayerSpec { t.spec.map { specs[$0] } ?? spec }
             for (property, bound) in spec.properties {
                 guard case .keyframes(let k) = bound.binding, case .view(let t, _) = k.driver else { continue }
-                reads.append(ViewRead(reader: spec, target: target(t), property: property.rawValue, readsFrame: frameProperties.contains(property),
-                                      view: t, drop: { spec.properties[property] = nil }))
+                reads.append(
+                    ViewRead(
+                        reader: spec, target: target(t), property: property.rawValue, readsFrame: frameProperties.contains(property),
+                        view: t, drop: { spec.properties[property] = nil }))
             }
             for (i, bound) in spec.gradientColors.enumerated() {
                 guard case .keyframes(let k) = bound.binding, case .view(let t, _) = k.driver else { continue }
-                reads.append(ViewRead(reader: spec, target: target(t), property: "colors[\(i)]", readsFrame: false, view: t, drop: {
-                    spec.gradientColors[i].binding = .color(ColorValue(r: 0, g: 0, b: 0, a: 0))
-                }))
+                reads.append(
+                    ViewRead(
+                        reader: spec, target: target(t), property: "colors[\(i)]", readsFrame: false, view: t,
+                        drop: {
+                            spec.gradientColors[i].binding = .color(ColorValue(r: 0, g: 0, b: 0, a: 0))
+                        }))
             }
             for (i, bound) in spec.gradientLocations.enumerated() {
                 guard case .keyframes(let k) = bound.binding, case .view(let t, _) = k.driver else { continue }
-                reads.append(ViewRead(reader: spec, target: target(t), property: "locations[\(i)]", readsFrame: false, view: t, drop: {
-                    spec.gradientLocations[i].binding = .number(0)
-                }))
+                reads.append(
+                    ViewRead(
+                        reader: spec, target: target(t), property: "locations[\(i)]", readsFrame: false, view: t,
+                        drop: {
+                            spec.gradientLocations[i].binding = .number(0)
+                        }))
             }
         }
         guard !reads.isEmpty else { return }
@@ -113,9 +121,12 @@ extension ScenarioLoader {
                 if let inner = frameReads[c.id].first.map({ reads[$0] }) {
                     let whose = c === read.target ? "whose \(inner.property)" : "whose frame moves with \(name(c))'s \(inner.property), which"
                     let reader = read.view.name == "self" ? "its own visibility" : "the visibility of \(name(read.target))"
-                    r.issues.append(ScenarioIssue(file: r.file, line: read.view.line, column: read.view.column, field: read.view.field, message:
-                        "reads \(reader), \(whose) follows a view timeline itself (\(at(inner))); view timelines do not nest: "
-                        + "drive \(name(c))'s \(inner.property) over offset, u or progress, or read another layer's visibility"))
+                    r.issues.append(
+                        ScenarioIssue(
+                            file: r.file, line: read.view.line, column: read.view.column, field: read.view.field,
+                            message:
+                                "reads \(reader), \(whose) follows a view timeline itself (\(at(inner))); view timelines do not nest: "
+                                + "drive \(name(c))'s \(inner.property) over offset, u or progress, or read another layer's visibility"))
                     refused.insert(i)
                     break
                 }
@@ -129,8 +140,10 @@ extension ScenarioLoader {
 
     /// One issue for a loop of view reads, at the `view:` key written first, naming every layer
     /// of the loop in order and where each of its keys is.
-    private static func report(loop steps: [Step], reads: [ViewRead], _ r: ScenarioReader,
-                               name: (UserScene.LayerSpec) -> String, at: (ViewRead) -> String) {
+    private static func report(
+        loop steps: [Step], reads: [ViewRead], _ r: ScenarioReader,
+        name: (UserScene.LayerSpec) -> String, at: (ViewRead) -> String
+    ) {
         guard case .read(let firstIndex) = steps[0] else { return }
         let first = reads[firstIndex]
         var names = [name(first.reader)]
@@ -141,9 +154,10 @@ extension ScenarioLoader {
             case .read(let i):
                 let read = reads[i]
                 names.append(name(read.target))
-                said.append(read.target === read.reader
-                    ? "\(name(read.reader))'s \(read.property) reads its own visibility (\(at(read)))"
-                    : "\(name(read.reader))'s \(read.property) reads the visibility of \(name(read.target)) (\(at(read)))")
+                said.append(
+                    read.target === read.reader
+                        ? "\(name(read.reader))'s \(read.property) reads its own visibility (\(at(read)))"
+                        : "\(name(read.reader))'s \(read.property) reads the visibility of \(name(read.target)) (\(at(read)))")
                 k += 1
             case .inside(let child, var ancestor):
                 // A run of parents is one step: the layer lies inside that ancestor.
@@ -156,9 +170,13 @@ extension ScenarioLoader {
         var path = names
         if path.count > 12 { path = Array(path.prefix(6)) + ["... (\(names.count - 1) steps in all)"] + Array(path.suffix(5)) }
         if said.count > 12 { said = Array(said.prefix(6)) + ["..."] + Array(said.suffix(5)) }
-        let fix = said.count == 1 ? "drive \(first.property) over offset, u or progress instead" : "drive one of these over offset, u or progress instead"
-        r.issues.append(ScenarioIssue(file: r.file, line: first.view.line, column: first.view.column, field: first.view.field, message:
-            "circular: \(path.joined(separator: " -> ")): \(said.joined(separator: ", then ")); a layer's frame cannot follow a "
-            + "visibility its frame decides: \(fix)"))
+        let fix =
+            said.count == 1 ? "drive \(first.property) over offset, u or progress instead" : "drive one of these over offset, u or progress instead"
+        r.issues.append(
+            ScenarioIssue(
+                file: r.file, line: first.view.line, column: first.view.column, field: first.view.field,
+                message:
+                    "circular: \(path.joined(separator: " -> ")): \(said.joined(separator: ", then ")); a layer's frame cannot follow a "
+                    + "visibility its frame decides: \(fix)"))
     }
 }

@@ -41,18 +41,23 @@ enum YAMLNesting {
                     // scanner reads a flow collection's brackets ahead. Any other error is Yams' to report.
                     guard let problem = parser.problem, String(cString: problem).contains("Maximum nesting level") else { return nil }
                     let (line, column) = place(parser.problem_mark)
-                    return ("lists and mappings nest over \(limit) levels deep here (a scenario needs about 5); flatten them", line, column, "(nesting)")
+                    return (
+                        "lists and mappings nest over \(limit) levels deep here (a scenario needs about 5); flatten them", line, column, "(nesting)"
+                    )
                 }
                 defer { yaml_event_delete(&event) }
                 switch event.type {
                 case YAML_STREAM_END_EVENT:
                     return nil
                 case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-                    let anchor = event.type == YAML_SEQUENCE_START_EVENT ? name(event.data.sequence_start.anchor) : name(event.data.mapping_start.anchor)
+                    let anchor =
+                        event.type == YAML_SEQUENCE_START_EVENT ? name(event.data.sequence_start.anchor) : name(event.data.mapping_start.anchor)
                     if open.count + 1 > limit {
                         let (line, column) = place(event.start_mark)
-                        return ("lists and mappings nest \(open.count + 1) levels deep here, over the limit of \(limit) (a scenario needs about 5); "
-                            + "flatten them", line, column, "(nesting)")
+                        return (
+                            "lists and mappings nest \(open.count + 1) levels deep here, over the limit of \(limit) (a scenario needs about 5); "
+                                + "flatten them", line, column, "(nesting)"
+                        )
                     }
                     open.append((anchor, open.count + 1, open.count + 1, 1))
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
@@ -67,14 +72,19 @@ enum YAMLNesting {
                     guard let alias = name(event.data.alias.anchor), let target = anchors[alias] else { continue }
                     let (line, column) = place(event.start_mark)
                     if open.count + target.levels > limit {
-                        return ("lists and mappings nest \(open.count + target.levels) levels deep here (the alias *\(ScenarioLoader.clip(alias)) "
-                            + "counted as the \(target.levels) levels it repeats), over the limit of \(limit); write the value out flatter, "
-                            + "or share it with vars", line, column, "(nesting)")
+                        return (
+                            "lists and mappings nest \(open.count + target.levels) levels deep here (the alias *\(ScenarioLoader.clip(alias)) "
+                                + "counted as the \(target.levels) levels it repeats), over the limit of \(limit); write the value out flatter, "
+                                + "or share it with vars", line, column, "(nesting)"
+                        )
                     }
                     repeated = min(repeated + target.values, Int.max / 2)
                     if repeated > maximumAliasValues {
-                        return ("aliases repeat over \(maximumAliasValues) values in all here (*\(ScenarioLoader.clip(alias)) stands for "
-                            + "\(target.values)); write the values out, repeat layers with repeat:, or share a value with vars", line, column, "(aliases)")
+                        return (
+                            "aliases repeat over \(maximumAliasValues) values in all here (*\(ScenarioLoader.clip(alias)) stands for "
+                                + "\(target.values)); write the values out, repeat layers with repeat:, or share a value with vars", line, column,
+                            "(aliases)"
+                        )
                     }
                     add(levels: target.levels, values: target.values)
                 default:

@@ -97,13 +97,16 @@ public final class Typography: Sendable {
     /// - Parameters:
     ///   - fonts: a font for each role given; the others are Inter's.
     ///   - fallbacks: fonts for other scripts, tried (in order) before the system fallbacks.
-    public init(fonts: [FontWeight: Font] = [:], fallbacks: [FontSource] = [], textSize: ContentSizeCategory = .large,
-                files: [String] = []) {
+    public init(
+        fonts: [FontWeight: Font] = [:], fallbacks: [FontSource] = [], textSize: ContentSizeCategory = .large,
+        files: [String] = []
+    ) {
         var cascades: [FontWeight: FontCascade] = [:]
         for weight in FontWeight.allCases {
             let primary = fonts[weight] ?? BundledFonts.shared.font(weight)
-            cascades[weight] = FontCascade(primary, fallbacks: fallbacks + SystemFallbackFonts.sources(weight),
-                                           standsInForSystemFont: fonts[weight] == nil)
+            cascades[weight] = FontCascade(
+                primary, fallbacks: fallbacks + SystemFallbackFonts.sources(weight),
+                standsInForSystemFont: fonts[weight] == nil)
         }
         self.cascades = cascades
         self.textSize = textSize

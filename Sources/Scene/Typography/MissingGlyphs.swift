@@ -24,7 +24,8 @@ struct MissingGlyphs {
     private mutating func drawable(_ u: Unicode.Scalar) -> Bool {
         if let hit = known[u.value] { return hit }
         let p = u.properties
-        let found = p.isWhitespace || p.isDefaultIgnorableCodePoint || String.isControl(u) || p.generalCategory == .format
+        let found =
+            p.isWhitespace || p.isDefaultIgnorableCodePoint || String.isControl(u) || p.generalCategory == .format
             || fonts.contains { $0.glyph(for: u) != nil } || (1..<regular.count).contains { regular.loadedFont($0)?.glyph(for: u) != nil }
         known[u.value] = found
         return found
@@ -45,7 +46,8 @@ struct MissingGlyphs {
         let named = missing.prefix(shownPerText).map { "\"\(Character($0))\" (U+\(String(format: "%04X", $0.value)))" }
         let more = missing.count > shownPerText ? " and \(missing.count - shownPerText) more" : ""
         let what = missing.count == 1 ? "the character \(named[0]) is" : "the characters \(named.joined(separator: ", "))\(more) are"
-        return "\(what) in none of the scenario's fonts, so \(missing.count == 1 ? "it draws" : "each draws") as a box; name a font that has \(missing.count == 1 ? "it" : "them") "
+        return
+            "\(what) in none of the scenario's fonts, so \(missing.count == 1 ? "it draws" : "each draws") as a box; name a font that has \(missing.count == 1 ? "it" : "them") "
             + "in fonts: (fonts.fallback: [a .ttf or .otf file], README, Text)"
     }
 }

@@ -18,8 +18,11 @@ public struct StretchyHeaderScene: SceneProvider {
         let o = CGFloat(state.offset)
         let width = CGFloat(state.screen.width)
         let frame = formulas.imageFrame(contentOffsetY: o, width: width)
-        let image = Layer(name: "photo", frame: Rect(x: Double(frame.minX), y: Double(frame.minY),
-                                                     width: Double(frame.width), height: Double(frame.height)))
+        let image = Layer(
+            name: "photo",
+            frame: Rect(
+                x: Double(frame.minX), y: Double(frame.minY),
+                width: Double(frame.width), height: Double(frame.height)))
         image.backgroundColor = Color(29, 42, 58)
         image.masksToBounds = true
         image.zPosition = -1 // behind the rows, which draw over the part that lags behind them
@@ -34,10 +37,15 @@ public struct StretchyHeaderScene: SceneProvider {
         bar.backgroundColor = Color(29, 42, 58, alpha: 0.9) // dark, under the light status bar
         bar.backdropBlurRadius = 10
         bar.opacity = Double(formulas.barAlpha(contentOffsetY: o))
-        let barTitle = Layer(name: "bar.title", frame: Rect(x: 60, y: state.statusBarHeight, width: state.screen.width - 120,
-                                                             height: state.navigationBarHeight))
-        barTitle.contents = .text(TextContent("Falcon 9", weight: .semibold, pointSize: 17, color: .white, alignment: .center,
-                                               letterSpacing: -0.41))
+        let barTitle = Layer(
+            name: "bar.title",
+            frame: Rect(
+                x: 60, y: state.statusBarHeight, width: state.screen.width - 120,
+                height: state.navigationBarHeight))
+        barTitle.contents = .text(
+            TextContent(
+                "Falcon 9", weight: .semibold, pointSize: 17, color: .white, alignment: .center,
+                letterSpacing: -0.41))
         bar.addSublayer(barTitle)
         return SceneLayers(screen: [bar], content: [image])
     }

@@ -52,8 +52,10 @@ final class HeaderSceneTests: XCTestCase {
         var screen = Screen(device: device)
         var wifi = TableRow(text: "Wi-Fi", detail: "Home", style: .value1, accessory: .disclosureIndicator)
         wifi.imageColor = Color(0, 122, 255)
-        screen.content = .table(Table(style: .insetGrouped, sections: [Table.Section(header: "Network", rows: [wifi], count: 12)],
-                                      device: device))
+        screen.content = .table(
+            Table(
+                style: .insetGrouped, sections: [Table.Section(header: "Network", rows: [wifi], count: 12)],
+                device: device))
         screen.navigation.style = .standard
         screen.navigation.title = "Settings"
         screen.navigation.item.prefersLargeTitle = true

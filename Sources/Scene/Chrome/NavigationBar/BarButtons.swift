@@ -43,8 +43,10 @@ extension Chrome {
 
     static func backChevron(in size: Size, color: Color) -> [(Shape, Color)] {
         let cx = size.width / 2 - 1.5, cy = size.height / 2
-        return [(.capsule(from: Point(cx + 4, cy - 7), to: Point(cx - 3, cy), width: 2.4), color),
-                (.capsule(from: Point(cx - 3, cy), to: Point(cx + 4, cy + 7), width: 2.4), color)]
+        return [
+            (.capsule(from: Point(cx + 4, cy - 7), to: Point(cx - 3, cy), width: 2.4), color),
+            (.capsule(from: Point(cx - 3, cy), to: Point(cx + 4, cy + 7), width: 2.4), color),
+        ]
     }
 
     static func moreDots(in size: Size, color: Color) -> [(Shape, Color)] {
@@ -67,8 +69,10 @@ extension Chrome {
     /// right items from the trailing edge (the layout margin, 16 or 20 pt, inside the safe area),
     /// named `navigationBar.back`, `navigationBar.left.N` and `navigationBar.right.N` (N from the
     /// edge inward). `leftEdge` and `rightEdge` are how far they reach, for the title.
-    static func barButtons(_ item: NavigationItem, device: Device, rowTop: Double, rowHeight: Double,
-                           tint: Color, typography: Typography) -> (layers: [Layer], leftEdge: Double, rightEdge: Double) {
+    static func barButtons(
+        _ item: NavigationItem, device: Device, rowTop: Double, rowHeight: Double,
+        tint: Color, typography: Typography
+    ) -> (layers: [Layer], leftEdge: Double, rightEdge: Double) {
         let w = device.size.width
         var layers: [Layer] = []
         var x = device.safeAreaLeft + device.layoutMargin
@@ -83,8 +87,9 @@ extension Chrome {
             chevron.contents = .shapes(glyph(.back, in: chevron.bounds.size, color: tint))
             back.addSublayer(chevron)
             if !backTitle.isEmpty {
-                let label = Layer(name: "navigationBar.back.title",
-                                  frame: Rect(x: backChevronWidth + backTitleGap, y: 0, width: textWidth, height: rowHeight))
+                let label = Layer(
+                    name: "navigationBar.back.title",
+                    frame: Rect(x: backChevronWidth + backTitleGap, y: 0, width: textWidth, height: rowHeight))
                 label.contents = .text(text)
                 back.addSublayer(label)
             }
@@ -93,7 +98,8 @@ extension Chrome {
             leftEdge = start + width
         }
         for (i, button) in item.leftItems.enumerated() {
-            let layer = barButton(button, name: "navigationBar.left.\(i)", x: x, rowTop: rowTop, rowHeight: rowHeight, tint: tint, typography: typography)
+            let layer = barButton(
+                button, name: "navigationBar.left.\(i)", x: x, rowTop: rowTop, rowHeight: rowHeight, tint: tint, typography: typography)
             layers.append(layer)
             leftEdge = layer.frame.maxX
             x = leftEdge + barButtonSpacing
@@ -102,7 +108,8 @@ extension Chrome {
         var rightEdge = w
         for (i, button) in item.rightItems.enumerated() {
             let width = barButtonWidth(button, tint: tint, typography: typography)
-            let layer = barButton(button, name: "navigationBar.right.\(i)", x: right - width, rowTop: rowTop, rowHeight: rowHeight, tint: tint, typography: typography)
+            let layer = barButton(
+                button, name: "navigationBar.right.\(i)", x: right - width, rowTop: rowTop, rowHeight: rowHeight, tint: tint, typography: typography)
             layers.append(layer)
             rightEdge = right - width
             right = rightEdge - barButtonSpacing
@@ -112,8 +119,9 @@ extension Chrome {
 
     private static func barText(_ title: String, style: BarButtonItem.Style, tint: Color, typography: Typography) -> TextContent {
         // Apple's type ramp: Body 17 pt; a done item is semibold.
-        TextContent(title, weight: style == .done ? .semibold : .regular, pointSize: 17, color: tint, alignment: .left,
-                    letterSpacing: -0.41, typography: typography)
+        TextContent(
+            title, weight: style == .done ? .semibold : .regular, pointSize: 17, color: tint, alignment: .left,
+            letterSpacing: -0.41, typography: typography)
     }
 
     private static func barButtonWidth(_ item: BarButtonItem, tint: Color, typography: Typography) -> Double {
@@ -123,8 +131,11 @@ extension Chrome {
         }
     }
 
-    private static func barButton(_ item: BarButtonItem, name: String, x: Double, rowTop: Double, rowHeight: Double, tint: Color, typography: Typography) -> Layer {
-        let layer = Layer(name: name, frame: Rect(x: x, y: rowTop, width: barButtonWidth(item, tint: tint, typography: typography), height: rowHeight))
+    private static func barButton(
+        _ item: BarButtonItem, name: String, x: Double, rowTop: Double, rowHeight: Double, tint: Color, typography: Typography
+    ) -> Layer {
+        let layer = Layer(
+            name: name, frame: Rect(x: x, y: rowTop, width: barButtonWidth(item, tint: tint, typography: typography), height: rowHeight))
         switch item.content {
         case .title(let t): layer.contents = .text(barText(t, style: item.style, tint: tint, typography: typography))
         case .glyph(let g): layer.contents = .shapes(glyph(g, in: layer.bounds.size, color: tint))
@@ -148,15 +159,19 @@ extension Chrome {
                 + (-1...1).map { i in (.circle(center: p(Double(i) * 5, 0), radius: 1.5 * k), color) }
         case .share:
             // square.and.arrow.up: an open-topped box and an arrow out of it.
-            return [line(p(-3.5, -3), p(-8, -3), 1.6), line(p(-8, -3), p(-8, 10), 1.6), line(p(-8, 10), p(8, 10), 1.6),
-                    line(p(8, 10), p(8, -3), 1.6), line(p(8, -3), p(3.5, -3), 1.6),
-                    line(p(0, 3), p(0, -11), 1.6), line(p(-4, -7), p(0, -11), 1.6), line(p(0, -11), p(4, -7), 1.6)]
+            return [
+                line(p(-3.5, -3), p(-8, -3), 1.6), line(p(-8, -3), p(-8, 10), 1.6), line(p(-8, 10), p(8, 10), 1.6),
+                line(p(8, 10), p(8, -3), 1.6), line(p(8, -3), p(3.5, -3), 1.6),
+                line(p(0, 3), p(0, -11), 1.6), line(p(-4, -7), p(0, -11), 1.6), line(p(0, -11), p(4, -7), 1.6),
+            ]
         case .plus:
             return [line(p(-9, 0), p(9, 0), 2), line(p(0, -9), p(0, 9), 2)]
         case .search:
             // magnifyingglass: a ring up-left and a handle down-right.
-            return [(.ringSector(center: p(-2, -2), radius: 6.8 * k, width: 2 * k, from: -.pi, to: .pi), color),
-                    line(p(4.5, 4.5), p(8.5, 8.5), 2.6)]
+            return [
+                (.ringSector(center: p(-2, -2), radius: 6.8 * k, width: 2 * k, from: -.pi, to: .pi), color),
+                line(p(4.5, 4.5), p(8.5, 8.5), 2.6),
+            ]
         }
     }
 }

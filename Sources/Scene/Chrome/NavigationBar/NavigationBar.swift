@@ -8,8 +8,10 @@ enum NavigationBarPart: ChromePart {
     /// The preset's style is written out (`PresetExpansion`).
     static let expansion = ChromeExpansion.byThePreset
     /// The keys of `navigationBar:` as a mapping.
-    static let mappingKeys = ["style", "title", "fadeStart", "fadeLength", "color", "titleColor", "largeTitle", "searchBar",
-                              "leftItems", "rightItems", "backTitle"]
+    static let mappingKeys = [
+        "style", "title", "fadeStart", "fadeLength", "color", "titleColor", "largeTitle", "searchBar",
+        "leftItems", "rightItems", "backTitle",
+    ]
     static let searchBarKeys = ["placeholder"]
     static let barItemKeys = ["title", "glyph", "style"]
 
@@ -21,15 +23,20 @@ enum NavigationBarPart: ChromePart {
         let device = screen.device, w = device.size.width
         switch screen.navigationStyle {
         case .floating:
-            let nav = Layer(name: "navigationBar",
-                            frame: Rect(x: 0, y: device.statusBarHeight, width: w, height: device.navigationBarHeight))
+            let nav = Layer(
+                name: "navigationBar",
+                frame: Rect(x: 0, y: device.statusBarHeight, width: w, height: device.navigationBarHeight))
             nav.zPosition = 3
             let d = Chrome.floatingButtonSize, inset = Chrome.floatingButtonInset
             let size = Size(d, d), y = (device.navigationBarHeight - d) / 2
-            nav.addSublayer(Chrome.floatingButton(name: "navigationBar.back", frame: Rect(x: inset + device.safeAreaLeft, y: y, width: d, height: d),
-                                                  glyph: Chrome.backChevron(in: size, color: .white)))
-            nav.addSublayer(Chrome.floatingButton(name: "navigationBar.more", frame: Rect(x: w - inset - d - device.safeAreaRight, y: y, width: d, height: d),
-                                                  glyph: Chrome.moreDots(in: size, color: .white)))
+            nav.addSublayer(
+                Chrome.floatingButton(
+                    name: "navigationBar.back", frame: Rect(x: inset + device.safeAreaLeft, y: y, width: d, height: d),
+                    glyph: Chrome.backChevron(in: size, color: .white)))
+            nav.addSublayer(
+                Chrome.floatingButton(
+                    name: "navigationBar.more", frame: Rect(x: w - inset - d - device.safeAreaRight, y: y, width: d, height: d),
+                    glyph: Chrome.moreDots(in: size, color: .white)))
             layers.screen.append(nav)
         case .fading:
             let alpha = screen.navigation.fade.alpha(contentOffset: frame.contentOffset)
@@ -212,8 +219,10 @@ public struct NavigationBarGeometry: Sendable, Equatable {
 
     /// The `--layout` numbers.
     var metrics: [String: Double] {
-        var m = ["navigationBarHeight": bottom - rowTop, "navigationBackgroundAlpha": backgroundAlpha,
-                 "inlineTitleAlpha": inlineTitleAlpha]
+        var m = [
+            "navigationBarHeight": bottom - rowTop, "navigationBackgroundAlpha": backgroundAlpha,
+            "inlineTitleAlpha": inlineTitleAlpha,
+        ]
         if showsLargeTitle { m["largeTitleHeight"] = largeTitleHeight; m["largeTitleScale"] = largeTitleScale }
         if hasSearchBar { m["searchBarHeight"] = searchBarHeight }
         return m
@@ -246,8 +255,9 @@ extension Screen {
             bar = barLayer(opacity: 1, pixelScale: pixelScale, typography: typography)
             if navigation.item.isEmpty { return bar }
         }
-        let buttons = Chrome.barButtons(navigation.item, device: device, rowTop: g.rowTop, rowHeight: g.rowHeight,
-                                        tint: palette.systemBlue, typography: typography)
+        let buttons = Chrome.barButtons(
+            navigation.item, device: device, rowTop: g.rowTop, rowHeight: g.rowHeight,
+            tint: palette.systemBlue, typography: typography)
         buttons.layers.forEach(bar.addSublayer)
         // The inline title stays centred unless the buttons reach it (6 pt apart, as UIKit's middleSpacing).
         if let title = bar.sublayers.first(where: { $0.name == "navigationBar.title" }) {
@@ -279,18 +289,23 @@ extension Screen {
         }
         let titleColor = navigation.titleColor ?? palette.label
         if g.showsLargeTitle {
-            let area = Layer(name: "navigationBar.largeTitleArea",
-                             frame: Rect(x: 0, y: g.rowTop + g.rowHeight, width: w, height: g.largeTitleHeight))
+            let area = Layer(
+                name: "navigationBar.largeTitleArea",
+                frame: Rect(x: 0, y: g.rowTop + g.rowHeight, width: w, height: g.largeTitleHeight))
             area.masksToBounds = true
             if let title = navigation.title {
-                area.addSublayer(largeTitleLayer(title, color: titleColor, areaHeight: g.largeTitleHeight, scale: g.largeTitleScale,
-                                             typography: typography))
+                area.addSublayer(
+                    largeTitleLayer(
+                        title, color: titleColor, areaHeight: g.largeTitleHeight, scale: g.largeTitleScale,
+                        typography: typography))
             }
             bar.addSublayer(area)
         }
         if let search = navigation.item.searchBar {
-            bar.addSublayer(Chrome.searchBar(search, frame: Rect(x: 0, y: g.bottom - g.searchBarHeight, width: w, height: g.searchBarHeight),
-                                             device: device, palette: palette, appearance: appearance, typography: typography))
+            bar.addSublayer(
+                Chrome.searchBar(
+                    search, frame: Rect(x: 0, y: g.bottom - g.searchBarHeight, width: w, height: g.searchBarHeight),
+                    device: device, palette: palette, appearance: appearance, typography: typography))
         }
         if let title = navigation.title, g.inlineTitleAlpha > 0 {
             let label = inlineTitle(title, typography: typography)
@@ -302,10 +317,13 @@ extension Screen {
 
     /// The bar's centred 17 pt semibold title in the row under the status bar.
     func inlineTitle(_ title: String, typography: Typography) -> Layer {
-        let label = Layer(name: "navigationBar.title",
-                          frame: Rect(x: 60, y: device.statusBarHeight, width: device.size.width - 120, height: device.navigationBarHeight))
-        label.contents = .text(TextContent(title, weight: .semibold, pointSize: 17, color: navigation.titleColor ?? palette.label,
-                                           alignment: .center, letterSpacing: -0.41, typography: typography))
+        let label = Layer(
+            name: "navigationBar.title",
+            frame: Rect(x: 60, y: device.statusBarHeight, width: device.size.width - 120, height: device.navigationBarHeight))
+        label.contents = .text(
+            TextContent(
+                title, weight: .semibold, pointSize: 17, color: navigation.titleColor ?? palette.label,
+                alignment: .center, letterSpacing: -0.41, typography: typography))
         return label
     }
 

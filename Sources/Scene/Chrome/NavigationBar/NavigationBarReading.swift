@@ -20,8 +20,10 @@ extension NavigationBarPart {
         if let n = m["color"], let v = r.color(n, "navigationBar.color") { screen.navigation.color = v }
         if let n = m["titleColor"], let v = r.color(n, "navigationBar.titleColor") { screen.navigation.titleColor = v }
         for key in ["fadeStart", "fadeLength"] where m[key] != nil && screen.navigationStyle != .fading {
-            r.report(m[key]!, "navigationBar.\(key)", "applies to style: fading only, and this bar's style is "
-                + "\(screen.navigationStyle.rawValue); remove it or set style: fading")
+            r.report(
+                m[key]!, "navigationBar.\(key)",
+                "applies to style: fading only, and this bar's style is "
+                    + "\(screen.navigationStyle.rawValue); remove it or set style: fading")
         }
         readNavigationItem(m, r, &screen)
     }
@@ -36,23 +38,31 @@ extension NavigationBarPart {
                 if let v = r.bool(n, "navigationBar.searchBar"), v { item.searchBar = search }
             } else if let sm = r.mapping(n, "navigationBar.searchBar", allowed: searchBarKeys) {
                 let limit = SearchBarSettings.maximumPlaceholderLength
-                if let p = sm["placeholder"], let v = r.string(p, "navigationBar.searchBar.placeholder", allowEmpty: true, maximumLength: limit,
-                                                               fits: "a search field's placeholder fits \(limit); shorten it") {
+                if let p = sm["placeholder"],
+                    let v = r.string(
+                        p, "navigationBar.searchBar.placeholder", allowEmpty: true, maximumLength: limit,
+                        fits: "a search field's placeholder fits \(limit); shorten it")
+                {
                     search.placeholder = v
                 }
                 item.searchBar = search
             }
         }
         let limit = NavigationItem.maximumTitleLength
-        if let n = m["backTitle"], let v = r.string(n, "navigationBar.backTitle", allowEmpty: true, maximumLength: limit,
-                                                    fits: "a back button's title fits \(limit) (UIKit shows \"Back\" instead of a long one); shorten it") {
+        if let n = m["backTitle"],
+            let v = r.string(
+                n, "navigationBar.backTitle", allowEmpty: true, maximumLength: limit,
+                fits: "a back button's title fits \(limit) (UIKit shows \"Back\" instead of a long one); shorten it")
+        {
             item.backTitle = v
         }
         item.leftItems = readBarItems(m["leftItems"], "navigationBar.leftItems", r)
         item.rightItems = readBarItems(m["rightItems"], "navigationBar.rightItems", r)
         for key in ["largeTitle", "searchBar", "leftItems", "rightItems", "backTitle"] where m[key] != nil && screen.navigationStyle != .standard {
-            r.report(m[key]!, "navigationBar.\(key)", "applies to style: standard only, and this bar's style is "
-                + "\(screen.navigationStyle.rawValue); remove it or set style: standard")
+            r.report(
+                m[key]!, "navigationBar.\(key)",
+                "applies to style: standard only, and this bar's style is "
+                    + "\(screen.navigationStyle.rawValue); remove it or set style: standard")
         }
         screen.navigation.item = item
     }
@@ -61,8 +71,10 @@ extension NavigationBarPart {
     private static func readBarItems(_ node: ScenarioValue?, _ field: String, _ r: ScenarioReader) -> [BarButtonItem] {
         guard let node, let list = r.sequence(node, field) else { return [] }
         if list.count > NavigationItem.maximumItemsPerSide {
-            r.report(node, field, "has \(list.count) buttons; a bar shows at most \(NavigationItem.maximumItemsPerSide) a side; "
-                + "remove \(list.count - NavigationItem.maximumItemsPerSide)")
+            r.report(
+                node, field,
+                "has \(list.count) buttons; a bar shows at most \(NavigationItem.maximumItemsPerSide) a side; "
+                    + "remove \(list.count - NavigationItem.maximumItemsPerSide)")
             return []
         }
         var items: [BarButtonItem] = []
@@ -75,12 +87,16 @@ extension NavigationBarPart {
             }
             switch (im["title"], im["glyph"]) {
             case (nil, nil):
-                r.report(itemNode, path, "needs a title (text, such as Edit) or a glyph (\(NavigationGlyph.allCases.map(\.rawValue).joined(separator: ", ")))")
+                r.report(
+                    itemNode, path,
+                    "needs a title (text, such as Edit) or a glyph (\(NavigationGlyph.allCases.map(\.rawValue).joined(separator: ", ")))")
             case (.some, .some):
                 r.report(im["glyph"]!, "\(path).glyph", "a bar button has a title or a glyph, not both; keep one")
             case (let t?, nil):
                 let limit = NavigationItem.maximumTitleLength
-                guard let v = r.string(t, "\(path).title", maximumLength: limit, fits: "a bar button's title fits \(limit); shorten it") else { continue }
+                guard let v = r.string(t, "\(path).title", maximumLength: limit, fits: "a bar button's title fits \(limit); shorten it") else {
+                    continue
+                }
                 items.append(BarButtonItem(.title(v), style: style))
             case (nil, let g?):
                 if im["style"] != nil {
@@ -102,7 +118,8 @@ extension NavigationBarPart {
         var base = name.lowercased()
         for variant in [".fill", ".circle.fill", ".circle"] where base.hasSuffix(variant) { base = String(base.dropLast(variant.count)) }
         let tabGlyph = BarGlyph(rawValue: base) ?? BarGlyph.symbolNames[base]
-        let meant = tabGlyph.flatMap { NavigationGlyph(rawValue: $0 == .ellipsis ? "more" : $0.rawValue) }
+        let meant =
+            tabGlyph.flatMap { NavigationGlyph(rawValue: $0 == .ellipsis ? "more" : $0.rawValue) }
             ?? (base == "chevron.left" || base == "chevron.backward" ? .back : nil)
         if let meant {
             message += "; did you mean \"\(meant.rawValue)\"?"

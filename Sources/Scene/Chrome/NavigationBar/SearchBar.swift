@@ -22,8 +22,10 @@ extension Chrome {
     /// The search band at `frame` (in the bar; its height is the band's height now, 52 at rest).
     /// As the band collapses the field shrinks with it, keeping 8 pt under it, and its glass and
     /// placeholder fade out over the first 12 pt, as UIKit's do.
-    static func searchBar(_ settings: SearchBarSettings, frame: Rect, device: Device, palette: Palette,
-                          appearance: Appearance, typography: Typography) -> Layer {
+    static func searchBar(
+        _ settings: SearchBarSettings, frame: Rect, device: Device, palette: Palette,
+        appearance: Appearance, typography: Typography
+    ) -> Layer {
         let band = Layer(name: "searchBar", frame: frame)
         band.masksToBounds = true
         let rest = NavigationBarGeometry.searchBandHeight
@@ -40,16 +42,20 @@ extension Chrome {
         let alpha = NavigationBarGeometry.clamp01((frame.height - (rest - 12)) / 12)
         guard alpha > 0 else { return band }
         // The content keeps its rest layout, centred on the shrinking field.
-        let content = Layer(name: "searchBar.content",
-                            frame: Rect(x: 0, y: (fieldHeight - searchFieldHeight) / 2, width: width, height: searchFieldHeight))
+        let content = Layer(
+            name: "searchBar.content",
+            frame: Rect(x: 0, y: (fieldHeight - searchFieldHeight) / 2, width: width, height: searchFieldHeight))
         content.opacity = alpha
         let glass = Layer(name: "searchBar.glyph", frame: Rect(x: searchGlyphInset, y: 0, width: searchGlyphWidth, height: searchFieldHeight))
         glass.contents = .shapes(glyph(.search, in: glass.bounds.size, color: palette.secondaryLabel, k: 0.72))
         content.addSublayer(glass)
-        let placeholder = Layer(name: "searchBar.placeholder",
-                                frame: Rect(x: searchTextInset, y: 0, width: max(0, width - searchTextInset - 8), height: searchFieldHeight))
-        placeholder.contents = .text(TextContent(settings.placeholder, weight: .regular, pointSize: 17, color: palette.secondaryLabel,
-                                                 alignment: .left, letterSpacing: -0.41, typography: typography))
+        let placeholder = Layer(
+            name: "searchBar.placeholder",
+            frame: Rect(x: searchTextInset, y: 0, width: max(0, width - searchTextInset - 8), height: searchFieldHeight))
+        placeholder.contents = .text(
+            TextContent(
+                settings.placeholder, weight: .regular, pointSize: 17, color: palette.secondaryLabel,
+                alignment: .left, letterSpacing: -0.41, typography: typography))
         content.addSublayer(placeholder)
         field.addSublayer(content)
         return band
