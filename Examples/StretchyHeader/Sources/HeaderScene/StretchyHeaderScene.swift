@@ -29,7 +29,7 @@ public struct StretchyHeaderScene: SceneProvider {
         if let photo { image.contents = .image(photo, .aspectFill) }
 
         let title = Layer(name: "title", frame: Rect(x: 20, y: Double(frame.maxY) - 60, width: state.screen.width - 40, height: 40))
-        title.contents = .text(TextContent("Falcon 9", weight: .bold, pointSize: 30, color: .white))
+        title.contents = .text(TextContent("Falcon 9", weight: .bold, pointSize: 30, color: .white, typography: state.typography))
         title.opacity = Double(formulas.titleAlpha(contentOffsetY: o))
         image.addSublayer(title)
 
@@ -45,7 +45,7 @@ public struct StretchyHeaderScene: SceneProvider {
         barTitle.contents = .text(
             TextContent(
                 "Falcon 9", weight: .semibold, pointSize: 17, color: .white, alignment: .center,
-                letterSpacing: -0.41))
+                letterSpacing: -0.41, typography: state.typography))
         bar.addSublayer(barTitle)
         return SceneLayers(screen: [bar], content: [image])
     }

@@ -55,7 +55,7 @@ final class HeaderSceneTests: XCTestCase {
         screen.content = .table(
             Table(
                 style: .insetGrouped, sections: [Table.Section(header: "Network", rows: [wifi], count: 12)],
-                device: device))
+                device: device, typography: screen.typography))
         screen.navigation.style = .standard
         screen.navigation.title = "Settings"
         screen.navigation.item.prefersLargeTitle = true
