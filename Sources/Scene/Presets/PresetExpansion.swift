@@ -10,8 +10,21 @@ import Yams
 /// Each preset's file (`ProfilePreset.swift`, ...) writes its own layers; this one carries what
 /// they share: the chrome, the content, the scroll view, and the file around them.
 public enum PresetExpansion {
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
+    /// A scenario `expand` cannot write in the layer language.
+    public enum Failure: Error, CustomStringConvertible {
+        /// A matrix: an expansion is written for one device (the variants' count).
+        case matrix(path: String, variants: Int)
+        /// A file whose top level is not a mapping.
+        case notAMapping(path: String)
+
+        public var description: String {
+            switch self {
+            case let .matrix(path, variants):
+                "\(path): its matrix makes \(variants) variants, and an expansion is written "
+                    + "for one device; remove matrix: from a copy, set its device, appearance, orientation and textSize, and expand that"
+            case let .notAMapping(path): "\(path): not a mapping at the top level"
+            }
+        }
     }
 
     /// The expansion of the scenario at `path`, as YAML. `outputPath` (the file it will be written
@@ -20,13 +33,11 @@ public enum PresetExpansion {
         let scenario = try ScenarioLoader.load(path: path)
         // A preset's formulas are written with one device's numbers (and text size): a matrix's variants need one expansion each.
         if !scenario.variantNames.isEmpty {
-            throw Failure(
-                description: "\(path): its matrix makes \(scenario.variantNames.count) variants, and an expansion is written "
-                    + "for one device; remove matrix: from a copy, set its device, appearance, orientation and textSize, and expand that")
+            throw Failure.matrix(path: path, variants: scenario.variantNames.count)
         }
         let text = ScenarioLoader.withoutByteOrderMark(try String(contentsOfFile: path, encoding: .utf8))
         guard case .mapping(let root)? = try Yams.compose(yaml: text) else {
-            throw Failure(description: "\(path): not a mapping at the top level")
+            throw Failure.notAMapping(path: path)
         }
         var original: [String: Node] = [:]
         for (k, v) in root { if let key = k.string { original[key] = v } }
