@@ -172,7 +172,6 @@ struct Typesetter {
             starts.append(offset)
             if cut { scalars = kept }
         }
-        let n = scalars.count
         let codes = scalars.map(\.value)
         let m = starts.count - 1
 

@@ -121,8 +121,8 @@ enum InProcess {
     /// Runs `body` with `folder` as the working folder.
     static func inFolder<T>(_ folder: String, _ body: () throws -> T) rethrows -> T {
         let before = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(folder)
-        defer { FileManager.default.changeCurrentDirectoryPath(before) }
+        _ = FileManager.default.changeCurrentDirectoryPath(folder)
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(before) }
         return try body()
     }
 }
