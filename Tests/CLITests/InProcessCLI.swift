@@ -21,18 +21,13 @@ enum InProcessCLI {
                 var command = try RenderFrames.parseAsRoot(NegativeValues.joined(arguments))
                 try command.run()
                 return 0
-            } catch let error as BadInputError {
-                writeToStandardError("error: " + error.description + "\n")
-                return 2
             } catch {
+                // As the binary's main: an ExitCode or --help ends with its own code, anything else
+                // is bad input worded by RenderFrames.message(for:), exit 2.
                 let code = RenderFrames.exitCode(for: error)
-                if code == .success { Swift.print(RenderFrames.fullMessage(for: error)); return 0 }
-                if let text = FileProblem.describe(error), !(error is ExitCode) {
-                    writeToStandardError("error: " + text + "\n")
-                    return 2
-                }
-                if error is ExitCode { return code.rawValue }
-                writeToStandardError(RenderFrames.fullMessage(for: error) + "\n")
+                if code == .success, !(error is ExitCode) { Swift.print(RenderFrames.fullMessage(for: error)) }
+                if error is ExitCode || code == .success { return code.rawValue }
+                writeToStandardError(RenderFrames.message(for: error) + "\n")
                 return 2
             }
         }
