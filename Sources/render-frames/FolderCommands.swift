@@ -25,8 +25,6 @@ struct Compare: ParsableCommand {
     }
 }
 
-extension ComparisonError: BadInputError {}
-
 struct Merge: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Merge the shards' manifests in a folder into manifest.json, or their HTML reports into one.",
@@ -141,12 +139,8 @@ struct Encode: ParsableCommand {
         let plan = try EncodingPlan(
             frames: frames, outputs: outputs, width: width, fps: fps, quality: quality, lossless: lossless,
             maxBytes: maxBytes, apng: apng)
-        Interruption.shared.writingAnimations()
-        defer { Interruption.shared.idle() }
+        SignalHandlers.shared.interruption.writingAnimations()
+        defer { SignalHandlers.shared.interruption.idle() }
         try plan.write(jobs: jobs, pixelLimit: images.maxImagePixels) { print($0) }
     }
 }
-
-extension ExplainError: BadInputError {}
-extension ExpandError: BadInputError {}
-extension EncodingPlanError: BadInputError {}

@@ -82,22 +82,13 @@ struct RenderCommand: ParsableCommand {
         // Ctrl-C and SIGTERM stop the render within a second, even during a slow frame: the frames
         // under way are written if they finish within half a second, else dropped (their workers
         // leave no file); the run writes a manifest marked partial, says how far it got, and exits
-        // 130 or 143. (Signals are handled from the frames on, `Interruption.shared` made then.)
+        // 130 or 143. (Signals are handled from the frames on, `SignalHandlers.shared` made then.)
         hooks.addTestPauses()
-        let (startFrames, finishFrames) = (hooks.startFrames, hooks.finishFrames)
-        hooks.startFrames = {
-            Interruption.shared.renderingFrames($1); return startFrames($0, $1)
-        }
-        hooks.finishFrames = {
-            Interruption.shared.idle(); finishFrames($0, $1)
-        }
-        hooks.startAnimations = { Interruption.shared.writingAnimations() }
-        hooks.idle = { Interruption.shared.idle() }
-        hooks.stopRequested = { Interruption.shared.received != nil }
+        hooks = hooks.interruptible(by: SignalHandlers.shared.interruption)
         do {
             if try !Render(settings, hooks: hooks).run().passed { throw ExitCode(1) }
         } catch let stopped as Render.Stopped {
-            let signal = Interruption.shared.received ?? SIGINT
+            let signal = SignalHandlers.shared.interruption.received ?? SIGINT
             writeToStandardError(stopped.description + "\n")
             // Workers still drawing a dropped frame: exit now, not when they return (they can write nothing more).
             if stopped.summary.abandoned > 0 { fflush(nil); _exit(128 + signal) }

@@ -56,9 +56,7 @@ struct RenderFrames: ParsableCommand {
     /// What an error that ends a command says (it exits 2): bad input as "error: ..." without
     /// library or Foundation text, usage errors as ArgumentParser words them.
     static func message(for error: Error) -> String {
-        if let error = error as? BadInputError { return "error: " + error.description }
-        if let text = FileProblem.describe(error) { return "error: " + text }
-        return fullMessage(for: error)
+        BadInput.describe(error).map { "error: " + $0 } ?? fullMessage(for: error)
     }
 }
 
@@ -90,12 +88,5 @@ struct ImageLimit: ParsableArguments {
     }
 }
 
-/// Errors caused by the user's input, not by the tool: printed as they are, with exit code 2.
-
-protocol BadInputError: Error, CustomStringConvertible {}
-extension ScenarioError: BadInputError {}
-extension OutputError: BadInputError {}
-extension RenderError: BadInputError {}
-extension AnimationError: BadInputError {}
 extension RecordMode: ExpressibleByArgument {}
 extension Compression: ExpressibleByArgument {}
