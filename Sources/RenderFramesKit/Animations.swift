@@ -22,14 +22,8 @@ public struct AnimationRequest: Sendable, Equatable {
         path: String, format: any AnimationFormat, width: Int? = nil, fps: Double? = nil, quality: Double? = nil,
         lossless: Bool = false, maxBytes: Int? = nil
     ) throws {
-        if let width, !(16...8192).contains(width) { throw AnimationError.setting("--width must be between 16 and 8192 pixels, got \(width)") }
-        if let fps, !(fps > 0 && fps <= 240) { throw AnimationError.setting("--fps must be above 0 and at most 240, got \(fps.formattedNumber)") }
-        if let quality, !(0...100).contains(quality) {
-            throw AnimationError.setting("--quality must be between 0 and 100, got \(quality.formattedNumber)")
-        }
-        if let maxBytes, !(maxBytes == 0 || maxBytes >= 1000) {
-            throw AnimationError.setting(
-                "--max-bytes expects a size of at least 1KB such as 5MB, 800KB or 2000000 (bytes), or none (also 0) for no limit; got \(maxBytes)")
+        if let problem = Self.problem(width: width, fps: fps, quality: quality, maxBytes: maxBytes.map { String($0) }) {
+            throw AnimationError.setting(problem)
         }
         if lossless && format.lossless != .option {
             throw AnimationError.setting("--lossless applies to \(AnimationFormats.losslessOption) only; \(path) is \(format.name)")
@@ -39,6 +33,19 @@ public struct AnimationRequest: Sendable, Equatable {
         }
         self.path = path; self.format = format
         self.width = width; self.fps = fps; self.quality = quality; self.lossless = lossless; self.maxBytes = maxBytes
+    }
+
+    /// The first of these values out of range, in `encode`'s words (a width outside 16-8192 pixels,
+    /// a rate outside 0-240 fps, a quality outside 0-100, a budget under 1 KB but 0); nil when all
+    /// are in range. `maxBytes` is a size as `--max-bytes` takes it (5MB, 800KB, none).
+    public static func problem(width: Int?, fps: Double?, quality: Double?, maxBytes: String?) -> String? {
+        if let width, !(16...8192).contains(width) { return "--width must be between 16 and 8192 pixels, got \(width)" }
+        if let fps, !(fps > 0 && fps <= 240) { return "--fps must be above 0 and at most 240, got \(fps.formattedNumber)" }
+        if let quality, !(0...100).contains(quality) { return "--quality must be between 0 and 100, got \(quality.formattedNumber)" }
+        if let maxBytes, ByteSize.parse(maxBytes).map({ $0 == 0 || $0 >= 1000 }) != true {
+            return "--max-bytes expects a size of at least 1KB such as 5MB, 800KB or 2000000 (bytes), or none (also 0) for no limit; got \(maxBytes)"
+        }
+        return nil
     }
 
     /// A scenario's `output:` entry (already checked by the loader, so this does not throw for one it made).

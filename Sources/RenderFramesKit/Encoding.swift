@@ -89,13 +89,6 @@ extension EncodingPlan {
     /// What `encode`'s options get wrong before any file is looked at (an argument error), or nil.
     public static func optionProblem(outputs: [String], width: Int?, fps: Double?, quality: Double?, maxBytes: String?, jobs: Int) -> String? {
         if outputs.isEmpty { return "give at least one output file, e.g. demo.webp" }
-        if let width, !(16...8192).contains(width) { return "--width must be between 16 and 8192 pixels, got \(width)" }
-        if let fps, !(fps > 0 && fps <= 240) { return "--fps must be above 0 and at most 240, got \(fps.formattedNumber)" }
-        if let quality, !(0...100).contains(quality) { return "--quality must be between 0 and 100, got \(quality.formattedNumber)" }
-        if let maxBytes, ByteSize.parse(maxBytes).map({ $0 == 0 || $0 >= 1000 }) != true {
-            return "--max-bytes expects a size of at least 1KB such as 5MB, 800KB or 2000000 (bytes), or none (also 0) for no limit; got \(maxBytes)"
-        }
-        if let problem = RenderLimits.jobsProblem(jobs) { return problem }
-        return nil
+        return AnimationRequest.problem(width: width, fps: fps, quality: quality, maxBytes: maxBytes) ?? RenderLimits.jobsProblem(jobs)
     }
 }
