@@ -48,6 +48,18 @@ public struct AnimationRequest: Sendable, Equatable {
         return nil
     }
 
+    /// What `render-frames encode --help` says of each field, kept beside the fields.
+    public enum Help {
+        public static let width = "Width in pixels (the height keeps the frames' aspect ratio)."
+        public static let fps = "Frames per second of the animation (GIF at most 50)."
+        public static let quality = "0-100: WebP's quality; MP4's maps to x264's CRF (75 -> 23). GIF and APNG are lossless after their palette."
+        public static let lossless = "WebP: lossless instead of lossy."
+        public static let maxBytes = """
+            Largest file allowed, e.g. 5MB, 800KB, or none: quality, width and then frame rate are lowered to fit, and the choice is \
+            printed. Default: 10MB (GitHub's limit for images) for GIF, WebP and APNG; none for MP4.
+            """
+    }
+
     /// A scenario's `output:` entry (already checked by the loader, so this does not throw for one it made).
     public init(_ output: ScenarioOutput) throws {
         try self.init(

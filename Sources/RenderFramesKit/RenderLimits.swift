@@ -55,3 +55,13 @@ public enum RenderLimits {
         return nil
     }
 }
+
+extension ImageLimits {
+    /// What the commands that read scenarios say of `--max-image-pixels` and `--max-image-memory`
+    /// in their --help (`imageLimitsProblem` checks the values).
+    public enum Help {
+        public static let pixels = "Refuse images with more pixels than this, before decoding them (67108864 is 64 megapixels)."
+        public static let memory =
+            "Budget for all the images a scenario decodes, each file once: an image that would go over it is refused from its header."
+    }
+}

@@ -7,20 +7,13 @@ import RenderFramesKit
 /// sets the levels, `--threshold` switches to pixelmatch's perceptual YIQ distance, `--exact`
 /// counts every changed byte. One of the three at most.
 struct ComparisonOptions: ParsableArguments {
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "A pixel differs when one of its channels moves by more than this many levels, 0-255 (default \(PixelMatch.Metric.defaultTolerance): 1-level noise passes, a 3-level color change fails); anti-aliased edge pixels are counted apart.",
-            valueName: "levels")) var tolerance: Int?
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Compare by pixelmatch's perceptual YIQ distance instead, with this threshold 0-1 (at pixelmatch's 0.1, green alone may move 37 levels and blue alone 78 before a pixel differs).",
-            valueName: "0-1")) var threshold: Double?
-    @Flag(name: .long, help: "Count every changed byte: no tolerance, no anti-aliasing detection.") var exact = false
-    @Option(name: .long, help: ArgumentHelp("Differing pixels allowed per frame.", valueName: "n")) var maxDiffPixels: Int?
-    @Option(name: .long, help: ArgumentHelp("Differing pixels allowed per frame, as a ratio of its pixels (0-1).", valueName: "ratio"))
-    var maxDiffRatio: Double?
+    typealias Help = PixelMatch.Options.Help
+
+    @Option(name: .long, help: ArgumentHelp(Help.tolerance, valueName: "levels")) var tolerance: Int?
+    @Option(name: .long, help: ArgumentHelp(Help.threshold, valueName: "0-1")) var threshold: Double?
+    @Flag(name: .long, help: ArgumentHelp(Help.exact)) var exact = false
+    @Option(name: .long, help: ArgumentHelp(Help.maxDiffPixels, valueName: "n")) var maxDiffPixels: Int?
+    @Option(name: .long, help: ArgumentHelp(Help.maxDiffRatio, valueName: "ratio")) var maxDiffRatio: Double?
 
     /// True when any of the options is given (render takes them only with --golden).
     var isSet: Bool { tolerance != nil || threshold != nil || exact || maxDiffPixels != nil || maxDiffRatio != nil }

@@ -111,21 +111,15 @@ struct Encode: ParsableCommand {
             Exit codes: 0 written, 2 bad input or a failed check.
             """)
 
+    typealias Help = AnimationRequest.Help
+
     @Argument(help: "Folder of frames (render-frames --out).") var frames: String
     @Argument(help: "Animation files to write; the extension picks the format.") var outputs: [String]
-    @Option(name: .long, help: ArgumentHelp("Width in pixels (the height keeps the frames' aspect ratio).", valueName: "pixels")) var width: Int?
-    @Option(name: .long, help: ArgumentHelp("Frames per second of the animation (GIF at most 50).", valueName: "fps")) var fps: Double?
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "0-100: WebP's quality; MP4's maps to x264's CRF (75 -> 23). GIF and APNG are lossless after their palette.", valueName: "0-100"))
-    var quality: Double?
-    @Flag(name: .long, help: "WebP: lossless instead of lossy.") var lossless = false
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Largest file allowed, e.g. 5MB, 800KB, or none: quality, width and then frame rate are lowered to fit, and the choice is printed. Default: 10MB (GitHub's limit for images) for GIF, WebP and APNG; none for MP4.",
-            valueName: "size")) var maxBytes: String?
+    @Option(name: .long, help: ArgumentHelp(Help.width, valueName: "pixels")) var width: Int?
+    @Option(name: .long, help: ArgumentHelp(Help.fps, valueName: "fps")) var fps: Double?
+    @Option(name: .long, help: ArgumentHelp(Help.quality, valueName: "0-100")) var quality: Double?
+    @Flag(name: .long, help: ArgumentHelp(Help.lossless)) var lossless = false
+    @Option(name: .long, help: ArgumentHelp(Help.maxBytes, valueName: "size")) var maxBytes: String?
     @Flag(name: .long, help: "Write .png outputs as animated PNG.") var apng = false
     @Option(name: [.customShort("j"), .long], help: ArgumentHelp("Worker threads, by default one a core (at most 64).", valueName: "n")) var jobs:
         Int = RenderJob.defaultWorkers()

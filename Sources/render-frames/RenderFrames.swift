@@ -1,9 +1,7 @@
-import Animation
 import ArgumentParser
 import Foundation
 import Raster
 import RenderFramesKit
-import Scene
 
 @main
 struct RenderFrames: ParsableCommand {
@@ -72,14 +70,8 @@ func writeToStandardError(_ text: String) {
 
 /// `--max-image-pixels` and `--max-image-memory`, shared by the commands that read scenarios.
 struct ImageLimit: ParsableArguments {
-    @Option(
-        name: .long, help: ArgumentHelp("Refuse images with more pixels than this, before decoding them (67108864 is 64 megapixels).", valueName: "n")
-    ) var maxImagePixels: Int = ImageDecoder.defaultPixelLimit
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Budget for all the images a scenario decodes, each file once: an image that would go over it is refused from its header.",
-            valueName: "size")) var maxImageMemory: String = "300MB"
+    @Option(name: .long, help: ArgumentHelp(ImageLimits.Help.pixels, valueName: "n")) var maxImagePixels: Int = ImageDecoder.defaultPixelLimit
+    @Option(name: .long, help: ArgumentHelp(ImageLimits.Help.memory, valueName: "size")) var maxImageMemory: String = "300MB"
 
     var limits: ImageLimits { ImageLimits(pixels: maxImagePixels, memory: ByteSize.parse(maxImageMemory) ?? ImageDecoder.defaultMemoryBudget) }
 
