@@ -51,12 +51,7 @@ struct Merge: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Merge HTML reports into this folder and rewrite its index.html.", valueName: "dir")) var report: String?
 
     func validate() throws {
-        if report == nil && directories.count != 1 {
-            throw ValidationError(
-                directories.isEmpty
-                    ? "give the folder holding the shards' frames (or --report DIR to merge reports)"
-                    : "merge takes one frames folder; to merge HTML reports use --report DIR followed by the shards' report folders")
-        }
+        if let problem = ShardMerge.optionProblem(folders: directories, report: report) { throw ValidationError(problem) }
     }
     func run() throws {
         print(try report.map { try HTMLReport.mergeReports(into: $0, from: directories) } ?? ShardMerge.mergeFolder(directories[0]))
