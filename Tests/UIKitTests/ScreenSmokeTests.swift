@@ -3,10 +3,10 @@ import RenderFramesKit
 import UIKit
 import XCTest
 
-@MainActor final class StripesViewController: UIViewController, UIScrollViewDelegate {
+@MainActor class StripesViewController: UIViewController, UIScrollViewDelegate {
     let scroll = UIScrollView()
     let header = UIView()
-    var calls: [String] = []
+    var calls: [String] = [] { didSet { RecordingViewController.lastCalls = calls } }
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -42,17 +42,81 @@ import XCTest
     func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) { calls.append("didEndDecelerating") }
 }
 
+/// Records what it is told; pages by snapping the target to whole screens when asked.
+@MainActor final class RecordingViewController: StripesViewController {
+    nonisolated(unsafe) static var lastCalls: [String] = []
+    var snap: CGFloat?
+
+    override func scrollViewWillEndDragging(
+        _ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>
+    ) {
+        super.scrollViewWillEndDragging(scrollView, withVelocity: velocity, targetContentOffset: targetContentOffset)
+        if let snap { targetContentOffset.pointee.y = snap }
+    }
+
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        calls.append("viewDidAppear")
+    }
+}
+
 final class ScreenSmokeTests: XCTestCase {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/uikit").path
 
     func testRendersFramesOfAViewController() throws {
         let out = NSTemporaryDirectory() + "uikit-smoke-\(getpid())"
-        // defer { try? FileManager.default.removeItem(atPath: out) }
+        defer { try? FileManager.default.removeItem(atPath: out) }
         let result = try renderFrames(of: { StripesViewController() }, scenario: Self.fixtures + "/drag.yaml", out: out, layout: true, scale: 1)
+        _ = result
         XCTAssertEqual(result.summaries.first?.framesWritten ?? 0 > 10, true)
         let files = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".png") }.sorted()
         XCTAssertGreaterThan(files.count, 10)
         print("frames:", files.count, out)
+    }
+
+    /// The delegate hears a drag, its release and the deceleration in UIKit's order.
+    func testDelegateCallsComeInUIKitsOrder() throws {
+        let out = NSTemporaryDirectory() + "uikit-order-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        try renderFrames(of: { RecordingViewController() }, scenario: Self.fixtures + "/paging.yaml", out: out, scale: 1, jobs: 1)
+        let calls = RecordingViewController.lastCalls.filter { $0 != "didScroll" }
+        XCTAssertEqual(
+            Array(calls.prefix(6)),
+            ["viewDidAppear", "willBeginDragging", "willEndDragging", "didEndDragging(true)", "willBeginDecelerating", "didEndDecelerating"])
+        XCTAssertTrue(RecordingViewController.lastCalls.contains("didScroll"))
+    }
+
+    /// A target changed in scrollViewWillEndDragging is where the content comes to rest.
+    func testAChangedTargetIsWhereTheContentRests() throws {
+        let out = NSTemporaryDirectory() + "uikit-target-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        try renderFrames(
+            of: {
+                let vc = RecordingViewController()
+                vc.snap = 400
+                return vc
+            }, scenario: Self.fixtures + "/paging.yaml", out: out, scale: 1)
+        let manifest = try XCTUnwrap(Manifest.read(atPath: out + "/manifest.json"))
+        XCTAssertEqual(manifest.frames.last?.contentOffsetY ?? 0, 400, accuracy: 0.5)
+        XCTAssertEqual(manifest.frames.last?.phase, "idle")
+    }
+
+    /// Any number of workers and any selection of frames give the same bytes: the calls before a
+    /// selected frame are replayed, not skipped.
+    func testFramesAreTheSameForAnyWorkersAndSelection() throws {
+        let base = NSTemporaryDirectory() + "uikit-same-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        try renderFrames(of: { StripesViewController() }, scenario: Self.fixtures + "/drag.yaml", out: base + "/one", scale: 1, jobs: 1)
+        try renderFrames(of: { StripesViewController() }, scenario: Self.fixtures + "/drag.yaml", out: base + "/two", scale: 1, jobs: 2)
+        try renderFrames(of: { StripesViewController() }, scenario: Self.fixtures + "/drag.yaml", out: base + "/some", frames: "40-42", scale: 1)
+        let names = try FileManager.default.contentsOfDirectory(atPath: base + "/one").filter { $0.hasSuffix(".png") }.sorted()
+        XCTAssertGreaterThan(names.count, 40)
+        for name in names {
+            XCTAssertEqual(FileManager.default.contents(atPath: base + "/one/" + name), FileManager.default.contents(atPath: base + "/two/" + name), name)
+        }
+        for name in ["0040.png", "0041.png", "0042.png"] {
+            XCTAssertEqual(FileManager.default.contents(atPath: base + "/one/" + name), FileManager.default.contents(atPath: base + "/some/" + name), name)
+        }
     }
 }
