@@ -242,6 +242,11 @@ package struct ScreenSettings: Sendable {
         return target
     }
 
+    /// Forgets what was said (a new screen's run says it again).
+    package func resetDiagnostics() { Diagnostics.reset() }
+    /// What the screen's code asked for that is not drawn, once each, since the last call.
+    package func takeDiagnostics() -> [String] { Diagnostics.take() }
+
     // MARK: Snapshots
 
     /// The view tree as it stands, as layer values: the window's layers, the scroll indicator of
