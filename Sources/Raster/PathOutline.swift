@@ -109,42 +109,67 @@ public struct PathOutline: Sendable, Equatable {
     }
 
     /// Writes the coverage of pixels (x0 ..< x0 + count, y) to `out` (units are device pixels).
+    /// The work is the row's segments plus `count` cells, whatever the outline's width: the
+    /// part of a segment left of the span adds its whole signed height to the first cell (every
+    /// pixel of the span is right of it), the part right of the span adds nothing.
     func coverage(row y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt8>) {
         guard count > 0 else { return }
         out.update(repeating: 0, count: count)
         let top = Double(y), bottom = top + 1
-        guard bounds.width > 0, top < bounds.maxY, bottom > bounds.minY else { return }
-        // Cells from the outline's left edge, so segments left of the span still add to its sums.
-        let left = min(Int(bounds.minX.rounded(.down)), x0)
-        let right = max(Int(bounds.maxX.rounded(.up)), x0 + count)
-        let width = right - left + 2
+        guard bounds.width > 0, top < bounds.maxY, bottom > bounds.minY, Double(x0) < bounds.maxX else { return }
+        let width = count + 2
         withUnsafeTemporaryAllocation(of: Double.self, capacity: width) { acc in
             acc.initialize(repeating: 0)
-            let base = Double(left)
+            let base = Double(x0), span = Double(count)
             for s in segments {
                 if s.y0 >= bottom { break }
                 if s.y1 <= top { continue }
-                PathOutline.accumulate(s, top: top, bottom: bottom, base: base, into: acc.baseAddress!, width: width)
+                let dxdy = (s.x1 - s.x0) / (s.y1 - s.y0)
+                let ya = max(s.y0, top), yb = min(s.y1, bottom)
+                guard ya < yb else { continue }
+                let xa = s.x0 + (ya - s.y0) * dxdy - base
+                let xb = s.x0 + (yb - s.y0) * dxdy - base
+                PathOutline.clipAndAccumulate(xa, ya, xb, yb, winding: s.winding, span: span, into: acc.baseAddress!, width: width)
             }
             var sum = 0.0
-            for i in 0..<(x0 - left) { sum += acc[i] }
             for i in 0..<count {
-                sum += acc[x0 - left + i]
+                sum += acc[i]
                 let c = min(abs(sum), 1)
                 out[i] = c >= 1 ? 255 : UInt8((c * 255).rounded())
             }
         }
     }
 
-    /// Adds the signed area a segment covers in row [top, bottom) to the cells right of it.
+    /// Splits a row's piece of a segment (x relative to the span's first pixel) where it crosses
+    /// x = 0 and x = span, and accumulates each part as the doc comment of `coverage` says.
     @inline(__always)
-    private static func accumulate(_ s: Segment, top: Double, bottom: Double, base: Double, into acc: UnsafeMutablePointer<Double>, width: Int) {
-        let dxdy = (s.x1 - s.x0) / (s.y1 - s.y0)
-        let ya = max(s.y0, top), yb = min(s.y1, bottom)
-        guard ya < yb else { return }
-        let xa = s.x0 + (ya - s.y0) * dxdy - base
-        let xb = s.x0 + (yb - s.y0) * dxdy - base
-        let d = (yb - ya) * s.winding
+    private static func clipAndAccumulate(
+        _ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, winding: Double, span: Double,
+        into acc: UnsafeMutablePointer<Double>, width: Int
+    ) {
+        let lo = min(xa, xb), hi = max(xa, xb)
+        if hi <= 0 {
+            acc[0] += (yb - ya) * winding
+            return
+        }
+        if lo >= span { return }
+        if lo >= 0 && hi <= span {
+            accumulate(xa, xb, (yb - ya) * winding, into: acc, width: width)
+            return
+        }
+        // It crosses x = 0 or x = span (xa != xb): the part left of 0 adds its height to the
+        // first cell, the part inside the span is accumulated, the part right of it is dropped.
+        func y(at x: Double) -> Double { ya + (x - xa) / (xb - xa) * (yb - ya) }
+        if xa < 0 { acc[0] += (y(at: 0) - ya) * winding } else if xb < 0 { acc[0] += (yb - y(at: 0)) * winding }
+        let cxa = min(max(xa, 0), span), cxb = min(max(xb, 0), span)
+        let yA = cxa == xa ? ya : y(at: cxa), yB = cxb == xb ? yb : y(at: cxb)
+        accumulate(cxa, cxb, (yB - yA) * winding, into: acc, width: width)
+    }
+
+    /// Adds the signed area (`d` the signed height) a segment from x `xa` to `xb` within the span
+    /// covers in its row to the cells right of it.
+    @inline(__always)
+    private static func accumulate(_ xa: Double, _ xb: Double, _ d: Double, into acc: UnsafeMutablePointer<Double>, width: Int) {
         let x0 = min(xa, xb), x1 = max(xa, xb)
         let x0floor = x0.rounded(.down), x1ceil = x1.rounded(.up)
         let i0 = max(0, Int(x0floor)), i1 = min(width - 1, Int(x1ceil))

@@ -61,4 +61,25 @@ final class PathOutlineTests: XCTestCase {
         let clipped = fill(square(-10, -10, 20))
         XCTAssertEqual(alphaSum(clipped), 100, accuracy: 0.01)
     }
+
+    /// A span of the row sees the same coverage as the whole row: segments left of it count in
+    /// full, those right of it not at all, whatever the outline's width.
+    func testASpanOfARowMatchesTheWholeRow() {
+        let shape = Shape.outline(PathOutline(circle(Point(40, 20), 18) + circle(Point(40, 20), 9, clockwise: false)))
+        var whole = Canvas(pixmap: Pixmap(width: 80, height: 40))
+        whole.fill(shape, color: .black)
+        var part = Canvas(pixmap: Pixmap(width: 20, height: 40), originX: 30)
+        part.fill(shape, color: .black)
+        for y in 0..<40 {
+            for x in 0..<20 {
+                let a = Int(whole.pixmap.bytes[(y * 80 + x + 30) * 4 + 3]), b = Int(part.pixmap.bytes[(y * 20 + x) * 4 + 3])
+                XCTAssertLessThanOrEqual(abs(a - b), 1, "(\(x + 30), \(y))")
+            }
+        }
+        XCTAssertEqual(part.pixmap.bytes[(20 * 20 + 0) * 4 + 3], 255) // x 30: 9-10 px from the centre, in the ring
+        XCTAssertEqual(part.pixmap.bytes[(20 * 20 + 5) * 4 + 3], 0) // x 35: in the hole
+        // An outline a million pixels wide covers the canvas it spans.
+        let wide = fill(square(-500_000, -500_000, 1_000_000))
+        XCTAssertTrue(stride(from: 3, to: wide.bytes.count, by: 4).allSatisfy { wide.bytes[$0] == 255 })
+    }
 }
