@@ -25,7 +25,8 @@ import re
 import sys
 
 # SF Symbol name -> Phosphor icon. A name ending in ".fill" draws Phosphor's fill style of the icon;
-# every other name draws its outline in the weight asked for. Chosen from the names most used in
+# every other name draws its outline in the weight asked for. "mirror" after the icon flips it left
+# to right (Phosphor's navigation arrow points up-left, SF Symbols' location arrow up-right). Chosen from the names most used in
 # apps' tab bars, navigation bars, toolbars, buttons and cells.
 TABLE = """
 chevron.left caret-left
@@ -237,8 +238,8 @@ lock.open lock-open
 lock.open.fill lock-open
 key key
 key.fill key
-location navigation-arrow
-location.fill navigation-arrow
+location navigation-arrow mirror
+location.fill navigation-arrow mirror
 mappin map-pin
 mappin.circle map-pin-area
 mappin.and.ellipse map-pin-line
@@ -465,8 +466,11 @@ OUTLINE_WEIGHTS = ["thin", "light", "regular", "bold"]
 def parse_table():
     rows = []
     for line in TABLE.strip().splitlines():
-        sf, ph = line.split()
-        rows.append((sf, ph, "fill" if sf.endswith(".fill") else "outline"))
+        sf, ph, *options = line.split()
+        mirror = options == ["mirror"]
+        if options and not mirror:
+            sys.exit(f"unknown option in: {line}")
+        rows.append((sf, ph, "fill" if sf.endswith(".fill") else "outline", mirror))
     names = [r[0] for r in rows]
     dupes = {n for n in names if names.count(n) > 1}
     if dupes:
@@ -568,6 +572,11 @@ def arc_to_cubics(x1, y1, rx, ry, phi_deg, large, sweep, x2, y2):
         out.append((pa[0] + k * da[0], pa[1] + k * da[1], pb[0] - k * db[0], pb[1] - k * db[1], pb[0], pb[1]))
         t = tb
     return out
+
+
+def mirrored(cmds):
+    """The commands flipped left to right on the 256-unit grid (x -> 256 - x)."""
+    return [(c[0], *[256 - v if i % 2 == 0 else v for i, v in enumerate(c[1:])]) for c in cmds]
 
 
 def normalise(d):
@@ -672,10 +681,10 @@ def main():
     root = sys.argv[1]
     rows = parse_table()
     glyphs = {}
-    for sf, ph, style in rows:
+    for sf, ph, style, mirror in rows:
         weights = ["fill"] if style == "fill" else OUTLINE_WEIGHTS
         for w in weights:
-            key = (ph, w)
+            key = (ph + (".mirrored" if mirror else ""), w)
             if key in glyphs:
                 continue
             file = os.path.join(root, w, f"{ph}.svg" if w == "regular" else f"{ph}-{w}.svg")
@@ -684,7 +693,7 @@ def main():
             if not paths or "opacity" in svg:
                 sys.exit(f"{file}: expected opaque paths")
             # A few fill icons are several paths (stack-fill's three sheets): one outline, filled together.
-            glyphs[key] = "".join(encode(normalise(d)) for d in paths)
+            glyphs[key] = "".join(encode(mirrored(normalise(d)) if mirror else normalise(d)) for d in paths)
     here = os.path.dirname(os.path.abspath(__file__))
     out = os.path.join(here, "..", "Sources", "Scene", "Symbols", "SymbolGlyphData.swift")
     with open(out, "w", encoding="utf-8") as f:
@@ -693,8 +702,8 @@ def main():
         f.write("extension SymbolGlyphs {\n")
         f.write("    /// SF Symbol name, Phosphor icon, style (fill or outline): one line each.\n")
         f.write('    static let table = """\n')
-        for sf, ph, style in rows:
-            f.write(f"        {sf} {ph} {style}\n")
+        for sf, ph, style, mirror in rows:
+            f.write(f"        {sf} {ph}{'.mirrored' if mirror else ''} {style}\n")
         f.write('        """\n\n')
         f.write("    /// Phosphor icon, weight, outline on the 256-unit grid (M, L, C, Z; numbers as make-symbols.py writes them): one line each.\n")
         f.write('    static let outlines = """\n')
