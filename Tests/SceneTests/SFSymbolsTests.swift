@@ -33,6 +33,17 @@ final class SFSymbolsTests: XCTestCase {
         XCTAssertFalse(SFSymbols.contains(""))
     }
 
+    /// docs/layer-language.md lists the table's names, in its order.
+    func testTheReferenceListsEveryName() throws {
+        let page = try String(contentsOfFile: GoldenFrameTests.root + "/docs/layer-language.md", encoding: .utf8)
+        let prefix = "The \(SFSymbols.names.count) names: "
+        guard let line = page.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) else {
+            return XCTFail("no line starting \"\(prefix)\" in docs/layer-language.md")
+        }
+        let listed = line.dropFirst(prefix.count).split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        XCTAssertEqual(listed, SFSymbols.names, "docs/layer-language.md, \"Symbols\": list the names of scripts/make-symbols.py's table, in its order")
+    }
+
     func testNearestNames() {
         XCTAssertEqual(SFSymbols.nearestNames(to: "hart.fill").first, "heart.fill")
         XCTAssertEqual(SFSymbols.nearestNames(to: "chevron.lef").first, "chevron.left")
