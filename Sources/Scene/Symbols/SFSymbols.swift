@@ -7,7 +7,8 @@ import Raster
 ///
 /// Metrics (our choice, documented in docs/layer-language.md, "Symbols"):
 /// - Phosphor's 256-unit grid spans `gridFactor` (1.36) x point size x the scale's factor, so a
-///   17 pt medium `heart` is about 20.3 x 17.4 pt, near the 20.3 x 17.7 pt of iOS's.
+///   17 pt medium `heart` is 20.2 x 17.3 pt (our calibration to the size iOS gives a 17 pt
+///   symbol image, about 20 pt wide; not measured against every symbol).
 /// - The image is the glyph's ink bounds; the grid's middle sits at half the cap height of text of
 ///   the point size (SF Pro's cap height, 0.705 of the point size) above the baseline, so symbols
 ///   line up with text as SF Symbols do.

@@ -1,8 +1,8 @@
 /// A symbol's weight, as `UIImage.SymbolWeight` names them (`UIImage.SymbolConfiguration(weight:)`).
 ///
-/// Phosphor has four outline weights, so the nine map onto them by stroke width, nearest first
-/// (Phosphor's strokes are 8, 12, 16 and 24 units of its 256-unit grid; SF Symbols' grow by
-/// roughly a tenth a step from regular): ultraLight and thin draw Phosphor thin, light draws light,
+/// Phosphor has four outline weights, so the nine map onto the nearest by stroke width
+/// (Phosphor's strokes are 8, 12, 16 and 24 units of its 256-unit grid; SF Symbols' strokes per
+/// weight are our estimate, not measured): ultraLight and thin draw Phosphor thin, light draws light,
 /// regular, medium and semibold draw regular, bold, heavy and black draw bold. A `.fill` name has
 /// one weight (Phosphor's fill style) for all nine.
 public enum SymbolWeight: String, CaseIterable, Sendable {
