@@ -20,8 +20,8 @@ extension ScenarioLoader {
     /// Keys that only some layer types have (bindable properties say so in `UserScene.Property.kinds`).
     static let layerKeyKinds: [String: [UserScene.Kind]] = [
         "fill": [.rectangle, .group], "image": [.image], "blur": [.image], "imageScale": [.image], "contentMode": [.image],
-        "text": [.text], "weight": [.text, .symbol], "size": [.text, .symbol], "style": [.text], "color": [.text, .symbol], "alignment": [.text], "lines": [.text],
-        "symbol": [.symbol], "symbolScale": [.symbol],
+        "text": [.text], "weight": [.text, .symbol], "size": [.text, .symbol], "style": [.text], "color": [.text, .symbol],
+        "alignment": [.text], "lines": [.text], "symbol": [.symbol], "symbolScale": [.symbol],
         "letterSpacing": [.text], "colors": [.gradient], "locations": [.gradient], "startPoint": [.gradient],
         "endPoint": [.gradient], "blurRadius": [.material], "tint": [.material],
     ]
