@@ -48,6 +48,39 @@ public func assertFrames(
     return try goldenVerdict(try ScreenRender(make: make, settings: settings, hooks: hooks).run(), golden: golden, directory: directory)
 }
 
+/// A UIKit screen at one frame as JSON, as `render-frames explain --json` gives a scenario's: the
+/// scroll state, every view (class, accessibilityIdentifier, frame, bounds, transform, alpha,
+/// zPosition, a scroll view's offset and insets, a label's text) depth first, and every named view
+/// on screen (its frame after transforms, opacity and place in drawing order). The calls of the
+/// frames before it are made first, as the render makes them.
+public func explainFrame(of make: @escaping @MainActor () -> UIViewController, scenario path: String, frame: Int) throws -> String {
+    guard Thread.isMainThread else { throw RenderError.notOnMainThread }
+    let loaded = try ScenarioLoader.load(path: path, screenCode: true)
+    let settings = ScreenSettings(
+        device: loaded.screen.device, appearance: loaded.screen.appearance, typography: loaded.screen.typography,
+        fps: loaded.fps, imageFolders: [path.parentPath.isEmpty ? "." : path.parentPath], statusBarItems: loaded.screen.statusBarItems)
+    nonisolated(unsafe) let (make, timeline) = (make, loaded.timeline)
+    return try MainActor.assumeIsolated {
+        let (motion, _) = ScreenFrames.preparedMotion(settings: settings, motion: timeline, make: make)
+        let count = ScreenFrames.frameCount(motion, fps: loaded.fps)
+        guard (0..<count).contains(frame) else {
+            throw RenderError.frameSelection("frame \(frame): \(path) has frames 0-\(count - 1) for this screen; give one of them")
+        }
+        let run = ScreenRun(settings: settings, motion: timeline, make: make)
+        run.advance(to: frame)
+        let tree = run.snapshot()
+        var onScreen: [[String: Any]] = []
+        for p in LayerRenderer.placements(of: tree, screen: loaded.screen.device.size) {
+            onScreen.append(["name": p.name, "frame": p.frame, "opacity": p.opacity, "z": p.z])
+        }
+        let out: [String: Any] = [
+            "scenario": path, "frame": frame, "time": Double(frame) / loaded.fps, "views": run.viewDescriptions(), "onScreen": onScreen,
+        ]
+        let data = try JSONSerialization.data(withJSONObject: out, options: [.prettyPrinted, .sortedKeys])
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
 /// A render of a UIKit screen: the scenario loaded for a screen drawn by code (its screen keys
 /// refused), each variant prepared by running the screen once through (the motion compiled for
 /// its main scroll view's range and its delegate's targets), then rendered by `Render` with the

@@ -157,3 +157,20 @@ final class SymbolImageTests: XCTestCase {
         XCTAssertTrue(inked)
     }
 }
+
+final class ExplainFrameTests: XCTestCase {
+    func testAFrameIsExplainedViewByView() throws {
+        let json = try explainFrame(of: { StripesViewController() }, scenario: ScreenSmokeTests.fixtures + "/drag.yaml", frame: 10)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let views = try XCTUnwrap(object["views"] as? [[String: Any]])
+        let scroll = try XCTUnwrap(views.first { $0["class"] as? String == "UIScrollView" })
+        let offset = try XCTUnwrap(scroll["contentOffset"] as? [Double])
+        XCTAssertGreaterThan(offset[1], 100)
+        let header = try XCTUnwrap(views.first { $0["identifier"] as? String == "header" })
+        XCTAssertNotNil(header["transform"])
+        XCTAssertTrue((object["onScreen"] as? [[String: Any]])?.contains { $0["name"] as? String == "header" } ?? false)
+        XCTAssertThrowsError(try explainFrame(of: { StripesViewController() }, scenario: ScreenSmokeTests.fixtures + "/drag.yaml", frame: 100_000)) {
+            XCTAssertTrue("\($0)".contains("has frames 0-"), "\($0)")
+        }
+    }
+}
