@@ -83,6 +83,8 @@ package struct ScreenSettings: Sendable {
                 run(frame: frame)
             }
         }
+        // A crash after this is not the screen's code's.
+        Activity.clear()
     }
 
     private func run(frame i: Int) {
