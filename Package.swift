@@ -6,6 +6,7 @@
 //   Animation       GIF, WebP, MP4 and APNG from frames, each checked after writing (one file per format)
 //   Scene           UIKit behaviour: layers, devices, effects, timeline, scenario files (output: uses Animation's formats)
 //   GoldenCompare   frames against golden images
+//   UIKit           Apple's UIKit API (views, scroll views, view controllers) over Scene, for screens written for iOS
 //   RenderFramesKit the frame pipeline shared by the CLI and the benchmark (workers, writing, manifest)
 //   render-frames   the thin command-line executable
 import PackageDescription
@@ -21,6 +22,8 @@ let package = Package(
         .library(name: "GoldenCompare", targets: ["GoldenCompare"]),
         .library(name: "Animation", targets: ["Animation"]),
         .library(name: "RenderFramesKit", targets: ["RenderFramesKit"]),
+        // `import UIKit` in a Linux target: the UIKit subset render-frames draws (README, "Your UIKit screen on Linux").
+        .library(name: "UIKit", targets: ["UIKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -51,10 +54,11 @@ let package = Package(
             resources: [.copy("Resources/Fonts")]
         ),
         .target(name: "GoldenCompare", dependencies: ["Raster"]),
+        .target(name: "UIKit", dependencies: ["Raster", "Scene"]),
         .target(name: "Animation", dependencies: ["Raster", "CWebP"]),
         .target(
             name: "RenderFramesKit",
-            dependencies: ["Raster", "Scene", "GoldenCompare", "Animation"],
+            dependencies: ["Raster", "Scene", "GoldenCompare", "Animation", "UIKit"],
             // Links to Fixtures/scenarios and Fixtures/images: the default demo is the fixture itself.
             resources: [.copy("Resources/DefaultDemo")]
         ),
@@ -67,6 +71,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CImageIO"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "RenderFramesKit", "GoldenCompare"]),
         .testTarget(name: "GoldenCompareTests", dependencies: ["GoldenCompare"]),
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "RenderFramesKit", "Raster", "Scene"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "RenderFramesKit"]),
         .testTarget(name: "CLITests", dependencies: ["render-frames", "RenderFramesKit", "Raster", .product(name: "Yams", package: "Yams")]),
         // README.md and docs/ against the schema, the CLI's help and each other.

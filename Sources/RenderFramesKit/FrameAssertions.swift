@@ -54,7 +54,7 @@ public func assertFrames(
     return try goldenVerdict(try Render(settings).run(scenario, path: scenario.file), golden: golden, directory: directory)
 }
 
-private func assertionSettings(
+func assertionSettings(
     _ path: String, directory: String, golden: String, frames: String?, scale: Double?,
     options: PixelMatch.Options, record: RecordMode?
 ) -> Render.Settings {
@@ -68,7 +68,7 @@ private func assertionSettings(
 
 /// The run's golden outcomes as one (a matrix's variants summed), or a `GoldenMismatch` saying
 /// what failed in each variant.
-private func goldenVerdict(_ result: Render.Result, golden: String, directory: String) throws -> GoldenCheck.Outcome {
+func goldenVerdict(_ result: Render.Result, golden: String, directory: String) throws -> GoldenCheck.Outcome {
     var whole = GoldenCheck.Outcome()
     var problems: [String] = []
     let failures = (golden as NSString).standardizingPath + "-failures"

@@ -1,3 +1,4 @@
+import Animation
 import Foundation
 import GoldenCompare
 import Raster
@@ -259,9 +260,17 @@ public struct Render {
             // so a 360-pixel animation is drawn at 360 pixels, not scaled down from @3x.
             hooks.startAnimations()
             defer { hooks.idle() }
-            let make = ScenarioFrames.maker(
-                path: path, pointWidth: loaded.screen.device.size.width, fpsOverride: s.fps,
-                imageLimits: s.imageLimits, jobs: s.jobs, variant: loaded.variant)
+            // A screen run by code (UIKit) is not run again: its animations are made from its frames.
+            let folder = s.outputDirectory, limit = s.imageLimits.pixels
+            let make: (_ width: Int, _ even: Bool) throws -> FrameSource =
+                loaded.screen.sequentialSource == nil
+                ? ScenarioFrames.maker(
+                    path: path, pointWidth: loaded.screen.device.size.width, fpsOverride: s.fps,
+                    imageLimits: s.imageLimits, jobs: s.jobs, variant: loaded.variant)
+                : { width, even in
+                    guard let manifest = Manifest.read(atPath: folder + "/manifest.json") else { throw RenderError.framesMissing(folder) }
+                    return FolderFrames(directory: folder, manifest: manifest, width: width, even: even, pixelLimit: limit)
+                }
             for output in loaded.outputs where !(skipExistingOutputs && FileManager.default.fileExists(atPath: output.path)) {
                 let outcome = try Animations.write(
                     AnimationRequest(output), frameWidth: loaded.pixelWidth, sourceFPS: loaded.fps,

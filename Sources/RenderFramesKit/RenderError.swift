@@ -18,6 +18,10 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case inVariant(String, String)
     /// The system refused the workers' working memory.
     case notEnoughMemory(width: Int, height: Int, workers: Int, bytes: Int)
+    /// A screen run by code has no frames folder to make its animations from.
+    case framesMissing(String)
+    /// A UIKit screen rendered from a thread that cannot reach the main thread.
+    case notOnMainThread
 
     public var description: String {
         switch self {
@@ -34,6 +38,11 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
             return "not enough memory to render \(width)x\(height) frames with \(workers) worker(s): "
                 + "about \(ByteSize.format(bytes)) needed, and the system refused it; lower --jobs or --scale, "
                 + "or raise the process's memory limit"
+        case .framesMissing(let folder):
+            return "\(folder) has no manifest.json: the screen's animations are made from its frames; render the frames first"
+        case .notOnMainThread:
+            return "a UIKit screen runs on the main thread, as on the phone, and this call could not reach it; "
+                + "call renderFrames(of:) / assertFrames(of:) from the main thread (an XCTest test, or a @MainActor Swift Testing test)"
         }
     }
 

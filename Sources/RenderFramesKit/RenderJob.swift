@@ -263,6 +263,7 @@ public struct RenderJob: Sendable {
                             RenderJob.isIntact(outputDirectory + "/" + name, width: scenario.pixelWidth, height: scenario.pixelHeight)
                         {
                             state.countKept()
+                            scenario.screen.sequentialSource?.skip(frame: index)
                             let done = state.finish(slot: slot, record: record(index: index, file: name), bytes: 0)
                             progress(done, total)
                             continue
@@ -271,8 +272,13 @@ public struct RenderJob: Sendable {
                         let frame = scenario.frame(index)
                         let cached = reuseEqualStates ? reuse.bytes(for: frame.key) : nil
                         if cached != nil { state.countReuse() }
-                        let png = cached ?? reuse.store(encoder.encode(renderer.render(frame)), for: frame.key)
-                        let entry = record(frame, file: name)
+                        // The tree is taken once: a screen run by code hands each frame over once.
+                        var tree: Layer?
+                        let png =
+                            cached
+                            ?? reuse.store(
+                                encoder.encode(renderer.render(scenario.layers(of: frame).kept(in: &tree))), for: frame.key)
+                        let entry = record(frame, file: name, layers: tree)
                         var done: Int?
                         // Renamed into place and recorded in one step: an abandoned run's manifest
                         // lists every frame file it leaves, and no frame lands after it.
@@ -290,11 +296,16 @@ public struct RenderJob: Sendable {
         // The workers run on a thread of their own, so a cancellation is answered within
         // `abandonAfter` even while a frame takes minutes.
         let finished = DispatchSemaphore(value: 0)
+        let done = Locked(false)
         let thread = Thread {
-            work(); finished.signal()
+            work()
+            done.withLock { $0 = true }
+            finished.signal()
         }
         thread.stackSize = 8 << 20
         thread.start()
+        // A screen run by code runs here, on the calling thread, while the workers draw.
+        scenario.screen.sequentialSource?.produce(frames: indices.sorted()) { cancellation.isCancelled || done.current }
         var abandoned = 0
         while finished.wait(timeout: .now() + .milliseconds(20)) == .timedOut {
             guard cancellation.isCancelled else { continue }
@@ -338,14 +349,16 @@ public struct RenderJob: Sendable {
     /// The manifest entry of one frame.
     public func record(index: Int, file: String) -> Manifest.Frame { record(scenario.frame(index), file: file) }
 
-    func record(_ f: Scenario.FrameState, file: String) -> Manifest.Frame {
+    /// `layers`: the frame's tree when it was drawn (a screen run by code hands it over once; without
+    /// it, such a frame's entry has no layout).
+    func record(_ f: Scenario.FrameState, file: String, layers: Layer? = nil) -> Manifest.Frame {
         let s = f.scroll
         var frame = Manifest.Frame(
             index: f.index, file: file, time: f.time,
             contentOffsetY: (scenario.contentOffsetY(of: f) * 10000).rounded() / 10000, phase: s.phase.rawValue,
             touch: s.touch.map { [($0.x * 100).rounded() / 100, ($0.y * 100).rounded() / 100] })
-        if includeLayout {
-            frame.layers = LayerRenderer.placements(of: scenario.layers(of: f), screen: scenario.screen.device.size)
+        if includeLayout, let tree = layers ?? (scenario.screen.sequentialSource == nil ? scenario.layers(of: f) : nil) {
+            frame.layers = LayerRenderer.placements(of: tree, screen: scenario.screen.device.size)
             // Rounded to 4 decimals where that cannot overflow (a var of 1e305 stays as it is).
             frame.metrics = scenario.metrics(of: f).flattened.mapValues { $0.magnitude < 1e12 ? ($0 * 10000).rounded() / 10000 + 0 : $0 }
         }
@@ -537,5 +550,13 @@ private final class SharedState: Sendable {
             t.underWay.remove(slot)
             if t.error == nil { t.error = error }
         }
+    }
+}
+
+extension Layer {
+    /// Keeps the tree in `slot` too, and returns it.
+    fileprivate func kept(in slot: inout Layer?) -> Layer {
+        slot = self
+        return self
     }
 }

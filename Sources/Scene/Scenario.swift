@@ -62,6 +62,8 @@ public struct Scenario: Sendable {
         public var measured: Range<Int>?
         /// The frame's time, when the scene's own layers read time or velocity.
         public var time: Double?
+        /// The frame's index, when code that keeps state draws the screen (no two frames alike).
+        public var frame: Int?
     }
 
     /// One frame's state, computed once: its index and time, the scroll state (offset, phase,
@@ -85,7 +87,7 @@ public struct Scenario: Sendable {
         let readsTime = screen.scene?.readsTime == true || screen.provider?.readsTime == true
         return FrameState(
             index: index, time: t, scroll: s, velocity: ownScene ? velocity(at: t) : 0, measured: measured,
-            key: FrameKey(state: s, measured: measured, time: readsTime ? t : nil))
+            key: FrameKey(state: s, measured: measured, time: readsTime ? t : nil, frame: screen.sequentialSource == nil ? nil : index))
     }
 
     public func key(ofFrame index: Int) -> FrameKey { frame(index).key }
@@ -108,7 +110,8 @@ public struct Scenario: Sendable {
     /// UIKit's contentOffset.y as the scroll view reports it (with estimated rows, ahead of or
     /// behind the real layout by the estimates' error above the screen).
     public func contentOffsetY(of f: FrameState) -> Double {
-        screen.reportedGeometry(u: f.scroll.offset, measured: f.measured).contentOffset
+        if let source = screen.sequentialSource { return source.contentOffsetY(ofFrame: f.index) ?? 0 }
+        return screen.reportedGeometry(u: f.scroll.offset, measured: f.measured).contentOffset
     }
 
     public func contentOffsetY(ofFrame index: Int) -> Double { contentOffsetY(of: frame(index)) }
@@ -134,7 +137,8 @@ public struct Scenario: Sendable {
 
     /// The layer tree of a frame.
     public func layers(of f: FrameState) -> Layer {
-        screen.layers(
+        if let source = screen.sequentialSource { return source.layers(ofFrame: f.index) }
+        return screen.layers(
             state: f.scroll, pixelScale: scale, measured: f.measured, time: f.time,
             velocity: f.velocity)
     }
@@ -180,7 +184,10 @@ public final class FrameRenderer {
 
     public func render(frame index: Int) -> Pixmap { render(scenario.frame(index)) }
 
-    public func render(_ frame: Scenario.FrameState) -> Pixmap {
-        renderer.render(scenario.layers(of: frame), width: scenario.pixelWidth, height: scenario.pixelHeight, scale: scenario.scale)
+    public func render(_ frame: Scenario.FrameState) -> Pixmap { render(scenario.layers(of: frame)) }
+
+    /// Draws a frame's layer tree (taken once from the scenario).
+    public func render(_ layers: Layer) -> Pixmap {
+        renderer.render(layers, width: scenario.pixelWidth, height: scenario.pixelHeight, scale: scenario.scale)
     }
 }

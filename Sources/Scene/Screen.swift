@@ -34,6 +34,9 @@ public struct Screen: Sendable {
     public var scene: UserScene?
     /// Layers computed by Swift code of one's own, drawn like the scenario's own layers.
     public var provider: (any SceneProvider)?
+    /// The whole screen drawn by code that runs frame by frame (a UIKit view controller): when
+    /// set, a frame's layers are this source's, not the scenario's content, layers or chrome.
+    public var sequentialSource: (any SequentialLayerSource)?
     /// The scroll view (`scrollView:`, or a preset's): insets, table header view, content height.
     public var scrollView = UserScene.ScrollView()
     /// With a scene: how far its content layers reach at rest (part of the content's height).

@@ -20,12 +20,17 @@ public struct ScrollIndicator: Sendable, Equatable, ChromePart {
         guard screen.showsVerticalScrollIndicator, let state = frame.state, state.indicatorOpacity > 0,
             let rect = screen.indicatorFrame(u: state.offset, measured: frame.measured)
         else { return }
-        let indicator = Layer(name: "scrollIndicator", frame: rect.offsetBy(dx: 0, dy: frame.contentOffset))
-        indicator.backgroundColor = screen.appearance == .light ? Color(0, 0, 0, alpha: 0.35) : Color(255, 255, 255, alpha: 0.5)
+        layers.scrollView.append(layer(rect.offsetBy(dx: 0, dy: frame.contentOffset), opacity: state.indicatorOpacity, appearance: screen.appearance))
+    }
+
+    /// The indicator at `rect` (the scroll view's coordinates), above the content.
+    static func layer(_ rect: Rect, opacity: Double, appearance: Appearance) -> Layer {
+        let indicator = Layer(name: "scrollIndicator", frame: rect)
+        indicator.backgroundColor = appearance == .light ? Color(0, 0, 0, alpha: 0.35) : Color(255, 255, 255, alpha: 0.5)
         indicator.cornerRadius = cornerRadius
-        indicator.opacity = state.indicatorOpacity
+        indicator.opacity = opacity
         indicator.zPosition = 100
-        layers.scrollView.append(indicator)
+        return indicator
     }
 
     public static let width = 3.0

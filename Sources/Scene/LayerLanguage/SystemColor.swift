@@ -4,7 +4,7 @@ import Raster
 /// color goes: in its light or dark value for the scenario's `appearance` (UIKit resolves them the
 /// same way). The tints and grays are iOS 15's (UIColor documentation, "Standard colors"); the
 /// label and background colors are the palette's (behaviour spec, section 5).
-enum SystemColor {
+public enum SystemColor {
     /// (name, light, dark) as 0xRRGGBB.
     private static let tints: [(String, UInt32, UInt32)] = [
         ("systemRed", 0xFF3B30, 0xFF453A), ("systemOrange", 0xFF9500, 0xFF9F0A), ("systemYellow", 0xFFCC00, 0xFFD60A),
@@ -20,10 +20,10 @@ enum SystemColor {
     ]
 
     /// Every name, tints first.
-    static let names: [String] = tints.map(\.0) + semantic.map(\.0)
+    public static let names: [String] = tints.map(\.0) + semantic.map(\.0)
 
     /// The color called `name` (exactly as UIKit spells it) in `appearance`, or nil.
-    static func named(_ name: String, appearance: Appearance) -> Color? {
+    public static func named(_ name: String, appearance: Appearance) -> Color? {
         if let t = tints.first(where: { $0.0 == name }) {
             let v = appearance == .light ? t.1 : t.2
             return Color(Int(v >> 16), Int(v >> 8 & 0xFF), Int(v & 0xFF))

@@ -34,6 +34,9 @@ public struct GestureTimeline: ScrollTimeline {
         case animate(from: Double, to: Double, duration: Double, easing: Easing)
         case decelerate(x0: Double, v0: Double)
         case spring(edge: Double, x0: Double, v0: Double)
+        /// Toward `target` from `x0`, the distance left shrinking by e^(-rate t): a release whose
+        /// target the scroll view's delegate changed (paging, snapping cards).
+        case approach(x0: Double, target: Double, rate: Double)
     }
 
     struct Segment: Equatable, Sendable {
@@ -47,6 +50,22 @@ public struct GestureTimeline: ScrollTimeline {
     let physics: ScrollPhysics
     let bounds: ClosedRange<Double>
     let viewport: Double
+    /// What the timeline was compiled from, to compile it again for another scroll view's range.
+    let steps: [Step]
+    let startOffset: Double
+    let touchPlacement: TouchPlacement
+    let requestedDuration: Double?
+
+    /// A finger lifting: when, where the content was, its velocity (points per second, positive
+    /// while the offset grows), and where the motion after it comes to rest.
+    public struct Release: Equatable, Sendable {
+        public var time: Double
+        public var offset: Double
+        public var velocity: Double
+        public var target: Double
+    }
+    /// The releases in time order (a fling's included).
+    public let releases: [Release]
 
     /// A problem in a script: the step's index and what to do.
     public struct ScriptError: Error, Equatable {
@@ -58,14 +77,20 @@ public struct GestureTimeline: ScrollTimeline {
     /// dimension; `duration` defaults to the time the last motion settles plus the indicator's fade.
     public init(
         steps: [Step], startOffset: Double = 0, physics: ScrollPhysics, bounds: ClosedRange<Double>,
-        viewportHeight: Double, touchPlacement: TouchPlacement, duration: Double? = nil
+        viewportHeight: Double, touchPlacement: @escaping TouchPlacement, duration: Double? = nil,
+        releaseTargets: [Int: Double] = [:]
     ) throws {
+        self.steps = steps
+        self.startOffset = startOffset
+        self.touchPlacement = touchPlacement
+        self.requestedDuration = duration
         self.physics = physics
         self.bounds = bounds
         self.viewport = viewportHeight
         var segments = [Segment(start: 0, end: .infinity, motion: .rest(offset: startOffset))]
         var t = 0.0
         var finger: (point: Point, velocity: Double)?
+        var releases: [Release] = []
 
         func evaluate(_ s: Segment, _ time: Double) -> ScrollState {
             GestureTimeline.evaluate(s, at: time, physics: physics, bounds: bounds, viewport: viewportHeight)
@@ -85,6 +110,24 @@ public struct GestureTimeline: ScrollTimeline {
         }
         /// Free motion after the finger lifts: deceleration, a bounce at an edge, rest.
         func release(at time: Double, offset x: Double, velocity v: Double) {
+            let ordinal = releases.count
+            releases.append(Release(time: time, offset: x, velocity: v, target: x))
+            defer { releases[ordinal].target = segments.last.map { GestureTimeline.evaluate($0, at: $0.start, physics: physics, bounds: bounds, viewport: viewportHeight).offset } ?? x }
+            if let target = releaseTargets[ordinal] {
+                // The delegate's target: approached at the rate that keeps the release's speed
+                // (within 2...20 per second), until under a quarter point away.
+                let goal = min(max(target, bounds.lowerBound), bounds.upperBound)
+                let distance = goal - x
+                guard abs(distance) > physics.settleDistance else {
+                    _ = append(.rest(offset: goal), from: time, length: .infinity)
+                    return
+                }
+                let natural = v / distance
+                let rate = natural > 0 ? min(max(natural, 2), 20) : 8
+                let end = append(.approach(x0: x, target: goal, rate: rate), from: time, length: naturalLog(abs(distance) / physics.settleDistance) / rate)
+                _ = append(.rest(offset: goal), from: end, length: .infinity)
+                return
+            }
             let lo = bounds.lowerBound, hi = bounds.upperBound
             if x < lo - 1e-9 || x > hi + 1e-9 {
                 let edge = x < lo ? lo : hi
@@ -159,6 +202,7 @@ public struct GestureTimeline: ScrollTimeline {
             }
         }
         self.segments = segments
+        self.releases = releases
         let settled = segments.last.map { $0.start } ?? 0
         // Long enough for the scroll indicator to fade out, so a looping GIF does not pop.
         self.duration = duration ?? (max(t, settled) + ScrollIndicator.fadeDelay + ScrollIndicator.fadeDuration + 0.05)
@@ -217,6 +261,20 @@ public struct GestureTimeline: ScrollTimeline {
             return ScrollState(offset: physics.decelerated(x0: x0, v0: v0, t: t).x, phase: .decelerating)
         case .spring(let edge, let x0, let v0):
             return ScrollState(offset: edge + physics.spring.displacement(x0: x0, v0: v0, t: t), phase: .bouncing)
+        case .approach(let x0, let target, let rate):
+            return ScrollState(offset: target + (x0 - target) * exponential(-rate * t), phase: .decelerating)
         }
     }
+
+    /// The same script compiled for a scroll view whose offsets run over `bounds` (a UIKit
+    /// screen's, known once its views are laid out), with releases whose rest the delegate moved
+    /// (`releaseTargets`, by the release's place in `releases`).
+    public func recompiled(bounds: ClosedRange<Double>, viewportHeight: Double, releaseTargets: [Int: Double] = [:]) throws -> GestureTimeline {
+        try GestureTimeline(
+            steps: steps, startOffset: startOffset, physics: physics, bounds: bounds, viewportHeight: viewportHeight,
+            touchPlacement: touchPlacement, duration: requestedDuration, releaseTargets: releaseTargets)
+    }
+
+    /// The scroll view's valid range the timeline was compiled for.
+    public var offsetBounds: ClosedRange<Double> { bounds }
 }

@@ -21,13 +21,23 @@ public enum ScenarioLoader {
         ] + ChromeParts.keys
         + Presets.all.flatMap { $0.ownKeys }
 
+    /// The top-level keys a scenario for a screen drawn by code of its own (a UIKit view
+    /// controller) may have: the device, the text, the motion and the outputs; the screen's own
+    /// keys (`effect`, `layers`, `table`, the bars ...) are the code's to draw.
+    public static let screenCodeKeys: Set<String> = [
+        "device", "orientation", "fps", "scale", "appearance", "physics", "timeline", "output", "matrix", "fonts", "textSize",
+        "statusBar", "showTouches",
+    ]
+
     /// Loads and checks a scenario, its images included. Throws `ScenarioError` with every problem found.
     /// `imageLimits`: an image with more pixels, or one that would take the decoded images over the
     /// memory budget, is refused from its header, before decoding.
     /// `variant`: with a `matrix:`, the variant to load (nil: the first).
+    /// `screenCode`: the screen is drawn by code (a UIKit view controller): keys of the screen's own
+    /// are refused (`screenCodeKeys`), and offsets are not limited by a content height.
     public static func load(
         path: String, fpsOverride: Double? = nil, scaleOverride: Double? = nil,
-        imageLimits: ImageLimits = .standard, variant: String? = nil
+        imageLimits: ImageLimits = .standard, variant: String? = nil, screenCode: Bool = false
     ) throws -> Scenario {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -54,7 +64,7 @@ public enum ScenarioLoader {
         let baseDirectory = path.parentPath
         return try parse(
             text, file: path, baseDirectory: baseDirectory, fpsOverride: fpsOverride, scaleOverride: scaleOverride,
-            imageLimits: imageLimits, variant: variant)
+            imageLimits: imageLimits, variant: variant, screenCode: screenCode)
     }
 
     /// Parses scenario text; `baseDirectory` resolves image paths. Each concern is read in its own
@@ -65,17 +75,26 @@ public enum ScenarioLoader {
     /// (TimelineLoader), the outputs (ScenarioOutput).
     public static func parse(
         _ text: String, file: String, baseDirectory: String, fpsOverride: Double? = nil,
-        scaleOverride: Double? = nil, imageLimits: ImageLimits = .standard, variant: String? = nil
+        scaleOverride: Double? = nil, imageLimits: ImageLimits = .standard, variant: String? = nil, screenCode: Bool = false
     ) throws -> Scenario {
         let text = withoutByteOrderMark(text)
         let (root, r) = try readDocument(text, file: file)
         reportTags(text, r)
         var top = r.mapping(root, "", allowed: topLevelKeys) ?? [:]
         let chosen = VariantMatrix.choose(top["matrix"], variant: variant, top: &top, r)
+        if screenCode {
+            for key in top.keys.sorted() where !screenCodeKeys.contains(key) {
+                r.report(
+                    top[key], key,
+                    "is a key of a screen the scenario draws; this screen is drawn by its view controller's code, so the scenario gives only "
+                        + screenCodeKeys.sorted().joined(separator: ", ") + "; remove `\(key)` (the code draws it)")
+                top[key] = nil
+            }
+        }
         let (device, fps, scale) = readDevice(top, r)
         // A scene of the user's own starts from a plain screen; the presets are the built-in screens.
         // A table of one's own is a plain screen too: the profile's header is not drawn over it.
-        let ownScene = top["layers"] != nil || top["scrollView"] != nil || top["table"] != nil
+        let ownScene = screenCode || top["layers"] != nil || top["scrollView"] != nil || top["table"] != nil
         var presetType: (any Preset.Type)? = ownScene ? nil : ProfilePreset.self
         if let node = top["effect"], let v = r.choice(node, "effect", Presets.effectNames) { presetType = Presets.named(v) }
 
@@ -94,6 +113,8 @@ public enum ScenarioLoader {
             physics.settleDistance = 0.5 / device.scale
             if let node = top["physics"] { readPhysics(node, r, &physics) }
             if let node = top["background"], let v = r.color(node, "background") { screen.backgroundOverride = v }
+            // The code's content is measured when it runs: offsets here are not limited by a height.
+            if screenCode { screen.scrollView.contentHeight = 1_000_000 }
             let extentKnown = readScene(top, r, images, preset: preset, scale: scaleOverride ?? scale, &screen)
             // The preset's own check reads the device, the header's height and the navigation bar only:
             // it runs whenever those were read, so its problem comes with every other (a wrong image path).
@@ -114,7 +135,7 @@ public enum ScenarioLoader {
             scenario.variant = chosen?.name
             scenario.variantNames = chosen?.names ?? []
             if let scene = screen.scene { try checkFinite(scene, scenario, r, timelineNode: top["timeline"]) }
-            scenario.warnings = MissingGlyphs.warnings(r.texts, file: file, typography: typography)
+            scenario.warnings = MissingGlyphs.warnings(r.texts, file: file, typography: typography) + r.warnings
             return scenario
         }
     }

@@ -183,10 +183,10 @@ extension ScenarioLoader {
     /// found in only some variants says which; one found in all of them is reported once.
     public static func checkEveryVariant(
         path: String, fpsOverride: Double? = nil, scaleOverride: Double? = nil,
-        imageLimits: ImageLimits = .standard
+        imageLimits: ImageLimits = .standard, screenCode: Bool = false
     ) throws -> (first: Scenario, variants: [VariantSummary]) {
         func loadVariant(_ name: String?) throws -> Scenario {
-            try load(path: path, fpsOverride: fpsOverride, scaleOverride: scaleOverride, imageLimits: imageLimits, variant: name)
+            try load(path: path, fpsOverride: fpsOverride, scaleOverride: scaleOverride, imageLimits: imageLimits, variant: name, screenCode: screenCode)
         }
         var first: Scenario?
         var names: [String]

@@ -1,0 +1,51 @@
+import Foundation
+internal import Raster
+internal import Scene
+
+/// Turns the view tree into layer values (`Scene.Layer`): what a worker thread draws while the
+/// screen's code runs on. A view's name is its accessibilityIdentifier (the manifest's layout
+/// lists those); colors resolve with each view's traits.
+@MainActor struct Snapshot {
+    let run: ScreenRun
+
+    func layer(of ca: CALayer) -> Layer {
+        let view = ca.owner
+        let traits = view?.traitCollection ?? run.traits
+        let out = Layer(name: view?.accessibilityIdentifier ?? ca.name ?? "", frame: .zero)
+        out.bounds = Rect(x: Double(ca.bounds.minX), y: Double(ca.bounds.minY), width: Double(ca.bounds.width), height: Double(ca.bounds.height))
+        out.anchorPoint = Point(Double(ca.anchorPoint.x), Double(ca.anchorPoint.y))
+        out.position = Point(Double(ca.position.x), Double(ca.position.y))
+        if !CATransform3DIsIdentity(ca.transform) {
+            if let lost = ca.transform.partNotDrawn {
+                Diagnostics.once("transform \(ObjectIdentifier(ca))", "\(ca.describe): \(lost) is not drawn; the transform's affine part is")
+            }
+            let t = CATransform3DGetAffineTransform(ca.transform)
+            out.transform = Transform(a: Double(t.a), b: Double(t.b), c: Double(t.c), d: Double(t.d), tx: Double(t.tx), ty: Double(t.ty))
+        }
+        out.zPosition = Double(ca.zPosition)
+        out.opacity = Double(min(max(ca.opacity, 0), 1))
+        out.isHidden = ca.isHidden
+        if let color = view?.backgroundColor {
+            out.backgroundColor = color.color(traits)
+        } else if let color = ca.backgroundColor {
+            out.backgroundColor = color.color
+        }
+        out.cornerRadius = Double(ca.cornerRadius)
+        out.borderWidth = Double(ca.borderWidth)
+        out.borderColor = ca.borderColor?.color ?? .clear
+        out.masksToBounds = ca.masksToBounds
+        if ca.shadowOpacity > 0, let shadow = ca.shadowColor {
+            out.shadowColor = shadow.color
+            out.shadowOpacity = Double(min(max(ca.shadowOpacity, 0), 1))
+            out.shadowRadius = Double(ca.shadowRadius)
+        }
+        out.contents = view?.drawnContents(traits) ?? ca.contents(traits)
+        for child in ca.children where !(child.isHidden && child.owner == nil) {
+            out.addSublayer(layer(of: child))
+        }
+        if let scroll = view as? UIScrollView, let indicator = run.scrollIndicator(for: scroll) {
+            out.addSublayer(indicator)
+        }
+        return out
+    }
+}

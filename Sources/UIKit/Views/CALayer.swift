@@ -1,0 +1,240 @@
+import Foundation
+internal import Raster
+internal import Scene
+
+/// Which corners `cornerRadius` rounds.
+/// https://developer.apple.com/documentation/quartzcore/cacornermask
+public struct CACornerMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let layerMinXMinYCorner = CACornerMask(rawValue: 1)
+    public static let layerMaxXMinYCorner = CACornerMask(rawValue: 2)
+    public static let layerMinXMaxYCorner = CACornerMask(rawValue: 4)
+    public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 8)
+}
+
+/// An object that manages image-based content and allows you to perform animations on that
+/// content: geometry (bounds, position, anchorPoint, transform), appearance (background, corners,
+/// border, shadow, opacity) and sublayers, drawn back to front by zPosition.
+/// https://developer.apple.com/documentation/quartzcore/calayer
+@MainActor open class CALayer: NSObject {
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410915-bounds
+    open var bounds = CGRect.zero {
+        didSet { if bounds.size != oldValue.size { owner?.boundsSizeChanged(from: oldValue.size) } }
+    }
+    /// Where the anchor point sits in the superlayer's coordinates.
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410791-position
+    open var position = CGPoint.zero
+    /// The transform's pivot in unit coordinates of the bounds; setting it keeps `position` (the
+    /// frame moves), as Core Animation does.
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410817-anchorpoint
+    open var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410836-transform
+    open var transform = CATransform3DIdentity
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410884-zposition
+    open var zPosition: CGFloat = 0
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410933-opacity
+    open var opacity: Float = 1
+    open var isHidden = false
+    open var masksToBounds = false
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410966-backgroundcolor
+    open var backgroundColor: CGColor?
+    open var cornerRadius: CGFloat = 0
+    /// https://developer.apple.com/documentation/quartzcore/calayer/2877488-maskedcorners
+    open var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+    open var borderWidth: CGFloat = 0
+    open var borderColor: CGColor? = CGColor.black
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410829-shadowcolor
+    open var shadowColor: CGColor? = CGColor.black
+    open var shadowOpacity: Float = 0
+    /// Core Animation's default, (0, -3): the shadow falls upward unless set.
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410970-shadowoffset
+    open var shadowOffset = CGSize(width: 0, height: -3)
+    open var shadowRadius: CGFloat = 3
+    open var name: String?
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410778-contentsscale
+    open var contentsScale: CGFloat = 1
+    /// A mask layer is not drawn (said once).
+    open var mask: CALayer? {
+        didSet { if mask != nil { Diagnostics.once("mask \(ObjectIdentifier(self))", "\(describe): a mask layer is not drawn") } }
+    }
+
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410802-sublayers
+    open var sublayers: [CALayer]? {
+        get { children.isEmpty ? nil : children }
+        set {
+            for layer in children { layer.superlayer = nil }
+            children = []
+            for layer in newValue ?? [] { addSublayer(layer) }
+        }
+    }
+    private(set) var children: [CALayer] = []
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410972-superlayer
+    open private(set) weak var superlayer: CALayer?
+    /// The view whose layer this is.
+    weak var owner: UIView?
+
+    public required override init() { super.init() }
+
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410842-init
+    public init(layer: Any) { super.init() }
+
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410779-frame
+    open var frame: CGRect {
+        get {
+            let origin = CGPoint(x: position.x - anchorPoint.x * bounds.width, y: position.y - anchorPoint.y * bounds.height)
+            let plain = CGRect(origin: origin, size: bounds.size)
+            guard !CATransform3DIsIdentity(transform) else { return plain }
+            let pivot = CGPoint(x: position.x, y: position.y)
+            let t = CGAffineTransform(translationX: -pivot.x, y: -pivot.y)
+                .concatenating(CATransform3DGetAffineTransform(transform)).concatenating(CGAffineTransform(translationX: pivot.x, y: pivot.y))
+            return plain.applying(t)
+        }
+        set {
+            // As Core Animation: the size goes to the bounds, the origin to the position.
+            if CATransform3DIsIdentity(transform) {
+                bounds.size = newValue.size
+                position = CGPoint(x: newValue.minX + anchorPoint.x * newValue.width, y: newValue.minY + anchorPoint.y * newValue.height)
+            } else {
+                position = CGPoint(x: newValue.minX + anchorPoint.x * newValue.width, y: newValue.minY + anchorPoint.y * newValue.height)
+            }
+        }
+    }
+
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410922-affinetransform
+    open func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410876-setaffinetransform
+    open func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
+
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410833-addsublayer
+    open func addSublayer(_ layer: CALayer) { insertSublayer(layer, at: UInt32(children.count)) }
+
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410944-insertsublayer
+    open func insertSublayer(_ layer: CALayer, at idx: UInt32) {
+        let before = layer.superlayer === self ? children.firstIndex(of: layer) : nil
+        layer.removeFromSuperlayer()
+        var index = min(Int(idx), children.count)
+        if let before, before < index { index -= 1 }
+        children.insert(layer, at: max(0, index))
+        layer.superlayer = self
+    }
+
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410840-insertsublayer
+    open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        guard let sibling, let i = children.firstIndex(of: sibling) else { return insertSublayer(layer, at: 0) }
+        insertSublayer(layer, at: UInt32(i))
+    }
+
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410798-insertsublayer
+    open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        guard let sibling, let i = children.firstIndex(of: sibling) else { return addSublayer(layer) }
+        insertSublayer(layer, at: UInt32(i + 1))
+    }
+
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410820-replacesublayer
+    open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        guard let i = children.firstIndex(of: oldLayer) else { return }
+        oldLayer.removeFromSuperlayer()
+        insertSublayer(newLayer, at: UInt32(i))
+    }
+
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410847-removefromsuperlayer
+    open func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        parent.children.removeAll { $0 === self }
+        superlayer = nil
+    }
+
+    open func setNeedsLayout() { owner?.setNeedsLayoutFromLayer() }
+    open func layoutIfNeeded() {}
+    open func layoutSublayers() {}
+    open func setNeedsDisplay() {}
+
+    /// An animation is not drawn: the layer shows its model values (said once per layer).
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410848-add
+    open func add(_ anim: CAAnimation, forKey key: String?) {
+        Diagnostics.once("animation \(ObjectIdentifier(self))", "\(describe): a Core Animation animation (\(key ?? "no key")) is not drawn; the layer shows its model values")
+    }
+    open func removeAllAnimations() {}
+    open func removeAnimation(forKey key: String) {}
+    open func animation(forKey key: String) -> CAAnimation? { nil }
+
+    /// Maps a point from this layer's coordinates to `l`'s.
+    open func convert(_ p: CGPoint, to l: CALayer?) -> CGPoint { p.applying(toRoot).applying((l?.toRoot ?? .identity).inverted()) }
+    open func convert(_ p: CGPoint, from l: CALayer?) -> CGPoint { p.applying(l?.toRoot ?? .identity).applying(toRoot.inverted()) }
+    open func convert(_ r: CGRect, to l: CALayer?) -> CGRect { r.applying(toRoot).applying((l?.toRoot ?? .identity).inverted()) }
+    open func convert(_ r: CGRect, from l: CALayer?) -> CGRect { r.applying(l?.toRoot ?? .identity).applying(toRoot.inverted()) }
+
+    /// This layer's coordinates to its superlayer's (the affine part of the transform).
+    var toSuperlayer: CGAffineTransform {
+        let ax = bounds.minX + anchorPoint.x * bounds.width, ay = bounds.minY + anchorPoint.y * bounds.height
+        return CGAffineTransform(translationX: -ax, y: -ay).concatenating(CATransform3DGetAffineTransform(transform))
+            .concatenating(CGAffineTransform(translationX: position.x, y: position.y))
+    }
+
+    /// This layer's coordinates to the root layer's.
+    var toRoot: CGAffineTransform {
+        var t = toSuperlayer
+        var p = superlayer
+        while let layer = p {
+            t = t.concatenating(layer.toSuperlayer)
+            p = layer.superlayer
+        }
+        return t
+    }
+
+    /// The layer's name in messages: its view's class and identifier, or its own class and name.
+    var describe: String {
+        if let owner { return MainActor.assumeIsolated { owner.describe } }
+        return String(describing: type(of: self)) + (name.map { " \"\($0)\"" } ?? "")
+    }
+
+    /// What the layer draws between its background and its sublayers (a gradient, a shape).
+    func contents(_ traits: UITraitCollection) -> LayerContents? { nil }
+}
+
+/// The base of Core Animation's animations; accepted, not drawn.
+/// https://developer.apple.com/documentation/quartzcore/caanimation
+open class CAAnimation: NSObject {
+    open var duration: CFTimeInterval = 0.25
+    open var beginTime: CFTimeInterval = 0
+    open var isRemovedOnCompletion = true
+    public override init() { super.init() }
+}
+
+/// https://developer.apple.com/documentation/quartzcore/cabasicanimation
+open class CABasicAnimation: CAAnimation {
+    open var keyPath: String?
+    open var fromValue: Any?
+    open var toValue: Any?
+    public init(keyPath path: String?) { keyPath = path; super.init() }
+    public override init() { super.init() }
+}
+
+/// A layer that draws a color gradient over its background.
+/// https://developer.apple.com/documentation/quartzcore/cagradientlayer
+open class CAGradientLayer: CALayer {
+    /// CGColor values, first at `startPoint`.
+    open var colors: [Any]?
+    /// Stops in 0...1, one per color; nil spreads them evenly.
+    open var locations: [NSNumber]?
+    /// In unit coordinates of the bounds; the defaults run top to bottom.
+    open var startPoint = CGPoint(x: 0.5, y: 0)
+    open var endPoint = CGPoint(x: 0.5, y: 1)
+
+    public required init() { super.init() }
+
+    override func contents(_ traits: UITraitCollection) -> LayerContents? {
+        let list = (colors ?? []).compactMap { item -> Color? in
+            if let c = item as? CGColor { return c.color }
+            if let c = item as? UIColor { return c.color(traits) }
+            return nil
+        }
+        guard list.count >= 2 else { return list.first.map { .shapes([(.rect(Rect(x: 0, y: 0, width: Double(bounds.width), height: Double(bounds.height))), $0)]) } }
+        let stops = locations?.map { $0.doubleValue } ?? (0..<list.count).map { Double($0) / Double(list.count - 1) }
+        return .gradient(
+            LinearGradient(
+                colors: list, locations: stops, start: Point(Double(startPoint.x), Double(startPoint.y)),
+                end: Point(Double(endPoint.x), Double(endPoint.y))))
+    }
+}

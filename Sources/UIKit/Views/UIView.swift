@@ -1,0 +1,490 @@
+import Foundation
+internal import Raster
+internal import Scene
+
+/// An object that manages the content for a rectangular area on the screen.
+/// https://developer.apple.com/documentation/uikit/uiview
+@MainActor open class UIView: UIResponder, UITraitEnvironment {
+    /// https://developer.apple.com/documentation/uikit/uiview/contentmode
+    public enum ContentMode: Int, Sendable {
+        case scaleToFill = 0, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
+        case topLeft, topRight, bottomLeft, bottomRight
+
+        var drawn: Raster.ContentMode {
+            switch self {
+            case .scaleToFill, .redraw: return .scaleToFill
+            case .scaleAspectFit: return .aspectFit
+            case .scaleAspectFill: return .aspectFill
+            case .center: return .center
+            case .top: return .top
+            case .bottom: return .bottom
+            case .left: return .left
+            case .right: return .right
+            case .topLeft: return .topLeft
+            case .topRight: return .topRight
+            case .bottomLeft: return .bottomLeft
+            case .bottomRight: return .bottomRight
+            }
+        }
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uiview/autoresizingmask
+    public struct AutoresizingMask: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+        public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+        public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+        public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+        public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+        public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uiview/animationoptions
+    public struct AnimationOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let curveEaseInOut = AnimationOptions([])
+        public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
+        public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
+        public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+        public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
+        public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+        public static let transitionCrossDissolve = AnimationOptions(rawValue: 5 << 20)
+    }
+
+    /// The class of the layer a view of this class makes.
+    /// https://developer.apple.com/documentation/uikit/uiview/1622626-layerclass
+    open class var layerClass: AnyClass { CALayer.self }
+
+    /// https://developer.apple.com/documentation/uikit/uiview/1622436-layer
+    public let layer: CALayer
+
+    /// https://developer.apple.com/documentation/uikit/uiview/1622488-init
+    public init(frame: CGRect) {
+        layer = (type(of: self).layerClass as? CALayer.Type ?? CALayer.self).init()
+        super.init()
+        layer.owner = self
+        layer.frame = frame
+    }
+
+    public convenience override init() { self.init(frame: .zero) }
+
+    /// Views are made in code here: a coder (a storyboard or XIB) is not read yet.
+    /// https://developer.apple.com/documentation/uikit/uiview/1622453-init
+    public required init?(coder: NSCoder) {
+        layer = CALayer()
+        super.init()
+        layer.owner = self
+    }
+
+    // MARK: Geometry
+
+    /// https://developer.apple.com/documentation/uikit/uiview/1622621-frame
+    open var frame: CGRect {
+        get { layer.frame }
+        set { layer.frame = newValue }
+    }
+    /// https://developer.apple.com/documentation/uikit/uiview/1622580-bounds
+    open var bounds: CGRect {
+        get { layer.bounds }
+        set { layer.bounds = newValue }
+    }
+    /// https://developer.apple.com/documentation/uikit/uiview/1622627-center
+    open var center: CGPoint {
+        get { layer.position }
+        set { layer.position = newValue }
+    }
+    /// https://developer.apple.com/documentation/uikit/uiview/1622459-transform
+    open var transform: CGAffineTransform {
+        get { CATransform3DGetAffineTransform(layer.transform) }
+        set { layer.transform = CATransform3DMakeAffineTransform(newValue) }
+    }
+    /// https://developer.apple.com/documentation/uikit/uiview/3184172-transform3d
+    open var transform3D: CATransform3D {
+        get { layer.transform }
+        set { layer.transform = newValue }
+    }
+
+    /// Called by the layer when its bounds' size changes: subviews autoresize, layout is due.
+    func boundsSizeChanged(from old: CGSize) {
+        setNeedsLayout()
+        if autoresizesSubviews {
+            for view in subviews { view.autoresize(superviewFrom: old, to: bounds.size) }
+        }
+    }
+
+    /// Resizes and moves the view by its autoresizing mask when the superview's size goes from
+    /// `old` to `new`: on each axis the change is shared by the flexible parts (margins, size) in
+    /// proportion to their sizes, as UIKit does.
+    func autoresize(superviewFrom old: CGSize, to new: CGSize) {
+        guard !autoresizingMask.isEmpty else { return }
+        var f = frame
+        func share(_ delta: CGFloat, _ lead: CGFloat, _ size: CGFloat, _ trail: CGFloat, _ flex: (Bool, Bool, Bool)) -> (CGFloat, CGFloat) {
+            let parts = [flex.0 ? max(lead, 0) : 0, flex.1 ? max(size, 0) : 0, flex.2 ? max(trail, 0) : 0]
+            let count = [flex.0, flex.1, flex.2].filter { $0 }.count
+            guard count > 0 else { return (0, 0) }
+            let total = parts.reduce(0, +)
+            let weights = total > 0 ? parts.map { $0 / total } : [flex.0, flex.1, flex.2].map { $0 ? 1 / CGFloat(count) : 0 }
+            return (delta * weights[0], delta * weights[1])
+        }
+        let m = autoresizingMask
+        let (dx, dw) = share(
+            new.width - old.width, f.minX, f.width, old.width - f.maxX,
+            (m.contains(.flexibleLeftMargin), m.contains(.flexibleWidth), m.contains(.flexibleRightMargin)))
+        let (dy, dh) = share(
+            new.height - old.height, f.minY, f.height, old.height - f.maxY,
+            (m.contains(.flexibleTopMargin), m.contains(.flexibleHeight), m.contains(.flexibleBottomMargin)))
+        f.origin.x += dx; f.size.width += dw; f.origin.y += dy; f.size.height += dh
+        frame = f
+    }
+
+    // MARK: Appearance
+
+    /// Kept as the color it was set to, resolved with the view's traits when drawn.
+    /// https://developer.apple.com/documentation/uikit/uiview/1622591-backgroundcolor
+    open var backgroundColor: UIColor? {
+        didSet { layer.backgroundColor = backgroundColor?.cgColor }
+    }
+    /// https://developer.apple.com/documentation/uikit/uiview/1622417-alpha
+    open var alpha: CGFloat {
+        get { CGFloat(layer.opacity) }
+        set { layer.opacity = Float(newValue) }
+    }
+    open var isHidden: Bool {
+        get { layer.isHidden }
+        set { layer.isHidden = newValue }
+    }
+    open var isOpaque = true
+    open var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
+    }
+    open var contentMode = ContentMode.scaleToFill
+    open var autoresizingMask: AutoresizingMask = []
+    open var autoresizesSubviews = true
+    open var tag = 0
+    open var accessibilityIdentifier: String?
+    open var accessibilityLabel: String?
+    open var isAccessibilityElement = false
+    open var isUserInteractionEnabled = true
+    open var isMultipleTouchEnabled = false
+    open var isExclusiveTouch = false
+    open var semanticContentAttribute = UISemanticContentAttribute.unspecified
+
+    private var ownTint: UIColor?
+    /// The tint: the view's own, else its superview's, else systemBlue.
+    /// https://developer.apple.com/documentation/uikit/uiview/1622467-tintcolor
+    open var tintColor: UIColor! {
+        get { ownTint ?? superview?.tintColor ?? window?.ownTintOrNil ?? UIColor.systemBlue }
+        set {
+            ownTint = newValue
+            tintColorDidChange()
+        }
+    }
+    var ownTintOrNil: UIColor? { ownTint }
+    open func tintColorDidChange() {}
+
+    /// https://developer.apple.com/documentation/uikit/uiview/3238086-overrideuserinterfacestyle
+    open var overrideUserInterfaceStyle = UIUserInterfaceStyle.unspecified
+
+    /// The window's traits with the overrides of the view controllers and views above this view.
+    /// https://developer.apple.com/documentation/uikit/uitraitenvironment/1623514-traitcollection
+    open var traitCollection: UITraitCollection {
+        var base = superview?.traitCollection ?? ScreenRun.current?.traits ?? UITraitCollection.current
+        if let vc = owningViewController, vc.overrideUserInterfaceStyle != .unspecified {
+            base = base.overridden(by: UITraitCollection(userInterfaceStyle: vc.overrideUserInterfaceStyle))
+        }
+        if overrideUserInterfaceStyle != .unspecified {
+            base = base.overridden(by: UITraitCollection(userInterfaceStyle: overrideUserInterfaceStyle))
+        }
+        return base
+    }
+    /// https://developer.apple.com/documentation/uikit/uitraitenvironment/1623516-traitcollectiondidchange
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    // MARK: Hierarchy
+
+    /// https://developer.apple.com/documentation/uikit/uiview/1622460-superview
+    open private(set) weak var superview: UIView?
+    /// Back to front.
+    /// https://developer.apple.com/documentation/uikit/uiview/1622614-subviews
+    open private(set) var subviews: [UIView] = []
+    /// The view controller whose view this is.
+    weak var owningViewController: UIViewController?
+
+    /// https://developer.apple.com/documentation/uikit/uiview/1622528-window
+    open var window: UIWindow? {
+        var v: UIView? = self
+        while let view = v {
+            if let w = view as? UIWindow { return w }
+            v = view.superview
+        }
+        return nil
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uiview/1622616-addsubview
+    open func addSubview(_ view: UIView) { insertSubview(view, at: subviews.count) }
+
+    /// https://developer.apple.com/documentation/uikit/uiview/1622538-insertsubview
+    open func insertSubview(_ view: UIView, at index: Int) {
+        guard view !== self else { return }
+        let oldWindow = view.window
+        let newWindow = window
+        if view.superview !== self { view.willMove(toSuperview: self) }
+        if oldWindow !== newWindow { view.notifyWillMove(toWindow: newWindow) }
+        var i = index
+        if view.superview === self, let old = subviews.firstIndex(of: view) {
+            subviews.remove(at: old)
+            if old < i { i -= 1 }
+        } else {
+            view.removeFromSuperviewQuietly()
+        }
+        i = min(max(i, 0), subviews.count)
+        subviews.insert(view, at: i)
+        view.superview = self
+        placeLayer(of: view)
+        didAddSubview(view)
+        view.didMoveToSuperview()
+        if oldWindow !== newWindow { view.notifyDidMoveToWindow() }
+        setNeedsLayout()
+    }
+
+    /// Puts the subview's layer among this view's sublayers in the subview order: after the layer
+    /// of the subview below it, or before the one above (other sublayers keep their places).
+    private func placeLayer(of view: UIView) {
+        guard let i = subviews.firstIndex(of: view) else { return }
+        view.layer.removeFromSuperlayer()
+        if i > 0 {
+            layer.insertSublayer(view.layer, above: subviews[i - 1].layer)
+        } else if subviews.count > 1 {
+            layer.insertSublayer(view.layer, below: subviews[1].layer)
+        } else {
+            layer.addSublayer(view.layer)
+        }
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uiview/1622570-insertsubview
+    open func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
+        guard let i = subviews.firstIndex(of: siblingSubview) else { return addSubview(view) }
+        insertSubview(view, at: view.superview === self && (subviews.firstIndex(of: view) ?? 0) < i ? i + 1 : i + 1)
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uiview/1622598-insertsubview
+    open func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
+        guard let i = subviews.firstIndex(of: siblingSubview) else { return addSubview(view) }
+        insertSubview(view, at: i)
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uiview/1622541-bringsubviewtofront
+    open func bringSubviewToFront(_ view: UIView) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uiview/1622618-sendsubviewtoback
+    open func sendSubviewToBack(_ view: UIView) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: 0)
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uiview/1622448-exchangesubview
+    open func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
+        guard subviews.indices.contains(index1), subviews.indices.contains(index2), index1 != index2 else { return }
+        subviews.swapAt(index1, index2)
+        for v in subviews { placeLayer(of: v) }
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uiview/1622421-removefromsuperview
+    open func removeFromSuperview() {
+        guard let parent = superview else { return }
+        let oldWindow = window
+        willMove(toSuperview: nil)
+        if oldWindow != nil { notifyWillMove(toWindow: nil) }
+        parent.willRemoveSubview(self)
+        removeFromSuperviewQuietly()
+        didMoveToSuperview()
+        if oldWindow != nil { notifyDidMoveToWindow() }
+        parent.setNeedsLayout()
+    }
+
+    private func removeFromSuperviewQuietly() {
+        guard let parent = superview else { return }
+        parent.subviews.removeAll { $0 === self }
+        layer.removeFromSuperlayer()
+        superview = nil
+    }
+
+    private func notifyWillMove(toWindow w: UIWindow?) {
+        willMove(toWindow: w)
+        for v in subviews { v.notifyWillMove(toWindow: w) }
+    }
+
+    private func notifyDidMoveToWindow() {
+        didMoveToWindow()
+        for v in subviews { v.notifyDidMoveToWindow() }
+    }
+
+    open func didAddSubview(_ subview: UIView) {}
+    open func willRemoveSubview(_ subview: UIView) {}
+    open func willMove(toSuperview newSuperview: UIView?) {}
+    open func didMoveToSuperview() {}
+    open func willMove(toWindow newWindow: UIWindow?) {}
+    open func didMoveToWindow() {}
+
+    /// https://developer.apple.com/documentation/uikit/uiview/1622434-isdescendant
+    open func isDescendant(of view: UIView) -> Bool {
+        var v: UIView? = self
+        while let current = v {
+            if current === view { return true }
+            v = current.superview
+        }
+        return false
+    }
+
+    /// The view itself or the first descendant (depth first) with `tag`.
+    /// https://developer.apple.com/documentation/uikit/uiview/1622429-viewwithtag
+    open func viewWithTag(_ tag: Int) -> UIView? {
+        if self.tag == tag { return self }
+        for v in subviews { if let hit = v.viewWithTag(tag) { return hit } }
+        return nil
+    }
+
+    // MARK: Layout
+
+    var needsLayout = true
+
+    /// https://developer.apple.com/documentation/uikit/uiview/1622601-setneedslayout
+    open func setNeedsLayout() { needsLayout = true }
+    func setNeedsLayoutFromLayer() { needsLayout = true }
+
+    /// Lays out this view if it needs it, then its subviews (top down).
+    /// https://developer.apple.com/documentation/uikit/uiview/1622507-layoutifneeded
+    open func layoutIfNeeded() {
+        var passes = 0
+        while needsLayout, passes < 8 {
+            needsLayout = false
+            passes += 1
+            let vc = owningViewController
+            vc?.viewWillLayoutSubviews()
+            layoutSubviews()
+            vc?.viewDidLayoutSubviews()
+        }
+        for v in subviews { v.layoutIfNeeded() }
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uiview/1622482-layoutsubviews
+    open func layoutSubviews() {}
+
+    /// https://developer.apple.com/documentation/uikit/uiview/1622625-sizethatfits
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+    /// https://developer.apple.com/documentation/uikit/uiview/1622630-sizetofit
+    open func sizeToFit() {
+        let fitted = sizeThatFits(bounds.size)
+        frame = CGRect(origin: frame.origin, size: fitted)
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uiview/1622600-intrinsiccontentsize
+    open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+    public static let noIntrinsicMetric: CGFloat = -1
+    open func invalidateIntrinsicContentSize() { setNeedsLayout() }
+
+    /// https://developer.apple.com/documentation/uikit/uiview/1622566-layoutmargins
+    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
+        didSet { layoutMarginsDidChange() }
+    }
+    open var directionalLayoutMargins: NSDirectionalEdgeInsets {
+        get { NSDirectionalEdgeInsets(top: layoutMargins.top, leading: layoutMargins.left, bottom: layoutMargins.bottom, trailing: layoutMargins.right) }
+        set { layoutMargins = UIEdgeInsets(top: newValue.top, left: newValue.leading, bottom: newValue.bottom, right: newValue.trailing) }
+    }
+    open var preservesSuperviewLayoutMargins = false
+    open var insetsLayoutMarginsFromSafeArea = true
+    open func layoutMarginsDidChange() {}
+
+    /// The part of the view the screen's bars, notch and home indicator cover (and its view
+    /// controller's additionalSafeAreaInsets), in the view's own coordinates.
+    /// https://developer.apple.com/documentation/uikit/uiview/2891103-safeareainsets
+    open var safeAreaInsets: UIEdgeInsets {
+        guard let parent = superview else {
+            return (self as? UIWindow)?.windowSafeArea ?? .zero
+        }
+        let p = parent.safeAreaInsets
+        let safeInParent = parent.bounds.inset(by: p)
+        let mine = convert(bounds, to: parent)
+        var insets = UIEdgeInsets(
+            top: max(0, safeInParent.minY - mine.minY), left: max(0, safeInParent.minX - mine.minX),
+            bottom: max(0, mine.maxY - safeInParent.maxY), right: max(0, mine.maxX - safeInParent.maxX))
+        if let vc = owningViewController {
+            let extra = vc.additionalSafeAreaInsets
+            let bars = vc.barInsets
+            insets.top = max(insets.top, bars.top) + extra.top
+            insets.bottom = max(insets.bottom, bars.bottom) + extra.bottom
+            insets.left += extra.left; insets.right += extra.right
+        }
+        return insets
+    }
+    open func safeAreaInsetsDidChange() {}
+
+    // MARK: Coordinates
+
+    /// https://developer.apple.com/documentation/uikit/uiview/1622574-convert
+    open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint { layer.convert(point, to: view?.layer ?? rootLayer) }
+    open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint { layer.convert(point, from: view?.layer ?? rootLayer) }
+    open func convert(_ rect: CGRect, to view: UIView?) -> CGRect { layer.convert(rect, to: view?.layer ?? rootLayer) }
+    open func convert(_ rect: CGRect, from view: UIView?) -> CGRect { layer.convert(rect, from: view?.layer ?? rootLayer) }
+
+    private var rootLayer: CALayer {
+        var l = layer
+        while let s = l.superlayer { l = s }
+        return l
+    }
+
+    // MARK: Animation (not drawn: the end values are shown at once)
+
+    /// Sets the end values at once and calls the completion; said once: a screen's frames follow
+    /// the scroll, not UIView animations.
+    /// https://developer.apple.com/documentation/uikit/uiview/1622515-animate
+    open class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
+    }
+
+    open class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
+    }
+
+    open class func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
+        animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        Diagnostics.once("UIView.animate", "UIView.animate: not animated; the end values are drawn at once")
+        animations()
+        completion?(true)
+    }
+
+    open class func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
+        initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [], animations: @escaping () -> Void,
+        completion: ((Bool) -> Void)? = nil
+    ) {
+        animate(withDuration: duration, delay: delay, options: options, animations: animations, completion: completion)
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uiview/1622452-performwithoutanimation
+    open class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) { actionsWithoutAnimation() }
+
+    open func setNeedsDisplay() {}
+    open func setNeedsDisplay(_ rect: CGRect) {}
+
+    /// The view in messages: its class and accessibility identifier.
+    var describe: String {
+        String(describing: type(of: self)) + (accessibilityIdentifier.map { " \"\($0)\"" } ?? "")
+    }
+
+    /// What the view draws between its background and its subviews (an image, text).
+    func drawnContents(_ traits: UITraitCollection) -> LayerContents? { nil }
+}
+
+/// https://developer.apple.com/documentation/uikit/uisemanticcontentattribute
+public enum UISemanticContentAttribute: Int, Sendable {
+    case unspecified = 0, playback, spatial, forceLeftToRight, forceRightToLeft
+}

@@ -1,0 +1,172 @@
+import Foundation
+
+/// https://developer.apple.com/documentation/uikit/uistatusbarstyle
+public enum UIStatusBarStyle: Int, Sendable {
+    case `default` = 0, lightContent = 1, darkContent = 3
+}
+
+/// https://developer.apple.com/documentation/uikit/uirectedge
+public struct UIRectEdge: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let top = UIRectEdge(rawValue: 1)
+    public static let left = UIRectEdge(rawValue: 2)
+    public static let bottom = UIRectEdge(rawValue: 4)
+    public static let right = UIRectEdge(rawValue: 8)
+    public static let all: UIRectEdge = [.top, .left, .bottom, .right]
+}
+
+/// An object that manages a view hierarchy: its view made on first use (`loadView`, then
+/// `viewDidLoad`), the appearance calls, layout calls around its view's `layoutSubviews`, child
+/// view controllers.
+/// https://developer.apple.com/documentation/uikit/uiviewcontroller
+@MainActor open class UIViewController: UIResponder, UITraitEnvironment {
+    private var loadedView: UIView?
+
+    /// Nib files are not read yet: `nibName` is kept and ignored.
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621359-init
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        nibName = nibNameOrNil
+        super.init()
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621362-init
+    public required init?(coder: NSCoder) {
+        nibName = nil
+        super.init()
+    }
+
+    public convenience override init() { self.init(nibName: nil, bundle: nil) }
+
+    public let nibName: String?
+
+    /// The view, loaded on first use.
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621460-view
+    open var view: UIView! {
+        get {
+            loadViewIfNeeded()
+            return loadedView
+        }
+        set {
+            loadedView?.owningViewController = nil
+            loadedView = newValue
+            newValue?.owningViewController = self
+        }
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/2866085-viewifloaded
+    open var viewIfLoaded: UIView? { loadedView }
+    open var isViewLoaded: Bool { loadedView != nil }
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/2866086-loadviewifneeded
+    open func loadViewIfNeeded() {
+        guard loadedView == nil, !loading else { return }
+        loading = true
+        loadView()
+        if loadedView == nil { view = UIView(frame: UIScreen.main.bounds) }
+        loading = false
+        viewDidLoad()
+    }
+    private var loading = false
+
+    /// Makes a plain view the size of the screen, resizing with its superview.
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621454-loadview
+    open func loadView() {
+        let v = UIView(frame: UIScreen.main.bounds)
+        v.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        view = v
+    }
+
+    open func viewDidLoad() {}
+    open func viewWillAppear(_ animated: Bool) {}
+    open func viewIsAppearing(_ animated: Bool) {}
+    open func viewDidAppear(_ animated: Bool) {}
+    open func viewWillDisappear(_ animated: Bool) {}
+    open func viewDidDisappear(_ animated: Bool) {}
+    open func viewWillLayoutSubviews() {}
+    open func viewDidLayoutSubviews() {}
+    open func viewSafeAreaInsetsDidChange() {}
+    open func viewLayoutMarginsDidChange() {}
+    open func updateViewConstraints() {}
+    open func viewWillTransition(to size: CGSize, with coordinator: Any) {}
+
+    open var title: String?
+    open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+    open var prefersStatusBarHidden: Bool { false }
+    open var childForStatusBarStyle: UIViewController? { nil }
+    open var childForStatusBarHidden: UIViewController? { nil }
+    open func setNeedsStatusBarAppearanceUpdate() {}
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/2902284-additionalsafeareainsets
+    open var additionalSafeAreaInsets = UIEdgeInsets.zero {
+        didSet { loadedView?.setNeedsLayout() }
+    }
+    open var edgesForExtendedLayout = UIRectEdge.all
+    open var extendedLayoutIncludesOpaqueBars = false
+    open var overrideUserInterfaceStyle = UIUserInterfaceStyle.unspecified
+    open var modalPresentationStyle = 0
+    open var definesPresentationContext = false
+
+    open var traitCollection: UITraitCollection {
+        loadedView?.traitCollection ?? parent?.traitCollection ?? ScreenRun.current?.traits ?? UITraitCollection.current
+    }
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    // MARK: Containment
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621362-parent
+    open private(set) weak var parent: UIViewController?
+    open private(set) var children: [UIViewController] = []
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621394-addchild
+    open func addChild(_ childController: UIViewController) {
+        guard childController.parent !== self else { return }
+        childController.removeFromParent()
+        childController.willMove(toParent: self)
+        children.append(childController)
+        childController.parent = self
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621425-removefromparent
+    open func removeFromParent() {
+        guard let p = parent else { return }
+        p.children.removeAll { $0 === self }
+        parent = nil
+        didMove(toParent: nil)
+    }
+
+    open func willMove(toParent parent: UIViewController?) {}
+    open func didMove(toParent parent: UIViewController?) {}
+
+    /// The insets the container's bars make over this controller's view (a navigation bar at the
+    /// top, a tab bar at the bottom), in the view's coordinates.
+    var barInsets: UIEdgeInsets { parent?.barInsets(forChild: self) ?? .zero }
+    func barInsets(forChild child: UIViewController) -> UIEdgeInsets { barInsets }
+
+    /// Presenting is not drawn (said once).
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+        Diagnostics.once("present", "present(_:animated:): presented view controllers are not drawn")
+        completion?()
+    }
+    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) { completion?() }
+
+    /// The appearance calls, for this controller and its children: viewWillAppear, then (after
+    /// the first layout) viewDidAppear.
+    func sendWillAppear() {
+        viewWillAppear(false)
+        for c in children { c.sendWillAppear() }
+    }
+
+    func sendIsAppearing() {
+        viewIsAppearing(false)
+        for c in children { c.sendIsAppearing() }
+    }
+
+    func sendDidAppear() {
+        viewDidAppear(false)
+        for c in children { c.sendDidAppear() }
+    }
+
+    /// The controller whose status bar style counts.
+    var statusBarController: UIViewController { childForStatusBarStyle?.statusBarController ?? self }
+}

@@ -1,0 +1,88 @@
+import Foundation
+internal import Scene
+
+/// The backdrop of the screen's views: the device's size, its safe area, the root view controller.
+/// https://developer.apple.com/documentation/uikit/uiwindow
+@MainActor open class UIWindow: UIView {
+    /// https://developer.apple.com/documentation/uikit/uiwindow/1621581-rootviewcontroller
+    open var rootViewController: UIViewController? {
+        didSet {
+            oldValue?.viewIfLoaded?.removeFromSuperview()
+            guard let vc = rootViewController else { return }
+            let v: UIView = vc.view
+            v.frame = bounds
+            addSubview(v)
+        }
+    }
+    open var windowLevel: CGFloat = 0
+    open private(set) var isKeyWindow = false
+
+    public override init(frame: CGRect) { super.init(frame: frame) }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    /// https://developer.apple.com/documentation/uikit/uiwindow/1621601-makekeyandvisible
+    open func makeKeyAndVisible() {
+        isKeyWindow = true
+        isHidden = false
+    }
+    open func makeKey() { isKeyWindow = true }
+
+    /// The device's safe area: status bar or sensor housing at the top, home indicator at the bottom.
+    var windowSafeArea: UIEdgeInsets {
+        let d = ScreenEnvironment.device
+        return UIEdgeInsets(top: CGFloat(d.safeAreaTop), left: CGFloat(d.safeAreaLeft), bottom: CGFloat(d.safeAreaBottom), right: CGFloat(d.safeAreaRight))
+    }
+
+    open override var traitCollection: UITraitCollection {
+        let base = ScreenRun.current?.traits ?? UITraitCollection.current
+        guard overrideUserInterfaceStyle != .unspecified else { return base }
+        return base.overridden(by: UITraitCollection(userInterfaceStyle: overrideUserInterfaceStyle))
+    }
+}
+
+/// The device's screen.
+/// https://developer.apple.com/documentation/uikit/uiscreen
+@MainActor open class UIScreen: NSObject {
+    /// https://developer.apple.com/documentation/uikit/uiscreen/1617815-main
+    open class var main: UIScreen { UIScreen() }
+    /// In points, for the scenario's device and orientation.
+    open var bounds: CGRect {
+        let d = ScreenEnvironment.device
+        return CGRect(x: 0, y: 0, width: CGFloat(d.size.width), height: CGFloat(d.size.height))
+    }
+    open var nativeBounds: CGRect {
+        CGRect(x: 0, y: 0, width: bounds.width * scale, height: bounds.height * scale)
+    }
+    open var scale: CGFloat { CGFloat(ScreenEnvironment.device.scale) }
+    open var nativeScale: CGFloat { scale }
+    open var traitCollection: UITraitCollection { ScreenRun.current?.traits ?? UITraitCollection.current }
+}
+
+/// The app: its window and status bar.
+/// https://developer.apple.com/documentation/uikit/uiapplication
+@MainActor open class UIApplication: UIResponder {
+    /// https://developer.apple.com/documentation/uikit/uiapplication/1622975-shared
+    open class var shared: UIApplication { sharedApplication }
+    private static let sharedApplication = UIApplication()
+
+    /// The screen's window while a screen runs.
+    open var windows: [UIWindow] { ScreenRun.current.map { [$0.window] } ?? [] }
+    open var keyWindow: UIWindow? { windows.first }
+    /// https://developer.apple.com/documentation/uikit/uiapplication/1622977-statusbarframe
+    open var statusBarFrame: CGRect {
+        let d = ScreenEnvironment.device
+        return CGRect(x: 0, y: 0, width: CGFloat(d.size.width), height: CGFloat(d.statusBarHeight))
+    }
+    /// The root view controller's preferred style.
+    open var statusBarStyle: UIStatusBarStyle { keyWindow?.rootViewController?.statusBarController.preferredStatusBarStyle ?? .default }
+    open var isStatusBarHidden: Bool { keyWindow?.rootViewController?.statusBarController.prefersStatusBarHidden ?? false }
+    open var userInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { .leftToRight }
+    open var applicationState: UIApplication.State { .active }
+
+    public enum State: Int, Sendable { case active = 0, inactive, background }
+}
+
+/// https://developer.apple.com/documentation/uikit/uiuserinterfacelayoutdirection
+public enum UIUserInterfaceLayoutDirection: Int, Sendable {
+    case leftToRight = 0, rightToLeft = 1
+}
