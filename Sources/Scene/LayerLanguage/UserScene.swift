@@ -94,6 +94,8 @@ public final class UserScene: @unchecked Sendable {
         /// `blur`: the image blurred once at load, sigma in points of the layer's frame at rest.
         public var imageBlur: Double?
         public var text = ""
+        /// `runs:` in place of `text` (attributed text); empty when the layer gives `text`.
+        public var runs: [RunSpec] = []
         public var weight = FontWeight.regular
         public var alignment = TextAlignment.natural
         public var lines = 1
@@ -414,6 +416,16 @@ public final class UserScene: @unchecked Sendable {
             var text = TextContent(
                 spec.text, weight: spec.weight, pointSize: max(1, size), color: col(.color) ?? .black,
                 alignment: spec.alignment, letterSpacing: num(.letterSpacing, 0), typography: metrics.typography)
+            if !spec.runs.isEmpty {
+                let runs = spec.runs.map { run in
+                    let own = run.size.map { s in spec.textStyle.map { metrics.typography.scaled(s, style: $0) } ?? s }
+                    return TextRun(
+                        run.text, weight: run.weight ?? spec.weight, pointSize: max(1, own ?? size),
+                        color: run.color.map { c.color($0.binding, env).color } ?? text.color,
+                        letterSpacing: run.letterSpacing ?? text.letterSpacing, underline: run.underline, strikethrough: run.strikethrough)
+                }
+                text = TextContent(runs: runs, paragraph: ParagraphStyle(alignment: spec.alignment), typography: metrics.typography)
+            }
             text.numberOfLines = spec.lines
             text.letterSpacingIsOwn = true
             layer.contents = .text(text)

@@ -15,14 +15,14 @@ extension ScenarioLoader {
         "scale", "scaleX", "scaleY", "opacity", "zPosition", "cornerRadius", "masksToBounds", "hidden",
         "borderWidth", "borderColor", "shadowColor", "shadowOpacity", "shadowRadius", "children", "fill",
         "image", "imageScale", "contentMode", "text", "weight", "size", "style", "color", "alignment", "lines",
-        "letterSpacing", "colors", "locations", "startPoint", "endPoint", "blurRadius", "tint", "blur",
+        "letterSpacing", "colors", "locations", "startPoint", "endPoint", "blurRadius", "tint", "blur", "runs",
     ]
     /// Keys that only some layer types have (bindable properties say so in `UserScene.Property.kinds`).
     static let layerKeyKinds: [String: [UserScene.Kind]] = [
         "fill": [.rectangle, .group], "image": [.image], "blur": [.image], "imageScale": [.image], "contentMode": [.image],
         "text": [.text], "weight": [.text], "size": [.text], "style": [.text], "color": [.text], "alignment": [.text], "lines": [.text],
         "letterSpacing": [.text], "colors": [.gradient], "locations": [.gradient], "startPoint": [.gradient],
-        "endPoint": [.gradient], "blurRadius": [.material], "tint": [.material],
+        "endPoint": [.gradient], "blurRadius": [.material], "tint": [.material], "runs": [.text],
     ]
     static let keyframesKeys = ["keyframes", "over", "range", "view", "easing", "outside"]
     static let keyframeStopKeys = ["at", "value", "easing"]
@@ -682,7 +682,10 @@ struct LayerReader {
                 spec.contentMode = ContentMode(rawValue: v)!
             }
         case .text:
-            if let n = m["text"] {
+            if let n = m["runs"] {
+                if m["text"] != nil { r.report(m["text"], "\(path).text", "runs already give the text; keep text or runs") }
+                spec.runs = ScenarioLoader.readRuns(n, "\(path).runs", r) { ScenarioLoader.binding($0, $1, kind: .color, r, scope, view: view) } ?? []
+            } else if let n = m["text"] {
                 if let v = r.text(n, "\(path).text", allowEmpty: true) { spec.text = v }
             } else {
                 r.report(node, "\(path).text", "missing; give the text to draw")
