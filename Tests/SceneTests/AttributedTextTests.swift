@@ -224,3 +224,46 @@ final class AttributedTextTests: XCTestCase {
         XCTAssertLessThan(ink.max()!, 200, "and stops there")
     }
 }
+
+/// `runs:` of a text layer in a scenario.
+final class TextRunsScenarioTests: XCTestCase {
+    func testATextLayersRunsDrawEachInItsLookWithTheLayersDefaults() throws {
+        let yaml = """
+            navigationBar: false
+            background: "#FFFFFF"
+            layers:
+              - type: text
+                name: label
+                frame: [0, 0, 300, 40]
+                size: 20
+                color: "#0000FF"
+                runs:
+                  - {text: "Red ", color: "#FF0000", weight: bold}
+                  - {text: "blue", underline: single}
+            timeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: 10}]}
+            """
+        let s = try ScenarioLoader.parse(yaml, file: "s.yaml", baseDirectory: "/nonexistent")
+        func find(_ l: Layer) -> Layer? { l.name == "label" ? l : l.sublayersInDrawingOrder.lazy.compactMap(find).first }
+        let label = try XCTUnwrap(find(s.layers(ofFrame: 0)))
+        guard case .text(let text)? = label.contents else { return XCTFail("a text layer") }
+        XCTAssertEqual(text.runs.map(\.text), ["Red ", "blue"])
+        XCTAssertEqual(text.runs.map(\.weight), [.bold, .regular])
+        XCTAssertEqual(text.runs.map(\.pointSize), [20, 20], "the layer's size")
+        XCTAssertEqual(text.runs.map(\.color), [Color(255, 0, 0), Color(0, 0, 255)], "the layer's color where the run gives none")
+        XCTAssertEqual(text.runs.map(\.underline), [.none, .single])
+        XCTAssertEqual(text.text, "Red blue")
+    }
+
+    func testTextAndRunsTogetherAreRefusedWhereWritten() {
+        let yaml = """
+            layers:
+              - {type: text, frame: [0, 0, 300, 40], text: Hi, runs: [{text: Hi, underline: wavy}]}
+            timeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: 10}]}
+            """
+        XCTAssertThrowsError(try ScenarioLoader.parse(yaml, file: "s.yaml", baseDirectory: "/nonexistent")) { error in
+            let message = "\(error)"
+            XCTAssertTrue(message.contains("s.yaml:2:48: layers[0].text: runs already give the text; keep text or runs"), message)
+            XCTAssertTrue(message.contains("layers[0].runs[0].underline: expected one of none, single, thick, double, got \"wavy\""), message)
+        }
+    }
+}
