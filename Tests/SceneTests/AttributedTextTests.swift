@@ -41,9 +41,9 @@ final class AttributedTextTests: XCTestCase {
         let reds = inkColumns(pixels, rows: 0..<80, where: isRed), blues = inkColumns(pixels, rows: 0..<80, where: isBlue)
         XCTAssertFalse(reds.isEmpty)
         XCTAssertFalse(blues.isEmpty)
-        XCTAssertLessThan(Double(reds.max()!), boundary * 2, "red only left of the second run")
-        XCTAssertGreaterThanOrEqual(Double(blues.min()!), boundary * 2 - 1, "blue only in the second run")
-        XCTAssertGreaterThan(Double(blues.max()!), line.width * 2 - 12, "the blue run reaches the line's end")
+        XCTAssertLessThan(Double(reds.max() ?? Int.max), boundary * 2, "red only left of the second run")
+        XCTAssertGreaterThanOrEqual(Double(blues.min() ?? -100), boundary * 2 - 1, "blue only in the second run")
+        XCTAssertGreaterThan(Double(blues.max() ?? -100), line.width * 2 - 12, "the blue run reaches the line's end")
     }
 
     /// One run in the text's look is set and drawn as the text itself is.
@@ -57,7 +57,7 @@ final class AttributedTextTests: XCTestCase {
         XCTAssertEqual(render(plain, width: 120, height: 80).bytes, render(runs, width: 120, height: 80).bytes)
     }
 
-    func testAnUnderlineRunsUnderItsRunOnly() {
+    func testAnUnderlineRunsUnderItsRunOnly() throws {
         let text = TextContent(
             runs: [TextRun("plain ", color: .black), TextRun("under", color: .black, underline: .single), TextRun(" plain", color: .black)],
             typography: .standard)
@@ -76,9 +76,9 @@ final class AttributedTextTests: XCTestCase {
         let font = Typography.standard.fonts(.regular).primary
         let y = Int(baseline - Double(font.underlinePosition) / Double(font.unitsPerEm) * 17 * scale)
         let dark = (0..<pixels.width).filter { pixels[$0, y].r < 100 }
-        XCTAssertFalse(dark.isEmpty, "an underline row at y \(y)")
-        XCTAssertEqual(Double(dark.min()!), (d.x0 * scale).rounded(.down), accuracy: 1)
-        XCTAssertEqual(Double(dark.max()!), (d.x1 * scale).rounded(.up) - 1, accuracy: 1)
+        guard let left = dark.min(), let right = dark.max() else { return XCTFail("no underline row at y \(y)") }
+        XCTAssertEqual(Double(left), (d.x0 * scale).rounded(.down), accuracy: 1)
+        XCTAssertEqual(Double(right), (d.x1 * scale).rounded(.up) - 1, accuracy: 1)
         // Without the underline, that row is blank there (a descender-free word).
         let bare = TextContent(
             runs: [TextRun("plain ", color: .black), TextRun("under", color: .black), TextRun(" plain", color: .black)], typography: .standard)
@@ -169,7 +169,7 @@ final class AttributedTextTests: XCTestCase {
         XCTAssertFalse(inkColumns(pixels, rows: 0..<80, where: isRed).isEmpty)
         XCTAssertFalse(inkColumns(pixels, rows: 0..<80, where: isBlue).isEmpty)
         // The paragraph runs right to left: the Arabic run (first) is on the right.
-        XCTAssertGreaterThan(inkColumns(pixels, rows: 0..<80, where: isRed).min()!, inkColumns(pixels, rows: 0..<80, where: isBlue).max()!)
+        XCTAssertGreaterThan(inkColumns(pixels, rows: 0..<80, where: isRed).min() ?? -1, inkColumns(pixels, rows: 0..<80, where: isBlue).max() ?? Int.max)
         // Cut to one line at every mode, without a crash.
         for mode in LineBreakMode.allCases {
             var one = text
@@ -220,8 +220,8 @@ final class AttributedTextTests: XCTestCase {
         root.addSublayer(label)
         let pixels = LayerRenderer().render(root, width: 400, height: 80, scale: 2)
         let ink = inkColumns(pixels, rows: 0..<80) { $0.r < 128 }
-        XCTAssertGreaterThan(ink.max()!, 190, "the text reaches the edge")
-        XCTAssertLessThan(ink.max()!, 200, "and stops there")
+        XCTAssertGreaterThan(ink.max() ?? -1, 190, "the text reaches the edge")
+        XCTAssertLessThan(ink.max() ?? Int.max, 200, "and stops there")
     }
 }
 
