@@ -105,7 +105,7 @@ extension Paragraph {
             let box = style.lineHeight ?? natural * multiple
             // Centred in its natural height, as text in one look is; the multiple's extra space above.
             let baseline =
-                style.lineHeight != nil ? (box + line.ascent - line.descent) / 2 : (natural + line.ascent - line.descent) / 2 + box - natural
+                style.lineHeight != nil ? (box + line.ascent - line.descent) / 2 : (natural + line.ascent - line.descent) / 2 + (box - natural)
             heights.append(box + (i + 1 < lines.count ? style.lineSpacing : 0))
             baselines.append(baseline)
         }

@@ -144,6 +144,12 @@ final class AttributedTextTests: XCTestCase {
         // Ink on the first and the last line, inside the measured box.
         XCTAssertFalse(inkColumns(pixels, rows: 0..<Int(p.lineHeights[0] * 2), where: { $0.r < 200 || $0.b < 200 }).isEmpty)
         XCTAssertFalse(inkColumns(pixels, rows: Int((size.height - p.lineHeights.last!) * 2)..<pixels.height, where: { $0.g < 200 }).isEmpty)
+        // No text takes no room, as UILabel's sizeThatFits says; one line takes its line.
+        XCTAssertEqual(TextContent(runs: [TextRun("")], typography: .standard).size(fitting: 100), Size(width: 0, height: 0))
+        XCTAssertEqual(TextContent("", typography: .standard).size(fitting: .infinity), Size(width: 0, height: 0))
+        let one = TextContent("One", typography: .standard)
+        XCTAssertEqual(one.size(fitting: .infinity).height, Typography.standard.fonts(.regular).primary.lineHeight(pointSize: 17), accuracy: 1e-9)
+        XCTAssertEqual(one.size(fitting: .infinity).width, one.layout().width, accuracy: 0.001)
         // A box one pixel lower than measured drops the last line.
         XCTAssertEqual(text.paragraph(width: size.width, height: size.height - 0.5).lines.count, p.lines.count - 1)
     }
@@ -169,7 +175,8 @@ final class AttributedTextTests: XCTestCase {
         XCTAssertFalse(inkColumns(pixels, rows: 0..<80, where: isRed).isEmpty)
         XCTAssertFalse(inkColumns(pixels, rows: 0..<80, where: isBlue).isEmpty)
         // The paragraph runs right to left: the Arabic run (first) is on the right.
-        XCTAssertGreaterThan(inkColumns(pixels, rows: 0..<80, where: isRed).min() ?? -1, inkColumns(pixels, rows: 0..<80, where: isBlue).max() ?? Int.max)
+        XCTAssertGreaterThan(
+            inkColumns(pixels, rows: 0..<80, where: isRed).min() ?? -1, inkColumns(pixels, rows: 0..<80, where: isBlue).max() ?? Int.max)
         // Cut to one line at every mode, without a crash.
         for mode in LineBreakMode.allCases {
             var one = text

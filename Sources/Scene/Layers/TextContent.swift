@@ -191,9 +191,11 @@ public struct TextContent {
     /// The size the text takes at most `width` wide (`.infinity`: unbounded) in `numberOfLines`
     /// (UILabel's `sizeThatFits(_:)`; `intrinsicContentSize` is this at `.infinity`, or at
     /// `preferredMaxLayoutWidth`): the widest line, trailing spaces not counted, and the lines'
-    /// height, in points (UILabel rounds them up to device pixels). Drawn in a box of this size,
-    /// the text is set in the same lines, none cut.
+    /// height, in points (UILabel rounds them up to device pixels); zero for an empty text. Drawn
+    /// in a box of this size, the text is set in the same lines, none cut.
     public func size(fitting width: Double) -> Size {
+        // No text takes no room (UILabel's size for an empty text is zero), whatever its font.
+        if text.isEmpty { return Size(width: 0, height: 0) }
         let p = paragraph(width: width)
         // Up to the next 1/1024 point: the widest line, summed again in another order, must not
         // come out a rounding error wider than the box.
