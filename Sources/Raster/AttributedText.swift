@@ -97,7 +97,9 @@ extension Paragraph {
         var setter = Typesetter(fonts: first.fonts, pointSize: first.pointSize, letterSpacing: first.letterSpacing)
         setter.styles = styles
         setter.lineBreakMode = style.lineBreakMode
-        let (lines, truncated) = setter.set(spans: spans.enumerated().map { ($0.element.text, UInt16($0.offset)) }, width: width, maxLines: maxLines)
+        // A glyph names its look in 16 bits: spans past 65 535 take the last look that fits.
+        let (lines, truncated) = setter.set(
+            spans: spans.enumerated().map { ($0.element.text, UInt16(min($0.offset, Int(UInt16.max)))) }, width: width, maxLines: maxLines)
         let multiple = style.lineHeightMultiple > 0 ? style.lineHeightMultiple : 1
         var heights: [Double] = [], baselines: [Double] = []
         for (i, line) in lines.enumerated() {
