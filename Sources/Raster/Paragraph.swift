@@ -224,11 +224,11 @@ struct Typesetter {
         // Graphemes: the string's characters (extended grapheme clusters), as scalar offsets.
         var starts: [Int]
         // Each grapheme's style (that of its first scalar); empty in one look.
-        var styleOf: [UInt16] = []
+        var graphemeStyles: [UInt16] = []
         if !scalars.contains(where: { $0.value >= 0x80 }) {
             // Printable ASCII (controls, CR LF among them, are gone): every scalar is a grapheme.
             starts = Array(0...scalars.count)
-            if let scalarStyles { styleOf = scalarStyles }
+            if let scalarStyles { graphemeStyles = scalarStyles }
         } else {
             starts = []
             starts.reserveCapacity(scalars.count + 1)
@@ -239,7 +239,7 @@ struct Typesetter {
             var offset = 0, original = 0
             for ch in String(view) {
                 starts.append(offset)
-                if let scalarStyles { styleOf.append(scalarStyles[original]) }
+                if let scalarStyles { graphemeStyles.append(scalarStyles[original]) }
                 original += ch.unicodeScalars.count
                 var count = 0
                 for s in ch.unicodeScalars {
@@ -252,6 +252,7 @@ struct Typesetter {
             starts.append(offset)
             if cut { scalars = kept }
         }
+        let styleOf = graphemeStyles, oneLook = graphemeStyles.isEmpty
         let codes = scalars.map(\.value)
         let m = starts.count - 1
 
@@ -271,8 +272,8 @@ struct Typesetter {
             }
         }
         /// The style of grapheme `g`, and the spacing after it.
-        func styleAt(_ g: Int) -> UInt16 { styleOf.isEmpty ? 0 : styleOf[g] }
-        func spacingAfter(_ g: Int) -> Double { styleOf.isEmpty ? letterSpacing : styles[Int(styleOf[g])].letterSpacing }
+        func styleAt(_ g: Int) -> UInt16 { oneLook ? 0 : styleOf[g] }
+        func spacingAfter(_ g: Int) -> Double { oneLook ? letterSpacing : styles[Int(styleOf[g])].letterSpacing }
         let scripts = Typesetter.scripts(codes, starts: starts)
 
         // Runs: same font, level and script. A run past `Typesetter.chunk` graphemes ends after a

@@ -274,3 +274,31 @@ final class TextRunsScenarioTests: XCTestCase {
         }
     }
 }
+
+extension TextRunsScenarioTests {
+    /// A run's color is bound as a layer's: one that reads `time` makes every frame its own, and
+    /// `explain` shows it.
+    func testARunsColorFormulaIsEvaluatedEachFrame() throws {
+        let yaml = """
+            navigationBar: false
+            layers:
+              - type: text
+                name: label
+                frame: [0, 100, 300, 40]
+                runs:
+                  - {text: "Still "}
+                  - {text: pulsing, color: "mix(#FF0000, #0000FF, time)"}
+            timeline: {duration: 1, keyframes: [{time: 0, offset: 0}]}
+            """
+        let s = try ScenarioLoader.parse(yaml, file: "s.yaml", baseDirectory: "/nonexistent")
+        XCTAssertTrue(s.screen.scene!.readsTime)
+        func colors(_ frame: Int) throws -> [Color] {
+            func find(_ l: Layer) -> Layer? { l.name == "label" ? l : l.sublayersInDrawingOrder.lazy.compactMap(find).first }
+            guard case .text(let text)? = try XCTUnwrap(find(s.layers(ofFrame: frame))).contents else { return [] }
+            return text.runs.map(\.color)
+        }
+        XCTAssertEqual(try colors(0)[1], Color(255, 0, 0))
+        XCTAssertNotEqual(try colors(30)[1], Color(255, 0, 0))
+        XCTAssertEqual(try colors(0)[0], try colors(30)[0])
+    }
+}

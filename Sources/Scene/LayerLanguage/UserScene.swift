@@ -161,6 +161,7 @@ public final class UserScene: @unchecked Sendable {
         var bindings = vars.map(\.bound.binding)
         for spec in allSpecs {
             bindings += spec.properties.values.map(\.binding) + spec.gradientColors.map(\.binding) + spec.gradientLocations.map(\.binding)
+            bindings += spec.runs.compactMap(\.color?.binding)
         }
         readsTime = bindings.contains { !$0.reads.isDisjoint(with: ["time", "velocity", "phase"]) }
     }
@@ -454,6 +455,9 @@ public final class UserScene: @unchecked Sendable {
             }
             for (i, b) in spec.gradientColors.enumerated() { values.append(("colors[\(i)]", .color(c.color(b.binding, env).color.hexString))) }
             for (i, b) in spec.gradientLocations.enumerated() { values.append(("locations[\(i)]", .number(round4(c.number(b.binding, env))))) }
+            for (i, run) in spec.runs.enumerated() {
+                if let b = run.color { values.append(("runs[\(i)].color", .color(c.color(b.binding, env).color.hexString))) }
+            }
             record(
                 ResolvedLayer(
                     path: spec.path, name: layer.name, kind: spec.kind, placement: spec.root.placement,
@@ -530,7 +534,7 @@ public final class UserScene: @unchecked Sendable {
                     e[.index] = Double(k)
                     let c = Context(scene: self, metrics: metrics, reader: spec, instance: k)
                     for b in spec.properties.values { check(b, c, e, frame, m) }
-                    for b in spec.gradientColors + spec.gradientLocations { check(b, c, e, frame, m) }
+                    for b in spec.gradientColors + spec.gradientLocations + spec.runs.compactMap(\.color) { check(b, c, e, frame, m) }
                 }
             }
         }
@@ -543,7 +547,7 @@ public final class UserScene: @unchecked Sendable {
             + allSpecs.reduce(0) { sum, spec in
                 let bound =
                     spec.properties.values.filter { !$0.binding.isConstant }.count
-                    + (spec.gradientColors + spec.gradientLocations).filter { !$0.binding.isConstant }.count
+                    + (spec.gradientColors + spec.gradientLocations + spec.runs.compactMap(\.color)).filter { !$0.binding.isConstant }.count
                 return sum + bound * spec.root.repeatCount
             }
     }

@@ -64,7 +64,14 @@ extension ScenarioLoader {
             if let n = m["letterSpacing"] {
                 run.letterSpacing = r.number(n, "\(path).letterSpacing", range: UserScene.Property.letterSpacing.range, unit: "points")
             }
-            if let n = m["color"] { run.color = color(n, "\(path).color") }
+            if let n = m["color"], let bound = color(n, "\(path).color") {
+                // A run is not a layer: nothing orders it after the layer a view: driver would read.
+                if case .keyframes(let k) = bound.binding, case .view = k.driver {
+                    r.report(n, "\(path).color", "a run's color cannot follow a view (view: keyframes); drive it by offset, u, time or progress")
+                } else {
+                    run.color = bound
+                }
+            }
             let lines = UnderlineStyle.allCases.map(\.rawValue)
             if let n = m["underline"], let v = r.choice(n, "\(path).underline", lines) { run.underline = UnderlineStyle(rawValue: v)! }
             if let n = m["strikethrough"], let v = r.choice(n, "\(path).strikethrough", lines) { run.strikethrough = UnderlineStyle(rawValue: v)! }
