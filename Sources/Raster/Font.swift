@@ -62,6 +62,12 @@ public final class Font: @unchecked Sendable {
     public let ascender: Int
     public let descender: Int
     public let lineGap: Int
+    /// The underline's centre (negative below the baseline) and thickness, in font units (the post
+    /// table, as FreeType reads it; a font without one gets a twentieth of an em, below by as much).
+    public let underlinePosition: Int
+    public let underlineThickness: Int
+    /// The height of a lowercase x in font units (OS/2's sxHeight, else the x's outline).
+    public let xHeight: Int
     /// Color bitmap glyphs (CBDT or sbix, as emoji fonts have): drawn in their own colors.
     public let hasColorGlyphs: Bool
     /// The bitmap strikes' sizes in pixels per em, for a font whose glyphs are only bitmaps.
@@ -144,6 +150,22 @@ public final class Font: @unchecked Sendable {
             lineGap = max(0, Int(extents.line_gap))
         }
         hb_face_destroy(hbFace)
+        let em = unitsPerEm
+        let thickness = Int(face.pointee.underline_thickness)
+        underlineThickness = thickness > 0 ? thickness : max(1, em / 20)
+        underlinePosition = thickness > 0 ? Int(face.pointee.underline_position) : -max(1, em / 20)
+        var x: hb_position_t = 0
+        if hb_ot_metrics_get_position(font, HB_OT_METRICS_TAG_X_HEIGHT, &x) != 0, x > 0 {
+            xHeight = Int(x)
+        } else {
+            var extents = hb_glyph_extents_t()
+            var g: hb_codepoint_t = 0
+            if hb_font_get_nominal_glyph(font, 0x78, &g) != 0, hb_font_get_glyph_extents(font, g, &extents) != 0, extents.y_bearing > 0 {
+                xHeight = Int(extents.y_bearing)
+            } else {
+                xHeight = em / 2
+            }
+        }
         if !variations.isEmpty {
             let values = variations.map { v -> hb_variation_t in
                 let t = Array(v.tag.utf8) + [32, 32, 32, 32]
@@ -203,6 +225,8 @@ public struct PlacedGlyph: Sendable, Equatable {
     public var font: UInt16
     public var x: Double
     public var y: Double
+    /// Attributed text: the glyph's look in its line's `attributes` (and `font` is in that look's fonts).
+    public var style: UInt16 = 0
 }
 
 /// One line of set text, in points, glyphs in visual order (left to right).
@@ -218,6 +242,13 @@ public struct TextLayout: Sendable, Equatable {
     public var isRightToLeft: Bool
     /// The characters the line shows, in logical order (an ellipsis included where it was cut).
     public var text: String
+    /// Attributed text: the looks its glyphs are drawn in (`PlacedGlyph.style`), and the lines
+    /// under and through them; empty for text in one look (`fonts`, `pointSize`).
+    public var attributes: [TextAttributes] = []
+    public var decorations: [TextDecoration] = []
+    /// Attributed text: the largest line height and line gap of the looks' own fonts on the line.
+    public var naturalHeight = 0.0
+    public var leading = 0.0
 
     public var positions: [Double] { glyphs.map(\.x) }
 }
@@ -373,6 +404,11 @@ extension Canvas {
         _ layout: TextLayout, with rasterizers: GlyphRasterizers, originX: Double, baselineY: Double,
         pixelsPerPoint: Double, color: Color, opacity: Double = 1
     ) {
+        if !layout.attributes.isEmpty {
+            drawAttributed(
+                layout, with: rasterizers, originX: originX, baselineY: baselineY, pixelsPerPoint: pixelsPerPoint, opacity: opacity)
+            return
+        }
         let steps = Double(GlyphRasterizer.subpixelSteps)
         let pixelSize = layout.pointSize * pixelsPerPoint
         func split(_ v: Double) -> (Int, Int) {

@@ -95,6 +95,8 @@ public final class UserScene: @unchecked Sendable {
         /// `blur`: the image blurred once at load, sigma in points of the layer's frame at rest.
         public var imageBlur: Double?
         public var text = ""
+        /// `runs:` in place of `text` (attributed text); empty when the layer gives `text`.
+        public var runs: [RunSpec] = []
         public var weight = FontWeight.regular
         public var alignment = TextAlignment.natural
         public var lines = 1
@@ -162,6 +164,7 @@ public final class UserScene: @unchecked Sendable {
         var bindings = vars.map(\.bound.binding)
         for spec in allSpecs {
             bindings += spec.properties.values.map(\.binding) + spec.gradientColors.map(\.binding) + spec.gradientLocations.map(\.binding)
+            bindings += spec.runs.compactMap(\.color?.binding)
         }
         readsTime = bindings.contains { !$0.reads.isDisjoint(with: ["time", "velocity", "phase"]) }
     }
@@ -417,6 +420,16 @@ public final class UserScene: @unchecked Sendable {
             var text = TextContent(
                 spec.text, weight: spec.weight, pointSize: max(1, size), color: col(.color) ?? .black,
                 alignment: spec.alignment, letterSpacing: num(.letterSpacing, 0), typography: metrics.typography)
+            if !spec.runs.isEmpty {
+                let runs = spec.runs.map { run in
+                    let own = run.size.map { s in spec.textStyle.map { metrics.typography.scaled(s, style: $0) } ?? s }
+                    return TextRun(
+                        run.text, weight: run.weight ?? spec.weight, pointSize: max(1, own ?? size),
+                        color: run.color.map { c.color($0.binding, env).color } ?? text.color,
+                        letterSpacing: run.letterSpacing ?? text.letterSpacing, underline: run.underline, strikethrough: run.strikethrough)
+                }
+                text = TextContent(runs: runs, paragraph: ParagraphStyle(alignment: spec.alignment), typography: metrics.typography)
+            }
             text.numberOfLines = spec.lines
             text.letterSpacingIsOwn = true
             layer.contents = .text(text)
@@ -447,6 +460,9 @@ public final class UserScene: @unchecked Sendable {
             }
             for (i, b) in spec.gradientColors.enumerated() { values.append(("colors[\(i)]", .color(c.color(b.binding, env).color.hexString))) }
             for (i, b) in spec.gradientLocations.enumerated() { values.append(("locations[\(i)]", .number(round4(c.number(b.binding, env))))) }
+            for (i, run) in spec.runs.enumerated() {
+                if let b = run.color { values.append(("runs[\(i)].color", .color(c.color(b.binding, env).color.hexString))) }
+            }
             record(
                 ResolvedLayer(
                     path: spec.path, name: layer.name, kind: spec.kind, placement: spec.root.placement,
@@ -523,7 +539,7 @@ public final class UserScene: @unchecked Sendable {
                     e[.index] = Double(k)
                     let c = Context(scene: self, metrics: metrics, reader: spec, instance: k)
                     for b in spec.properties.values { check(b, c, e, frame, m) }
-                    for b in spec.gradientColors + spec.gradientLocations { check(b, c, e, frame, m) }
+                    for b in spec.gradientColors + spec.gradientLocations + spec.runs.compactMap(\.color) { check(b, c, e, frame, m) }
                 }
             }
         }
@@ -536,7 +552,7 @@ public final class UserScene: @unchecked Sendable {
             + allSpecs.reduce(0) { sum, spec in
                 let bound =
                     spec.properties.values.filter { !$0.binding.isConstant }.count
-                    + (spec.gradientColors + spec.gradientLocations).filter { !$0.binding.isConstant }.count
+                    + (spec.gradientColors + spec.gradientLocations + spec.runs.compactMap(\.color)).filter { !$0.binding.isConstant }.count
                 return sum + bound * spec.root.repeatCount
             }
     }

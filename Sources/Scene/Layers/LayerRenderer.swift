@@ -105,7 +105,7 @@ public final class LayerRenderer {
         case .text(let text)?:
             guard text.numberOfLines == 1 else { return nil }
             // One line, centred: a line box taller than the label draws above and below it.
-            let pad = text.pointSize * 2 * abs(toDevice.scaleY)
+            let pad = text.maximumPointSize * 2 * abs(toDevice.scaleY)
             add(bounds.insetBy(dx: 0, dy: -pad))
         case .shapes(let items)?:
             for (shape, _) in items { add(shape.applying(toDevice).bounds) }
@@ -169,7 +169,8 @@ public final class LayerRenderer {
             key = [
                 "\(ObjectIdentifier(text.typography))", text.text, text.weight.rawValue, "\(text.pointSize)", text.alignment.rawValue,
                 "\(text.numberOfLines)",
-                "\(text.lineHeight ?? 0)", "\(text.letterSpacing)", "\(b.width)", "\(paragraph.lines.count)", "\(toDevice.scaleX)",
+                "\(text.lineHeight ?? 0)", "\(text.letterSpacing)", "\(text.runs)", "\(text.paragraphStyle)", "\(b.width)",
+                "\(paragraph.lines.count)", "\(toDevice.scaleX)",
                 "\(toDevice.scaleY)",
                 "\(sigma)", "\(layer.shadowColor)", "\(layer.shadowOpacity)", "\(drawn.size)",
             ].joined(separator: "\u{1}")
@@ -259,9 +260,16 @@ public final class LayerRenderer {
             let b = layer.bounds
             let paragraph = text.paragraph(width: b.width, height: b.height)
             var top = b.midY - paragraph.height / 2
+            // A line wider than the box (`byClipping`) is drawn up to the box's sides.
+            let clips = text.lineBreakMode == .byClipping && paragraph.lines.contains { $0.width > b.width + 0.001 }
+            if clips {
+                let r = toDevice.apply(b)
+                canvas.pushClip(.rect(Rect(x: r.minX, y: r.minY - 1e6, width: r.width, height: r.height + 2e6)))
+            }
+            defer { if clips { canvas.popClip() } }
             for (i, line) in paragraph.lines.enumerated() {
                 let x = text.lineX(line, minX: b.minX, maxX: b.maxX)
-                let baseline = top + (paragraph.lineHeights[i] + line.ascent - line.descent) / 2
+                let baseline = top + paragraph.baselines[i]
                 top += paragraph.lineHeights[i]
                 let origin = toDevice.apply(Point(x, baseline))
                 canvas.draw(

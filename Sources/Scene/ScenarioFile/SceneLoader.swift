@@ -16,6 +16,7 @@ extension ScenarioLoader {
         "borderWidth", "borderColor", "shadowColor", "shadowOpacity", "shadowRadius", "children", "fill",
         "image", "imageScale", "contentMode", "text", "weight", "size", "style", "color", "alignment", "lines",
         "letterSpacing", "colors", "locations", "startPoint", "endPoint", "blurRadius", "tint", "blur", "symbol", "symbolScale",
+        "runs",
     ]
     /// Keys that only some layer types have (bindable properties say so in `UserScene.Property.kinds`).
     static let layerKeyKinds: [String: [UserScene.Kind]] = [
@@ -23,7 +24,7 @@ extension ScenarioLoader {
         "text": [.text], "weight": [.text, .symbol], "size": [.text, .symbol], "style": [.text], "color": [.text, .symbol],
         "alignment": [.text], "lines": [.text], "symbol": [.symbol], "symbolScale": [.symbol],
         "letterSpacing": [.text], "colors": [.gradient], "locations": [.gradient], "startPoint": [.gradient],
-        "endPoint": [.gradient], "blurRadius": [.material], "tint": [.material],
+        "endPoint": [.gradient], "blurRadius": [.material], "tint": [.material], "runs": [.text],
     ]
     static let keyframesKeys = ["keyframes", "over", "range", "view", "easing", "outside"]
     static let keyframeStopKeys = ["at", "value", "easing"]
@@ -683,7 +684,10 @@ struct LayerReader {
                 spec.contentMode = ContentMode(rawValue: v)!
             }
         case .text:
-            if let n = m["text"] {
+            if let n = m["runs"] {
+                if m["text"] != nil { r.report(m["text"], "\(path).text", "runs already give the text; keep text or runs") }
+                spec.runs = ScenarioLoader.readRuns(n, "\(path).runs", r) { ScenarioLoader.binding($0, $1, kind: .color, r, scope, view: view) } ?? []
+            } else if let n = m["text"] {
                 if let v = r.text(n, "\(path).text", allowEmpty: true) { spec.text = v }
             } else {
                 r.report(node, "\(path).text", "missing; give the text to draw")
