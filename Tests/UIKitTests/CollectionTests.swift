@@ -27,9 +27,12 @@ import XCTest
         return attributes
     }
 
+    /// What shouldInvalidateLayout(forBoundsChange:) answers (a test turns it off).
+    var invalidates = true
+
     override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
         asked.append(newBounds)
-        return true
+        return invalidates
     }
 }
 
@@ -343,6 +346,15 @@ final class CollectionTests: XCTestCase {
                 cv.supplementaryView(forElementKind: header, at: IndexPath(item: 0, section: 0))?.frame,
                 CGRect(x: 0, y: -50, width: 320, height: 150),
                 "the subclass's stretched attributes are applied to the shown header")
+
+            // The same stretch without the invalidation: the shown header keeps its frame, as on iOS.
+            stretchy.invalidates = false
+            cv.contentOffset = CGPoint(x: 0, y: -80)
+            cv.layoutIfNeeded()
+            XCTAssertEqual(
+                cv.supplementaryView(forElementKind: header, at: IndexPath(item: 0, section: 0))?.frame,
+                CGRect(x: 0, y: -50, width: 320, height: 150),
+                "not invalidated: the shown header keeps the attributes it had")
 
             final class Counting: UICollectionViewFlowLayout {
                 var prepared = 0

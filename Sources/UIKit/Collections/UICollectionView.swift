@@ -383,6 +383,7 @@ extension UICollectionViewDelegate {
         askedBounds = bounds
         backgroundView?.frame = bounds
         let layout = collectionViewLayout
+        let invalidated = layout.needsPrepare
         if layout.needsPrepare {
             layout.needsPrepare = false
             Activity.set(frame: ScreenRun.current?.frame ?? 0, call: "\(type(of: layout)).prepare")
@@ -391,13 +392,14 @@ extension UICollectionViewDelegate {
             let size = layout.collectionViewContentSize
             if size != contentSize { contentSize = size }
         }
-        showElements(layout.layoutAttributesForElements(in: bounds) ?? [])
+        showElements(layout.layoutAttributesForElements(in: bounds) ?? [], reapply: invalidated)
     }
 
-    /// Shows a view for each of `attributes`: the one already shown for it (with the attributes
-    /// applied if they changed), else one from the data source; views no longer listed go to the
-    /// reuse queues.
-    private func showElements(_ attributes: [UICollectionViewLayoutAttributes]) {
+    /// Shows a view for each of `attributes`: the one already shown for it, else one from the
+    /// data source; views no longer listed go to the reuse queues. Views already shown take new
+    /// attributes only after the layout was invalidated (`reapply`): as in UIKit, a layout that
+    /// does not invalidate on a scroll keeps its shown views where they were.
+    private func showElements(_ attributes: [UICollectionViewLayoutAttributes], reapply: Bool) {
         var keptCells: [IndexPath: UICollectionViewCell] = [:]
         var keptSupplementary: [SupplementaryKey: UICollectionReusableView] = [:]
         var appeared: [(UICollectionReusableView, UICollectionViewLayoutAttributes)] = []
@@ -406,7 +408,7 @@ extension UICollectionViewDelegate {
             case .cell:
                 guard keptCells[a.indexPath] == nil else { continue }
                 if let cell = cells[a.indexPath] {
-                    cell.applyLayout(a)
+                    if reapply { cell.applyLayout(a) }
                     keptCells[a.indexPath] = cell
                 } else if let ds = dataSource, numberOfItems(inSection: a.indexPath.section) > a.indexPath.item {
                     pending = (nil, a.indexPath, a)
@@ -422,7 +424,7 @@ extension UICollectionViewDelegate {
                 let key = SupplementaryKey(kind: kind, indexPath: a.indexPath)
                 guard keptSupplementary[key] == nil else { continue }
                 if let view = supplementaries[key] {
-                    view.applyLayout(a)
+                    if reapply { view.applyLayout(a) }
                     keptSupplementary[key] = view
                 } else if let ds = dataSource {
                     pending = (kind, a.indexPath, a)
