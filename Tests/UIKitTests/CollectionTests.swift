@@ -36,6 +36,20 @@ import XCTest
     }
 }
 
+/// Rests a released drag with a card line at the top of the safe area: UIKit asks the layout.
+@MainActor final class SnappingLayout: UICollectionViewFlowLayout {
+    nonisolated(unsafe) static var proposals: [CGPoint] = []
+
+    override func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint) -> CGPoint {
+        SnappingLayout.proposals.append(proposedContentOffset)
+        guard let collectionView else { return proposedContentOffset }
+        let top = collectionView.adjustedContentInset.top
+        let pitch = itemSize.height + minimumLineSpacing
+        let line = ((proposedContentOffset.y + top - headerReferenceSize.height - sectionInset.top) / pitch).rounded()
+        return CGPoint(x: proposedContentOffset.x, y: headerReferenceSize.height + sectionInset.top + line * pitch - top)
+    }
+}
+
 @MainActor final class CardCell: UICollectionViewCell {
     nonisolated(unsafe) static var made = 0
     var reused = 0
@@ -89,9 +103,10 @@ import XCTest
 /// YAML preset `effect: collection` draws it (Fixtures/uikit/collection-preset.yaml).
 @MainActor final class StretchyCollectionViewController: UICollectionViewController {
     static let colors: [UIColor] = [.systemRed, .systemOrange, .systemGreen, .systemTeal, .systemBlue, .systemIndigo, .systemPurple]
-    let stretchy = StretchyHeaderLayout()
+    let stretchy: UICollectionViewFlowLayout
 
-    init() {
+    init(layout: UICollectionViewFlowLayout = StretchyHeaderLayout()) {
+        stretchy = layout
         stretchy.itemSize = CGSize(width: 181, height: 240)
         stretchy.minimumLineSpacing = 10
         stretchy.minimumInteritemSpacing = 10
@@ -424,6 +439,25 @@ final class CollectionTests: XCTestCase {
         }
         XCTAssertGreaterThan(compared, 400)
         XCTAssertGreaterThan(stretched, 20, "the pull and the bounce stretch the header")
+    }
+
+    /// A released drag rests where the layout's targetContentOffset(forProposedContentOffset:
+    /// withScrollingVelocity:) puts it: a card line's top under the status bar.
+    func testTheLayoutChoosesWhereADragRests() throws {
+        let out = NSTemporaryDirectory() + "uikit-collection-snap-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        SnappingLayout.proposals = []
+        try renderFrames(
+            of: { StretchyCollectionViewController(layout: SnappingLayout()) }, scenario: ScreenSmokeTests.fixtures + "/paging.yaml", out: out,
+            scale: 1)
+        let manifest = try XCTUnwrap(Manifest.read(atPath: out + "/manifest.json"))
+        let proposed = try XCTUnwrap(SnappingLayout.proposals.last).y
+        let rest = try XCTUnwrap(manifest.frames.last).contentOffsetY
+        // Lines start at 180 + 10 + k x 250 in the content; the top of the safe area is 59 pt down.
+        let k = ((rest + 59 - 190) / 250).rounded()
+        XCTAssertEqual(rest, 190 + k * 250 - 59, accuracy: 0.5, "rests with a line at the top")
+        XCTAssertGreaterThan(abs(Double(proposed) - rest), 1, "not where the drag alone would rest (\(proposed))")
+        XCTAssertEqual(manifest.frames.last?.phase, "idle")
     }
 
     /// Frames of the stretchy collection screen against goldens: the header stretched by the

@@ -341,6 +341,13 @@ extension UICollectionViewDelegate {
 
     // MARK: Layout
 
+    /// A released drag rests where the layout's `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`
+    /// puts it (not when paging), before the delegate's `scrollViewWillEndDragging` is asked, as UIKit does.
+    override func releaseTarget(_ proposed: CGPoint, velocity: CGPoint) -> CGPoint {
+        guard !isPagingEnabled else { return proposed }
+        return collectionViewLayout.targetContentOffset(forProposedContentOffset: proposed, withScrollingVelocity: velocity)
+    }
+
     /// The bounds the layout was last asked about.
     private var askedBounds: CGRect?
 
