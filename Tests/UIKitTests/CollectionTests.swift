@@ -247,6 +247,17 @@ final class CollectionTests: XCTestCase {
                 cv.supplementaryView(forElementKind: footer, at: IndexPath(item: 0, section: 1))?.frame, CGRect(x: 0, y: 370, width: 320, height: 30))
             XCTAssertEqual((cv.cellForItem(at: IndexPath(item: 2, section: 0)) as? CardCell)?.label.text, "0.2")
             XCTAssertEqual(cv.cellForItem(at: IndexPath(item: 2, section: 0))?.contentView.frame, CGRect(x: 0, y: 0, width: 90, height: 50))
+            // A cell's background view fills it, under the content view; the selected one shows when selected.
+            let cell = cv.cellForItem(at: IndexPath(item: 1, section: 1))!
+            cell.backgroundView = UIView()
+            cell.selectedBackgroundView = UIView()
+            cell.layoutIfNeeded()
+            XCTAssertEqual(cell.backgroundView?.frame, CGRect(x: 0, y: 0, width: 90, height: 70))
+            XCTAssertEqual(cell.subviews.map { $0 === cell.contentView }, [false, false, true], "background, selected background, content")
+            XCTAssertEqual(cell.selectedBackgroundView?.isHidden, true)
+            cell.isSelected = true
+            cell.layoutIfNeeded()
+            XCTAssertEqual(cell.selectedBackgroundView?.isHidden, false)
             // A narrower view: two a line.
             cv.frame = CGRect(x: 0, y: 0, width: 250, height: 480)
             cv.layoutIfNeeded()

@@ -66,7 +66,8 @@ extension UICollectionViewDelegate {
 /// the data source) or supplementary view for each, with the attributes applied; views that left
 /// are taken away and kept for reuse, so only the visible items have cells. On each bounds change
 /// (a scroll, a resize) it asks the layout `shouldInvalidateLayout(forBoundsChange:)` first, as
-/// UIKit does.
+/// UIKit does. Its background is systemBackground, as since iOS 13. Compositional layout
+/// (`UICollectionViewCompositionalLayout`) and diffable data sources are not part of this module.
 /// https://developer.apple.com/documentation/uikit/uicollectionview
 @MainActor open class UICollectionView: UIScrollView {
     /// https://developer.apple.com/documentation/uikit/uicollectionview/scrolldirection
@@ -83,6 +84,7 @@ extension UICollectionViewDelegate {
     public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
         collectionViewLayout = layout
         super.init(frame: frame)
+        backgroundColor = .systemBackground
         layout.collectionView = self
         layout.needsPrepare = true
     }
@@ -91,6 +93,7 @@ extension UICollectionViewDelegate {
     public required init?(coder: NSCoder) {
         collectionViewLayout = UICollectionViewFlowLayout()
         super.init(coder: coder)
+        backgroundColor = .systemBackground
         collectionViewLayout.collectionView = self
     }
 
@@ -499,7 +502,6 @@ extension UICollectionViewDelegate {
     open override func loadView() {
         let cv = UICollectionView(frame: UIScreen.main.bounds, collectionViewLayout: initialLayout)
         cv.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        cv.backgroundColor = .systemBackground
         cv.delegate = self
         cv.dataSource = self
         view = cv
