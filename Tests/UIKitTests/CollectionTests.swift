@@ -36,6 +36,39 @@ import XCTest
     }
 }
 
+/// A layout of its own (not a flow layout): two columns of heights in turn, each item under the
+/// shorter column, as a masonry layout caches them in prepare().
+@MainActor final class MasonryLayout: UICollectionViewLayout {
+    var cache: [UICollectionViewLayoutAttributes] = []
+    var height: CGFloat = 0
+
+    override func prepare() {
+        super.prepare()
+        guard let collectionView else { return }
+        cache = []
+        var columns: [CGFloat] = [0, 0]
+        let width = collectionView.bounds.width / 2
+        for i in 0..<collectionView.numberOfItems(inSection: 0) {
+            let column = columns[0] <= columns[1] ? 0 : 1
+            let a = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: i, section: 0))
+            a.frame = CGRect(x: CGFloat(column) * width, y: columns[column], width: width, height: [120, 80, 200][i % 3])
+            a.alpha = 0.5
+            a.zIndex = i
+            columns[column] = a.frame.maxY
+            cache.append(a)
+        }
+        height = columns.max() ?? 0
+    }
+
+    override var collectionViewContentSize: CGSize { CGSize(width: collectionView?.bounds.width ?? 0, height: height) }
+
+    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        cache.filter { $0.frame.intersects(rect) }
+    }
+
+    override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { cache[indexPath.item] }
+}
+
 /// Rests a released drag with a card line at the top of the safe area: UIKit asks the layout.
 @MainActor final class SnappingLayout: UICollectionViewFlowLayout {
     nonisolated(unsafe) static var proposals: [CGPoint] = []
@@ -344,6 +377,14 @@ final class CollectionTests: XCTestCase {
             cv.layoutIfNeeded()
             XCTAssertEqual(cv.indexPathsForVisibleItems.map(\.item), [0, 1, 2, 3])
             XCTAssertEqual(CardCell.made, before, "no new cell: the queue had them")
+            // Updates show the data source's new state (at once).
+            cv.performBatchUpdates {
+                source.counts = [6]
+                cv.insertItems(at: [IndexPath(item: 4, section: 0), IndexPath(item: 5, section: 0)])
+            }
+            cv.layoutIfNeeded()
+            XCTAssertEqual(cv.indexPathsForVisibleItems.map(\.item), [0, 1, 2, 3, 4, 5])
+            XCTAssertEqual((cv.cellForItem(at: IndexPath(item: 5, section: 0)) as? CardCell)?.label.text, "0.5")
         }
     }
 
@@ -398,6 +439,23 @@ final class CollectionTests: XCTestCase {
             other.bounds = CGRect(x: 0, y: 200, width: 300, height: 480)
             other.layoutIfNeeded()
             XCTAssertEqual(plain.prepared, 2, "a new width lays it out again")
+        }
+    }
+
+    /// A UICollectionViewLayout subclass of its own: its content size, and its attributes
+    /// (frame, alpha, zIndex) applied to the cells shown.
+    func testACustomLayoutsAttributesAreApplied() {
+        MainActor.assumeIsolated {
+            let layout = MasonryLayout()
+            let source = GridSource(counts: [9])
+            let cv = Self.grid(source, layout: layout, size: CGSize(width: 300, height: 300))
+            // Columns: 0: 120 (0), 200 (2) ... 1: 80 (1), 120 (3), ...
+            XCTAssertEqual(cv.contentSize.height, layout.height)
+            XCTAssertEqual(cv.cellForItem(at: IndexPath(item: 2, section: 0))?.frame, CGRect(x: 150, y: 80, width: 150, height: 200))
+            XCTAssertEqual(cv.cellForItem(at: IndexPath(item: 3, section: 0))?.frame, CGRect(x: 0, y: 120, width: 150, height: 120))
+            XCTAssertEqual(cv.cellForItem(at: IndexPath(item: 3, section: 0))?.alpha, 0.5)
+            XCTAssertEqual(cv.cellForItem(at: IndexPath(item: 3, section: 0))?.layer.zPosition, 3)
+            XCTAssertEqual(cv.indexPathsForVisibleItems.map(\.item), [0, 1, 2, 3, 4, 5], "the items meeting 300 pt")
         }
     }
 

@@ -302,6 +302,38 @@ extension UICollectionViewDelegate {
         setNeedsLayout()
     }
 
+    // MARK: Updates (drawn at once: the end state, as reloadData shows it)
+
+    /// Runs `updates`, then shows the data source's new state at once (not animated, said once).
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618045-performbatchupdates
+    open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        updates?()
+        reloadAtOnce("performBatchUpdates")
+        completion?(true)
+    }
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618097-insertitems
+    open func insertItems(at indexPaths: [IndexPath]) { reloadAtOnce("insertItems") }
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618099-deleteitems
+    open func deleteItems(at indexPaths: [IndexPath]) { reloadAtOnce("deleteItems") }
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618079-reloaditems
+    open func reloadItems(at indexPaths: [IndexPath]) { reloadAtOnce("reloadItems") }
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618092-moveitem
+    open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { reloadAtOnce("moveItem") }
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618095-insertsections
+    open func insertSections(_ sections: IndexSet) { reloadAtOnce("insertSections") }
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618102-deletesections
+    open func deleteSections(_ sections: IndexSet) { reloadAtOnce("deleteSections") }
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618094-reloadsections
+    open func reloadSections(_ sections: IndexSet) { reloadAtOnce("reloadSections") }
+
+    /// The data source asked again as by reloadData; an update UIKit animates is said once.
+    private func reloadAtOnce(_ call: String) {
+        if call != "reloadItems" && call != "reloadSections" {
+            Diagnostics.once("\(call) \(ObjectIdentifier(self))", "\(describe): \(call) is drawn at once, not animated")
+        }
+        reloadData()
+    }
+
     /// Takes a view off the screen and into its reuse queue, telling the delegate.
     private func retire(_ view: UICollectionReusableView, key prefix: String, path: IndexPath, kind: String?) {
         view.removeFromSuperview()
@@ -322,7 +354,7 @@ extension UICollectionViewDelegate {
         let inset = adjustedContentInset
         var o = contentOffset
         if scrollPosition.contains(.top) { o.y = frame.minY - inset.top }
-        if scrollPosition.contains(.centeredVertically) { o.y = frame.midY - (bounds.height + inset.top - inset.bottom) / 2 - inset.top + inset.top }
+        if scrollPosition.contains(.centeredVertically) { o.y = frame.midY - (bounds.height + inset.top - inset.bottom) / 2 }
         if scrollPosition.contains(.bottom) { o.y = frame.maxY - bounds.height + inset.bottom }
         if scrollPosition.contains(.left) { o.x = frame.minX - inset.left }
         if scrollPosition.contains(.centeredHorizontally) { o.x = frame.midX - bounds.width / 2 }
