@@ -488,9 +488,9 @@ final class CollectionTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: base) }
         try renderFrames(
             of: { StretchyCollectionViewController() }, scenario: ScreenSmokeTests.fixtures + "/collection-motion.yaml", out: base + "/uikit",
-            layout: true, scale: 1)
+            layout: true, scale: 0.25)
         var settings = Render.Settings(scenario: ScreenSmokeTests.fixtures + "/collection-preset.yaml", outputDirectory: base + "/yaml")
-        (settings.includeLayout, settings.scale) = (true, 1)
+        (settings.includeLayout, settings.scale) = (true, 0.25)
         try Render(settings).run()
         let uikit = try XCTUnwrap(Manifest.read(atPath: base + "/uikit/manifest.json"))
         let yaml = try XCTUnwrap(Manifest.read(atPath: base + "/yaml/manifest.json"))
@@ -518,7 +518,7 @@ final class CollectionTests: XCTestCase {
         SnappingLayout.proposals = []
         try renderFrames(
             of: { StretchyCollectionViewController(layout: SnappingLayout()) }, scenario: ScreenSmokeTests.fixtures + "/paging.yaml", out: out,
-            scale: 1)
+            scale: 0.25)
         let manifest = try XCTUnwrap(Manifest.read(atPath: out + "/manifest.json"))
         let proposed = try XCTUnwrap(SnappingLayout.proposals.last).y
         let rest = try XCTUnwrap(manifest.frames.last).contentOffsetY
