@@ -491,7 +491,7 @@ final class CollectionTests: XCTestCase {
             layout: true, scale: 0.25)
         var settings = Render.Settings(scenario: ScreenSmokeTests.fixtures + "/collection-preset.yaml", outputDirectory: base + "/yaml")
         (settings.includeLayout, settings.scale) = (true, 0.25)
-        try Render(settings).run()
+        _ = try Render(settings).run()
         let uikit = try XCTUnwrap(Manifest.read(atPath: base + "/uikit/manifest.json"))
         let yaml = try XCTUnwrap(Manifest.read(atPath: base + "/yaml/manifest.json"))
         XCTAssertEqual(uikit.frames.count, yaml.frames.count)
