@@ -185,7 +185,8 @@ package struct ScreenSettings: Sendable {
                 if s.isPagingEnabled, s.bounds.height > 0 {
                     proposed = pageTarget(release, page: Double(s.bounds.height), range: gestures.offsetBounds)
                 }
-                var target = CGPoint(x: s.contentOffset.x, y: CGFloat(proposed - top))
+                var target = s.releaseTarget(
+                    CGPoint(x: s.contentOffset.x, y: CGFloat(proposed - top)), velocity: CGPoint(x: 0, y: CGFloat(release.velocity / 1000)))
                 Activity.set(frame: frame, call: "scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)")
                 withUnsafeMutablePointer(to: &target) { pointer in
                     delegate?.scrollViewWillEndDragging(s, withVelocity: CGPoint(x: 0, y: CGFloat(release.velocity / 1000)), targetContentOffset: pointer)

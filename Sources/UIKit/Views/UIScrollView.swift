@@ -192,6 +192,9 @@ extension UIScrollViewDelegate {
 
     open func flashScrollIndicators() {}
 
+    /// Where a released drag comes to rest before the delegate is asked (a collection view's layout adjusts it).
+    func releaseTarget(_ proposed: CGPoint, velocity: CGPoint) -> CGPoint { proposed }
+
     /// The vertical offsets the content can rest at: from -adjustedContentInset.top to the bottom.
     var verticalRange: ClosedRange<CGFloat> {
         let inset = adjustedContentInset

@@ -1,0 +1,563 @@
+import Foundation
+
+/// Where a collection view's items and their supplementary views come from.
+/// https://developer.apple.com/documentation/uikit/uicollectionviewdatasource
+@MainActor public protocol UICollectionViewDataSource: NSObjectProtocol {
+    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell
+    /// Optional: 1.
+    func numberOfSections(in collectionView: UICollectionView) -> Int
+    /// Optional, required when the layout has supplementary views (a header or footer size):
+    /// without it an empty view is shown and it is said once.
+    func collectionView(
+        _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+    ) -> UICollectionReusableView
+}
+
+extension UICollectionViewDataSource {
+    public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+    public func collectionView(
+        _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+    ) -> UICollectionReusableView {
+        Diagnostics.once(
+            "supplementary \(kind) \(ObjectIdentifier(collectionView))",
+            "\(collectionView.describe): the layout has a \(kind) but the data source has no "
+                + "collectionView(_:viewForSupplementaryElementOfKind:at:); an empty view is shown there")
+        return UICollectionReusableView()
+    }
+}
+
+/// What a collection view tells its delegate (each optional) besides the scroll view's calls.
+/// Items are not selected here (a screen's run has no taps): the selection calls are never made.
+/// https://developer.apple.com/documentation/uikit/uicollectionviewdelegate
+@MainActor public protocol UICollectionViewDelegate: UIScrollViewDelegate {
+    func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath)
+    func collectionView(_ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell, forItemAt indexPath: IndexPath)
+    func collectionView(
+        _ collectionView: UICollectionView, willDisplaySupplementaryView view: UICollectionReusableView, forElementKind elementKind: String,
+        at indexPath: IndexPath)
+    func collectionView(
+        _ collectionView: UICollectionView, didEndDisplayingSupplementaryView view: UICollectionReusableView, forElementOfKind elementKind: String,
+        at indexPath: IndexPath)
+    func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool
+    func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)
+    func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath)
+}
+
+extension UICollectionViewDelegate {
+    public func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {}
+    public func collectionView(
+        _ collectionView: UICollectionView, willDisplaySupplementaryView view: UICollectionReusableView, forElementKind elementKind: String,
+        at indexPath: IndexPath
+    ) {}
+    public func collectionView(
+        _ collectionView: UICollectionView, didEndDisplayingSupplementaryView view: UICollectionReusableView, forElementOfKind elementKind: String,
+        at indexPath: IndexPath
+    ) {}
+    public func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool { true }
+    public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {}
+}
+
+/// A scroll view of items laid out by its layout (`UICollectionViewFlowLayout` or a subclass):
+/// at each layout pass it runs the layout's `prepare()` if the layout was invalidated, takes its
+/// content size, asks `layoutAttributesForElements(in:)` for its bounds and shows a cell (from
+/// the data source) or supplementary view for each, with the attributes applied; views that left
+/// are taken away and kept for reuse, so only the visible items have cells. On each bounds change
+/// (a scroll, a resize) it asks the layout `shouldInvalidateLayout(forBoundsChange:)` first, as
+/// UIKit does. Its background is systemBackground, as since iOS 13. Compositional layout
+/// (`UICollectionViewCompositionalLayout`) and diffable data sources are not part of this module.
+/// https://developer.apple.com/documentation/uikit/uicollectionview
+@MainActor open class UICollectionView: UIScrollView {
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/scrolldirection
+    public enum ScrollDirection: Int, Sendable { case vertical = 0, horizontal }
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/elementcategory
+    public enum ElementCategory: UInt, Sendable { case cell = 0, supplementaryView, decorationView }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1617759-elementkindsectionheader
+    public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1617711-elementkindsectionfooter
+    public static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618068-init
+    public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
+        collectionViewLayout = layout
+        super.init(frame: frame)
+        backgroundColor = .systemBackground
+        layout.collectionView = self
+        layout.needsPrepare = true
+    }
+
+    /// Views are made in code here: a coder (a storyboard or XIB) is not read yet.
+    public required init?(coder: NSCoder) {
+        collectionViewLayout = UICollectionViewFlowLayout()
+        super.init(coder: coder)
+        backgroundColor = .systemBackground
+        collectionViewLayout.collectionView = self
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618047-collectionviewlayout
+    open var collectionViewLayout: UICollectionViewLayout {
+        didSet {
+            guard oldValue !== collectionViewLayout else { return }
+            if oldValue.collectionView === self { oldValue.collectionView = nil }
+            collectionViewLayout.collectionView = self
+            collectionViewLayout.invalidateLayout()
+        }
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618083-setcollectionviewlayout
+    open func setCollectionViewLayout(_ layout: UICollectionViewLayout, animated: Bool) {
+        if animated {
+            Diagnostics.once("setCollectionViewLayout animated", "\(describe): setCollectionViewLayout(_:animated: true) is drawn at once")
+        }
+        collectionViewLayout = layout
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618091-datasource
+    open weak var dataSource: (any UICollectionViewDataSource)? { didSet { reloadData() } }
+
+    /// The scroll view's delegate, as a collection view delegate.
+    var collectionDelegate: (any UICollectionViewDelegate)? { delegate as? any UICollectionViewDelegate }
+
+    /// Drawn behind the items, as large as the collection view, not scrolling.
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618086-backgroundview
+    open var backgroundView: UIView? {
+        didSet {
+            if oldValue !== backgroundView { oldValue?.removeFromSuperview() }
+            if let v = backgroundView { insertSubview(v, at: 0) }
+            setNeedsLayout()
+        }
+    }
+
+    open var allowsSelection = true
+    open var allowsMultipleSelection = false
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618008-isprefetchingenabled
+    open var isPrefetchingEnabled = true
+
+    // MARK: Counts
+
+    private var counts: [Int]?
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618091-numberofsections
+    open var numberOfSections: Int { itemCounts.count }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618088-numberofitems
+    open func numberOfItems(inSection section: Int) -> Int {
+        let c = itemCounts
+        return c.indices.contains(section) ? c[section] : 0
+    }
+
+    private var itemCounts: [Int] {
+        if let counts { return counts }
+        var out: [Int] = []
+        if let ds = dataSource {
+            let sections = max(0, ds.numberOfSections(in: self))
+            out = (0..<sections).map { max(0, ds.collectionView(self, numberOfItemsInSection: $0)) }
+        }
+        counts = out
+        return out
+    }
+
+    // MARK: Reuse
+
+    private var cellClasses: [String: UICollectionReusableView.Type] = [:]
+    private var supplementaryClasses: [String: UICollectionReusableView.Type] = [:]
+    private var reusable: [String: [UICollectionReusableView]] = [:]
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618089-register
+    open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
+        cellClasses[identifier] = cellClass as? UICollectionViewCell.Type
+        reusable["cell/" + identifier] = nil
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618103-register
+    open func register(_ viewClass: AnyClass?, forSupplementaryViewOfKind elementKind: String, withReuseIdentifier identifier: String) {
+        supplementaryClasses[elementKind + "/" + identifier] = viewClass as? UICollectionReusableView.Type
+        reusable[elementKind + "/" + identifier] = nil
+    }
+
+    /// A cell that left the screen, prepared for reuse, or a new one of the registered class,
+    /// with the layout's attributes for `indexPath` applied.
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618063-dequeuereusablecell
+    open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
+        let view = dequeue(key: "cell/" + identifier, identifier: identifier, registered: cellClasses[identifier], what: "a cell")
+        let cell = view as? UICollectionViewCell ?? UICollectionViewCell()
+        if let a = pendingAttributes(kind: nil, indexPath) { cell.applyLayout(a) }
+        return cell
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618068-dequeuereusablesupplementaryview
+    open func dequeueReusableSupplementaryView(
+        ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath
+    )
+        -> UICollectionReusableView
+    {
+        let key = elementKind + "/" + identifier
+        let view = dequeue(key: key, identifier: identifier, registered: supplementaryClasses[key], what: "a \(elementKind)")
+        if let a = pendingAttributes(kind: elementKind, indexPath) { view.applyLayout(a) }
+        return view
+    }
+
+    /// The attributes of the element being asked of the data source, else the layout's.
+    private func pendingAttributes(kind: String?, _ indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        if let (k, path, attributes) = pending, k == kind, path == indexPath { return attributes }
+        guard let kind else { return collectionViewLayout.layoutAttributesForItem(at: indexPath) }
+        return collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
+    }
+
+    private func dequeue(key: String, identifier: String, registered: UICollectionReusableView.Type?, what: String) -> UICollectionReusableView {
+        if var queue = reusable[key], !queue.isEmpty {
+            let view = queue.removeLast()
+            reusable[key] = queue
+            view.prepareForReuse()
+            return view
+        }
+        guard let type = registered else {
+            Diagnostics.once(
+                "unregistered \(key) \(ObjectIdentifier(self))",
+                "\(describe): no class is registered for \(what) with reuse identifier \"\(identifier)\"; an empty view is shown "
+                    + "(register the class with register(_:forCellWithReuseIdentifier:) or register(_:forSupplementaryViewOfKind:withReuseIdentifier:))"
+            )
+            let view: UICollectionReusableView = what == "a cell" ? UICollectionViewCell() : UICollectionReusableView()
+            view.reuseIdentifier = identifier
+            return view
+        }
+        made += 1
+        return type.init(_registeredForReuseIdentifier: identifier)
+    }
+
+    /// Views made by the dequeue calls (not taken from the reuse queues).
+    package private(set) var made = 0
+
+    /// The element being asked of the data source: (kind or nil for a cell, index path, attributes).
+    private var pending: (String?, IndexPath, UICollectionViewLayoutAttributes)?
+
+    // MARK: What is shown
+
+    private var cells: [IndexPath: UICollectionViewCell] = [:]
+    private struct SupplementaryKey: Hashable {
+        let kind: String
+        let indexPath: IndexPath
+    }
+    private var supplementaries: [SupplementaryKey: UICollectionReusableView] = [:]
+
+    /// The cells shown, in index path order.
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618056-visiblecells
+    open var visibleCells: [UICollectionViewCell] { cells.keys.sorted().compactMap { cells[$0] } }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618034-indexpathsforvisibleitems
+    open var indexPathsForVisibleItems: [IndexPath] { cells.keys.sorted() }
+
+    /// The cell shown for the item, or nil when it is not on screen.
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618088-cellforitem
+    open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? { cells[indexPath] }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618094-indexpath
+    open func indexPath(for cell: UICollectionViewCell) -> IndexPath? { cells.first { $0.value === cell }?.key }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618068-supplementaryview
+    open func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath) -> UICollectionReusableView? {
+        supplementaries[SupplementaryKey(kind: elementKind, indexPath: indexPath)]
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618026-visiblesupplementaryviews
+    open func visibleSupplementaryViews(ofKind elementKind: String) -> [UICollectionReusableView] {
+        indexPathsForVisibleSupplementaryElements(ofKind: elementKind).compactMap { supplementaryView(forElementKind: elementKind, at: $0) }
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618023-indexpathsforvisiblesupplementar
+    open func indexPathsForVisibleSupplementaryElements(ofKind elementKind: String) -> [IndexPath] {
+        supplementaries.keys.filter { $0.kind == elementKind }.map(\.indexPath).sorted()
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618031-layoutattributesforitem
+    open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        collectionViewLayout.layoutAttributesForItem(at: indexPath)
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618043-layoutattributesforsupplementary
+    open func layoutAttributesForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
+    }
+
+    /// The item whose frame holds `point` (content coordinates), or nil.
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618030-indexpathforitem
+    open func indexPathForItem(at point: CGPoint) -> IndexPath? {
+        collectionViewLayout.layoutAttributesForElements(in: CGRect(x: point.x, y: point.y, width: 1, height: 1))?
+            .first { $0.representedElementCategory == .cell && $0.frame.contains(point) }?.indexPath
+    }
+
+    /// Asks the data source again: every shown view goes to the reuse queues, the layout is
+    /// invalidated and the next layout pass shows the items anew.
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618078-reloaddata
+    open func reloadData() {
+        counts = nil
+        for (path, cell) in cells { retire(cell, key: "cell/", path: path, kind: nil) }
+        for (key, view) in supplementaries { retire(view, key: key.kind + "/", path: key.indexPath, kind: key.kind) }
+        cells = [:]
+        supplementaries = [:]
+        collectionViewLayout.invalidateLayout()
+        setNeedsLayout()
+    }
+
+    // MARK: Updates (drawn at once: the end state, as reloadData shows it)
+
+    /// Runs `updates`, then shows the data source's new state at once (not animated, said once).
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618045-performbatchupdates
+    open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        updates?()
+        reloadAtOnce("performBatchUpdates")
+        completion?(true)
+    }
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618097-insertitems
+    open func insertItems(at indexPaths: [IndexPath]) { reloadAtOnce("insertItems") }
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618099-deleteitems
+    open func deleteItems(at indexPaths: [IndexPath]) { reloadAtOnce("deleteItems") }
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618079-reloaditems
+    open func reloadItems(at indexPaths: [IndexPath]) { reloadAtOnce("reloadItems") }
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618092-moveitem
+    open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { reloadAtOnce("moveItem") }
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618095-insertsections
+    open func insertSections(_ sections: IndexSet) { reloadAtOnce("insertSections") }
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618102-deletesections
+    open func deleteSections(_ sections: IndexSet) { reloadAtOnce("deleteSections") }
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618094-reloadsections
+    open func reloadSections(_ sections: IndexSet) { reloadAtOnce("reloadSections") }
+
+    /// The data source asked again as by reloadData; an update UIKit animates is said once.
+    private func reloadAtOnce(_ call: String) {
+        if call != "reloadItems" && call != "reloadSections" {
+            Diagnostics.once("\(call) \(ObjectIdentifier(self))", "\(describe): \(call) is drawn at once, not animated")
+        }
+        reloadData()
+    }
+
+    /// Takes a view off the screen and into its reuse queue, telling the delegate.
+    private func retire(_ view: UICollectionReusableView, key prefix: String, path: IndexPath, kind: String?) {
+        view.removeFromSuperview()
+        if let id = view.reuseIdentifier { reusable[prefix + id, default: []].append(view) }
+        if let kind {
+            collectionDelegate?.collectionView(self, didEndDisplayingSupplementaryView: view, forElementOfKind: kind, at: path)
+        } else if let cell = view as? UICollectionViewCell {
+            collectionDelegate?.collectionView(self, didEndDisplaying: cell, forItemAt: path)
+        }
+    }
+
+    /// Moves the content, scrolling until the item is at `scrollPosition` (top, centre, bottom,
+    /// left, right); drawn at once.
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618046-scrolltoitem
+    open func scrollToItem(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
+        layoutIfNeeded()
+        guard let frame = layoutAttributesForItem(at: indexPath)?.frame else { return }
+        let inset = adjustedContentInset
+        var o = contentOffset
+        if scrollPosition.contains(.top) { o.y = frame.minY - inset.top }
+        if scrollPosition.contains(.centeredVertically) { o.y = frame.midY - (bounds.height + inset.top - inset.bottom) / 2 }
+        if scrollPosition.contains(.bottom) { o.y = frame.maxY - bounds.height + inset.bottom }
+        if scrollPosition.contains(.left) { o.x = frame.minX - inset.left }
+        if scrollPosition.contains(.centeredHorizontally) { o.x = frame.midX - bounds.width / 2 }
+        if scrollPosition.contains(.right) { o.x = frame.maxX - bounds.width + inset.right }
+        setContentOffset(o, animated: animated)
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/scrollposition
+    public struct ScrollPosition: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let top = ScrollPosition(rawValue: 1 << 0)
+        public static let centeredVertically = ScrollPosition(rawValue: 1 << 1)
+        public static let bottom = ScrollPosition(rawValue: 1 << 2)
+        public static let left = ScrollPosition(rawValue: 1 << 3)
+        public static let centeredHorizontally = ScrollPosition(rawValue: 1 << 4)
+        public static let right = ScrollPosition(rawValue: 1 << 5)
+    }
+
+    // MARK: Layout
+
+    /// A released drag rests where the layout's `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`
+    /// puts it (not when paging), before the delegate's `scrollViewWillEndDragging` is asked, as UIKit does.
+    override func releaseTarget(_ proposed: CGPoint, velocity: CGPoint) -> CGPoint {
+        guard !isPagingEnabled else { return proposed }
+        return collectionViewLayout.targetContentOffset(forProposedContentOffset: proposed, withScrollingVelocity: velocity)
+    }
+
+    /// The bounds the layout was last asked about.
+    private var askedBounds: CGRect?
+
+    /// Asks the layout whether `newBounds` invalidates it (and invalidates it if so), as UIKit
+    /// does on every bounds change: a scroll or a resize.
+    private func askLayout(about newBounds: CGRect) {
+        guard newBounds != askedBounds else { return }
+        askedBounds = newBounds
+        let layout = collectionViewLayout
+        if layout.shouldInvalidateLayout(forBoundsChange: newBounds) {
+            layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: newBounds))
+        }
+    }
+
+    open override var bounds: CGRect {
+        get { super.bounds }
+        set {
+            if newValue != super.bounds { askLayout(about: newValue) }
+            super.bounds = newValue
+        }
+    }
+
+    /// A new frame is a bounds change too (UIKit's setFrame sets the bounds).
+    open override var frame: CGRect {
+        get { super.frame }
+        set {
+            let newBounds = CGRect(origin: bounds.origin, size: newValue.size)
+            if newBounds != super.bounds { askLayout(about: newBounds) }
+            super.frame = newValue
+        }
+    }
+
+    /// The bounds' size when the layout was last prepared.
+    private var preparedSize: CGSize?
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        // A size changed around the setters (on the layer): the layout is laid out again.
+        if let size = preparedSize, size != bounds.size, askedBounds != bounds { collectionViewLayout.invalidateLayout() }
+        askedBounds = bounds
+        backgroundView?.frame = bounds
+        let layout = collectionViewLayout
+        let invalidated = layout.needsPrepare
+        if layout.needsPrepare {
+            layout.needsPrepare = false
+            Activity.set(frame: ScreenRun.current?.frame ?? 0, call: "\(type(of: layout)).prepare")
+            layout.prepare()
+            preparedSize = bounds.size
+            let size = layout.collectionViewContentSize
+            if size != contentSize { contentSize = size }
+        }
+        showElements(layout.layoutAttributesForElements(in: bounds) ?? [], reapply: invalidated)
+    }
+
+    /// Shows a view for each of `attributes`: the one already shown for it, else one from the
+    /// data source; views no longer listed go to the reuse queues. Views already shown take new
+    /// attributes only after the layout was invalidated (`reapply`): as in UIKit, a layout that
+    /// does not invalidate on a scroll keeps its shown views where they were.
+    private func showElements(_ attributes: [UICollectionViewLayoutAttributes], reapply: Bool) {
+        var keptCells: [IndexPath: UICollectionViewCell] = [:]
+        var keptSupplementary: [SupplementaryKey: UICollectionReusableView] = [:]
+        var appeared: [(UICollectionReusableView, UICollectionViewLayoutAttributes)] = []
+        for a in attributes {
+            switch a.representedElementCategory {
+            case .cell:
+                guard keptCells[a.indexPath] == nil else { continue }
+                if let cell = cells[a.indexPath] {
+                    if reapply { cell.applyLayout(a) }
+                    keptCells[a.indexPath] = cell
+                } else if let ds = dataSource, numberOfItems(inSection: a.indexPath.section) > a.indexPath.item {
+                    pending = (nil, a.indexPath, a)
+                    Activity.set(frame: ScreenRun.current?.frame ?? 0, call: "collectionView(_:cellForItemAt: \(a.indexPath))")
+                    let cell = ds.collectionView(self, cellForItemAt: a.indexPath)
+                    pending = nil
+                    cell.applyLayout(a)
+                    keptCells[a.indexPath] = cell
+                    appeared.append((cell, a))
+                }
+            case .supplementaryView:
+                guard let kind = a.representedElementKind else { continue }
+                let key = SupplementaryKey(kind: kind, indexPath: a.indexPath)
+                guard keptSupplementary[key] == nil else { continue }
+                if let view = supplementaries[key] {
+                    if reapply { view.applyLayout(a) }
+                    keptSupplementary[key] = view
+                } else if let ds = dataSource {
+                    pending = (kind, a.indexPath, a)
+                    Activity.set(
+                        frame: ScreenRun.current?.frame ?? 0, call: "collectionView(_:viewForSupplementaryElementOfKind: \(kind), at: \(a.indexPath))"
+                    )
+                    let view = ds.collectionView(self, viewForSupplementaryElementOfKind: kind, at: a.indexPath)
+                    pending = nil
+                    view.applyLayout(a)
+                    keptSupplementary[key] = view
+                    appeared.append((view, a))
+                }
+            case .decorationView:
+                Diagnostics.once(
+                    "decoration \(ObjectIdentifier(self))", "\(describe): decoration views (\(a.representedElementKind ?? "")) are not drawn")
+            }
+        }
+        for (path, cell) in cells where keptCells[path] !== cell { retire(cell, key: "cell/", path: path, kind: nil) }
+        for (key, view) in supplementaries where keptSupplementary[key] !== view {
+            retire(view, key: key.kind + "/", path: key.indexPath, kind: key.kind)
+        }
+        if !appeared.isEmpty { Activity.set(frame: ScreenRun.current?.frame ?? 0, call: "layout") }
+        cells = keptCells
+        supplementaries = keptSupplementary
+        for (view, a) in appeared {
+            if view.superview !== self { addSubview(view) }
+            if let cell = view as? UICollectionViewCell {
+                collectionDelegate?.collectionView(self, willDisplay: cell, forItemAt: a.indexPath)
+            } else if let kind = a.representedElementKind {
+                collectionDelegate?.collectionView(self, willDisplaySupplementaryView: view, forElementKind: kind, at: a.indexPath)
+            }
+        }
+    }
+}
+
+/// A view controller whose view is a collection view, its data source and delegate.
+/// https://developer.apple.com/documentation/uikit/uicollectionviewcontroller
+@MainActor open class UICollectionViewController: UIViewController, UICollectionViewDataSource, UICollectionViewDelegate {
+    private let initialLayout: UICollectionViewLayout
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewcontroller/1623980-init
+    public init(collectionViewLayout layout: UICollectionViewLayout) {
+        initialLayout = layout
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    public required init?(coder: NSCoder) {
+        initialLayout = UICollectionViewFlowLayout()
+        super.init(coder: coder)
+    }
+
+    /// The view, made by `loadView` with the layout given at init.
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewcontroller/1623976-collectionview
+    open var collectionView: UICollectionView! {
+        get { view as? UICollectionView }
+        set { view = newValue }
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewcontroller/1623982-collectionviewlayout
+    open var collectionViewLayout: UICollectionViewLayout { collectionView?.collectionViewLayout ?? initialLayout }
+
+    open var clearsSelectionOnViewWillAppear = true
+    open var installsStandardGestureForInteractiveMovement = true
+
+    open override func loadView() {
+        let cv = UICollectionView(frame: UIScreen.main.bounds, collectionViewLayout: initialLayout)
+        cv.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        cv.delegate = self
+        cv.dataSource = self
+        view = cv
+    }
+
+    open func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 0 }
+    open func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+        UICollectionViewCell()
+    }
+    open func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+    open func collectionView(
+        _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+    ) -> UICollectionReusableView {
+        Diagnostics.once(
+            "supplementary \(kind) \(ObjectIdentifier(collectionView))",
+            "\(collectionView.describe): the layout has a \(kind) but the data source has no "
+                + "collectionView(_:viewForSupplementaryElementOfKind:at:); an empty view is shown there")
+        return UICollectionReusableView()
+    }
+    open func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {}
+    open func collectionView(_ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {}
+    open func collectionView(
+        _ collectionView: UICollectionView, willDisplaySupplementaryView view: UICollectionReusableView, forElementKind elementKind: String,
+        at indexPath: IndexPath
+    ) {}
+    open func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {}
+}

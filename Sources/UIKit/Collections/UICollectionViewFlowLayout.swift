@@ -1,0 +1,294 @@
+import Foundation
+
+/// The flow layout's questions to the collection view's delegate, per section and per item; each
+/// optional: the defaults answer with the layout's own properties.
+/// https://developer.apple.com/documentation/uikit/uicollectionviewdelegateflowlayout
+@MainActor public protocol UICollectionViewDelegateFlowLayout: UICollectionViewDelegate {
+    func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath
+    ) -> CGSize
+    func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, insetForSectionAt section: Int
+    ) -> UIEdgeInsets
+    func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, minimumLineSpacingForSectionAt section: Int
+    ) -> CGFloat
+    func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, minimumInteritemSpacingForSectionAt section: Int
+    ) -> CGFloat
+    func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, referenceSizeForHeaderInSection section: Int
+    ) -> CGSize
+    func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, referenceSizeForFooterInSection section: Int
+    ) -> CGSize
+}
+
+extension UICollectionViewDelegateFlowLayout {
+    public func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath
+    ) -> CGSize {
+        (collectionViewLayout as? UICollectionViewFlowLayout)?.itemSize ?? .zero
+    }
+    public func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, insetForSectionAt section: Int
+    ) -> UIEdgeInsets {
+        (collectionViewLayout as? UICollectionViewFlowLayout)?.sectionInset ?? .zero
+    }
+    public func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, minimumLineSpacingForSectionAt section: Int
+    ) -> CGFloat {
+        (collectionViewLayout as? UICollectionViewFlowLayout)?.minimumLineSpacing ?? 0
+    }
+    public func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, minimumInteritemSpacingForSectionAt section: Int
+    ) -> CGFloat {
+        (collectionViewLayout as? UICollectionViewFlowLayout)?.minimumInteritemSpacing ?? 0
+    }
+    public func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, referenceSizeForHeaderInSection section: Int
+    ) -> CGSize {
+        (collectionViewLayout as? UICollectionViewFlowLayout)?.headerReferenceSize ?? .zero
+    }
+    public func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, referenceSizeForFooterInSection section: Int
+    ) -> CGSize {
+        (collectionViewLayout as? UICollectionViewFlowLayout)?.footerReferenceSize ?? .zero
+    }
+}
+
+/// https://developer.apple.com/documentation/uikit/uicollectionviewflowlayoutinvalidationcontext
+@MainActor open class UICollectionViewFlowLayoutInvalidationContext: UICollectionViewLayoutInvalidationContext {
+    open var invalidateFlowLayoutDelegateMetrics = true
+    open var invalidateFlowLayoutAttributes = true
+}
+
+/// A grid of items in lines: each section its header, its items filling lines across the
+/// collection view (left to right for a vertical layout, top to bottom for a horizontal one)
+/// within the section insets, and its footer. As UIKit's flow layout: a line takes items while
+/// they fit with at least `minimumInteritemSpacing` between them, the line's spare space is
+/// shared between its items (a line of one item is centred), items are centred across the line's
+/// depth, lines are `minimumLineSpacing` apart. Headers and footers span the content's width (a
+/// vertical layout) or height (a horizontal one). Sizes, insets and spacings come from the
+/// delegate (`UICollectionViewDelegateFlowLayout`) section by section, else these properties.
+/// Subclasses may override `layoutAttributesForElements(in:)` and
+/// `shouldInvalidateLayout(forBoundsChange:)` (a stretchy header returns true, and is asked on
+/// every scroll). Compositional layout is not part of this module.
+/// https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout
+@MainActor open class UICollectionViewFlowLayout: UICollectionViewLayout {
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/sectioninsetreference
+    public enum SectionInsetReference: Int, Sendable {
+        case fromContentInset = 0, fromSafeArea, fromLayoutMargins
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/2921618-automaticsize
+    public static let automaticSize = CGSize(width: CGFloat.greatestFiniteMagnitude, height: CGFloat.greatestFiniteMagnitude)
+
+    public override init() { super.init() }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/1617717-minimumlinespacing
+    open var minimumLineSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/1617706-minimuminteritemspacing
+    open var minimumInteritemSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/1617711-itemsize
+    open var itemSize = CGSize(width: 50, height: 50) { didSet { invalidateLayout() } }
+    /// Kept; cells are not self-sized (said once): they keep `itemSize` or the delegate's size.
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/1617709-estimateditemsize
+    open var estimatedItemSize = CGSize.zero { didSet { invalidateLayout() } }
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/1617720-scrolldirection
+    open var scrollDirection = UICollectionView.ScrollDirection.vertical { didSet { invalidateLayout() } }
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/1617710-headerreferencesize
+    open var headerReferenceSize = CGSize.zero { didSet { invalidateLayout() } }
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/1617703-footerreferencesize
+    open var footerReferenceSize = CGSize.zero { didSet { invalidateLayout() } }
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/1617714-sectioninset
+    open var sectionInset = UIEdgeInsets.zero { didSet { invalidateLayout() } }
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/2921617-sectioninsetreference
+    open var sectionInsetReference = SectionInsetReference.fromContentInset { didSet { invalidateLayout() } }
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/1769156-sectionheaderspintovisiblebounds
+    open var sectionHeadersPinToVisibleBounds = false { didSet { invalidateLayout() } }
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/1769155-sectionfooterspintovisiblebounds
+    open var sectionFootersPinToVisibleBounds = false { didSet { invalidateLayout() } }
+
+    open override class var invalidationContextClass: AnyClass { UICollectionViewFlowLayoutInvalidationContext.self }
+
+    /// One section's attributes and its extent along the scroll axis (header to footer, and the
+    /// part a pinned header or footer stays within).
+    struct Section {
+        var header: UICollectionViewLayoutAttributes?
+        var items: [UICollectionViewLayoutAttributes] = []
+        var footer: UICollectionViewLayoutAttributes?
+        var start: CGFloat = 0, end: CGFloat = 0
+        var bodyStart: CGFloat = 0, bodyEnd: CGFloat = 0
+    }
+    private(set) var sections: [Section] = []
+    private var contentSize = CGSize.zero
+
+    private var vertical: Bool { scrollDirection == .vertical }
+
+    /// A rect from lengths along the scroll axis (`main`) and across it (`cross`).
+    private func rect(main: CGFloat, cross: CGFloat, mainLength: CGFloat, crossLength: CGFloat) -> CGRect {
+        vertical
+            ? CGRect(x: cross, y: main, width: crossLength, height: mainLength)
+            : CGRect(x: main, y: cross, width: mainLength, height: crossLength)
+    }
+
+    /// Lays out every section: the attributes are kept until the layout is invalidated.
+    open override func prepare() {
+        super.prepare()
+        sections = []
+        contentSize = .zero
+        guard let cv = collectionView else { return }
+        if estimatedItemSize != .zero {
+            Diagnostics.once(
+                "estimatedItemSize \(ObjectIdentifier(self))",
+                "\(type(of: self)): estimatedItemSize is kept but cells are not self-sized; each item has its itemSize or the delegate's size")
+        }
+        let flow = cv.delegate as? any UICollectionViewDelegateFlowLayout
+        let adjusted = cv.adjustedContentInset
+        let crossLength = vertical ? cv.bounds.width - adjusted.left - adjusted.right : cv.bounds.height - adjusted.top - adjusted.bottom
+        // Extra lead and trail across the lines for the inset reference.
+        var extraLead: CGFloat = 0, extraTrail: CGFloat = 0
+        if sectionInsetReference != .fromContentInset {
+            let edge = sectionInsetReference == .fromSafeArea ? cv.safeAreaInsetsForAdjustment : cv.layoutMargins
+            extraLead = max(0, vertical ? edge.left - adjusted.left : edge.top - adjusted.top)
+            extraTrail = max(0, vertical ? edge.right - adjusted.right : edge.bottom - adjusted.bottom)
+        }
+        var main: CGFloat = 0
+        for s in 0..<cv.numberOfSections {
+            var section = Section(start: main)
+            let inset = flow?.collectionView(cv, layout: self, insetForSectionAt: s) ?? sectionInset
+            let lineSpacing = flow?.collectionView(cv, layout: self, minimumLineSpacingForSectionAt: s) ?? minimumLineSpacing
+            let interitem = flow?.collectionView(cv, layout: self, minimumInteritemSpacingForSectionAt: s) ?? minimumInteritemSpacing
+            let headerSize = flow?.collectionView(cv, layout: self, referenceSizeForHeaderInSection: s) ?? headerReferenceSize
+            let footerSize = flow?.collectionView(cv, layout: self, referenceSizeForFooterInSection: s) ?? footerReferenceSize
+            let section0 = IndexPath(item: 0, section: s)
+            let headerLength = vertical ? headerSize.height : headerSize.width
+            if headerLength > 0 {
+                let a = makeAttributes(section0, kind: UICollectionView.elementKindSectionHeader)
+                a.frame = rect(main: main, cross: 0, mainLength: headerLength, crossLength: crossLength)
+                section.header = a
+                main += headerLength
+            }
+            section.bodyStart = main
+            let lead = (vertical ? inset.left : inset.top) + extraLead
+            let trail = (vertical ? inset.right : inset.bottom) + extraTrail
+            let available = crossLength - lead - trail
+            main += vertical ? inset.top : inset.left
+            // Items in lines: (attributes, size across, size along).
+            var line: [(UICollectionViewLayoutAttributes, CGFloat, CGFloat)] = []
+            var used: CGFloat = 0
+            var firstLine = true
+            func placeLine() {
+                guard !line.isEmpty else { return }
+                if !firstLine { main += lineSpacing }
+                firstLine = false
+                let depth = line.map(\.2).max() ?? 0
+                let total = line.map(\.1).reduce(0, +)
+                var cross = lead + (line.count == 1 ? (available - total) / 2 : 0)
+                let gap = line.count > 1 ? (available - total) / CGFloat(line.count - 1) : 0
+                for (a, across, along) in line {
+                    a.frame = rect(main: main + (depth - along) / 2, cross: cross, mainLength: along, crossLength: across)
+                    cross += across + gap
+                }
+                main += depth
+                line = []
+                used = 0
+            }
+            for i in 0..<cv.numberOfItems(inSection: s) {
+                let path = IndexPath(item: i, section: s)
+                let size = flow?.collectionView(cv, layout: self, sizeForItemAt: path) ?? itemSize
+                let across = vertical ? size.width : size.height, along = vertical ? size.height : size.width
+                if !line.isEmpty, used + interitem + across > available + 0.0001 { placeLine() }
+                used += (line.isEmpty ? 0 : interitem) + across
+                let a = makeAttributes(path)
+                line.append((a, across, along))
+                section.items.append(a)
+            }
+            placeLine()
+            main += vertical ? inset.bottom : inset.right
+            section.bodyEnd = main
+            let footerLength = vertical ? footerSize.height : footerSize.width
+            if footerLength > 0 {
+                let a = makeAttributes(section0, kind: UICollectionView.elementKindSectionFooter)
+                a.frame = rect(main: main, cross: 0, mainLength: footerLength, crossLength: crossLength)
+                section.footer = a
+                main += footerLength
+            }
+            section.end = main
+            sections.append(section)
+        }
+        contentSize = vertical ? CGSize(width: crossLength, height: main) : CGSize(width: main, height: crossLength)
+    }
+
+    open override var collectionViewContentSize: CGSize { contentSize }
+
+    /// Copies of the attributes of every element whose frame meets `rect` (pinned headers and
+    /// footers where the visible bounds hold them), section by section: header, items, footer.
+    open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        var out: [UICollectionViewLayoutAttributes] = []
+        for (s, section) in sections.enumerated() {
+            let extent = vertical ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX)
+            if section.end < extent.0 || section.start > extent.1 { continue }
+            if let h = supplementary(UICollectionView.elementKindSectionHeader, s), h.frame.overlaps(rect) { out.append(h) }
+            for a in section.items where a.frame.overlaps(rect) { out.append(a.copy() as! UICollectionViewLayoutAttributes) }
+            if let f = supplementary(UICollectionView.elementKindSectionFooter, s), f.frame.overlaps(rect) { out.append(f) }
+        }
+        return out
+    }
+
+    open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        guard indexPath.count == 2, sections.indices.contains(indexPath.section), sections[indexPath.section].items.indices.contains(indexPath.item)
+        else { return nil }
+        return sections[indexPath.section].items[indexPath.item].copy() as? UICollectionViewLayoutAttributes
+    }
+
+    open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes?
+    {
+        guard indexPath.count == 2 else { return nil }
+        return supplementary(elementKind, indexPath.section)
+    }
+
+    /// A copy of a section's header or footer, moved to stay in the visible bounds when pinned.
+    private func supplementary(_ kind: String, _ s: Int) -> UICollectionViewLayoutAttributes? {
+        guard sections.indices.contains(s) else { return nil }
+        let section = sections[s]
+        let header = kind == UICollectionView.elementKindSectionHeader
+        guard let original = header ? section.header : kind == UICollectionView.elementKindSectionFooter ? section.footer : nil,
+            let a = original.copy() as? UICollectionViewLayoutAttributes
+        else { return nil }
+        guard header ? sectionHeadersPinToVisibleBounds : sectionFootersPinToVisibleBounds, let cv = collectionView else { return a }
+        let inset = cv.adjustedContentInset
+        let visibleStart = vertical ? cv.bounds.minY + inset.top : cv.bounds.minX + inset.left
+        let visibleEnd = vertical ? cv.bounds.maxY - inset.bottom : cv.bounds.maxX - inset.right
+        var f = a.frame
+        let length = vertical ? f.height : f.width
+        let at = vertical ? f.minY : f.minX
+        let pinned =
+            header
+            ? min(max(visibleStart, at), section.bodyEnd - length)
+            : max(min(visibleEnd - length, at), section.bodyStart)
+        if vertical { f.origin.y = pinned } else { f.origin.x = pinned }
+        if pinned != at {
+            a.frame = f
+            a.zIndex = 1024
+        }
+        return a
+    }
+
+    /// True when the bounds change size across the lines, or when headers or footers are pinned
+    /// (they move with every scroll).
+    open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+        guard let cv = collectionView else { return false }
+        if sectionHeadersPinToVisibleBounds || sectionFootersPinToVisibleBounds { return newBounds != cv.bounds }
+        return vertical ? newBounds.width != cv.bounds.width : newBounds.height != cv.bounds.height
+    }
+}
+
+extension CGRect {
+    /// Whether the rects share an area (touching edges do not), as CGRectIntersectsRect.
+    func overlaps(_ other: CGRect) -> Bool {
+        minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+    }
+}

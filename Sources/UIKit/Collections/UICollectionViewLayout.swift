@@ -1,0 +1,109 @@
+import Foundation
+
+/// What a layout recomputes when it is invalidated.
+/// https://developer.apple.com/documentation/uikit/uicollectionviewlayoutinvalidationcontext
+@MainActor open class UICollectionViewLayoutInvalidationContext: NSObject {
+    public required override init() { super.init() }
+    /// Set by `invalidateLayout()` and `reloadData()`.
+    open internal(set) var invalidateEverything = false
+    open internal(set) var invalidateDataSourceCounts = false
+    open var contentOffsetAdjustment = CGPoint.zero
+    open var contentSizeAdjustment = CGSize.zero
+}
+
+/// The base of collection view layouts: the collection view calls `prepare()` after the layout is
+/// invalidated, reads `collectionViewContentSize`, then asks `layoutAttributesForElements(in:)`
+/// for its visible rect at each layout; on each bounds change (a scroll, a resize) it asks
+/// `shouldInvalidateLayout(forBoundsChange:)` and, when true, calls
+/// `invalidateLayout(with: invalidationContext(forBoundsChange:))`, as UIKit does.
+/// https://developer.apple.com/documentation/uikit/uicollectionviewlayout
+@MainActor open class UICollectionViewLayout: NSObject {
+    public override init() { super.init() }
+    /// Layouts are made in code here: a coder (a storyboard or XIB) is not read yet.
+    public required init?(coder: NSCoder) { super.init() }
+
+    /// The collection view using this layout.
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewlayout/1617732-collectionview
+    open internal(set) weak var collectionView: UICollectionView?
+
+    /// Whether `prepare()` is due before the next layout pass.
+    var needsPrepare = true
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewlayout/1617752-prepare
+    open func prepare() {}
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewlayout/1617796-collectionviewcontentsize
+    open var collectionViewContentSize: CGSize { .zero }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewlayout/1617769-layoutattributesforelements
+    open func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? { nil }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewlayout/1617797-layoutattributesforitem
+    open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewlayout/1617792-layoutattributesforsupplementary
+    open func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        nil
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewlayout/1617804-layoutattributesfordecorationvie
+    open func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        nil
+    }
+
+    /// False: a plain layout keeps its attributes while the content scrolls.
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewlayout/1617781-shouldinvalidatelayout
+    open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { false }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewlayout/1617798-invalidationcontext
+    open func invalidationContext(forBoundsChange newBounds: CGRect) -> UICollectionViewLayoutInvalidationContext {
+        let context =
+            (type(of: self).invalidationContextClass as? UICollectionViewLayoutInvalidationContext.Type
+            ?? UICollectionViewLayoutInvalidationContext.self).init()
+        if let cv = collectionView {
+            context.contentOffsetAdjustment = .zero
+            context.contentSizeAdjustment = CGSize(width: newBounds.width - cv.bounds.width, height: newBounds.height - cv.bounds.height)
+        }
+        return context
+    }
+
+    /// Marks the whole layout invalid: `prepare()` runs again before the next layout pass.
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewlayout/1617728-invalidatelayout
+    open func invalidateLayout() {
+        let context =
+            (type(of: self).invalidationContextClass as? UICollectionViewLayoutInvalidationContext.Type
+            ?? UICollectionViewLayoutInvalidationContext.self).init()
+        context.invalidateEverything = true
+        invalidateLayout(with: context)
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewlayout/1617740-invalidatelayout
+    open func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
+        needsPrepare = true
+        collectionView?.setNeedsLayout()
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewlayout/1617744-layoutattributesclass
+    open class var layoutAttributesClass: AnyClass { UICollectionViewLayoutAttributes.self }
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewlayout/1617739-invalidationcontextclass
+    open class var invalidationContextClass: AnyClass { UICollectionViewLayoutInvalidationContext.self }
+
+    /// Where a scroll that would end at `proposedContentOffset` ends: there.
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewlayout/1617724-targetcontentoffset
+    open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint { proposedContentOffset }
+    open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint) -> CGPoint {
+        proposedContentOffset
+    }
+
+    /// Attributes of the layout's attributes class (a subclass's, when it names one): a cell's, or
+    /// a supplementary view's of `kind`.
+    func makeAttributes(_ indexPath: IndexPath, kind: String? = nil) -> UICollectionViewLayoutAttributes {
+        let a = (type(of: self).layoutAttributesClass as? UICollectionViewLayoutAttributes.Type ?? UICollectionViewLayoutAttributes.self).init()
+        a.indexPath = indexPath
+        if let kind {
+            a.representedElementCategory = .supplementaryView
+            a.representedElementKind = kind
+        }
+        return a
+    }
+}
