@@ -163,6 +163,9 @@ open class UIFontMetrics: NSObject, @unchecked Sendable {
     open func scaledValue(for value: CGFloat, compatibleWith traitCollection: UITraitCollection?) -> CGFloat {
         let category = (traitCollection?.preferredContentSizeCategory).flatMap { $0 == .unspecified ? nil : $0 }
             ?? UITraitCollection.current.preferredContentSizeCategory
-        return CGFloat(DynamicType.scaled(Double(value), style: style.scene, to: category.sceneCategory))
+        // The style's own size follows Apple's table exactly; other sizes follow its curve.
+        let s = style.scene
+        if Double(value) == s.pointSize(.large) { return CGFloat(s.pointSize(category.sceneCategory)) }
+        return CGFloat(DynamicType.scaled(Double(value), style: s, to: category.sceneCategory))
     }
 }
