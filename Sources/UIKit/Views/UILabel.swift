@@ -21,6 +21,17 @@ public enum NSTextAlignment: Int, Sendable {
 /// https://developer.apple.com/documentation/uikit/nslinebreakmode
 public enum NSLineBreakMode: Int, Sendable {
     case byWordWrapping = 0, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
+
+    var drawn: LineBreakMode {
+        switch self {
+        case .byWordWrapping: return .byWordWrapping
+        case .byCharWrapping: return .byCharWrapping
+        case .byClipping: return .byClipping
+        case .byTruncatingHead: return .byTruncatingHead
+        case .byTruncatingTail: return .byTruncatingTail
+        case .byTruncatingMiddle: return .byTruncatingMiddle
+        }
+    }
 }
 
 /// A view that displays one or more lines of read-only text: vertically centred in its bounds,
@@ -75,35 +86,50 @@ public enum NSLineBreakMode: Int, Sendable {
 
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
-    /// The text as the renderer sets it, in the label's font and color under `traits`.
+    /// The text as the renderer sets it under `traits`: the label's font, color, alignment and
+    /// line break mode, or the attributed text's runs (font, foregroundColor, kern, underline and
+    /// strikethrough per range; the first range's paragraph style), the label's own values where
+    /// a range gives none.
     func content(_ traits: UITraitCollection) -> TextContent? {
         guard let string = text, !string.isEmpty else { return nil }
-        var f: UIFont = font
-        var color: UIColor = textColor
-        var alignment = textAlignment
-        var kern: CGFloat = 0
-        var lineSpacing: CGFloat = 0
-        var lineHeightMultiple: CGFloat = 0
-        if let attributed = storedAttributed, attributed.length > 0 {
-            // The first run's attributes (runs of their own are drawn alike for now).
-            let attributes = attributed.attributes(at: 0, effectiveRange: nil)
-            if let v = attributes[.font] as? UIFont { f = v }
-            if let v = attributes[.foregroundColor] as? UIColor { color = v }
-            if let v = attributes[.kern] as? NSNumber { kern = CGFloat(v.doubleValue) } else if let v = attributes[.kern] as? CGFloat { kern = v }
-            if let p = attributes[.paragraphStyle] as? NSParagraphStyle {
-                alignment = p.alignment; lineSpacing = p.lineSpacing; lineHeightMultiple = p.lineHeightMultiple
-            }
-        }
         let typography = ScreenEnvironment.typography
-        var content = TextContent(
-            string, weight: f.weight.drawn, pointSize: Double(f.pointSize), color: color.color(traits),
-            alignment: alignment.drawn, letterSpacing: Double(kern), typography: typography)
-        content.letterSpacingIsOwn = kern != 0
-        content.numberOfLines = numberOfLines
-        if lineSpacing != 0 || lineHeightMultiple != 0 {
-            let natural = Double(f.lineHeight)
-            content.lineHeight = natural * (lineHeightMultiple > 0 ? Double(lineHeightMultiple) : 1) + Double(lineSpacing)
+        let baseFont: UIFont = font
+        let baseColor = textColor.color(traits)
+        var paragraph = ParagraphStyle(alignment: textAlignment.drawn, lineBreakMode: lineBreakMode.drawn)
+        var content: TextContent
+        if let attributed = storedAttributed, attributed.length > 0 {
+            var runs: [TextRun] = []
+            var first = true
+            attributed.enumerateAttributes(in: NSRange(location: 0, length: attributed.length), options: []) { attributes, range, _ in
+                let piece = (attributed.string as NSString).substring(with: range)
+                let f = attributes[.font] as? UIFont ?? baseFont
+                let color = (attributes[.foregroundColor] as? UIColor)?.color(traits) ?? baseColor
+                var kern = 0.0
+                if let v = attributes[.kern] as? NSNumber { kern = v.doubleValue } else if let v = attributes[.kern] as? CGFloat { kern = Double(v) }
+                func line(_ key: NSAttributedString.Key) -> UnderlineStyle {
+                    let raw = (attributes[key] as? NSNumber)?.intValue ?? (attributes[key] as? Int) ?? (attributes[key] as? NSUnderlineStyle)?.rawValue ?? 0
+                    return NSUnderlineStyle(rawValue: raw).drawn
+                }
+                runs.append(
+                    TextRun(
+                        piece, weight: f.weight.drawn, pointSize: Double(f.pointSize), color: color, letterSpacing: kern,
+                        underline: line(.underlineStyle), strikethrough: line(.strikethroughStyle)))
+                if first, let p = attributes[.paragraphStyle] as? NSParagraphStyle {
+                    paragraph.alignment = p.alignment.drawn
+                    paragraph.lineSpacing = Double(p.lineSpacing)
+                    paragraph.lineHeightMultiple = Double(p.lineHeightMultiple)
+                    if p.minimumLineHeight > 0, p.minimumLineHeight == p.maximumLineHeight { paragraph.lineHeight = Double(p.minimumLineHeight) }
+                }
+                first = false
+            }
+            content = TextContent(runs: runs, paragraph: paragraph, typography: typography)
+        } else {
+            content = TextContent(
+                string, weight: baseFont.weight.drawn, pointSize: Double(baseFont.pointSize), color: baseColor,
+                alignment: paragraph.alignment, typography: typography)
+            content.lineBreakMode = paragraph.lineBreakMode
         }
+        content.numberOfLines = numberOfLines
         return content
     }
 
@@ -112,8 +138,10 @@ public enum NSLineBreakMode: Int, Sendable {
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
         guard let content = content(traitCollection) else { return .zero }
         let width = size.width > 0 && size.width < 1e6 ? Double(size.width) : .infinity
-        let p = content.paragraph(width: width)
-        return CGSize(width: CGFloat(p.width.rounded(.up)), height: CGFloat(p.height.rounded(.up)))
+        let fitted = content.size(fitting: width)
+        // Up to whole device pixels, as UILabel reports it.
+        let scale = Double(ScreenEnvironment.device.scale)
+        return CGSize(width: CGFloat((fitted.width * scale).rounded(.up) / scale), height: CGFloat((fitted.height * scale).rounded(.up) / scale))
     }
 
     open override var intrinsicContentSize: CGSize {
@@ -147,6 +175,13 @@ public struct NSUnderlineStyle: OptionSet, Hashable, Sendable {
     public static let single = NSUnderlineStyle(rawValue: 0x01)
     public static let thick = NSUnderlineStyle(rawValue: 0x02)
     public static let double = NSUnderlineStyle(rawValue: 0x09)
+
+    /// The pattern drawn: none, single, thick or double (dots and dashes drawn as their lines).
+    var drawn: UnderlineStyle {
+        if rawValue == 0 { return .none }
+        if rawValue & 0x0F == 0x09 { return .double }
+        return rawValue & 0x02 != 0 ? .thick : .single
+    }
 }
 
 /// https://developer.apple.com/documentation/uikit/nsparagraphstyle
