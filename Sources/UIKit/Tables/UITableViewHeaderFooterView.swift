@@ -104,3 +104,17 @@ internal import Scene
                 text, isHeader: owner.isHeader, style: style, palette: Palette.forAppearance(appearance), typography: ScreenEnvironment.typography))
     }
 }
+
+/// The system colors tables use that the scenario palette does not name (systemGroupedBackground,
+/// secondarySystemGroupedBackground, tertiarySystemGroupedBackground, tertiaryLabel): Scene's
+/// table colors, the ones YAML tables are drawn in.
+func tableSystemColor(_ name: String, _ appearance: Appearance) -> Color? {
+    let colors = TableColors.forAppearance(appearance)
+    switch name {
+    case "systemGroupedBackground": return colors.groupedBackground
+    case "secondarySystemGroupedBackground": return colors.groupedCellBackground
+    case "tertiarySystemGroupedBackground": return colors.groupedBackground == Color(0, 0, 0) ? Color(44, 44, 46) : Color(242, 242, 247)
+    case "tertiaryLabel": return colors.tertiaryLabel
+    default: return nil
+    }
+}
