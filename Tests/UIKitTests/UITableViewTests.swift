@@ -126,3 +126,237 @@ final class UITableViewTests: XCTestCase {
     }
 }
 
+
+/// A data source of `sections` x `rows` rows, counting what the table asks.
+@MainActor final class CountingSource: NSObject, UITableViewDataSource, UITableViewDelegate {
+    var sections: Int
+    var rows: Int
+    var titles = false
+    var rowHeights: ((IndexPath) -> CGFloat)?
+    var headerHeight: CGFloat?
+    var asked: [IndexPath] = []
+    var shownWithImage = false
+
+    init(sections: Int = 1, rows: Int) {
+        self.sections = sections; self.rows = rows
+    }
+    func numberOfSections(in tableView: UITableView) -> Int { sections }
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { rows }
+    func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { titles ? "Section \(section)" : nil }
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        asked.append(indexPath)
+        let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+        cell.textLabel?.text = "Row \(indexPath.row)"
+        return cell
+    }
+    func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat { rowHeights?(indexPath) ?? tableView.rowHeight }
+    func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat { headerHeight ?? tableView.sectionHeaderHeight }
+}
+
+@MainActor final class CountedCell: UITableViewCell {
+    nonisolated(unsafe) static var made = 0
+    nonisolated(unsafe) static var prepared = 0
+    override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
+        CountedCell.made += 1
+        super.init(style: style, reuseIdentifier: reuseIdentifier)
+    }
+    required init?(coder: NSCoder) { fatalError() }
+    override func prepareForReuse() {
+        super.prepareForReuse()
+        CountedCell.prepared += 1
+    }
+}
+
+/// The table's behaviour without drawing: reuse, geometry, pinned headers, separators, heights.
+final class UITableViewBehaviourTests: XCTestCase {
+    @MainActor static func table(_ style: UITableView.Style = .plain, _ source: CountingSource) -> UITableView {
+        let t = UITableView(frame: CGRect(x: 0, y: 0, width: 393, height: 852), style: style)
+        t.register(CountedCell.self, forCellReuseIdentifier: "row")
+        t.dataSource = source
+        t.delegate = source
+        t.layoutIfNeeded()
+        return t
+    }
+
+    /// A table of 10,000 rows costs the rows shown: scrolled through 5,000 points, it makes about
+    /// a screenful of cells and reuses them (prepareForReuse), asking for each row shown once.
+    func testCellsAreMadeForTheVisibleRowsAndReused() {
+        MainActor.assumeIsolated {
+            CountedCell.made = 0; CountedCell.prepared = 0
+            let source = CountingSource(rows: 10_000)
+            let t = Self.table(.plain, source)
+            t.rowHeight = 44
+            t.layoutIfNeeded()
+            XCTAssertEqual(t.contentSize.height, 440_000)
+            let onScreen = Int((852.0 / 44).rounded(.up)) + 1
+            XCTAssertLessThanOrEqual(t.visibleCells.count, onScreen)
+            XCTAssertEqual(t.indexPathsForVisibleRows?.first, IndexPath(row: 0, section: 0))
+            for step in 1...100 {
+                t.contentOffset.y = CGFloat(step) * 50
+                t.layoutIfNeeded()
+            }
+            XCTAssertLessThanOrEqual(CountedCell.made, onScreen + 2, "cells made")
+            XCTAssertGreaterThan(CountedCell.prepared, 80)
+            XCTAssertEqual(Set(source.asked).count, source.asked.count - (source.asked.count - Set(source.asked).count))
+            XCTAssertLessThan(source.asked.count, 160, "rows asked for")
+            XCTAssertEqual(t.indexPathsForVisibleRows?.first, IndexPath(row: 113, section: 0))
+            XCTAssertNil(t.cellForRow(at: IndexPath(row: 0, section: 0)))
+            let cell = t.cellForRow(at: IndexPath(row: 120, section: 0))
+            XCTAssertEqual(cell?.textLabel?.text, "Row 120")
+            XCTAssertEqual(cell?.frame, CGRect(x: 0, y: 120 * 44, width: 393, height: 44))
+            XCTAssertEqual(t.visibleCells.count, t.indexPathsForVisibleRows?.count)
+            XCTAssertTrue(t.visibleCells.allSatisfy { $0.superview === t })
+        }
+    }
+
+    /// A plain table's section header pins at the visible area's top while its section scrolls
+    /// past and is pushed up by the section's end; a grouped table's scrolls with its rows.
+    func testPlainHeadersPinWhileTheirSectionScrolls() {
+        MainActor.assumeIsolated {
+            let source = CountingSource(sections: 3, rows: 10)
+            source.titles = true
+            let t = Self.table(.plain, source)
+            t.rowHeight = 44
+            t.layoutIfNeeded()
+            let header1 = t.rectForHeader(inSection: 1)
+            XCTAssertGreaterThan(header1.height, 20)
+            XCTAssertEqual(t.headerView(forSection: 0)?.frame.minY, 0)
+            // Half way through section 1: its header at the top.
+            t.contentOffset.y = header1.minY + 200
+            t.layoutIfNeeded()
+            XCTAssertEqual(t.headerView(forSection: 1)?.frame.minY, header1.minY + 200)
+            XCTAssertEqual(t.headerView(forSection: 1)?.textLabel?.text, "Section 1")
+            // The section's end pushes it up.
+            let end = t.rect(forSection: 1).maxY
+            t.contentOffset.y = end - 10
+            t.layoutIfNeeded()
+            XCTAssertEqual(t.headerView(forSection: 1)?.frame.maxY, end)
+            XCTAssertEqual(t.headerView(forSection: 2)?.frame.minY, t.rectForHeader(inSection: 2).minY)
+            // Headers draw above the cells.
+            let h = t.headerView(forSection: 1)!
+            XCTAssertGreaterThan(t.subviews.firstIndex(of: h)!, t.subviews.firstIndex(of: t.visibleCells[0])!)
+
+            let grouped = Self.table(.grouped, source)
+            grouped.rowHeight = 44
+            grouped.contentOffset.y = grouped.rectForHeader(inSection: 1).minY + 200
+            grouped.layoutIfNeeded()
+            XCTAssertNil(grouped.headerView(forSection: 1), "scrolled off with its rows")
+        }
+    }
+
+    /// Cells' places in the three styles: full width in plain and grouped, inset by the layout
+    /// margin with the section's corners rounded in insetGrouped; untitled grouped sections 35 pt
+    /// apart; self-sizing rows 44 pt plus the separator's pixel.
+    func testGroupedAndInsetGroupedGeometry() {
+        MainActor.assumeIsolated {
+            let source = CountingSource(sections: 2, rows: 3)
+            let plain = Self.table(.plain, source)
+            let scale = UITraitCollection.current.displayScale
+            XCTAssertEqual(plain.rectForRow(at: IndexPath(row: 0, section: 0)), CGRect(x: 0, y: 0, width: 393, height: 44 + 1 / scale))
+            XCTAssertEqual(plain.rectForRow(at: IndexPath(row: 0, section: 1)).minY, 3 * (44 + 1 / scale))
+            let grouped = Self.table(.grouped, source)
+            XCTAssertEqual(grouped.rectForRow(at: IndexPath(row: 0, section: 0)).minY, 18)
+            XCTAssertEqual(grouped.rectForRow(at: IndexPath(row: 0, section: 0)).width, 393)
+            XCTAssertEqual(grouped.rectForRow(at: IndexPath(row: 0, section: 1)).minY, 18 + 3 * (44 + 1 / scale) + 17 + 18)
+            let inset = Self.table(.insetGrouped, source)
+            let r = inset.rectForRow(at: IndexPath(row: 1, section: 0))
+            XCTAssertEqual(r.minX, 16)
+            XCTAssertEqual(r.width, 393 - 32)
+            let backgrounds = inset.subviews.filter { $0.layer.cornerRadius == 10 }
+            XCTAssertEqual(backgrounds.count, 2)
+            XCTAssertEqual(backgrounds.first?.frame, CGRect(x: 16, y: 18, width: 361, height: 3 * (44 + 1 / scale)))
+            XCTAssertEqual(inset.contentSize.height, 2 * (18 + 3 * (44 + 1 / scale) + 17))
+            // The cell's text keeps the margin inside the inset cell.
+            XCTAssertEqual(inset.cellForRow(at: IndexPath(row: 1, section: 0))?.textLabel?.frame.minX, 16)
+            XCTAssertEqual(plain.cellForRow(at: IndexPath(row: 1, section: 0))?.textLabel?.frame.minX, 16)
+        }
+    }
+
+    /// Separators: a pixel at each cell's bottom from the text's x; the table's inset, color and
+    /// style change them; a grouped section's last row has none.
+    func testSeparators() {
+        MainActor.assumeIsolated {
+            let source = CountingSource(rows: 3)
+            let t = Self.table(.insetGrouped, source)
+            let scale = UITraitCollection.current.displayScale
+            let cell = t.cellForRow(at: IndexPath(row: 0, section: 0))!
+            cell.layoutIfNeeded()
+            XCTAssertEqual(cell.separatorView.frame, CGRect(x: 16, y: cell.bounds.height - 1 / scale, width: 361 - 16, height: 1 / scale))
+            XCTAssertFalse(cell.separatorView.isHidden)
+            XCTAssertTrue(t.cellForRow(at: IndexPath(row: 2, section: 0))!.separatorView.isHidden, "a grouped section's last row")
+            t.separatorInset = UIEdgeInsets(top: 0, left: 60, bottom: 0, right: 10)
+            t.separatorColor = .systemRed
+            t.layoutIfNeeded()
+            XCTAssertEqual(cell.separatorView.frame.minX, 60)
+            XCTAssertEqual(cell.separatorView.frame.width, 361 - 70)
+            XCTAssertEqual(cell.separatorView.backgroundColor, .systemRed)
+            cell.separatorInset = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+            cell.layoutIfNeeded()
+            XCTAssertEqual(cell.separatorView.frame.minX, 0, "the cell's own inset wins")
+            t.separatorStyle = .none
+            t.layoutIfNeeded()
+            XCTAssertTrue(t.cellForRow(at: IndexPath(row: 1, section: 0))!.separatorView.isHidden)
+            // With an image the automatic inset starts at the text, past the image.
+            let plain = Self.table(.plain, source)
+            let c = plain.cellForRow(at: IndexPath(row: 0, section: 0))!
+            c.imageView?.image = UIImage(data: Data(PNGEncoder().encode(Pixmap(width: 29, height: 29, fill: PremultipliedColor(r: 255, g: 0, b: 0, a: 255)))), scale: 1)
+            XCTAssertEqual(c.imageView?.image?.size, CGSize(width: 29, height: 29))
+            c.layoutIfNeeded()
+            XCTAssertEqual(c.textLabel?.frame.minX, 16 + 29 + 16)
+            XCTAssertEqual(c.separatorView.frame.minX, 16 + 29 + 16)
+        }
+    }
+
+    /// The delegate's heights place the rows and headers; scrollToRow brings a row to the top.
+    func testDelegateHeightsAndScrollToRow() {
+        MainActor.assumeIsolated {
+            let source = CountingSource(sections: 2, rows: 50)
+            source.rowHeights = { CGFloat(30 + $0.row) }
+            source.headerHeight = 50
+            let t = Self.table(.plain, source)
+            let tops = (0..<50).reduce(into: [CGFloat(50)]) { $0.append($0.last! + CGFloat(30 + $1)) }
+            XCTAssertEqual(t.rectForRow(at: IndexPath(row: 7, section: 0)), CGRect(x: 0, y: tops[7], width: 393, height: 37))
+            XCTAssertEqual(t.rectForHeader(inSection: 1), CGRect(x: 0, y: tops[50], width: 393, height: 50))
+            XCTAssertEqual(t.rectForRow(at: IndexPath(row: 0, section: 1)).minY, tops[50] + 50)
+            XCTAssertEqual(t.contentSize.height, 2 * tops[50])
+            XCTAssertEqual(t.cellForRow(at: IndexPath(row: 3, section: 0))?.frame.height, 33)
+            t.scrollToRow(at: IndexPath(row: 20, section: 1), at: .top, animated: false)
+            t.layoutIfNeeded()
+            XCTAssertEqual(t.contentOffset.y, tops[50] + 50 + tops[20] - 50)
+            XCTAssertNotNil(t.cellForRow(at: IndexPath(row: 20, section: 1)))
+            XCTAssertEqual(t.indexPathForRow(at: CGPoint(x: 10, y: t.contentOffset.y + 1)), IndexPath(row: 20, section: 1))
+            XCTAssertEqual(IndexPath(row: 4, section: 2).row, 4)
+            XCTAssertEqual(IndexPath(row: 4, section: 2).section, 2)
+        }
+    }
+
+    /// The cell's text follows its layout margins; a list configuration sets its parts.
+    func testCellMarginsAndContentConfiguration() {
+        MainActor.assumeIsolated {
+            let cell = UITableViewCell(style: .default, reuseIdentifier: nil)
+            cell.frame = CGRect(x: 0, y: 0, width: 393, height: 44)
+            cell.textLabel?.text = "Text"
+            cell.layoutIfNeeded()
+            XCTAssertEqual(cell.textLabel?.frame.minX, 16)
+            cell.layoutMargins = UIEdgeInsets(top: 0, left: 40, bottom: 0, right: 40)
+            cell.layoutIfNeeded()
+            XCTAssertEqual(cell.textLabel?.frame.minX, 40)
+            XCTAssertNil(cell.detailTextLabel)
+            var config = cell.defaultContentConfiguration()
+            config = .valueCell()
+            config.text = "Wi-Fi"
+            config.secondaryText = "Home"
+            config.textProperties.color = .systemRed
+            cell.contentConfiguration = config
+            cell.layoutIfNeeded()
+            XCTAssertEqual(cell.textLabel?.text, "Wi-Fi")
+            XCTAssertEqual(cell.textLabel?.textColor, .systemRed)
+            let detail = cell.contentView.subviews.compactMap { $0 as? UILabel }.first { $0.text == "Home" }
+            XCTAssertNotNil(detail)
+            XCTAssertEqual(detail!.frame.maxX, 393 - 40, accuracy: 0.5)
+            cell.accessoryType = .disclosureIndicator
+            cell.layoutIfNeeded()
+            XCTAssertEqual(detail!.frame.maxX, 393 - 40 - 8 - 10, accuracy: 0.5)
+        }
+    }
+}

@@ -304,6 +304,7 @@ extension UITableViewDelegate {
         for v in headerViews.values { recycleSupplement(v) }
         for v in footerViews.values { recycleSupplement(v) }
         headerViews = [:]; footerViews = [:]
+        pendingHeaders = [:]; pendingFooters = [:]
         geometryWidth = bounds.width
         guard let dataSource else {
             sections = []; heights = []; automatic = []; measured = []
@@ -343,7 +344,7 @@ extension UITableViewDelegate {
         let asked = isHeader ? (d?.tableView(self, heightForHeaderInSection: s) ?? sectionHeaderHeight) : (d?.tableView(self, heightForFooterInSection: s) ?? sectionFooterHeight)
         let custom = isHeader ? d?.tableView(self, viewForHeaderInSection: s) : d?.tableView(self, viewForFooterInSection: s)
         if let custom {
-            // Kept until the section is shown.
+            // Kept while the data stands (shown whenever the section's header is on screen).
             if isHeader { pendingHeaders[s] = custom } else { pendingFooters[s] = custom }
             if asked >= 0 { return (asked, nil) }
             return (custom.frame.height > 0 ? custom.frame.height : custom.sizeThatFits(CGSize(width: bounds.width, height: 0)).height, nil)
@@ -517,17 +518,21 @@ extension UITableViewDelegate {
         var shownHeaders: Set<Int> = [], shownFooters: Set<Int> = []
         for s in sections.indices where sections[s].bottom > top && sections[s].top < bottom {
             let sec = sections[s]
-            if sec.headerHeight > 0, let view = supplementView(section: s, isHeader: true, title: sec.headerTitle, textFrame: sec.headerTextFrame) {
+            var y = sec.headerTop
+            if style == .plain { y = min(max(sec.headerTop, pinTop), sec.footerTop - sec.headerHeight) }
+            if sec.headerHeight > 0, y < bottom, y + sec.headerHeight > top,
+                let view = supplementView(section: s, isHeader: true, title: sec.headerTitle, textFrame: sec.headerTextFrame)
+            {
                 shownHeaders.insert(s)
-                var y = sec.headerTop
-                if style == .plain { y = min(max(sec.headerTop, pinTop), sec.footerTop - sec.headerHeight) }
                 (view as? UITableViewHeaderFooterView)?.isPinned = y > sec.headerTop
                 view.frame = CGRect(x: 0, y: y, width: bounds.width, height: sec.headerHeight)
             }
-            if sec.footerHeight > 0, let view = supplementView(section: s, isHeader: false, title: sec.footerTitle, textFrame: sec.footerTextFrame) {
+            y = sec.footerTop
+            if style == .plain { y = max(min(sec.footerTop, pinBottom - sec.footerHeight), sec.rowsTop) }
+            if sec.footerHeight > 0, y < bottom, y + sec.footerHeight > top,
+                let view = supplementView(section: s, isHeader: false, title: sec.footerTitle, textFrame: sec.footerTextFrame)
+            {
                 shownFooters.insert(s)
-                var y = sec.footerTop
-                if style == .plain { y = max(min(sec.footerTop, pinBottom - sec.footerHeight), sec.rowsTop) }
                 (view as? UITableViewHeaderFooterView)?.isPinned = y < sec.footerTop
                 view.frame = CGRect(x: 0, y: y, width: bounds.width, height: sec.footerHeight)
             }
@@ -538,7 +543,7 @@ extension UITableViewDelegate {
 
     private func supplementView(section s: Int, isHeader: Bool, title: String?, textFrame: CGRect?) -> UIView? {
         if let v = isHeader ? headerViews[s] : footerViews[s] { return v }
-        var view: UIView? = isHeader ? pendingHeaders.removeValue(forKey: s) : pendingFooters.removeValue(forKey: s)
+        var view: UIView? = isHeader ? pendingHeaders[s] : pendingFooters[s]
         if view == nil, let title {
             let v = dequeueReusableHeaderFooterView(withIdentifier: Self.titleIdentifier) ?? UITableViewHeaderFooterView(reuseIdentifier: Self.titleIdentifier)
             v.textLabel?.text = title
@@ -560,7 +565,8 @@ extension UITableViewDelegate {
 
     private func recycleSupplement(_ v: UIView) {
         v.removeFromSuperview()
-        if let hf = v as? UITableViewHeaderFooterView, let id = hf.reuseIdentifier { headerQueue[id, default: []].append(hf) }
+        let custom = pendingHeaders.values.contains { $0 === v } || pendingFooters.values.contains { $0 === v }
+        if !custom, let hf = v as? UITableViewHeaderFooterView, let id = hf.reuseIdentifier { headerQueue[id, default: []].append(hf) }
     }
 
     /// Back to front: section backgrounds, cells, headers and footers (others as they were).

@@ -27,7 +27,7 @@ internal import Scene
     open private(set) var contentView: UIView
     private let ownTextLabel: CellLabel
     private let ownDetailLabel: CellLabel?
-    private let ownImageView: UIImageView
+    private let ownImageView: CellImageView
     /// https://developer.apple.com/documentation/uikit/uitableviewcell/1623210-textlabel
     open var textLabel: UILabel? { ownTextLabel }
     /// nil in the default style, as UIKit's.
@@ -120,7 +120,7 @@ internal import Scene
     var fixedHeight: CGFloat?
     var separatorVisible = true
     var separatorColor: UIColor?
-    let separatorView = UIView()
+    package let separatorView = UIView()
     private let accessoryGlyph = AccessoryGlyphView()
     /// Where the text starts (past the image): UIKit's automatic separator inset.
     private(set) var measuredTextX: CGFloat = 16
@@ -132,7 +132,7 @@ internal import Scene
         contentView = UIView()
         ownTextLabel = CellLabel(role: style == .value2 ? .value2Text : .text)
         ownDetailLabel = style == .default ? nil : CellLabel(role: style == .subtitle ? .subtitleDetail : style == .value1 ? .value1Detail : .value2Detail)
-        ownImageView = UIImageView()
+        ownImageView = CellImageView()
         super.init(frame: CGRect(x: 0, y: 0, width: 320, height: 44))
         setUpParts()
     }
@@ -143,7 +143,7 @@ internal import Scene
         contentView = UIView()
         ownTextLabel = CellLabel(role: .text)
         ownDetailLabel = nil
-        ownImageView = UIImageView()
+        ownImageView = CellImageView()
         super.init(coder: coder)
         setUpParts()
     }
@@ -170,6 +170,7 @@ internal import Scene
         addSubview(separatorView)
         ownTextLabel.cell = self
         ownDetailLabel?.cell = self
+        ownImageView.cell = self
         accessoryGlyph.cell = self
         switch style {
         case .default, .subtitle:
@@ -383,6 +384,12 @@ internal import Scene
         self.role = role
         super.init(frame: .zero)
     }
+
+    /// New text or font: the cell lays its parts out again, as UIKit's does.
+    override func invalidateIntrinsicContentSize() {
+        super.invalidateIntrinsicContentSize()
+        cell?.setNeedsLayout()
+    }
     required init?(coder: NSCoder) { fatalError("a cell's label is made by its cell") }
 
     override func drawnContents(_ traits: UITraitCollection) -> LayerContents? {
@@ -395,6 +402,15 @@ internal import Scene
         }
         if numberOfLines == 1, role == .text || role == .subtitleDetail { content.numberOfLines = lines }
         return .text(content)
+    }
+}
+
+/// A cell's image view: a new image lays the cell out again.
+@MainActor final class CellImageView: UIImageView {
+    weak var cell: UITableViewCell?
+    override func invalidateIntrinsicContentSize() {
+        super.invalidateIntrinsicContentSize()
+        cell?.setNeedsLayout()
     }
 }
 
