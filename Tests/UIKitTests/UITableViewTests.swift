@@ -21,7 +21,9 @@ struct TestRow {
         var count: Int
     }
     var sections: [Section] = [
-        Section(rows: [TestRow(text: "Jane Appleseed", detail: "Apple Account, iCloud, and more", style: .subtitle, accessory: .disclosureIndicator)], count: 1),
+        Section(
+            rows: [TestRow(text: "Jane Appleseed", detail: "Apple Account, iCloud, and more", style: .subtitle, accessory: .disclosureIndicator)],
+            count: 1),
         Section(
             header: "Network",
             footer: "Ask to join networks is off. Known networks will be joined automatically; if none is available, you have to choose one.",
@@ -34,10 +36,14 @@ struct TestRow {
             ], count: 5),
         Section(
             header: "Contact",
-            rows: [TestRow(text: "mobile", detail: "+1 (555) 010-0199", style: .value2), TestRow(text: "home", detail: "jane@example.com", style: .value2)],
+            rows: [
+                TestRow(text: "mobile", detail: "+1 (555) 010-0199", style: .value2),
+                TestRow(text: "home", detail: "jane@example.com", style: .value2),
+            ],
             count: 2),
         Section(
-            header: "More", rows: [TestRow(text: "Item", accessory: .disclosureIndicator), TestRow(text: "Another item", detail: "Detail", style: .value1)],
+            header: "More",
+            rows: [TestRow(text: "Item", accessory: .disclosureIndicator), TestRow(text: "Another item", detail: "Detail", style: .value1)],
             count: 12),
     ]
     /// The rows of table-plain-rows.yaml.
@@ -55,7 +61,8 @@ struct TestRow {
                     header: "B", footer: "2 contacts", rows: [TestRow(text: "Bob Rogers"), TestRow(text: "Beatrice Chen", accessory: .detailButton)],
                     count: 2),
                 Section(
-                    header: "C", rows: [TestRow(text: "Carol", accessory: .disclosureIndicator), TestRow(text: "Chris", detail: "Work", style: .value1)],
+                    header: "C",
+                    rows: [TestRow(text: "Carol", accessory: .disclosureIndicator), TestRow(text: "Chris", detail: "Work", style: .value1)],
                     count: 6),
                 Section(header: "D", rows: [TestRow(text: "Dana"), TestRow(text: "Dmitri", accessory: .checkmark)], count: 20),
             ])
@@ -152,12 +159,12 @@ final class UITableViewTests: XCTestCase {
                     if firstOutside == nil { firstOutside = (x, (i / 4) / a.width) }
                 }
             }
-            XCTAssertEqual(outside, 0, "\(name): \(outside) pixels differ outside the sections' corners, the first at \(String(describing: firstOutside))")
+            XCTAssertEqual(
+                outside, 0, "\(name): \(outside) pixels differ outside the sections' corners, the first at \(String(describing: firstOutside))")
             XCTAssertLessThan(cornerPixels, 1000, name)
         }
     }
 }
-
 
 /// A data source of `sections` x `rows` rows, counting what the table asks.
 @MainActor final class CountingSource: NSObject, UITableViewDataSource, UITableViewDelegate {
@@ -167,7 +174,7 @@ final class UITableViewTests: XCTestCase {
     var rowHeights: ((IndexPath) -> CGFloat)?
     var headerHeight: CGFloat?
     var asked: [IndexPath] = []
-    var shownWithImage = false
+    var text: (IndexPath) -> String = { "Row \($0.row)" }
 
     init(sections: Int = 1, rows: Int) {
         self.sections = sections; self.rows = rows
@@ -178,7 +185,7 @@ final class UITableViewTests: XCTestCase {
     func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
         asked.append(indexPath)
         let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
-        cell.textLabel?.text = "Row \(indexPath.row)"
+        cell.textLabel?.text = text(indexPath)
         return cell
     }
     func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat { rowHeights?(indexPath) ?? tableView.rowHeight }
@@ -265,8 +272,13 @@ final class UITableViewBehaviourTests: XCTestCase {
             XCTAssertEqual(t.headerView(forSection: 1)?.frame.maxY, end)
             XCTAssertEqual(t.headerView(forSection: 2)?.frame.minY, t.rectForHeader(inSection: 2).minY)
             // Headers draw above the cells.
-            let h = t.headerView(forSection: 1)!
-            XCTAssertGreaterThan(t.subviews.firstIndex(of: h)!, t.subviews.firstIndex(of: t.visibleCells[0])!)
+            if let h = t.headerView(forSection: 1), let i = t.subviews.firstIndex(of: h), let cell = t.visibleCells.first,
+                let j = t.subviews.firstIndex(of: cell)
+            {
+                XCTAssertGreaterThan(i, j)
+            } else {
+                XCTFail("no header or cells on screen")
+            }
 
             let grouped = Self.table(.grouped, source)
             grouped.rowHeight = 44
@@ -331,7 +343,8 @@ final class UITableViewBehaviourTests: XCTestCase {
             // With an image the automatic inset starts at the text, past the image.
             let plain = Self.table(.plain, source)
             let c = plain.cellForRow(at: IndexPath(row: 0, section: 0))!
-            c.imageView?.image = UIImage(data: Data(PNGEncoder().encode(Pixmap(width: 29, height: 29, fill: PremultipliedColor(r: 255, g: 0, b: 0, a: 255)))), scale: 1)
+            c.imageView?.image = UIImage(
+                data: Data(PNGEncoder().encode(Pixmap(width: 29, height: 29, fill: PremultipliedColor(r: 255, g: 0, b: 0, a: 255)))), scale: 1)
             XCTAssertEqual(c.imageView?.image?.size, CGSize(width: 29, height: 29))
             c.layoutIfNeeded()
             XCTAssertEqual(c.textLabel?.frame.minX, 16 + 29 + 16)
@@ -389,6 +402,28 @@ final class UITableViewBehaviourTests: XCTestCase {
             cell.accessoryType = .disclosureIndicator
             cell.layoutIfNeeded()
             XCTAssertEqual(detail!.frame.maxX, 393 - 40 - 8 - 10, accuracy: 0.5)
+        }
+    }
+
+    /// Self-sizing rows (rowHeight automaticDimension, the default): 44 pt plus the separator's
+    /// pixel for a line of text, taller for text that wraps, measured as they come on screen;
+    /// rows not yet shown count the estimate.
+    func testSelfSizingRowsAreMeasuredAsTheyAreShown() {
+        MainActor.assumeIsolated {
+            let source = CountingSource(rows: 1000)
+            source.text = { $0.row % 2 == 1 ? String(repeating: "A long line of text that wraps in the cell. ", count: 3) : "Short" }
+            let t = Self.table(.plain, source)
+            let scale = UITraitCollection.current.displayScale
+            XCTAssertEqual(t.rectForRow(at: IndexPath(row: 0, section: 0)).height, 44 + 1 / scale)
+            let tall = t.rectForRow(at: IndexPath(row: 1, section: 0)).height
+            XCTAssertGreaterThan(tall, 80, "three lines and more")
+            XCTAssertEqual(t.cellForRow(at: IndexPath(row: 1, section: 0))?.frame.height, tall)
+            XCTAssertEqual(t.rectForRow(at: IndexPath(row: 999, section: 0)).height, 44 + 1 / scale, accuracy: 1e-6, "the estimate, not measured")
+            XCTAssertLessThan(source.asked.count, 40, "only the rows shown were made")
+            t.estimatedRowHeight = 100
+            t.reloadData()
+            t.layoutIfNeeded()
+            XCTAssertEqual(t.rectForRow(at: IndexPath(row: 998, section: 0)).height, 100, accuracy: 1e-6)
         }
     }
 }

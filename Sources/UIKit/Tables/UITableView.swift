@@ -202,7 +202,8 @@ extension UITableViewDelegate {
         if let cell = dequeueReusableCell(withIdentifier: identifier) { return cell }
         Diagnostics.once(
             "unregistered cell \(identifier)",
-            "\(describe): no cell class is registered for the reuse identifier \"\(identifier)\"; register(_:forCellReuseIdentifier:) it before dequeueReusableCell(withIdentifier:for:) (a default cell is drawn)")
+            "\(describe): no cell class is registered for the reuse identifier \"\(identifier)\"; register(_:forCellReuseIdentifier:) it before dequeueReusableCell(withIdentifier:for:) (a default cell is drawn)"
+        )
         cellsMade += 1
         return UITableViewCell(style: .default, reuseIdentifier: identifier)
     }
@@ -341,7 +342,10 @@ extension UITableViewDelegate {
 
     private func supplementHeight(section s: Int, isHeader: Bool, title: String?) -> (CGFloat, CGRect?) {
         let d = tableDelegate
-        let asked = isHeader ? (d?.tableView(self, heightForHeaderInSection: s) ?? sectionHeaderHeight) : (d?.tableView(self, heightForFooterInSection: s) ?? sectionFooterHeight)
+        let asked =
+            isHeader
+            ? (d?.tableView(self, heightForHeaderInSection: s) ?? sectionHeaderHeight)
+            : (d?.tableView(self, heightForFooterInSection: s) ?? sectionFooterHeight)
         let custom = isHeader ? d?.tableView(self, viewForHeaderInSection: s) : d?.tableView(self, viewForFooterInSection: s)
         if let custom {
             // Kept while the data stands (shown whenever the section's header is on screen).
@@ -466,7 +470,8 @@ extension UITableViewDelegate {
         cell.tableMargins = g.margins
         cell.separatorColor = separatorColor
         cell.tableSeparatorInset = ownSeparatorInset.map {
-            UIEdgeInsets(top: $0.top, left: $0.left + (style == .insetGrouped ? 0 : safeAreaInsetsForAdjustment.left), bottom: $0.bottom, right: $0.right)
+            UIEdgeInsets(
+                top: $0.top, left: $0.left + (style == .insetGrouped ? 0 : safeAreaInsetsForAdjustment.left), bottom: $0.bottom, right: $0.right)
         }
     }
 
@@ -545,7 +550,9 @@ extension UITableViewDelegate {
         if let v = isHeader ? headerViews[s] : footerViews[s] { return v }
         var view: UIView? = isHeader ? pendingHeaders[s] : pendingFooters[s]
         if view == nil, let title {
-            let v = dequeueReusableHeaderFooterView(withIdentifier: Self.titleIdentifier) ?? UITableViewHeaderFooterView(reuseIdentifier: Self.titleIdentifier)
+            let v =
+                dequeueReusableHeaderFooterView(withIdentifier: Self.titleIdentifier)
+                ?? UITableViewHeaderFooterView(reuseIdentifier: Self.titleIdentifier)
             v.textLabel?.text = title
             v.textFrame = textFrame
             view = v
@@ -558,7 +565,11 @@ extension UITableViewDelegate {
         }
         if isHeader { headerViews[s] = view } else { footerViews[s] = view }
         addSubview(view)
-        if isHeader { tableDelegate?.tableView(self, willDisplayHeaderView: view, forSection: s) } else { tableDelegate?.tableView(self, willDisplayFooterView: view, forSection: s) }
+        if isHeader {
+            tableDelegate?.tableView(self, willDisplayHeaderView: view, forSection: s)
+        } else {
+            tableDelegate?.tableView(self, willDisplayFooterView: view, forSection: s)
+        }
         return view
     }
     private static let titleIdentifier = "render-frames.title"
@@ -633,7 +644,9 @@ extension UITableViewDelegate {
     /// Kept, not drawn (a screen's frames show no selection).
     open func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
         if !allowsMultipleSelection { selected = [] }
-        if let indexPath { selected.insert(indexPath); if scrollPosition != .none { scrollToRow(at: indexPath, at: scrollPosition, animated: animated) } }
+        if let indexPath {
+            selected.insert(indexPath); if scrollPosition != .none { scrollToRow(at: indexPath, at: scrollPosition, animated: animated) }
+        }
     }
     open func deselectRow(at indexPath: IndexPath, animated: Bool) { selected.remove(indexPath) }
 
@@ -641,7 +654,9 @@ extension UITableViewDelegate {
     /// https://developer.apple.com/documentation/uikit/uitableview/1614997-rectforrow
     open func rectForRow(at indexPath: IndexPath) -> CGRect {
         if needsReload { reloadGeometry() }
-        guard sections.indices.contains(indexPath.section), indexPath.row >= 0, indexPath.row < sections[indexPath.section].rowCount else { return .zero }
+        guard sections.indices.contains(indexPath.section), indexPath.row >= 0, indexPath.row < sections[indexPath.section].rowCount else {
+            return .zero
+        }
         let g = cellGeometry, tops = sections[indexPath.section].rowTops
         return CGRect(x: g.x, y: tops[indexPath.row], width: g.width, height: tops[indexPath.row + 1] - tops[indexPath.row])
     }

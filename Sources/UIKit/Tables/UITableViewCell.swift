@@ -83,7 +83,11 @@ internal import Scene
     /// the safe area on a full-width cell) unless set.
     /// https://developer.apple.com/documentation/uikit/uiview/1622566-layoutmargins
     open override var layoutMargins: UIEdgeInsets {
-        get { ownMargins ?? tableMargins ?? UIEdgeInsets(top: 11, left: CGFloat(ScreenEnvironment.device.layoutMargin), bottom: 11, right: CGFloat(ScreenEnvironment.device.layoutMargin)) }
+        get {
+            ownMargins ?? tableMargins
+                ?? UIEdgeInsets(
+                    top: 11, left: CGFloat(ScreenEnvironment.device.layoutMargin), bottom: 11, right: CGFloat(ScreenEnvironment.device.layoutMargin))
+        }
         set { ownMargins = newValue; setNeedsLayout(); layoutMarginsDidChange() }
     }
 
@@ -131,7 +135,8 @@ internal import Scene
         self.reuseIdentifier = reuseIdentifier
         contentView = UIView()
         ownTextLabel = CellLabel(role: style == .value2 ? .value2Text : .text)
-        ownDetailLabel = style == .default ? nil : CellLabel(role: style == .subtitle ? .subtitleDetail : style == .value1 ? .value1Detail : .value2Detail)
+        ownDetailLabel =
+            style == .default ? nil : CellLabel(role: style == .subtitle ? .subtitleDetail : style == .value1 ? .value1Detail : .value2Detail)
         ownImageView = CellImageView()
         super.init(frame: CGRect(x: 0, y: 0, width: 320, height: 44))
         setUpParts()
@@ -227,7 +232,9 @@ internal import Scene
             listDetailProperties = list.secondaryTextProperties
             ownImageView.image = list.image
             ownImageView.tintColor = list.imageProperties.tintColor
-            if let radius = list.imageProperties.cornerRadius as CGFloat? { ownImageView.layer.cornerRadius = radius; ownImageView.clipsToBounds = radius > 0 }
+            if let radius = list.imageProperties.cornerRadius as CGFloat? {
+                ownImageView.layer.cornerRadius = radius; ownImageView.clipsToBounds = radius > 0
+            }
         } else {
             let v = config.makeContentView()
             contentView.addSubview(v)
