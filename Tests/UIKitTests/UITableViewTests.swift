@@ -190,6 +190,13 @@ final class UITableViewTests: XCTestCase {
     }
     func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat { rowHeights?(indexPath) ?? tableView.rowHeight }
     func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat { headerHeight ?? tableView.sectionHeaderHeight }
+    var headerViews = false
+    func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? {
+        guard headerViews else { return nil }
+        let view = tableView.dequeueReusableHeaderFooterView(withIdentifier: "header")
+        view?.textLabel?.text = "Custom \(section)"
+        return view
+    }
 }
 
 @MainActor final class CountedCell: UITableViewCell {
@@ -424,6 +431,49 @@ final class UITableViewBehaviourTests: XCTestCase {
             t.reloadData()
             t.layoutIfNeeded()
             XCTAssertEqual(t.rectForRow(at: IndexPath(row: 998, section: 0)).height, 100, accuracy: 1e-6)
+        }
+    }
+
+    /// The table header and footer views frame the sections; a registered header class serves
+    /// viewForHeaderInSection; an accessory view sits at the trailing margin; on a wide table the
+    /// cells' margins follow the readable width when asked.
+    func testTableHeaderFooterViewsCustomHeadersAndAccessoryViews() {
+        MainActor.assumeIsolated {
+            let source = CountingSource(sections: 2, rows: 3)
+            source.headerViews = true
+            source.headerHeight = 40
+            let t = UITableView(frame: CGRect(x: 0, y: 0, width: 393, height: 852), style: .plain)
+            t.register(CountedCell.self, forCellReuseIdentifier: "row")
+            t.register(UITableViewHeaderFooterView.self, forHeaderFooterViewReuseIdentifier: "header")
+            t.rowHeight = 50
+            t.tableHeaderView = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 120))
+            t.tableFooterView = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 30))
+            t.dataSource = source
+            t.delegate = source
+            t.layoutIfNeeded()
+            XCTAssertEqual(t.tableHeaderView?.frame, CGRect(x: 0, y: 0, width: 393, height: 120))
+            XCTAssertEqual(t.rectForHeader(inSection: 0), CGRect(x: 0, y: 120, width: 393, height: 40))
+            XCTAssertEqual(t.rectForRow(at: IndexPath(row: 0, section: 0)).minY, 160)
+            XCTAssertEqual(t.tableFooterView?.frame.minY, 120 + 2 * (40 + 150))
+            XCTAssertEqual(t.contentSize.height, 120 + 2 * (40 + 150) + 30)
+            XCTAssertEqual(t.headerView(forSection: 1)?.textLabel?.text, "Custom 1")
+            XCTAssertEqual(t.headerView(forSection: 1)?.reuseIdentifier, "header")
+
+            let cell = t.cellForRow(at: IndexPath(row: 0, section: 0))!
+            let toggle = UIView(frame: CGRect(x: 0, y: 0, width: 51, height: 31))
+            cell.accessoryView = toggle
+            cell.layoutIfNeeded()
+            XCTAssertEqual(toggle.superview, cell)
+            XCTAssertEqual(toggle.frame, CGRect(x: 393 - 16 - 51, y: 9.5, width: 51, height: 31))
+            XCTAssertEqual(cell.textLabel!.frame.maxX, 393 - 16 - 51 - 10, accuracy: 0.5)
+
+            let wide = UITableView(frame: CGRect(x: 0, y: 0, width: 1024, height: 768), style: .plain)
+            wide.register(CountedCell.self, forCellReuseIdentifier: "row")
+            wide.dataSource = source
+            wide.cellLayoutMarginsFollowReadableWidth = true
+            wide.layoutIfNeeded()
+            let text = wide.cellForRow(at: IndexPath(row: 0, section: 0))!.textLabel!.frame
+            XCTAssertEqual(text.minX, (1024 - 672) / 2, accuracy: 0.5)
         }
     }
 }
