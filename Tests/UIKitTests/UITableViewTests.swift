@@ -98,6 +98,15 @@ struct TestRow {
     }
 }
 
+/// Overrides the scroll view's delegate method as a UITableViewController subclass does.
+@MainActor final class ScrollHearingController: SameRowsController {
+    nonisolated(unsafe) static var offsets: [CGFloat] = []
+    override func scrollViewDidScroll(_ scrollView: UIScrollView) {
+        super.scrollViewDidScroll(scrollView)
+        Self.offsets.append(scrollView.contentOffset.y)
+    }
+}
+
 /// A cell registered by class whose style comes from its reuse identifier.
 @MainActor final class StyledCell: UITableViewCell {
     nonisolated(unsafe) static var prepared = 0
@@ -131,6 +140,19 @@ final class UITableViewTests: XCTestCase {
     /// subtitle rows. Exactly the same pixels.
     func testTheSamePlainRowsFromYAMLAndUIKitGiveTheSamePixels() throws {
         try compare(yaml: "table-plain-rows", uikit: "table-plain-motion", { SameRowsController.plain }, corners: false)
+    }
+
+    /// A UITableViewController subclass's `override func scrollViewDidScroll` hears the scenario's
+    /// scroll of its table.
+    func testATableViewControllerHearsItsTableScroll() throws {
+        let out = NSTemporaryDirectory() + "uikit-table-scroll-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        ScrollHearingController.offsets = []
+        try renderFrames(of: { ScrollHearingController() }, scenario: Self.fixtures + "/table-motion.yaml", out: out, scale: 1, jobs: 1)
+        let manifest = try XCTUnwrap(Manifest.read(atPath: out + "/manifest.json"))
+        XCTAssertEqual(ScrollHearingController.offsets.last.map(Double.init), manifest.frames.last?.contentOffsetY)
+        // The last frame, at 1 s: half way from 0 to 420 below the rest position (-59, under the status bar).
+        XCTAssertEqual(manifest.frames.last?.contentOffsetY ?? 0, 210 - 59, accuracy: 0.5)
     }
 
     func compare(yaml: String, uikit: String, _ make: @escaping @MainActor () -> UIViewController, corners: Bool) throws {

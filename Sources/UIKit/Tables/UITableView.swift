@@ -64,8 +64,6 @@ extension UITableViewDelegate {
     public enum ScrollPosition: Int, Sendable { case none = 0, top, middle, bottom }
     /// https://developer.apple.com/documentation/uikit/uitableview/rowanimation
     public enum RowAnimation: Int, Sendable { case fade = 0, right, left, top, bottom, none, middle, automatic = 100 }
-    /// https://developer.apple.com/documentation/uikit/uitableviewcell/separatorstyle
-    public typealias SeparatorStyle = UITableViewCell.SeparatorStyle
 
     /// A height the table works out itself (the cell's content, the title's).
     /// https://developer.apple.com/documentation/uikit/uitableview/1614961-automaticdimension
@@ -324,13 +322,15 @@ extension UITableViewDelegate {
             (g.footerHeight, g.footerTextFrame) = supplementHeight(section: s, isHeader: false, title: g.footerTitle)
             var h = [CGFloat](), auto = [Bool]()
             h.reserveCapacity(rows); auto.reserveCapacity(rows)
-            let estimate = estimatedRowHeight > 0 ? estimatedRowHeight : CGFloat(TableCellMetrics.minimumRowHeight) + pixel
+            let standard = CGFloat(TableCellMetrics.minimumRowHeight) + pixel
             for r in 0..<rows {
-                let asked = d?.tableView(self, heightForRowAt: IndexPath(row: r, section: s)) ?? rowHeight
+                let path = IndexPath(row: r, section: s)
+                let asked = d?.tableView(self, heightForRowAt: path) ?? rowHeight
                 if asked >= 0 {
                     h.append(asked); auto.append(false)
                 } else {
-                    h.append(estimate); auto.append(true)
+                    let estimate = d?.tableView(self, estimatedHeightForRowAt: path) ?? estimatedRowHeight
+                    h.append(estimate > 0 ? estimate : standard); auto.append(true)
                 }
             }
             g.rowTops = [CGFloat](repeating: 0, count: rows + 1)
@@ -762,4 +762,16 @@ extension UITableViewCell {
     open func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView? { nil }
     open func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
     open func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
+    open func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat { tableView.estimatedRowHeight }
+
+    // The scroll view's delegate methods a subclass overrides (`override func scrollViewDidScroll`).
+    open func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+    open func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
+    open func scrollViewWillEndDragging(
+        _ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>
+    ) {}
+    open func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
+    open func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
+    open func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
+    open func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
 }

@@ -58,7 +58,6 @@ internal import Scene
     open var showsReorderControl = false
     open var indentationLevel = 0
     open var indentationWidth: CGFloat = 10
-    open var focusStyle = 0
     /// https://developer.apple.com/documentation/uikit/uitableviewcell/1623235-backgroundview
     open var backgroundView: UIView? {
         didSet {
