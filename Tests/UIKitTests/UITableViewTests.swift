@@ -502,4 +502,20 @@ final class UITableViewBehaviourTests: XCTestCase {
             XCTAssertEqual(text.minX, (1024 - 672) / 2, accuracy: 0.5)
         }
     }
+
+    /// Heights that are not numbers or too big, and more rows than a table lays out, give a
+    /// bounded table and a message, not a hang.
+    func testUnreasonableHeightsAndCountsAreBounded() {
+        MainActor.assumeIsolated {
+            let source = CountingSource(sections: 2, rows: 600_000)
+            source.rowHeights = { $0.row == 1 ? .infinity : $0.row == 2 ? .nan : $0.row == 3 ? 1e30 : 44 }
+            source.headerHeight = .infinity
+            let t = Self.table(.plain, source)
+            XCTAssertEqual(t.numberOfRows(inSection: 0), 600_000)
+            XCTAssertEqual(t.numberOfRows(inSection: 1), 400_000, "a million rows in all")
+            XCTAssertTrue(t.contentSize.height.isFinite)
+            XCTAssertEqual(t.rectForRow(at: IndexPath(row: 3, section: 0)).height, 100_000)
+            XCTAssertEqual(t.rectForRow(at: IndexPath(row: 1, section: 0)).height, 44 + 1 / UITraitCollection.current.displayScale, accuracy: 1e-6)
+        }
+    }
 }

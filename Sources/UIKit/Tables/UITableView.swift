@@ -244,6 +244,10 @@ extension UITableViewDelegate {
     }
 
     private var needsReload = true
+    /// What a table lays out: its rows' heights are kept (8 bytes and 2 flags a row), its cells
+    /// made only for the rows shown.
+    static let rowLimit = 1_000_000
+    static let heightLimit: CGFloat = 100_000
     private var sections: [SectionGeometry] = []
     /// Row heights, and which self-sizing rows were measured.
     private var heights: [[CGFloat]] = []
@@ -313,9 +317,17 @@ extension UITableViewDelegate {
         let count = max(0, dataSource.numberOfSections(in: self))
         let d = tableDelegate
         sections = []; heights = []; automatic = []; measured = []
-        for s in 0..<count {
+        var total = 0
+        for s in 0..<min(count, Self.rowLimit) {
             var g = SectionGeometry()
-            let rows = max(0, dataSource.tableView(self, numberOfRowsInSection: s))
+            let asked = max(0, dataSource.tableView(self, numberOfRowsInSection: s))
+            let rows = min(asked, max(0, Self.rowLimit - total))
+            if rows < asked {
+                Diagnostics.once(
+                    "row limit",
+                    "\(describe): \(asked) rows in section \(s) pass the \(Self.rowLimit) rows a table lays out here; the rest are not drawn")
+            }
+            total += rows
             g.headerTitle = dataSource.tableView(self, titleForHeaderInSection: s)
             g.footerTitle = dataSource.tableView(self, titleForFooterInSection: s)
             (g.headerHeight, g.headerTextFrame) = supplementHeight(section: s, isHeader: true, title: g.headerTitle)
@@ -326,11 +338,11 @@ extension UITableViewDelegate {
             for r in 0..<rows {
                 let path = IndexPath(row: r, section: s)
                 let asked = d?.tableView(self, heightForRowAt: path) ?? rowHeight
-                if asked >= 0 {
-                    h.append(asked); auto.append(false)
+                if asked >= 0, asked.isFinite {
+                    h.append(min(asked, Self.heightLimit)); auto.append(false)
                 } else {
                     let estimate = d?.tableView(self, estimatedHeightForRowAt: path) ?? estimatedRowHeight
-                    h.append(estimate > 0 ? estimate : standard); auto.append(true)
+                    h.append(estimate > 0 && estimate.isFinite ? min(estimate, Self.heightLimit) : standard); auto.append(true)
                 }
             }
             g.rowTops = [CGFloat](repeating: 0, count: rows + 1)
@@ -342,16 +354,18 @@ extension UITableViewDelegate {
 
     private func supplementHeight(section s: Int, isHeader: Bool, title: String?) -> (CGFloat, CGRect?) {
         let d = tableDelegate
-        let asked =
+        var asked =
             isHeader
             ? (d?.tableView(self, heightForHeaderInSection: s) ?? sectionHeaderHeight)
             : (d?.tableView(self, heightForFooterInSection: s) ?? sectionFooterHeight)
+        asked = asked.isFinite ? min(asked, Self.heightLimit) : UITableView.automaticDimension
         let custom = isHeader ? d?.tableView(self, viewForHeaderInSection: s) : d?.tableView(self, viewForFooterInSection: s)
         if let custom {
             // Kept while the data stands (shown whenever the section's header is on screen).
             if isHeader { pendingHeaders[s] = custom } else { pendingFooters[s] = custom }
             if asked >= 0 { return (asked, nil) }
-            return (custom.frame.height > 0 ? custom.frame.height : custom.sizeThatFits(CGSize(width: bounds.width, height: 0)).height, nil)
+            let own = custom.frame.height > 0 ? custom.frame.height : custom.sizeThatFits(CGSize(width: bounds.width, height: 0)).height
+            return (own.isFinite ? min(max(own, 0), Self.heightLimit) : 0, nil)
         }
         if let title {
             let (h, text) = titleGeometry(title, isHeader: isHeader)
@@ -611,12 +625,19 @@ extension UITableViewDelegate {
         setNeedsLayout()
         reloadGeometry()
     }
-    open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) { reloadData() }
-    open func reloadSections(_ sections: IndexSet, with animation: RowAnimation) { reloadData() }
-    open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) { reloadData() }
-    open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) { reloadData() }
-    open func insertSections(_ sections: IndexSet, with animation: RowAnimation) { reloadData() }
-    open func deleteSections(_ sections: IndexSet, with animation: RowAnimation) { reloadData() }
+    open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) { changed(animation) }
+    open func reloadSections(_ sections: IndexSet, with animation: RowAnimation) { changed(animation) }
+    open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) { changed(animation) }
+    open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) { changed(animation) }
+    open func insertSections(_ sections: IndexSet, with animation: RowAnimation) { changed(animation) }
+    open func deleteSections(_ sections: IndexSet, with animation: RowAnimation) { changed(animation) }
+    /// Row animations are not drawn: the rows are shown as they end (said once).
+    private func changed(_ animation: RowAnimation) {
+        if animation != .none {
+            Diagnostics.once("row animation", "\(describe): row and section animations are not drawn; the rows are shown as they end")
+        }
+        reloadData()
+    }
     open func beginUpdates() {}
     open func endUpdates() { reloadData() }
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
