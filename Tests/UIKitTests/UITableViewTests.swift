@@ -146,13 +146,13 @@ final class UITableViewTests: XCTestCase {
     }
 
     /// A UITableViewController subclass's `override func scrollViewDidScroll` hears the scenario's
-    /// scroll of its table.
+    /// scroll of its table (the matrix's last variant, dark, is the last run).
     func testATableViewControllerHearsItsTableScroll() throws {
         let out = NSTemporaryDirectory() + "uikit-table-scroll-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: out) }
         ScrollHearingController.offsets = []
         try renderFrames(of: { ScrollHearingController() }, scenario: Self.fixtures + "/table-motion.yaml", out: out, scale: 1, jobs: 1)
-        let manifest = try XCTUnwrap(Manifest.read(atPath: out + "/manifest.json"))
+        let manifest = try XCTUnwrap(Manifest.read(atPath: out + "/iphone-15-dark/manifest.json"))
         XCTAssertEqual(ScrollHearingController.offsets.last.map(Double.init), manifest.frames.last?.contentOffsetY)
         // The last frame, at 1 s: half way from 0 to 420 below the rest position (-59, under the status bar).
         XCTAssertEqual(manifest.frames.last?.contentOffsetY ?? 0, 210 - 59, accuracy: 0.5)
