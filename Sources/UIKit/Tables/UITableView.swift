@@ -467,7 +467,6 @@ extension UITableViewDelegate {
             cell.separatorVisible = separatorStyle != .none && (style == .plain || path.row < sections[path.section].rowCount - 1)
             let frame = CGRect(x: g.x, y: tops[path.row], width: g.width, height: tops[path.row + 1] - tops[path.row])
             if cell.frame != frame { cell.frame = frame }
-            cell.setNeedsLayout()
         }
         layoutSectionBackgrounds(g)
         layoutSupplements(g)

@@ -116,13 +116,13 @@ internal import Scene
 
     // Set by the table.
     weak var table: UITableView?
-    var tableMargins: UIEdgeInsets?
-    var tableSeparatorInset: UIEdgeInsets?
-    var tableStyle = UITableView.Style.plain
+    var tableMargins: UIEdgeInsets? { didSet { if tableMargins != oldValue { setNeedsLayout() } } }
+    var tableSeparatorInset: UIEdgeInsets? { didSet { if tableSeparatorInset != oldValue { setNeedsLayout() } } }
+    var tableStyle = UITableView.Style.plain { didSet { if tableStyle != oldValue { setNeedsLayout() } } }
     /// The row's fixed height; nil: the cell sizes itself.
-    var fixedHeight: CGFloat?
-    var separatorVisible = true
-    var separatorColor: UIColor?
+    var fixedHeight: CGFloat? { didSet { if fixedHeight != oldValue { setNeedsLayout() } } }
+    var separatorVisible = true { didSet { if separatorVisible != oldValue { setNeedsLayout() } } }
+    var separatorColor: UIColor? { didSet { if separatorColor != oldValue { setNeedsLayout() } } }
     package let separatorView = UIView()
     private let accessoryGlyph = AccessoryGlyphView()
     /// Where the text starts (past the image): UIKit's automatic separator inset.
