@@ -4,14 +4,14 @@ import Raster
 /// section header: what scrolls under it, blurred, under a mostly opaque tint of the background,
 /// as UIBarAppearance's default background (systemChromeMaterial) looks. One definition, so a
 /// navigation bar and a tab bar on one screen are the same material.
-enum BarMaterial {
+package enum BarMaterial {
     /// The blur's Gaussian sigma, in points.
-    static let blurRadius = 10.0
+    package static let blurRadius = 10.0
     /// The tint's opacity over the blur.
     static let tintAlpha = 0.8
 
     /// The tint over `background` (the appearance's systemBackground for bars).
-    static func tint(over background: Color) -> Color { background.withAlpha(multipliedBy: tintAlpha) }
+    package static func tint(over background: Color) -> Color { background.withAlpha(multipliedBy: tintAlpha) }
 
     /// An unselected tab bar item: UIKit's long-standing gray (white 0.6, #999999), in both appearances.
     static let unselectedTint = Color(153, 153, 153)

@@ -148,7 +148,7 @@ public struct Table: Sendable {
         height = y
     }
 
-    static func headerText(_ text: String, isHeader: Bool, style: Style, palette: Palette, typography: Typography) -> TextContent {
+    package static func headerText(_ text: String, isHeader: Bool, style: Style, palette: Palette, typography: Typography) -> TextContent {
         var t: TextContent
         if style == .plain && isHeader {
             t = TextContent(
@@ -165,7 +165,7 @@ public struct Table: Sendable {
     }
 
     /// A header's or footer's frame at `y`, full width; its text at `x`, `width` wide.
-    static func supplement(
+    package static func supplement(
         _ text: String?, isHeader: Bool, style: Style, y: Double, x: Double, width: Double,
         screenWidth: Double, deviceScale: Double, typography: Typography
     ) -> Supplement {

@@ -56,7 +56,7 @@ public struct TableRow: Sendable {
 /// (whole points; not measured from a screenshot here, not published): approximations.
 public enum TableCellMetrics {
     /// `v` rounded up to the device's pixel grid, as UIKit rounds a self-sized height.
-    static func ceilPixel(_ v: Double, scale: Double) -> Double { (v * scale - 1e-9).rounded(.up) / scale }
+    package static func ceilPixel(_ v: Double, scale: Double) -> Double { (v * scale - 1e-9).rounded(.up) / scale }
 
     public static let textSize = 17.0
     public static let textTracking = -0.41
@@ -131,8 +131,8 @@ public struct TableCellLayout: Equatable, Sendable {
     public var textX: Double
 }
 
-enum TableCell {
-    static func textContent(_ row: TableRow, palette: Palette, typography: Typography, lines: Int) -> TextContent {
+package enum TableCell {
+    package static func textContent(_ row: TableRow, palette: Palette, typography: Typography, lines: Int) -> TextContent {
         if row.style == .value2 {
             var t = TextContent(
                 row.text, pointSize: typography.scaled(TableCellMetrics.value2TextSize, style: .footnote), color: palette.systemBlue,
@@ -151,7 +151,7 @@ enum TableCell {
         return t
     }
 
-    static func detailContent(_ text: String, _ row: TableRow, palette: Palette, typography: Typography, lines: Int) -> TextContent {
+    package static func detailContent(_ text: String, _ row: TableRow, palette: Palette, typography: Typography, lines: Int) -> TextContent {
         switch row.style {
         case .subtitle:
             var t = TextContent(
@@ -174,7 +174,7 @@ enum TableCell {
     /// edges (the layout margin, plus the safe area on a full-width cell). A self-sizing cell
     /// (`fixedHeight` nil) is as tall as its content plus padding, at least 44 pt, rounded up to the
     /// device's pixels, plus one pixel of separator, as UITableView sizes it; its labels wrap.
-    static func layout(
+    package static func layout(
         _ row: TableRow, width: Double, left: Double, right: Double, fixedHeight: Double?,
         deviceScale: Double, typography: Typography
     ) -> TableCellLayout {
@@ -298,7 +298,7 @@ enum TableCell {
 
     /// The accessory's glyph in its box (points): strokes as round-capped capsules, as SF Symbols
     /// draw them.
-    static func glyph(_ accessory: TableRow.Accessory, in size: Size, palette: Palette, colors: TableColors) -> [(Shape, Color)] {
+    package static func glyph(_ accessory: TableRow.Accessory, in size: Size, palette: Palette, colors: TableColors) -> [(Shape, Color)] {
         let w = size.width, h = size.height
         switch accessory {
         case .none:

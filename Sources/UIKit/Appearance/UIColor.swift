@@ -68,7 +68,7 @@ open class UIColor: NSObject, @unchecked Sendable {
     }
 
     static func systemComponents(_ name: String, _ appearance: Appearance) -> (CGFloat, CGFloat, CGFloat, CGFloat) {
-        guard let c = SystemColor.named(name, appearance: appearance) else {
+        guard let c = SystemColor.named(name, appearance: appearance) ?? tableSystemColor(name, appearance) else {
             Diagnostics.once("UIColor.\(name)", "UIColor.\(name) has no value in this build's color table; drawn as label")
             let label = Palette.forAppearance(appearance).label
             return (CGFloat(label.r) / 255, CGFloat(label.g) / 255, CGFloat(label.b) / 255, CGFloat(label.a) / 255)
