@@ -61,7 +61,7 @@ public func explainFrame(of make: @escaping @MainActor () -> UIViewController, s
         fps: loaded.fps, imageFolders: [path.parentPath.isEmpty ? "." : path.parentPath], statusBarItems: loaded.screen.statusBarItems)
     nonisolated(unsafe) let (make, timeline) = (make, loaded.timeline)
     return try MainActor.assumeIsolated {
-        let (motion, _) = ScreenFrames.preparedMotion(settings: settings, motion: timeline, make: make)
+        let motion = ScreenFrames.preparedMotion(settings: settings, motion: timeline, make: make)
         let count = ScreenFrames.frameCount(motion, fps: loaded.fps)
         guard (0..<count).contains(frame) else {
             throw RenderError.frameSelection("frame \(frame): \(path) has frames 0-\(count - 1) for this screen; give one of them")
@@ -109,6 +109,11 @@ struct ScreenRender {
                 names: ("out", "golden", "the failure images' folder"))
         }
         guard let path = s.scenario else { throw RenderError.defaultDemoMissing }
+        // Said once per run, after its frames: what the screen's code asks for that is not drawn.
+        MainActor.assumeIsolated { ScreenRun.resetDiagnostics() }
+        defer {
+            for note in MainActor.assumeIsolated({ ScreenRun.takeDiagnostics() }) { hooks.warn("warning: \(path): \(note)") }
+        }
         let (first, variants) = try ScenarioLoader.checkEveryVariant(
             path: path, fpsOverride: s.fps, scaleOverride: s.scale, imageLimits: s.imageLimits, screenCode: true)
         var result = Render.Result()
@@ -145,9 +150,7 @@ struct ScreenRender {
             device: loaded.screen.device, appearance: loaded.screen.appearance, typography: loaded.screen.typography,
             fps: loaded.fps, imageFolders: [folder], statusBarItems: loaded.screen.statusBarItems)
         nonisolated(unsafe) let (make, timeline) = (self.make, loaded.timeline)
-        let (motion, notes) = MainActor.assumeIsolated { ScreenFrames.preparedMotion(settings: screenSettings, motion: timeline, make: make) }
-        // Said once per screen (the run through found them all): what its code asks for that is not drawn.
-        for note in notes { hooks.warn("warning: \(path): \(note)") }
+        let motion = MainActor.assumeIsolated { ScreenFrames.preparedMotion(settings: screenSettings, motion: timeline, make: make) }
         scenario.timeline = motion
         scenario.screen.sequentialSource = ScreenFrames(settings: screenSettings, motion: loaded.timeline, make: make, capacity: 2 * settings.jobs + 2)
         return scenario
@@ -176,16 +179,14 @@ final class ScreenFrames: SequentialLayerSource, @unchecked Sendable {
     /// main scroll view's range, with the targets its delegate set) fixes the frame count.
     @MainActor static func preparedMotion(
         settings: ScreenSettings, motion: any ScrollTimeline, make: @escaping @MainActor () -> UIViewController
-    ) -> (any ScrollTimeline, notes: [String]) {
+    ) -> any ScrollTimeline {
         let run = ScreenRun(settings: settings, motion: motion, make: make)
-        run.resetDiagnostics()
         var frame = 0
         while frame < frameCount(run.timeline, fps: settings.fps), frame < ScenarioLoader.maximumFrames {
             run.advance(to: frame)
-            _ = run.snapshot()
             frame += 1
         }
-        return (run.timeline, run.takeDiagnostics())
+        return run.timeline
     }
 
     static func frameCount(_ timeline: any ScrollTimeline, fps: Double) -> Int { max(1, Int((timeline.duration * fps).rounded())) }

@@ -275,9 +275,9 @@ package struct ScreenSettings: Sendable {
     }
 
     /// Forgets what was said (a new screen's run says it again).
-    package func resetDiagnostics() { Diagnostics.reset() }
+    package static func resetDiagnostics() { Diagnostics.reset() }
     /// What the screen's code asked for that is not drawn, once each, since the last call.
-    package func takeDiagnostics() -> [String] { Diagnostics.take() }
+    package static func takeDiagnostics() -> [String] { Diagnostics.take() }
 
     // MARK: Snapshots
 
