@@ -40,6 +40,7 @@ internal import Scene
             out.shadowRadius = Double(ca.shadowRadius)
         }
         out.contents = view?.drawnContents(traits) ?? ca.contents(traits)
+        for drawn in view?.drawnSublayers(traits) ?? [] { out.addSublayer(drawn) }
         for child in ca.children where !(child.isHidden && child.owner == nil) {
             out.addSublayer(layer(of: child))
         }

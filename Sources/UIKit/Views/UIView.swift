@@ -482,6 +482,8 @@ internal import Scene
 
     /// What the view draws between its background and its subviews (an image, text).
     func drawnContents(_ traits: UITraitCollection) -> LayerContents? { nil }
+    /// Layers the view draws between its contents and its subviews (a bar drawn by Scene's chrome).
+    func drawnSublayers(_ traits: UITraitCollection) -> [Layer] { [] }
 }
 
 /// https://developer.apple.com/documentation/uikit/uisemanticcontentattribute

@@ -91,6 +91,10 @@ public struct UIRectEdge: OptionSet, Hashable, Sendable {
     open func viewWillTransition(to size: CGSize, with coordinator: Any) {}
 
     open var title: String?
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621851-navigationitem
+    open lazy var navigationItem = UINavigationItem()
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621185-tabbaritem
+    open lazy var tabBarItem: UITabBarItem! = UITabBarItem(title: title, image: nil, tag: 0)
     open var preferredStatusBarStyle: UIStatusBarStyle { .default }
     open var prefersStatusBarHidden: Bool { false }
     open var childForStatusBarStyle: UIViewController? { nil }
