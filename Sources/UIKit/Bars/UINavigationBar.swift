@@ -213,7 +213,7 @@ internal import Scene
         if frame != wanted { frame = wanted }
         // The bar buttons' places, as Scene lays them out: views go into their slots.
         let screen = sceneScreen(traits, u: now)
-        let drawn = screen.standardBar(u: now, pixelScale: Double(ScreenEnvironment.device.scale), typography: screen.typography)
+        let drawn = screen.standardBar(u: now, pixelScale: Self.pixelScale, typography: screen.typography)
         var frames: [String: Rect] = [:]
         for l in drawn.sublayers where l.name.hasPrefix("navigationBar.") { frames[l.name] = l.frame }
         var keep: [UIView] = []
@@ -248,13 +248,16 @@ internal import Scene
         placed = keep
     }
 
+    /// The pixels a point the frames are drawn at (hairlines are one pixel).
+    static var pixelScale: Double { ScreenRun.current?.settings.pixelScale ?? ScreenEnvironment.device.scale }
+
     /// The seam to SF Symbols: `UIImage(systemName:)` for a system item's symbol once it exists.
     static func symbolImage(_ name: String) -> UIImage? { nil }
 
     override func drawnSublayers(_ traits: UITraitCollection) -> [Layer] {
         let now = u
         let screen = sceneScreen(traits, u: now)
-        let bar = screen.standardBar(u: now, pixelScale: Double(ScreenEnvironment.device.scale), typography: screen.typography)
+        let bar = screen.standardBar(u: now, pixelScale: Self.pixelScale, typography: screen.typography)
         // Scene's bar is in screen points from the top (under the status bar); this view starts
         // under the status bar. Drawn under the bar's subviews (title view, custom views).
         bar.position.y -= Double(frame.minY)

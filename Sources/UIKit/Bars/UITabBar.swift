@@ -139,7 +139,7 @@ internal import Scene
         let device = ScreenEnvironment.device
         let drawn = bar.layer(
             device: device, palette: Palette.forAppearance(traits.userInterfaceStyle == .dark ? .dark : .light),
-            appearance: traits.userInterfaceStyle == .dark ? .dark : .light, pixelScale: Double(device.scale), typography: ScreenEnvironment.typography)
+            appearance: traits.userInterfaceStyle == .dark ? .dark : .light, pixelScale: UINavigationBar.pixelScale, typography: ScreenEnvironment.typography)
         let shown = Array((items ?? []).prefix(TabBar.itemCount.upperBound))
         var views: [UIImageView] = [], labels: [UILabel] = []
         for (i, item) in shown.enumerated() {
@@ -187,7 +187,7 @@ internal import Scene
         let device = ScreenEnvironment.device
         let style: Appearance = traits.userInterfaceStyle == .dark ? .dark : .light
         let layer = bar.layer(
-            device: device, palette: Palette.forAppearance(style), appearance: style, pixelScale: Double(device.scale),
+            device: device, palette: Palette.forAppearance(style), appearance: style, pixelScale: UINavigationBar.pixelScale,
             typography: ScreenEnvironment.typography)
         // Scene's bar is placed on the screen; this view is already there.
         layer.position = Point(layer.position.x - Double(frame.minX), layer.position.y - Double(frame.minY))
