@@ -29,6 +29,39 @@ import XCTest
     }
 }
 
+/// Rows of labels under a large title with a search field, Edit and +, inside a tab bar controller.
+@MainActor final class MailboxesViewController: InboxViewController {
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        title = "Mailboxes"
+        navigationItem.searchController = UISearchController(searchResultsController: nil)
+        let names = ["All Inboxes", "iCloud", "Gmail", "Work", "VIP", "Flagged", "Drafts", "Sent", "Junk", "Trash", "Archive"]
+        for i in 0..<40 {
+            let row = UILabel(frame: CGRect(x: 20, y: CGFloat(i) * 44, width: view.bounds.width - 40, height: 44))
+            row.text = names[i % names.count]
+            scroll.addSubview(row)
+            let line = UIView(frame: CGRect(x: 20, y: CGFloat(i + 1) * 44 - 0.5, width: view.bounds.width - 20, height: 0.5))
+            line.backgroundColor = .separator
+            scroll.addSubview(line)
+        }
+        scroll.contentSize = CGSize(width: view.bounds.width, height: 40 * 44)
+    }
+
+    static func inTabs() -> UITabBarController {
+        let nav = UINavigationController(rootViewController: MailboxesViewController())
+        nav.navigationBar.prefersLargeTitles = true
+        nav.tabBarItem = UITabBarItem(tabBarSystemItem: .favorites, tag: 0)
+        let recents = UIViewController()
+        recents.tabBarItem = UITabBarItem(tabBarSystemItem: .recents, tag: 1)
+        recents.tabBarItem.badgeValue = "2"
+        let contacts = UIViewController()
+        contacts.tabBarItem = UITabBarItem(tabBarSystemItem: .contacts, tag: 2)
+        let tabs = UITabBarController()
+        tabs.viewControllers = [nav, recents, contacts]
+        return tabs
+    }
+}
+
 final class BarTests: XCTestCase {
     let folder = NSTemporaryDirectory() + "uikit-bars-\(getpid())"
 
@@ -79,6 +112,15 @@ final class BarTests: XCTestCase {
         let nav = UINavigationController(rootViewController: InboxViewController())
         nav.navigationBar.prefersLargeTitles = largeTitles
         return nav
+    }
+
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/uikit").path
+
+    /// A navigation controller in a tab bar controller: large title, search field, bar buttons,
+    /// the tab bar with a badge, at rest, collapsing and scrolled.
+    func testBarsGolden() throws {
+        try assertFrames(of: { MailboxesViewController.inTabs() }, scenario: Self.fixtures + "/bars.yaml", golden: Self.fixtures + "/golden/bars")
     }
 
     // MARK: The same bar from YAML and from UIKit
