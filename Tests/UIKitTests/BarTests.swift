@@ -364,6 +364,32 @@ final class BarTests: XCTestCase {
             XCTAssertEqual(badge?.frame.height, 18)
         }
     }
+
+    /// iOS 15+: the tab bar is transparent while the content's bottom is at its top edge (and over a
+    /// screen without a scroll view); content under it brings in the standard material.
+    func testTheTabBarIsTransparentAtTheBottomScrollEdge() {
+        MainActor.assumeIsolated {
+            let inbox = InboxViewController()
+            let run = Self.run(
+                {
+                    let tabs = UITabBarController()
+                    tabs.viewControllers = [inbox, UIViewController()]
+                    return tabs
+                }, offsets: [0, 1285, 1290, 1290])
+            var alphas: [UInt8] = [], blurs: [Double] = []
+            for frame in 0..<3 {
+                run.advance(to: frame)
+                let bar = Self.layer("tabBar", in: run.snapshot())
+                alphas.append(bar?.backgroundColor?.a ?? 255)
+                blurs.append(bar?.backdropBlurRadius ?? -1)
+            }
+            XCTAssertEqual(inbox.scroll.contentOffset.y, 2000 + 83 - 852)
+            XCTAssertEqual(alphas, [204, 102, 0])
+            XCTAssertEqual(blurs, [10, 5, 0])
+            inbox.tabBarController?.selectedIndex = 1
+            XCTAssertEqual(Self.layer("tabBar", in: run.snapshot())?.backgroundColor?.a, 0, "no scroll view: at the edge")
+        }
+    }
 }
 
 /// A UIColor as drawn in light mode.

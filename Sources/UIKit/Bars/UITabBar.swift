@@ -92,9 +92,22 @@ internal import Scene
     open var unselectedItemTintColor: UIColor? { didSet { setNeedsLayout() } }
     /// https://developer.apple.com/documentation/uikit/uitabbar/3198046-standardappearance
     open var standardAppearance = UITabBarAppearance() { didSet { setNeedsLayout() } }
-    /// Kept: the tab bar is drawn with its standard appearance at every scroll position.
+    /// nil: the standard appearance with a transparent background, shown while the selected
+    /// controller's scroll view is at its bottom edge (or it has none), as iOS 15+ does.
     /// https://developer.apple.com/documentation/uikit/uitabbar/3750912-scrolledgeappearance
     open var scrollEdgeAppearance: UITabBarAppearance?
+
+    weak var controller: UITabBarController?
+
+    /// How far the standard appearance is in, 0...1: 0 while the content's bottom is at or above
+    /// the bar's top (the scroll edge), 1 once 10 pt of content is under the bar, as the
+    /// navigation bar fades at its edge (`NavigationBarGeometry.fadeDistance`).
+    var standardFraction: Double {
+        guard let v = controller?.selectedViewController?.viewIfLoaded, let s = ScreenRun.mainScrollView(in: v) else { return 0 }
+        let inset = s.adjustedContentInset
+        let under = s.contentSize.height + inset.bottom - (s.contentOffset.y + s.bounds.height)
+        return min(1, max(0, Double(under) / NavigationBarGeometry.fadeDistance))
+    }
     open var barTintColor: UIColor?
     open var isTranslucent = true
     open var itemPositioning = ItemPositioning.automatic
@@ -192,12 +205,23 @@ internal import Scene
         // Scene's bar is placed on the screen; this view is already there.
         layer.position = Point(layer.position.x - Double(frame.minX), layer.position.y - Double(frame.minY))
         layer.zPosition = 0
-        if let color = standardAppearance.drawnBackground(traits, palette: Palette.forAppearance(style)) ?? barTintColor?.color(traits) {
+        // The standard appearance fading in over the scroll edge one (transparent unless given).
+        let fraction = standardFraction
+        let edge = fraction < 1 ? scrollEdgeAppearance : nil
+        let shown = fraction < 0.5 ? edge ?? standardAppearance : standardAppearance
+        let alpha = edge != nil ? 1 : fraction
+        let palette = Palette.forAppearance(style)
+        if let color = shown.drawnBackground(traits, palette: palette) ?? barTintColor?.color(traits) {
             layer.backgroundColor = color
             if color.a == 0 { layer.backdropBlurRadius = 0 }
         }
-        if standardAppearance.shadowColor == nil {
-            layer.sublayers.first { $0.name == "tabBar.hairline" }?.isHidden = true
+        let hairline = layer.sublayers.first { $0.name == "tabBar.hairline" }
+        if let c = shown.shadowColor, c.color(traits) != UIColor.separator.color(traits) { hairline?.backgroundColor = c.color(traits) }
+        if shown.shadowColor == nil { hairline?.isHidden = true }
+        if alpha < 1 {
+            layer.backgroundColor = layer.backgroundColor?.withAlpha(multipliedBy: alpha)
+            layer.backdropBlurRadius *= alpha
+            hairline?.opacity *= alpha
         }
         return [layer]
     }

@@ -11,9 +11,13 @@ internal import Scene
 
     public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
         super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+        tabBar.controller = self
     }
 
-    public required init?(coder: NSCoder) { super.init(coder: coder) }
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        tabBar.controller = self
+    }
 
     /// https://developer.apple.com/documentation/uikit/uitabbarcontroller/1621164-viewcontrollers
     open var viewControllers: [UIViewController]? {
