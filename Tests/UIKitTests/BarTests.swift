@@ -390,6 +390,51 @@ final class BarTests: XCTestCase {
             XCTAssertEqual(Self.layer("tabBar", in: run.snapshot())?.backgroundColor?.a, 0, "no scroll view: at the edge")
         }
     }
+
+    /// An image item is drawn by a UIImageView in the slot the bar leaves for it, a custom view is
+    /// moved into its slot, a title view is centred in the row; a tab's image sits where a glyph would.
+    func testImagesCustomViewsAndTitleViewsGoWhereTheBarPutsThem() {
+        MainActor.assumeIsolated {
+            let image = UIImage(contentsOfFile: Self.fixtures + "/../images/coffee.png")!
+            let custom = UIView(frame: CGRect(x: 0, y: 0, width: 60, height: 30))
+            let titleView = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 30))
+            let inbox = InboxViewController()
+            let run = Self.run(
+                {
+                    inbox.loadViewIfNeeded()
+                    inbox.navigationItem.rightBarButtonItems = [
+                        UIBarButtonItem(image: image, style: .plain, target: nil, action: nil), UIBarButtonItem(customView: custom),
+                    ]
+                    inbox.navigationItem.titleView = titleView
+                    inbox.tabBarItem = UITabBarItem(title: "Coffee", image: image, tag: 0)
+                    let nav = UINavigationController(rootViewController: inbox)
+                    let tabs = UITabBarController()
+                    tabs.viewControllers = [nav, UIViewController()]
+                    return tabs
+                }, offsets: [0, 0])
+            run.advance(to: 0)
+            let bar = inbox.navigationController!.navigationBar
+            let tree = run.snapshot()
+            func frame(_ name: String) -> CGRect? {
+                Self.layer(name, in: tree).map { CGRect(x: $0.frame.minX, y: $0.frame.minY, width: $0.frame.width, height: $0.frame.height) }
+            }
+            let imageView = bar.subviews.compactMap { $0 as? UIImageView }.first
+            XCTAssertEqual(imageView?.frame, frame("navigationBar.right.0").map { $0.offsetBy(dx: 0, dy: -54) })
+            XCTAssertEqual(imageView?.image?.renderingMode, .alwaysTemplate)
+            XCTAssertTrue(custom.superview === bar)
+            XCTAssertEqual(custom.frame.minX, frame("navigationBar.right.1")?.minX)
+            XCTAssertEqual(custom.frame.midY, 22)
+            XCTAssertEqual(frame("navigationBar.right.0")?.width, 30)
+            XCTAssertEqual(frame("navigationBar.right.1")?.width, 60)
+            XCTAssertTrue(titleView.superview === bar)
+            XCTAssertEqual(titleView.center, CGPoint(x: 196.5, y: 22))
+            XCTAssertNil(Self.layer("navigationBar.title", in: tree), "a title view replaces the title")
+            let tabs = inbox.tabBarController!.tabBar
+            let tabImage = tabs.subviews.compactMap { $0 as? UIImageView }.first
+            XCTAssertEqual(tabImage?.frame, frame("tabBar.item.0.image"))
+            XCTAssertEqual(tabImage?.frame.width, 25)
+        }
+    }
 }
 
 /// A UIColor as drawn in light mode.

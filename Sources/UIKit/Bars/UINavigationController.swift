@@ -105,6 +105,13 @@ internal import Scene
         didSet { if !isToolbarHidden { Diagnostics.once("navigation toolbar", "UINavigationController: the toolbar is not drawn") } }
     }
     open func setToolbarHidden(_ hidden: Bool, animated: Bool) { isToolbarHidden = hidden }
+    /// Its own when set, else its root controller's (the tab a navigation controller shows).
+    open override var tabBarItem: UITabBarItem! {
+        get { ownTabBarItem ?? stack.first?.tabBarItem ?? super.tabBarItem }
+        set { ownTabBarItem = newValue }
+    }
+    private var ownTabBarItem: UITabBarItem?
+
     open var hidesBarsOnSwipe = false
     open var hidesBarsOnTap = false
 
