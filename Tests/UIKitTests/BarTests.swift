@@ -70,7 +70,8 @@ final class BarTests: XCTestCase {
 
     /// A scenario file holding the motion: u at each second.
     func scenario(_ name: String, offsets: [Double], extra: String = "") throws -> String {
-        let keyframes = (offsets + [offsets.last ?? 0]).enumerated().map { "    - {time: \($0.offset), offset: \($0.element), easing: linear}" }.joined(separator: "\n")
+        let keyframes = (offsets + [offsets.last ?? 0]).enumerated().map { "    - {time: \($0.offset), offset: \($0.element), easing: linear}" }
+            .joined(separator: "\n")
         let path = folder + "/\(name).yaml"
         try "device: iphone-15\nfps: 1\n\(extra)timeline:\n  keyframes:\n\(keyframes)\n".write(toFile: path, atomically: true, encoding: .utf8)
         return path
@@ -98,7 +99,8 @@ final class BarTests: XCTestCase {
     /// A screen run by hand at `offsets` (one a second), for its views' state.
     @MainActor static func run(_ make: @escaping @MainActor () -> UIViewController, offsets: [Double]) -> ScreenRun {
         let settings = ScreenSettings(device: Device.named("iphone-15")!, appearance: .light, typography: .standard, fps: 1, imageFolders: [])
-        let motion = KeyframeTimeline(keyframes: (offsets + [offsets.last ?? 0]).enumerated().map { .init(time: Double($0.offset), offset: $0.element, easing: .linear) })
+        let motion = KeyframeTimeline(
+            keyframes: (offsets + [offsets.last ?? 0]).enumerated().map { .init(time: Double($0.offset), offset: $0.element, easing: .linear) })
         return ScreenRun(settings: settings, motion: motion, make: make)
     }
 
@@ -128,27 +130,63 @@ final class BarTests: XCTestCase {
     /// A YAML standard bar with a large title, Edit and + and a UINavigationController with the
     /// same title and system items give the same pixels at rest, pulled, collapsing and collapsed.
     func testTheUIKitBarDrawsTheYAMLBarsPixels() throws {
-        let offsets: [Double] = [0, -40, 20, 47, 200]
+        try assertSamePixels(
+            yamlBar: "{style: standard, title: Inbox, largeTitle: true, leftItems: [{title: Edit}], rightItems: [{glyph: plus}]}",
+            offsets: [0, -40, 20, 47, 200], make: { Self.inbox(largeTitles: true) })
+    }
+
+    /// The same in dark mode, pushed (a back button titled after the controller under it, Edit
+    /// beside it) with a search field under the large title.
+    func testThePushedBarWithASearchFieldDrawsTheYAMLBarsPixelsInDarkMode() throws {
+        try assertSamePixels(
+            yamlBar: "{style: standard, title: Inbox, largeTitle: true, backTitle: Mailboxes, searchBar: {placeholder: Find},"
+                + " leftItems: [{title: Edit}], rightItems: [{glyph: plus}]}",
+            offsets: [0, 30, 80, 200], appearance: "dark",
+            make: {
+                let root = UIViewController()
+                root.title = "Mailboxes"
+                let nav = UINavigationController(rootViewController: root)
+                nav.navigationBar.prefersLargeTitles = true
+                let inbox = InboxViewController()
+                inbox.loadViewIfNeeded()
+                inbox.navigationItem.leftItemsSupplementBackButton = true
+                let search = UISearchController(searchResultsController: nil)
+                search.searchBar.placeholder = "Find"
+                inbox.navigationItem.searchController = search
+                nav.pushViewController(inbox, animated: false)
+                return nav
+            })
+    }
+
+    /// Renders a YAML screen with `yamlBar` over an empty 2000 pt list and the UIKit screen at the
+    /// same offsets, @1x, and requires every pixel of every frame to agree.
+    func assertSamePixels(
+        yamlBar: String, offsets: [Double], appearance: String = "light", make: @escaping @MainActor () -> UIViewController,
+        line: UInt = #line
+    ) throws {
         let yaml = try scenario(
             "yaml", offsets: offsets,
             extra: """
+                appearance: \(appearance)
                 effect: none
                 showsVerticalScrollIndicator: false
                 scrollView: {contentHeight: 2000}
                 rows: {count: 0}
-                navigationBar: {style: standard, title: Inbox, largeTitle: true, leftItems: [{title: Edit}], rightItems: [{glyph: plus}]}
+                navigationBar: \(yamlBar)
 
                 """)
         var settings = Render.Settings(scenario: yaml, outputDirectory: folder + "/yaml")
         settings.scale = 1
         try Render(settings).run()
-        try renderFrames(of: { Self.inbox(largeTitles: true) }, scenario: try scenario("uikit", offsets: offsets), out: folder + "/uikit", scale: 1)
+        let motion = try scenario("uikit", offsets: offsets, extra: "appearance: \(appearance)\n")
+        try renderFrames(of: make, scenario: motion, out: folder + "/uikit", scale: 1)
         let (a, b) = (try frames(in: folder + "/yaml"), try frames(in: folder + "/uikit"))
-        XCTAssertEqual(a.count, offsets.count)
-        XCTAssertEqual(b.count, offsets.count)
+        XCTAssertEqual(a.count, offsets.count, line: line)
+        XCTAssertEqual(b.count, offsets.count, line: line)
         for (i, (x, y)) in zip(a, b).enumerated() {
             let d = differences(x, y)
-            XCTAssertEqual(d.count, 0, "frame \(i) (u = \(offsets[i])): \(d.count) pixels differ, the first at \(String(describing: d.first))")
+            XCTAssertEqual(
+                d.count, 0, "frame \(i) (u = \(offsets[i])): \(d.count) pixels differ, the first at \(String(describing: d.first))", line: line)
         }
     }
 

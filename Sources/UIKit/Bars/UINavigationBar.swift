@@ -136,7 +136,9 @@ internal import Scene
             if let p = search.searchBar.placeholder { s.placeholder = p }
             item.searchBar = s
             if !(top?.hidesSearchBarWhenScrolling ?? true) {
-                Diagnostics.once("hidesSearchBarWhenScrolling", "UINavigationItem.hidesSearchBarWhenScrolling false: the search field is drawn collapsing as with true")
+                Diagnostics.once(
+                    "hidesSearchBarWhenScrolling",
+                    "UINavigationItem.hidesSearchBarWhenScrolling false: the search field is drawn collapsing as with true")
             }
         }
         item.backTitle = backTitle

@@ -152,7 +152,8 @@ internal import Scene
         let device = ScreenEnvironment.device
         let drawn = bar.layer(
             device: device, palette: Palette.forAppearance(traits.userInterfaceStyle == .dark ? .dark : .light),
-            appearance: traits.userInterfaceStyle == .dark ? .dark : .light, pixelScale: UINavigationBar.pixelScale, typography: ScreenEnvironment.typography)
+            appearance: traits.userInterfaceStyle == .dark ? .dark : .light, pixelScale: UINavigationBar.pixelScale,
+            typography: ScreenEnvironment.typography)
         let shown = Array((items ?? []).prefix(TabBar.itemCount.upperBound))
         var views: [UIImageView] = [], labels: [UILabel] = []
         for (i, item) in shown.enumerated() {
