@@ -473,6 +473,25 @@ final class BarTests: XCTestCase {
             XCTAssertEqual(tabImage?.frame.width, 25)
         }
     }
+
+    /// Over a navigation controller the status bar follows the bar's style; with the bar hidden,
+    /// the top controller's preference.
+    func testTheStatusBarFollowsTheBarStyle() {
+        MainActor.assumeIsolated {
+            final class Light: UIViewController {
+                override var preferredStatusBarStyle: UIStatusBarStyle { .lightContent }
+            }
+            let run = Self.run({ UINavigationController(rootViewController: Light()) }, offsets: [0, 0])
+            run.advance(to: 0)
+            let nav = run.window.rootViewController as! UINavigationController
+            XCTAssertEqual(run.within { UIApplication.shared.statusBarStyle }, .default)
+            nav.navigationBar.barStyle = .black
+            XCTAssertEqual(run.within { UIApplication.shared.statusBarStyle }, .lightContent)
+            nav.navigationBar.barStyle = .default
+            nav.isNavigationBarHidden = true
+            XCTAssertEqual(run.within { UIApplication.shared.statusBarStyle }, .lightContent)
+        }
+    }
 }
 
 /// A UIColor as drawn in light mode.

@@ -105,3 +105,8 @@ final class UIBlurEffectStyleRecord: NSObject, Sendable {
     public override init(idiom: UIUserInterfaceIdiom) { super.init(idiom: idiom) }
     public override init(barAppearance: UIBarAppearance) { super.init(barAppearance: barAppearance) }
 }
+
+/// https://developer.apple.com/documentation/uikit/uibarstyle
+public enum UIBarStyle: Int, Sendable {
+    case `default` = 0, black = 1
+}

@@ -35,6 +35,10 @@ internal import Scene
     open var barTintColor: UIColor?
     open var isTranslucent = true
     open var prefersLargeTitlesWhenScrolling = true
+    /// `.black`: the status bar over a navigation controller's bar is light. The bar is drawn by
+    /// its appearance.
+    /// https://developer.apple.com/documentation/uikit/uinavigationbar/1624945-barstyle
+    open var barStyle = UIBarStyle.default
 
     /// The items of the controller's stack, bottom to top.
     /// https://developer.apple.com/documentation/uikit/uinavigationbar/1624952-items
@@ -159,6 +163,9 @@ internal import Scene
         nav.color = shown.drawnBackground(traits, palette: palette) ?? barTintColor?.color(traits)
         nav.hairlineColor = shown.shadowColor?.color(traits) ?? .clear
         if shown.shadowColor.map({ $0.color(traits) == UIColor.separator.color(traits) }) ?? false { nav.hairlineColor = nil }
+        if shown.titleTextAttributes[.font] != nil || shown.largeTitleTextAttributes[.font] != nil {
+            Diagnostics.once("bar title font", "UINavigationBarAppearance: a title's .font is not drawn; the bar's 17 pt semibold and 34 pt bold are")
+        }
         let titleColor = (shown.titleTextAttributes[.foregroundColor] ?? titleTextAttributes?[.foregroundColor]) as? UIColor
         let largeColor = (shown.largeTitleTextAttributes[.foregroundColor] ?? largeTitleTextAttributes?[.foregroundColor]) as? UIColor
         nav.titleColor = titleColor?.color(traits)
@@ -211,8 +218,11 @@ internal import Scene
         let now = u
         laidOutAt = now
         let traits = traitCollection
-        let wanted = barFrame(u: now, traits: traits)
-        if frame != wanted { frame = wanted }
+        // In a navigation controller the bar sizes itself with the scroll; one of one's own keeps its frame.
+        if controller != nil {
+            let wanted = barFrame(u: now, traits: traits)
+            if frame != wanted { frame = wanted }
+        }
         // The bar buttons' places, as Scene lays them out: views go into their slots.
         let screen = sceneScreen(traits, u: now)
         let drawn = screen.standardBar(u: now, pixelScale: Self.pixelScale, typography: screen.typography)
@@ -262,7 +272,7 @@ internal import Scene
         let bar = screen.standardBar(u: now, pixelScale: Self.pixelScale, typography: screen.typography)
         // Scene's bar is in screen points from the top (under the status bar); this view starts
         // under the status bar. Drawn under the bar's subviews (title view, custom views).
-        bar.position.y -= Double(frame.minY)
+        bar.position.y -= Double(convert(CGPoint.zero, to: nil).y)
         bar.zPosition = 0
         return [bar]
     }

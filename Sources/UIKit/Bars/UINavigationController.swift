@@ -175,7 +175,10 @@ internal import Scene
         topViewController?.sendDidAppear()
     }
 
-    /// The top controller's status bar while the bar is hidden; the bar's (default) style while shown, as UIKit does.
+    /// While the bar shows, the status bar follows the bar's style (light over `.black`), as UIKit does.
+    open override var preferredStatusBarStyle: UIStatusBarStyle { navigationBar.barStyle == .black ? .lightContent : .default }
+
+    /// The top controller's status bar while the bar is hidden; the bar's style while shown, as UIKit does.
     open override var childForStatusBarStyle: UIViewController? { isNavigationBarHidden ? topViewController : nil }
     open override var childForStatusBarHidden: UIViewController? { topViewController }
 }
