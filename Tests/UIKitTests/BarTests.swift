@@ -97,8 +97,11 @@ final class BarTests: XCTestCase {
     }
 
     /// A screen run by hand at `offsets` (one a second), for its views' state.
-    @MainActor static func run(_ make: @escaping @MainActor () -> UIViewController, offsets: [Double]) -> ScreenRun {
-        let settings = ScreenSettings(device: Device.named("iphone-15")!, appearance: .light, typography: .standard, fps: 1, imageFolders: [])
+    @MainActor static func run(
+        _ make: @escaping @MainActor () -> UIViewController, offsets: [Double], orientation: Device.Orientation = .portrait
+    ) -> ScreenRun {
+        let settings = ScreenSettings(
+            device: Device.named("iphone-15")!.oriented(orientation), appearance: .light, typography: .standard, fps: 1, imageFolders: [])
         let motion = KeyframeTimeline(
             keyframes: (offsets + [offsets.last ?? 0]).enumerated().map { .init(time: Double($0.offset), offset: $0.element, easing: .linear) })
         return ScreenRun(settings: settings, motion: motion, make: make)
@@ -360,7 +363,7 @@ final class BarTests: XCTestCase {
             XCTAssertEqual(back.text, "Inbox")
             guard case .text(let title)? = Self.layer("navigationBar.title", in: tree)?.contents else { return XCTFail("no title") }
             XCTAssertEqual(title.text, "Message")
-            XCTAssertEqual(nav.navigationBar.backItem?.title, nil)
+            XCTAssertEqual(nav.navigationBar.backItem?.title, "Inbox", "a controller's title is its navigation item's")
             XCTAssertEqual(nav.popViewController(animated: false), detail)
             XCTAssertTrue(root.view.superview === nav.view)
         }
@@ -490,6 +493,28 @@ final class BarTests: XCTestCase {
             nav.navigationBar.barStyle = .default
             nav.isNavigationBarHidden = true
             XCTAssertEqual(run.within { UIApplication.shared.statusBarStyle }, .lightContent)
+        }
+    }
+
+    /// An iPhone in landscape: the 32 pt row with no status bar, no large title, the compact appearance.
+    func testLandscapeShowsTheCompactBarInItsCompactAppearance() {
+        MainActor.assumeIsolated {
+            let run = Self.run(
+                {
+                    let nav = Self.inbox(largeTitles: true)
+                    let compact = UINavigationBarAppearance()
+                    compact.configureWithOpaqueBackground()
+                    compact.backgroundColor = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
+                    nav.navigationBar.compactAppearance = compact
+                    return nav
+                }, offsets: [0, 100], orientation: .landscape)
+            run.advance(to: 1)
+            let nav = run.window.rootViewController as! UINavigationController
+            XCTAssertEqual(nav.navigationBar.frame, CGRect(x: 0, y: 0, width: 852, height: 32))
+            XCTAssertEqual(run.within { nav.topViewController!.view.safeAreaInsets.top }, 32)
+            let tree = run.snapshot()
+            XCTAssertNil(Self.layer("largeTitle", in: tree))
+            XCTAssertEqual(Self.layer("navigationBar.background", in: tree)?.backgroundColor, Color(0, 0, 255))
         }
     }
 }

@@ -57,6 +57,19 @@ internal import Scene
 
     weak var controller: UINavigationController?
 
+    /// https://developer.apple.com/documentation/uikit/uinavigationbar/1624971-setitems
+    open func setItems(_ items: [UINavigationItem]?, animated: Bool) { self.items = items }
+    /// https://developer.apple.com/documentation/uikit/uinavigationbar/1624967-pushitem
+    open func pushItem(_ item: UINavigationItem, animated: Bool) { items = (items ?? []) + [item] }
+    /// https://developer.apple.com/documentation/uikit/uinavigationbar/1624964-popitem
+    @discardableResult
+    open func popItem(animated: Bool) -> UINavigationItem? {
+        guard var all = items, !all.isEmpty else { return nil }
+        let top = all.removeLast()
+        items = all
+        return top
+    }
+
     public override init(frame: CGRect) { super.init(frame: frame) }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
