@@ -236,13 +236,17 @@ internal import Scene
             let wanted = barFrame(u: now, traits: traits)
             if frame != wanted { frame = wanted }
         }
-        // The bar buttons' places, as Scene lays them out: views go into their slots.
-        let screen = sceneScreen(traits, u: now)
-        let drawn = screen.standardBar(u: now, pixelScale: Self.pixelScale, typography: screen.typography)
-        var frames: [String: Rect] = [:]
-        for l in drawn.sublayers where l.name.hasPrefix("navigationBar.") { frames[l.name] = l.frame }
-        var keep: [UIView] = []
+        // The bar buttons' places, as Scene lays them out: views go into their slots (the bar is
+        // laid out only when an item has a view: most bars draw titles and glyphs alone).
         let top = topItem
+        let items = (top?.leftBarButtonItems ?? []) + (top?.rightBarButtonItems ?? [])
+        var frames: [String: Rect] = [:]
+        if items.contains(where: { $0.customView != nil || $0.image != nil || $0.systemSymbolName != nil }) {
+            let screen = sceneScreen(traits, u: now)
+            let drawn = screen.standardBar(u: now, pixelScale: Self.pixelScale, typography: screen.typography)
+            for l in drawn.sublayers where l.name.hasPrefix("navigationBar.") { frames[l.name] = l.frame }
+        }
+        var keep: [UIView] = []
         for (side, items) in [("left", top?.leftBarButtonItems ?? []), ("right", top?.rightBarButtonItems ?? [])] {
             for (i, (item, _)) in slots(items, traits).enumerated() {
                 guard let slot = frames["navigationBar.\(side).\(i)"] else { continue }
