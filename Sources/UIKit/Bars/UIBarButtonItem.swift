@@ -152,7 +152,7 @@ internal import Scene
 
     /// The item as our bar lays it out: text, one of the bar's glyphs, or an image slot (the image,
     /// a symbol or the custom view goes there); nil for spaces and hidden items.
-    func drawn(_ traits: UITraitCollection, barTint: Color?) -> BarButtonItem? {
+    func drawn(_ traits: UITraitCollection) -> BarButtonItem? {
         if isHidden || systemItem == .flexibleSpace || systemItem == .fixedSpace { return nil }
         var out: BarButtonItem
         if let view = customView {

@@ -197,7 +197,7 @@ internal import Scene
         if items.count > shown.count { Diagnostics.once("bar items", "UINavigationItem: bar button items past \(shown.count) a side are not drawn") }
         return shown.compactMap { item in
             item.bar = self
-            return item.drawn(traits, barTint: nil).map { (item, $0) }
+            return item.drawn(traits).map { (item, $0) }
         }
     }
 
