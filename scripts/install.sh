@@ -37,7 +37,7 @@ cp "$bin/render-frames" "$staging/"
 if command -v strip >/dev/null; then strip "$staging/render-frames"; fi
 # -L: the default demo's resources link into Fixtures; the installed copy holds the files.
 cp -RL "$bin/render-frames_Scene.resources" "$bin/render-frames_RenderFramesKit.resources" "$staging/"
-cp LICENSE NOTICE "$staging/"
+cp LICENSE NOTICE LICENSE-Phosphor.txt "$staging/"
 rm -rf "$dest"
 mv "$staging" "$dest"
 ln -sfn "../lib/render-frames/render-frames" "$prefix/bin/render-frames"

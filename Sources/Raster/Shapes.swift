@@ -17,6 +17,8 @@ public enum Shape: Sendable, Equatable {
     /// A band of a ring (`radius` to its centre line, `width` thick) between two angles, in radians,
     /// measured clockwise from straight up.
     case ringSector(center: Point, radius: Double, width: Double, from: Double, to: Double)
+    /// Closed contours of lines and cubic curves, filled by the nonzero rule (an icon; `PathOutline.swift`).
+    case outline(PathOutline)
 
     public static func rect(_ r: Rect) -> Shape { .roundedRect(r, radius: 0) }
     public static func circle(center: Point, radius: Double) -> Shape {
@@ -36,6 +38,8 @@ public enum Shape: Sendable, Equatable {
         case .ringSector(let c, let radius, let w, _, _):
             let r = radius + w / 2
             return Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r)
+        case .outline(let o):
+            return o.bounds
         }
     }
 
@@ -100,6 +104,9 @@ public enum Shape: Sendable, Equatable {
                 if over > 0 { d = max(d, dist * sinApprox(min(over, .pi / 2))) }
                 out[i] = Shape.byte(0.5 - d)
             }
+            return false
+        case .outline(let o):
+            o.coverage(row: y, x0: x0, count: count, into: out)
             return false
         }
     }
@@ -220,6 +227,7 @@ extension Shape {
         case .capsule(let a, let b, let w): return .capsule(from: t.apply(a), to: t.apply(b), width: w * k)
         case .ringSector(let c, let radius, let w, let from, let to):
             return .ringSector(center: t.apply(c), radius: radius * k, width: w * k, from: from, to: to)
+        case .outline(let o): return .outline(o.applying(t))
         }
     }
 }

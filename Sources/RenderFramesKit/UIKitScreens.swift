@@ -21,7 +21,10 @@ public func renderFrames(
     var settings = Render.Settings(scenario: scenario, outputDirectory: out)
     (settings.includeLayout, settings.frames, settings.scale, settings.jobs) = (layout, frames, scale, jobs)
     if let problem = settings.problem() { throw RenderError.outOfRange(problem) }
-    return try ScreenRender(make: make, settings: settings).run()
+    var hooks = Render.Hooks()
+    hooks.line = { print($0) }
+    hooks.warn = ScreenRender.standardError
+    return try ScreenRender(make: make, settings: settings, hooks: hooks).run()
 }
 
 /// Renders a UIKit screen and checks its frames against `golden`, as `render-frames SCENARIO
@@ -40,7 +43,42 @@ public func assertFrames(
     let directory = NSTemporaryDirectory() + "render-frames-assert-\(getpid())-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let settings = assertionSettings(scenario, directory: directory, golden: golden, frames: frames, scale: scale, options: options, record: record)
-    return try goldenVerdict(try ScreenRender(make: make, settings: settings).run(), golden: golden, directory: directory)
+    var hooks = Render.Hooks()
+    hooks.warn = ScreenRender.standardError
+    return try goldenVerdict(try ScreenRender(make: make, settings: settings, hooks: hooks).run(), golden: golden, directory: directory)
+}
+
+/// A UIKit screen at one frame as JSON, as `render-frames explain --json` gives a scenario's: the
+/// scroll state, every view (class, accessibilityIdentifier, frame, bounds, transform, alpha,
+/// zPosition, a scroll view's offset and insets, a label's text) depth first, and every named view
+/// on screen (its frame after transforms, opacity and place in drawing order). The calls of the
+/// frames before it are made first, as the render makes them.
+public func explainFrame(of make: @escaping @MainActor () -> UIViewController, scenario path: String, frame: Int) throws -> String {
+    guard Thread.isMainThread else { throw RenderError.notOnMainThread }
+    let loaded = try ScenarioLoader.load(path: path, screenCode: true)
+    let settings = ScreenSettings(
+        device: loaded.screen.device, appearance: loaded.screen.appearance, typography: loaded.screen.typography,
+        fps: loaded.fps, imageFolders: [path.parentPath.isEmpty ? "." : path.parentPath], statusBarItems: loaded.screen.statusBarItems)
+    nonisolated(unsafe) let (make, timeline) = (make, loaded.timeline)
+    return try MainActor.assumeIsolated {
+        let (motion, _) = ScreenFrames.preparedMotion(settings: settings, motion: timeline, make: make)
+        let count = ScreenFrames.frameCount(motion, fps: loaded.fps)
+        guard (0..<count).contains(frame) else {
+            throw RenderError.frameSelection("frame \(frame): \(path) has frames 0-\(count - 1) for this screen; give one of them")
+        }
+        let run = ScreenRun(settings: settings, motion: timeline, make: make)
+        run.advance(to: frame)
+        let tree = run.snapshot()
+        var onScreen: [[String: Any]] = []
+        for p in LayerRenderer.placements(of: tree, screen: loaded.screen.device.size) {
+            onScreen.append(["name": p.name, "frame": p.frame, "opacity": p.opacity, "z": p.z])
+        }
+        let out: [String: Any] = [
+            "scenario": path, "frame": frame, "time": Double(frame) / loaded.fps, "views": run.viewDescriptions(), "onScreen": onScreen,
+        ]
+        let data = try JSONSerialization.data(withJSONObject: out, options: [.prettyPrinted, .sortedKeys])
+        return String(decoding: data, as: UTF8.self)
+    }
 }
 
 /// A render of a UIKit screen: the scenario loaded for a screen drawn by code (its screen keys
@@ -51,6 +89,9 @@ struct ScreenRender {
     let make: @MainActor () -> UIViewController
     let settings: Render.Settings
     var hooks = Render.Hooks()
+
+    /// Writes a line to standard error (what the screen asks for that is not drawn).
+    static func standardError(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
 
     func run() throws -> Render.Result {
         guard Thread.isMainThread else {
@@ -105,7 +146,9 @@ struct ScreenRender {
             fps: loaded.fps, imageFolders: [folder], statusBarItems: loaded.screen.statusBarItems)
         screenSettings.pixelScale = loaded.scale
         nonisolated(unsafe) let (make, timeline) = (self.make, loaded.timeline)
-        let motion = MainActor.assumeIsolated { ScreenFrames.preparedMotion(settings: screenSettings, motion: timeline, make: make) }
+        let (motion, notes) = MainActor.assumeIsolated { ScreenFrames.preparedMotion(settings: screenSettings, motion: timeline, make: make) }
+        // Said once per screen (the run through found them all): what its code asks for that is not drawn.
+        for note in notes { hooks.warn("warning: \(path): \(note)") }
         scenario.timeline = motion
         scenario.screen.sequentialSource = ScreenFrames(settings: screenSettings, motion: loaded.timeline, make: make, capacity: 2 * settings.jobs + 2)
         return scenario
@@ -132,14 +175,18 @@ final class ScreenFrames: SequentialLayerSource, @unchecked Sendable {
 
     /// Runs the screen once through, without drawing: the motion it ends with (compiled for its
     /// main scroll view's range, with the targets its delegate set) fixes the frame count.
-    @MainActor static func preparedMotion(settings: ScreenSettings, motion: any ScrollTimeline, make: @escaping @MainActor () -> UIViewController) -> any ScrollTimeline {
+    @MainActor static func preparedMotion(
+        settings: ScreenSettings, motion: any ScrollTimeline, make: @escaping @MainActor () -> UIViewController
+    ) -> (any ScrollTimeline, notes: [String]) {
         let run = ScreenRun(settings: settings, motion: motion, make: make)
+        run.resetDiagnostics()
         var frame = 0
         while frame < frameCount(run.timeline, fps: settings.fps), frame < ScenarioLoader.maximumFrames {
             run.advance(to: frame)
+            _ = run.snapshot()
             frame += 1
         }
-        return run.timeline
+        return (run.timeline, run.takeDiagnostics())
     }
 
     static func frameCount(_ timeline: any ScrollTimeline, fps: Double) -> Int { max(1, Int((timeline.duration * fps).rounded())) }

@@ -135,7 +135,10 @@ final class SchemaTests: XCTestCase {
         let layer = ["$defs", "layer", "properties"]
         XCTAssertEqual(choices(layer + ["type"]), UserScene.Kind.allCases.map(\.rawValue))
         XCTAssertEqual(choices(layer + ["in"]), UserScene.Placement.allCases.map(\.rawValue))
-        XCTAssertEqual(choices(layer + ["weight"]), FontWeight.allCases.map(\.rawValue))
+        // A text layer's four weights are among a symbol layer's nine.
+        XCTAssertEqual(choices(layer + ["weight"]), SymbolWeight.allCases.map(\.rawValue))
+        XCTAssertTrue(FontWeight.allCases.allSatisfy { SymbolWeight(rawValue: $0.rawValue) != nil })
+        XCTAssertEqual(choices(layer + ["symbolScale"]), SymbolScale.allCases.map(\.rawValue))
         XCTAssertEqual(choices(layer + ["contentMode"]), ContentMode.allCases.map(\.rawValue))
         XCTAssertEqual(choices(["$defs", "keyframes", "properties", "over"]), ScenarioLoader.drivers)
         XCTAssertEqual(choices(["$defs", "keyframes", "properties", "range"]), ViewRange.allCases.map(\.rawValue))

@@ -120,3 +120,57 @@ final class ScreenSmokeTests: XCTestCase {
         }
     }
 }
+
+@MainActor final class SymbolsViewController: UIViewController {
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .systemBackground
+        let heart = UIImageView(image: UIImage(systemName: "heart.fill"))
+        heart.frame = CGRect(x: 20, y: 100, width: 60, height: 60)
+        heart.contentMode = .scaleAspectFit
+        heart.tintColor = .systemPink
+        heart.accessibilityIdentifier = "heart"
+        view.addSubview(heart)
+        let unknown = UIImageView(image: UIImage(systemName: "heart.flil"))
+        unknown.frame = CGRect(x: 100, y: 100, width: 60, height: 60)
+        view.addSubview(unknown)
+        let gear = UIImageView(image: UIImage(systemName: "gear", withConfiguration: UIImage.SymbolConfiguration(pointSize: 30, weight: .bold)))
+        gear.frame = CGRect(x: 180, y: 100, width: 60, height: 60)
+        gear.contentMode = .center
+        view.addSubview(gear)
+    }
+}
+
+final class SymbolImageTests: XCTestCase {
+    func testSymbolsDrawInTheTintAndAnUnknownNameIsSaidOnce() throws {
+        let out = NSTemporaryDirectory() + "uikit-symbols-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        try renderFrames(of: { SymbolsViewController() }, scenario: ScreenSmokeTests.fixtures + "/still.yaml", out: out, scale: 1)
+        let first = try XCTUnwrap(FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".png") }.sorted().first)
+        let frame = try ImageDecoder.decode(fileAt: out + "/" + first)
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(frame.bytes[(y * frame.width + x) * 4..<(y * frame.width + x) * 4 + 4]) }
+        // The heart's middle is systemPink; the unknown name's box is empty (the background).
+        XCTAssertEqual(pixel(50, 130), [255, 45, 85, 255])
+        XCTAssertEqual(pixel(130, 130), [255, 255, 255, 255])
+        // The bold gear draws ink in its box.
+        let inked = (100..<160).contains { y in (180..<240).contains { x in pixel(x, y)[0] < 128 } }
+        XCTAssertTrue(inked)
+    }
+}
+
+final class ExplainFrameTests: XCTestCase {
+    func testAFrameIsExplainedViewByView() throws {
+        let json = try explainFrame(of: { StripesViewController() }, scenario: ScreenSmokeTests.fixtures + "/drag.yaml", frame: 10)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let views = try XCTUnwrap(object["views"] as? [[String: Any]])
+        let scroll = try XCTUnwrap(views.first { $0["class"] as? String == "UIScrollView" })
+        let offset = try XCTUnwrap(scroll["contentOffset"] as? [Double])
+        XCTAssertGreaterThan(offset[1], 100)
+        let header = try XCTUnwrap(views.first { $0["identifier"] as? String == "header" })
+        XCTAssertNotNil(header["transform"])
+        XCTAssertTrue((object["onScreen"] as? [[String: Any]])?.contains { $0["name"] as? String == "header" } ?? false)
+        XCTAssertThrowsError(try explainFrame(of: { StripesViewController() }, scenario: ScreenSmokeTests.fixtures + "/drag.yaml", frame: 100_000)) {
+            XCTAssertTrue("\($0)".contains("has frames 0-"), "\($0)")
+        }
+    }
+}

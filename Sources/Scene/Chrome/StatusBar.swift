@@ -6,7 +6,7 @@ enum StatusBar: ChromePart {
     static let keys = ["statusBar"]
     /// The preset's color is written out (`PresetExpansion`).
     static let expansion = ChromeExpansion.byThePreset
-    static let mappingKeys = ["content", "color", "time", "carrier", "battery", "charging", "wifi", "date"]
+    static let mappingKeys = ["content", "color", "time", "carrier", "battery", "charging", "wifi", "signal", "version", "date"]
 
     static func read(_ scenario: ScenarioKeys, _ r: ScenarioReader, into screen: inout Screen) {
         guard let node = scenario["statusBar"], let m = r.mapping(node, "statusBar", allowed: mappingKeys) else { return }
@@ -25,6 +25,9 @@ enum StatusBar: ChromePart {
         if let n = m["battery"], let v = r.number(n, "statusBar.battery", range: 0...100, unit: "%") { screen.statusBarItems.battery = v / 100 }
         if let n = m["charging"], let v = r.bool(n, "statusBar.charging") { screen.statusBarItems.charging = v }
         if let n = m["wifi"], let v = r.bool(n, "statusBar.wifi") { screen.statusBarItems.wifi = v }
+        // iOS 13's look, as its Simulator records it: no signal bars (17 and 18 draw them).
+        if let n = m["version"], let v = r.choice(n, "statusBar.version", ["13", "17", "18"]) { screen.statusBarItems.signal = v != "13" }
+        if let n = m["signal"], let v = r.bool(n, "statusBar.signal") { screen.statusBarItems.signal = v }
         if let n = m["date"],
             let v = r.string(
                 n, "statusBar.date", allowEmpty: true, maximumLength: 24,
@@ -77,6 +80,8 @@ public struct StatusBarItems: Sendable, Equatable {
     public var charging = false
     /// The Wi-Fi glyph, shown when on.
     public var wifi = true
+    /// The cellular signal bars, shown when on (iOS 13's Simulator shows none: `version: 13`).
+    public var signal = true
     /// The date an iPad shows after the time. Empty: none.
     public var date = "Mon Jun 10"
 
@@ -191,8 +196,10 @@ extension Chrome {
             }
         } else if classic {
             var x = 6.0
-            signal(at: x)
-            x += signalWidth + 4
+            if items.signal {
+                signal(at: x)
+                x += signalWidth + 4
+            }
             if !items.carrier.isEmpty {
                 let font = BundledFonts.shared.font(.regular)
                 let width = min(w / 2 - 60 - x, font.layout(items.carrier, pointSize: 12, letterSpacing: 0).width.rounded(.up) + 1)
@@ -210,8 +217,10 @@ extension Chrome {
                 x -= wifiWidth + 5 * k
                 wifi(at: x)
             }
-            x -= signalWidth + 5 * k
-            signal(at: x)
+            if items.signal {
+                x -= signalWidth + 5 * k
+                signal(at: x)
+            }
         }
         let glyphs = Layer(name: "statusBar.glyphs", frame: Rect(x: 0, y: 0, width: w, height: h))
         glyphs.contents = .shapes(shapes)

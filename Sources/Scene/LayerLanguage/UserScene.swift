@@ -16,7 +16,7 @@ public final class UserScene: @unchecked Sendable {
     }
 
     public enum Kind: String, CaseIterable, Sendable {
-        case rectangle, image, text, group, gradient, material
+        case rectangle, image, text, group, gradient, material, symbol
     }
 
     /// The bindable properties. Which kinds have which is `Property.kinds`.
@@ -61,7 +61,8 @@ public final class UserScene: @unchecked Sendable {
         var kinds: [Kind]? {
             switch self {
             case .fill: return [.rectangle, .group]
-            case .size, .letterSpacing, .color: return [.text]
+            case .size, .color: return [.text, .symbol]
+            case .letterSpacing: return [.text]
             case .blurRadius, .tint: return [.material]
             case .startX, .startY, .endX, .endY: return [.gradient]
             default: return nil
@@ -100,6 +101,8 @@ public final class UserScene: @unchecked Sendable {
         /// A Dynamic Type text style: the size follows the scenario's `textSize:` (the style's own
         /// size, or `size` scaled as UIFontMetrics scales it).
         public var textStyle: TextStyle?
+        /// A symbol layer's SF Symbol (Symbols/SymbolLayer.swift).
+        public var symbol = SymbolLayerSpec()
         public var gradientColors: [Bound] = []
         public var gradientLocations: [Bound] = []
         public var children: [LayerSpec] = []
@@ -429,6 +432,8 @@ public final class UserScene: @unchecked Sendable {
                     colors: colors, locations: locations,
                     start: Point(num(.startX, 0.5), num(.startY, 0)),
                     end: Point(num(.endX, 0.5), num(.endY, 1))))
+        case .symbol:
+            layer.contents = spec.symbolContents(pointSize: num(.size, 17), color: col(.color), in: frame.size)
         case .material:
             layer.backdropBlurRadius = max(0, num(.blurRadius, 10))
             layer.backgroundColor = col(.tint)

@@ -135,7 +135,7 @@ public enum ScenarioLoader {
             scenario.variant = chosen?.name
             scenario.variantNames = chosen?.names ?? []
             if let scene = screen.scene { try checkFinite(scene, scenario, r, timelineNode: top["timeline"]) }
-            scenario.warnings = MissingGlyphs.warnings(r.texts, file: file, typography: typography)
+            scenario.warnings = MissingGlyphs.warnings(r.texts, file: file, typography: typography) + r.warnings
             return scenario
         }
     }

@@ -7,6 +7,8 @@ import Raster
 final class ScenarioReader {
     let file: String
     var issues: [ScenarioIssue] = []
+    /// Problems that do not stop the render (an unknown SF Symbol name), reported after the missing glyphs.
+    var warnings: [ScenarioIssue] = []
 
     /// Tells an issue of a preset's generated layers at the scenario's key that made it (`PresetOrigin`);
     /// nil for any other issue.

@@ -15,12 +15,13 @@ extension ScenarioLoader {
         "scale", "scaleX", "scaleY", "opacity", "zPosition", "cornerRadius", "masksToBounds", "hidden",
         "borderWidth", "borderColor", "shadowColor", "shadowOpacity", "shadowRadius", "children", "fill",
         "image", "imageScale", "contentMode", "text", "weight", "size", "style", "color", "alignment", "lines",
-        "letterSpacing", "colors", "locations", "startPoint", "endPoint", "blurRadius", "tint", "blur",
+        "letterSpacing", "colors", "locations", "startPoint", "endPoint", "blurRadius", "tint", "blur", "symbol", "symbolScale",
     ]
     /// Keys that only some layer types have (bindable properties say so in `UserScene.Property.kinds`).
     static let layerKeyKinds: [String: [UserScene.Kind]] = [
         "fill": [.rectangle, .group], "image": [.image], "blur": [.image], "imageScale": [.image], "contentMode": [.image],
-        "text": [.text], "weight": [.text], "size": [.text], "style": [.text], "color": [.text], "alignment": [.text], "lines": [.text],
+        "text": [.text], "weight": [.text, .symbol], "size": [.text, .symbol], "style": [.text], "color": [.text, .symbol],
+        "alignment": [.text], "lines": [.text], "symbol": [.symbol], "symbolScale": [.symbol],
         "letterSpacing": [.text], "colors": [.gradient], "locations": [.gradient], "startPoint": [.gradient],
         "endPoint": [.gradient], "blurRadius": [.material], "tint": [.material],
     ]
@@ -718,6 +719,8 @@ struct LayerReader {
                     ScenarioLoader.binding(item, "\(path).locations[\(i)]", kind: .number, r, scope, view: view, range: -1000...1000)
                 }
             }
+        case .symbol:
+            readSymbol(m, node: node, path: path, into: spec)
         default:
             break
         }

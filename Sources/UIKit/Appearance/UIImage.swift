@@ -20,10 +20,21 @@ open class UIImage: NSObject, @unchecked Sendable {
     let fixedTint: UIColor?
     /// The catalog asked for template rendering (`automatic` then draws as a template).
     let catalogTemplate: Bool
+    /// A system symbol's name and configuration (drawn as vector shapes, `UIImageSymbols.swift`).
+    let symbolName: String?
+    let symbolConfiguration: SymbolConfiguration?
 
     init(light: SceneImage, dark: SceneImage? = nil, renderingMode: RenderingMode = .automatic, tint: UIColor? = nil, catalogTemplate: Bool = false) {
         self.light = light; self.dark = dark; self.renderingMode = renderingMode; fixedTint = tint
         self.catalogTemplate = catalogTemplate
+        symbolName = nil; symbolConfiguration = nil
+    }
+
+    /// A symbol image: drawn in the tint as a template unless made `alwaysOriginal`.
+    init(symbol name: String, configuration: SymbolConfiguration, renderingMode: RenderingMode = .automatic, tint: UIColor? = nil) {
+        symbolName = name; symbolConfiguration = configuration
+        self.renderingMode = renderingMode; fixedTint = tint; catalogTemplate = true
+        light = AssetCatalog.empty; dark = nil
     }
 
     /// The image in an asset catalog (`NAME.imageset` in a `.xcassets` folder beside the
@@ -52,26 +63,29 @@ open class UIImage: NSObject, @unchecked Sendable {
         self.init(light: SceneImage(pixmap: pixmap, scale: Double(scale), id: AssetCatalog.nextID()))
     }
 
-    /// The size in points.
+    /// The size in points (a symbol's: its drawing at its configuration).
     /// https://developer.apple.com/documentation/uikit/uiimage/1624105-size
-    open var size: CGSize { CGSize(width: light.pointSize.width, height: light.pointSize.height) }
+    open var size: CGSize {
+        if let s = symbolShapes { return CGSize(width: s.size.width, height: s.size.height) }
+        return CGSize(width: light.pointSize.width, height: light.pointSize.height)
+    }
     /// https://developer.apple.com/documentation/uikit/uiimage/1624110-scale
     open var scale: CGFloat { CGFloat(light.scale) }
 
     /// https://developer.apple.com/documentation/uikit/uiimage/1624153-withrenderingmode
     open func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
-        UIImage(light: light, dark: dark, renderingMode: renderingMode, tint: fixedTint, catalogTemplate: catalogTemplate)
+        if let symbolName { return UIImage(symbol: symbolName, configuration: symbolConfiguration ?? .unspecified, renderingMode: renderingMode, tint: fixedTint) }
+        return UIImage(light: light, dark: dark, renderingMode: renderingMode, tint: fixedTint, catalogTemplate: catalogTemplate)
     }
 
     /// A template drawn in `color`.
     /// https://developer.apple.com/documentation/uikit/uiimage/3327300-withtintcolor
-    open func withTintColor(_ color: UIColor) -> UIImage {
-        UIImage(light: light, dark: dark, renderingMode: .alwaysTemplate, tint: color, catalogTemplate: catalogTemplate)
-    }
+    open func withTintColor(_ color: UIColor) -> UIImage { withTintColor(color, renderingMode: .alwaysTemplate) }
 
     /// https://developer.apple.com/documentation/uikit/uiimage/3327301-withtintcolor
     open func withTintColor(_ color: UIColor, renderingMode: RenderingMode) -> UIImage {
-        UIImage(light: light, dark: dark, renderingMode: renderingMode, tint: color, catalogTemplate: catalogTemplate)
+        if let symbolName { return UIImage(symbol: symbolName, configuration: symbolConfiguration ?? .unspecified, renderingMode: renderingMode, tint: color) }
+        return UIImage(light: light, dark: dark, renderingMode: renderingMode, tint: color, catalogTemplate: catalogTemplate)
     }
 
     /// True when drawn as a mask in a tint color.
@@ -102,6 +116,9 @@ enum AssetCatalog {
     nonisolated(unsafe) private static var counter = 1 << 40
     nonisolated(unsafe) private static var decoded: [String: SceneImage] = [:]
     nonisolated(unsafe) private static var tints: [String: SceneImage] = [:]
+
+    /// The pixels of an image that draws as shapes (a symbol): one clear pixel.
+    static let empty = SceneImage(pixmap: Pixmap(width: 1, height: 1), scale: 1, id: 1 << 39)
 
     static func nextID() -> Int {
         lock.lock(); defer { lock.unlock() }

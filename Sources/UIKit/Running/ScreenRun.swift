@@ -85,6 +85,8 @@ package struct ScreenSettings: Sendable {
                 run(frame: frame)
             }
         }
+        // A crash after this is not the screen's code's.
+        Activity.clear()
     }
 
     private func run(frame i: Int) {
@@ -243,6 +245,40 @@ package struct ScreenSettings: Sendable {
         target = min(max(target, range.lowerBound), range.upperBound)
         return target
     }
+
+    /// Every view of the window, depth first in subview order: its class, identifier, frame in
+    /// its superview, bounds, transform's affine part, alpha, hidden, zPosition, depth, and a
+    /// scroll view's offset and insets (`explain` for a UIKit screen).
+    package func viewDescriptions() -> [[String: Any]] {
+        var out: [[String: Any]] = []
+        func round4(_ v: CGFloat) -> Double { (Double(v) * 10000).rounded() / 10000 + 0 }
+        func rect(_ r: CGRect) -> [Double] { [r.minX, r.minY, r.width, r.height].map(round4) }
+        func visit(_ v: UIView, depth: Int) {
+            var entry: [String: Any] = [
+                "class": String(describing: type(of: v)), "depth": depth, "frame": rect(v.frame), "bounds": rect(v.bounds),
+                "alpha": round4(v.alpha), "hidden": v.isHidden, "zPosition": round4(v.layer.zPosition),
+            ]
+            if let id = v.accessibilityIdentifier { entry["identifier"] = id }
+            let t = CATransform3DGetAffineTransform(v.layer.transform)
+            if !CATransform3DIsIdentity(v.layer.transform) { entry["transform"] = [t.a, t.b, t.c, t.d, t.tx, t.ty].map(round4) }
+            if let s = v as? UIScrollView {
+                let i = s.adjustedContentInset
+                entry["contentOffset"] = [round4(s.contentOffset.x), round4(s.contentOffset.y)]
+                entry["contentSize"] = [round4(s.contentSize.width), round4(s.contentSize.height)]
+                entry["adjustedContentInset"] = [i.top, i.left, i.bottom, i.right].map(round4)
+            }
+            if let l = v as? UILabel, let text = l.text { entry["text"] = text }
+            out.append(entry)
+            for child in v.subviews { visit(child, depth: depth + 1) }
+        }
+        within { visit(window, depth: 0) }
+        return out
+    }
+
+    /// Forgets what was said (a new screen's run says it again).
+    package func resetDiagnostics() { Diagnostics.reset() }
+    /// What the screen's code asked for that is not drawn, once each, since the last call.
+    package func takeDiagnostics() -> [String] { Diagnostics.take() }
 
     // MARK: Snapshots
 

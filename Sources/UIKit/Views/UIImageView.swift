@@ -34,12 +34,13 @@ internal import Scene
 
     override func drawnContents(_ traits: UITraitCollection) -> LayerContents? {
         guard let shown = (isHighlighted ? highlightedImage ?? image : image) else { return nil }
-        if let symbol = shown as? SymbolImageDrawing { return symbol.contents(in: bounds, mode: contentMode, traits: traits, tint: tintColor) }
+        if shown.isSymbolImage {
+            let image = preferredSymbolConfiguration.map { shown.withConfiguration($0) } ?? shown
+            return image.symbolContents(in: bounds, mode: contentMode, traits: traits, tint: tintColor)
+        }
         return .image(shown.drawn(traits, tint: tintColor), contentMode.drawn)
     }
-}
 
-/// An image drawn as vector shapes rather than pixels (a symbol).
-@MainActor protocol SymbolImageDrawing {
-    func contents(in bounds: CGRect, mode: UIView.ContentMode, traits: UITraitCollection, tint: UIColor?) -> LayerContents?
+    /// https://developer.apple.com/documentation/uikit/uiimageview/3294241-preferredsymbolconfiguration
+    open var preferredSymbolConfiguration: UIImage.SymbolConfiguration?
 }
