@@ -517,6 +517,32 @@ final class BarTests: XCTestCase {
             XCTAssertEqual(Self.layer("navigationBar.background", in: tree)?.backgroundColor, Color(0, 0, 255))
         }
     }
+
+    /// A system item without a word or one of the bar's glyphs (trash, compose) shows its SF Symbol
+    /// in an image view in its slot, in the bar's tint; a tab's `UIImage(systemName:)` likewise.
+    func testSystemItemsAndTabsShowTheirSymbols() {
+        MainActor.assumeIsolated {
+            let inbox = InboxViewController()
+            let run = Self.run(
+                {
+                    inbox.loadViewIfNeeded()
+                    inbox.navigationItem.rightBarButtonItems = [UIBarButtonItem(barButtonSystemItem: .trash, target: nil, action: nil)]
+                    inbox.tabBarItem = UITabBarItem(title: "Mail", image: UIImage(systemName: "tray"), tag: 0)
+                    let tabs = UITabBarController()
+                    tabs.viewControllers = [UINavigationController(rootViewController: inbox), UIViewController()]
+                    return tabs
+                }, offsets: [0, 0])
+            run.advance(to: 0)
+            let bar = inbox.navigationController!.navigationBar
+            let trash = bar.subviews.compactMap { $0 as? UIImageView }.first
+            XCTAssertNotNil(trash?.image)
+            XCTAssertEqual(trash?.frame.width, 30)
+            let tree = run.snapshot()
+            XCTAssertEqual(Self.layer("navigationBar.right.0", in: tree)?.frame.width, 30)
+            let tab = inbox.tabBarController!.tabBar.subviews.compactMap { $0 as? UIImageView }.first
+            XCTAssertNotNil(tab?.image)
+        }
+    }
 }
 
 /// A UIColor as drawn in light mode.

@@ -262,8 +262,6 @@ internal import Scene
                     view.tintColor = item.tintColor ?? tintColor
                     view.frame = rect
                     keep.append(view)
-                } else if let name = item.systemSymbolName {
-                    Diagnostics.once("bar symbol \(name)", "UIBarButtonItem system item (symbol \(name)): not drawn until SF Symbols are available")
                 }
             }
         }
@@ -280,8 +278,8 @@ internal import Scene
     /// The pixels a point the frames are drawn at (hairlines are one pixel).
     static var pixelScale: Double { ScreenRun.current?.settings.pixelScale ?? ScreenEnvironment.device.scale }
 
-    /// The seam to SF Symbols: `UIImage(systemName:)` for a system item's symbol once it exists.
-    static func symbolImage(_ name: String) -> UIImage? { nil }
+    /// A system item's SF Symbol.
+    static func symbolImage(_ name: String) -> UIImage? { UIImage(systemName: name) }
 
     override func drawnSublayers(_ traits: UITraitCollection) -> [Layer] {
         let now = u
