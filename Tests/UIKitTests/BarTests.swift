@@ -527,9 +527,10 @@ final class BarTests: XCTestCase {
                 {
                     inbox.loadViewIfNeeded()
                     inbox.navigationItem.rightBarButtonItems = [UIBarButtonItem(barButtonSystemItem: .trash, target: nil, action: nil)]
-                    inbox.tabBarItem = UITabBarItem(title: "Mail", image: UIImage(systemName: "tray"), tag: 0)
                     let tabs = UITabBarController()
                     tabs.viewControllers = [UINavigationController(rootViewController: inbox), UIViewController()]
+                    // Replaced after the tab bar controller has its controllers: the bar shows the new one.
+                    inbox.tabBarItem = UITabBarItem(title: "Mail", image: UIImage(systemName: "tray"), tag: 0)
                     return tabs
                 }, offsets: [0, 0])
             run.advance(to: 0)

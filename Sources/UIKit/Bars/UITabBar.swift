@@ -85,9 +85,18 @@ internal import Scene
 /// https://developer.apple.com/documentation/uikit/uitabbar
 @MainActor open class UITabBar: UIView {
     /// https://developer.apple.com/documentation/uikit/uitabbar/1623456-items
-    open var items: [UITabBarItem]? { didSet { setNeedsLayout() } }
+    /// In a tab bar controller: its controllers' tabBarItems as they are now.
+    open var items: [UITabBarItem]? {
+        get { controller?.viewControllers?.map { $0.tabBarItem } ?? ownItems }
+        set { ownItems = newValue; setNeedsLayout() }
+    }
+    private var ownItems: [UITabBarItem]?
     /// https://developer.apple.com/documentation/uikit/uitabbar/1623465-selecteditem
-    open var selectedItem: UITabBarItem? { didSet { setNeedsLayout() } }
+    open var selectedItem: UITabBarItem? {
+        get { controller.map { $0.selectedViewController?.tabBarItem } ?? ownSelected }
+        set { ownSelected = newValue; setNeedsLayout() }
+    }
+    private var ownSelected: UITabBarItem?
     /// https://developer.apple.com/documentation/uikit/uitabbar/2865322-unselecteditemtintcolor
     open var unselectedItemTintColor: UIColor? { didSet { setNeedsLayout() } }
     /// https://developer.apple.com/documentation/uikit/uitabbar/3198046-standardappearance
@@ -141,6 +150,15 @@ internal import Scene
         return bar
     }
 
+    /// The items and selection last laid out: a controller's item replaced lays the bar out again.
+    private var laidOut: [ObjectIdentifier] = []
+    private var current: [ObjectIdentifier] { ((items ?? []) + [selectedItem].compactMap { $0 }).map(ObjectIdentifier.init) }
+
+    open override func layoutIfNeeded() {
+        if laidOut != current { setNeedsLayout() }
+        super.layoutIfNeeded()
+    }
+
     private var imageViews: [UIImageView] = []
     private var badges: [UILabel] = []
 
@@ -148,6 +166,8 @@ internal import Scene
     open override func layoutSubviews() {
         super.layoutSubviews()
         let traits = traitCollection
+        laidOut = current
+        for item in items ?? [] { item.bar = self }
         guard let bar = sceneBar(traits) else { return }
         let device = ScreenEnvironment.device
         let drawn = bar.layer(

@@ -32,7 +32,7 @@ internal import Scene
         for vc in tabs where !(viewControllers ?? []).contains(where: { $0 === vc }) { vc.removeFromParent() }
         tabs = viewControllers ?? []
         for vc in tabs where vc.parent !== self { addChild(vc); vc.didMove(toParent: self) }
-        tabBar.items = tabs.map { $0.tabBarItem }
+        tabBar.setNeedsLayout()
         let index = old.flatMap { o in tabs.firstIndex { $0 === o } } ?? min(storedIndex, max(0, tabs.count - 1))
         select(index, from: old)
     }
@@ -56,7 +56,7 @@ internal import Scene
     private func select(_ index: Int, from old: UIViewController?) {
         storedIndex = index
         let new = selectedViewController
-        tabBar.selectedItem = new?.tabBarItem
+        tabBar.setNeedsLayout()
         guard isViewLoaded, old !== new else { return }
         let onScreen = view.window != nil
         if onScreen { old?.viewWillDisappear(false) }
