@@ -146,9 +146,10 @@ struct ScreenRender {
     func prepared(_ loaded: Scenario, path: String) throws -> Scenario {
         var scenario = loaded
         let folder = path.parentPath.isEmpty ? "." : path.parentPath
-        let screenSettings = ScreenSettings(
+        var screenSettings = ScreenSettings(
             device: loaded.screen.device, appearance: loaded.screen.appearance, typography: loaded.screen.typography,
             fps: loaded.fps, imageFolders: [folder], statusBarItems: loaded.screen.statusBarItems)
+        screenSettings.pixelScale = loaded.scale
         nonisolated(unsafe) let (make, timeline) = (self.make, loaded.timeline)
         let motion = MainActor.assumeIsolated { ScreenFrames.preparedMotion(settings: screenSettings, motion: timeline, make: make) }
         scenario.timeline = motion

@@ -19,12 +19,19 @@ public struct TabBar: Sendable, Equatable, ChromePart {
     public struct Item: Sendable, Equatable {
         public var title: String
         public var glyph: BarGlyph?
+        /// An empty glyph-sized slot named `tabBar.item.N.image`, where a UIKit screen's tab bar
+        /// draws the item's image (a UIImageView, so an SF Symbol is drawn as UIImageView draws one).
+        public var imageSlot = false
         public init(title: String, glyph: BarGlyph?) { self.title = title; self.glyph = glyph }
+        var hasGlyph: Bool { glyph != nil || imageSlot }
     }
 
     public var items: [Item]
     /// The index of the selected item.
     public var selected: Int
+    /// The selected item's color (nil: systemBlue) and the others' (nil: gray): UITabBar's
+    /// tintColor and unselectedItemTintColor, set by a UIKit screen's tab bar.
+    public var tint: Color?, unselectedTint: Color?
 
     public init(items: [Item], selected: Int = 0) { self.items = items; self.selected = selected }
 
@@ -77,7 +84,7 @@ public struct TabBar: Sendable, Equatable, ChromePart {
 
     private func inlineContentWidth(_ item: Item, _ device: Device, _ typography: Typography) -> Double {
         let title = TextContent(item.title, weight: .medium, pointSize: Self.titleSize(device), typography: typography).layout().width.rounded(.up)
-        let glyph = item.glyph == nil ? 0 : Self.glyphSize(device) + (item.title.isEmpty ? 0 : Self.inlineGap)
+        let glyph = !item.hasGlyph ? 0 : Self.glyphSize(device) + (item.title.isEmpty ? 0 : Self.inlineGap)
         return glyph + title
     }
 
@@ -92,13 +99,13 @@ public struct TabBar: Sendable, Equatable, ChromePart {
     }
 
     /// The bar, its shadow line and its items, for a screen of `device` in `appearance`.
-    func layer(device: Device, palette: Palette, appearance: Appearance, pixelScale: Double, typography: Typography) -> Layer {
+    public func layer(device: Device, palette: Palette, appearance: Appearance, pixelScale: Double, typography: Typography) -> Layer {
         let bar = Layer(name: "tabBar", frame: Self.frame(on: device))
         BarMaterial.apply(to: bar, palette: palette, pixelScale: pixelScale, namePrefix: "tabBar")
         let inline = Self.isInline(device)
         let glyphSide = Self.glyphSize(device), titleSize = Self.titleSize(device)
         for (i, (item, frame)) in zip(items, itemFrames(on: device, typography: typography)).enumerated() {
-            let color = i == selected ? palette.systemBlue : BarMaterial.unselectedTint
+            let color = i == selected ? tint ?? palette.systemBlue : unselectedTint ?? BarMaterial.unselectedTint
             let cell = Layer(name: "tabBar.item.\(i)", frame: frame)
             let title = TextContent(
                 item.title, weight: .medium, pointSize: titleSize, color: color, alignment: inline ? .left : .center,
@@ -106,10 +113,10 @@ public struct TabBar: Sendable, Equatable, ChromePart {
             if inline {
                 // Glyph and title side by side, centred as a pair.
                 let titleWidth = min(title.layout().width.rounded(.up), frame.width - 8)
-                let glyphWidth = item.glyph == nil ? 0 : glyphSide + (item.title.isEmpty ? 0 : Self.inlineGap)
+                let glyphWidth = !item.hasGlyph ? 0 : glyphSide + (item.title.isEmpty ? 0 : Self.inlineGap)
                 let x0 = ((frame.width - glyphWidth - titleWidth) / 2).rounded()
-                if let glyph = item.glyph {
-                    cell.addSublayer(glyphLayer(glyph, Rect(x: x0, y: (frame.height - glyphSide) / 2, width: glyphSide, height: glyphSide), color))
+                if item.hasGlyph {
+                    cell.addSublayer(glyphLayer(item, i, Rect(x: x0, y: (frame.height - glyphSide) / 2, width: glyphSide, height: glyphSide), color))
                 }
                 if !item.title.isEmpty {
                     let label = Layer(name: "tabBar.item.\(i).title", frame: Rect(x: x0 + glyphWidth, y: 0, width: titleWidth, height: frame.height))
@@ -119,11 +126,11 @@ public struct TabBar: Sendable, Equatable, ChromePart {
             } else {
                 // Stacked: the glyph centred 18 pt below the bar's top, the title's line centred at 40 pt
                 // (its baseline about 4.5 pt above the tab bar's bottom edge, as iOS 17 sets it).
-                if let glyph = item.glyph {
+                if item.hasGlyph {
                     let side = glyphSide
                     cell.addSublayer(
                         glyphLayer(
-                            glyph,
+                            item, i,
                             Rect(
                                 x: ((frame.width - side) / 2).rounded(), y: item.title.isEmpty ? (frame.height - side) / 2 : 18 - side / 2,
                                 width: side, height: side), color))
@@ -139,9 +146,9 @@ public struct TabBar: Sendable, Equatable, ChromePart {
         return bar
     }
 
-    private func glyphLayer(_ glyph: BarGlyph, _ frame: Rect, _ color: Color) -> Layer {
-        let layer = Layer(name: "", frame: frame)
-        layer.contents = .shapes(glyph.shapes(in: Rect(origin: .zero, size: frame.size), color: color))
+    private func glyphLayer(_ item: Item, _ index: Int, _ frame: Rect, _ color: Color) -> Layer {
+        let layer = Layer(name: item.imageSlot ? "tabBar.item.\(index).image" : "", frame: frame)
+        if let glyph = item.glyph { layer.contents = .shapes(glyph.shapes(in: Rect(origin: .zero, size: frame.size), color: color)) }
         return layer
     }
 

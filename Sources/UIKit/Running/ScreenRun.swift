@@ -11,6 +11,8 @@ package struct ScreenSettings: Sendable {
     /// Where `UIImage(named:)` looks: asset catalogs and image folders.
     package var imageFolders: [String]
     package var statusBarItems: StatusBarItems
+    /// The pixels a point the frames are drawn at (the scenario's `scale`); nil: the device's.
+    package var pixelScale: Double?
 
     package init(
         device: Device, appearance: Appearance, typography: Typography, fps: Double, imageFolders: [String],

@@ -40,7 +40,7 @@ internal import Scene
             out.shadowRadius = Double(ca.shadowRadius)
         }
         out.contents = view?.drawnContents(traits) ?? ca.contents(traits)
-        (view as? SnapshotDecorating)?.decorate(out, traits)
+        view?.decorate(out, traits)
         for child in ca.children where !(child.isHidden && child.owner == nil) {
             out.addSublayer(layer(of: child))
         }

@@ -421,7 +421,7 @@ internal import Scene
 }
 
 /// The accessory types' glyphs (chevron, checkmark, info circle), drawn by Scene's table code.
-@MainActor final class AccessoryGlyphView: UIView, SnapshotDecorating {
+@MainActor final class AccessoryGlyphView: UIView {
     var type = UITableViewCell.AccessoryType.none
     weak var cell: UITableViewCell?
 
@@ -431,7 +431,7 @@ internal import Scene
     }
     required init?(coder: NSCoder) { fatalError("made by its cell") }
 
-    func decorate(_ layer: Layer, _ traits: UITraitCollection) {
+    override func decorate(_ layer: Layer, _ traits: UITraitCollection) {
         for part in glyphLayers(traits) { layer.addSublayer(part) }
     }
 
@@ -484,8 +484,4 @@ extension CGRect {
     init(_ r: Rect) { self.init(x: CGFloat(r.minX), y: CGFloat(r.minY), width: CGFloat(r.width), height: CGFloat(r.height)) }
 }
 
-/// A view that adds to its layer value what CALayer properties cannot say (a glyph drawn as a
-/// translucent group, a pinned header's backdrop blur).
-@MainActor protocol SnapshotDecorating {
-    func decorate(_ layer: Layer, _ traits: UITraitCollection)
-}
+

@@ -7,7 +7,7 @@ internal import Scene
 /// a grouped table footnote, uppercase secondaryLabel for a header; in a plain one headline in
 /// label color, pinned under the bars on the bar material while its section scrolls past.
 /// https://developer.apple.com/documentation/uikit/uitableviewheaderfooterview
-@MainActor open class UITableViewHeaderFooterView: UIView, SnapshotDecorating {
+@MainActor open class UITableViewHeaderFooterView: UIView {
     /// https://developer.apple.com/documentation/uikit/uitableviewheaderfooterview/1614880-reuseidentifier
     open private(set) var reuseIdentifier: String?
     /// https://developer.apple.com/documentation/uikit/uitableviewheaderfooterview/1614893-contentview
@@ -80,7 +80,7 @@ internal import Scene
     }
 
     /// A pinned plain header or footer: the rows under it blurred under the bar material.
-    func decorate(_ layer: Layer, _ traits: UITraitCollection) {
+    override func decorate(_ layer: Layer, _ traits: UITraitCollection) {
         guard tableStyle == .plain else { return }
         layer.zPosition = 2
         if isPinned, backgroundView == nil {

@@ -482,6 +482,10 @@ internal import Scene
 
     /// What the view draws between its background and its subviews (an image, text).
     func drawnContents(_ traits: UITraitCollection) -> LayerContents? { nil }
+    /// Adds to the view's layer value what CALayer's properties cannot say, between its contents
+    /// and its subviews: a bar drawn by Scene's chrome, a glyph drawn as a translucent group, a
+    /// pinned header's backdrop blur.
+    func decorate(_ layer: Layer, _ traits: UITraitCollection) {}
 }
 
 /// https://developer.apple.com/documentation/uikit/uisemanticcontentattribute

@@ -90,7 +90,14 @@ public struct UIRectEdge: OptionSet, Hashable, Sendable {
     open func updateViewConstraints() {}
     open func viewWillTransition(to size: CGSize, with coordinator: Any) {}
 
-    open var title: String?
+    /// Also the navigation item's and tab bar item's title, as UIKit sets them.
+    open var title: String? {
+        didSet { navigationItem.title = title; tabBarItem?.title = title }
+    }
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621851-navigationitem
+    open lazy var navigationItem = UINavigationItem()
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621185-tabbaritem
+    open lazy var tabBarItem: UITabBarItem! = UITabBarItem(title: title, image: nil, tag: 0)
     open var preferredStatusBarStyle: UIStatusBarStyle { .default }
     open var prefersStatusBarHidden: Bool { false }
     open var childForStatusBarStyle: UIViewController? { nil }

@@ -6,12 +6,19 @@ public struct BarButtonItem: Sendable, Equatable {
     public enum Content: Sendable, Equatable {
         case title(String)
         case glyph(NavigationGlyph)
+        /// A slot this many points wide, left empty: a UIKit screen draws its image or custom view
+        /// there (a UIImageView in the bar, so an SF Symbol is drawn as UIImageView draws one).
+        case slot(width: Double)
     }
     /// UIBarButtonItem.Style: plain (17 pt regular) or done (17 pt semibold).
     public enum Style: String, Sendable, CaseIterable { case plain, done }
 
     public var content: Content
     public var style: Style
+    /// The item's own tint (UIBarButtonItem.tintColor); nil: the bar's.
+    public var tint: Color?
+    /// A glyph button's width in the bar.
+    public static var glyphWidth: Double { Chrome.barGlyphWidth }
 
     public init(_ content: Content, style: Style = .plain) {
         self.content = content
@@ -128,17 +135,20 @@ extension Chrome {
         switch item.content {
         case .title(let t): return barText(t, style: item.style, tint: tint, typography: typography).layout().width.rounded(.up)
         case .glyph: return barGlyphWidth
+        case .slot(let width): return width
         }
     }
 
     private static func barButton(
         _ item: BarButtonItem, name: String, x: Double, rowTop: Double, rowHeight: Double, tint: Color, typography: Typography
     ) -> Layer {
+        let tint = item.tint ?? tint
         let layer = Layer(
             name: name, frame: Rect(x: x, y: rowTop, width: barButtonWidth(item, tint: tint, typography: typography), height: rowHeight))
         switch item.content {
         case .title(let t): layer.contents = .text(barText(t, style: item.style, tint: tint, typography: typography))
         case .glyph(let g): layer.contents = .shapes(glyph(g, in: layer.bounds.size, color: tint))
+        case .slot: break
         }
         return layer
     }

@@ -75,6 +75,10 @@ extension Screen {
         public var color: Color?
         /// nil: the appearance's label color.
         public var titleColor: Color?
+        /// The large title's color; nil: `titleColor`. The bar buttons' tint; nil: systemBlue.
+        /// The hairline's color (UIBarAppearance.shadowColor); nil: the appearance's hairline.
+        /// Set by a UIKit screen's bar (UINavigationBarAppearance, tintColor); no scenario key yet.
+        public var largeTitleColor: Color?, tint: Color?, hairlineColor: Color?
         /// A standard bar's large title, search bar and bar buttons (`NavigationBar.swift`).
         public var item = NavigationItem()
         public init() {}
@@ -106,7 +110,7 @@ extension Screen {
         }
         if let title = navigation.title { bar.addSublayer(inlineTitle(title, typography: typography)) }
         let hairline = Layer(name: "navigationBar.hairline", frame: Rect(x: 0, y: barBottom, width: w, height: 1 / pixelScale))
-        hairline.backgroundColor = palette.hairline
+        hairline.backgroundColor = navigation.hairlineColor ?? palette.hairline
         bar.addSublayer(hairline)
         return bar
     }
@@ -131,6 +135,11 @@ public struct NavigationItem: Sendable, Equatable {
     public var rightItems: [BarButtonItem] = []
     /// A back button: the chevron and this text (empty: the chevron alone); nil for none.
     public var backTitle: String?
+    /// True: the bar's background and hairline are transparent while the content's top is at or
+    /// below the bar's bottom and fade in over the next 10 pt, also without a large title or
+    /// search bar (iOS 15+'s scrollEdgeAppearance); false: always drawn; nil: transparent only
+    /// with a large title or search bar (the scenario's bar).
+    public var transparentAtScrollEdge: Bool?
 
     /// Bar button items per side; UIKit squeezes more into an overflow menu, which is not drawn here.
     public static let maximumItemsPerSide = 3
@@ -140,7 +149,9 @@ public struct NavigationItem: Sendable, Equatable {
     public init() {}
 
     /// Nothing beyond the plain bar: it is drawn exactly as before these keys existed.
-    var isEmpty: Bool { !prefersLargeTitle && searchBar == nil && leftItems.isEmpty && rightItems.isEmpty && backTitle == nil }
+    var isEmpty: Bool {
+        !prefersLargeTitle && searchBar == nil && leftItems.isEmpty && rightItems.isEmpty && backTitle == nil && transparentAtScrollEdge == nil
+    }
 }
 
 /// A standard bar's heights and fades at scroll position `u`: a pure function of `u`, the device
@@ -192,6 +203,8 @@ public struct NavigationBarGeometry: Sendable, Equatable {
     public var largeTitleScale: Double
     public var showsLargeTitle: Bool
     public var hasSearchBar: Bool
+    /// The background fades with the scroll (`NavigationItem.transparentAtScrollEdge`).
+    public var fadesAtScrollEdge: Bool
 
     public init(u: Double, device: Device, item: NavigationItem) {
         rowTop = device.statusBarHeight
@@ -205,7 +218,8 @@ public struct NavigationBarGeometry: Sendable, Equatable {
         searchBarHeight = u >= 0 ? max(0, searchRest - u) : searchRest
         largeTitleHeight = showsLargeTitle ? max(0, titleRest - max(0, u - searchRest)) + max(0, -u) : 0
         let collapsible = titleRest + searchRest
-        backgroundAlpha = collapsible > 0 ? Self.clamp01((u - collapsible) / Self.fadeDistance) : 1
+        fadesAtScrollEdge = item.transparentAtScrollEdge ?? (collapsible > 0)
+        backgroundAlpha = fadesAtScrollEdge ? Self.clamp01((u - collapsible) / Self.fadeDistance) : 1
         inlineTitleAlpha = showsLargeTitle ? Self.clamp01((u - searchRest - (titleRest - Self.fadeDistance)) / Self.fadeDistance) : 1
         let room = largeTitleHeight - Self.largeTitleBottomPadding
         let rest = titleRest - Self.largeTitleBottomPadding
@@ -215,7 +229,7 @@ public struct NavigationBarGeometry: Sendable, Equatable {
     /// The bar's bottom edge in screen points.
     public var bottom: Double { rowTop + rowHeight + largeTitleHeight + searchBarHeight }
     /// A large title or search bar: the bar grows, collapses and is transparent at the scroll edge.
-    public var isExtended: Bool { showsLargeTitle || hasSearchBar }
+    public var isExtended: Bool { showsLargeTitle || hasSearchBar || fadesAtScrollEdge }
 
     /// The `--layout` numbers.
     var metrics: [String: Double] {
@@ -246,7 +260,7 @@ extension Screen {
 
     /// The standard bar at `u`: the plain bar (`barLayer`) with its bar buttons, or with a large
     /// title or search bar, the extended bar whose heights and fades `NavigationBarGeometry` gives.
-    func standardBar(u: Double, pixelScale: Double, typography: Typography) -> Layer {
+    public func standardBar(u: Double, pixelScale: Double, typography: Typography) -> Layer {
         let g = NavigationBarGeometry(u: u, device: device, item: navigation.item)
         let bar: Layer
         if g.isExtended {
@@ -257,7 +271,7 @@ extension Screen {
         }
         let buttons = Chrome.barButtons(
             navigation.item, device: device, rowTop: g.rowTop, rowHeight: g.rowHeight,
-            tint: palette.systemBlue, typography: typography)
+            tint: navigation.tint ?? palette.systemBlue, typography: typography)
         buttons.layers.forEach(bar.addSublayer)
         // The inline title stays centred unless the buttons reach it (6 pt apart, as UIKit's middleSpacing).
         if let title = bar.sublayers.first(where: { $0.name == "navigationBar.title" }) {
@@ -283,11 +297,11 @@ extension Screen {
             background.backdropBlurRadius = BarMaterial.blurRadius * g.backgroundAlpha
             background.backgroundColor = navigation.color ?? BarMaterial.tint(over: palette.systemBackground)
             let hairline = Layer(name: "navigationBar.hairline", frame: Rect(x: 0, y: g.bottom, width: w, height: 1 / pixelScale))
-            hairline.backgroundColor = palette.hairline
+            hairline.backgroundColor = navigation.hairlineColor ?? palette.hairline
             background.addSublayer(hairline)
             bar.addSublayer(background)
         }
-        let titleColor = navigation.titleColor ?? palette.label
+        let titleColor = navigation.largeTitleColor ?? navigation.titleColor ?? palette.label
         if g.showsLargeTitle {
             let area = Layer(
                 name: "navigationBar.largeTitleArea",

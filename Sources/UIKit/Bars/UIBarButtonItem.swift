@@ -1,0 +1,174 @@
+import Foundation
+internal import Raster
+internal import Scene
+
+/// The abstract superclass of the items a bar shows: a title, an image, a tag.
+/// https://developer.apple.com/documentation/uikit/uibaritem
+@MainActor open class UIBarItem: NSObject {
+    /// https://developer.apple.com/documentation/uikit/uibaritem/1616412-title
+    open var title: String? { didSet { changed() } }
+    /// https://developer.apple.com/documentation/uikit/uibaritem/1616415-image
+    open var image: UIImage? { didSet { changed() } }
+    open var landscapeImagePhone: UIImage?
+    open var largeContentSizeImage: UIImage?
+    open var isEnabled = true
+    open var tag = 0
+    open var accessibilityIdentifier: String?
+    open var accessibilityLabel: String?
+
+    public override init() { super.init() }
+
+    /// The bar that shows the item lays itself out again.
+    weak var bar: UIView?
+    func changed() { bar?.setNeedsLayout() }
+}
+
+/// A button in a navigation bar or toolbar: a system item, a title, an image or a custom view.
+/// Its target and action are kept, not sent (a screen's frames follow the scroll, not taps).
+/// https://developer.apple.com/documentation/uikit/uibarbuttonitem
+@MainActor open class UIBarButtonItem: UIBarItem {
+    /// https://developer.apple.com/documentation/uikit/uibarbuttonitem/style
+    public enum Style: Int, Sendable {
+        case plain = 0
+        @available(*, deprecated, message: "Use UIBarButtonItem.Style.plain")
+        case bordered = 1
+        case done = 2
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uibarbuttonitem/systemitem
+    public enum SystemItem: Int, Sendable {
+        case done = 0, cancel, edit, save, add, flexibleSpace, fixedSpace, compose, reply, action, organize, bookmarks, search
+        case refresh, stop, camera, trash, play, pause, rewind, fastForward, undo, redo
+        @available(*, deprecated) case pageCurl
+        case close = 24
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uibarbuttonitem/1617155-style
+    open var style = Style.plain { didSet { changed() } }
+    /// https://developer.apple.com/documentation/uikit/uibarbuttonitem/1617176-width
+    open var width: CGFloat = 0
+    open weak var target: AnyObject?
+    open var action: Selector?
+    /// nil: the bar's tint.
+    /// https://developer.apple.com/documentation/uikit/uibarbuttonitem/1617153-tintcolor
+    open var tintColor: UIColor? { didSet { changed() } }
+    /// A view drawn in the item's place, sized by its frame.
+    /// https://developer.apple.com/documentation/uikit/uibarbuttonitem/1617151-customview
+    open var customView: UIView? { didSet { changed() } }
+    open var isHidden = false { didSet { changed() } }
+    open var possibleTitles: Set<String>?
+    /// The system item this was made as, or nil.
+    let systemItem: SystemItem?
+
+    public override init() {
+        systemItem = nil
+        super.init()
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uibarbuttonitem/1617155-init
+    public convenience init(title: String?, style: Style, target: Any?, action: Selector?) {
+        self.init()
+        self.title = title
+        self.style = style
+        self.target = target as AnyObject?
+        self.action = action
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uibarbuttonitem/1617167-init
+    public convenience init(image: UIImage?, style: Style, target: Any?, action: Selector?) {
+        self.init()
+        self.image = image
+        self.style = style
+        self.target = target as AnyObject?
+        self.action = action
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uibarbuttonitem/1617148-init
+    public init(barButtonSystemItem systemItem: SystemItem, target: Any?, action: Selector?) {
+        self.systemItem = systemItem
+        super.init()
+        self.target = target as AnyObject?
+        self.action = action
+        if systemItem == .done || systemItem == .save { style = .done }
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uibarbuttonitem/1617182-init
+    public convenience init(customView: UIView) {
+        self.init()
+        self.customView = customView
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uibarbuttonitem/3600776-flexiblespace
+    public class func flexibleSpace() -> UIBarButtonItem { UIBarButtonItem(barButtonSystemItem: .flexibleSpace, target: nil, action: nil) }
+    /// https://developer.apple.com/documentation/uikit/uibarbuttonitem/3600775-fixedspace
+    public class func fixedSpace(_ width: CGFloat) -> UIBarButtonItem {
+        let item = UIBarButtonItem(barButtonSystemItem: .fixedSpace, target: nil, action: nil)
+        item.width = width
+        return item
+    }
+
+    /// The word a system item shows in iOS 17/18 (English), or nil for an image item.
+    var systemTitle: String? {
+        switch systemItem {
+        case .done: return "Done"
+        case .cancel: return "Cancel"
+        case .edit: return "Edit"
+        case .save: return "Save"
+        case .close: return "Close"
+        case .undo: return "Undo"
+        case .redo: return "Redo"
+        default: return nil
+        }
+    }
+
+    /// The glyph our bar draws for a system item, where it has one.
+    var systemGlyph: NavigationGlyph? {
+        switch systemItem {
+        case .add: return .plus
+        case .search: return .search
+        case .action: return .share
+        default: return nil
+        }
+    }
+
+    /// The SF Symbol an image system item shows on iOS 17/18 (the seam to `UIImage(systemName:)`).
+    var systemSymbolName: String? {
+        switch systemItem {
+        case .compose: return "square.and.pencil"
+        case .reply: return "arrowshape.turn.up.left"
+        case .organize: return "folder"
+        case .bookmarks: return "book"
+        case .refresh: return "arrow.clockwise"
+        case .stop: return "xmark"
+        case .camera: return "camera"
+        case .trash: return "trash"
+        case .play: return "play.fill"
+        case .pause: return "pause.fill"
+        case .rewind: return "backward.fill"
+        case .fastForward: return "forward.fill"
+        default: return nil
+        }
+    }
+
+    /// The item as our bar lays it out: text, one of the bar's glyphs, or an image slot (the image,
+    /// a symbol or the custom view goes there); nil for spaces and hidden items.
+    func drawn(_ traits: UITraitCollection) -> BarButtonItem? {
+        if isHidden || systemItem == .flexibleSpace || systemItem == .fixedSpace { return nil }
+        var out: BarButtonItem
+        if let view = customView {
+            out = BarButtonItem(.slot(width: Double(max(0, view.bounds.width))))
+        } else if image != nil {
+            out = BarButtonItem(.slot(width: BarButtonItem.glyphWidth))
+        } else if let glyph = systemGlyph {
+            out = BarButtonItem(.glyph(glyph))
+        } else if let text = systemTitle ?? title {
+            out = BarButtonItem(.title(text), style: style == .done ? .done : .plain)
+        } else if systemSymbolName != nil {
+            out = BarButtonItem(.slot(width: BarButtonItem.glyphWidth))
+        } else {
+            return nil
+        }
+        out.tint = tintColor?.color(traits)
+        return out
+    }
+}

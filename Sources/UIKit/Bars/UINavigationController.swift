@@ -1,0 +1,206 @@
+import Foundation
+internal import Scene
+
+/// A stack of view controllers under a navigation bar: the top one's view fills the controller's
+/// view (under the bar, as `edgesForExtendedLayout` .all has it), the bar shows its navigation
+/// item and a back button for a pushed one. Pushes and pops are drawn at once, without the
+/// slide (said once when animated). The bar's bottom at rest is the top of the safe area of the
+/// controllers in the stack, so their scroll views rest under it.
+/// https://developer.apple.com/documentation/uikit/uinavigationcontroller
+@MainActor open class UINavigationController: UIViewController {
+    /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/1621876-navigationbar
+    public let navigationBar: UINavigationBar
+
+    /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/1621873-init
+    public init(rootViewController: UIViewController) {
+        navigationBar = UINavigationBar()
+        super.init(nibName: nil, bundle: nil)
+        navigationBar.controller = self
+        setViewControllers([rootViewController], animated: false)
+    }
+
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        navigationBar = UINavigationBar()
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+        navigationBar.controller = self
+    }
+
+    public required init?(coder: NSCoder) {
+        navigationBar = UINavigationBar()
+        super.init(coder: coder)
+        navigationBar.controller = self
+    }
+
+    /// Bottom to top.
+    /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/1621873-viewcontrollers
+    open var viewControllers: [UIViewController] {
+        get { stack }
+        set { setViewControllers(newValue, animated: false) }
+    }
+    private var stack: [UIViewController] = []
+
+    /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/1621866-topviewcontroller
+    open var topViewController: UIViewController? { stack.last }
+    /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/1621850-visibleviewcontroller
+    open var visibleViewController: UIViewController? { stack.last }
+
+    /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/1621861-setviewcontrollers
+    open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
+        if animated { Diagnostics.once("navigation animated", "UINavigationController: animated pushes and pops are drawn at once") }
+        let oldTop = stack.last
+        for vc in stack where !viewControllers.contains(where: { $0 === vc }) { vc.removeFromParent() }
+        for vc in viewControllers where vc.parent !== self { addChild(vc); vc.didMove(toParent: self) }
+        stack = viewControllers
+        if oldTop !== stack.last { show(from: oldTop) }
+        navigationBar.changedItems()
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/1621887-pushviewcontroller
+    open func pushViewController(_ viewController: UIViewController, animated: Bool) {
+        guard !stack.contains(where: { $0 === viewController }) else { return }
+        setViewControllers(stack + [viewController], animated: animated)
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/1621886-popviewcontroller
+    @discardableResult
+    open func popViewController(animated: Bool) -> UIViewController? {
+        guard stack.count > 1, let top = stack.last else { return nil }
+        setViewControllers(Array(stack.dropLast()), animated: animated)
+        return top
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/1621855-poptorootviewcontroller
+    @discardableResult
+    open func popToRootViewController(animated: Bool) -> [UIViewController]? {
+        guard stack.count > 1 else { return nil }
+        let popped = Array(stack.dropFirst())
+        setViewControllers([stack[0]], animated: animated)
+        return popped
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/1621871-poptoviewcontroller
+    @discardableResult
+    open func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
+        guard let i = stack.firstIndex(where: { $0 === viewController }) else { return nil }
+        let popped = Array(stack[(i + 1)...])
+        setViewControllers(Array(stack[...i]), animated: animated)
+        return popped
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/1621850-isnavigationbarhidden
+    open var isNavigationBarHidden: Bool {
+        get { navigationBar.isHidden }
+        set { setNavigationBarHidden(newValue, animated: false) }
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/1621885-setnavigationbarhidden
+    open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
+        navigationBar.isHidden = hidden
+        viewIfLoaded?.setNeedsLayout()
+        topViewController?.viewIfLoaded?.setNeedsLayout()
+    }
+
+    /// The toolbar is not drawn (said once when shown).
+    open var isToolbarHidden = true {
+        didSet { if !isToolbarHidden { Diagnostics.once("navigation toolbar", "UINavigationController: the toolbar is not drawn") } }
+    }
+    open func setToolbarHidden(_ hidden: Bool, animated: Bool) { isToolbarHidden = hidden }
+    /// Its own when set, else its root controller's (the tab a navigation controller shows).
+    open override var tabBarItem: UITabBarItem! {
+        get { ownTabBarItem ?? stack.first?.tabBarItem ?? super.tabBarItem }
+        set { ownTabBarItem = newValue }
+    }
+    private var ownTabBarItem: UITabBarItem?
+
+    open var hidesBarsOnSwipe = false
+    open var hidesBarsOnTap = false
+
+    open override func loadView() {
+        let v = NavigationContainerView(frame: UIScreen.main.bounds)
+        v.controller = self
+        v.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        view = v
+        v.addSubview(navigationBar)
+        if let top = stack.last { place(top) }
+    }
+
+    /// Puts the top controller's view under the bar; the one it replaces leaves (with the
+    /// appearance calls when the controller is on screen).
+    private func show(from old: UIViewController?) {
+        guard isViewLoaded else { return }
+        let onScreen = view.window != nil
+        if onScreen { old?.viewWillDisappear(false) }
+        if let old, old.viewIfLoaded?.superview === view { old.view.removeFromSuperview() }
+        if onScreen { old?.viewDidDisappear(false) }
+        guard let top = stack.last else { return }
+        if onScreen { top.sendWillAppear() }
+        place(top)
+        if onScreen {
+            view.layoutIfNeeded()
+            top.sendDidAppear()
+        }
+    }
+
+    private func place(_ top: UIViewController) {
+        let v: UIView = top.view
+        v.frame = view.bounds
+        v.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        view.insertSubview(v, belowSubview: navigationBar)
+    }
+
+    /// The container's layout: the top view fills it, the bar under the status bar.
+    func layoutContainer() {
+        if let v = topViewController?.viewIfLoaded, v.superview === view { v.frame = view.bounds }
+        navigationBar.frame = navigationBar.barFrame(u: navigationBar.u, traits: traitCollection)
+    }
+
+    /// A stacked controller's view is under the bar at rest (unless the bar is hidden).
+    override func barInsets(forChild child: UIViewController) -> UIEdgeInsets {
+        var insets = barInsets
+        if !isNavigationBarHidden { insets.top = max(insets.top, navigationBar.restBottom) }
+        return insets
+    }
+
+    // The appearance calls go to the top controller only.
+    override func sendWillAppear() {
+        viewWillAppear(false)
+        topViewController?.sendWillAppear()
+    }
+    override func sendIsAppearing() {
+        viewIsAppearing(false)
+        topViewController?.sendIsAppearing()
+    }
+    override func sendDidAppear() {
+        viewDidAppear(false)
+        topViewController?.sendDidAppear()
+    }
+
+    /// While the bar shows, the status bar follows the bar's style (light over `.black`), as UIKit does.
+    open override var preferredStatusBarStyle: UIStatusBarStyle { navigationBar.barStyle == .black ? .lightContent : .default }
+
+    /// The top controller's status bar while the bar is hidden; the bar's style while shown, as UIKit does.
+    open override var childForStatusBarStyle: UIViewController? { isNavigationBarHidden ? topViewController : nil }
+    open override var childForStatusBarHidden: UIViewController? { topViewController }
+}
+
+/// The navigation controller's view: lays out the top view and the bar.
+final class NavigationContainerView: UIView {
+    weak var controller: UINavigationController?
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        controller?.layoutContainer()
+    }
+}
+
+extension UIViewController {
+    /// The nearest navigation controller above this one.
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621860-navigationcontroller
+    public var navigationController: UINavigationController? {
+        var p = parent
+        while let c = p {
+            if let n = c as? UINavigationController { return n }
+            p = c.parent
+        }
+        return nil
+    }
+}
