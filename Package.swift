@@ -55,6 +55,11 @@ let package = Package(
         ),
         .target(name: "GoldenCompare", dependencies: ["Raster"]),
         .target(name: "UIKit", dependencies: ["Raster", "Scene"]),
+        // The example package's view controllers (Examples/StretchyHeader/Sources/Screens), for the
+        // benchmark's rows and the tests that hold them to their YAML twins. Swift 5, as an app's.
+        .target(
+            name: "UIKitExampleScreens", dependencies: ["UIKit"], path: "Examples/StretchyHeader/Sources/Screens",
+            swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "Animation", dependencies: ["Raster", "CWebP"]),
         .target(
             name: "RenderFramesKit",
@@ -71,7 +76,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CImageIO"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "RenderFramesKit", "GoldenCompare"]),
         .testTarget(name: "GoldenCompareTests", dependencies: ["GoldenCompare"]),
-        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "RenderFramesKit", "Raster", "Scene"]),
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "RenderFramesKit", "Raster", "Scene", "UIKitExampleScreens"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "RenderFramesKit"]),
         .testTarget(name: "CLITests", dependencies: ["render-frames", "RenderFramesKit", "Raster", .product(name: "Yams", package: "Yams")]),
         // README.md and docs/ against the schema, the CLI's help and each other.

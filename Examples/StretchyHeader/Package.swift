@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
-// An example of testing your own effect code on Linux: the header formulas an app shares with
-// its iOS target (Foundation only), drawn by render-frames and checked against golden frames.
+// Examples of testing your own code on Linux: the header formulas an app shares with its iOS
+// target (Foundation only), drawn by render-frames; and view controllers written as for iOS
+// (`Screens`), rendered as the phone runs them; both checked against golden frames.
 import Foundation
 import PackageDescription
 
@@ -25,6 +26,15 @@ let package = Package(
                 "HeaderFormulas",
                 .product(name: "Scene", package: renderFrames),
                 .product(name: "Raster", package: renderFrames),
+            ]),
+        // Screens written as for iOS: `import UIKit` (render-frames' on Linux), frames and autoresizing.
+        .target(name: "Screens", dependencies: [.product(name: "UIKit", package: renderFrames)]),
+        .testTarget(
+            name: "ScreensTests",
+            dependencies: [
+                "Screens",
+                .product(name: "UIKit", package: renderFrames),
+                .product(name: "RenderFramesKit", package: renderFrames),
             ]),
         .testTarget(
             name: "HeaderSceneTests",

@@ -59,7 +59,7 @@ public func explainFrame(of make: @escaping @MainActor () -> UIViewController, s
     let settings = ScreenSettings(
         device: loaded.screen.device, appearance: loaded.screen.appearance, typography: loaded.screen.typography,
         fps: loaded.fps, imageFolders: [path.parentPath.isEmpty ? "." : path.parentPath], statusBarItems: loaded.screen.statusBarItems)
-    nonisolated(unsafe) let (make, timeline) = (make, loaded.timeline)
+    let timeline = loaded.timeline
     return try MainActor.assumeIsolated {
         let motion = ScreenFrames.preparedMotion(settings: settings, motion: timeline, make: make)
         let count = ScreenFrames.frameCount(motion, fps: loaded.fps)
@@ -150,7 +150,7 @@ struct ScreenRender {
             device: loaded.screen.device, appearance: loaded.screen.appearance, typography: loaded.screen.typography,
             fps: loaded.fps, imageFolders: [folder], statusBarItems: loaded.screen.statusBarItems)
         screenSettings.pixelScale = loaded.scale
-        nonisolated(unsafe) let (make, timeline) = (self.make, loaded.timeline)
+        let (make, timeline) = (self.make, loaded.timeline)
         let motion = MainActor.assumeIsolated { ScreenFrames.preparedMotion(settings: screenSettings, motion: timeline, make: make) }
         scenario.timeline = motion
         scenario.screen.sequentialSource = ScreenFrames(settings: screenSettings, motion: loaded.timeline, make: make, capacity: 2 * settings.jobs + 2)
@@ -200,7 +200,8 @@ final class ScreenFrames: SequentialLayerSource, @unchecked Sendable {
         }
         // This runs on the main thread (RenderJob calls it on the render's own thread, which
         // `ScreenRender.run` made the main one).
-        nonisolated(unsafe) let (stop, settings, motion, make) = (stop, self.settings, self.motion, self.make)
+        nonisolated(unsafe) let stop = stop
+        let (settings, motion, make) = (self.settings, self.motion, self.make)
         MainActor.assumeIsolated {
             let run = ScreenRun(settings: settings, motion: motion, make: make)
             for index in frames {

@@ -180,7 +180,7 @@ final class BarTests: XCTestCase {
                 """)
         var settings = Render.Settings(scenario: yaml, outputDirectory: folder + "/yaml")
         settings.scale = 1
-        try Render(settings).run()
+        _ = try Render(settings).run()
         let motion = try scenario("uikit", offsets: offsets, extra: "appearance: \(appearance)\n")
         try renderFrames(of: make, scenario: motion, out: folder + "/uikit", scale: 1)
         let (a, b) = (try frames(in: folder + "/yaml"), try frames(in: folder + "/uikit"))

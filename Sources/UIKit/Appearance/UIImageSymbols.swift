@@ -102,7 +102,7 @@ extension UIImage {
 
     /// https://developer.apple.com/documentation/uikit/uiimage/3294233-init
     public convenience init?(systemName name: String, withConfiguration configuration: UIImage.Configuration?) {
-        self.init(symbol: name, configuration: (configuration as? SymbolConfiguration) ?? .unspecified)
+        self.init(symbol: name, configuration: configuration ?? .unspecified)
     }
 
     /// https://developer.apple.com/documentation/uikit/uiimage/3294234-init
@@ -111,16 +111,17 @@ extension UIImage {
     }
 
     /// https://developer.apple.com/documentation/uikit/uiimage/3295947-withconfiguration
-    open func withConfiguration(_ configuration: UIImage.Configuration) -> UIImage {
-        guard let name = symbolName, let c = configuration as? SymbolConfiguration else { return self }
+    public func withConfiguration(_ configuration: UIImage.Configuration) -> UIImage {
+        guard let name = symbolName else { return self }
+        let c = configuration
         return UIImage(symbol: name, configuration: (symbolConfiguration ?? .unspecified).applying(c), renderingMode: renderingMode, tint: fixedTint)
     }
 
     /// https://developer.apple.com/documentation/uikit/uiimage/3294226-applyingsymbolconfiguration
-    open func applyingSymbolConfiguration(_ configuration: SymbolConfiguration) -> UIImage? { withConfiguration(configuration) }
+    public func applyingSymbolConfiguration(_ configuration: SymbolConfiguration) -> UIImage? { withConfiguration(configuration) }
 
     /// https://developer.apple.com/documentation/uikit/uiimage/3295944-issymbolimage
-    open var isSymbolImage: Bool { symbolName != nil }
+    public var isSymbolImage: Bool { symbolName != nil }
 
     /// The symbol as shapes at its configuration.
     var symbolShapes: SymbolShapes? {

@@ -1,0 +1,32 @@
+import Foundation
+import RenderFramesKit
+import Screens
+import UIKit
+import XCTest
+
+/// The view controllers in Sources/Screens, as an app's tests would check them on Linux: a few
+/// frames of each against goldens recorded by the tool (Goldens/screens/NAME).
+final class ScreensTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let scenarios = root.appendingPathComponent("Scenarios").path
+    static let goldens = root.appendingPathComponent("Goldens/screens").path
+
+    func testProfile() throws {
+        try assertFrames(
+            of: { ProfileViewController() }, scenario: Self.scenarios + "/profile.yaml", golden: Self.goldens + "/profile",
+            frames: "0,14,50,62", scale: 1)
+    }
+
+    /// Dark mode and an accessibility text size, from one scenario's matrix (four variants).
+    func testProfileVariants() throws {
+        try assertFrames(
+            of: { ProfileViewController() }, scenario: Self.scenarios + "/profile-variants.yaml",
+            golden: Self.goldens + "/profile-variants", frames: "20", scale: 1)
+    }
+
+    func testSettings() throws {
+        try assertFrames(
+            of: { UINavigationController(rootViewController: SettingsViewController()) }, scenario: Self.scenarios + "/settings.yaml",
+            golden: Self.goldens + "/settings", frames: "0,40", scale: 1)
+    }
+}
