@@ -652,7 +652,8 @@ struct LayerReader {
         // Keys the type does not have.
         for key in ScenarioLoader.layerKeys where m[key] != nil {
             if let kinds = ScenarioLoader.layerKeyKinds[key], !kinds.contains(kind) {
-                let owners = kinds.map(\.rawValue).joined(separator: " and ")
+                let names = kinds.map(\.rawValue)
+                let owners = names.count > 2 ? names.dropLast().joined(separator: ", ") + " and " + names.last! : names.joined(separator: " and ")
                 let article = ["a", "e", "i", "o", "u"].contains(kind.rawValue.prefix(1)) ? "an" : "a"
                 r.report(
                     m[key], "\(path).\(key)", "\(article) \(kind.rawValue) layer has no \(key) (\(owners) layers do); remove it or change the type")
