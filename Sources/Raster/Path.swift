@@ -162,7 +162,7 @@ public struct Path: Hashable, Sendable {
     }
 
     /// The subpaths as polylines, curves cut into lines that stay within `tolerance` of them
-    /// (Wang's bound on a cubic's segment count, at most 1000 per curve).
+    /// (Wang's bound on a cubic's segment count, at most 256 per curve).
     public func flattened(tolerance: Double) -> [(points: [Point], closed: Bool)] {
         var out: [(points: [Point], closed: Bool)] = []
         var points: [Point] = []
@@ -183,7 +183,7 @@ public struct Path: Hashable, Sendable {
                 func len(_ x: Double, _ y: Double) -> Double { (x * x + y * y).squareRoot() }
                 let m = max(
                     len(p0.x - 2 * c1.x + c2.x, p0.y - 2 * c1.y + c2.y), len(c1.x - 2 * c2.x + p3.x, c1.y - 2 * c2.y + p3.y))
-                let n = m.isFinite ? min(1000, max(1, Int((0.75 * m / max(tolerance, 1e-6)).squareRoot().rounded(.up)))) : 1
+                let n = m.isFinite ? min(256, max(1, Int((0.75 * m / max(tolerance, 1e-6)).squareRoot().rounded(.up)))) : 1
                 for i in 1...n {
                     let t = Double(i) / Double(n), s = 1 - t
                     let a = s * s * s, b = 3 * s * s * t, c = 3 * s * t * t, d = t * t * t

@@ -24,7 +24,7 @@ public enum Shape: Sendable, Equatable {
     /// Polygons (each closed) filled by the nonzero winding rule, or the even-odd rule: a path's
     /// fill or stroke (`fill(_:)`, `stroke(_:style:)`). Each pixel row is sampled on 16 lines,
     /// each crossing's span with its exact horizontal coverage.
-    case polygons([[Point]], evenOdd: Bool)
+    case polygons(PolygonEdges)
 
     /// A rectangle with `radius` on `corners` only (all four: `.roundedRect`).
     public static func rounded(_ r: Rect, radius: Double, corners: RectCorners) -> Shape {
@@ -38,13 +38,14 @@ public enum Shape: Sendable, Equatable {
     }
 
     /// The inside of `path` (in device pixels), flattened to within `tolerance` pixels.
-    public static func fill(_ path: Path, evenOdd: Bool = false, tolerance: Double = 0.05) -> Shape {
-        .polygons(path.flattened(tolerance: tolerance).map(\.points), evenOdd: evenOdd)
+    /// `rows`: the pixel rows that can be drawn (the canvas's clip), for the edge table.
+    public static func fill(_ path: Path, evenOdd: Bool = false, tolerance: Double = 0.05, rows: Range<Int>? = nil) -> Shape {
+        .polygons(PolygonEdges(path.flattened(tolerance: tolerance).map(\.points), evenOdd: evenOdd, rows: rows))
     }
 
     /// `path` (in device pixels) stroked with `style` (its width in pixels).
-    public static func stroke(_ path: Path, style: StrokeStyle, tolerance: Double = 0.05) -> Shape {
-        .polygons(Stroker.polygons(path, style: style, tolerance: tolerance), evenOdd: false)
+    public static func stroke(_ path: Path, style: StrokeStyle, tolerance: Double = 0.05, rows: Range<Int>? = nil) -> Shape {
+        .polygons(PolygonEdges(Stroker.polygons(path, style: style, tolerance: tolerance), evenOdd: false, rows: rows))
     }
 
     public static func rect(_ r: Rect) -> Shape { .roundedRect(r, radius: 0) }
@@ -57,13 +58,8 @@ public enum Shape: Sendable, Equatable {
         switch self {
         case .roundedRect(let r, _), .border(let r, _, _), .partlyRoundedRect(let r, _, _), .partlyRoundedBorder(let r, _, _, _):
             return r
-        case .polygons(let polygons, _):
-            var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-            for polygon in polygons {
-                for p in polygon { minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y) }
-            }
-            guard minX <= maxX, minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return Rect(x: 0, y: 0, width: 0, height: 0) }
-            return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        case .polygons(let p):
+            return p.bounds
         case .capsule(let a, let b, let w):
             let h = w / 2
             return Rect(
@@ -99,8 +95,8 @@ public enum Shape: Sendable, Equatable {
             return Shape.roundedRectCoverage(r, radius: radius, row: y, x0: x0, count: count, into: out)
         case .partlyRoundedRect(let r, let radius, let corners):
             return Shape.roundedRectCoverage(r, radius: radius, corners: corners, row: y, x0: x0, count: count, into: out)
-        case .polygons(let polygons, let evenOdd):
-            Shape.polygonCoverage(polygons, evenOdd: evenOdd, row: y, x0: x0, count: count, into: out)
+        case .polygons(let p):
+            Shape.polygonCoverage(p, row: y, x0: x0, count: count, into: out)
             return false
         case .border(let r, let radius, let width), .partlyRoundedBorder(let r, let radius, let width, _):
             var corners = RectCorners.all
@@ -222,20 +218,16 @@ public enum Shape: Sendable, Equatable {
     /// Nonzero (or even-odd) coverage of a pixel row by polygons: on each of 16 lines through the
     /// row, the spans inside, each adding its exact overlap with every pixel.
     private static func polygonCoverage(
-        _ polygons: [[Point]], evenOdd: Bool, row y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt8>
+        _ polygons: PolygonEdges, row y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt8>
     ) {
+        let evenOdd = polygons.evenOdd
         guard count > 0 else { return }
         // The edges that reach the row, as (top, bottom, x at top, dx/dy, winding).
         var edges: [(Double, Double, Double, Double, Int)] = []
         let top = Double(y), bottom = Double(y + 1)
-        for polygon in polygons where polygon.count > 1 {
-            for i in polygon.indices {
-                let a = polygon[i], b = polygon[(i + 1) % polygon.count]
-                guard a.y != b.y else { continue }
-                let (p, q, w) = a.y < b.y ? (a, b, 1) : (b, a, -1)
-                guard q.y > top, p.y < bottom else { continue }
-                edges.append((p.y, q.y, p.x, (q.x - p.x) / (q.y - p.y), w))
-            }
+        polygons.forEachEdge(near: y) { e in
+            guard e.bottom > top, e.top < bottom else { return }
+            edges.append((e.top, e.bottom, e.x, e.slope, e.winding))
         }
         guard !edges.isEmpty else { out.update(repeating: 0, count: count); return }
         let weight = 1.0 / Double(polygonSamples)
@@ -330,7 +322,7 @@ extension Shape {
         case .partlyRoundedRect(let r, let radius, let corners): return .partlyRoundedRect(t.apply(r), radius: radius * k, corners: corners)
         case .partlyRoundedBorder(let r, let radius, let width, let corners):
             return .partlyRoundedBorder(t.apply(r), radius: radius * k, width: width * k, corners: corners)
-        case .polygons(let polygons, let evenOdd): return .polygons(polygons.map { $0.map(t.apply) }, evenOdd: evenOdd)
+        case .polygons(let p): return .polygons(PolygonEdges(p.polygons.map { $0.map(t.apply) }, evenOdd: p.evenOdd))
         case .capsule(let a, let b, let w): return .capsule(from: t.apply(a), to: t.apply(b), width: w * k)
         case .ringSector(let c, let radius, let w, let from, let to):
             return .ringSector(center: t.apply(c), radius: radius * k, width: w * k, from: from, to: to)

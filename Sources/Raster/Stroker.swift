@@ -86,6 +86,8 @@ enum Stroker {
                 let cross = din.x * dout.y - din.y * dout.x
                 let dot = din.x * dout.x + din.y * dout.y
                 if abs(cross) < 1e-12 && dot > 0 { continue }
+                // A turn whose outer gap is under the tolerance (a flattened curve's joins) needs no piece.
+                if dot > 0 && h * atan2Approx(abs(cross), dot) < tolerance { continue }
                 // The outer side is away from the turn.
                 let s = cross > 0 ? -1.0 : 1.0
                 let p = pts[v]

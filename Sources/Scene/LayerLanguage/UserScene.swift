@@ -42,7 +42,7 @@ public final class UserScene: @unchecked Sendable {
             case .opacity, .shadowOpacity, .letterSpacing: return -1000...1000
             case .zPosition, .hidden: return -1_000_000...1_000_000
             case .borderWidth: return -10_000...10_000
-            case .lineWidth: return 0...1000
+            case .lineWidth: return 0...200
             case .shadowRadius: return 0...50
             case .blurRadius: return 0...100
             case .size: return 0...500

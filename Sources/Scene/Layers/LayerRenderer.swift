@@ -211,7 +211,7 @@ public final class LayerRenderer {
         }
         var offscreen = Canvas(pixmap: Pixmap(width: area.width, height: area.height), originX: area.x, originY: area.y)
         if let path = layer.shadowPath {
-            offscreen.fill(.fill(path.applying(snapped)), color: .black)
+            offscreen.fill(.fill(path.applying(snapped), rows: area.y..<(area.y + area.height)), color: .black)
         } else {
             drawLayerBody(layer, toDevice: snapped, rect: snapped.apply(layer.bounds), canvas: &offscreen, opacity: 1)
         }
@@ -295,14 +295,16 @@ public final class LayerRenderer {
             }
         case .shape(let shape):
             let path = shape.path.applying(toDevice)
+            let clip = canvas.clipBounds
+            let rows = clip.y..<(clip.y + clip.height)
             if let fill = shape.fillColor, fill.a > 0 {
-                canvas.fill(.fill(path, evenOdd: shape.evenOddFill), color: fill, opacity: opacity)
+                canvas.fill(.fill(path, evenOdd: shape.evenOddFill, rows: rows), color: fill, opacity: opacity)
             }
             if let stroke = shape.strokeColor, stroke.a > 0, shape.lineWidth > 0 {
                 let style = StrokeStyle(
                     width: shape.lineWidth * (toDevice.scaleX + toDevice.scaleY) / 2, cap: shape.lineCap, join: shape.lineJoin,
                     miterLimit: shape.miterLimit)
-                canvas.fill(.stroke(path, style: style), color: stroke, opacity: opacity)
+                canvas.fill(.stroke(path, style: style, rows: rows), color: stroke, opacity: opacity)
             }
         case .gradient(let gradient):
             let rect = toDevice.apply(layer.bounds)
