@@ -16,7 +16,7 @@ public final class UserScene: @unchecked Sendable {
     }
 
     public enum Kind: String, CaseIterable, Sendable {
-        case rectangle, image, text, group, gradient, material, symbol
+        case rectangle, image, text, group, gradient, material, symbol, shape
     }
 
     /// The bindable properties. Which kinds have which is `Property.kinds`.
@@ -24,10 +24,11 @@ public final class UserScene: @unchecked Sendable {
         case x, y, width, height, anchorX, anchorY, translateX, translateY, scaleX, scaleY, opacity, zPosition, cornerRadius
         case hidden, borderWidth, borderColor, shadowColor, shadowOpacity, shadowRadius
         case fill, size, letterSpacing, color, blurRadius, tint, startX, startY, endX, endY
+        case shadowOffsetX, shadowOffsetY, fillColor, strokeColor, lineWidth
 
         public var kind: ValueKind {
             switch self {
-            case .borderColor, .shadowColor, .fill, .color, .tint: return .color
+            case .borderColor, .shadowColor, .fill, .color, .tint, .fillColor, .strokeColor: return .color
             default: return .number
             }
         }
@@ -36,15 +37,16 @@ public final class UserScene: @unchecked Sendable {
         /// time and memory. Negative widths, radii and opacities are allowed (they draw as 0).
         public var range: ClosedRange<Double> {
             switch self {
-            case .x, .y, .width, .height, .translateX, .translateY, .cornerRadius: return -100_000...100_000
+            case .x, .y, .width, .height, .translateX, .translateY, .cornerRadius, .shadowOffsetX, .shadowOffsetY: return -100_000...100_000
             case .anchorX, .anchorY, .scaleX, .scaleY, .startX, .startY, .endX, .endY: return -100...100
             case .opacity, .shadowOpacity, .letterSpacing: return -1000...1000
             case .zPosition, .hidden: return -1_000_000...1_000_000
             case .borderWidth: return -10_000...10_000
+            case .lineWidth: return 0...200
             case .shadowRadius: return 0...50
             case .blurRadius: return 0...100
             case .size: return 0...500
-            case .borderColor, .shadowColor, .fill, .color, .tint: return -1...1
+            case .borderColor, .shadowColor, .fill, .color, .tint, .fillColor, .strokeColor: return -1...1
             }
         }
 
@@ -60,7 +62,8 @@ public final class UserScene: @unchecked Sendable {
         /// The layer kinds that have it; nil: every kind.
         var kinds: [Kind]? {
             switch self {
-            case .fill: return [.rectangle, .group]
+            case .fill: return [.rectangle, .group, .shape]
+            case .fillColor, .strokeColor, .lineWidth: return [.shape]
             case .size, .color: return [.text, .symbol]
             case .letterSpacing: return [.text]
             case .blurRadius, .tint: return [.material]
@@ -105,6 +108,21 @@ public final class UserScene: @unchecked Sendable {
         public var textStyle: TextStyle?
         /// A symbol layer's SF Symbol (Symbols/SymbolLayer.swift).
         public var symbol = SymbolLayerSpec()
+        /// `maskedCorners`: the corners `cornerRadius` rounds.
+        public var maskedCorners = RectCorners.all
+        /// `shadowPath`, in the layer's coordinates.
+        public var shadowPath: Path?
+        /// A shape layer's `path`, `fillRule`, `lineCap`, `lineJoin` and `miterLimit`.
+        public var shapePath = Path()
+        public var evenOddFill = false
+        public var lineCap = LineCap.butt
+        public var lineJoin = LineJoin.miter
+        public var miterLimit = 10.0
+        /// `{expression}` parts of a text layer's text, when it has any: the text is then made per
+        /// instance and frame (`"Track {index + 1}"`).
+        public var textParts: [TextPart]?
+        /// `fillColor: none`: the shape is not filled.
+        public var noFill = false
         public var gradientColors: [Bound] = []
         public var gradientLocations: [Bound] = []
         public var children: [LayerSpec] = []
@@ -139,6 +157,13 @@ public final class UserScene: @unchecked Sendable {
         /// safe area, not for contentInset).
         public var indicatorInsetTop = 0.0
         public var indicatorInsetBottom = 0.0
+        /// Insets written as formulas of the screen's metrics, worked out once the device is known.
+        public var insetFormulas: [InsetFormula] = []
+        public enum InsetEdge: Sendable { case top, bottom, indicatorTop, indicatorBottom }
+        public struct InsetFormula: Sendable {
+            public var edge: InsetEdge
+            public var bound: Bound
+        }
         public init() {}
     }
 
@@ -148,7 +173,7 @@ public final class UserScene: @unchecked Sendable {
     public let roots: [LayerSpec]
     /// Every spec, depth first; `LayerSpec.id` indexes it.
     public let allSpecs: [LayerSpec]
-    public let scrollView: ScrollView
+    public internal(set) var scrollView: ScrollView
     /// The vars a preset's expansion declared (not reported in the `--layout` metrics: the preset
     /// reports its own numbers).
     public internal(set) var presetVars: Set<String> = []
@@ -165,6 +190,7 @@ public final class UserScene: @unchecked Sendable {
         for spec in allSpecs {
             bindings += spec.properties.values.map(\.binding) + spec.gradientColors.map(\.binding) + spec.gradientLocations.map(\.binding)
             bindings += spec.runs.compactMap(\.color?.binding)
+            bindings += spec.textBounds.map(\.binding)
         }
         readsTime = bindings.contains { !$0.reads.isDisjoint(with: ["time", "velocity", "phase"]) }
     }
@@ -257,6 +283,21 @@ public final class UserScene: @unchecked Sendable {
                 guard i + 1 < k.stops.count else { return a }
                 return ColorValue.mix(a, color(k.stops[i + 1].value, env), p)
             }
+        }
+
+        /// A text with its `{expression}` parts evaluated: numbers as `formatNumber` writes them
+        /// (12, 0.5), at most 6 decimals. (The load refuses a part that is NaN or infinite at some frame.)
+        func text(_ parts: [TextPart], _ env: ExpressionEnvironment) -> String {
+            var out = ""
+            for part in parts {
+                switch part {
+                case .literal(let s): out += s
+                case .number(let b):
+                    let v = number(b.binding, env)
+                    out += abs(v) < 1e9 ? formatNumber((v * 1_000_000).rounded() / 1_000_000) : formatNumber(v)
+                }
+            }
+            return out
         }
 
         /// The driver's value: which stop starts the segment, and the eased progress along it
@@ -400,6 +441,7 @@ public final class UserScene: @unchecked Sendable {
         layer.opacity = min(max(num(.opacity, 1), 0), 1)
         layer.zPosition = num(.zPosition, 0)
         layer.cornerRadius = max(0, num(.cornerRadius, 0))
+        layer.maskedCorners = spec.maskedCorners
         layer.isHidden = num(.hidden, 0) != 0
         layer.masksToBounds = spec.masksToBounds
         layer.borderWidth = max(0, num(.borderWidth, 0))
@@ -407,9 +449,22 @@ public final class UserScene: @unchecked Sendable {
         layer.shadowOpacity = min(max(num(.shadowOpacity, 0), 0), 1)
         layer.shadowRadius = max(0, num(.shadowRadius, 3))
         if let sc = col(.shadowColor) { layer.shadowColor = sc }
+        layer.shadowOffset = Size(num(.shadowOffsetX, 0), num(.shadowOffsetY, 0))
+        layer.shadowPath = spec.shadowPath
         switch spec.kind {
         case .rectangle, .group:
             layer.backgroundColor = col(.fill)
+        case .shape:
+            layer.backgroundColor = col(.fill)
+            var shape = ShapeLayerContents(
+                path: spec.shapePath, fillColor: spec.properties[.fillColor] == nil ? .black : col(.fillColor),
+                strokeColor: col(.strokeColor), lineWidth: max(0, num(.lineWidth, 1)))
+            if spec.noFill { shape.fillColor = nil }
+            shape.evenOddFill = spec.evenOddFill
+            shape.lineCap = spec.lineCap
+            shape.lineJoin = spec.lineJoin
+            shape.miterLimit = spec.miterLimit
+            layer.contents = .shape(shape)
         case .image:
             if let image = spec.image { layer.contents = .image(image, spec.contentMode) }
         case .text:
@@ -418,7 +473,7 @@ public final class UserScene: @unchecked Sendable {
                 size = spec.properties[.size] == nil ? metrics.typography.size(style) : metrics.typography.scaled(size, style: style)
             }
             var text = TextContent(
-                spec.text, weight: spec.weight, pointSize: max(1, size), color: col(.color) ?? .black,
+                spec.textParts.map { c.text($0, env) } ?? spec.text, weight: spec.weight, pointSize: max(1, size), color: col(.color) ?? .black,
                 alignment: spec.alignment, letterSpacing: num(.letterSpacing, 0), typography: metrics.typography)
             if !spec.runs.isEmpty {
                 let runs = spec.runs.map { run in
@@ -539,7 +594,7 @@ public final class UserScene: @unchecked Sendable {
                     e[.index] = Double(k)
                     let c = Context(scene: self, metrics: metrics, reader: spec, instance: k)
                     for b in spec.properties.values { check(b, c, e, frame, m) }
-                    for b in spec.gradientColors + spec.gradientLocations + spec.runs.compactMap(\.color) { check(b, c, e, frame, m) }
+                    for b in spec.gradientColors + spec.gradientLocations + spec.runs.compactMap(\.color) + spec.textBounds { check(b, c, e, frame, m) }
                 }
             }
         }
@@ -552,13 +607,24 @@ public final class UserScene: @unchecked Sendable {
             + allSpecs.reduce(0) { sum, spec in
                 let bound =
                     spec.properties.values.filter { !$0.binding.isConstant }.count
-                    + (spec.gradientColors + spec.gradientLocations + spec.runs.compactMap(\.color)).filter { !$0.binding.isConstant }.count
+                    + (spec.gradientColors + spec.gradientLocations + spec.runs.compactMap(\.color) + spec.textBounds).filter { !$0.binding.isConstant }.count
                 return sum + bound * spec.root.repeatCount
             }
     }
 }
 
+/// A piece of a text layer's text: written out, or a `{formula}` evaluated per instance and frame.
+public enum TextPart: Sendable {
+    case literal(String)
+    case number(UserScene.Bound)
+}
+
 extension UserScene.LayerSpec {
+    /// The formulas in the text's `{...}` parts.
+    var textBounds: [UserScene.Bound] {
+        (textParts ?? []).compactMap { if case .number(let b) = $0 { return b } else { return nil } }
+    }
+
     /// The frame in its container: x, y default 0; width and height default to the container's.
     func frame(_ c: UserScene.Context, _ env: ExpressionEnvironment, container: Size) -> Rect {
         func num(_ p: UserScene.Property, _ fallback: Double) -> Double { properties[p].map { c.number($0.binding, env) } ?? fallback }

@@ -32,15 +32,32 @@ public final class Layer {
     public var backgroundColor: Color?
     /// In points; rounds the background, the border and (with `masksToBounds`) the clip.
     public var cornerRadius = 0.0
+    /// Which corners `cornerRadius` rounds (CALayer's `maskedCorners`, CACornerMask's bits): all by
+    /// default. `minXMinY` is the top-left corner, as on iOS.
+    public var maskedCorners = RectCorners.all
     /// In points, drawn inside the bounds, above the contents and sublayers.
     public var borderWidth = 0.0
     public var borderColor = Color.black
     public var masksToBounds = false
-    /// A shadow behind the layer's drawing (its contents, sublayers and border), not offset: the
-    /// soft glow of white text. `shadowRadius` is the blur in points (a Gaussian of that sigma).
+    /// A shadow behind the layer's drawing (its contents, sublayers and border; or `shadowPath`),
+    /// moved by `shadowOffset`: with the default offset (0, 0), the soft glow of white text.
+    /// `shadowRadius` is the blur in points, a Gaussian of that sigma. Core Animation's
+    /// `shadowRadius` r is a Gaussian of sigma r / 2 (as CSS's blur radius; the segmented control's
+    /// thumb is drawn so): set `coreAnimationShadowRadius` to take a CALayer's value.
     public var shadowColor = Color.black
     public var shadowOpacity = 0.0
     public var shadowRadius = 3.0
+    /// The shadow's offset in points, in the layer's coordinates (y down: positive height moves it
+    /// down). (0, 0) here, so that a scenario's shadow is not moved; CALayer's own default is (0, -3).
+    public var shadowOffset = Size.zero
+    /// The shadow's shape in the layer's coordinates (points), filled by the nonzero rule, instead
+    /// of the layer's drawing (CALayer's `shadowPath`). Nil: the layer's drawing casts it.
+    public var shadowPath: Path?
+    /// CALayer's `shadowRadius` (a blur radius, twice the Gaussian sigma `shadowRadius` holds).
+    public var coreAnimationShadowRadius: Double {
+        get { shadowRadius * 2 }
+        set { shadowRadius = newValue / 2 }
+    }
     /// Blurs what is already drawn under the layer's bounds (Gaussian sigma in points) before the
     /// layer draws: the material of a translucent bar. 0 for none.
     public var backdropBlurRadius = 0.0
@@ -89,6 +106,28 @@ public enum LayerContents {
     case shapes([(Shape, Color)])
     /// A linear gradient filling the bounds (CAGradientLayer).
     case gradient(LinearGradient)
+    /// A path filled and stroked (CAShapeLayer).
+    case shape(ShapeLayerContents)
+}
+
+/// What a CAShapeLayer draws: its `path` (in the layer's coordinates, points) filled with
+/// `fillColor` by `fillRule`, then stroked with `strokeColor`, `lineWidth` (points, centred on the
+/// path), `lineCap`, `lineJoin` and `miterLimit`. Defaults are CAShapeLayer's: an opaque black
+/// fill, no stroke, a 1-point butt-capped, miter-joined line, the nonzero rule.
+public struct ShapeLayerContents: Sendable, Equatable {
+    public var path: Path
+    public var fillColor: Color? = .black
+    /// CAShapeLayerFillRule.evenOdd when true; nonZero otherwise.
+    public var evenOddFill = false
+    public var strokeColor: Color?
+    public var lineWidth = 1.0
+    public var lineCap = LineCap.butt
+    public var lineJoin = LineJoin.miter
+    public var miterLimit = 10.0
+
+    public init(path: Path, fillColor: Color? = .black, strokeColor: Color? = nil, lineWidth: Double = 1) {
+        self.path = path; self.fillColor = fillColor; self.strokeColor = strokeColor; self.lineWidth = lineWidth
+    }
 }
 
 /// A decoded image with its size in points (an @2x file is half its pixel size).

@@ -13,7 +13,7 @@ public struct LayerPlacement: Codable, Equatable, Sendable {
 
 /// Draws a layer tree into pixels. One renderer per worker: it owns glyph rasterizers and caches.
 ///
-/// Per layer, back to front: background (rounded by cornerRadius), contents, sublayers by
+/// Per layer, back to front: shadow, background (rounded by cornerRadius on maskedCorners), contents, sublayers by
 /// zPosition, border; a layer with `masksToBounds` clips its contents and sublayers to its
 /// (rounded) bounds; a layer with opacity < 1 and sublayers is drawn offscreen and composited as
 /// a group, as Core Animation does.
@@ -111,6 +111,10 @@ public final class LayerRenderer {
             for (shape, _) in items { add(shape.applying(toDevice).bounds) }
         case .image(let image, let mode)?:
             add(toDevice.apply(mode.rect(for: image.pointSize, in: layer.bounds)))
+        case .shape(let shape)?:
+            // A miter reaches at most miterLimit half-widths past the path; a square cap, √2.
+            let reach = shape.strokeColor == nil ? 0 : shape.lineWidth / 2 * max(shape.miterLimit, 1.5)
+            add(toDevice.apply(shape.path.controlBounds.insetBy(dx: -reach, dy: -reach)))
         case .gradient?, nil:
             break
         }
@@ -126,6 +130,10 @@ public final class LayerRenderer {
         if var children {
             if layer.masksToBounds { children = children.intersection(bounds) }
             if !children.isEmpty { add(children) }
+        }
+        if layer.shadowOpacity > 0, layer.shadowOffset != .zero || layer.shadowPath != nil {
+            let cast = layer.shadowPath.map { toDevice.apply($0.controlBounds) } ?? own
+            add(cast.offsetBy(dx: layer.shadowOffset.width * toDevice.scaleX, dy: layer.shadowOffset.height * toDevice.scaleY))
         }
         var grow = 2.0
         if layer.shadowOpacity > 0 { grow += 3 * min(maximumSigma, layer.shadowRadius * (abs(toDevice.scaleX) + abs(toDevice.scaleY)) / 2) + 1 }
@@ -149,8 +157,9 @@ public final class LayerRenderer {
         }
     }
 
-    /// Core Animation's shadow with no offset: the layer's drawing, offscreen, blurred with a
-    /// Gaussian of `shadowRadius` points, its alpha tinted with `shadowColor`, drawn underneath.
+    /// Core Animation's shadow: the layer's drawing (or its `shadowPath` filled), offscreen, moved
+    /// by `shadowOffset`, blurred with a Gaussian of `shadowRadius` points, its alpha tinted with
+    /// `shadowColor`, drawn underneath.
     /// A text layer's shadow (a glow) covers only its lines, is placed on whole pixels and is kept
     /// for the next frames: a title that moves or holds still is blurred once.
     private func drawShadow(of layer: Layer, toDevice: Transform, rect: Rect, canvas: inout Canvas, opacity: Double) {
@@ -159,7 +168,9 @@ public final class LayerRenderer {
         let pad = Int((3 * sigma).rounded(.up))
         var drawn = rect
         var key: String?
-        if case .text(let text)? = layer.contents, layer.sublayers.isEmpty, layer.backgroundColor == nil, layer.borderWidth == 0 {
+        if let path = layer.shadowPath {
+            drawn = toDevice.apply(path.controlBounds)
+        } else if case .text(let text)? = layer.contents, layer.sublayers.isEmpty, layer.backgroundColor == nil, layer.borderWidth == 0 {
             let b = layer.bounds
             let paragraph = text.paragraph(width: b.width, height: b.height)
             let xs = paragraph.lines.map { text.lineX($0, minX: b.minX, maxX: b.maxX) }
@@ -175,9 +186,12 @@ public final class LayerRenderer {
                 "\(sigma)", "\(layer.shadowColor)", "\(layer.shadowOpacity)", "\(drawn.size)",
             ].joined(separator: "\u{1}")
         }
+        // The offset is in the layer's coordinates; transforms here only scale and move.
+        let offset = Point(layer.shadowOffset.width * toDevice.scaleX, layer.shadowOffset.height * toDevice.scaleY)
+        drawn = drawn.offsetBy(dx: offset.x, dy: offset.y)
         // On whole pixels: the blurred pixels are then the same wherever the layer is.
         let dx = drawn.minX.rounded() - drawn.minX, dy = drawn.minY.rounded() - drawn.minY
-        let snapped = toDevice.translated(dx, dy)
+        let snapped = toDevice.translated(offset.x + dx, offset.y + dy)
         let origin = (x: Int(drawn.minX.rounded()) - pad, y: Int(drawn.minY.rounded()) - pad)
         var area = PixelRect(
             x: origin.x, y: origin.y, width: Int((drawn.width).rounded(.up)) + 2 * pad + 1,
@@ -197,7 +211,11 @@ public final class LayerRenderer {
             return
         }
         var offscreen = Canvas(pixmap: Pixmap(width: area.width, height: area.height), originX: area.x, originY: area.y)
-        drawLayerBody(layer, toDevice: snapped, rect: snapped.apply(layer.bounds), canvas: &offscreen, opacity: 1)
+        if let path = layer.shadowPath {
+            offscreen.fill(.fill(path.applying(snapped), rows: area.y..<(area.y + area.height)), color: .black)
+        } else {
+            drawLayerBody(layer, toDevice: snapped, rect: snapped.apply(layer.bounds), canvas: &offscreen, opacity: 1)
+        }
         var blurred = GaussianBlur.apply(offscreen.pixmap, sigma: sigma)
         let c = layer.shadowColor
         let alphaScale = UInt8((Double(c.a) * layer.shadowOpacity).rounded())
@@ -218,10 +236,11 @@ public final class LayerRenderer {
     private func drawLayerBody(_ layer: Layer, toDevice: Transform, rect: Rect, canvas: inout Canvas, opacity: Double) {
         let k = (toDevice.scaleX + toDevice.scaleY) / 2
         let radius = layer.cornerRadius * k
+        let corners = layer.maskedCorners
         if let bg = layer.backgroundColor, bg.a > 0 {
-            canvas.fill(.roundedRect(rect, radius: radius), color: bg, opacity: opacity)
+            canvas.fill(.rounded(rect, radius: radius, corners: corners), color: bg, opacity: opacity)
         }
-        if layer.masksToBounds { canvas.pushClip(.roundedRect(rect, radius: radius)) }
+        if layer.masksToBounds { canvas.pushClip(.rounded(rect, radius: radius, corners: corners)) }
         if let contents = layer.contents {
             drawContents(contents, of: layer, toDevice: toDevice, canvas: &canvas, opacity: opacity)
         }
@@ -230,7 +249,9 @@ public final class LayerRenderer {
         }
         if layer.masksToBounds { canvas.popClip() }
         if layer.borderWidth > 0, layer.borderColor.a > 0 {
-            canvas.fill(.border(rect, radius: radius, width: layer.borderWidth * k), color: layer.borderColor, opacity: opacity)
+            canvas.fill(
+                .roundedBorder(rect, radius: radius, width: layer.borderWidth * k, corners: corners), color: layer.borderColor,
+                opacity: opacity)
         }
     }
 
@@ -279,6 +300,19 @@ public final class LayerRenderer {
         case .shapes(let items):
             for (shape, color) in items {
                 canvas.fill(shape.applying(toDevice), color: color, opacity: opacity)
+            }
+        case .shape(let shape):
+            let path = shape.path.applying(toDevice)
+            let clip = canvas.clipBounds
+            let rows = clip.y..<(clip.y + clip.height)
+            if let fill = shape.fillColor, fill.a > 0 {
+                canvas.fill(.fill(path, evenOdd: shape.evenOddFill, rows: rows), color: fill, opacity: opacity)
+            }
+            if let stroke = shape.strokeColor, stroke.a > 0, shape.lineWidth > 0 {
+                let style = StrokeStyle(
+                    width: shape.lineWidth * (toDevice.scaleX + toDevice.scaleY) / 2, cap: shape.lineCap, join: shape.lineJoin,
+                    miterLimit: shape.miterLimit)
+                canvas.fill(.stroke(path, style: style, rows: rows), color: stroke, opacity: opacity)
             }
         case .gradient(let gradient):
             let rect = toDevice.apply(layer.bounds)

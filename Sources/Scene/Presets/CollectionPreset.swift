@@ -50,7 +50,7 @@ struct CollectionPreset: Preset {
                 Y.map([
                     ("type", Y.word("text")), ("name", Y.word("header.title")),
                     ("x", Y.num(16)), ("width", Y.text("screen.width - 32")),
-                    ("text", Y.text(title)), ("weight", Y.word("bold")), ("size", Y.num(28)), ("color", Y.color(.white)),
+                    ("text", Y.literal(title)), ("weight", Y.word("bold")), ("size", Y.num(28)), ("color", Y.color(.white)),
                     ("alignment", Y.word("center")), ("letterSpacing", Y.num(0.36)), ("lines", Y.num(2)),
                     ("shadowColor", Y.color(.white)), ("shadowOpacity", Y.num(0.9)), ("shadowRadius", Y.num(header.glowRadius)),
                 ]))

@@ -19,10 +19,10 @@ public enum PresetExpansion {
 
         public var description: String {
             switch self {
-            case let .matrix(path, variants):
+            case .matrix(let path, let variants):
                 "\(path): its matrix makes \(variants) variants, and an expansion is written "
                     + "for one device; remove matrix: from a copy, set its device, appearance, orientation and textSize, and expand that"
-            case let .notAMapping(path): "\(path): not a mapping at the top level"
+            case .notAMapping(let path): "\(path): not a mapping at the top level"
             }
         }
     }
@@ -122,6 +122,8 @@ struct ExpansionBuilder {
     static func word(_ s: String) -> Node { .scalar(.init(s, .implicit, .plain)) }
     static func text(_ s: String) -> Node { .scalar(.init(s, .implicit, .doubleQuoted)) }
     static func color(_ c: Color) -> Node { text(c.hexString) }
+    /// A text layer's text as written: braces doubled, so `{...}` in a title is not a formula.
+    static func literal(_ s: String) -> Node { text(s.replacingOccurrences(of: "{", with: "{{").replacingOccurrences(of: "}", with: "}}")) }
     static func flow(_ items: [Node]) -> Node { .sequence(.init(items, .implicit, .flow)) }
     static func map(_ pairs: [(String, Node)], flow: Bool = false) -> Node {
         .mapping(.init(pairs.map { (word($0.0), $0.1) }, .implicit, flow ? .flow : .block))

@@ -229,7 +229,7 @@ struct ProfilePreset: Preset {
                             Y.num(Self.labelHeight),
                         ])
                     ),
-                    ("text", Y.text(title)), ("weight", Y.word("semibold")), ("size", Y.num(17)), ("color", Y.color(.white)),
+                    ("text", Y.literal(title)), ("weight", Y.word("semibold")), ("size", Y.num(17)), ("color", Y.color(.white)),
                     ("alignment", Y.word("center")), ("letterSpacing", Y.num(-0.41)),
                     ("translateY", Y.text("max(-labelDistance, labelOffset - u)")),
                 ]))
@@ -281,7 +281,7 @@ struct ProfilePreset: Preset {
         ) -> Node {
             Y.map(
                 [
-                    ("type", Y.word("text")), ("name", Y.word(name)), ("frame", Y.frame(frame, width: "screen.width - 32")), ("text", Y.text(text)),
+                    ("type", Y.word("text")), ("name", Y.word(name)), ("frame", Y.frame(frame, width: "screen.width - 32")), ("text", Y.literal(text)),
                     ("style", Y.word(spec.style.rawValue)), ("weight", Y.word(spec.weight.rawValue)), ("size", Y.num(spec.size)),
                     ("color", Y.color(color)),
                 ] + (lines == 1 ? [] : [("lines", Y.num(Double(lines)))]))

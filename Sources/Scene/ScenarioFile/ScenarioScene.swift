@@ -41,6 +41,7 @@ extension ScenarioLoader {
             scene.presetVars = Set(presetVars)
             screen.scene = scene
             screen.scrollView = scene.scrollView
+            resolveInsets(scene, &screen, scale: scale, r)
             if r.issues.isEmpty {
                 scene.blurImages(screen.sceneMetrics(pixelScale: scale), rest: screen.sceneMoment(u: 0))
             }

@@ -16,15 +16,18 @@ extension ScenarioLoader {
         "borderWidth", "borderColor", "shadowColor", "shadowOpacity", "shadowRadius", "children", "fill",
         "image", "imageScale", "contentMode", "text", "weight", "size", "style", "color", "alignment", "lines",
         "letterSpacing", "colors", "locations", "startPoint", "endPoint", "blurRadius", "tint", "blur", "symbol", "symbolScale",
-        "runs",
+        "runs", "maskedCorners", "shadowOffset", "shadowPath", "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap",
+        "lineJoin", "miterLimit",
     ]
     /// Keys that only some layer types have (bindable properties say so in `UserScene.Property.kinds`).
     static let layerKeyKinds: [String: [UserScene.Kind]] = [
-        "fill": [.rectangle, .group], "image": [.image], "blur": [.image], "imageScale": [.image], "contentMode": [.image],
+        "fill": [.rectangle, .group, .shape], "image": [.image], "blur": [.image], "imageScale": [.image], "contentMode": [.image],
         "text": [.text], "weight": [.text, .symbol], "size": [.text, .symbol], "style": [.text], "color": [.text, .symbol],
         "alignment": [.text], "lines": [.text], "symbol": [.symbol], "symbolScale": [.symbol],
         "letterSpacing": [.text], "colors": [.gradient], "locations": [.gradient], "startPoint": [.gradient],
-        "endPoint": [.gradient], "blurRadius": [.material], "tint": [.material], "runs": [.text],
+        "endPoint": [.gradient], "blurRadius": [.material], "tint": [.material], "runs": [.text], "path": [.shape], "fillColor": [.shape],
+        "fillRule": [.shape], "strokeColor": [.shape], "lineWidth": [.shape], "lineCap": [.shape], "lineJoin": [.shape],
+        "miterLimit": [.shape],
     ]
     static let keyframesKeys = ["keyframes", "over", "range", "view", "easing", "outside"]
     static let keyframeStopKeys = ["at", "value", "easing"]
@@ -69,10 +72,10 @@ extension ScenarioLoader {
         if let node = top["scrollView"] {
             if let m = r.mapping(node, "scrollView", allowed: scrollViewKeys) {
                 if let n = m["contentInset"], let inset = r.mapping(n, "scrollView.contentInset", allowed: contentInsetKeys) {
-                    if let t = inset["top"], let v = r.number(t, "scrollView.contentInset.top", range: -2000...2000, unit: "points") {
+                    if let t = inset["top"], let v = insetValue(t, "scrollView.contentInset.top", .top, r, &scrollView) {
                         scrollView.insetTop = v
                     }
-                    if let b = inset["bottom"], let v = r.number(b, "scrollView.contentInset.bottom", range: -2000...2000, unit: "points") {
+                    if let b = inset["bottom"], let v = insetValue(b, "scrollView.contentInset.bottom", .bottom, r, &scrollView) {
                         scrollView.insetBottom = v
                     }
                 }
@@ -96,10 +99,12 @@ extension ScenarioLoader {
                     scrollView.contentHeight = v
                 }
                 if let n = m["scrollIndicatorInsets"], let inset = r.mapping(n, "scrollView.scrollIndicatorInsets", allowed: contentInsetKeys) {
-                    if let t = inset["top"], let v = r.number(t, "scrollView.scrollIndicatorInsets.top", range: -2000...2000, unit: "points") {
+                    if let t = inset["top"], let v = insetValue(t, "scrollView.scrollIndicatorInsets.top", .indicatorTop, r, &scrollView) {
                         scrollView.indicatorInsetTop = v
                     }
-                    if let b = inset["bottom"], let v = r.number(b, "scrollView.scrollIndicatorInsets.bottom", range: -2000...2000, unit: "points") {
+                    if let b = inset["bottom"],
+                        let v = insetValue(b, "scrollView.scrollIndicatorInsets.bottom", .indicatorBottom, r, &scrollView)
+                    {
                         scrollView.indicatorInsetBottom = v
                     }
                 }
@@ -135,6 +140,59 @@ extension ScenarioLoader {
         let scene = UserScene(scope: scope, vars: vars, roots: roots, allSpecs: specs, scrollView: scrollView)
         if let n = statusBarColor { scene.statusBarColor = binding(n, "statusBar.color", kind: .color, r, scope, view: nil) }
         return scene
+    }
+
+    /// The names an inset's formula may read: the screen's metrics, fixed for the whole run.
+    static let insetFormulaNames: [BuiltinVariable] = [
+        .screenWidth, .screenHeight, .safeAreaTop, .safeAreaBottom, .statusBarHeight, .navigationBarHeight, .scale,
+    ]
+
+    /// An inset: a number, or a formula of the screen's metrics (kept in `scrollView.insetFormulas`
+    /// and worked out by `resolveInsets` once the device is known; 0 until then).
+    private static func insetValue(
+        _ node: Node, _ field: String, _ edge: UserScene.ScrollView.InsetEdge, _ r: ScenarioReader, _ scrollView: inout UserScene.ScrollView
+    ) -> Double? {
+        guard ScenarioReader.isFormula(node) else { return r.number(node, field, range: -2000...2000, unit: "points") }
+        guard let bound = binding(node, field, kind: .number, r, ExpressionScope.withBuiltins(), view: nil, range: -2000...2000, unit: "points")
+        else { return nil }
+        if case .number(let v) = bound.binding { return v }
+        let allowed = Set(insetFormulaNames.map(\.name))
+        if let other = bound.binding.reads.subtracting(allowed).sorted().first {
+            r.report(
+                node, field,
+                "an inset is fixed for the whole run: its formula may read the screen's metrics only "
+                    + "(\(insetFormulaNames.map(\.name).joined(separator: ", "))), got \(other) in \"\(clip(node.string ?? ""))\"")
+            return nil
+        }
+        scrollView.insetFormulas.append(.init(edge: edge, bound: bound))
+        return 0
+    }
+
+    /// Works out the insets written as formulas, for `screen`'s device; a value that is not finite or
+    /// is outside -2000...2000 points is refused at its formula.
+    static func resolveInsets(_ scene: UserScene, _ screen: inout Screen, scale: Double, _ r: ScenarioReader) {
+        guard !scene.scrollView.insetFormulas.isEmpty else { return }
+        let metrics = screen.sceneMetrics(pixelScale: scale)
+        let env = scene.environment(screen.sceneMoment(u: 0), metrics)
+        for f in scene.scrollView.insetFormulas {
+            let v = UserScene.Context(scene: scene, metrics: metrics, reader: nil, instance: 0).number(f.bound.binding, env)
+            guard v.isFinite, (-2000...2000).contains(v) else {
+                r.issues.append(
+                    ScenarioIssue(
+                        file: r.file, line: f.bound.ref.line, column: f.bound.ref.column, field: f.bound.ref.field,
+                        message:
+                            "\"\(clip(f.bound.binding.summary))\" is \(v.isFinite ? formatNumber((v * 10000).rounded() / 10000) : v.isNaN ? "NaN" : "infinite") on this device, "
+                            + "outside -2000...2000 points"))
+                continue
+            }
+            switch f.edge {
+            case .top: scene.scrollView.insetTop = v
+            case .bottom: scene.scrollView.insetBottom = v
+            case .indicatorTop: scene.scrollView.indicatorInsetTop = v
+            case .indicatorBottom: scene.scrollView.indicatorInsetBottom = v
+            }
+        }
+        screen.scrollView = scene.scrollView
     }
 
     private static func countSpecs(_ s: UserScene.LayerSpec) -> Int { 1 + s.children.reduce(0) { $0 + countSpecs($1) } }
@@ -595,7 +653,8 @@ struct LayerReader {
         // Keys the type does not have.
         for key in ScenarioLoader.layerKeys where m[key] != nil {
             if let kinds = ScenarioLoader.layerKeyKinds[key], !kinds.contains(kind) {
-                let owners = kinds.map(\.rawValue).joined(separator: " and ")
+                let names = kinds.map(\.rawValue)
+                let owners = names.count > 2 ? names.dropLast().joined(separator: ", ") + " and " + names.last! : names.joined(separator: " and ")
                 let article = ["a", "e", "i", "o", "u"].contains(kind.rawValue.prefix(1)) ? "an" : "a"
                 r.report(
                     m[key], "\(path).\(key)", "\(article) \(kind.rawValue) layer has no \(key) (\(owners) layers do); remove it or change the type")
@@ -644,17 +703,23 @@ struct LayerReader {
                         + (n.sequence != nil ? "; a formula with commas in it must be in quotes, as [16, \"max(0, offset)\", 100, 40]" : ""))
             }
         }
+        if kind == .shape, let n = m["fillColor"], case .scalar(let sc) = n, sc.string == "none", sc.style == .plain {
+            spec.noFill = true
+        }
         for p in [
             UserScene.Property.x, .y, .width, .height, .translateX, .translateY, .opacity, .zPosition, .cornerRadius,
             .borderWidth, .borderColor, .shadowColor, .shadowOpacity, .shadowRadius, .fill, .size, .letterSpacing, .color,
-            .blurRadius, .tint,
-        ] where !(m["frame"] != nil && [.x, .y, .width, .height].contains(p)) {
+            .blurRadius, .tint, .fillColor, .strokeColor, .lineWidth,
+        ] where !(p == .fillColor && spec.noFill) && !(m["frame"] != nil && [.x, .y, .width, .height].contains(p)) {
             bind(p.rawValue, p)
         }
         bind("hidden", .hidden, allowBool: true)
         pair("anchor", .anchorX, .anchorY, "[x, y] in unit coordinates ([0.5, 0.5] is the centre)")
         pair("startPoint", .startX, .startY, "[x, y] in unit coordinates ([0.5, 0] is the top centre)")
         pair("endPoint", .endX, .endY, "[x, y] in unit coordinates ([0.5, 1] is the bottom centre)")
+        pair("shadowOffset", .shadowOffsetX, .shadowOffsetY, "[width, height] in points ([0, 3] moves the shadow 3 points down)")
+        if let n = m["maskedCorners"], let v = LayerReader.corners(n, "\(path).maskedCorners", r) { spec.maskedCorners = v }
+        if let n = m["shadowPath"], let v = LayerReader.path(n, "\(path).shadowPath", r) { spec.shadowPath = v }
         if let n = m["scale"] {
             if m["scaleX"] != nil || m["scaleY"] != nil {
                 r.report(n, "\(path).scale", "scale sets both scaleX and scaleY; keep scale or the separate keys")
@@ -688,7 +753,10 @@ struct LayerReader {
                 if m["text"] != nil { r.report(m["text"], "\(path).text", "runs already give the text; keep text or runs") }
                 spec.runs = ScenarioLoader.readRuns(n, "\(path).runs", r) { ScenarioLoader.binding($0, $1, kind: .color, r, scope, view: view) } ?? []
             } else if let n = m["text"] {
-                if let v = r.text(n, "\(path).text", allowEmpty: true) { spec.text = v }
+                if let v = r.text(n, "\(path).text", allowEmpty: true) {
+                    spec.text = v
+                    spec.textParts = LayerReader.textParts(v, n, "\(path).text", r, scope, view: view)
+                }
             } else {
                 r.report(node, "\(path).text", "missing; give the text to draw")
             }
@@ -725,6 +793,18 @@ struct LayerReader {
             }
         case .symbol:
             readSymbol(m, node: node, path: path, into: spec)
+        case .shape:
+            if let n = m["path"] {
+                if let v = LayerReader.path(n, "\(path).path", r) { spec.shapePath = v }
+            } else {
+                r.report(node, "\(path).path", "missing; give the shape's path, e.g. {oval: [0, 0, 40, 40]} (see docs/layer-language.md, Paths)")
+            }
+            if let n = m["fillRule"], let v = r.choice(n, "\(path).fillRule", ["nonZero", "evenOdd"]) { spec.evenOddFill = v == "evenOdd" }
+            if let n = m["lineCap"], let v = r.choice(n, "\(path).lineCap", LineCap.allCases.map(\.rawValue)) { spec.lineCap = LineCap(rawValue: v)! }
+            if let n = m["lineJoin"], let v = r.choice(n, "\(path).lineJoin", LineJoin.allCases.map(\.rawValue)) {
+                spec.lineJoin = LineJoin(rawValue: v)!
+            }
+            if let n = m["miterLimit"], let v = r.number(n, "\(path).miterLimit", range: 0...1000) { spec.miterLimit = v }
         default:
             break
         }
@@ -741,6 +821,201 @@ struct LayerReader {
             }
         }
         return spec
+    }
+
+    // MARK: corners, paths, text
+
+    /// `maskedCorners`' words: CACornerMask's names, UIRectCorner's, and sides.
+    static let cornerWords: [(String, RectCorners)] = [
+        ("layerMinXMinYCorner", .minXMinY), ("layerMaxXMinYCorner", .maxXMinY), ("layerMinXMaxYCorner", .minXMaxY),
+        ("layerMaxXMaxYCorner", .maxXMaxY), ("topLeft", .minXMinY), ("topRight", .maxXMinY), ("bottomLeft", .minXMaxY),
+        ("bottomRight", .maxXMaxY), ("top", [.minXMinY, .maxXMinY]), ("bottom", [.minXMaxY, .maxXMaxY]),
+        ("left", [.minXMinY, .minXMaxY]), ("right", [.maxXMinY, .maxXMaxY]), ("allCorners", .all),
+    ]
+
+    /// A list of corner words (or one word); the empty list rounds no corner.
+    static func corners(_ node: Node, _ field: String, _ r: ScenarioReader) -> RectCorners? {
+        let items: [(Node, String)]
+        if case .sequence(let seq) = node {
+            items = seq.enumerated().map { ($1, "\(field)[\($0)]") }
+        } else {
+            items = [(node, field)]
+        }
+        var out: RectCorners = []
+        var failed = false
+        for (n, f) in items {
+            if let w = r.choice(n, f, cornerWords.map(\.0)), let c = cornerWords.first(where: { $0.0 == w }) {
+                out.formUnion(c.1)
+            } else {
+                failed = true
+            }
+        }
+        return failed ? nil : out
+    }
+
+    static let pathPieceKeys: [(String, [String])] = [
+        ("rect", ["rect", "cornerRadius", "maskedCorners"]), ("oval", ["oval"]),
+        ("arcCenter", ["arcCenter", "radius", "startAngle", "endAngle", "clockwise"]), ("points", ["points", "closed"]),
+    ]
+    /// Pieces of a path, and points in a `points:` piece, at most.
+    static let maximumPathPieces = 100
+    static let maximumPathPoints = 1000
+
+    /// A path: one piece or a list of them, each a subpath written as UIBezierPath makes it:
+    /// `{rect: [x, y, width, height], cornerRadius: r, maskedCorners: [...]}`, `{oval: [x, y, width, height]}`,
+    /// `{arcCenter: [x, y], radius: r, startAngle: a, endAngle: b, clockwise: true}` (radians) or
+    /// `{points: [[x, y], ...], closed: false}`. Numbers are constants, in the layer's points.
+    static func path(_ node: Node, _ field: String, _ r: ScenarioReader) -> Path? {
+        let items: [(Node, String)]
+        if case .sequence(let seq) = node {
+            items = seq.enumerated().map { ($1, "\(field)[\($0)]") }
+            if items.isEmpty { r.report(node, field, "the list is empty; give at least one piece, e.g. {oval: [0, 0, 40, 40]}"); return nil }
+            if items.count > maximumPathPieces {
+                r.report(node, field, "\(items.count) pieces, over the limit of \(maximumPathPieces)"); return nil
+            }
+        } else {
+            items = [(node, field)]
+        }
+        let allKeys = pathPieceKeys.flatMap(\.1)
+        var out = Path()
+        var failed = false
+        func num(_ n: Node?, _ f: String, _ range: ClosedRange<Double> = -100_000...100_000, unit: String = "points") -> Double? {
+            guard let n else { return nil }
+            let v = r.number(n, f, range: range, unit: unit)
+            if v == nil { failed = true }
+            return v
+        }
+        func numbers(_ n: Node, _ f: String, _ count: Int, _ what: String) -> [Double]? {
+            guard case .sequence(let seq) = n, seq.count == count else {
+                r.report(n, f, "expected \(what), got \(r.describe(n))"); failed = true; return nil
+            }
+            let v = seq.enumerated().map { num($1, "\(f)[\($0)]") }
+            return v.contains { $0 == nil } ? nil : v.map { $0! }
+        }
+        for (n, f) in items {
+            guard let m = r.mapping(n, f, allowed: allKeys) else { failed = true; continue }
+            let kinds = pathPieceKeys.filter { m[$0.0] != nil }
+            guard kinds.count == 1 else {
+                r.report(
+                    n, f,
+                    kinds.isEmpty
+                        ? "expected a piece of path: rect: [x, y, width, height], oval: [x, y, width, height], "
+                            + "arcCenter: [x, y] (with radius, startAngle, endAngle) or points: [[x, y], ...]"
+                        : "\(kinds.map(\.0).joined(separator: " and ")) in one piece; give each its own item of a list")
+                failed = true; continue
+            }
+            let (kind, own) = kinds[0]
+            for key in allKeys where m[key] != nil && !own.contains(key) {
+                let owner = pathPieceKeys.first { $0.1.contains(key) }!.0
+                r.report(m[key], "\(f).\(key)", "belongs to a \(owner) piece, not to \(kind == "oval" ? "an" : "a") \(kind) piece; remove it")
+                failed = true
+            }
+            switch kind {
+            case "rect", "oval":
+                guard let v = numbers(m[kind]!, "\(f).\(kind)", 4, "[x, y, width, height] in points") else { continue }
+                let rect = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+                if kind == "oval" { out.addPath(.ellipse(in: rect)); continue }
+                let radius = num(m["cornerRadius"], "\(f).cornerRadius", 0...100_000) ?? 0
+                var corners = RectCorners.all
+                if let c = m["maskedCorners"] {
+                    if let v = LayerReader.corners(c, "\(f).maskedCorners", r) { corners = v } else { failed = true }
+                }
+                out.addPath(.roundedRect(rect, cornerRadius: radius, corners: corners))
+            case "arcCenter":
+                guard let c = numbers(m["arcCenter"]!, "\(f).arcCenter", 2, "[x, y] in points") else { continue }
+                let missing = ["radius", "startAngle", "endAngle"].filter { m[$0] == nil }
+                if !missing.isEmpty {
+                    r.report(
+                        n, "\(f).\(missing[0])",
+                        "missing \(missing.joined(separator: " and ")); an arc needs radius (points), startAngle and endAngle "
+                            + "(radians from the +x axis, clockwise on screen: -1.5707963 is the top)")
+                    failed = true
+                }
+                guard missing.isEmpty, let radius = num(m["radius"], "\(f).radius", 0...100_000),
+                    let a0 = num(m["startAngle"], "\(f).startAngle", -1000...1000, unit: "radians"),
+                    let a1 = num(m["endAngle"], "\(f).endAngle", -1000...1000, unit: "radians")
+                else { continue }
+                var clockwise = true
+                if let cw = m["clockwise"] {
+                    if let v = r.bool(cw, "\(f).clockwise") { clockwise = v } else { failed = true }
+                }
+                var arc = Path()
+                arc.addArc(center: Point(c[0], c[1]), radius: radius, startAngle: a0, endAngle: a1, clockwise: clockwise)
+                out.addPath(arc)
+            default:
+                guard let list = r.sequence(m["points"]!, "\(f).points") else { failed = true; continue }
+                if list.count < 2 || list.count > maximumPathPoints {
+                    r.report(
+                        m["points"], "\(f).points",
+                        list.count < 2 ? "give at least two points [x, y]" : "\(list.count) points, over the limit of \(maximumPathPoints)")
+                    failed = true; continue
+                }
+                var line = Path()
+                for (i, item) in list.enumerated() {
+                    guard let p = numbers(item, "\(f).points[\(i)]", 2, "[x, y] in points") else { break }
+                    line.addLine(to: Point(p[0], p[1]))
+                }
+                if let cl = m["closed"] {
+                    if let v = r.bool(cl, "\(f).closed") { if v { line.closeSubpath() } } else { failed = true }
+                }
+                out.addPath(line)
+            }
+        }
+        return failed ? nil : out
+    }
+
+    /// A text layer's text cut at its `{formula}` parts (`{{` and `}}` write a brace), or nil when
+    /// it has none. Each formula is a number; a bad one is refused at its place in the file.
+    static func textParts(
+        _ text: String, _ node: Node, _ field: String, _ r: ScenarioReader, _ scope: ExpressionScope,
+        view: @escaping (Node, String, String) -> ViewTarget?
+    ) -> [TextPart]? {
+        guard text.contains("{") || text.contains("}") else { return nil }
+        var parts: [TextPart] = []
+        var literal = ""
+        let chars = Array(text)
+        var i = 0
+        var failed = false
+        func report(_ at: Int, _ message: String) {
+            let (line, column) = ScenarioLoader.position(of: node, character: at)
+            r.issues.append(ScenarioIssue(file: r.file, line: line, column: column, field: field, message: message))
+            failed = true
+        }
+        while i < chars.count {
+            let c = chars[i]
+            if c == "}" {
+                if i + 1 < chars.count, chars[i + 1] == "}" { literal.append("}"); i += 2; continue }
+                report(i, "a } without its {: write }} for a brace in the text"); i += 1; continue
+            }
+            guard c == "{" else { literal.append(c); i += 1; continue }
+            if i + 1 < chars.count, chars[i + 1] == "{" { literal.append("{"); i += 2; continue }
+            guard let close = chars[(i + 1)...].firstIndex(of: "}") else {
+                report(i, "a { without its }: close the formula (\"Track {index + 1}\"), or write {{ for a brace in the text")
+                break
+            }
+            let formula = String(chars[(i + 1)..<close])
+            if !literal.isEmpty { parts.append(.literal(literal)); literal = "" }
+            do {
+                let e = try CompiledExpression.compile(formula, scope: scope)
+                guard e.kind == .number else {
+                    report(i + 1, "in {\(ScenarioLoader.clip(formula))}: a text shows numbers, but this formula gives a \(e.kind.rawValue)")
+                    i = close + 1; continue
+                }
+                let ref = SourceRef(
+                    line: ScenarioLoader.position(of: node, character: i + 1).0, column: ScenarioLoader.position(of: node, character: i + 1).1,
+                    field: field)
+                var binding = Binding.expression(e)
+                if case .number(let v) = e.root { binding = .number(v) }
+                parts.append(.number(UserScene.Bound(binding: binding, ref: ref)))
+            } catch let error as ExpressionError {
+                report(i + 1 + error.position, "in {\(ScenarioLoader.clip(formula))}, character \(error.position + 1): \(error.message)")
+            } catch {
+                failed = true
+            }
+            i = close + 1
+        }
+        if !literal.isEmpty { parts.append(.literal(literal)) }
+        return failed ? nil : parts
     }
 
     /// `self`, `name` or `name.N` (an instance of a repeated layer).
