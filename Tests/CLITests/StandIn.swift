@@ -8,7 +8,9 @@ import XCTest
 /// given back. This process runs the arguments in process (`InProcess.run`, as the binary would
 /// run them) and answers with stdout, stderr and the exit code. So a script is tested whole, its
 /// loops, exit codes and greps over the tool's output included, without a debug binary's start
-/// per call; `calls` lists the arguments each call was given, in order.
+/// per call; `calls` lists the arguments each call was given, in order. The one difference from
+/// the binary: the call prints all its stdout, then its stderr, so a script that merges the two
+/// (`2>&1`) reads them in that order rather than interleaved.
 final class StandIn: Sendable {
     /// The script's path: give it to the script as RENDER_FRAMES.
     let path: String
@@ -24,13 +26,16 @@ final class StandIn: Sendable {
         path = folder + "/render-frames"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         // A request is a folder: `args` (NUL-separated: the working folder, CI, RENDER_FRAMES_RECORD,
-        // the arguments) appears whole by rename; the answer's `code` appears last, the same way.
+        // the arguments) appears whole by rename; the script then waits on the FIFO `answered`,
+        // which this process writes a line to once stdout, stderr and code are there (no polling
+        // loop in the script: a `sleep` every 10 ms costs a busy machine more than the call).
         let script = """
             #!/bin/sh
             # render-frames stand-in (Tests/CLITests/StandIn.swift): the test process runs these arguments.
             r=$(mktemp -d '\(folder)/request.XXXXXX') || exit 70
+            mkfifo "$r/answered" || exit 70
             printf '%s\\0' "$PWD" "${CI-}" "${RENDER_FRAMES_RECORD-}" "$@" > "$r/args.part" && mv "$r/args.part" "$r/args"
-            while [ ! -e "$r/code" ]; do sleep 0.01; done
+            read -r _ < "$r/answered"
             cat "$r/stdout"
             cat "$r/stderr" >&2
             code=$(cat "$r/code")
@@ -80,8 +85,17 @@ final class StandIn: Sendable {
                 ?? Shell.Result(code: 70, stdout: "", stderr: "the stand-in could not run \(arguments)\n")
             try? Data(result.stdout.utf8).write(to: URL(fileURLWithPath: request + "/stdout"))
             try? Data(result.stderr.utf8).write(to: URL(fileURLWithPath: request + "/stderr"))
-            try? Data("\(result.code)".utf8).write(to: URL(fileURLWithPath: request + "/code.part"))
-            _ = rename(request + "/code.part", request + "/code")
+            try? Data("\(result.code)".utf8).write(to: URL(fileURLWithPath: request + "/code"))
+            // The script opens the FIFO to read right after writing its arguments; give it 60 s.
+            for _ in 0..<6000 {
+                let fd = open(request + "/answered", O_WRONLY | O_NONBLOCK)
+                if fd >= 0 {
+                    _ = write(fd, "\n", 1)
+                    close(fd)
+                    break
+                }
+                usleep(10_000)
+            }
             answered = true
         }
         return answered
