@@ -11,16 +11,26 @@ final class ActionTests: XCTestCase {
 
     let script = { (name: String) in CLITests.root + "/scripts/action/\(name).sh" }
 
-    /// Runs a step script with the environment a workflow gives it; render-frames is the one under test.
-    func step(_ name: String, _ arguments: [String] = [], _ environment: [String: String]) throws -> Shell.Result {
+    /// Runs a step script with the environment a workflow gives it. Its render-frames is the stand-in,
+    /// whose calls this process runs (`StandIn`), or with `binary` the built binary itself.
+    func step(_ name: String, _ arguments: [String] = [], _ environment: [String: String], binary: Bool = false) throws -> Shell.Result {
+        let standIn = try StandIn(in: "\(tmp)/stand-in")
         let env =
             [
-                "GITHUB_OUTPUT=\(tmp)/github-output", "GITHUB_STEP_SUMMARY=\(tmp)/step-summary", "RENDER_FRAMES=\(CLITests.binary)",
+                "GITHUB_OUTPUT=\(tmp)/github-output", "GITHUB_STEP_SUMMARY=\(tmp)/step-summary",
+                "RENDER_FRAMES=\(binary ? CLITests.binary : standIn.path)",
                 "GITHUB_SERVER_URL=https://github.com", "GITHUB_REPOSITORY=acme/app", "GITHUB_RUN_ID=42", "GITHUB_RUN_ATTEMPT=1",
             ]
             + environment.map { "\($0.key)=\($0.value)" }
-        return try Shell.run("/usr/bin/env", ["-u", "CI", "-u", "RENDER_FRAMES_RECORD"] + env + ["bash", script(name)] + arguments, cwd: tmp)
+        let result = try standIn.serve {
+            try Shell.run("/usr/bin/env", ["-u", "CI", "-u", "RENDER_FRAMES_RECORD"] + env + ["bash", script(name)] + arguments, cwd: tmp)
+        }
+        calls = standIn.calls
+        return result
     }
+
+    /// The arguments the last step gave the stand-in, a call a line.
+    var calls: [[String]] = []
 
     func outputs() throws -> [String: String] {
         let text = (try? String(contentsOfFile: "\(tmp)/github-output", encoding: .utf8)) ?? ""
@@ -96,6 +106,9 @@ final class ActionTests: XCTestCase {
         let run = try step("run", [], inputs)
         XCTAssertEqual(run.code, 1, run.stdout + run.stderr)
         XCTAssertTrue(run.stdout.contains("::error title=render-frames: settings::frame 2 differs (1 frame)"), run.stdout)
+        XCTAssertEqual(
+            calls.filter { $0.first == "encode" },
+            ["home", "settings"].map { ["encode", "out/frames/\($0)", "out/animations/\($0).gif", "--width", "200"] })
         XCTAssertEqual(try outputs()["failed"], "true")
         XCTAssertEqual(try outputs()["report"], "out/report/index.html")
         for gif in ["home", "settings"] { XCTAssertTrue(FileManager.default.fileExists(atPath: "\(tmp)/out/animations/\(gif).gif"), gif) }
@@ -162,7 +175,9 @@ final class ActionTests: XCTestCase {
             .write(toFile: "\(tmp)/s/a.yaml", atomically: true, encoding: .utf8)
         try String(contentsOfFile: "\(tmp)/s/a.yaml", encoding: .utf8).replacingOccurrences(of: "iphone-8", with: "iphone-99")
             .write(toFile: "\(tmp)/s/b.yaml", atomically: true, encoding: .utf8)
-        let run = try step("run", [], ["RF_SCENARIOS": "s", "RF_FORMATS": "", "RF_SCALE": "0.5", "RF_OUT": "out"])
+        // The one run of a step against the built binary itself, end to end: the others use the stand-in.
+        let run = try step("run", [], ["RF_SCENARIOS": "s", "RF_FORMATS": "", "RF_SCALE": "0.5", "RF_OUT": "out"], binary: true)
+        XCTAssertEqual(calls, [], "the binary ran, not the stand-in")
         XCTAssertEqual(run.code, 2, run.stdout + run.stderr)
         let results = try String(contentsOfFile: "\(tmp)/out/results.tsv", encoding: .utf8)
         XCTAssertTrue(results.contains("a\tok\t"), results)

@@ -205,12 +205,17 @@ final class CLITests: XCTestCase {
         XCTAssertGreaterThan(delays.count, 1)
         XCTAssertEqual(delays.reduce(0, +), 1.0, accuracy: 0.011)
         XCTAssertGreaterThanOrEqual(delays.min() ?? 0, 0.03 - 1e-9, "30 fps: delays of 3 and 4 cs (or longer, merged), never under 2")
-        let bad = try exec(
-            "/usr/bin/env",
-            [
-                "RENDER_FRAMES=\(CLITests.binary)", "bash", "\(CLITests.root)/scripts/make-gif.sh",
-                "\(tmp)/frames", "\(tmp)/x.gif", "--fps", "60",
-            ])
+        // The refusal is encode's: the script hands it over, here to the stand-in whose calls run in this process.
+        let standIn = try StandIn(in: "\(tmp)/stand-in")
+        let bad = try standIn.serve {
+            try exec(
+                "/usr/bin/env",
+                [
+                    "RENDER_FRAMES=\(standIn.path)", "bash", "\(CLITests.root)/scripts/make-gif.sh",
+                    "\(tmp)/frames", "\(tmp)/x.gif", "--fps", "60",
+                ])
+        }
+        XCTAssertEqual(standIn.calls, [["encode", "\(tmp)/frames", "\(tmp)/x.gif", "--fps", "60"]])
         XCTAssertEqual(bad.code, 2)
         XCTAssertTrue(bad.stderr.contains("at most 50 fps"), bad.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(tmp)/x.gif"))

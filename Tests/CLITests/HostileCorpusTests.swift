@@ -10,12 +10,11 @@ import XCTest
 /// commands (`encode`, `compare`, `merge`) and the command line's numbers (issue 28, item 6).
 ///
 /// Each case is one row: a name, the command line, the files it needs and the exit code it must
-/// end with (0, 1 or 2; a refusal is 2). Every case is run with a time bound (its process group
-/// killed past it, 60 s by default) and a memory bound (`wait4`'s `ru_maxrss`, 1 GB by default);
-/// a `validate` case runs in this process through the library (`ScenarioCheck`, as the command
-/// calls it), the other folder commands' through `InProcessCLI`, their time taken after and their
-/// memory this process's peak while they ran,
-/// and its output must hold no library text. Inputs too big to commit are made at test time; the
+/// end with (0, 1 or 2; a refusal is 2). Every case runs in this process, with a time bound (60 s
+/// by default, checked after) and a memory bound (this process's peak while it ran, 1 GB by default):
+/// a `validate` case through the library (`ScenarioCheck`, as the command calls it), the other
+/// folder commands through `InProcessCLI`, a render through `InProcess` (with the case's
+/// environment variables set around it), and its output must hold no library text. Inputs too big to commit are made at test time; the
 /// small ones are in `Fixtures/hostile/`. `HOSTILE_CORPUS_LOG=FILE` appends each case's exit
 /// code, seconds, memory and first line to FILE (the figures of the README and the note).
 /// Cases of view-timeline cycles (item 4), negative numbers (item 5) and one output spelled two
@@ -724,9 +723,9 @@ final class HostileCorpusTests: XCTestCase {
 
     // MARK: - Running a case
 
-    /// `peakMegabytes` is `ru_maxrss`, which bounds the child's peak from above (posix_spawn's vfork
-    /// hands it this process's high-water mark too, at exec); `sampledMegabytes` is the child's own
-    /// VmHWM as last seen while it ran (a lower bound, for the figures).
+    /// `peakMegabytes` and `sampledMegabytes` are both this process's VmHWM while the case ran (reset
+    /// before it); two fields since the cases that set environment variables ran the binary, whose
+    /// `ru_maxrss` and sampled VmHWM differed.
     struct Outcome {
         var code: Int32; var timedOut: Bool; var seconds: Double; var peakMegabytes: Int; var sampledMegabytes: Int
         var stdout: String; var stderr: String
@@ -738,62 +737,6 @@ final class HostileCorpusTests: XCTestCase {
             let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
         else { return 0 }
         return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) / 1024
-    }
-
-    /// Runs the binary in a process group of its own with stdout and stderr to files (no pipe to
-    /// fill), kills the group past `seconds`, and reads the peak RSS from `wait4`.
-    static func spawn(
-        _ arguments: [String], environment: [String: String], seconds: Double, logs: String,
-        folder: String? = nil
-    ) throws -> Outcome {
-        var env = ProcessInfo.processInfo.environment
-        for (k, v) in environment { env[k] = v.isEmpty ? nil : v }
-        env["CI"] = nil
-        env["RENDER_FRAMES_RECORD"] = nil
-        // In a folder: coreutils' env changes into it and then becomes the binary (same process).
-        let argv = (folder.map { ["/usr/bin/env", "-C", $0] } ?? []) + [CLITests.binary] + arguments
-        var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        var cEnv: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { cArgs.forEach { free($0) }; cEnv.forEach { free($0) } }
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, logs + ".stdout", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, logs + ".stderr", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
-
-        var pid: pid_t = 0
-        let start = Date()
-        let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, &cArgs, &cEnv)
-        guard spawned == 0 else { throw CocoaError(.executableLoad) }
-        var status: Int32 = 0, usage = rusage(), timedOut = false, sampled = 0
-        while true {
-            let r = wait4(pid, &status, WNOHANG, &usage)
-            if r == pid { break }
-            if r < 0 && errno != EINTR { break }
-            if Date().timeIntervalSince(start) > seconds {
-                timedOut = true
-                kill(-pid, SIGKILL)
-                while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-                break
-            }
-            sampled = max(sampled, highWaterMark(pid))
-            usleep(2000)
-        }
-        let elapsed = Date().timeIntervalSince(start)
-        let code: Int32 = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        func read(_ path: String) -> String {
-            (try? Data(contentsOf: URL(fileURLWithPath: path))).map { String(decoding: $0.prefix(200_000), as: UTF8.self) } ?? ""
-        }
-        return Outcome(
-            code: code, timedOut: timedOut, seconds: elapsed, peakMegabytes: Int(usage.ru_maxrss) / 1024, sampledMegabytes: sampled,
-            stdout: read(logs + ".stdout"), stderr: read(logs + ".stderr"))
     }
 
     /// A `validate FILES` case in this process, as the command runs it: exit code 2 when a file is
@@ -847,22 +790,20 @@ final class HostileCorpusTests: XCTestCase {
             let args = c.args.map {
                 $0.replacingOccurrences(of: "$D", with: dir).replacingOccurrences(of: "$H", with: HostileCorpusTests.hostile)
             }
-            // In this process but for the cases that set environment variables: a subcommand as the
-            // binary's main runs it, a render through Render (InProcess).
-            let o =
-                !c.environment.isEmpty
-                ? try HostileCorpusTests.spawn(
-                    args, environment: c.environment, seconds: c.seconds, logs: tmp + "/log-\(n)",
-                    folder: c.inFolder ? dir : nil)
-                : InProcess.inFolder(c.inFolder ? dir : FileManager.default.currentDirectoryPath) {
-                    args.first == "validate"
-                        ? HostileCorpusTests.validateInProcess(Array(args.dropFirst()), seconds: c.seconds)
-                        : InProcessCLI.commands.contains(args.first ?? "")
-                            ? HostileCorpusTests.commandInProcess(args, seconds: c.seconds)
-                            : HostileCorpusTests.inProcess(seconds: c.seconds) {
-                                (try? InProcess.run(CLITests.binary, args)) ?? Shell.Result(code: -1, stdout: "", stderr: "could not run")
-                            }
-                }
+            // In this process, as the binary's main runs it: a subcommand through InProcessCLI, a render
+            // through Render (InProcess), with the case's environment set around it (and CI and
+            // RENDER_FRAMES_RECORD unset unless the case sets them, as the binary's runs had them).
+            let environment = c.environment.merging(["CI": "", RecordMode.environmentVariable: ""]) { own, _ in own }
+            let o = InProcess.inFolder(c.inFolder ? dir : FileManager.default.currentDirectoryPath) {
+                args.first == "validate" && c.environment.isEmpty
+                    ? HostileCorpusTests.validateInProcess(Array(args.dropFirst()), seconds: c.seconds)
+                    : InProcessCLI.commands.contains(args.first ?? "") && c.environment.isEmpty
+                        ? HostileCorpusTests.commandInProcess(args, seconds: c.seconds)
+                        : HostileCorpusTests.inProcess(seconds: c.seconds) {
+                            (try? InProcess.run(CLITests.binary, args, environment: c.environment.isEmpty ? [:] : environment))
+                                ?? Shell.Result(code: -1, stdout: "", stderr: "could not run")
+                        }
+            }
             let shown =
                 "[\(c.name)] exit \(o.code), \(String(format: "%.2f", o.seconds)) s, \(o.sampledMegabytes) MB seen in /proc, \(o.peakMegabytes) MB from wait4; stderr:\n"
                 + String(o.stderr.prefix(1500))

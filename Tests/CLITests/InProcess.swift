@@ -76,6 +76,30 @@ enum InProcess {
         }
     }
 
+    /// Renders (`render-frames SCENARIO ...` command lines) on threads of their own, started at
+    /// the same moment, as processes started together would; the results in the order given.
+    static func renderTogether(_ commandLines: [[String]]) -> [Shell.Result] {
+        let commands = commandLines.map { words in Result { try RenderFrames.parseAsRoot(NegativeValues.joined(words)) as? RenderCommand } }
+        let start = DispatchSemaphore(value: 0)
+        let results = Locked([Shell.Result?](repeating: nil, count: commands.count))
+        let group = DispatchGroup()
+        for (i, command) in commands.enumerated() {
+            DispatchQueue.global().async(group: group) {
+                start.wait()
+                let result: Shell.Result
+                switch command {
+                case .success(let command?): result = render(command)
+                case .success(nil): result = Shell.Result(code: -1, stdout: "", stderr: "not a render: \(commandLines[i])\n")
+                case .failure(let error): result = Shell.Result(code: 2, stdout: "", stderr: RenderFrames.message(for: error) + "\n")
+                }
+                results.withLock { $0[i] = result }
+            }
+        }
+        for _ in commands { start.signal() }
+        group.wait()
+        return results.current.map { $0! }
+    }
+
     private static func spawn(_ executable: String, _ arguments: [String], cwd: String?, environment: [String: String]) throws -> Shell.Result {
         spawned += 1
         // RENDER_FRAMES_TEST_SPAWNS=FILE lists each spawn there, to count what still runs the binary.

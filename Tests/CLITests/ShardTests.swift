@@ -57,26 +57,32 @@ final class ShardTests: XCTestCase {
     }
 
     /// Shards that finish at the same moment in one shared folder merge exactly once (before, each
-    /// could see every shard manifest, both merged, and the second failed with exit 2). Four
-    /// shards of two frames each, started together, three times over.
+    /// could see every shard manifest, both merged, and the second failed with exit 2). Two shard
+    /// processes of the binary started together, then four shards of two frames each started
+    /// together on threads of this process (the folder's lock is an flock, one per open file, so
+    /// threads contend for it as processes do), three times over.
     func testConcurrentShardsInOneFolderMergeOnce() throws {
         XCTAssertEqual(
             try InProcess.run(CLITests.binary, [scenario, "--out", "\(tmp)/single", "--scale", "0.25", "--frames", "0-7", "--quiet"]).code, 0)
+        let processes = try (1...2).map { i -> (Process, Pipe) in
+            let p = Process(), err = Pipe()
+            p.executableURL = URL(fileURLWithPath: CLITests.binary)
+            p.arguments = [scenario, "--out", "\(tmp)/processes", "--scale", "0.25", "--frames", "0-7", "--quiet", "--shard", "\(i)/2"]
+            p.standardError = err
+            try p.run()
+            return (p, err)
+        }
+        for (p, err) in processes {
+            let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            XCTAssertEqual(p.terminationStatus, 0, "processes: \(message)")
+        }
+        XCTAssertEqual(try contents("\(tmp)/processes"), try contents("\(tmp)/single"), "processes: merged once, as a single run")
         for round in 0..<3 {
             let out = "\(tmp)/shared\(round)"
-            let processes = try (1...4).map { i -> (Process, Pipe) in
-                let p = Process(), err = Pipe()
-                p.executableURL = URL(fileURLWithPath: CLITests.binary)
-                p.arguments = [scenario, "--out", out, "--scale", "0.25", "--frames", "0-7", "--quiet", "--shard", "\(i)/4"]
-                p.standardError = err
-                try p.run()
-                return (p, err)
-            }
-            for (p, err) in processes {
-                let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                p.waitUntilExit()
-                XCTAssertEqual(p.terminationStatus, 0, "round \(round): \(message)")
-            }
+            let results = InProcess.renderTogether(
+                (1...4).map { [scenario, "--out", out, "--scale", "0.25", "--frames", "0-7", "--quiet", "--shard", "\($0)/4"] })
+            for r in results { XCTAssertEqual(r.code, 0, "round \(round): \(r.stderr)") }
             XCTAssertEqual(try contents(out), try contents("\(tmp)/single"), "round \(round): merged once, as a single run")
         }
     }
