@@ -8,7 +8,16 @@
 //   GoldenCompare   frames against golden images
 //   RenderFramesKit the frame pipeline shared by the CLI and the benchmark (workers, writing, manifest)
 //   render-frames   the thin command-line executable
+import Foundation
 import PackageDescription
+
+// scripts/test.sh sets RENDER_FRAMES_OPTIMIZE_PIXELS=1: the modules that draw, encode and compare pixels are
+// compiled with -O inside the debug build (which keeps -enable-testing for `@testable import`), while the
+// tests, the executables and the dependencies stay unoptimised and quick to compile. Without the variable
+// the build is the usual one; unsafe flags only then, since they would stop packages that depend on ours
+// by URL from building.
+let optimizePixels = ProcessInfo.processInfo.environment["RENDER_FRAMES_OPTIMIZE_PIXELS"] == "1"
+let pixelSettings: [SwiftSetting] = optimizePixels ? [.unsafeFlags(["-O"])] : []
 
 let package = Package(
     name: "render-frames",
@@ -43,20 +52,26 @@ let package = Package(
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z")]
         ),
 
-        .target(name: "Raster", dependencies: ["CLibPNG", "CFreeType", "CHarfBuzz", "CFriBidi", "CThai", "CDeflate", "CImageIO"]),
+        .target(
+            name: "Raster",
+            dependencies: ["CLibPNG", "CFreeType", "CHarfBuzz", "CFriBidi", "CThai", "CDeflate", "CImageIO"],
+            swiftSettings: pixelSettings
+        ),
         .target(
             name: "Scene",
             // Animation: a scenario's `output:` entries are checked by their formats' own rules.
             dependencies: ["Raster", "Animation", .product(name: "Yams", package: "Yams")],
-            resources: [.copy("Resources/Fonts")]
+            resources: [.copy("Resources/Fonts")],
+            swiftSettings: pixelSettings
         ),
-        .target(name: "GoldenCompare", dependencies: ["Raster"]),
-        .target(name: "Animation", dependencies: ["Raster", "CWebP"]),
+        .target(name: "GoldenCompare", dependencies: ["Raster"], swiftSettings: pixelSettings),
+        .target(name: "Animation", dependencies: ["Raster", "CWebP"], swiftSettings: pixelSettings),
         .target(
             name: "RenderFramesKit",
             dependencies: ["Raster", "Scene", "GoldenCompare", "Animation"],
             // Links to Fixtures/scenarios and Fixtures/images: the default demo is the fixture itself.
-            resources: [.copy("Resources/DefaultDemo")]
+            resources: [.copy("Resources/DefaultDemo")],
+            swiftSettings: pixelSettings
         ),
         .executableTarget(
             name: "render-frames",
