@@ -14,9 +14,8 @@ import PackageDescription
 // scripts/test.sh sets RENDER_FRAMES_OPTIMIZE_PIXELS=1: the modules that draw, encode and compare pixels are
 // compiled with -O inside the debug build (which keeps -enable-testing for `@testable import`), and so are
 // RasterTests, which draw images themselves; the other tests, the executables and the dependencies stay
-// unoptimised and quick to compile. Without the variable
-// the build is the usual one; unsafe flags only then, since they would stop packages that depend on ours
-// by URL from building.
+// unoptimised and quick to compile. Without the variable the build is the usual one: unsafe flags only
+// then, since they would stop packages that depend on ours by URL from building.
 let optimizePixels = ProcessInfo.processInfo.environment["RENDER_FRAMES_OPTIMIZE_PIXELS"] == "1"
 let pixelSettings: [SwiftSetting] = optimizePixels ? [.unsafeFlags(["-O"])] : []
 

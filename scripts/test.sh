@@ -5,8 +5,8 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh --test
 # The pixel modules (Raster, Scene, GoldenCompare, Animation, RenderFramesKit) optimised (-O, see
 # Package.swift) in the debug build, which keeps its testability: the tests draw and compare thousands
-# of frames, about five times faster than unoptimised, and the tests themselves, the executables and
-# the dependencies compile quickly unoptimised. The DocC step below reuses this build.
+# of frames, about five times faster than unoptimised, and most tests, the executables and the
+# dependencies compile quickly unoptimised. The DocC step below reuses this build.
 export RENDER_FRAMES_OPTIMIZE_PIXELS=1
 swift build --build-tests
 swift test --skip-build --disable-swift-testing "$@"
