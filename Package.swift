@@ -9,7 +9,16 @@
 //   UIKit           Apple's UIKit API (views, scroll views, view controllers) over Scene, for screens written for iOS
 //   RenderFramesKit the frame pipeline shared by the CLI and the benchmark (workers, writing, manifest)
 //   render-frames   the thin command-line executable
+import Foundation
 import PackageDescription
+
+// scripts/test.sh sets RENDER_FRAMES_OPTIMIZE_PIXELS=1: the modules that draw, encode and compare pixels are
+// compiled with -O inside the debug build (which keeps -enable-testing for `@testable import`), and so are
+// RasterTests, which draw images themselves; the other tests, the executables and the dependencies stay
+// unoptimised and quick to compile. Without the variable the build is the usual one: unsafe flags only
+// then, since they would stop packages that depend on ours by URL from building.
+let optimizePixels = ProcessInfo.processInfo.environment["RENDER_FRAMES_OPTIMIZE_PIXELS"] == "1"
+let pixelSettings: [SwiftSetting] = optimizePixels ? [.unsafeFlags(["-O"])] : []
 
 let package = Package(
     name: "render-frames",
@@ -46,26 +55,33 @@ let package = Package(
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z")]
         ),
 
-        .target(name: "Raster", dependencies: ["CLibPNG", "CFreeType", "CHarfBuzz", "CFriBidi", "CThai", "CDeflate", "CImageIO"]),
+        .target(
+            name: "Raster",
+            dependencies: ["CLibPNG", "CFreeType", "CHarfBuzz", "CFriBidi", "CThai", "CDeflate", "CImageIO"],
+            swiftSettings: pixelSettings
+        ),
         .target(
             name: "Scene",
             // Animation: a scenario's `output:` entries are checked by their formats' own rules.
             dependencies: ["Raster", "Animation", .product(name: "Yams", package: "Yams")],
-            resources: [.copy("Resources/Fonts")]
+            resources: [.copy("Resources/Fonts")],
+            swiftSettings: pixelSettings
         ),
-        .target(name: "GoldenCompare", dependencies: ["Raster"]),
-        .target(name: "UIKit", dependencies: ["Raster", "Scene"]),
+        .target(name: "GoldenCompare", dependencies: ["Raster"], swiftSettings: pixelSettings),
+        // Lays out and copies the view tree every frame: optimised with the pixel modules.
+        .target(name: "UIKit", dependencies: ["Raster", "Scene"], swiftSettings: pixelSettings),
         // The example package's view controllers (Examples/StretchyHeader/Sources/Screens), for the
-        // benchmark's rows and the tests that hold them to their YAML twins. Swift 5, as an app's.
+        // tests that hold them to their YAML twins. Swift 5, as an app's.
         .target(
             name: "UIKitExampleScreens", dependencies: ["UIKit"], path: "Examples/StretchyHeader/Sources/Screens",
             swiftSettings: [.swiftLanguageMode(.v5)]),
-        .target(name: "Animation", dependencies: ["Raster", "CWebP"]),
+        .target(name: "Animation", dependencies: ["Raster", "CWebP"], swiftSettings: pixelSettings),
         .target(
             name: "RenderFramesKit",
             dependencies: ["Raster", "Scene", "GoldenCompare", "Animation", "UIKit"],
             // Links to Fixtures/scenarios and Fixtures/images: the default demo is the fixture itself.
-            resources: [.copy("Resources/DefaultDemo")]
+            resources: [.copy("Resources/DefaultDemo")],
+            swiftSettings: pixelSettings
         ),
         .executableTarget(
             name: "render-frames",
@@ -73,7 +89,8 @@ let package = Package(
         ),
         .executableTarget(name: "render-frames-benchmark", dependencies: ["RenderFramesKit", "GoldenCompare", "CImageIO", "Animation"]),
 
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "CImageIO"]),
+        // Its property tests draw and filter images in the test code itself (20 s unoptimised, under 1 s with -O).
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "CImageIO"], swiftSettings: pixelSettings),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "RenderFramesKit", "GoldenCompare"]),
         .testTarget(name: "GoldenCompareTests", dependencies: ["GoldenCompare"]),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "RenderFramesKit", "Raster", "Scene", "UIKitExampleScreens"]),

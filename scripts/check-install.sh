@@ -3,7 +3,7 @@
 # temporary prefix, checks that the binary links no Swift library (ldd), then hides the Swift
 # toolchain (a private mount namespace with an empty folder over it) and, from a copy of the
 # installed tree moved elsewhere, renders frames of the bundled default demo and of a fixture,
-# encodes a WebP and validates a scenario. Exit 1 on any failure. Run by scripts/test.sh.
+# encodes a WebP and validates a scenario. Exit 1 on any failure. Run by .ci/run after the test command.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d)
