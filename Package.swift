@@ -87,7 +87,8 @@ let package = Package(
             name: "render-frames",
             dependencies: ["RenderFramesKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "render-frames-benchmark", dependencies: ["RenderFramesKit", "GoldenCompare", "CImageIO", "Animation"]),
+        .executableTarget(
+            name: "render-frames-benchmark", dependencies: ["RenderFramesKit", "GoldenCompare", "CImageIO", "Animation", "UIKit", "UIKitExampleScreens"]),
 
         // Its property tests draw and filter images in the test code itself (20 s unoptimised, under 1 s with -O).
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CImageIO"], swiftSettings: pixelSettings),

@@ -85,15 +85,19 @@ public func explainFrame(of make: @escaping @MainActor () -> UIViewController, s
 /// refused), each variant prepared by running the screen once through (the motion compiled for
 /// its main scroll view's range and its delegate's targets), then rendered by `Render` with the
 /// screen's code producing each frame's layers on the main thread.
-struct ScreenRender {
+package struct ScreenRender {
     let make: @MainActor () -> UIViewController
     let settings: Render.Settings
     var hooks = Render.Hooks()
 
+    package init(make: @escaping @MainActor () -> UIViewController, settings: Render.Settings, hooks: Render.Hooks = Render.Hooks()) {
+        self.make = make; self.settings = settings; self.hooks = hooks
+    }
+
     /// Writes a line to standard error (what the screen asks for that is not drawn).
     static func standardError(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
 
-    func run() throws -> Render.Result {
+    package func run() throws -> Render.Result {
         guard Thread.isMainThread else {
             // Handed to the main thread and back, never used by two threads at once.
             nonisolated(unsafe) let render = self

@@ -1,0 +1,82 @@
+import Foundation
+import RenderFramesKit
+import Scene
+import UIKit
+import UIKitExampleScreens
+
+/// The UIKit example screens beside their YAML twins (issue "Your UIKit screens on Linux": within
+/// 15 % of the twin's time per frame at @3x with 2 jobs; replaying the calls under 0.2 ms a frame;
+/// memory flat in the number of frames): best of `runs`, every frame drawn (no reuse of equal states).
+func uikitBenchmark(runs: Int) {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let scenarios = root.appendingPathComponent("Examples/StretchyHeader/Scenarios").path
+    let out = NSTemporaryDirectory() + "render-frames-benchmark-uikit-\(getpid())"
+    defer { try? FileManager.default.removeItem(atPath: out) }
+
+    func yamlSeconds(_ file: String, fps: Double? = nil) -> (Double, Int) {
+        var settings = Render.Settings(scenario: scenarios + "/" + file, outputDirectory: out + "/yaml")
+        (settings.jobs, settings.reuseEqualStates, settings.writeAnimations, settings.fps) = (2, false, false, fps)
+        do {
+            let summary = try Render(settings).run().summaries[0]
+            return (summary.seconds, summary.framesWritten)
+        } catch { fail("\(error)") }
+    }
+    func uikitSeconds(_ file: String, fps: Double? = nil) -> (Double, Int) {
+        var settings = Render.Settings(scenario: scenarios + "/" + file, outputDirectory: out + "/uikit")
+        (settings.jobs, settings.reuseEqualStates, settings.writeAnimations, settings.fps) = (2, false, false, fps)
+        do {
+            let summary = try ScreenRender(make: { ProfileViewController() }, settings: settings).run().summaries[0]
+            return (summary.seconds, summary.framesWritten)
+        } catch { fail("\(error)") }
+    }
+
+    if CommandLine.arguments.contains("--uikit-memory") {
+        // In a process of its own: the high-water mark after 30 fps, then after 240 fps (8x the frames).
+        let (_, short) = uikitSeconds("profile.yaml")
+        let after = peakRSSMegabytes()
+        let (_, long) = uikitSeconds("profile.yaml", fps: 240)
+        print("Peak RSS of the UIKit profile with 2 jobs at @3x: \(format(after, 0)) MB after \(short) frames, \(format(peakRSSMegabytes(), 0)) MB after \(long) frames.")
+        return
+    }
+
+    var yaml = Double.infinity, uikit = Double.infinity, frames = 0
+    for _ in 0..<runs {
+        let (y, n) = yamlSeconds("profile-twin.yaml")
+        let (u, m) = uikitSeconds("profile.yaml")
+        guard n == m else { fail("the twins rendered \(n) and \(m) frames") }
+        (yaml, uikit, frames) = (min(yaml, y), min(uikit, u), n)
+    }
+
+    // The screen's code alone: the calls of every frame, then the snapshots, on the main thread.
+    let loaded: Scenario
+    do { loaded = try ScenarioLoader.load(path: scenarios + "/profile.yaml", screenCode: true) } catch { fail("\(error)") }
+    let settings = ScreenSettings(
+        device: loaded.screen.device, appearance: loaded.screen.appearance, typography: loaded.screen.typography,
+        fps: loaded.fps, imageFolders: [scenarios])
+    var replay = Double.infinity, snapshot = Double.infinity
+    let count = loaded.frameCount
+    for _ in 0..<runs {
+        MainActor.assumeIsolated {
+            let run = ScreenRun(settings: settings, motion: loaded.timeline, make: { ProfileViewController() })
+            run.advance(to: 0)
+            let t0 = now()
+            run.advance(to: count - 1)
+            replay = min(replay, (now() - t0) / Double(max(1, count - 1)))
+            let again = ScreenRun(settings: settings, motion: loaded.timeline, make: { ProfileViewController() })
+            var total = 0.0
+            for i in 0..<count {
+                again.advance(to: i)
+                let t1 = now()
+                _ = again.snapshot()
+                total += now() - t1
+            }
+            snapshot = min(snapshot, total / Double(count))
+        }
+    }
+    print("UIKit screens beside their YAML twins (@3x, 2 jobs, every frame drawn, best of \(runs)):")
+    print("| screen | frames | YAML twin ms/frame | UIKit ms/frame | UIKit / YAML | calls replayed ms/frame | snapshot ms/frame |")
+    print("|---|---|---|---|---|---|---|")
+    print(
+        "| profile | \(frames) | \(format(yaml / Double(frames) * 1000, 2)) | \(format(uikit / Double(frames) * 1000, 2)) | "
+            + "\(format(uikit / yaml, 3)) | \(format(replay * 1000, 3)) | \(format(snapshot * 1000, 3)) |")
+}
