@@ -48,3 +48,37 @@ final class LabelTests: XCTestCase {
         XCTAssertGreaterThan(label.frame[3], 40)
     }
 }
+
+@MainActor final class ShadowViewController: UIViewController {
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .white
+        let card = UIView(frame: CGRect(x: 50, y: 100, width: 100, height: 100))
+        card.backgroundColor = .white
+        card.layer.cornerRadius = 30
+        card.layer.maskedCorners = [.layerMinXMinYCorner]
+        card.layer.shadowOpacity = 1
+        card.layer.shadowRadius = 0
+        card.layer.shadowOffset = CGSize(width: 0, height: 20)
+        card.layer.borderWidth = 2
+        view.addSubview(card)
+    }
+}
+
+/// CALayer's shadowOffset and maskedCorners reach the drawing.
+final class LayerLookTests: XCTestCase {
+    func testShadowOffsetAndMaskedCorners() throws {
+        let out = NSTemporaryDirectory() + "uikit-shadow-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        try renderFrames(of: { ShadowViewController() }, scenario: ScreenSmokeTests.fixtures + "/still.yaml", out: out, scale: 1)
+        let first = try XCTUnwrap(FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".png") }.sorted().first)
+        let frame = try ImageDecoder.decode(fileAt: out + "/" + first)
+        func red(_ x: Int, _ y: Int) -> UInt8 { frame.bytes[(y * frame.width + x) * 4] }
+        // The shadow shows 20 points below the card (black), not above it.
+        XCTAssertLessThan(red(100, 210), 40)
+        XCTAssertGreaterThan(red(100, 95), 200)
+        // Only the top left corner is round: the top right is square (its border is drawn there).
+        XCTAssertGreaterThan(red(52, 102), 200)
+        XCTAssertLessThan(red(148, 101), 60)
+    }
+}

@@ -96,7 +96,7 @@ import XCTest
 }
 
 final class UITableViewGoldenTests: XCTestCase {
-    static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens").path
+    static let goldens = ScreenSmokeTests.fixtures + "/golden"
 
     /// The Settings-like table at rest and scrolled, at 1x.
     func testSettingsTableGolden() throws {

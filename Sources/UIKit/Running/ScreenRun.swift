@@ -1,5 +1,5 @@
 import Foundation
-package import Raster
+internal import Raster
 package import Scene
 
 /// What a UIKit screen is run with: the scenario's device, appearance, text size and fonts.

@@ -34,10 +34,13 @@ internal import Scene
         out.borderWidth = Double(ca.borderWidth)
         out.borderColor = ca.borderColor?.color ?? .clear
         out.masksToBounds = ca.masksToBounds
+        out.maskedCorners = RectCorners(rawValue: Int(ca.maskedCorners.rawValue))
         if ca.shadowOpacity > 0, let shadow = ca.shadowColor {
             out.shadowColor = shadow.color
             out.shadowOpacity = Double(min(max(ca.shadowOpacity, 0), 1))
-            out.shadowRadius = Double(ca.shadowRadius)
+            // CALayer's radius is a blur radius, twice the Gaussian sigma the layer model takes.
+            out.coreAnimationShadowRadius = Double(ca.shadowRadius)
+            out.shadowOffset = Size(Double(ca.shadowOffset.width), Double(ca.shadowOffset.height))
         }
         out.contents = view?.drawnContents(traits) ?? ca.contents(traits)
         view?.decorate(out, traits)
