@@ -27,6 +27,6 @@ final class ScreensTests: XCTestCase {
     func testSettings() throws {
         try assertFrames(
             of: { UINavigationController(rootViewController: SettingsViewController()) }, scenario: Self.scenarios + "/settings.yaml",
-            golden: Self.goldens + "/settings", frames: "0,40", scale: 1)
+            golden: Self.goldens + "/settings", frames: "0,20", scale: 1)
     }
 }
