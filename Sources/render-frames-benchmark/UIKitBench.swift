@@ -15,7 +15,7 @@ func uikitBenchmark(runs: Int) {
 
     func yamlSeconds(_ file: String, fps: Double? = nil) -> (Double, Int) {
         var settings = Render.Settings(scenario: scenarios + "/" + file, outputDirectory: out + "/yaml")
-        (settings.jobs, settings.reuseEqualStates, settings.writeAnimations, settings.fps) = (2, false, false, fps)
+        (settings.jobs, settings.reuseEqualStates, settings.writeAnimations, settings.fps, settings.force) = (2, false, false, fps, true)
         do {
             let summary = try Render(settings).run().summaries[0]
             return (summary.seconds, summary.framesWritten)
@@ -23,7 +23,7 @@ func uikitBenchmark(runs: Int) {
     }
     func uikitSeconds(_ file: String, fps: Double? = nil) -> (Double, Int) {
         var settings = Render.Settings(scenario: scenarios + "/" + file, outputDirectory: out + "/uikit")
-        (settings.jobs, settings.reuseEqualStates, settings.writeAnimations, settings.fps) = (2, false, false, fps)
+        (settings.jobs, settings.reuseEqualStates, settings.writeAnimations, settings.fps, settings.force) = (2, false, false, fps, true)
         do {
             let summary = try ScreenRender(make: { ProfileViewController() }, settings: settings).run().summaries[0]
             return (summary.seconds, summary.framesWritten)
