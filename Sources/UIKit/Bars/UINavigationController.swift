@@ -116,8 +116,8 @@ internal import Scene
     open var hidesBarsOnTap = false
 
     open override func loadView() {
-        let v = NavigationContainerView(frame: UIScreen.main.bounds)
-        v.controller = self
+        let v = ContainerView(frame: UIScreen.main.bounds)
+        v.layout = { [weak self] in self?.layoutContainer() }
         v.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         view = v
         v.addSubview(navigationBar)
@@ -183,24 +183,8 @@ internal import Scene
     open override var childForStatusBarHidden: UIViewController? { topViewController }
 }
 
-/// The navigation controller's view: lays out the top view and the bar.
-final class NavigationContainerView: UIView {
-    weak var controller: UINavigationController?
-    override func layoutSubviews() {
-        super.layoutSubviews()
-        controller?.layoutContainer()
-    }
-}
-
 extension UIViewController {
     /// The nearest navigation controller above this one.
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621860-navigationcontroller
-    public var navigationController: UINavigationController? {
-        var p = parent
-        while let c = p {
-            if let n = c as? UINavigationController { return n }
-            p = c.parent
-        }
-        return nil
-    }
+    public var navigationController: UINavigationController? { nearestAncestor(UINavigationController.self) }
 }

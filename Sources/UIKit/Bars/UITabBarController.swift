@@ -72,8 +72,8 @@ internal import Scene
     }
 
     open override func loadView() {
-        let v = TabBarContainerView(frame: UIScreen.main.bounds)
-        v.controller = self
+        let v = ContainerView(frame: UIScreen.main.bounds)
+        v.layout = { [weak self] in self?.layoutContainer() }
         v.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         view = v
         v.addSubview(tabBar)
@@ -116,24 +116,8 @@ internal import Scene
     open override var childForStatusBarHidden: UIViewController? { selectedViewController }
 }
 
-/// The tab bar controller's view: lays out the selected view and the bar.
-final class TabBarContainerView: UIView {
-    weak var controller: UITabBarController?
-    override func layoutSubviews() {
-        super.layoutSubviews()
-        controller?.layoutContainer()
-    }
-}
-
 extension UIViewController {
     /// The nearest tab bar controller above this one.
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621169-tabbarcontroller
-    public var tabBarController: UITabBarController? {
-        var p = parent
-        while let c = p {
-            if let t = c as? UITabBarController { return t }
-            p = c.parent
-        }
-        return nil
-    }
+    public var tabBarController: UITabBarController? { nearestAncestor(UITabBarController.self) }
 }

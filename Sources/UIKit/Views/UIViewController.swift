@@ -174,6 +174,26 @@ public struct UIRectEdge: OptionSet, Hashable, Sendable {
         for c in children { c.sendDidAppear() }
     }
 
+    /// The nearest controller of class `T` above this one (its navigation or tab bar controller).
+    func nearestAncestor<T: UIViewController>(_ type: T.Type) -> T? {
+        var p = parent
+        while let c = p {
+            if let found = c as? T { return found }
+            p = c.parent
+        }
+        return nil
+    }
+
     /// The controller whose status bar style counts.
     var statusBarController: UIViewController { childForStatusBarStyle?.statusBarController ?? self }
+}
+
+/// A container controller's view (navigation, tab bar): its controller lays out the child's view
+/// and the bar whenever the view lays out.
+final class ContainerView: UIView {
+    var layout: (() -> Void)?
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        layout?()
+    }
 }
