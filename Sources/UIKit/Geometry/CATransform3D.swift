@@ -30,16 +30,20 @@ public struct CATransform3D: Equatable, Hashable, Sendable {
         (self.m41, self.m42, self.m43, self.m44) = (m41, m42, m43, m44)
     }
 
-    /// `a` then `b`: the product a * b.
+    /// `a` then `b`: the product a * b (no arrays: user code calls it every frame).
     static func product(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3D {
-        let l = a.rows, r = b.rows
-        var out = [[CGFloat]](repeating: [0, 0, 0, 0], count: 4)
-        for i in 0..<4 {
-            for j in 0..<4 {
-                out[i][j] = l[i][0] * r[0][j] + l[i][1] * r[1][j] + l[i][2] * r[2][j] + l[i][3] * r[3][j]
-            }
+        func row(_ x1: CGFloat, _ x2: CGFloat, _ x3: CGFloat, _ x4: CGFloat) -> (CGFloat, CGFloat, CGFloat, CGFloat) {
+            (
+                x1 * b.m11 + x2 * b.m21 + x3 * b.m31 + x4 * b.m41, x1 * b.m12 + x2 * b.m22 + x3 * b.m32 + x4 * b.m42,
+                x1 * b.m13 + x2 * b.m23 + x3 * b.m33 + x4 * b.m43, x1 * b.m14 + x2 * b.m24 + x3 * b.m34 + x4 * b.m44
+            )
         }
-        return CATransform3D(rows: out)
+        var t = CATransform3D()
+        (t.m11, t.m12, t.m13, t.m14) = row(a.m11, a.m12, a.m13, a.m14)
+        (t.m21, t.m22, t.m23, t.m24) = row(a.m21, a.m22, a.m23, a.m24)
+        (t.m31, t.m32, t.m33, t.m34) = row(a.m31, a.m32, a.m33, a.m34)
+        (t.m41, t.m42, t.m43, t.m44) = row(a.m41, a.m42, a.m43, a.m44)
+        return t
     }
 
     var rows: [[CGFloat]] { [[m11, m12, m13, m14], [m21, m22, m23, m24], [m31, m32, m33, m34], [m41, m42, m43, m44]] }
