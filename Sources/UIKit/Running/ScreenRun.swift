@@ -156,11 +156,23 @@ package struct ScreenSettings: Sendable {
 
     private func recompile() {
         guard let gestures = motion as? GestureTimeline, let (bounds, viewport) = currentBounds(), viewport > 0 else { return }
-        if let done = compiledFor, done.0 == bounds, done.1 == viewport, !targetsChanged { return }
+        if let done = compiledFor, done.1 == viewport, !targetsChanged {
+            if done.0 == bounds { return }
+            // Rows measured as they come on screen move the bottom of the range; a motion that stays
+            // clear of both bottoms (a point to spare) is the same motion: nothing to compile again.
+            if done.0.lowerBound == bounds.lowerBound, reachHigh + 1 < min(done.0.upperBound, bounds.upperBound) { return }
+        }
         targetsChanged = false
         compiledFor = (bounds, viewport)
-        if let again = try? gestures.recompiled(bounds: bounds, viewportHeight: viewport, releaseTargets: targets) { timeline = again }
+        if let again = try? gestures.recompiled(bounds: bounds, viewportHeight: viewport, releaseTargets: targets) {
+            timeline = again
+            // The highest offset the motion reaches, sampled at 240 Hz (as ScrollReach samples it).
+            let samples = Int(min(again.duration, 3600) * 240) + 1
+            reachHigh = (0...samples).reduce(-Double.infinity) { max($0, again.state(at: Double($1) / 240).offset) }
+        }
     }
+    /// The highest offset the compiled motion reaches.
+    private var reachHigh = Double.infinity
     private var targetsChanged = false
 
     /// Moves the main scroll view to the motion's state at `t`, telling its delegate what UIKit
