@@ -134,4 +134,18 @@ final class ControlsStackViewTests: XCTestCase {
             }
         }
     }
+
+    /// A switch hugs its content harder than a label: in a filled row the label takes the space.
+    func testTheLabelNotTheSwitchTakesTheSpaceLeft() {
+        ControlsHarness.onMain {
+            let label = UILabel()
+            label.text = "Wi-Fi"
+            let toggle = UISwitch()
+            let stack = UIStackView(arrangedSubviews: [label, toggle])
+            stack.frame = CGRect(x: 0, y: 0, width: 300, height: 31)
+            stack.layoutIfNeeded()
+            XCTAssertEqual(toggle.frame, CGRect(x: 249, y: 0, width: 51, height: 31))
+            XCTAssertEqual(label.frame.width, 249, accuracy: 0.001)
+        }
+    }
 }

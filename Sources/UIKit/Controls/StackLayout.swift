@@ -6,9 +6,9 @@ import Foundation
 ///
 /// Along the axis, with the visible views' lengths (their intrinsic size, else their current
 /// size) and the spacings between them:
-/// - `fill`: the lengths as they are; the space left over (or missing) goes to the last view
-///   (UIKit gives it by hugging and compression resistance priorities, the last view when they
-///   tie, as they do by default).
+/// - `fill`: the lengths as they are; space left over goes to the last of the views that hug
+///   their content least (UIKit's default hugging priority is 250, a switch's or an activity
+///   indicator's 750), space missing is taken from the last view (compression resistance ties).
 /// - `fillEqually`: every view (space - spacings) / count.
 /// - `fillProportionally`: the space after spacings shared in proportion to the lengths.
 /// - `equalSpacing`: the lengths as they are, the gaps equal (at least `spacing`; when the views
@@ -28,6 +28,8 @@ struct StackLayout {
         var breadth: CGFloat
         /// The spacing after this view (the stack's, or its custom spacing).
         var spacingAfter: CGFloat
+        /// The content hugging priority along the axis.
+        var hugging: Float = 250
     }
 
     var distribution: Distribution
@@ -45,7 +47,9 @@ struct StackLayout {
         var gaps = spacings
         let natural = lengths.reduce(0, +) + spacingTotal
         func fill() {
-            lengths[n - 1] = max(0, lengths[n - 1] + total - natural)
+            let least = items.map(\.hugging).min() ?? 250
+            let grows = total > natural ? (items.lastIndex { $0.hugging == least } ?? n - 1) : n - 1
+            lengths[grows] = max(0, lengths[grows] + total - natural)
         }
         func equalSpacing() {
             let free = total - lengths.reduce(0, +)

@@ -125,7 +125,8 @@ import Foundation
         visible.map { view in
             let s = size(of: view)
             return StackLayout.Item(
-                length: horizontal ? s.width : s.height, breadth: horizontal ? s.height : s.width, spacingAfter: spacing(after: view))
+                length: horizontal ? s.width : s.height, breadth: horizontal ? s.height : s.width, spacingAfter: spacing(after: view),
+                hugging: view is UISwitch || view is UIActivityIndicatorView ? 750 : 250)
         }
     }
 
