@@ -142,3 +142,35 @@ final class ControlsButtonTests: XCTestCase {
         XCTAssert(abs(disabled.0 - disabled.2) < 6 && disabled.0 < 250, "disabled filled: a gray fill, got \(disabled)")
     }
 }
+
+/// A configuration's attributed title: each run in its own font and color.
+final class ControlsAttributedTitleTests: XCTestCase {
+    func testAttributedTitleRunsKeepTheirFontsAndColors() {
+        let pixels = ControlsHarness.onMain {
+            ControlsHarness.render { view in
+                var title = AttributedString("RED")
+                title.font = UIFont.boldSystemFont(ofSize: 30)
+                title.foregroundColor = .red
+                var rest = AttributedString(" plain")
+                rest.font = UIFont.systemFont(ofSize: 30)
+                title.append(rest)
+                var c = UIButton.Configuration.plain()
+                c.attributedTitle = title
+                let button = UIButton(configuration: c)
+                button.frame = CGRect(origin: CGPoint(x: 20, y: 100), size: button.intrinsicContentSize)
+                XCTAssertGreaterThan(button.frame.height, 40, "the 30 pt runs set the height")
+                view.addSubview(button)
+            }
+        }
+        var red = 0, blue = 0
+        for y in 100..<150 {
+            for x in 20..<250 {
+                let p = ControlsHarness.pixel(pixels, x, y)
+                if p.0 > 200, p.1 < 60, p.2 < 60 { red += 1 }
+                if p.2 > 200, p.0 < 60 { blue += 1 }
+            }
+        }
+        XCTAssertGreaterThan(red, 100, "the first run in red")
+        XCTAssertGreaterThan(blue, 100, "the second run in the tint")
+    }
+}

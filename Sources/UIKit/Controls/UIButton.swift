@@ -318,9 +318,9 @@ internal import Scene
             let foreground = c.foreground(tint: tint, enabled: isEnabled)
             let title = c.attributedTitle.map { String($0.characters) } ?? c.title
             let subtitle = c.attributedSubtitle.map { String($0.characters) } ?? c.subtitle
-            ownTitleLabel.text = title
             ownTitleLabel.font = UIFont.preferredFont(forTextStyle: c.titleStyle)
             ownTitleLabel.textColor = foreground
+            if let attributed = c.attributedTitle { ownTitleLabel.attributedText = Self.uiKitRuns(attributed) } else { ownTitleLabel.text = title }
             ownTitleLabel.lineBreakMode = c.titleLineBreakMode
             ownTitleLabel.numberOfLines = 0
             ownSubtitleLabel.text = subtitle
@@ -372,6 +372,20 @@ internal import Scene
         return Measure(
             title: title, subtitle: .zero, image: image?.size ?? .zero, imageFirst: true, vertical: false, gap: 0, titleGap: 0,
             insets: contentEdgeInsets, fill: nil, cornerRadius: 0)
+    }
+
+    /// An attributed title's runs with their UIKit font, foreground color and kern, as a label takes them.
+    static func uiKitRuns(_ string: AttributedString) -> NSAttributedString {
+        typealias UIKitKeys = AttributeScopes.UIKitAttributes
+        let out = NSMutableAttributedString(string: "")
+        for run in string.runs {
+            var attributes: [NSAttributedString.Key: Any] = [:]
+            if let font = run[UIKitKeys.FontAttribute.self] { attributes[.font] = font }
+            if let color = run[UIKitKeys.ForegroundColorAttribute.self] { attributes[.foregroundColor] = color }
+            if let kern = run[UIKitKeys.KernAttribute.self] { attributes[.kern] = kern }
+            out.append(NSAttributedString(string: String(string[run.range].characters), attributes: attributes))
+        }
+        return out
     }
 
     private func fitted(_ label: UILabel, _ text: String?) -> CGSize {

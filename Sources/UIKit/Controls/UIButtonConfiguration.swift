@@ -45,8 +45,8 @@ extension UIButton {
 
         /// https://developer.apple.com/documentation/uikit/uibutton/configuration-swift.struct/title
         public var title: String?
-        /// The title's characters, drawn in the configuration's title font (its runs' own
-        /// attributes are not read).
+        /// The title's runs with their UIKit font, foreground color and kern (`title.font = ...`);
+        /// where a run sets none, the configuration's font and foreground color.
         /// https://developer.apple.com/documentation/uikit/uibutton/configuration-swift.struct/attributedtitle
         public var attributedTitle: AttributedString?
         /// https://developer.apple.com/documentation/uikit/uibutton/configuration-swift.struct/subtitle
