@@ -173,4 +173,25 @@ final class ControlsAttributedTitleTests: XCTestCase {
         XCTAssertGreaterThan(red, 100, "the first run in red")
         XCTAssertGreaterThan(blue, 100, "the second run in the tint")
     }
+
+    /// A tint set after the first layout recolors the title.
+    func testANewTintRecolorsTheTitle() {
+        let run = ControlsHarness.onMain {
+            ControlsHarness.run { view in
+                var c = UIButton.Configuration.plain()
+                c.title = "Tint"
+                let button = UIButton(configuration: c)
+                button.accessibilityIdentifier = "tinted"
+                button.frame = CGRect(x: 20, y: 100, width: 100, height: 44)
+                view.addSubview(button)
+            }
+        }
+        ControlsHarness.onMain {
+            let button = run.window.rootViewController!.view.subviews.first { $0.accessibilityIdentifier == "tinted" } as! UIButton
+            XCTAssertEqual(button.titleLabel?.textColor, .systemBlue)
+            button.tintColor = .systemRed
+            run.window.layoutIfNeeded()
+            XCTAssertEqual(button.titleLabel?.textColor, .systemRed)
+        }
+    }
 }

@@ -163,6 +163,12 @@ internal import Scene
         setNeedsUpdateConfiguration()
     }
 
+    /// The tint colors the title and image: a new one lays the button out again.
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        setNeedsLayout()
+    }
+
     override func stateDidChange() {
         super.stateDidChange()
         setNeedsUpdateConfiguration()
