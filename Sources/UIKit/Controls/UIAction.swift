@@ -19,11 +19,11 @@ import Foundation
     }
 
     /// https://developer.apple.com/documentation/uikit/uimenuelement/title
-    open var title: String
+    open internal(set) var title: String
     /// https://developer.apple.com/documentation/uikit/uimenuelement/subtitle
     open var subtitle: String?
     /// https://developer.apple.com/documentation/uikit/uimenuelement/image
-    open var image: UIImage?
+    open internal(set) var image: UIImage?
 
     init(title: String, subtitle: String?, image: UIImage?) {
         self.title = title; self.subtitle = subtitle; self.image = image
@@ -43,6 +43,16 @@ import Foundation
         public init(_ rawValue: String) { self.rawValue = rawValue }
     }
 
+    /// https://developer.apple.com/documentation/uikit/uiaction/title
+    open override var title: String {
+        get { super.title }
+        set { super.title = newValue }
+    }
+    /// https://developer.apple.com/documentation/uikit/uiaction/image
+    open override var image: UIImage? {
+        get { super.image }
+        set { super.image = newValue }
+    }
     /// https://developer.apple.com/documentation/uikit/uiaction/identifier
     open var identifier: Identifier
     /// https://developer.apple.com/documentation/uikit/uiaction/discoverabilitytitle

@@ -25,9 +25,10 @@ internal import Scene
         case systemUltraThinMaterialDark, systemThinMaterialDark, systemMaterialDark, systemThickMaterialDark, systemChromeMaterialDark
     }
 
-    /// https://developer.apple.com/documentation/uikit/uiblureffect/init(style:)
-    public let style: Style
+    /// Kept for drawing (UIKit does not show it).
+    let style: Style
 
+    /// https://developer.apple.com/documentation/uikit/uiblureffect/init(style:)
     public init(style: UIBlurEffect.Style) {
         self.style = style
         super.init()
@@ -68,9 +69,9 @@ internal import Scene
 /// Vibrancy for content over a blur: kept, not drawn (the content view is drawn as it is; said once).
 /// https://developer.apple.com/documentation/uikit/uivibrancyeffect
 @MainActor open class UIVibrancyEffect: UIVisualEffect {
-    /// https://developer.apple.com/documentation/uikit/uivibrancyeffectstyle
-    public let blurEffect: UIBlurEffect
-    public let style: UIVibrancyEffectStyle?
+    /// Kept (UIKit does not show them).
+    let blurEffect: UIBlurEffect
+    let style: UIVibrancyEffectStyle?
 
     /// https://developer.apple.com/documentation/uikit/uivibrancyeffect/init(blureffect:)
     public init(blurEffect: UIBlurEffect) {
