@@ -97,4 +97,23 @@ final class ControlsPageControlTests: XCTestCase {
         XCTAssertEqual(ControlsHarness.pixel(pixels, 174, 612).0, 255, "left of the capsule")
         XCTAssertEqual(ControlsHarness.pixel(pixels, 196, 598).0, 255, "above the capsule")
     }
+
+    /// More pages than fit: the run of dots around the current page, as many as fit.
+    func testManyPagesShowTheDotsAroundTheCurrentOne() {
+        let pixels = ControlsHarness.onMain {
+            ControlsHarness.render { view in
+                let control = UIPageControl(frame: CGRect(x: 100, y: 700, width: 200, height: 26))
+                control.numberOfPages = 30
+                control.currentPage = 29
+                view.addSubview(control)
+            }
+        }
+        // (200 - 16) / 16: 11 dots fit, centred: 200.5 - 88 + 8 = 120.5 ... 280.5; the last (current) is black.
+        var dots: [Int] = []
+        for x in 100..<300 where ControlsHarness.pixel(pixels, x, 712).0 < 230 && ControlsHarness.pixel(pixels, x - 1, 712).0 >= 230 {
+            dots.append(x)
+        }
+        XCTAssertEqual(dots.count, 11, "dots start at \(dots)")
+        XCTAssertLessThan(ControlsHarness.pixel(pixels, 280, 712).0, 10, "the current page, the last, at the right end")
+    }
 }

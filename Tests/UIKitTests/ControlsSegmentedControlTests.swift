@@ -83,4 +83,20 @@ final class ControlsSegmentedControlTests: XCTestCase {
         for x in 30..<110 { for y in 104..<128 where ControlsHarness.pixel(pixels, x, y) == (255, 255, 255, 255) { white += 1 } }
         XCTAssertGreaterThan(white, 10, "the selected title in white over the red thumb")
     }
+
+    /// The intrinsic width: each segment its widest title (13 pt semibold) plus 12 pt a side; 32 pt tall.
+    func testIntrinsicSize() {
+        ControlsHarness.onMain {
+            _ = ControlsHarness.run { _ in
+                let label = UILabel()
+                label.font = .systemFont(ofSize: 13, weight: .semibold)
+                label.text = "Replies"
+                let widest = label.intrinsicContentSize.width
+                let control = UISegmentedControl(items: ["Posts", "Replies", "Media"])
+                XCTAssertEqual(control.intrinsicContentSize.width, 3 * (widest + 24), accuracy: 0.001)
+                XCTAssertEqual(control.intrinsicContentSize.height, 32)
+                XCTAssertEqual(control.frame.size, control.intrinsicContentSize)
+            }
+        }
+    }
 }
