@@ -195,3 +195,33 @@ final class ControlsAttributedTitleTests: XCTestCase {
         }
     }
 }
+
+/// A configuration's text attributes transformer sets the title's font and color.
+final class ControlsTransformerTests: XCTestCase {
+    func testTitleTransformerSetsFontAndColor() {
+        ControlsHarness.onMain {
+            _ = ControlsHarness.run { view in
+                var c = UIButton.Configuration.filled()
+                c.title = "Bold"
+                c.titleTextAttributesTransformer = UIConfigurationTextAttributesTransformer { incoming in
+                    var outgoing = incoming
+                    outgoing.font = UIFont.boldSystemFont(ofSize: 24)
+                    outgoing.foregroundColor = .systemYellow
+                    return outgoing
+                }
+                c.imageColorTransformer = .grayscale
+                c.image = UIImage(systemName: "star")
+                let button = UIButton(configuration: c)
+                button.frame = CGRect(origin: .zero, size: button.intrinsicContentSize)
+                view.addSubview(button)
+                button.layoutIfNeeded()
+                XCTAssertEqual(button.titleLabel?.font.pointSize, 24)
+                XCTAssertEqual(button.titleLabel?.textColor, .systemYellow)
+                XCTAssertGreaterThan(button.bounds.height, 24 + 14)
+                var white: CGFloat = 0, alpha: CGFloat = 0
+                button.imageView?.tintColor.getWhite(&white, alpha: &alpha)
+                XCTAssertEqual(white, 1, accuracy: 0.01, "white (the filled foreground) stays white in grayscale")
+            }
+        }
+    }
+}

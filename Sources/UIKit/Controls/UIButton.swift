@@ -324,14 +324,16 @@ internal import Scene
             let foreground = c.foreground(tint: tint, enabled: isEnabled)
             let title = c.attributedTitle.map { String($0.characters) } ?? c.title
             let subtitle = c.attributedSubtitle.map { String($0.characters) } ?? c.subtitle
-            ownTitleLabel.font = UIFont.preferredFont(forTextStyle: c.titleStyle)
-            ownTitleLabel.textColor = foreground
+            let titleLook = (UIFont.preferredFont(forTextStyle: c.titleStyle), foreground)
+            (ownTitleLabel.font, ownTitleLabel.textColor) =
+                c.titleTextAttributesTransformer?.apply(font: titleLook.0, color: titleLook.1) ?? titleLook
             if let attributed = c.attributedTitle { ownTitleLabel.attributedText = Self.uiKitRuns(attributed) } else { ownTitleLabel.text = title }
             ownTitleLabel.lineBreakMode = c.titleLineBreakMode
             ownTitleLabel.numberOfLines = 0
             ownSubtitleLabel.text = subtitle
-            ownSubtitleLabel.font = UIFont.preferredFont(forTextStyle: c.subtitleStyle)
-            ownSubtitleLabel.textColor = foreground
+            let subtitleLook = (UIFont.preferredFont(forTextStyle: c.subtitleStyle), foreground)
+            (ownSubtitleLabel.font, ownSubtitleLabel.textColor) =
+                c.subtitleTextAttributesTransformer?.apply(font: subtitleLook.0, color: subtitleLook.1) ?? subtitleLook
             ownSubtitleLabel.numberOfLines = 0
             ownSubtitleLabel.isHidden = subtitle == nil
             let alignment: NSTextAlignment =
@@ -349,7 +351,10 @@ internal import Scene
                 image = i.withConfiguration(c.preferredSymbolConfigurationForImage.map { base.applying($0) } ?? base)
             }
             ownImageView.image = image
-            ownImageView.tintColor = foreground
+            ownImageView.tintColor = c.imageColorTransformer.map { $0(foreground) } ?? foreground
+            if c.showsActivityIndicator {
+                Diagnostics.once("UIButton activity \(ObjectIdentifier(self))", "\(describe): a configuration's activity indicator is not drawn")
+            }
             let insets = c.contentInsets
             let m = Measure(
                 title: fitted(ownTitleLabel, title), subtitle: fitted(ownSubtitleLabel, subtitle), image: image?.size ?? .zero,

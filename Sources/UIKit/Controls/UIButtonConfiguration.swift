@@ -88,6 +88,14 @@ extension UIButton {
             set { ownInsets = newValue }
         }
         private var ownInsets: NSDirectionalEdgeInsets?
+        /// Changes the title's font and color (`incoming.font`, `incoming.foregroundColor`).
+        /// https://developer.apple.com/documentation/uikit/uibutton/configuration-swift.struct/titletextattributestransformer
+        public var titleTextAttributesTransformer: UIConfigurationTextAttributesTransformer?
+        /// https://developer.apple.com/documentation/uikit/uibutton/configuration-swift.struct/subtitletextattributestransformer
+        public var subtitleTextAttributesTransformer: UIConfigurationTextAttributesTransformer?
+        /// Changes the image's color.
+        /// https://developer.apple.com/documentation/uikit/uibutton/configuration-swift.struct/imagecolortransformer
+        public var imageColorTransformer: UIConfigurationColorTransformer?
         /// https://developer.apple.com/documentation/uikit/uibutton/configuration-swift.struct/preferredsymbolconfigurationforimage
         public var preferredSymbolConfigurationForImage: UIImage.SymbolConfiguration?
         /// Kept; an activity indicator in the button is not drawn.
