@@ -148,4 +148,17 @@ final class ControlsStackViewTests: XCTestCase {
             XCTAssertEqual(label.frame.width, 249, accuracy: 0.001)
         }
     }
+
+    /// Hiding an arranged view after a layout lays the stack out again without it.
+    func testHidingAfterLayoutCollapsesTheView() {
+        ControlsHarness.onMain {
+            let stack = UIStackView(arrangedSubviews: [IntrinsicBox(50, 20), IntrinsicBox(60, 30), IntrinsicBox(70, 40)])
+            stack.frame = CGRect(x: 0, y: 0, width: 300, height: 100)
+            stack.layoutIfNeeded()
+            XCTAssertEqual(stack.arrangedSubviews[2].frame.minX, 110)
+            stack.arrangedSubviews[1].isHidden = true
+            stack.layoutIfNeeded()
+            XCTAssertEqual(stack.arrangedSubviews[2].frame, CGRect(x: 50, y: 0, width: 250, height: 100))
+        }
+    }
 }
