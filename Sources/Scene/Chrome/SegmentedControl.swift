@@ -37,7 +37,7 @@ public struct SegmentedControl: Sendable, Equatable, ChromePart {
     public static var bandHeight: Double { height + 2 * bandPadding }
     static let cornerRadius = 8.0
     static let thumbInset = 2.0
-    static let titleSize = 13.0
+    public static let titleSize = 13.0
 
     /// tertiarySystemFill, as a search field's.
     static func trackColor(_ a: Appearance) -> Color { Palette.tertiarySystemFill(a) }
@@ -61,37 +61,58 @@ public struct SegmentedControl: Sendable, Equatable, ChromePart {
     func bandLayer(frame: Rect, device: Device, palette: Palette, appearance: Appearance, background: Color, typography: Typography) -> Layer {
         let band = Layer(name: "segmentedControl.band", frame: frame)
         band.backgroundColor = background
-        let controlFrame = Self.frame(on: device)
-        let control = Layer(name: "segmentedControl", frame: controlFrame)
-        control.backgroundColor = Self.trackColor(appearance)
+        band.addSublayer(
+            Self.controlLayer(
+                segments: segments, selected: selected, frame: Self.frame(on: device), palette: palette, appearance: appearance,
+                typography: typography))
+        return band
+    }
+
+    /// What a UIKit control may change from the look above (nil: the look above).
+    public struct Look: Sendable {
+        public var trackColor: Color?, thumbColor: Color?, titleColor: Color?, selectedTitleColor: Color?, titleSize: Double?
+        public var weight = FontWeight.medium, selectedWeight = FontWeight.semibold
+        public init() {}
+    }
+
+    /// The control in `frame` (its own coordinates' origin at the frame's): the track, the
+    /// dividers, the thumb under the `selected` segment (none for nil) and the titles.
+    public static func controlLayer(
+        segments: [String], selected: Int?, frame: Rect, palette: Palette, appearance: Appearance, typography: Typography, look: Look = Look()
+    ) -> Layer {
+        let control = Layer(name: "segmentedControl", frame: frame)
+        control.backgroundColor = look.trackColor ?? Self.trackColor(appearance)
         control.cornerRadius = Self.cornerRadius
-        let frames = segmentFrames(width: controlFrame.width)
+        let w = frame.width / Double(segments.count)
+        let frames = segments.indices.map { Rect(x: Double($0) * w, y: 0, width: w, height: frame.height) }
         // Dividers between two unselected segments, under the thumb.
         for i in 0..<(segments.count - 1) where i != selected && i + 1 != selected {
-            let divider = Layer(name: "", frame: Rect(x: frames[i].maxX - 0.5, y: (Self.height - 16) / 2, width: 1, height: 16))
+            let divider = Layer(name: "", frame: Rect(x: frames[i].maxX - 0.5, y: (frame.height - 16) / 2, width: 1, height: 16))
             divider.backgroundColor = Self.dividerColor(appearance)
             divider.cornerRadius = 0.5
             control.addSublayer(divider)
         }
-        let thumb = Layer(name: "segmentedControl.thumb", frame: frames[selected].insetBy(dx: Self.thumbInset, dy: Self.thumbInset))
-        thumb.backgroundColor = Self.thumbColor(appearance)
-        thumb.cornerRadius = Self.cornerRadius - Self.thumbInset + 1
-        // CALayer shadowRadius 3 at opacity 0.13 (TOSegmentedControl's), as a Gaussian of sigma 1.5 pt;
-        // its 2 pt downward offset is not drawn (layers' shadows have none here).
-        thumb.shadowColor = .black
-        thumb.shadowOpacity = appearance == .light ? 0.13 : 0
-        thumb.shadowRadius = 1.5
-        control.addSublayer(thumb)
+        if let selected, frames.indices.contains(selected) {
+            let thumb = Layer(name: "segmentedControl.thumb", frame: frames[selected].insetBy(dx: Self.thumbInset, dy: Self.thumbInset))
+            thumb.backgroundColor = look.thumbColor ?? Self.thumbColor(appearance)
+            thumb.cornerRadius = Self.cornerRadius - Self.thumbInset + 1
+            // CALayer shadowRadius 3 at opacity 0.13 (TOSegmentedControl's), as a Gaussian of sigma 1.5 pt;
+            // its 2 pt downward offset is not drawn (layers' shadows have none here).
+            thumb.shadowColor = .black
+            thumb.shadowOpacity = appearance == .light ? 0.13 : 0
+            thumb.shadowRadius = 1.5
+            control.addSublayer(thumb)
+        }
         for (i, (title, f)) in zip(segments, frames).enumerated() {
             let label = Layer(name: "segmentedControl.segment.\(i)", frame: f.insetBy(dx: 4, dy: 0))
             label.contents = .text(
                 TextContent(
-                    title, weight: i == selected ? .semibold : .medium, pointSize: Self.titleSize,
-                    color: palette.label, alignment: .center, letterSpacing: -0.08, typography: typography))
+                    title, weight: i == selected ? look.selectedWeight : look.weight, pointSize: look.titleSize ?? Self.titleSize,
+                    color: (i == selected ? look.selectedTitleColor : look.titleColor) ?? palette.label, alignment: .center, letterSpacing: -0.08,
+                    typography: typography))
             control.addSublayer(label)
         }
-        band.addSublayer(control)
-        return band
+        return control
     }
 
     static func read(_ scenario: ScenarioKeys, _ r: ScenarioReader, into screen: inout Screen) {

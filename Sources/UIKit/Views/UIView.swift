@@ -153,7 +153,7 @@ internal import Scene
     }
     open var isHidden: Bool {
         get { layer.isHidden }
-        set { layer.isHidden = newValue }
+        set { layer.isHidden = newValue; (superview as? UIStackView)?.setNeedsLayout() }
     }
     open var isOpaque = true
     open var clipsToBounds: Bool {
@@ -387,7 +387,10 @@ internal import Scene
     /// https://developer.apple.com/documentation/uikit/uiview/1622600-intrinsiccontentsize
     open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
     public static let noIntrinsicMetric: CGFloat = -1
-    open func invalidateIntrinsicContentSize() { setNeedsLayout() }
+    open func invalidateIntrinsicContentSize() {
+        setNeedsLayout()
+        (superview as? UIStackView)?.invalidateIntrinsicContentSize()
+    }
 
     /// https://developer.apple.com/documentation/uikit/uiview/1622566-layoutmargins
     open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
