@@ -17,8 +17,8 @@ extension Solver {
         var negated = row
         negated.reverseSign()
         let lower = minimum(of: row), upper = -minimum(of: negated)
-        // Round-off cannot turn the range inside out.
-        return min(lower, row.constant)...max(upper, row.constant)
+        // Round-off may turn a single point inside out by a hair.
+        return lower <= upper ? lower...upper : upper...lower
     }
 
     /// True when every solution as good as the current one gives `variable` the same value (within
