@@ -72,7 +72,7 @@ let package = Package(
         // Linear constraints for Auto Layout; no UIKit or Scene knowledge. Solved every frame: optimised with the pixel modules.
         .target(name: "ConstraintSolver", swiftSettings: pixelSettings),
         // Lays out and copies the view tree every frame: optimised with the pixel modules.
-        .target(name: "UIKit", dependencies: ["Raster", "Scene"], swiftSettings: pixelSettings),
+        .target(name: "UIKit", dependencies: ["Raster", "Scene", "ConstraintSolver"], swiftSettings: pixelSettings),
         // The example package's view controllers (Examples/StretchyHeader/Sources/Screens), for the
         // tests that hold them to their YAML twins. Swift 5, as an app's.
         .target(

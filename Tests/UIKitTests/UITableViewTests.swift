@@ -174,7 +174,16 @@ final class UITableViewTests: XCTestCase {
             // The inset section's left and right edges in pixels: the margin (16 pt) at 3x.
             let left = 48, right = a.width - 48
             var outside = 0, firstOutside: (Int, Int)?, most = 0, cornerPixels = 0
-            for i in stride(from: 0, to: min(a.bytes.count, b.bytes.count), by: 4) where a.bytes[i..<i + 4] != b.bytes[i..<i + 4] {
+            // Rows compared whole first (this test target is built unoptimised): only a row that
+            // differs is walked pixel by pixel.
+            let rowBytes = a.width * 4
+            let differingRows = a.bytes.withUnsafeBytes { pa in
+                b.bytes.withUnsafeBytes { pb in
+                    (0..<min(a.height, b.height)).filter { memcmp(pa.baseAddress! + $0 * rowBytes, pb.baseAddress! + $0 * rowBytes, rowBytes) != 0 }
+                }
+            }
+            let differing = differingRows.lazy.flatMap { row in stride(from: row * rowBytes, to: (row + 1) * rowBytes, by: 4) }
+            for i in differing where a.bytes[i..<i + 4] != b.bytes[i..<i + 4] {
                 let x = (i / 4) % a.width
                 let delta = (0..<4).map { abs(Int(a.bytes[i + $0]) - Int(b.bytes[i + $0])) }.max()!
                 if corners, (left..<left + 30).contains(x) || (right - 30..<right).contains(x), delta <= (name.contains("dark") ? 8 : 4) {
