@@ -6,6 +6,7 @@
 //   Animation       GIF, WebP, MP4 and APNG from frames, each checked after writing (one file per format)
 //   Scene           UIKit behaviour: layers, devices, effects, timeline, scenario files (output: uses Animation's formats)
 //   GoldenCompare   frames against golden images
+//   ConstraintSolver incremental Cassowary (kiwi's design, lexicographic priorities): what Auto Layout solves
 //   UIKit           Apple's UIKit API (views, scroll views, view controllers) over Scene, for screens written for iOS
 //   RenderFramesKit the frame pipeline shared by the CLI and the benchmark (workers, writing, manifest)
 //   render-frames   the thin command-line executable
@@ -68,8 +69,10 @@ let package = Package(
             swiftSettings: pixelSettings
         ),
         .target(name: "GoldenCompare", dependencies: ["Raster"], swiftSettings: pixelSettings),
+        // Linear constraints for Auto Layout; no UIKit or Scene knowledge. Solved every frame: optimised with the pixel modules.
+        .target(name: "ConstraintSolver", swiftSettings: pixelSettings),
         // Lays out and copies the view tree every frame: optimised with the pixel modules.
-        .target(name: "UIKit", dependencies: ["Raster", "Scene"], swiftSettings: pixelSettings),
+        .target(name: "UIKit", dependencies: ["Raster", "Scene", "ConstraintSolver"], swiftSettings: pixelSettings),
         // The example package's view controllers (Examples/StretchyHeader/Sources/Screens), for the
         // tests that hold them to their YAML twins. Swift 5, as an app's.
         .target(
@@ -95,6 +98,8 @@ let package = Package(
         .testTarget(name: "SceneTests", dependencies: ["Scene", "RenderFramesKit", "GoldenCompare"]),
         .testTarget(name: "GoldenCompareTests", dependencies: ["GoldenCompare"]),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "RenderFramesKit", "Raster", "Scene", "UIKitExampleScreens"]),
+        // Hand-solved systems, and random ones against kiwisolver (python3-kiwisolver, scripts/setup.sh --test).
+        .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "RenderFramesKit"]),
         .testTarget(name: "CLITests", dependencies: ["render-frames", "RenderFramesKit", "Raster", .product(name: "Yams", package: "Yams")]),
         // README.md and docs/ against the schema, the CLI's help and each other.

@@ -11,7 +11,7 @@
 //                                                [--matrix] [--no-memory-check] [--no-animations]
 //                                                [--animations-only] [--animation-runs N]
 //                                                [--no-text] [--text-only] [--text-runs N]
-//                                                [--uikit-only] [--uikit-runs N] [--uikit-memory]
+//                                                [--uikit-only] [--uikit-runs N] [--uikit-memory] [--autolayout-only]
 import CImageIO
 import Foundation
 import GoldenCompare
@@ -164,6 +164,11 @@ func runBenchmark() {
         print(
             "Peak RSS with 2 jobs (\((demoPath as NSString).lastPathComponent) at @3x): \(format(after120, 0)) MB after 120 frames, "
                 + "\(format(peakRSSMegabytes(), 0)) MB after 1200 frames.")
+        return
+    }
+
+    if CommandLine.arguments.contains("--autolayout-only") {
+        autoLayoutBenchmark(runs: max(1, Int(argument("--uikit-runs") ?? "") ?? 3))
         return
     }
 

@@ -221,9 +221,8 @@ internal import Scene
     private var placed: [UIView] = []
     private var imageViews: [ObjectIdentifier: UIImageView] = [:]
 
-    open override func layoutIfNeeded() {
+    override func prepareForLayoutPass() {
         if laidOutAt != u { setNeedsLayout() }
-        super.layoutIfNeeded()
     }
 
     open override func layoutSubviews() {

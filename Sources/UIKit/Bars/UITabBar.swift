@@ -154,9 +154,8 @@ internal import Scene
     private var laidOut: [ObjectIdentifier] = []
     private var current: [ObjectIdentifier] { ((items ?? []) + [selectedItem].compactMap { $0 }).map(ObjectIdentifier.init) }
 
-    open override func layoutIfNeeded() {
+    override func prepareForLayoutPass() {
         if laidOut != current { setNeedsLayout() }
-        super.layoutIfNeeded()
     }
 
     private var imageViews: [UIImageView] = []

@@ -72,6 +72,8 @@ import Foundation
     open func insertArrangedSubview(_ view: UIView, at stackIndex: Int) {
         if let old = arrangedSubviews.firstIndex(of: view) { arrangedSubviews.remove(at: old) }
         arrangedSubviews.insert(view, at: min(max(stackIndex, 0), arrangedSubviews.count))
+        // As UIKit's stack view does: the stack places its arranged views.
+        view.translatesAutoresizingMaskIntoConstraints = false
         if view.superview !== self { addSubview(view) }
         arrangementChanged()
     }

@@ -132,7 +132,7 @@ internal import Scene
     public init(style: CellStyle, reuseIdentifier: String?) {
         self.style = style
         self.reuseIdentifier = reuseIdentifier
-        contentView = UIView()
+        contentView = UITableViewCellContentView()
         ownTextLabel = CellLabel(role: style == .value2 ? .value2Text : .text)
         ownDetailLabel =
             style == .default ? nil : CellLabel(role: style == .subtitle ? .subtitleDetail : style == .value1 ? .value1Detail : .value2Detail)
@@ -144,7 +144,7 @@ internal import Scene
     /// Cells are made in code here: a coder (a storyboard or XIB) is not read yet.
     public required init?(coder: NSCoder) {
         style = .default
-        contentView = UIView()
+        contentView = UITableViewCellContentView()
         ownTextLabel = CellLabel(role: .text)
         ownDetailLabel = nil
         ownImageView = CellImageView()
@@ -165,6 +165,9 @@ internal import Scene
     }
 
     private func setUpParts() {
+        (contentView as? UITableViewCellContentView)?.cell = self
+        // The cell's margins hold the safe area's sides already.
+        contentView.insetsLayoutMarginsFromSafeArea = false
         contentView.isUserInteractionEnabled = true
         addSubview(contentView)
         contentView.addSubview(ownImageView)
@@ -323,6 +326,14 @@ internal import Scene
         let saved = fixedHeight
         fixedHeight = nil
         defer { fixedHeight = saved }
+        // Constraints in the content view: the height they give at the content view's width
+        // (UIKit's systemLayoutSizeFitting, the height as small as they allow), no minimum.
+        if contentView.hasConstraintsInside {
+            let scale = traitCollection.displayScale > 0 ? traitCollection.displayScale : 1
+            let fitted = contentView.systemLayoutSizeFitting(
+                CGSize(width: width, height: 0), withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+            return (fitted.height * scale).rounded(.up) / scale + 1 / scale
+        }
         if configurationView != nil {
             let scale = traitCollection.displayScale > 0 ? traitCollection.displayScale : 1
             let h = configurationView!.sizeThatFits(CGSize(width: width, height: 0)).height
@@ -485,3 +496,18 @@ extension CGRect {
 }
 
 
+
+/// A cell's content view: its layout margins are the cell's at the sides and 11 pt above and
+/// below, as UIKit's are (a label pinned to them in a 17 pt font makes a 44 pt row).
+@MainActor final class UITableViewCellContentView: UIView {
+    weak var cell: UITableViewCell?
+    private var ownMargins: UIEdgeInsets?
+    override var layoutMargins: UIEdgeInsets {
+        get {
+            if let ownMargins { return ownMargins }
+            let m = cell?.layoutMargins ?? UIEdgeInsets(top: 11, left: 16, bottom: 11, right: 16)
+            return UIEdgeInsets(top: 11, left: m.left, bottom: 11, right: m.right)
+        }
+        set { ownMargins = newValue; setNeedsLayout(); layoutMarginsDidChange() }
+    }
+}

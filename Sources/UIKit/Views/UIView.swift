@@ -110,7 +110,10 @@ internal import Scene
     func boundsSizeChanged(from old: CGSize) {
         setNeedsLayout()
         if autoresizesSubviews {
-            for view in subviews { view.autoresize(superviewFrom: old, to: bounds.size) }
+            // A view laid out by constraints keeps its frame until they are solved again.
+            for view in subviews where view.autoLayout.translatesAutoresizingMaskIntoConstraints {
+                view.autoresize(superviewFrom: old, to: bounds.size)
+            }
         }
     }
 
@@ -360,7 +363,20 @@ internal import Scene
 
     /// Lays out this view if it needs it, then its subviews (top down).
     /// https://developer.apple.com/documentation/uikit/uiview/1622507-layoutifneeded
+    /// Constraints are solved first (for the whole view tree, as UIKit's engine is the window's),
+    /// their frames set, then `layoutSubviews` runs where it is due; a constraint changed by a
+    /// `layoutSubviews` or `viewDidLayoutSubviews` is solved before the subviews are laid out.
     open func layoutIfNeeded() {
+        LayoutEngine.solve(treeOf: self)
+        layOutSubtree()
+    }
+
+    /// Called as a layout pass reaches the view, before its `layoutSubviews` is due or not: a part
+    /// that draws from state of its own marks itself here.
+    func prepareForLayoutPass() {}
+
+    func layOutSubtree() {
+        prepareForLayoutPass()
         var passes = 0
         while needsLayout, passes < 8 {
             needsLayout = false
@@ -369,8 +385,9 @@ internal import Scene
             vc?.viewWillLayoutSubviews()
             layoutSubviews()
             vc?.viewDidLayoutSubviews()
+            if LayoutEngine.changedSinceSolve { LayoutEngine.solve(treeOf: self) }
         }
-        for v in subviews { v.layoutIfNeeded() }
+        for v in subviews { v.layOutSubtree() }
     }
 
     /// https://developer.apple.com/documentation/uikit/uiview/1622482-layoutsubviews
@@ -384,11 +401,43 @@ internal import Scene
         frame = CGRect(origin: frame.origin, size: fitted)
     }
 
+    // MARK: Auto Layout (the rest is in Layout/UIView+AutoLayout.swift)
+
+    let autoLayout = ViewLayoutState()
+
+    /// Override it to change or add constraints; call super last. Called, subviews first, before
+    /// a layout that follows `setNeedsUpdateConstraints()` (and before the first).
+    /// https://developer.apple.com/documentation/uikit/uiview/1622512-updateconstraints
+    open func updateConstraints() {}
+    /// https://developer.apple.com/documentation/uikit/uiview/1622549-requiresconstraintbasedlayout
+    open class var requiresConstraintBasedLayout: Bool { false }
+    /// https://developer.apple.com/documentation/uikit/uiview/1622541-alignmentrectinsets
+    open var alignmentRectInsets: UIEdgeInsets { .zero }
+    /// https://developer.apple.com/documentation/uikit/uiview/1622598-forfirstbaselinelayout
+    open var forFirstBaselineLayout: UIView { self }
+    /// https://developer.apple.com/documentation/uikit/uiview/1622395-forlastbaselinelayout
+    open var forLastBaselineLayout: UIView { self }
+    /// The size nearest `targetSize` that the view's constraints allow, each axis held to the
+    /// target at `.fittingSizeLevel` (so as small as the constraints let it be for
+    /// `layoutFittingCompressedSize`).
+    /// https://developer.apple.com/documentation/uikit/uiview/1622624-systemlayoutsizefitting
+    open func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+        systemLayoutSizeFitting(targetSize, withHorizontalFittingPriority: .fittingSizeLevel, verticalFittingPriority: .fittingSizeLevel)
+    }
+    /// https://developer.apple.com/documentation/uikit/uiview/1622623-systemlayoutsizefitting
+    open func systemLayoutSizeFitting(
+        _ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
+        verticalFittingPriority: UILayoutPriority
+    ) -> CGSize {
+        LayoutEngine.fittingSize(of: self, target: targetSize, horizontal: horizontalFittingPriority, vertical: verticalFittingPriority)
+    }
+
     /// https://developer.apple.com/documentation/uikit/uiview/1622600-intrinsiccontentsize
     open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
     public static let noIntrinsicMetric: CGFloat = -1
     open func invalidateIntrinsicContentSize() {
         setNeedsLayout()
+        LayoutEngine.treeChanged(self)
         (superview as? UIStackView)?.invalidateIntrinsicContentSize()
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+internal import Scene
 
 /// https://developer.apple.com/documentation/uikit/uistatusbarstyle
 public enum UIStatusBarStyle: Int, Sendable {
@@ -85,9 +86,20 @@ public struct UIRectEdge: OptionSet, Hashable, Sendable {
     open func viewDidDisappear(_ animated: Bool) {}
     open func viewWillLayoutSubviews() {}
     open func viewDidLayoutSubviews() {}
+    /// Override it to change the view's constraints; call super last.
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621379-updateviewconstraints
+    open func updateViewConstraints() { view.updateConstraints() }
+    /// The least layout margins of the root view: 16 pt at the sides (20 on wider screens), 0
+    /// above and below.
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/2891114-systemminimumlayoutmargins
+    open var systemMinimumLayoutMargins: NSDirectionalEdgeInsets {
+        let m = CGFloat(ScreenEnvironment.device.layoutMargin)
+        return NSDirectionalEdgeInsets(top: 0, leading: m, bottom: 0, trailing: m)
+    }
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/2891116-viewrespectssystemminimumlayoutm
+    open var viewRespectsSystemMinimumLayoutMargins = true
     open func viewSafeAreaInsetsDidChange() {}
     open func viewLayoutMarginsDidChange() {}
-    open func updateViewConstraints() {}
     open func viewWillTransition(to size: CGSize, with coordinator: Any) {}
 
     /// Also the navigation item's and tab bar item's title, as UIKit sets them.

@@ -4,14 +4,17 @@ import UIKit
 /// a header image above a table inset by the header's height, the avatar in the table header
 /// view, both moved in `scrollViewDidScroll` with Core Animation transforms, and the header
 /// brought over the table once it sticks under the bars.
-public final class ProfileViewController: UIViewController, UITableViewDataSource, UITableViewDelegate {
+public class ProfileViewController: UIViewController, UITableViewDataSource, UITableViewDelegate {
     /// The header's height at rest (the seed project's 110).
     public static let headerHeight: CGFloat = 110
     static let avatarSize: CGFloat = 69
+    /// The table header view's height: the avatar's lower part, the name and the handle.
+    static let profileHeight: CGFloat = 93
 
     let tableView = UITableView(frame: .zero, style: .plain)
     let header = UIView()
     let headerImage = UIImageView()
+    let profile = UIView()
     let avatar = UIImageView()
     let nameLabel = UILabel()
     let handleLabel = UILabel()
@@ -22,8 +25,6 @@ public final class ProfileViewController: UIViewController, UITableViewDataSourc
         super.viewDidLoad()
         view.backgroundColor = .systemBackground
 
-        tableView.frame = view.bounds
-        tableView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         tableView.contentInsetAdjustmentBehavior = .never
         tableView.contentInset = UIEdgeInsets(top: Self.headerHeight, left: 0, bottom: 0, right: 0)
         tableView.contentOffset = CGPoint(x: 0, y: -Self.headerHeight)
@@ -34,9 +35,7 @@ public final class ProfileViewController: UIViewController, UITableViewDataSourc
         tableView.accessibilityIdentifier = "table"
 
         tableView.estimatedRowHeight = 44
-        let profile = UIView(frame: CGRect(x: 0, y: 0, width: view.bounds.width, height: 93))
         profile.backgroundColor = .systemBackground
-        avatar.frame = CGRect(x: 40, y: -40, width: Self.avatarSize, height: Self.avatarSize)
         avatar.image = UIImage(named: "avatar")
         avatar.backgroundColor = UIColor(red: 204 / 255, green: 214 / 255, blue: 221 / 255, alpha: 1)
         avatar.contentMode = .scaleAspectFill
@@ -46,31 +45,41 @@ public final class ProfileViewController: UIViewController, UITableViewDataSourc
         avatar.layer.borderColor = UIColor.white.cgColor
         avatar.accessibilityIdentifier = "avatar"
         profile.addSubview(avatar)
-        nameLabel.frame = CGRect(x: 16, y: avatar.frame.maxY + 10, width: view.bounds.width - 32, height: 22)
         nameLabel.text = "Jane Appleseed"
         nameLabel.font = .systemFont(ofSize: 18, weight: .medium)
         nameLabel.accessibilityIdentifier = "name"
         profile.addSubview(nameLabel)
-        handleLabel.frame = CGRect(x: 16, y: nameLabel.frame.maxY + 2, width: view.bounds.width - 32, height: 16)
         handleLabel.text = "@jane"
         handleLabel.font = .systemFont(ofSize: 12)
         handleLabel.textColor = .secondaryLabel
         profile.addSubview(handleLabel)
-        tableView.tableHeaderView = profile
         view.addSubview(tableView)
 
-        header.frame = CGRect(x: 0, y: 0, width: view.bounds.width, height: Self.headerHeight)
-        header.autoresizingMask = [.flexibleWidth]
         header.clipsToBounds = true
         header.backgroundColor = UIColor(red: 29 / 255, green: 161 / 255, blue: 242 / 255, alpha: 1)
         header.accessibilityIdentifier = "header"
-        headerImage.frame = header.bounds
-        headerImage.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         headerImage.contentMode = .scaleAspectFill
         headerImage.image = UIImage(named: headerImageName)
         headerImage.accessibilityIdentifier = "header.image"
         header.addSubview(headerImage)
         view.insertSubview(header, belowSubview: tableView)
+        placeViews()
+    }
+
+    /// The views' places: frames and autoresizing masks here (`ProfileConstraintsViewController`
+    /// places the same views with constraints).
+    func placeViews() {
+        tableView.frame = view.bounds
+        tableView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        profile.frame = CGRect(x: 0, y: 0, width: view.bounds.width, height: Self.profileHeight)
+        avatar.frame = CGRect(x: 40, y: -40, width: Self.avatarSize, height: Self.avatarSize)
+        nameLabel.frame = CGRect(x: 16, y: avatar.frame.maxY + 10, width: view.bounds.width - 32, height: 22)
+        handleLabel.frame = CGRect(x: 16, y: nameLabel.frame.maxY + 2, width: view.bounds.width - 32, height: 16)
+        tableView.tableHeaderView = profile
+        header.frame = CGRect(x: 0, y: 0, width: view.bounds.width, height: Self.headerHeight)
+        header.autoresizingMask = [.flexibleWidth]
+        headerImage.frame = header.bounds
+        headerImage.autoresizingMask = [.flexibleWidth, .flexibleHeight]
     }
 
     public func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { rows.count }

@@ -29,4 +29,11 @@ final class ScreensTests: XCTestCase {
             of: { UINavigationController(rootViewController: SettingsViewController()) }, scenario: Self.scenarios + "/settings.yaml",
             golden: Self.goldens + "/settings", frames: "0,20", scale: 1)
     }
+
+    /// Auto Layout: the photo's height constraint follows the pull; the navigation view fades in.
+    func testStretchyTable() throws {
+        try assertFrames(
+            of: { StretchyTableViewController() }, scenario: Self.scenarios + "/stretchy-table.yaml",
+            golden: Self.goldens + "/stretchy-table", frames: "0,14,44,60", scale: 1)
+    }
 }

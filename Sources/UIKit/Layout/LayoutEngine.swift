@@ -1,0 +1,537 @@
+import Foundation
+internal import Scene
+
+/// Auto Layout for one view tree: the active constraints, the intrinsic sizes of views laid out
+/// by constraints and the frames of the others (`translatesAutoresizingMaskIntoConstraints`),
+/// as one linear system our Cassowary solver keeps solved. Each solve brings the system up to
+/// date incrementally (a changed constant is one cheap update; a new constraint one insertion),
+/// then sets the frames of the views laid out by constraints: their `bounds.size` and `center`,
+/// so their transforms stay as the code set them, rounded to the screen's pixels as UIKit does.
+///
+/// Every view's position is a variable in its superview's bounds coordinates; a constraint
+/// between views in different superviews reads the superviews on the way to their nearest
+/// common ancestor (their positions, less their bounds' origins: a scroll view's content
+/// offset), so scrolling changes only constants.
+@MainActor final class LayoutEngine {
+    /// Something a solve depends on changed since the last one (a constraint, a view's place).
+    static var changedSinceSolve = false
+
+    /// Marks `view`'s tree for a new solve at its next layout.
+    static func treeChanged(_ view: UIView) {
+        changedSinceSolve = true
+        view.setNeedsLayout()
+        view.superview?.setNeedsLayout()
+    }
+
+    /// Solves the constraints of the tree `view` belongs to and sets the frames they give.
+    static func solve(treeOf view: UIView) {
+        var root = view
+        while let up = root.superview { root = up }
+        changedSinceSolve = false
+        if root.autoLayout.engine == nil {
+            // Nothing to do for a tree that has never had a constraint.
+            guard LayoutEngine.hasConstraints(root) else { return }
+            root.autoLayout.engine = LayoutEngine(root: root, fitting: nil)
+        }
+        root.updateConstraintsIfNeeded()
+        root.autoLayout.engine!.update()
+    }
+
+    /// A view the engine holds at its frame: one that `translatesAutoresizingMaskIntoConstraints`,
+    /// and a stack view's arranged view (the stack sets its frame in its own layout).
+    static func isHeld(_ view: UIView) -> Bool {
+        view.autoLayout.translatesAutoresizingMaskIntoConstraints || view.superview is UIStackView
+    }
+
+    private static func hasConstraints(_ view: UIView) -> Bool {
+        if !view.autoLayout.constraints.isEmpty || !view.autoLayout.translatesAutoresizingMaskIntoConstraints { return true }
+        return view.subviews.contains(where: hasConstraints)
+    }
+
+    /// The size of `view` its constraints give nearest `target` (each axis held to the target at
+    /// its priority), from an engine of its own: nothing on screen moves.
+    static func fittingSize(of view: UIView, target: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority) -> CGSize {
+        view.updateConstraintsIfNeeded()
+        let engine = LayoutEngine(root: view, fitting: (target, horizontal, vertical))
+        engine.update(apply: false)
+        return engine.fittedSize
+    }
+
+    // MARK: State
+
+    /// A view's or layout guide's variables: its position in its superview's (owning view's)
+    /// bounds coordinates and its size.
+    final class ItemVariables {
+        let x: SolverVariable, y: SolverVariable, width: SolverVariable, height: SolverVariable
+        /// A scroll view's content size, when a constraint from inside reads its edges.
+        var contentWidth: SolverVariable?, contentHeight: SolverVariable?
+        weak var view: UIView?
+        weak var guide: UILayoutGuide?
+        /// Seen in the last update (else its variables and rows go).
+        var seen = true
+        init(name: String) {
+            x = SolverVariable(name + ".minX"); y = SolverVariable(name + ".minY")
+            width = SolverVariable(name + ".width"); height = SolverVariable(name + ".height")
+        }
+    }
+
+    /// A row the engine keeps in the solver for one reason, and the constant it was added with.
+    struct Row {
+        var handle: SolverRow
+        var constant: Double
+        /// For a user constraint: the variables its expression reads, to see when its views moved.
+        var shape: [ObjectIdentifier]
+        var priority: Float = 1000
+    }
+
+    let root: UIView
+    let solver = EngineSolver()
+    /// nil: the root's own frame is held; else the root's size is fitted to the target.
+    let fitting: (target: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority)?
+    private(set) var fittedSize = CGSize.zero
+    private var items: [ObjectIdentifier: ItemVariables] = [:]
+    /// Rows by what they stand for: a user constraint's identity, or an item's pin or intrinsic
+    /// size (keyed by the item and a tag).
+    private var rows: [RowKey: Row] = [:]
+    private var seenRows: Set<RowKey> = []
+    /// Constraints broken because they could not be satisfied with the others (said once).
+    private var broken: Set<ObjectIdentifier> = []
+
+    enum RowKey: Hashable {
+        case constraint(ObjectIdentifier)
+        case item(ObjectIdentifier, Tag)
+    }
+    enum Tag: Hashable {
+        case pinX, pinY, pinWidth, pinHeight, hugWidth, hugHeight, resistWidth, resistHeight, contentWidthStay, contentHeightStay
+        case guideX, guideY, guideWidth, guideHeight
+    }
+
+    init(root: UIView, fitting: (CGSize, UILayoutPriority, UILayoutPriority)?) {
+        self.root = root
+        self.fitting = fitting.map { (target: $0.0, horizontal: $0.1, vertical: $0.2) }
+    }
+
+    // MARK: Updating
+
+    /// Brings the system up to date with the tree, solves it and (unless fitting) sets frames;
+    /// again while the solve changed what it reads (a multi-line label's height at its new
+    /// width, a frame autoresized under a view the solve moved), at most four times.
+    func update(apply: Bool = true) {
+        for _ in 0..<4 {
+            sync()
+            solver.solve()
+            if !apply {
+                fittedSize = CGSize(width: value(itemVariables(root).width), height: value(itemVariables(root).height))
+                if !intrinsicSizesChanged() { return }
+                continue
+            }
+            let moved = applyFrames()
+            if !moved && !intrinsicSizesChanged() { break }
+        }
+        if apply { checkAmbiguity() }
+    }
+
+    /// The rows for the tree as it is now: new constraints added, gone ones removed, changed
+    /// constants updated in place.
+    private func sync() {
+        seenRows.removeAll(keepingCapacity: true)
+        for item in items.values { item.seen = false }
+        var constraints: [NSLayoutConstraint] = []
+        collect(root, into: &constraints)
+        // Constraints gone first: one deactivated for another in the same frame makes room.
+        let active = Set(constraints.map { RowKey.constraint(ObjectIdentifier($0)) })
+        for (key, row) in rows where !active.contains(key) {
+            if case .constraint = key {
+                solver.remove(row.handle)
+                rows[key] = nil
+            }
+        }
+        // Their expressions (which reach the views and guides they relate).
+        let prepared = constraints.compactMap(prepare)
+        // The root: held at its frame, or fitted.
+        let r = itemVariables(root)
+        if let fitting {
+            pin(root, .pinX, LayoutExpression(r.x), 0, .required)
+            pin(root, .pinY, LayoutExpression(r.y), 0, .required)
+            pin(root, .pinWidth, LayoutExpression(r.width), Double(fitting.target.width), fitting.horizontal)
+            pin(root, .pinHeight, LayoutExpression(r.height), Double(fitting.target.height), fitting.vertical)
+        }
+        // Every view they reach: held at its frame (before the constraints, as UIKit's
+        // autoresizing constraints are there before yours), or sized by its content.
+        for item in Array(items.values) where item.seen {
+            if let view = item.view { holdOrSize(view, item) }
+        }
+        for p in prepared { add(p) }
+        // Rows of views and guides no longer there.
+        for (key, row) in rows where !seenRows.contains(key) {
+            solver.remove(row.handle)
+            rows[key] = nil
+        }
+        items = items.filter { $0.value.seen }
+    }
+
+    /// The tree's active constraints; every view laid out by constraints gets its variables
+    /// (one no constraint reaches still takes its intrinsic size).
+    private func collect(_ view: UIView, into list: inout [NSLayoutConstraint]) {
+        list.append(contentsOf: view.autoLayout.constraints)
+        if !LayoutEngine.isHeld(view) { _ = itemVariables(view) }
+        for v in view.subviews { collect(v, into: &list) }
+    }
+
+    /// The constant a held frame's or intrinsic size's row has now (for messages).
+    func constant(of row: AutoresizingRow) -> Double {
+        guard let item = row.item else { return 0 }
+        return rows[.item(ObjectIdentifier(item), row.tag)]?.constant ?? 0
+    }
+
+    /// A constraint as a row: `expression (relation) constant`.
+    struct Prepared {
+        let constraint: NSLayoutConstraint
+        let expression: LayoutExpression
+        let constant: Double
+    }
+
+    private func prepare(_ c: NSLayoutConstraint) -> Prepared? {
+        guard let ancestor = c.installedOn else { return nil }
+        var e = expression(c.first, in: ancestor, other: c.second)
+        if let second = c.second {
+            e = e - Double(c.multiplier) * expression(second, in: ancestor, other: c.first)
+        }
+        // The expression's own constant (bounds origins, insets) moves to the row's constant.
+        let constant = Double(c.constant) - e.constant
+        e.constant = 0
+        return Prepared(constraint: c, expression: e, constant: constant)
+    }
+
+    /// Adds or updates the row of one constraint.
+    private func add(_ p: Prepared) {
+        let c = p.constraint
+        let key = RowKey.constraint(ObjectIdentifier(c))
+        let shape = p.expression.shape
+        seenRows.insert(key)
+        if let row = rows[key], row.shape == shape, row.priority == c.priority.rawValue {
+            if row.constant != p.constant {
+                if !solver.setConstant(row.handle, to: p.constant) {
+                    rows[key] = nil; breakConstraint(c, involved: [])
+                } else {
+                    rows[key]!.constant = p.constant
+                }
+            }
+            return
+        }
+        if let row = rows[key] { solver.remove(row.handle) }
+        rows[key] = nil
+        do {
+            let handle = try solver.add(p.expression, c.relation, p.constant, priority: c.priority.rawValue, owner: c)
+            rows[key] = Row(handle: handle, constant: p.constant, shape: shape, priority: c.priority.rawValue)
+            broken.remove(ObjectIdentifier(c))
+        } catch let failure as EngineSolver.Unsatisfiable {
+            breakConstraint(c, involved: failure.owners)
+        } catch {}
+    }
+
+    /// `c` cannot hold with the others: left out, and said once.
+    private func breakConstraint(_ c: NSLayoutConstraint, involved: [AnyObject]) {
+        if broken.insert(ObjectIdentifier(c)).inserted {
+            LayoutReport.unsatisfiable(broken: c, involved: involved, in: self)
+        }
+    }
+
+    /// A view that `translatesAutoresizingMaskIntoConstraints` is held at its frame (required,
+    /// as UIKit's autoresizing constraints are); one laid out by constraints hugs and resists
+    /// compressing its intrinsic content size.
+    private func holdOrSize(_ view: UIView, _ v: ItemVariables) {
+        if view === root && fitting == nil {
+            holdFrame(view, v)
+            return
+        }
+        if view !== root && LayoutEngine.isHeld(view) {
+            holdFrame(view, v)
+            return
+        }
+        let size = intrinsicSize(view)
+        if size.width != UIView.noIntrinsicMetric {
+            pin(view, .hugWidth, LayoutExpression(v.width), Double(size.width), view.contentHuggingPriority(for: .horizontal), .lessThanOrEqual)
+            pin(
+                view, .resistWidth, LayoutExpression(v.width), Double(size.width), view.contentCompressionResistancePriority(for: .horizontal),
+                .greaterThanOrEqual)
+        }
+        if size.height != UIView.noIntrinsicMetric {
+            pin(view, .hugHeight, LayoutExpression(v.height), Double(size.height), view.contentHuggingPriority(for: .vertical), .lessThanOrEqual)
+            pin(
+                view, .resistHeight, LayoutExpression(v.height), Double(size.height), view.contentCompressionResistancePriority(for: .vertical),
+                .greaterThanOrEqual)
+        }
+    }
+
+    private func holdFrame(_ view: UIView, _ v: ItemVariables) {
+        let f = layoutFrame(view)
+        pin(view, .pinX, LayoutExpression(v.x), Double(f.minX), .required)
+        pin(view, .pinY, LayoutExpression(v.y), Double(f.minY), .required)
+        pin(view, .pinWidth, LayoutExpression(v.width), Double(f.width), .required)
+        pin(view, .pinHeight, LayoutExpression(v.height), Double(f.height), .required)
+    }
+
+    /// The frame Auto Layout speaks of: the view's untransformed frame (its center and bounds).
+    func layoutFrame(_ view: UIView) -> CGRect {
+        let size = view.bounds.size, a = view.layer.anchorPoint, c = view.center
+        return CGRect(x: c.x - a.x * size.width, y: c.y - a.y * size.height, width: size.width, height: size.height)
+    }
+
+    /// The intrinsic size the last sync used, by view, to see it change after a solve.
+    private var intrinsicUsed: [ObjectIdentifier: CGSize] = [:]
+    /// Each wrapping label's width in the last solve: its intrinsic height is for that width
+    /// (UIKit sets such a label's preferred width from its layout and solves again).
+    private var solvedWidths: [ObjectIdentifier: CGFloat] = [:]
+
+    private func intrinsicSize(_ view: UIView) -> CGSize {
+        let size = currentIntrinsicSize(view)
+        intrinsicUsed[ObjectIdentifier(view)] = size
+        return size
+    }
+
+    private func currentIntrinsicSize(_ view: UIView) -> CGSize {
+        if let label = view as? UILabel, label.numberOfLines != 1, label.preferredMaxLayoutWidth == 0,
+            let width = solvedWidths[ObjectIdentifier(view)]
+        {
+            return label.sizeThatFits(CGSize(width: max(width, 0.01), height: 0))
+        }
+        return view.intrinsicContentSize
+    }
+
+    /// Whether a view's intrinsic size differs now from the one the solve used (a label that
+    /// wraps has a height for its width).
+    private func intrinsicSizesChanged() -> Bool {
+        var changed = false
+        for item in items.values {
+            guard let view = item.view, view === root || !LayoutEngine.isHeld(view),
+                let used = intrinsicUsed[ObjectIdentifier(view)]
+            else { continue }
+            if let label = view as? UILabel, label.numberOfLines != 1 { solvedWidths[ObjectIdentifier(view)] = value(item.width) }
+            if currentIntrinsicSize(view) != used { changed = true }
+        }
+        return changed
+    }
+
+    /// Adds or updates an item's row `expression (relation) constant`.
+    private func pin(
+        _ item: AnyObject, _ tag: Tag, _ e: LayoutExpression, _ constant: Double, _ priority: UILayoutPriority,
+        _ relation: NSLayoutConstraint.Relation = .equal
+    ) {
+        let key = RowKey.item(ObjectIdentifier(item), tag)
+        seenRows.insert(key)
+        if let row = rows[key], row.priority == priority.rawValue {
+            if row.constant != constant {
+                if solver.setConstant(row.handle, to: constant) { rows[key]!.constant = constant } else { rows[key] = nil }
+            }
+            return
+        }
+        if let row = rows[key] {
+            solver.remove(row.handle)
+            rows[key] = nil
+        }
+        do {
+            let handle = try solver.add(e, relation, constant, priority: priority.rawValue, owner: AutoresizingRow(item: item, tag: tag))
+            rows[key] = Row(handle: handle, constant: constant, shape: e.shape, priority: priority.rawValue)
+        } catch {
+            // A frame held against required constraints: the user's constraint was added first
+            // and wins; UIKit breaks one of the two and says so, as the user's add did.
+        }
+    }
+
+    // MARK: Expressions
+
+    func itemVariables(_ item: AnyObject) -> ItemVariables {
+        let id = ObjectIdentifier(item)
+        if let v = items[id] {
+            v.seen = true
+            return v
+        }
+        let v = ItemVariables(name: LayoutReport.name(item))
+        v.view = item as? UIView
+        v.guide = item as? UILayoutGuide
+        items[id] = v
+        return v
+    }
+
+    /// `spec` as an expression in `ancestor`'s bounds coordinates. `other` tells a scroll
+    /// view's edges read from inside it (its content area) from its frame.
+    private func expression(_ spec: LayoutAnchorSpec, in ancestor: UIView, other: LayoutAnchorSpec?) -> LayoutExpression {
+        if let o = spec.offset {
+            return expression(o.to, in: ancestor, other: o.from) - expression(o.from, in: ancestor, other: o.to)
+        }
+        guard let item = spec.item else { return LayoutExpression(constant: 0) }
+        let horizontal = spec.attribute.axis == .horizontal
+        let (minimum, size) = edges(item, horizontal: horizontal, in: ancestor, insideOf: other?.view)
+        let margins = (item as? UIView)?.effectiveMarginsFromEdges ?? .zero
+        let (lead, trail) = horizontal ? (Double(margins.left), Double(margins.right)) : (Double(margins.top), Double(margins.bottom))
+        switch spec.attribute {
+        case .left, .leading, .top: return minimum
+        case .right, .trailing, .bottom: return minimum + size
+        case .centerX, .centerY: return minimum + 0.5 * size
+        case .width, .height: return size
+        case .leftMargin, .leadingMargin, .topMargin: return minimum + lead
+        case .rightMargin, .trailingMargin, .bottomMargin: return minimum + size - trail
+        case .centerXWithinMargins, .centerYWithinMargins: return minimum + lead + 0.5 * (size - (lead + trail))
+        case .firstBaseline, .lastBaseline:
+            guard let view = item as? UIView, let b = LayoutBaselines.offsets(view) else { return minimum + size }
+            return spec.attribute == .firstBaseline ? minimum + b.first : minimum + size - b.fromBottom
+        case .notAnAttribute: return LayoutExpression(constant: 0)
+        }
+    }
+
+    /// An item's leading edge (in `ancestor`'s bounds coordinates) and its size along one axis.
+    private func edges(
+        _ item: AnyObject, horizontal: Bool, in ancestor: UIView, insideOf other: UIView?
+    )
+        -> (LayoutExpression, LayoutExpression)
+    {
+        func pick(_ v: ItemVariables) -> (SolverVariable, SolverVariable) { horizontal ? (v.x, v.width) : (v.y, v.height) }
+        if let view = item as? UIView {
+            let v = itemVariables(view)
+            if view === ancestor {
+                let origin = Double(horizontal ? view.bounds.minX : view.bounds.minY)
+                // A scroll view's edges read from its content: its content area.
+                if let scroll = view as? UIScrollView, let other, other !== scroll {
+                    return (LayoutExpression(constant: 0), LayoutExpression(contentSize(scroll, v, horizontal: horizontal)))
+                }
+                return (LayoutExpression(constant: origin), LayoutExpression(pick(v).1))
+            }
+            let (position, size) = pick(v)
+            return (LayoutExpression(position) + toAncestor(view.superview, ancestor, horizontal), LayoutExpression(size))
+        }
+        guard let guide = item as? UILayoutGuide, let owner = guide.owningView else {
+            return (LayoutExpression(constant: 0), LayoutExpression(constant: 0))
+        }
+        let offset = owner === ancestor ? LayoutExpression(constant: 0) : toAncestor(owner, ancestor, horizontal)
+        let ownerSize = LayoutExpression(pick(itemVariables(owner)).1)
+        let bounds = owner.bounds
+        let origin = Double(horizontal ? bounds.minX : bounds.minY)
+        switch guide.kind {
+        case .own:
+            let g = itemVariables(guide)
+            return (LayoutExpression(pick(g).0) + offset, LayoutExpression(pick(g).1))
+        case .safeArea, .margins:
+            let i = guide.kind == .safeArea ? owner.safeAreaInsets : owner.effectiveMarginsFromEdges
+            let (a, b) = horizontal ? (Double(i.left), Double(i.right)) : (Double(i.top), Double(i.bottom))
+            return (offset + (origin + a), ownerSize - (a + b))
+        case .readableContent:
+            let i = owner.effectiveMarginsFromEdges
+            guard horizontal else { return (offset + (origin + Double(i.top)), ownerSize - Double(i.top + i.bottom)) }
+            // Readable width: the margins' width up to 672 pt, centred (from the frame last laid out).
+            let f = LayoutGuideFrames.frame(of: .readableContent, in: owner)
+            if f.width < bounds.width - i.left - i.right {
+                return (offset + Double(f.minX), LayoutExpression(constant: Double(f.width)))
+            }
+            return (offset + (origin + Double(i.left)), ownerSize - Double(i.left + i.right))
+        case .scrollFrame:
+            return (offset + origin, ownerSize)
+        case .scrollContent:
+            guard let scroll = owner as? UIScrollView else { return (offset, ownerSize) }
+            return (offset, LayoutExpression(contentSize(scroll, itemVariables(scroll), horizontal: horizontal)))
+        }
+    }
+
+    /// `from`'s bounds coordinates to `ancestor`'s: each view on the way adds its position less its bounds' origin.
+    private func toAncestor(_ from: UIView?, _ ancestor: UIView, _ horizontal: Bool) -> LayoutExpression {
+        var e = LayoutExpression(constant: 0)
+        var v = from
+        while let view = v, view !== ancestor {
+            let vars = itemVariables(view)
+            e = e + LayoutExpression(horizontal ? vars.x : vars.y) - Double(horizontal ? view.bounds.minX : view.bounds.minY)
+            v = view.superview
+        }
+        return e
+    }
+
+    /// A scroll view's content size variable, held weakly at its current `contentSize` so an
+    /// axis its constraints leave free keeps the code's value.
+    private func contentSize(_ scroll: UIScrollView, _ v: ItemVariables, horizontal: Bool) -> SolverVariable {
+        if horizontal {
+            if v.contentWidth == nil { v.contentWidth = SolverVariable(LayoutReport.name(scroll) + ".contentWidth") }
+            pin(scroll, .contentWidthStay, LayoutExpression(v.contentWidth!), Double(scroll.contentSize.width), UILayoutPriority(1))
+            return v.contentWidth!
+        }
+        if v.contentHeight == nil { v.contentHeight = SolverVariable(LayoutReport.name(scroll) + ".contentHeight") }
+        pin(scroll, .contentHeightStay, LayoutExpression(v.contentHeight!), Double(scroll.contentSize.height), UILayoutPriority(1))
+        return v.contentHeight!
+    }
+
+    // MARK: Frames
+
+    func value(_ v: SolverVariable) -> CGFloat { CGFloat(solver.value(of: v)) }
+
+    /// Sets the solved frames of the views laid out by constraints, edges rounded to the screen's
+    /// pixels; guides' frames and scroll views' content sizes. Whether a view held at its frame
+    /// moved meanwhile (autoresized under a view that changed size).
+    private func applyFrames() -> Bool {
+        let scale = CGFloat(ScreenEnvironment.device.scale)
+        func round(_ x: CGFloat) -> CGFloat { (x * scale).rounded() / scale }
+        // Superviews before subviews: a size change autoresizes the subviews held at their frames.
+        let ordered = items.values.compactMap { item -> (UIView, ItemVariables)? in item.view.map { ($0, item) } }
+            .sorted { depth($0.0) < depth($1.0) }
+        for (view, v) in ordered where view !== root && !LayoutEngine.isHeld(view) {
+            // Edges on whole pixels, as UIKit rounds them; sizes from whole pixels (no drift).
+            let left = (value(v.x) * scale).rounded(), top = (value(v.y) * scale).rounded()
+            let right = ((value(v.x) + value(v.width)) * scale).rounded(), bottom = ((value(v.y) + value(v.height)) * scale).rounded()
+            let minX = left / scale, minY = top / scale
+            let size = CGSize(width: max(0, right - left) / scale, height: max(0, bottom - top) / scale)
+            if view.bounds.size != size { view.bounds.size = size }
+            let a = view.layer.anchorPoint
+            let center = CGPoint(x: minX + a.x * size.width, y: minY + a.y * size.height)
+            if view.center != center { view.center = center }
+        }
+        for item in items.values {
+            if let guide = item.guide, guide.kind == .own {
+                guide.solvedFrame = CGRect(x: value(item.x), y: value(item.y), width: value(item.width), height: value(item.height))
+            }
+            if let scroll = item.view as? UIScrollView, item.contentWidth != nil || item.contentHeight != nil {
+                var size = scroll.contentSize
+                if let w = item.contentWidth { size.width = round(value(w)) }
+                if let h = item.contentHeight { size.height = round(value(h)) }
+                if scroll.contentSize != size { scroll.contentSize = size }
+            }
+        }
+        // Held frames that moved since the sync.
+        for (view, v) in ordered where LayoutEngine.isHeld(view) || view === root {
+            let f = layoutFrame(view)
+            if let row = rows[.item(ObjectIdentifier(view), .pinX)], row.constant != Double(f.minX) { return true }
+            if let row = rows[.item(ObjectIdentifier(view), .pinWidth)], row.constant != Double(f.width) { return true }
+            if let row = rows[.item(ObjectIdentifier(view), .pinY)], row.constant != Double(f.minY) { return true }
+            if let row = rows[.item(ObjectIdentifier(view), .pinHeight)], row.constant != Double(f.height) { return true }
+            _ = v
+        }
+        return false
+    }
+
+    private func depth(_ view: UIView) -> Int {
+        var d = 0, v = view.superview
+        while let up = v { d += 1; v = up.superview }
+        return d
+    }
+
+    // MARK: Ambiguity
+
+    /// Views laid out by constraints whose position or size the constraints leave free: marked
+    /// for `hasAmbiguousLayout` and said once each.
+    private func checkAmbiguity() {
+        for item in items.values {
+            guard let view = item.view, view !== root, !LayoutEngine.isHeld(view) else { continue }
+            var axes: Set<NSLayoutConstraint.Axis> = []
+            if !solver.isPinned(item.x) || !solver.isPinned(item.width) { axes.insert(.horizontal) }
+            if !solver.isPinned(item.y) || !solver.isPinned(item.height) { axes.insert(.vertical) }
+            view.autoLayout.ambiguousAxes = axes
+            if !axes.isEmpty { LayoutReport.ambiguous(view, axes: axes) }
+        }
+    }
+}
+
+/// The row that holds a view at its frame, as UIKit's NSAutoresizingMaskLayoutConstraint does.
+@MainActor final class AutoresizingRow {
+    weak var item: AnyObject?
+    let tag: LayoutEngine.Tag
+    init(item: AnyObject, tag: LayoutEngine.Tag) {
+        self.item = item
+        self.tag = tag
+    }
+}

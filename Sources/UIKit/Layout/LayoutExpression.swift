@@ -1,0 +1,105 @@
+import Foundation
+internal import ConstraintSolver
+
+typealias SolverVariable = ConstraintSolver.Variable
+
+/// A linear expression over the solver's variables, as the engine builds one side of a constraint.
+struct LayoutExpression {
+    var terms: [(SolverVariable, Double)] = []
+    var constant: Double = 0
+
+    init(_ v: SolverVariable) { terms = [(v, 1)] }
+    init(constant: Double) { self.constant = constant }
+    init(terms: [(SolverVariable, Double)], constant: Double) {
+        self.terms = terms
+        self.constant = constant
+    }
+
+    /// The variables read, in a fixed order: a constraint whose shape changed (a view moved to
+    /// another superview) is replaced, one whose constant changed is updated in place.
+    var shape: [ObjectIdentifier] {
+        terms.filter { $0.1 != 0 }.map { ObjectIdentifier($0.0) }.sorted()
+    }
+
+    static func + (a: LayoutExpression, b: LayoutExpression) -> LayoutExpression {
+        LayoutExpression(terms: a.terms + b.terms, constant: a.constant + b.constant)
+    }
+    static func - (a: LayoutExpression, b: LayoutExpression) -> LayoutExpression { a + (-1) * b }
+    static func * (k: Double, e: LayoutExpression) -> LayoutExpression {
+        LayoutExpression(terms: e.terms.map { ($0.0, k * $0.1) }, constant: k * e.constant)
+    }
+    static func + (a: LayoutExpression, k: Double) -> LayoutExpression { LayoutExpression(terms: a.terms, constant: a.constant + k) }
+    static func - (a: LayoutExpression, k: Double) -> LayoutExpression { a + (-k) }
+}
+
+/// The engine's side of the solver: rows `expression (relation) constant` at a UIKit priority,
+/// each remembering what it stands for (a user's constraint, or a view's held frame or
+/// intrinsic size) so an unsatisfiable system can be said in UIKit's words.
+@MainActor final class EngineSolver {
+    /// A required row that cannot hold with the others: what stands for the rows involved.
+    struct Unsatisfiable: Error {
+        let owners: [AnyObject]
+    }
+
+    final class Handle {
+        var constraint: ConstraintSolver.Constraint
+        let expression: ConstraintSolver.Expression
+        let relation: ConstraintSolver.Constraint.Relation
+        let strength: Strength
+        init(_ constraint: ConstraintSolver.Constraint, _ expression: ConstraintSolver.Expression) {
+            self.constraint = constraint
+            self.expression = expression
+            relation = constraint.relation
+            strength = constraint.strength
+        }
+    }
+
+    private let solver = Solver()
+    /// What each solver constraint stands for, by the constraint's identity.
+    private var owners: [ObjectIdentifier: AnyObject] = [:]
+
+    func add(
+        _ e: LayoutExpression, _ relation: NSLayoutConstraint.Relation, _ constant: Double, priority: Float, owner: AnyObject
+    ) throws
+        -> Handle
+    {
+        let expression = ConstraintSolver.Expression(e.terms.map { Term($0.0, $0.1) }, constant: 0)
+        let r: ConstraintSolver.Constraint.Relation =
+            relation == .equal ? .equal : (relation == .lessThanOrEqual ? .lessThanOrEqual : .greaterThanOrEqual)
+        let strength = Strength(Double(min(1000, max(1, priority))))
+        let c = ConstraintSolver.Constraint(ConstraintSolver.Expression(expression.terms, constant: -constant), r, strength: strength)
+        do {
+            try solver.addConstraint(c)
+        } catch {
+            if case .unsatisfiableConstraint(_, let involved) = error {
+                throw Unsatisfiable(owners: involved.compactMap { owners[ObjectIdentifier($0)] })
+            }
+            throw Unsatisfiable(owners: [])
+        }
+        owners[ObjectIdentifier(c)] = owner
+        return Handle(c, expression)
+    }
+
+    func remove(_ h: Handle) {
+        try? solver.removeConstraint(h.constraint)
+        owners[ObjectIdentifier(h.constraint)] = nil
+    }
+
+    /// The row's constant changed (a constraint's `constant`, a held frame). False when the row
+    /// cannot hold at its new constant (it is out of the solver then).
+    func setConstant(_ h: Handle, to constant: Double) -> Bool {
+        let owner = owners[ObjectIdentifier(h.constraint)]
+        remove(h)
+        let c = ConstraintSolver.Constraint(ConstraintSolver.Expression(h.expression.terms, constant: -constant), h.relation, strength: h.strength)
+        guard (try? solver.addConstraint(c)) != nil else { return false }
+        h.constraint = c
+        if let owner { owners[ObjectIdentifier(c)] = owner }
+        return true
+    }
+
+    func solve() { solver.updateVariables() }
+    func value(of v: SolverVariable) -> Double { v.value }
+    func isPinned(_ v: SolverVariable) -> Bool { solver.isPinned(v) }
+}
+
+typealias SolverRow = EngineSolver.Handle
