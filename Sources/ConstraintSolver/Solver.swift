@@ -21,11 +21,16 @@ public final class Solver {
     struct Tag {
         var marker: Symbol
         var other: Symbol?
+        /// The marker's coefficient in the constraint's own equation (before any sign change):
+        /// how a change of the constant moves the marker (`updateConstant`).
+        var markerCoefficient: Double = 1
     }
 
     struct Record {
         let constraint: Constraint
         let tag: Tag
+        /// The constant term now (`updateConstant` changes it; the constraint keeps the first).
+        var constant: Double
     }
 
     struct Edit {
@@ -92,7 +97,7 @@ public final class Solver {
             tableau = saved
             throw .unsatisfiableConstraint(constraint, involved: involved)
         }
-        constraints[key] = Record(constraint: constraint, tag: tag)
+        constraints[key] = Record(constraint: constraint, tag: tag, constant: constraint.expression.constant)
         owners[tag.marker] = constraint
         if let other = tag.other { owners[other] = constraint }
     }
@@ -144,7 +149,7 @@ public final class Solver {
         guard edits[key] == nil else { throw .duplicateEditVariable(variable) }
         if let reason = strength.problem { throw .invalidStrength(strength, reason: reason) }
         guard !strength.isRequired else { throw .requiredEditStrength(variable) }
-        let constraint = Constraint(Expression(variable), .equal, strength: strength, identifier: "edit \(variable.name)")
+        let constraint = Constraint(LinearExpression(variable), .equal, strength: strength, identifier: "edit \(variable.name)")
         try addConstraint(constraint)
         edits[key] = Edit(constraint: constraint, tag: constraints[ObjectIdentifier(constraint)]!.tag, constant: 0)
     }
@@ -241,14 +246,14 @@ public final class Solver {
             let slack = newSymbol(.slack)
             row.insert(slack, sign)
             if strength.isRequired {
-                tag = Tag(marker: slack)
+                tag = Tag(marker: slack, markerCoefficient: sign)
             } else {
                 let error = newSymbol(.error)
                 row.insert(error, -sign)
                 let level = tableau.level(for: strength.priority)
                 tableau.objective[level].constraints += 1
                 tableau.addCost(error, weight: strength.weight, level: level)
-                tag = Tag(marker: slack, other: error)
+                tag = Tag(marker: slack, other: error, markerCoefficient: sign)
             }
         case .equal:
             if strength.isRequired {
@@ -263,7 +268,7 @@ public final class Solver {
                 tableau.objective[level].constraints += 1
                 tableau.addCost(plus, weight: strength.weight, level: level)
                 tableau.addCost(minus, weight: strength.weight, level: level)
-                tag = Tag(marker: plus, other: minus)
+                tag = Tag(marker: plus, other: minus, markerCoefficient: -1)
             }
         }
         if row.constant < 0 { row.reverseSign() }
@@ -307,10 +312,10 @@ public final class Solver {
     /// The constraint and the required constraints whose columns are in `row`: the row is a sum
     /// of their equations (each marker is in its own equation only), and it is what proves the
     /// new constraint cannot hold.
-    private func explanation(_ constraint: Constraint, _ row: Row) -> [Constraint] {
+    func explanation(_ constraint: Constraint, _ row: Row, basic: Symbol? = nil) -> [Constraint] {
         var involved = [constraint]
-        for cell in row.cells {
-            guard let owner = owners[cell.symbol], owner.strength.isRequired, !involved.contains(where: { $0 === owner }) else { continue }
+        for symbol in [basic].compactMap({ $0 }) + row.cells.map(\.symbol) {
+            guard let owner = owners[symbol], owner.strength.isRequired, !involved.contains(where: { $0 === owner }) else { continue }
             involved.append(owner)
         }
         return involved
