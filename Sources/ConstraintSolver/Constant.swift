@@ -22,34 +22,49 @@ extension Solver {
         let shift = (constant - record.constant) / record.tag.markerCoefficient
         guard shift != 0 else { return }
         let marker = record.tag.marker
-        let saved = tableau
-        if let i = tableau.rows.position(of: marker) {
+        if let i = tableau.rows.position(of: marker), marker.kind == .dummy, !nearZero(tableau.rows.rows[i].constant - shift) {
             // A basic dummy is a required equality that repeats others: it cannot move alone.
-            if marker.kind == .dummy && !nearZero(tableau.rows.rows[i].constant - shift) {
-                throw .unsatisfiableConstraint(constraint, involved: explanation(constraint, tableau.rows.rows[i]))
-            }
-            tableau.rows.rows[i].constant -= shift
-            if tableau.rows.rows[i].constant < 0 { tableau.infeasible.append(marker) }
-        } else {
-            for i in 0..<tableau.rows.count {
-                let c = tableau.rows.rows[i].coefficient(for: marker)
-                guard c != 0 else { continue }
-                tableau.rows.rows[i].constant += c * shift
-                if tableau.rows.rows[i].constant < 0 && tableau.rows.symbols[i].kind != .external {
-                    tableau.infeasible.append(tableau.rows.symbols[i])
-                }
-            }
+            throw .unsatisfiableConstraint(constraint, involved: explanation(constraint, tableau.rows.rows[i]))
         }
+        shiftMarker(marker, by: shift)
         do throws(SimplexFailure) {
             try tableau.dualOptimize()
         } catch {
-            tableau = saved
-            if case .dualFailed(let leaving, let row) = error {
-                throw .unsatisfiableConstraint(constraint, involved: explanation(constraint, row, basic: leaving))
+            guard case .dualFailed(let leaving, let row) = error else {
+                throw .internalError("\(error) after changing the constant of \(constraint)")
             }
-            throw .internalError("\(error) after changing the constant of \(constraint)")
+            // Go back: the old constant is feasible, and the dual simplex kept the objective
+            // optimal throughout, so shifting back and repairing returns the old solution.
+            tableau.infeasible.removeAll()
+            shiftMarker(marker, by: -shift)
+            for i in 0..<tableau.rows.count where tableau.rows.rows[i].constant < 0 && tableau.rows.symbols[i].kind != .external {
+                tableau.infeasible.append(tableau.rows.symbols[i])
+            }
+            do throws(SimplexFailure) {
+                try tableau.dualOptimize()
+            } catch {
+                throw .internalError("\(error) undoing the constant of \(constraint)")
+            }
+            throw .unsatisfiableConstraint(constraint, involved: explanation(constraint, row, basic: leaving))
         }
         record.constant = constant
         constraints[key] = record
+    }
+
+    /// Moves the constant of the marker's equation: the marker's own row, or every row that holds it.
+    private func shiftMarker(_ marker: Symbol, by shift: Double) {
+        if let i = tableau.rows.position(of: marker) {
+            tableau.rows.rows[i].constant -= shift
+            if tableau.rows.rows[i].constant < 0 { tableau.infeasible.append(marker) }
+            return
+        }
+        for i in 0..<tableau.rows.count {
+            let c = tableau.rows.rows[i].coefficient(for: marker)
+            guard c != 0 else { continue }
+            tableau.rows.rows[i].constant += c * shift
+            if tableau.rows.rows[i].constant < 0 && tableau.rows.symbols[i].kind != .external {
+                tableau.infeasible.append(tableau.rows.symbols[i])
+            }
+        }
     }
 }

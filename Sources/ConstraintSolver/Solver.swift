@@ -66,34 +66,39 @@ public final class Solver {
         if let reason = constraint.strength.problem { throw .invalidStrength(constraint.strength, reason: reason) }
         guard constraint.expression.isFinite else { throw .nonFiniteValue("a coefficient or the constant of \(constraint)") }
 
-        let saved = tableau
+        let firstNewID = nextID + 1
         var (row, tag) = makeRow(constraint)
-        var subject = chooseSubject(row, tag)
+        var subject = chooseSubject(row, tag, firstNewID: firstNewID)
         if subject == nil && row.cells.allSatisfy({ $0.symbol.kind == .dummy }) {
             // Only required equalities' dummies left: the constraint is redundant if the constant
             // is zero, else it contradicts the equalities whose dummies are in the row.
             guard nearZero(row.constant) else {
-                let involved = explanation(constraint, row)
-                tableau = saved
-                throw .unsatisfiableConstraint(constraint, involved: involved)
+                // (A required constraint's row changed nothing in the tableau yet.)
+                throw .unsatisfiableConstraint(constraint, involved: explanation(constraint, row))
             }
             subject = tag.marker
         }
         var involved: [Constraint]?
+        // Phase one may pivot the tableau before it finds the constraint cannot hold: kept to go
+        // back to. (Copying is not free, and this is the rare path: no copy on the others.)
+        var saved: Tableau?
         do throws(SimplexFailure) {
             if let subject {
                 row.solve(for: subject)
-                tableau.substitute(subject, row)
+                // A variable new with this constraint is in no other row and not in the objective
+                // (unlike a new error, whose cost is there already): nothing to substitute. A
+                // layout's constraints mostly bring a new variable: this spares scanning every row.
+                if subject.kind != .external || subject.id < firstNewID { tableau.substitute(subject, row) }
                 tableau.rows.insert(subject, row)
             } else {
+                saved = tableau
                 involved = try addWithArtificialVariable(constraint, row)
             }
             if involved == nil { try tableau.optimize(.objective) }
         } catch {
-            tableau = saved
             throw .internalError("\(error) while adding \(constraint)")
         }
-        if let involved {
+        if let involved, let saved {
             tableau = saved
             throw .unsatisfiableConstraint(constraint, involved: involved)
         }
@@ -107,7 +112,6 @@ public final class Solver {
     public func removeConstraint(_ constraint: Constraint) throws(SolverError) {
         let key = ObjectIdentifier(constraint)
         guard let record = constraints[key] else { throw .unknownConstraint(constraint) }
-        let saved = tableau
         let tag = record.tag
         // Its errors leave the objective.
         if !constraint.strength.isRequired {
@@ -121,10 +125,7 @@ public final class Solver {
         // Its equation leaves the tableau: drop the marker's row, pivoting the marker in first if
         // it is not basic.
         if tableau.rows.remove(tag.marker) == nil {
-            guard let leaving = markerLeavingRow(tag.marker) else {
-                tableau = saved
-                throw .internalError("no row to remove \(constraint) from")
-            }
+            guard let leaving = markerLeavingRow(tag.marker) else { throw .internalError("no row to remove \(constraint) from") }
             var row = tableau.rows.remove(leaving)!
             row.solve(for: leaving, tag.marker)
             tableau.substitute(tag.marker, row)
@@ -132,7 +133,6 @@ public final class Solver {
         do throws(SimplexFailure) {
             try tableau.optimize(.objective)
         } catch {
-            tableau = saved
             throw .internalError("\(error) while removing \(constraint)")
         }
         constraints[key] = nil
@@ -275,9 +275,11 @@ public final class Solver {
         return (row, tag)
     }
 
-    /// The symbol to make basic for a new row: an external one, else a marker or error with a
-    /// negative coefficient (so its value stays >= 0); nil when only phase one can tell.
-    private func chooseSubject(_ row: Row, _ tag: Tag) -> Symbol? {
+    /// The symbol to make basic for a new row: an external one (one first seen in this constraint
+    /// if any, ids from `firstNewID` on), else a marker or error with a negative coefficient (so
+    /// its value stays >= 0); nil when only phase one can tell.
+    private func chooseSubject(_ row: Row, _ tag: Tag, firstNewID: Int) -> Symbol? {
+        if let fresh = row.cells.last(where: { $0.symbol.kind == .external }), fresh.symbol.id >= firstNewID { return fresh.symbol }
         if let external = row.cells.first(where: { $0.symbol.kind == .external }) { return external.symbol }
         if tag.marker.isPivotable && row.coefficient(for: tag.marker) < 0 { return tag.marker }
         if let other = tag.other, other.isPivotable && row.coefficient(for: other) < 0 { return other }

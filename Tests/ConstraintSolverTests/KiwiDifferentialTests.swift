@@ -245,9 +245,16 @@ final class KiwiDifferentialTests: XCTestCase {
                 constraints[id] = c
             case .retarget(let id, let constant):
                 let c = constraints[id]!
+                solver.updateVariables()
+                let before = vs.map { solver.isPinned($0) ? $0.value : nil }
                 let result = Result { () throws(SolverError) in try solver.updateConstant(of: c, to: constant) }
                 if case .failure(let error) = result {
                     guard case .unsatisfiableConstraint(_, let involved) = error else { throw error }
+                    // Refused and undone: the pinned values are what they were.
+                    solver.updateVariables()
+                    for (v, value) in zip(vs, before) where value != nil {
+                        XCTAssertEqual(v.value, value!, accuracy: 1e-6, "\(v) after a refused constant")
+                    }
                     try assertUnsatisfiable(involved, in: solver, moving: c, to: constant)
                     return (checks, step)
                 }
