@@ -50,8 +50,8 @@ public final class Solver {
 
     public init() {}
 
-    /// The constraints in the solver, in no particular order.
-    public var allConstraints: [Constraint] { constraints.values.map(\.constraint) }
+    /// The constraints in the solver, in the order they were added (edit variables' included).
+    public var allConstraints: [Constraint] { constraints.values.sorted { $0.tag.marker < $1.tag.marker }.map(\.constraint) }
 
     public func hasConstraint(_ constraint: Constraint) -> Bool { constraints[ObjectIdentifier(constraint)] != nil }
 

@@ -107,6 +107,7 @@ final class SolverTests: XCTestCase {
         let strong = (x == 10).withPriority(750), weak = (x == 20).withPriority(500), required = x <= 15
         let solver = try solve([strong, weak, required])
         XCTAssertEqual(x.value, 10)
+        XCTAssertEqual(solver.allConstraints.map(ObjectIdentifier.init), [strong, weak, required].map(ObjectIdentifier.init))
         try solver.removeConstraint(strong)
         solver.updateVariables()
         XCTAssertEqual(x.value, 15, accuracy: 1e-12)
