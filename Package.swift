@@ -91,7 +91,8 @@ let package = Package(
             dependencies: ["RenderFramesKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
-            name: "render-frames-benchmark", dependencies: ["RenderFramesKit", "GoldenCompare", "CImageIO", "Animation", "UIKit", "UIKitExampleScreens"]),
+            name: "render-frames-benchmark",
+            dependencies: ["RenderFramesKit", "GoldenCompare", "CImageIO", "Animation", "UIKit", "UIKitExampleScreens", "ConstraintSolver"]),
 
         // Its property tests draw and filter images in the test code itself (20 s unoptimised, under 1 s with -O).
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CImageIO"], swiftSettings: pixelSettings),

@@ -8,23 +8,23 @@ public final class Constraint: CustomStringConvertible, @unchecked Sendable {
     }
 
     /// `lhs - rhs` of the constraint as written.
-    public let expression: Expression
+    public let expression: LinearExpression
     public let relation: Relation
     public let strength: Strength
     /// A label for messages (UIKit's `identifier`), or nil.
     public let identifier: String?
 
     /// `expression relation 0`.
-    public init(_ expression: Expression, _ relation: Relation, strength: Strength = .required, identifier: String? = nil) {
+    public init(_ expression: LinearExpression, _ relation: Relation, strength: Strength = .required, identifier: String? = nil) {
         self.expression = expression
         self.relation = relation
         self.strength = strength
         self.identifier = identifier
     }
 
-    /// `lhs relation rhs`, e.g. `Constraint(view.width, .greaterThanOrEqual, 44)`.
-    public convenience init<L: LinearExpression, R: LinearExpression>(
-        _ lhs: L, _ relation: Relation, _ rhs: R, strength: Strength = .required, identifier: String? = nil
+    /// `lhs relation rhs`, e.g. `Constraint(LinearExpression(width), .greaterThanOrEqual, LinearExpression(constant: 44))`.
+    public convenience init(
+        _ lhs: LinearExpression, _ relation: Relation, _ rhs: LinearExpression, strength: Strength = .required, identifier: String? = nil
     ) {
         self.init(lhs - rhs, relation, strength: strength, identifier: identifier)
     }

@@ -28,7 +28,8 @@ public struct Term {
 }
 
 /// `terms[0] + terms[1] + ... + constant`. A variable may appear in several terms: they add.
-public struct Expression: CustomStringConvertible {
+/// (Not `Expression`: Foundation has a type of that name.)
+public struct LinearExpression: CustomStringConvertible {
     public var terms: [Term]
     public var constant: Double
 
@@ -64,60 +65,72 @@ func formatNumber(_ value: Double) -> String {
     return "\(value)"
 }
 
-/// What can stand on either side of a constraint's relation: `Variable`, `Term`, `Expression`.
-public protocol LinearExpression {
-    var linearExpression: Expression { get }
+// Arithmetic, so constraints read as written: `x + 2 * y == 10`, `width >= 44`. Concrete overloads
+// on `Variable` and `LinearExpression` only (no generics, no `Term` operands): every overload of
+// `+` is a candidate the type checker weighs in each arithmetic expression of a file importing
+// this module, and generic ones made plain `Double` sums too slow to type-check.
+
+extension Variable {
+    public var linearExpression: LinearExpression { LinearExpression(self) }
 }
 
-extension Variable: LinearExpression {
-    public var linearExpression: Expression { Expression(self) }
+extension LinearExpression {
+    public var linearExpression: LinearExpression { self }
+
+    static func sum(_ l: LinearExpression, _ r: LinearExpression) -> LinearExpression {
+        LinearExpression(l.terms + r.terms, constant: l.constant + r.constant)
+    }
+
+    static func scaled(_ e: LinearExpression, _ factor: Double) -> LinearExpression {
+        LinearExpression(e.terms.map { Term($0.variable, $0.coefficient * factor) }, constant: e.constant * factor)
+    }
 }
 
-extension Term: LinearExpression {
-    public var linearExpression: Expression { Expression([self]) }
-}
-
-extension Expression: LinearExpression {
-    public var linearExpression: Expression { self }
-}
-
-// Arithmetic, so constraints read as written: `x + 2 * y == 10`, `width >= 44`.
-
-public func + <L: LinearExpression, R: LinearExpression>(lhs: L, rhs: R) -> Expression {
-    let l = lhs.linearExpression, r = rhs.linearExpression
-    return Expression(l.terms + r.terms, constant: l.constant + r.constant)
-}
-
-public func + <L: LinearExpression>(lhs: L, rhs: Double) -> Expression {
-    let l = lhs.linearExpression
-    return Expression(l.terms, constant: l.constant + rhs)
-}
-
-public func + <R: LinearExpression>(lhs: Double, rhs: R) -> Expression { rhs + lhs }
-
-public prefix func - <E: LinearExpression>(operand: E) -> Expression { operand * -1 }
-
-public func - <L: LinearExpression, R: LinearExpression>(lhs: L, rhs: R) -> Expression { lhs + -rhs }
-
-public func - <L: LinearExpression>(lhs: L, rhs: Double) -> Expression { lhs + -rhs }
-
-public func - <R: LinearExpression>(lhs: Double, rhs: R) -> Expression { -rhs + lhs }
-
-public func * <E: LinearExpression>(lhs: E, rhs: Double) -> Expression {
-    let e = lhs.linearExpression
-    return Expression(e.terms.map { Term($0.variable, $0.coefficient * rhs) }, constant: e.constant * rhs)
-}
-
-public func * <E: LinearExpression>(lhs: Double, rhs: E) -> Expression { rhs * lhs }
-
-public func / <E: LinearExpression>(lhs: E, rhs: Double) -> Expression { lhs * (1 / rhs) }
-
-public func == <L: LinearExpression, R: LinearExpression>(lhs: L, rhs: R) -> Constraint { Constraint(lhs, .equal, rhs) }
-public func == <L: LinearExpression>(lhs: L, rhs: Double) -> Constraint { Constraint(lhs, .equal, Expression(constant: rhs)) }
-public func == <R: LinearExpression>(lhs: Double, rhs: R) -> Constraint { Constraint(Expression(constant: lhs), .equal, rhs) }
-public func <= <L: LinearExpression, R: LinearExpression>(lhs: L, rhs: R) -> Constraint { Constraint(lhs, .lessThanOrEqual, rhs) }
-public func <= <L: LinearExpression>(lhs: L, rhs: Double) -> Constraint { Constraint(lhs, .lessThanOrEqual, Expression(constant: rhs)) }
-public func <= <R: LinearExpression>(lhs: Double, rhs: R) -> Constraint { Constraint(Expression(constant: lhs), .lessThanOrEqual, rhs) }
-public func >= <L: LinearExpression, R: LinearExpression>(lhs: L, rhs: R) -> Constraint { Constraint(lhs, .greaterThanOrEqual, rhs) }
-public func >= <L: LinearExpression>(lhs: L, rhs: Double) -> Constraint { Constraint(lhs, .greaterThanOrEqual, Expression(constant: rhs)) }
-public func >= <R: LinearExpression>(lhs: Double, rhs: R) -> Constraint { Constraint(Expression(constant: lhs), .greaterThanOrEqual, rhs) }
+public func + (lhs: Variable, rhs: Variable) -> LinearExpression { .sum(lhs.linearExpression, rhs.linearExpression) }
+public func - (lhs: Variable, rhs: Variable) -> LinearExpression { .sum(lhs.linearExpression, .scaled(rhs.linearExpression, -1)) }
+public func + (lhs: Variable, rhs: LinearExpression) -> LinearExpression { .sum(lhs.linearExpression, rhs) }
+public func - (lhs: Variable, rhs: LinearExpression) -> LinearExpression { .sum(lhs.linearExpression, .scaled(rhs, -1)) }
+public func + (lhs: LinearExpression, rhs: Variable) -> LinearExpression { .sum(lhs, rhs.linearExpression) }
+public func - (lhs: LinearExpression, rhs: Variable) -> LinearExpression { .sum(lhs, .scaled(rhs.linearExpression, -1)) }
+public func + (lhs: LinearExpression, rhs: LinearExpression) -> LinearExpression { .sum(lhs, rhs) }
+public func - (lhs: LinearExpression, rhs: LinearExpression) -> LinearExpression { .sum(lhs, .scaled(rhs, -1)) }
+public func + (lhs: Variable, rhs: Double) -> LinearExpression { .sum(lhs.linearExpression, LinearExpression(constant: rhs)) }
+public func + (lhs: Double, rhs: Variable) -> LinearExpression { .sum(LinearExpression(constant: lhs), rhs.linearExpression) }
+public func - (lhs: Variable, rhs: Double) -> LinearExpression { .sum(lhs.linearExpression, LinearExpression(constant: -rhs)) }
+public func - (lhs: Double, rhs: Variable) -> LinearExpression { .sum(LinearExpression(constant: lhs), .scaled(rhs.linearExpression, -1)) }
+public prefix func - (operand: Variable) -> LinearExpression { .scaled(operand.linearExpression, -1) }
+public func * (lhs: Variable, rhs: Double) -> LinearExpression { .scaled(lhs.linearExpression, rhs) }
+public func * (lhs: Double, rhs: Variable) -> LinearExpression { .scaled(rhs.linearExpression, lhs) }
+public func / (lhs: Variable, rhs: Double) -> LinearExpression { .scaled(lhs.linearExpression, 1 / rhs) }
+public func + (lhs: LinearExpression, rhs: Double) -> LinearExpression { .sum(lhs, LinearExpression(constant: rhs)) }
+public func + (lhs: Double, rhs: LinearExpression) -> LinearExpression { .sum(LinearExpression(constant: lhs), rhs) }
+public func - (lhs: LinearExpression, rhs: Double) -> LinearExpression { .sum(lhs, LinearExpression(constant: -rhs)) }
+public func - (lhs: Double, rhs: LinearExpression) -> LinearExpression { .sum(LinearExpression(constant: lhs), .scaled(rhs, -1)) }
+public prefix func - (operand: LinearExpression) -> LinearExpression { .scaled(operand, -1) }
+public func * (lhs: LinearExpression, rhs: Double) -> LinearExpression { .scaled(lhs, rhs) }
+public func * (lhs: Double, rhs: LinearExpression) -> LinearExpression { .scaled(rhs, lhs) }
+public func / (lhs: LinearExpression, rhs: Double) -> LinearExpression { .scaled(lhs, 1 / rhs) }
+public func == (lhs: Variable, rhs: Variable) -> Constraint { Constraint(lhs.linearExpression, .equal, rhs.linearExpression) }
+public func == (lhs: Variable, rhs: LinearExpression) -> Constraint { Constraint(lhs.linearExpression, .equal, rhs) }
+public func == (lhs: Variable, rhs: Double) -> Constraint { Constraint(lhs.linearExpression, .equal, LinearExpression(constant: rhs)) }
+public func == (lhs: Double, rhs: Variable) -> Constraint { Constraint(LinearExpression(constant: lhs), .equal, rhs.linearExpression) }
+public func == (lhs: LinearExpression, rhs: Variable) -> Constraint { Constraint(lhs, .equal, rhs.linearExpression) }
+public func == (lhs: LinearExpression, rhs: LinearExpression) -> Constraint { Constraint(lhs, .equal, rhs) }
+public func == (lhs: LinearExpression, rhs: Double) -> Constraint { Constraint(lhs, .equal, LinearExpression(constant: rhs)) }
+public func == (lhs: Double, rhs: LinearExpression) -> Constraint { Constraint(LinearExpression(constant: lhs), .equal, rhs) }
+public func <= (lhs: Variable, rhs: Variable) -> Constraint { Constraint(lhs.linearExpression, .lessThanOrEqual, rhs.linearExpression) }
+public func <= (lhs: Variable, rhs: LinearExpression) -> Constraint { Constraint(lhs.linearExpression, .lessThanOrEqual, rhs) }
+public func <= (lhs: Variable, rhs: Double) -> Constraint { Constraint(lhs.linearExpression, .lessThanOrEqual, LinearExpression(constant: rhs)) }
+public func <= (lhs: Double, rhs: Variable) -> Constraint { Constraint(LinearExpression(constant: lhs), .lessThanOrEqual, rhs.linearExpression) }
+public func <= (lhs: LinearExpression, rhs: Variable) -> Constraint { Constraint(lhs, .lessThanOrEqual, rhs.linearExpression) }
+public func <= (lhs: LinearExpression, rhs: LinearExpression) -> Constraint { Constraint(lhs, .lessThanOrEqual, rhs) }
+public func <= (lhs: LinearExpression, rhs: Double) -> Constraint { Constraint(lhs, .lessThanOrEqual, LinearExpression(constant: rhs)) }
+public func <= (lhs: Double, rhs: LinearExpression) -> Constraint { Constraint(LinearExpression(constant: lhs), .lessThanOrEqual, rhs) }
+public func >= (lhs: Variable, rhs: Variable) -> Constraint { Constraint(lhs.linearExpression, .greaterThanOrEqual, rhs.linearExpression) }
+public func >= (lhs: Variable, rhs: LinearExpression) -> Constraint { Constraint(lhs.linearExpression, .greaterThanOrEqual, rhs) }
+public func >= (lhs: Variable, rhs: Double) -> Constraint { Constraint(lhs.linearExpression, .greaterThanOrEqual, LinearExpression(constant: rhs)) }
+public func >= (lhs: Double, rhs: Variable) -> Constraint { Constraint(LinearExpression(constant: lhs), .greaterThanOrEqual, rhs.linearExpression) }
+public func >= (lhs: LinearExpression, rhs: Variable) -> Constraint { Constraint(lhs, .greaterThanOrEqual, rhs.linearExpression) }
+public func >= (lhs: LinearExpression, rhs: LinearExpression) -> Constraint { Constraint(lhs, .greaterThanOrEqual, rhs) }
+public func >= (lhs: LinearExpression, rhs: Double) -> Constraint { Constraint(lhs, .greaterThanOrEqual, LinearExpression(constant: rhs)) }
+public func >= (lhs: Double, rhs: LinearExpression) -> Constraint { Constraint(LinearExpression(constant: lhs), .greaterThanOrEqual, rhs) }

@@ -33,6 +33,14 @@ struct Cell {
 struct Row {
     var constant: Double
     private(set) var cells: [Cell] = []
+    /// Bit `id % 64` set for every symbol in the row (and perhaps for some removed since): a
+    /// scan of all rows for one symbol reads this word and skips most rows without a search.
+    private(set) var signature: UInt64 = 0
+
+    @inline(__always) static func bit(_ symbol: Symbol) -> UInt64 { 1 << UInt64(symbol.id & 63) }
+
+    /// False only when the symbol is surely absent (cheaper than `contains`).
+    @inline(__always) func mayContain(_ symbol: Symbol) -> Bool { signature & Row.bit(symbol) != 0 }
 
     init(constant: Double = 0) { self.constant = constant }
 
@@ -48,11 +56,12 @@ struct Row {
     }
 
     func coefficient(for symbol: Symbol) -> Double {
+        guard mayContain(symbol) else { return 0 }
         let (found, i) = position(of: symbol)
         return found ? cells[i].coefficient : 0
     }
 
-    func contains(_ symbol: Symbol) -> Bool { position(of: symbol).found }
+    func contains(_ symbol: Symbol) -> Bool { mayContain(symbol) && position(of: symbol).found }
 
     /// Adds `coefficient * symbol`; a cell that cancels to near zero goes.
     mutating func insert(_ symbol: Symbol, _ coefficient: Double = 1) {
@@ -62,6 +71,7 @@ struct Row {
             if nearZero(sum) { cells.remove(at: i) } else { cells[i].coefficient = sum }
         } else if !nearZero(coefficient) {
             cells.insert(Cell(symbol: symbol, coefficient: coefficient), at: i)
+            signature |= Row.bit(symbol)
         }
     }
 
@@ -75,23 +85,32 @@ struct Row {
         }
         var merged: [Cell] = []
         merged.reserveCapacity(cells.count + other.cells.count)
+        var mask: UInt64 = 0
         var i = 0, j = 0
         while i < cells.count || j < other.cells.count {
             if j == other.cells.count || (i < cells.count && cells[i].symbol.id < other.cells[j].symbol.id) {
                 merged.append(cells[i])
+                mask |= Row.bit(cells[i].symbol)
                 i += 1
             } else if i == cells.count || other.cells[j].symbol.id < cells[i].symbol.id {
                 let c = other.cells[j].coefficient * coefficient
-                if !nearZero(c) { merged.append(Cell(symbol: other.cells[j].symbol, coefficient: c)) }
+                if !nearZero(c) {
+                    merged.append(Cell(symbol: other.cells[j].symbol, coefficient: c))
+                    mask |= Row.bit(other.cells[j].symbol)
+                }
                 j += 1
             } else {
                 let c = cells[i].coefficient + other.cells[j].coefficient * coefficient
-                if !nearZero(c) { merged.append(Cell(symbol: cells[i].symbol, coefficient: c)) }
+                if !nearZero(c) {
+                    merged.append(Cell(symbol: cells[i].symbol, coefficient: c))
+                    mask |= Row.bit(cells[i].symbol)
+                }
                 i += 1
                 j += 1
             }
         }
         cells = merged
+        signature = mask
     }
 
     mutating func remove(_ symbol: Symbol) {
@@ -122,6 +141,7 @@ struct Row {
 
     /// Replaces `symbol` by `row` (the symbol's new definition).
     mutating func substitute(_ symbol: Symbol, _ row: Row) {
+        guard mayContain(symbol) else { return }
         let (found, i) = position(of: symbol)
         guard found else { return }
         let coefficient = cells[i].coefficient

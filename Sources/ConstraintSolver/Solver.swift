@@ -21,11 +21,16 @@ public final class Solver {
     struct Tag {
         var marker: Symbol
         var other: Symbol?
+        /// The marker's coefficient in the constraint's own equation (before any sign change):
+        /// how a change of the constant moves the marker (`updateConstant`).
+        var markerCoefficient: Double = 1
     }
 
     struct Record {
         let constraint: Constraint
         let tag: Tag
+        /// The constant term now (`updateConstant` changes it; the constraint keeps the first).
+        var constant: Double
     }
 
     struct Edit {
@@ -45,8 +50,8 @@ public final class Solver {
 
     public init() {}
 
-    /// The constraints in the solver, in no particular order.
-    public var allConstraints: [Constraint] { constraints.values.map(\.constraint) }
+    /// The constraints in the solver, in the order they were added (edit variables' included).
+    public var allConstraints: [Constraint] { constraints.values.sorted { $0.tag.marker < $1.tag.marker }.map(\.constraint) }
 
     public func hasConstraint(_ constraint: Constraint) -> Bool { constraints[ObjectIdentifier(constraint)] != nil }
 
@@ -61,38 +66,43 @@ public final class Solver {
         if let reason = constraint.strength.problem { throw .invalidStrength(constraint.strength, reason: reason) }
         guard constraint.expression.isFinite else { throw .nonFiniteValue("a coefficient or the constant of \(constraint)") }
 
-        let saved = tableau
+        let firstNewID = nextID + 1
         var (row, tag) = makeRow(constraint)
-        var subject = chooseSubject(row, tag)
+        var subject = chooseSubject(row, tag, firstNewID: firstNewID)
         if subject == nil && row.cells.allSatisfy({ $0.symbol.kind == .dummy }) {
             // Only required equalities' dummies left: the constraint is redundant if the constant
             // is zero, else it contradicts the equalities whose dummies are in the row.
             guard nearZero(row.constant) else {
-                let involved = explanation(constraint, row)
-                tableau = saved
-                throw .unsatisfiableConstraint(constraint, involved: involved)
+                // (A required constraint's row changed nothing in the tableau yet.)
+                throw .unsatisfiableConstraint(constraint, involved: explanation(constraint, row))
             }
             subject = tag.marker
         }
         var involved: [Constraint]?
+        // Phase one may pivot the tableau before it finds the constraint cannot hold: kept to go
+        // back to. (Copying is not free, and this is the rare path: no copy on the others.)
+        var saved: Tableau?
         do throws(SimplexFailure) {
             if let subject {
                 row.solve(for: subject)
-                tableau.substitute(subject, row)
+                // A variable new with this constraint is in no other row and not in the objective
+                // (unlike a new error, whose cost is there already): nothing to substitute. A
+                // layout's constraints mostly bring a new variable: this spares scanning every row.
+                if subject.kind != .external || subject.id < firstNewID { tableau.substitute(subject, row) }
                 tableau.rows.insert(subject, row)
             } else {
+                saved = tableau
                 involved = try addWithArtificialVariable(constraint, row)
             }
             if involved == nil { try tableau.optimize(.objective) }
         } catch {
-            tableau = saved
             throw .internalError("\(error) while adding \(constraint)")
         }
-        if let involved {
+        if let involved, let saved {
             tableau = saved
             throw .unsatisfiableConstraint(constraint, involved: involved)
         }
-        constraints[key] = Record(constraint: constraint, tag: tag)
+        constraints[key] = Record(constraint: constraint, tag: tag, constant: constraint.expression.constant)
         owners[tag.marker] = constraint
         if let other = tag.other { owners[other] = constraint }
     }
@@ -102,7 +112,6 @@ public final class Solver {
     public func removeConstraint(_ constraint: Constraint) throws(SolverError) {
         let key = ObjectIdentifier(constraint)
         guard let record = constraints[key] else { throw .unknownConstraint(constraint) }
-        let saved = tableau
         let tag = record.tag
         // Its errors leave the objective.
         if !constraint.strength.isRequired {
@@ -116,10 +125,7 @@ public final class Solver {
         // Its equation leaves the tableau: drop the marker's row, pivoting the marker in first if
         // it is not basic.
         if tableau.rows.remove(tag.marker) == nil {
-            guard let leaving = markerLeavingRow(tag.marker) else {
-                tableau = saved
-                throw .internalError("no row to remove \(constraint) from")
-            }
+            guard let leaving = markerLeavingRow(tag.marker) else { throw .internalError("no row to remove \(constraint) from") }
             var row = tableau.rows.remove(leaving)!
             row.solve(for: leaving, tag.marker)
             tableau.substitute(tag.marker, row)
@@ -127,7 +133,6 @@ public final class Solver {
         do throws(SimplexFailure) {
             try tableau.optimize(.objective)
         } catch {
-            tableau = saved
             throw .internalError("\(error) while removing \(constraint)")
         }
         constraints[key] = nil
@@ -144,7 +149,7 @@ public final class Solver {
         guard edits[key] == nil else { throw .duplicateEditVariable(variable) }
         if let reason = strength.problem { throw .invalidStrength(strength, reason: reason) }
         guard !strength.isRequired else { throw .requiredEditStrength(variable) }
-        let constraint = Constraint(Expression(variable), .equal, strength: strength, identifier: "edit \(variable.name)")
+        let constraint = Constraint(LinearExpression(variable), .equal, strength: strength, identifier: "edit \(variable.name)")
         try addConstraint(constraint)
         edits[key] = Edit(constraint: constraint, tag: constraints[ObjectIdentifier(constraint)]!.tag, constant: 0)
     }
@@ -241,14 +246,14 @@ public final class Solver {
             let slack = newSymbol(.slack)
             row.insert(slack, sign)
             if strength.isRequired {
-                tag = Tag(marker: slack)
+                tag = Tag(marker: slack, markerCoefficient: sign)
             } else {
                 let error = newSymbol(.error)
                 row.insert(error, -sign)
                 let level = tableau.level(for: strength.priority)
                 tableau.objective[level].constraints += 1
                 tableau.addCost(error, weight: strength.weight, level: level)
-                tag = Tag(marker: slack, other: error)
+                tag = Tag(marker: slack, other: error, markerCoefficient: sign)
             }
         case .equal:
             if strength.isRequired {
@@ -263,16 +268,18 @@ public final class Solver {
                 tableau.objective[level].constraints += 1
                 tableau.addCost(plus, weight: strength.weight, level: level)
                 tableau.addCost(minus, weight: strength.weight, level: level)
-                tag = Tag(marker: plus, other: minus)
+                tag = Tag(marker: plus, other: minus, markerCoefficient: -1)
             }
         }
         if row.constant < 0 { row.reverseSign() }
         return (row, tag)
     }
 
-    /// The symbol to make basic for a new row: an external one, else a marker or error with a
-    /// negative coefficient (so its value stays >= 0); nil when only phase one can tell.
-    private func chooseSubject(_ row: Row, _ tag: Tag) -> Symbol? {
+    /// The symbol to make basic for a new row: an external one (one first seen in this constraint
+    /// if any, ids from `firstNewID` on), else a marker or error with a negative coefficient (so
+    /// its value stays >= 0); nil when only phase one can tell.
+    private func chooseSubject(_ row: Row, _ tag: Tag, firstNewID: Int) -> Symbol? {
+        if let fresh = row.cells.last(where: { $0.symbol.kind == .external }), fresh.symbol.id >= firstNewID { return fresh.symbol }
         if let external = row.cells.first(where: { $0.symbol.kind == .external }) { return external.symbol }
         if tag.marker.isPivotable && row.coefficient(for: tag.marker) < 0 { return tag.marker }
         if let other = tag.other, other.isPivotable && row.coefficient(for: other) < 0 { return other }
@@ -307,10 +314,10 @@ public final class Solver {
     /// The constraint and the required constraints whose columns are in `row`: the row is a sum
     /// of their equations (each marker is in its own equation only), and it is what proves the
     /// new constraint cannot hold.
-    private func explanation(_ constraint: Constraint, _ row: Row) -> [Constraint] {
+    func explanation(_ constraint: Constraint, _ row: Row, basic: Symbol? = nil) -> [Constraint] {
         var involved = [constraint]
-        for cell in row.cells {
-            guard let owner = owners[cell.symbol], owner.strength.isRequired, !involved.contains(where: { $0 === owner }) else { continue }
+        for symbol in [basic].compactMap({ $0 }) + row.cells.map(\.symbol) {
+            guard let owner = owners[symbol], owner.strength.isRequired, !involved.contains(where: { $0 === owner }) else { continue }
             involved.append(owner)
         }
         return involved

@@ -1,4 +1,5 @@
-/// Why the solver refused a call. The solver is left as it was before the call.
+/// Why the solver refused a call. The solver is left as it was before the call, except after
+/// `internalError` (a bug: the tableau may then be anything, though never a trap).
 public enum SolverError: Error, CustomStringConvertible {
     /// The constraint has already been added.
     case duplicateConstraint(Constraint)

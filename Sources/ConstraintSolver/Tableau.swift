@@ -16,7 +16,9 @@ struct Level {
 
 enum SimplexFailure: Error {
     case unbounded
-    case dualFailed
+    /// A row that must be >= 0 is negative and nothing in it can rise: the required constraints
+    /// whose columns are in it contradict each other.
+    case dualFailed(leaving: Symbol, row: Row)
     case iterationLimit
 }
 
@@ -125,7 +127,7 @@ struct Tableau {
         var pivots = 0
         while let leaving = infeasible.popLast() {
             guard let row = rows[leaving], row.constant < 0, !nearZero(row.constant) else { continue }
-            guard let entering = dualEnteringSymbol(row) else { throw .dualFailed }
+            guard let entering = dualEnteringSymbol(row) else { throw .dualFailed(leaving: leaving, row: row) }
             pivot(leaving: leaving, entering: entering)
             pivots += 1
             if pivots > pivotLimit { throw .iterationLimit }

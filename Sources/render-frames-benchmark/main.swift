@@ -12,6 +12,7 @@
 //                                                [--animations-only] [--animation-runs N]
 //                                                [--no-text] [--text-only] [--text-runs N]
 //                                                [--uikit-only] [--uikit-runs N] [--uikit-memory] [--autolayout-only]
+//                                                [--solver-only] [--solver-runs N]
 import CImageIO
 import Foundation
 import GoldenCompare
@@ -174,6 +175,11 @@ func runBenchmark() {
 
     if CommandLine.arguments.contains("--uikit-only") || CommandLine.arguments.contains("--uikit-memory") {
         uikitBenchmark(runs: max(1, Int(argument("--uikit-runs") ?? "") ?? 3))
+        return
+    }
+
+    if CommandLine.arguments.contains("--solver-only") {
+        solverBenchmark(runs: max(1, Int(argument("--solver-runs") ?? "") ?? 3))
         return
     }
 

@@ -37,6 +37,8 @@ final class KiwiDifferentialTests: XCTestCase {
     enum Op {
         case add(id: Int, terms: [(Int, Double)], constant: Double, relation: Constraint.Relation, priority: Double, weight: Double)
         case remove(id: Int)
+        /// `updateConstant` here; kiwi removes the constraint and adds it again with the new constant.
+        case retarget(id: Int, constant: Double)
         case edit(variable: Int, priority: Double)
         case suggest(variable: Int, value: Double)
         case unedit(variable: Int)
@@ -47,6 +49,7 @@ final class KiwiDifferentialTests: XCTestCase {
             case .add(let id, let terms, let constant, let relation, let priority, let weight):
                 return ["add", id, terms.map { [$0.0, $0.1] }, constant, relation.rawValue, priority, weight]
             case .remove(let id): return ["remove", id]
+            case .retarget(let id, let constant): return ["retarget", id, constant]
             case .edit(let v, let priority): return ["edit", v, priority]
             case .suggest(let v, let value): return ["suggest", v, value]
             case .unedit(let v): return ["unedit", v]
@@ -110,6 +113,12 @@ final class KiwiDifferentialTests: XCTestCase {
             for v in edited { ops.append(.unedit(variable: v)) }
             ops.append(.check)
         }
+        if random.chance(0.6) && !added.isEmpty {
+            for _ in 0..<random.int(1...4) {
+                ops.append(.retarget(id: random.pick(added), constant: Double(random.int(-40...40))))
+                ops.append(.check)
+            }
+        }
         for _ in 0..<random.int(1...2) { addRandom(&random) }
         ops.append(.check)
         return System(variables: n, ops: ops)
@@ -127,10 +136,15 @@ final class KiwiDifferentialTests: XCTestCase {
             return 'required' if priority >= 1000 else LEVELS[int(priority)] * weight
         def solve(system):
             vs = [kiwi.Variable('v%d' % i) for i in range(system['variables'])]
-            solver, constraints, checks, unsat = kiwi.Solver(), {}, [], None
+            solver, constraints, specs, checks, unsat = kiwi.Solver(), {}, {}, [], None
             for step, op in enumerate(system['ops']):
-                if op[0] == 'add':
-                    _, cid, terms, constant, relation, priority, weight = op
+                if op[0] == 'add' or op[0] == 'retarget':
+                    if op[0] == 'retarget':
+                        spec = specs[op[1]][:3] + [op[2]] + specs[op[1]][4:]
+                        solver.removeConstraint(constraints.pop(op[1]))
+                    else:
+                        spec = op
+                    _, cid, terms, constant, relation, priority, weight = spec
                     e = kiwi.Expression([kiwi.Term(vs[v], c) for v, c in terms], constant)
                     c = (e == 0) if relation == '==' else (e <= 0) if relation == '<=' else (e >= 0)
                     c = c | strength(priority, weight)
@@ -139,7 +153,7 @@ final class KiwiDifferentialTests: XCTestCase {
                     except kiwi.UnsatisfiableConstraint:
                         unsat = step
                         break
-                    constraints[cid] = c
+                    constraints[cid], specs[cid] = c, spec
                 elif op[0] == 'remove':
                     solver.removeConstraint(constraints.pop(op[1]))
                 elif op[0] == 'edit':
@@ -221,21 +235,36 @@ final class KiwiDifferentialTests: XCTestCase {
             switch op {
             case .add(let id, let terms, let constant, let relation, let priority, let weight):
                 let c = Constraint(
-                    Expression(terms.map { Term(vs[$0.0], $0.1) }, constant: constant), relation, strength: Strength(priority, weight: weight))
+                    LinearExpression(terms.map { Term(vs[$0.0], $0.1) }, constant: constant), relation, strength: Strength(priority, weight: weight))
                 let result = Result { () throws(SolverError) in try solver.addConstraint(c) }
                 if case .failure(let error) = result {
                     guard case .unsatisfiableConstraint(_, let involved) = error else { throw error }
-                    try assertUnsatisfiable(involved)
+                    try assertUnsatisfiable(involved, in: solver)
                     return (checks, step)
                 }
                 constraints[id] = c
+            case .retarget(let id, let constant):
+                let c = constraints[id]!
+                solver.updateVariables()
+                let before = vs.map { solver.isPinned($0) ? $0.value : nil }
+                let result = Result { () throws(SolverError) in try solver.updateConstant(of: c, to: constant) }
+                if case .failure(let error) = result {
+                    guard case .unsatisfiableConstraint(_, let involved) = error else { throw error }
+                    // Refused and undone: the pinned values are what they were.
+                    solver.updateVariables()
+                    for (v, value) in zip(vs, before) where value != nil {
+                        XCTAssertEqual(v.value, value!, accuracy: 1e-6, "\(v) after a refused constant")
+                    }
+                    try assertUnsatisfiable(involved, in: solver, moving: c, to: constant)
+                    return (checks, step)
+                }
             case .remove(let id): try solver.removeConstraint(constraints.removeValue(forKey: id)!)
             case .edit(let v, let priority): try solver.addEditVariable(vs[v], strength: Strength(priority))
             case .suggest(let v, let value): try solver.suggestValue(vs[v], value)
             case .unedit(let v): try solver.removeEditVariable(vs[v])
             case .check:
                 solver.updateVariables()
-                for c in constraints.values where c.strength.isRequired { assertHolds(c) }
+                for c in constraints.values where c.strength.isRequired { assertHolds(c, constant: solver.constant(of: c)!) }
                 let ranges = vs.map { solver.optimalRange(of: $0) }
                 checks.append(Check(values: vs.map(\.value), ranges: ranges, pinned: vs.map { solver.isPinned($0) }))
             }
@@ -243,8 +272,8 @@ final class KiwiDifferentialTests: XCTestCase {
         return (checks, nil)
     }
 
-    func assertHolds(_ c: Constraint, file: StaticString = #filePath, line: UInt = #line) {
-        let value = c.expression.terms.reduce(c.expression.constant) { $0 + $1.coefficient * $1.variable.value }
+    func assertHolds(_ c: Constraint, constant: Double, file: StaticString = #filePath, line: UInt = #line) {
+        let value = c.expression.terms.reduce(constant) { $0 + $1.coefficient * $1.variable.value }
         switch c.relation {
         case .equal: XCTAssertEqual(value, 0, accuracy: 1e-6, "\(c) broken", file: file, line: line)
         case .lessThanOrEqual: XCTAssertLessThanOrEqual(value, 1e-6, "\(c) broken", file: file, line: line)
@@ -252,11 +281,16 @@ final class KiwiDifferentialTests: XCTestCase {
         }
     }
 
-    /// The explanation is itself unsatisfiable: a fresh solver refuses the refused constraint after the others.
-    func assertUnsatisfiable(_ involved: [Constraint]) throws {
+    /// The explanation is itself unsatisfiable: a fresh solver refuses the refused constraint after
+    /// the others, each at its constant now (`moving` at its refused new one).
+    func assertUnsatisfiable(_ involved: [Constraint], in solver: Solver, moving: Constraint? = nil, to constant: Double = 0) throws {
+        func now(_ c: Constraint) -> Constraint {
+            let k = c === moving ? constant : solver.constant(of: c) ?? c.expression.constant
+            return Constraint(LinearExpression(c.expression.terms, constant: k), c.relation, strength: c.strength)
+        }
         let fresh = Solver()
-        for c in involved.dropFirst() { try fresh.addConstraint(c) }
-        XCTAssertThrowsError(try fresh.addConstraint(involved[0]), "the explanation \(involved) is satisfiable")
+        for c in involved.dropFirst() { try fresh.addConstraint(now(c)) }
+        XCTAssertThrowsError(try fresh.addConstraint(now(involved[0])), "the explanation \(involved) is satisfiable")
     }
 
     func testRandomSystemsAgreeWithKiwisolver() throws {

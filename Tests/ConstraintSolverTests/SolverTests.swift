@@ -40,10 +40,10 @@ final class SolverTests: XCTestCase {
 
     func testAPlainAPIBesideTheOperators() throws {
         let x = Variable("x"), y = Variable("y")
-        let sum = Expression([Term(x), Term(y, 2)], constant: -10) // x + 2y - 10
+        let sum = LinearExpression([Term(x), Term(y, 2)], constant: -10) // x + 2y - 10
         let solver = Solver()
         try solver.addConstraint(Constraint(sum, .equal))
-        try solver.addConstraint(Constraint(x, .equal, Expression(constant: 4), strength: Strength(500)))
+        try solver.addConstraint(Constraint(LinearExpression(x), .equal, LinearExpression(constant: 4), strength: Strength(500)))
         solver.updateVariables()
         XCTAssertEqual(x.value, 4, accuracy: 1e-12)
         XCTAssertEqual(y.value, 3, accuracy: 1e-12)
@@ -81,7 +81,7 @@ final class SolverTests: XCTestCase {
         let solver = Solver()
         for _ in 0..<500 { try solver.addConstraint((x == 1000).withPriority(749)) }
         try solver.addConstraint((x == 0).withPriority(750))
-        try solver.addConstraint(Constraint(x, .equal, Expression(constant: 1e6), strength: Strength(749, weight: 1e9)))
+        try solver.addConstraint(Constraint(LinearExpression(x), .equal, LinearExpression(constant: 1e6), strength: Strength(749, weight: 1e9)))
         solver.updateVariables()
         XCTAssertEqual(x.value, 0, accuracy: 1e-9)
         // Remove the 750 and the 749s decide.
@@ -97,7 +97,7 @@ final class SolverTests: XCTestCase {
         let x = Variable("x")
         let solver = try solve([(x == 1).withPriority(500), (x == 1).withPriority(500), (x == 1).withPriority(500), (x == 7).withPriority(500)])
         XCTAssertEqual(x.value, 1, accuracy: 1e-12)
-        try solver.addConstraint(Constraint(x, .equal, Expression(constant: 7), strength: Strength(500, weight: 5)))
+        try solver.addConstraint(Constraint(LinearExpression(x), .equal, LinearExpression(constant: 7), strength: Strength(500, weight: 5)))
         solver.updateVariables()
         XCTAssertEqual(x.value, 7, accuracy: 1e-12)
     }
@@ -107,6 +107,7 @@ final class SolverTests: XCTestCase {
         let strong = (x == 10).withPriority(750), weak = (x == 20).withPriority(500), required = x <= 15
         let solver = try solve([strong, weak, required])
         XCTAssertEqual(x.value, 10)
+        XCTAssertEqual(solver.allConstraints.map(ObjectIdentifier.init), [strong, weak, required].map(ObjectIdentifier.init))
         try solver.removeConstraint(strong)
         solver.updateVariables()
         XCTAssertEqual(x.value, 15, accuracy: 1e-12)
@@ -219,5 +220,101 @@ final class SolverTests: XCTestCase {
         XCTAssertEqual((x + 2 * y == 10).description, "x + 2*y - 10 == 0 @1000")
         XCTAssertEqual((x >= y).withPriority(750).withIdentifier("gap").description, "'gap' x - y >= 0 @750")
         XCTAssertEqual((0.5 * x <= -3).description, "0.5*x + 3 <= 0 @1000")
+    }
+}
+
+/// `updateConstant`: a constraint's constant moved in place, required constraints included.
+final class ConstantTests: XCTestCase {
+    /// The stretchy header with a required height constraint whose constant follows the offset.
+    func testARequiredHeightFollowsItsConstant() throws {
+        let height = Variable("height"), top = Variable("top")
+        let pinned = height == 100
+        let solver = Solver()
+        try solver.addConstraint(pinned)
+        try solver.addConstraint(top == height + 8)
+        try solver.addConstraint((top == 0).withPriority(250))
+        for h in [250.0, 40, 100, 333.5] {
+            try solver.updateConstant(of: pinned, to: -h)
+            solver.updateVariables()
+            XCTAssertEqual(height.value, h, accuracy: 1e-9)
+            XCTAssertEqual(top.value, h + 8, accuracy: 1e-9)
+            XCTAssertEqual(solver.constant(of: pinned), -h)
+        }
+        XCTAssertEqual(pinned.expression.constant, -100, "the constraint itself keeps its first constant")
+    }
+
+    func testInequalitiesMoveAndRepairWithTheDualSimplex() throws {
+        let x = Variable("x"), y = Variable("y")
+        let floor = x >= 10
+        let solver = Solver()
+        try solver.addConstraint(floor)
+        try solver.addConstraint((x == 0).withPriority(250))
+        try solver.addConstraint(y == 2 * x)
+        for (bound, expected) in [(30.0, 30.0), (-5, 0), (12.5, 12.5)] {
+            try solver.updateConstant(of: floor, to: -bound)
+            solver.updateVariables()
+            XCTAssertEqual(x.value, expected, accuracy: 1e-9)
+            XCTAssertEqual(y.value, 2 * expected, accuracy: 1e-9)
+        }
+        // A non-required constraint moves too.
+        let wish = (x == 40).withPriority(500)
+        try solver.addConstraint(wish)
+        try solver.updateConstant(of: wish, to: -20)
+        solver.updateVariables()
+        XCTAssertEqual(x.value, 20, accuracy: 1e-9)
+    }
+
+    func testAConstantThatCannotHoldIsRefusedAndUndone() throws {
+        let x = Variable("x")
+        let ceiling = (x <= 50).withIdentifier("ceiling"), floor = (x >= 10).withIdentifier("floor")
+        let solver = Solver()
+        try solver.addConstraint(ceiling)
+        try solver.addConstraint(floor)
+        try solver.addConstraint((x == 0).withPriority(250))
+        do {
+            try solver.updateConstant(of: floor, to: -60)
+            XCTFail("x >= 60 with x <= 50 was accepted")
+        } catch .unsatisfiableConstraint(let c, let involved) {
+            XCTAssertTrue(c === floor)
+            XCTAssertEqual(Set(involved.compactMap(\.identifier)), ["floor", "ceiling"])
+        }
+        XCTAssertEqual(solver.constant(of: floor), -10)
+        solver.updateVariables()
+        XCTAssertEqual(x.value, 10, accuracy: 1e-9)
+        // A repeated equality (its dummy basic) cannot move alone; moving it nowhere is fine.
+        let y = Variable("y")
+        let ten = y == 10, twenty = 2 * y == 20
+        try solver.addConstraint(ten)
+        try solver.addConstraint(twenty)
+        XCTAssertThrowsError(try solver.updateConstant(of: twenty, to: -30))
+        try solver.updateConstant(of: twenty, to: -20)
+        XCTAssertThrowsError(try solver.updateConstant(of: x == 3, to: 1)) { error in
+            guard case SolverError.unknownConstraint = error else { return XCTFail("\(error)") }
+        }
+        XCTAssertThrowsError(try solver.updateConstant(of: floor, to: .nan))
+    }
+
+    /// Frame after frame, the moved constant gives what a fresh solve of the same system gives.
+    func testMovedConstantsAgreeWithAFreshSolve() throws {
+        func build(_ gap: Double) throws -> (Solver, [Variable], Constraint) {
+            let v = (0..<4).map { Variable("v\($0)") }
+            let s = Solver()
+            let moving = v[1] == v[0] + gap
+            try s.addConstraint(moving)
+            try s.addConstraint(v[2] >= v[1])
+            try s.addConstraint(v[2] <= 250)
+            try s.addConstraint((v[2] == v[1] + 30).withPriority(500))
+            try s.addConstraint(v[3] == v[2] * 2 - v[0])
+            try s.addConstraint((v[0] == 10).withPriority(750))
+            return (s, v, moving)
+        }
+        let (incremental, a, moving) = try build(20)
+        for gap in stride(from: -100.0, through: 300, by: 23) {
+            try incremental.updateConstant(of: moving, to: -gap)
+            incremental.updateVariables()
+            let (fresh, b, _) = try build(gap)
+            fresh.updateVariables()
+            for i in 0..<4 { XCTAssertEqual(a[i].value, b[i].value, accuracy: 1e-9, "gap \(gap), v\(i)") }
+        }
     }
 }

@@ -37,21 +37,13 @@ struct LayoutExpression {
 /// intrinsic size) so an unsatisfiable system can be said in UIKit's words.
 @MainActor final class EngineSolver {
     /// A required row that cannot hold with the others: what stands for the rows involved.
-    struct Unsatisfiable: Error {
+    struct Unsatisfiable: Error, @unchecked Sendable {
         let owners: [AnyObject]
     }
 
     final class Handle {
-        var constraint: ConstraintSolver.Constraint
-        let expression: ConstraintSolver.Expression
-        let relation: ConstraintSolver.Constraint.Relation
-        let strength: Strength
-        init(_ constraint: ConstraintSolver.Constraint, _ expression: ConstraintSolver.Expression) {
-            self.constraint = constraint
-            self.expression = expression
-            relation = constraint.relation
-            strength = constraint.strength
-        }
+        let constraint: ConstraintSolver.Constraint
+        init(_ constraint: ConstraintSolver.Constraint) { self.constraint = constraint }
     }
 
     private let solver = Solver()
@@ -63,11 +55,11 @@ struct LayoutExpression {
     ) throws
         -> Handle
     {
-        let expression = ConstraintSolver.Expression(e.terms.map { Term($0.0, $0.1) }, constant: 0)
+        let expression = ConstraintSolver.LinearExpression(e.terms.map { Term($0.0, $0.1) }, constant: -constant)
         let r: ConstraintSolver.Constraint.Relation =
             relation == .equal ? .equal : (relation == .lessThanOrEqual ? .lessThanOrEqual : .greaterThanOrEqual)
         let strength = Strength(Double(min(1000, max(1, priority))))
-        let c = ConstraintSolver.Constraint(ConstraintSolver.Expression(expression.terms, constant: -constant), r, strength: strength)
+        let c = ConstraintSolver.Constraint(expression, r, strength: strength)
         do {
             try solver.addConstraint(c)
         } catch {
@@ -77,7 +69,7 @@ struct LayoutExpression {
             throw Unsatisfiable(owners: [])
         }
         owners[ObjectIdentifier(c)] = owner
-        return Handle(c, expression)
+        return Handle(c)
     }
 
     func remove(_ h: Handle) {
@@ -85,16 +77,12 @@ struct LayoutExpression {
         owners[ObjectIdentifier(h.constraint)] = nil
     }
 
-    /// The row's constant changed (a constraint's `constant`, a held frame). False when the row
-    /// cannot hold at its new constant (it is out of the solver then).
+    /// The row's constant changed (a constraint's `constant`, a held frame): moved in place in
+    /// the solver. False when the row cannot hold at its new constant: it is taken out then.
     func setConstant(_ h: Handle, to constant: Double) -> Bool {
-        let owner = owners[ObjectIdentifier(h.constraint)]
+        if (try? solver.updateConstant(of: h.constraint, to: -constant)) != nil { return true }
         remove(h)
-        let c = ConstraintSolver.Constraint(ConstraintSolver.Expression(h.expression.terms, constant: -constant), h.relation, strength: h.strength)
-        guard (try? solver.addConstraint(c)) != nil else { return false }
-        h.constraint = c
-        if let owner { owners[ObjectIdentifier(c)] = owner }
-        return true
+        return false
     }
 
     func solve() { solver.updateVariables() }
