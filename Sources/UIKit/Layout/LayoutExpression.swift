@@ -42,7 +42,7 @@ struct LayoutExpression {
     }
 
     final class Handle {
-        let constraint: ConstraintSolver.Constraint
+        var constraint: ConstraintSolver.Constraint
         init(_ constraint: ConstraintSolver.Constraint) { self.constraint = constraint }
     }
 
@@ -78,11 +78,24 @@ struct LayoutExpression {
     }
 
     /// The row's constant changed (a constraint's `constant`, a held frame): moved in place in
-    /// the solver. False when the row cannot hold at its new constant: it is taken out then.
+    /// the solver (`updateConstant`), but for a non-required inequality (an intrinsic size's
+    /// hugging or resistance), which is removed and added again: moved in place, such rows left
+    /// the solution wrong in a table of self-sizing cells (AutoLayoutCellTests). False when the
+    /// row cannot hold at its new constant: it is taken out then.
     func setConstant(_ h: Handle, to constant: Double) -> Bool {
-        if (try? solver.updateConstant(of: h.constraint, to: -constant)) != nil { return true }
+        let c = h.constraint
+        if c.strength.isRequired || c.relation == .equal {
+            if (try? solver.updateConstant(of: c, to: -constant)) != nil { return true }
+            remove(h)
+            return false
+        }
+        let owner = owners[ObjectIdentifier(c)]
         remove(h)
-        return false
+        let moved = ConstraintSolver.Constraint(ConstraintSolver.LinearExpression(c.expression.terms, constant: -constant), c.relation, strength: c.strength)
+        guard (try? solver.addConstraint(moved)) != nil else { return false }
+        h.constraint = moved
+        if let owner { owners[ObjectIdentifier(moved)] = owner }
+        return true
     }
 
     func solve() { solver.updateVariables() }
