@@ -34,6 +34,7 @@ public enum BarGlyph: String, Sendable, CaseIterable {
         {
             message += "; did you mean \"\(near)\"?"
         }
+        if SFSymbols.contains(name) { message += "; or for the SF Symbol itself write symbol: \(name)" }
         r.report(node, field, message)
         return nil
     }
