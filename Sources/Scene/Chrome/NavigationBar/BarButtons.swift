@@ -22,6 +22,8 @@ public struct BarButtonItem: Sendable, Equatable {
     public var tint: Color?
     /// A glyph button's width in the bar.
     public static var glyphWidth: Double { Chrome.barGlyphWidth }
+    /// A symbol item's point size (`Chrome.barSymbolPointSize`).
+    public static var symbolPointSize: Double { Chrome.barSymbolPointSize }
 
     public init(_ content: Content, style: Style = .plain) {
         self.content = content
