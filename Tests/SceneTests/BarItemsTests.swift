@@ -110,14 +110,19 @@ final class BarItemsTests: XCTestCase {
         XCTAssertNotEqual(light.navigation.tint, dark.navigation.tint)
     }
 
-    func testAGlyphItemIsByteIdenticalToBefore() throws {
-        // `glyph:` is drawn exactly as before the symbol and tint keys: the same shapes in systemBlue.
-        let s = try screen("navigationBar: {style: standard, title: Inbox, rightItems: [{glyph: plus}], leftItems: [{glyph: share}]}")
+    func testAGlyphItemIsDrawnAsBeforeBesideASymbolItem() throws {
+        // `glyph:` is drawn exactly as before the symbol and tint keys (the same shapes in systemBlue), beside a `symbol:`.
+        let s = try screen("navigationBar: {style: standard, title: Inbox, rightItems: [{glyph: plus}, {symbol: plus}], leftItems: [{glyph: share}]}")
         let bar = try XCTUnwrap(s.layers(u: 0, pixelScale: 3).sublayers.first { $0.name == "navigationBar" })
         let plus = try XCTUnwrap(bar.sublayers.first { $0.name == "navigationBar.right.0" })
         guard case .shapes(let shapes)? = plus.contents else { return XCTFail("no shapes") }
         XCTAssertEqual(shapes.map(\.1), shapes.map { _ in Palette.light.systemBlue })
         XCTAssertEqual(shapes.map(\.0), Chrome.glyph(.plus, in: Size(30, 44), color: .white).map(\.0))
+        // Beside it the SF Symbol of the same name: another drawing, the same place in the row.
+        let symbol = try XCTUnwrap(bar.sublayers.first { $0.name == "navigationBar.right.1" })
+        guard case .shapes(let symbolShapes)? = symbol.contents else { return XCTFail("no symbol") }
+        XCTAssertNotEqual(symbolShapes.map(\.0), shapes.map(\.0))
+        XCTAssertEqual(symbol.frame.width, plus.frame.width)
     }
 
     // MARK: Tab bar and toolbar
@@ -235,9 +240,9 @@ final class BarItemsTests: XCTestCase {
 
     func testAGlyphNamedAsAnSFSymbolPointsToSymbol() {
         let nav = problems("navigationBar: {style: standard, rightItems: [{glyph: square.and.arrow.up}]}")
-        XCTAssertTrue(nav.contains("did you mean \"share\"?; or for the SF Symbol itself write symbol: square.and.arrow.up"), nav)
+        XCTAssertTrue(nav.contains("did you mean \"share\", or symbol: square.and.arrow.up for the SF Symbol itself?"), nav)
         let tab = problems("tabBar: {items: [{title: A, glyph: house.fill}, {title: B, glyph: star}]}")
-        XCTAssertTrue(tab.contains("or for the SF Symbol itself write symbol: house.fill"), tab)
+        XCTAssertTrue(tab.contains("did you mean \"house\" (the SF Symbol house.fill's glyph here), or symbol: house.fill for the SF Symbol itself?"), tab)
         // The same name under symbol: is drawn.
         XCTAssertEqual(problems("navigationBar: {style: standard, rightItems: [{symbol: square.and.arrow.up}]}"), "")
         XCTAssertEqual(problems("tabBar: {items: [{title: A, symbol: house.fill}, {title: B, glyph: star}]}"), "")

@@ -141,14 +141,15 @@ extension NavigationBarPart {
         let meant =
             tabGlyph.flatMap { NavigationGlyph(rawValue: $0 == .ellipsis ? "more" : $0.rawValue) }
             ?? (base == "chevron.left" || base == "chevron.backward" ? .back : nil)
+        let symbol = SFSymbols.contains(name) ? name : nil
         if let meant {
-            message += "; did you mean \"\(meant.rawValue)\"?"
+            message += BarGlyph.suggestion("\"\(meant.rawValue)\"", symbol: symbol)
         } else if let tabGlyph {
-            message += "; \(tabGlyph.rawValue) is a tab bar and toolbar glyph: use it there, or a title such as {title: Edit} here"
-        } else if let near = ScenarioReader.closest(to: base, in: names) {
-            message += "; did you mean \"\(near)\"?"
+            let here = symbol.map { "symbol: \($0) (the SF Symbol) or " } ?? ""
+            message += "; \(tabGlyph.rawValue) is a tab bar and toolbar glyph: use it there, or \(here)a title such as {title: Edit} here"
+        } else {
+            message += BarGlyph.suggestion(ScenarioReader.closest(to: base, in: names).map { "\"\($0)\"" }, symbol: symbol)
         }
-        if SFSymbols.contains(name) { message += "; or for the SF Symbol itself write symbol: \(name)" }
         r.report(node, field, message)
         return nil
     }
