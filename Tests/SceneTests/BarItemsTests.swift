@@ -52,7 +52,8 @@ final class BarItemsTests: XCTestCase {
         for y in Int(f[1] * 3)..<Int((f[1] + f[3]) * 3) {
             for x in Int(f[0] * 3)..<Int((f[0] + f[2]) * 3) {
                 let c = p[x, y]
-                if abs(Int(c.r) - Int(color.r)) <= tolerance && abs(Int(c.g) - Int(color.g)) <= tolerance && abs(Int(c.b) - Int(color.b)) <= tolerance {
+                if abs(Int(c.r) - Int(color.r)) <= tolerance && abs(Int(c.g) - Int(color.g)) <= tolerance && abs(Int(c.b) - Int(color.b)) <= tolerance
+                {
                     n += 1
                 }
             }
@@ -92,9 +93,10 @@ final class BarItemsTests: XCTestCase {
     func testTheSymbolIsTheOneNamedCentredAsAnImageViewCentresIt() throws {
         let s = try screen("navigationBar: {style: standard, rightItems: [{symbol: heart.fill}]}")
         let t = try screen("navigationBar: {style: standard, rightItems: [{symbol: star.fill}]}")
-        let button = try XCTUnwrap(s.layers(u: 0, pixelScale: 3).sublayers.first { $0.name == "navigationBar" }?.sublayers.first {
-            $0.name == "navigationBar.right.0"
-        })
+        let button = try XCTUnwrap(
+            s.layers(u: 0, pixelScale: 3).sublayers.first { $0.name == "navigationBar" }?.sublayers.first {
+                $0.name == "navigationBar.right.0"
+            })
         guard case .shapes(let shapes)? = button.contents else { return XCTFail("no shapes") }
         let heart = try SFSymbols.shapes(named: "heart.fill", pointSize: 17)
         XCTAssertEqual(shapes.count, 1)
@@ -129,7 +131,8 @@ final class BarItemsTests: XCTestCase {
 
     func testTabAndToolbarSymbolsAndTints() throws {
         let tabs = try screen(
-            "tabBar: {tint: systemOrange, unselectedTint: systemTeal, selected: 0, items: [{title: Home, symbol: house.fill}, {title: Me, symbol: person.fill}]}")
+            "tabBar: {tint: systemOrange, unselectedTint: systemTeal, selected: 0, items: [{title: Home, symbol: house.fill}, {title: Me, symbol: person.fill}]}"
+        )
         let orange = SystemColor.named("systemOrange", appearance: .light)!, teal = SystemColor.named("systemTeal", appearance: .light)!
         let p = render(tabs, u: 0)
         XCTAssertGreaterThan(count(p, tabs, "tabBar.item.0", near: orange), 600, "the selected tab's symbol and title in the bar's tint")
@@ -195,13 +198,17 @@ final class BarItemsTests: XCTestCase {
         let s = try screen("navigationBar: {style: standard, title: Inbox, largeTitle: true, scrollEdge: opaque}")
         XCTAssertEqual(s.metrics(u: 0, measured: nil).flattened["navigationBackgroundAlpha"], 1)
         XCTAssertEqual(placements(s, u: 0)["navigationBar.background"]?.opacity, 1)
-        XCTAssertEqual(try screen("navigationBar: {style: standard, title: Inbox, largeTitle: true}").metrics(u: 0, measured: nil)
-            .flattened["navigationBackgroundAlpha"], 0)
+        XCTAssertEqual(
+            try screen("navigationBar: {style: standard, title: Inbox, largeTitle: true}").metrics(u: 0, measured: nil)
+                .flattened["navigationBackgroundAlpha"], 0)
     }
 
     func testABottomBarIsTransparentWhileTheContentsBottomIsAboveIt() throws {
         // 30 rows of 44 pt: the range ends where the last row's bottom meets the bar's top.
-        for bar in ["tabBar: {scrollEdge: transparent, items: [{glyph: house}, {glyph: star}]}", "toolbar: {scrollEdge: transparent, items: [{glyph: share}]}"] {
+        for bar in [
+            "tabBar: {scrollEdge: transparent, items: [{glyph: house}, {glyph: star}]}",
+            "toolbar: {scrollEdge: transparent, items: [{glyph: share}]}",
+        ] {
             let s = try screen(bar)
             let key = bar.hasPrefix("tabBar") ? "tabBarBackgroundAlpha" : "toolbarBackgroundAlpha"
             let name = bar.hasPrefix("tabBar") ? "tabBar" : "toolbar"
@@ -242,7 +249,8 @@ final class BarItemsTests: XCTestCase {
         let nav = problems("navigationBar: {style: standard, rightItems: [{glyph: square.and.arrow.up}]}")
         XCTAssertTrue(nav.contains("did you mean \"share\", or symbol: square.and.arrow.up for the SF Symbol itself?"), nav)
         let tab = problems("tabBar: {items: [{title: A, glyph: house.fill}, {title: B, glyph: star}]}")
-        XCTAssertTrue(tab.contains("did you mean \"house\" (the SF Symbol house.fill's glyph here), or symbol: house.fill for the SF Symbol itself?"), tab)
+        XCTAssertTrue(
+            tab.contains("did you mean \"house\" (the SF Symbol house.fill's glyph here), or symbol: house.fill for the SF Symbol itself?"), tab)
         // The same name under symbol: is drawn.
         XCTAssertEqual(problems("navigationBar: {style: standard, rightItems: [{symbol: square.and.arrow.up}]}"), "")
         XCTAssertEqual(problems("tabBar: {items: [{title: A, symbol: house.fill}, {title: B, glyph: star}]}"), "")
@@ -261,9 +269,11 @@ final class BarItemsTests: XCTestCase {
         XCTAssertTrue(
             problems("tabBar: {items: [{title: A, glyph: star, symbol: star}, {title: B}]}")
                 .contains("tabBar.items[0].symbol: an item has a glyph or a symbol, not both; keep one"))
-        XCTAssertTrue(problems("toolbar: {items: [{flexible: true, tint: red}]}").contains("toolbar.items[0].tint: a flexible space draws nothing to tint"))
+        XCTAssertTrue(
+            problems("toolbar: {items: [{flexible: true, tint: red}]}").contains("toolbar.items[0].tint: a flexible space draws nothing to tint"))
         XCTAssertTrue(problems("navigationBar: {style: standard, tint: blu}").contains("navigationBar.tint:"))
-        XCTAssertTrue(problems("navigationBar: {style: fading, scrollEdge: transparent}").contains("navigationBar.scrollEdge: applies to style: standard only"))
+        XCTAssertTrue(
+            problems("navigationBar: {style: fading, scrollEdge: transparent}").contains("navigationBar.scrollEdge: applies to style: standard only"))
         XCTAssertTrue(problems("navigationBar: {style: standard, scrollEdge: clear}").contains("navigationBar.scrollEdge:"))
         XCTAssertTrue(problems("tabBar: {items: [{title: A}, {title: B}], scrollEdge: yes}").contains("tabBar.scrollEdge:"))
     }

@@ -13,9 +13,12 @@ public enum BarItemImage: Sendable, Equatable {
 /// image in its box, an item's `glyph`/`symbol` and a `tint` as a scenario gives them, and the
 /// transparent scroll edge at the content's bottom.
 enum BottomBar {
-    /// The bar's frame on the screen: `barHeight` plus the bottom safe area, along the bottom.
+    /// The bar's full height: `barHeight` and the bottom safe area under it.
+    static func height(on device: Device, barHeight: Double) -> Double { barHeight + device.safeAreaBottom }
+
+    /// The bar's frame on the screen: its full height, along the bottom.
     static func frame(on device: Device, barHeight: Double) -> Rect {
-        let h = barHeight + device.safeAreaBottom
+        let h = height(on: device, barHeight: barHeight)
         return Rect(x: 0, y: device.size.height - h, width: device.size.width, height: h)
     }
 
@@ -33,6 +36,18 @@ enum BottomBar {
         bar.backgroundColor = bar.backgroundColor?.withAlpha(multipliedBy: alpha)
         bar.backdropBlurRadius *= alpha
         if let hairline = bar.sublayers.first(where: { $0.name.hasSuffix(".hairline") }) { hairline.opacity *= alpha }
+    }
+
+    /// The bar's layer at `u`: faded by its scroll edge when `transparentAtScrollEdge`.
+    static func atScrollEdge(_ bar: Layer, transparentAtScrollEdge: Bool?, _ screen: Screen, u: Double) -> Layer {
+        if let alpha = backgroundAlpha(transparentAtScrollEdge, screen, u: u) { fade(bar, alpha: alpha) }
+        return bar
+    }
+
+    /// A bar transparent at the scroll edge: its background's opacity at `u` (the `--layout`
+    /// number); nil for a bar always drawn.
+    static func backgroundAlpha(_ transparentAtScrollEdge: Bool?, _ screen: Screen, u: Double) -> Double? {
+        transparentAtScrollEdge == true ? backgroundAlpha(screen, u: u) : nil
     }
 
     /// How far a bottom bar's standard appearance is in at `u` on `screen`, 0...1: 0 while the

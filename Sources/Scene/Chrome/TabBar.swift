@@ -56,7 +56,7 @@ public struct TabBar: Sendable, Equatable, ChromePart {
     // MARK: Geometry (points)
 
     /// The bar's full height: the tab bar and the bottom safe area under it.
-    public static func height(on device: Device) -> Double { device.tabBarHeight + device.safeAreaBottom }
+    public static func height(on device: Device) -> Double { BottomBar.height(on: device, barHeight: device.tabBarHeight) }
 
     /// The bar's frame on the screen.
     public static func frame(on device: Device) -> Rect { BottomBar.frame(on: device, barHeight: device.tabBarHeight) }
@@ -103,13 +103,12 @@ public struct TabBar: Sendable, Equatable, ChromePart {
         let layer = bar.layer(
             device: screen.device, palette: screen.palette, appearance: screen.appearance,
             pixelScale: frame.pixelScale, typography: frame.typography)
-        if bar.transparentAtScrollEdge == true { BottomBar.fade(layer, alpha: BottomBar.backgroundAlpha(screen, u: frame.u)) }
-        layers.screen.append(layer)
+        layers.screen.append(BottomBar.atScrollEdge(layer, transparentAtScrollEdge: bar.transparentAtScrollEdge, screen, u: frame.u))
     }
 
     /// A bar transparent at the scroll edge adds its background's opacity to `--layout`.
     static func addMetrics(of screen: Screen, u: Double, to metrics: inout FrameMetrics) {
-        if let bar = screen.tabBar, bar.transparentAtScrollEdge == true { metrics.tabBarBackgroundAlpha = BottomBar.backgroundAlpha(screen, u: u) }
+        if let bar = screen.tabBar { metrics.tabBarBackgroundAlpha = BottomBar.backgroundAlpha(bar.transparentAtScrollEdge, screen, u: u) }
     }
 
     /// The bar, its shadow line and its items, for a screen of `device` in `appearance`.
@@ -161,7 +160,9 @@ public struct TabBar: Sendable, Equatable, ChromePart {
 
     private func glyphLayer(_ item: Item, _ index: Int, _ frame: Rect, _ color: Color) -> Layer {
         let layer = Layer(name: item.imageSlot ? "tabBar.item.\(index).image" : "", frame: frame)
-        if let image = item.image { layer.contents = .shapes(BottomBar.shapes(image, in: Rect(origin: .zero, size: frame.size), mode: .aspectFit, color: color)) }
+        if let image = item.image {
+            layer.contents = .shapes(BottomBar.shapes(image, in: Rect(origin: .zero, size: frame.size), mode: .aspectFit, color: color))
+        }
         return layer
     }
 
@@ -210,7 +211,8 @@ public struct TabBar: Sendable, Equatable, ChromePart {
             if !titleRefused, item.title.isEmpty && im["glyph"] == nil && im["symbol"] == nil {
                 r.report(
                     itemNode, path,
-                    "has neither title nor glyph (an empty tab); give one or both, e.g. {title: Home, glyph: house} or {title: Home, symbol: house.fill}")
+                    "has neither title nor glyph (an empty tab); give one or both, e.g. {title: Home, glyph: house} or {title: Home, symbol: house.fill}"
+                )
                 ok = false
             }
             items.append(item)

@@ -53,7 +53,7 @@ public struct Toolbar: Sendable, Equatable, ChromePart {
     static let itemSpacing = 8.0
 
     /// The bar's full height: the toolbar and the bottom safe area under it.
-    public static func height(on device: Device) -> Double { device.toolbarHeight + device.safeAreaBottom }
+    public static func height(on device: Device) -> Double { BottomBar.height(on: device, barHeight: device.toolbarHeight) }
 
     public static func frame(on device: Device) -> Rect { BottomBar.frame(on: device, barHeight: device.toolbarHeight) }
 
@@ -107,7 +107,8 @@ public struct Toolbar: Sendable, Equatable, ChromePart {
             case .glyph(let g):
                 let s = Self.glyphSize
                 layer.contents = .shapes(
-                    BottomBar.shapes(.glyph(g), in: Rect(x: (frame.width - s) / 2, y: (frame.height - s) / 2, width: s, height: s), mode: .center, color: color))
+                    BottomBar.shapes(
+                        .glyph(g), in: Rect(x: (frame.width - s) / 2, y: (frame.height - s) / 2, width: s, height: s), mode: .center, color: color))
             case .symbol(let name):
                 layer.contents = .shapes(BottomBar.shapes(.symbol(name), in: Rect(origin: .zero, size: frame.size), mode: .center, color: color))
             case .title(let t):
@@ -141,14 +142,13 @@ public struct Toolbar: Sendable, Equatable, ChromePart {
         let layer = bar.layer(
             device: screen.device, palette: screen.palette, appearance: screen.appearance,
             pixelScale: frame.pixelScale, typography: frame.typography)
-        if bar.transparentAtScrollEdge == true { BottomBar.fade(layer, alpha: BottomBar.backgroundAlpha(screen, u: frame.u)) }
-        layers.screen.append(layer)
+        layers.screen.append(BottomBar.atScrollEdge(layer, transparentAtScrollEdge: bar.transparentAtScrollEdge, screen, u: frame.u))
     }
 
     /// A bar transparent at the scroll edge adds its background's opacity to `--layout`.
     static func addMetrics(of screen: Screen, u: Double, to metrics: inout FrameMetrics) {
-        if let bar = screen.toolbar, screen.tabBar == nil, bar.transparentAtScrollEdge == true {
-            metrics.toolbarBackgroundAlpha = BottomBar.backgroundAlpha(screen, u: u)
+        if let bar = screen.toolbar, screen.tabBar == nil {
+            metrics.toolbarBackgroundAlpha = BottomBar.backgroundAlpha(bar.transparentAtScrollEdge, screen, u: u)
         }
     }
 
@@ -174,7 +174,8 @@ public struct Toolbar: Sendable, Equatable, ChromePart {
                     itemNode, path,
                     given.isEmpty
                         ? "is empty; give one of glyph, symbol, title or flexible: true"
-                        : "has \(given.joined(separator: " and ")); an item is one of them (a glyph, a symbol, a title or a flexible space); keep one")
+                        : "has \(given.joined(separator: " and ")); an item is one of them (a glyph, a symbol, a title or a flexible space); keep one"
+                )
                 ok = false
                 continue
             }

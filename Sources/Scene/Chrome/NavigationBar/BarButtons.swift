@@ -153,7 +153,8 @@ extension Chrome {
         switch item.content {
         case .title(let t): layer.contents = .text(barText(t, style: item.style, tint: tint, typography: typography))
         case .glyph(let g): layer.contents = .shapes(glyph(g, in: layer.bounds.size, color: tint))
-        case .symbol(let name): layer.contents = .shapes(barSymbol(name, in: Rect(origin: .zero, size: layer.bounds.size), mode: .center, color: tint))
+        case .symbol(let name):
+            layer.contents = .shapes(barSymbol(name, in: Rect(origin: .zero, size: layer.bounds.size), mode: .center, color: tint))
         case .slot: break
         }
         return layer

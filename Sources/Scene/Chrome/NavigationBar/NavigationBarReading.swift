@@ -60,7 +60,8 @@ extension NavigationBarPart {
         item.leftItems = readBarItems(m["leftItems"], "navigationBar.leftItems", r)
         item.rightItems = readBarItems(m["rightItems"], "navigationBar.rightItems", r)
         item.transparentAtScrollEdge = BottomBar.readScrollEdge(m, "navigationBar.scrollEdge", r).transparent
-        for key in ["largeTitle", "searchBar", "leftItems", "rightItems", "backTitle", "scrollEdge"] where m[key] != nil && screen.navigationStyle != .standard {
+        for key in ["largeTitle", "searchBar", "leftItems", "rightItems", "backTitle", "scrollEdge"]
+        where m[key] != nil && screen.navigationStyle != .standard {
             r.report(
                 m[key]!, "navigationBar.\(key)",
                 "applies to style: standard only, and this bar's style is "
