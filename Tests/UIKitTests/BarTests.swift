@@ -208,6 +208,52 @@ final class BarTests: XCTestCase {
         }
     }
 
+    /// A YAML tab bar with `symbol:` items and `scrollEdge: transparent` and a UITabBarController
+    /// whose items are `UIImage(systemName:)` images, over the same 2000 pt of content: the same
+    /// pixels with the bar's material in, half faded and gone at the content's bottom edge.
+    func testTabSymbolsAndTheBottomScrollEdgeDrawTheYAMLBarsPixels() throws {
+        // The range ends at 2000 + 59 + 83 - 852 = 1290 (the safe area's top and the tab bar's
+        // full height as insets): the content's bottom meets the bar's top.
+        let offsets = [0.0, 1275, 1285, 1290]
+        let yaml = try scenario(
+            "yaml-tabs", offsets: offsets,
+            extra: """
+                effect: none
+                showsVerticalScrollIndicator: false
+                scrollView: {contentHeight: 2000}
+                rows: {count: 0}
+                navigationBar: false
+                tabBar: {scrollEdge: transparent, tint: systemPink, items: [{title: Inbox, symbol: tray}, {title: Starred, symbol: star.fill}]}
+
+                """)
+        var settings = Render.Settings(scenario: yaml, outputDirectory: folder + "/yaml-tabs")
+        settings.scale = 1
+        settings.includeLayout = true
+        _ = try Render(settings).run()
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/yaml-tabs/manifest.json")))
+        let frames = (manifest as! [String: Any])["frames"] as! [[String: Any]]
+        XCTAssertEqual(frames.map { ($0["metrics"] as! [String: Double])["tabBarBackgroundAlpha"] }, [1, 1, 0.5, 0])
+        let motion = try scenario("uikit-tabs", offsets: offsets)
+        try renderFrames(
+            of: {
+                let inbox = InboxViewController()
+                inbox.tabBarItem = UITabBarItem(title: "Inbox", image: UIImage(systemName: "tray"), tag: 0)
+                let starred = UIViewController()
+                starred.tabBarItem = UITabBarItem(title: "Starred", image: UIImage(systemName: "star.fill"), tag: 1)
+                let tabs = UITabBarController()
+                tabs.viewControllers = [inbox, starred]
+                tabs.tabBar.tintColor = .systemPink
+                return tabs
+            }, scenario: motion, out: folder + "/uikit-tabs", scale: 1)
+        let (a, b) = (try self.frames(in: folder + "/yaml-tabs"), try self.frames(in: folder + "/uikit-tabs"))
+        XCTAssertEqual(a.count, offsets.count)
+        XCTAssertEqual(b.count, offsets.count)
+        for (i, (x, y)) in zip(a, b).enumerated() {
+            let d = differences(x, y)
+            XCTAssertEqual(d.count, 0, "frame \(i) (u = \(offsets[i])): \(d.count) pixels differ, the first at \(String(describing: d.first))")
+        }
+    }
+
     /// The inbox with the bar's tint, a heart from a UIAction in its own tint, a share button with a
     /// menu and the trash system item.
     @MainActor static func symbolInbox() -> UINavigationController {

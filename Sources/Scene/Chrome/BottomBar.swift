@@ -53,9 +53,11 @@ enum BottomBar {
     /// How far a bottom bar's standard appearance is in at `u` on `screen`, 0...1: 0 while the
     /// content's bottom is at or above the bar's top (iOS 15+'s scrollEdgeAppearance, transparent),
     /// 1 once 10 pt of content is under the bar (as the navigation bar fades at its edge).
-    static func backgroundAlpha(_ screen: Screen, u: Double) -> Double {
-        NavigationBarGeometry.clamp01((screen.maxScroll - u) / NavigationBarGeometry.fadeDistance)
-    }
+    static func backgroundAlpha(_ screen: Screen, u: Double) -> Double { backgroundAlpha(under: screen.maxScroll - u) }
+
+    /// The same from the points of content under the bar (a UIKit screen's tab bar measures them
+    /// on its scroll view).
+    static func backgroundAlpha(under: Double) -> Double { NavigationBarGeometry.clamp01(under / NavigationBarGeometry.fadeDistance) }
 
     /// An item's image filling `box` as the bar draws it: a glyph scaled to the box; a symbol
     /// (17 pt, regular, medium scale) placed by `mode` as a UIImageView with that content mode

@@ -106,6 +106,12 @@ public struct TabBar: Sendable, Equatable, ChromePart {
         layers.screen.append(BottomBar.atScrollEdge(layer, transparentAtScrollEdge: bar.transparentAtScrollEdge, screen, u: frame.u))
     }
 
+    /// A UIKit screen's tab bar at its scroll edge, with `under` points of content under it: the
+    /// background's opacity (0 at the edge, 1 from 10 pt under), and `layer` (this bar's) faded to it,
+    /// as a scenario's `scrollEdge: transparent` bar is.
+    package static func backgroundAlpha(under: Double) -> Double { BottomBar.backgroundAlpha(under: under) }
+    package static func fade(_ layer: Layer, alpha: Double) { BottomBar.fade(layer, alpha: alpha) }
+
     /// A bar transparent at the scroll edge adds its background's opacity to `--layout`.
     static func addMetrics(of screen: Screen, u: Double, to metrics: inout FrameMetrics) {
         if let bar = screen.tabBar { metrics.tabBarBackgroundAlpha = BottomBar.backgroundAlpha(bar.transparentAtScrollEdge, screen, u: u) }
