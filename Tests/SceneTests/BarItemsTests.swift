@@ -275,6 +275,7 @@ final class BarItemsTests: XCTestCase {
         XCTAssertTrue(
             problems("navigationBar: {style: fading, scrollEdge: transparent}").contains("navigationBar.scrollEdge: applies to style: standard only"))
         XCTAssertTrue(problems("navigationBar: {style: standard, scrollEdge: clear}").contains("navigationBar.scrollEdge:"))
+        XCTAssertTrue(problems("navigationBar: {style: floating, tint: systemRed}").contains("navigationBar.tint: applies to style: standard only"))
         XCTAssertTrue(problems("tabBar: {items: [{title: A}, {title: B}], scrollEdge: yes}").contains("tabBar.scrollEdge:"))
     }
 }

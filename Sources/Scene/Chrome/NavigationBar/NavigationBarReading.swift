@@ -60,7 +60,7 @@ extension NavigationBarPart {
         item.leftItems = readBarItems(m["leftItems"], "navigationBar.leftItems", r)
         item.rightItems = readBarItems(m["rightItems"], "navigationBar.rightItems", r)
         item.transparentAtScrollEdge = BottomBar.readScrollEdge(m, "navigationBar.scrollEdge", r).transparent
-        for key in ["largeTitle", "searchBar", "leftItems", "rightItems", "backTitle", "scrollEdge"]
+        for key in ["largeTitle", "searchBar", "leftItems", "rightItems", "backTitle", "scrollEdge", "tint"]
         where m[key] != nil && screen.navigationStyle != .standard {
             r.report(
                 m[key]!, "navigationBar.\(key)",
