@@ -12,6 +12,8 @@ public struct FrameMetrics: Sendable, Equatable {
     public var navigationAlpha: Double?
     /// A standard bar with a large title or search bar: its heights and fades at this frame.
     public var navigationBar: NavigationBarGeometry?
+    /// A tab bar or toolbar transparent at the scroll edge: its background's opacity, 0...1.
+    public var tabBarBackgroundAlpha: Double?, toolbarBackgroundAlpha: Double?
     /// Self-sizing rows: how many are measured, and the first of them.
     public var measuredRows: Int?
     public var firstMeasuredRow: Int?
@@ -28,6 +30,8 @@ public struct FrameMetrics: Sendable, Equatable {
         m["contentHeight"] = contentHeight
         if let navigationAlpha { m["navigationAlpha"] = navigationAlpha }
         if let navigationBar { m.merge(navigationBar.metrics) { $1 } }
+        if let tabBarBackgroundAlpha { m["tabBarBackgroundAlpha"] = tabBarBackgroundAlpha }
+        if let toolbarBackgroundAlpha { m["toolbarBackgroundAlpha"] = toolbarBackgroundAlpha }
         if let measuredRows { m["measuredRows"] = Double(measuredRows) }
         if let firstMeasuredRow { m["firstMeasuredRow"] = Double(firstMeasuredRow) }
         for (name, value) in vars { m["vars.\(name)"] = value }

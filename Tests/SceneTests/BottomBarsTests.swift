@@ -124,7 +124,9 @@ final class BottomBarsTests: XCTestCase {
         XCTAssertTrue(message.contains("tabBar.items[1].glyph: expected one of house, search"), message)
         XCTAssertTrue(message.contains("did you mean \"search\"?"), message)
         let symbol = problems("toolbar: {items: [{glyph: magnifyingglass}]}")
-        XCTAssertTrue(symbol.contains("did you mean \"search\" (the SF Symbol magnifyingglass's glyph here)?"), symbol)
+        XCTAssertTrue(
+            symbol.contains(
+                "did you mean \"search\" (the SF Symbol magnifyingglass's glyph here), or symbol: magnifyingglass for the SF Symbol itself?"), symbol)
     }
 
     // MARK: Toolbar

@@ -164,13 +164,14 @@ final class BarTests: XCTestCase {
     /// Renders a YAML screen with `yamlBar` over an empty 2000 pt list and the UIKit screen at the
     /// same offsets, @1x, and requires every pixel of every frame to agree.
     func assertSamePixels(
-        yamlBar: String, offsets: [Double], appearance: String = "light", make: @escaping @MainActor () -> UIViewController,
-        line: UInt = #line
+        yamlBar: String, offsets: [Double], appearance: String = "light", textSize: String = "large",
+        make: @escaping @MainActor () -> UIViewController, line: UInt = #line
     ) throws {
         let yaml = try scenario(
             "yaml", offsets: offsets,
             extra: """
                 appearance: \(appearance)
+                textSize: \(textSize)
                 effect: none
                 showsVerticalScrollIndicator: false
                 scrollView: {contentHeight: 2000}
@@ -181,7 +182,7 @@ final class BarTests: XCTestCase {
         var settings = Render.Settings(scenario: yaml, outputDirectory: folder + "/yaml")
         settings.scale = 1
         _ = try Render(settings).run()
-        let motion = try scenario("uikit", offsets: offsets, extra: "appearance: \(appearance)\n")
+        let motion = try scenario("uikit", offsets: offsets, extra: "appearance: \(appearance)\ntextSize: \(textSize)\n")
         try renderFrames(of: make, scenario: motion, out: folder + "/uikit", scale: 1)
         let (a, b) = (try frames(in: folder + "/yaml"), try frames(in: folder + "/uikit"))
         XCTAssertEqual(a.count, offsets.count, line: line)
@@ -190,6 +191,137 @@ final class BarTests: XCTestCase {
             let d = differences(x, y)
             XCTAssertEqual(
                 d.count, 0, "frame \(i) (u = \(offsets[i])): \(d.count) pixels differ, the first at \(String(describing: d.first))", line: line)
+        }
+    }
+
+    /// Symbols and tints: a YAML bar with `tint`, `symbol:` items (one with its own `tint`) and
+    /// `scrollEdge: transparent`, and a UINavigationController whose bar has that tintColor and
+    /// whose items are `UIImage(systemName:)` images (one made from a UIAction, with a tintColor;
+    /// one with a menu), give the same pixels: at the transparent edge, half faded, scrolled; in
+    /// light and dark, and at a larger text size (bar symbols do not follow Dynamic Type).
+    func testSymbolItemsAndTintsDrawTheYAMLBarsPixels() throws {
+        let bar =
+            "{style: standard, title: Inbox, tint: systemPink, scrollEdge: transparent, leftItems: [{title: Edit}], "
+            + "rightItems: [{symbol: heart.fill, tint: systemRed}, {symbol: square.and.arrow.up}, {symbol: trash}]}"
+        for (appearance, textSize) in [("light", "large"), ("dark", "large"), ("light", "xxxLarge")] {
+            try assertSamePixels(yamlBar: bar, offsets: [0, 5, 200], appearance: appearance, textSize: textSize, make: { Self.symbolInbox() })
+        }
+    }
+
+    /// A YAML tab bar with `symbol:` items and `scrollEdge: transparent` and a UITabBarController
+    /// whose items are `UIImage(systemName:)` images, over the same 2000 pt of content: the same
+    /// pixels with the bar's material in, half faded and gone at the content's bottom edge.
+    func testTabSymbolsAndTheBottomScrollEdgeDrawTheYAMLBarsPixels() throws {
+        // The range ends at 2000 + 59 + 83 - 852 = 1290 (the safe area's top and the tab bar's
+        // full height as insets): the content's bottom meets the bar's top.
+        let offsets = [0.0, 1275, 1285, 1290]
+        let yaml = try scenario(
+            "yaml-tabs", offsets: offsets,
+            extra: """
+                effect: none
+                showsVerticalScrollIndicator: false
+                scrollView: {contentHeight: 2000}
+                rows: {count: 0}
+                navigationBar: false
+                tabBar: {scrollEdge: transparent, tint: systemPink, items: [{title: Inbox, symbol: tray}, {title: Starred, symbol: star.fill}]}
+
+                """)
+        var settings = Render.Settings(scenario: yaml, outputDirectory: folder + "/yaml-tabs")
+        settings.scale = 1
+        settings.includeLayout = true
+        _ = try Render(settings).run()
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/yaml-tabs/manifest.json")))
+        let frames = (manifest as! [String: Any])["frames"] as! [[String: Any]]
+        XCTAssertEqual(frames.map { ($0["metrics"] as! [String: Double])["tabBarBackgroundAlpha"] }, [1, 1, 0.5, 0])
+        let motion = try scenario("uikit-tabs", offsets: offsets)
+        try renderFrames(
+            of: {
+                let inbox = InboxViewController()
+                inbox.tabBarItem = UITabBarItem(title: "Inbox", image: UIImage(systemName: "tray"), tag: 0)
+                let starred = UIViewController()
+                starred.tabBarItem = UITabBarItem(title: "Starred", image: UIImage(systemName: "star.fill"), tag: 1)
+                let tabs = UITabBarController()
+                tabs.viewControllers = [inbox, starred]
+                tabs.tabBar.tintColor = .systemPink
+                return tabs
+            }, scenario: motion, out: folder + "/uikit-tabs", scale: 1)
+        let (a, b) = (try self.frames(in: folder + "/yaml-tabs"), try self.frames(in: folder + "/uikit-tabs"))
+        XCTAssertEqual(a.count, offsets.count)
+        XCTAssertEqual(b.count, offsets.count)
+        for (i, (x, y)) in zip(a, b).enumerated() {
+            let d = differences(x, y)
+            XCTAssertEqual(d.count, 0, "frame \(i) (u = \(offsets[i])): \(d.count) pixels differ, the first at \(String(describing: d.first))")
+        }
+    }
+
+    /// The inbox with the bar's tint, a heart from a UIAction in its own tint, a share button with a
+    /// menu and the trash system item.
+    @MainActor static func symbolInbox() -> UINavigationController {
+        let inbox = InboxViewController()
+        let nav = UINavigationController(rootViewController: inbox)
+        nav.navigationBar.tintColor = .systemPink
+        inbox.loadViewIfNeeded()
+        let heart = UIBarButtonItem(primaryAction: UIAction(title: "Like", image: UIImage(systemName: "heart.fill")) { _ in })
+        heart.title = nil
+        heart.tintColor = .systemRed
+        let share = UIBarButtonItem(
+            image: UIImage(systemName: "square.and.arrow.up"),
+            menu: UIMenu(title: "Share", children: [UIAction(title: "Copy Link") { _ in }, UIAction(title: "Mail") { _ in }]))
+        inbox.navigationItem.rightBarButtonItems = [heart, share, UIBarButtonItem(systemItem: .trash)]
+        return nav
+    }
+
+    /// UIAction and UIMenu keep what they are given; a primary action gives its item its title and
+    /// image (not a system item's); the handler is stored, never called by a render.
+    func testActionsAndMenusAreKeptAndNotCalled() throws {
+        MainActor.assumeIsolated {
+            var calls = 0
+            let action = UIAction(
+                title: "Like", subtitle: "Tap", image: UIImage(systemName: "heart"), identifier: UIAction.Identifier("like"),
+                attributes: [.destructive], state: .on
+            ) { _ in calls += 1 }
+            XCTAssertEqual(action.title, "Like")
+            XCTAssertEqual(action.subtitle, "Tap")
+            XCTAssertEqual(action.identifier, UIAction.Identifier(rawValue: "like"))
+            XCTAssertEqual(action.attributes, [.destructive])
+            XCTAssertTrue(action.image?.isSymbolImage ?? false)
+            XCTAssertNotEqual(UIAction { _ in }.identifier, UIAction { _ in }.identifier, "made identifiers are unique")
+            let item = UIBarButtonItem(title: "Old", image: nil, primaryAction: action)
+            XCTAssertEqual(item.title, "Like", "the action's title replaces the one given")
+            XCTAssertTrue(item.image === action.image)
+            XCTAssertTrue(item.primaryAction === action)
+            let system = UIBarButtonItem(systemItem: .add, primaryAction: action)
+            XCTAssertNil(system.title, "a system item keeps its own look")
+            XCTAssertNil(system.image)
+            let off = UIAction(title: "Off") { _ in }
+            let inner = UIMenu(title: "More", options: .displayInline, children: [action])
+            let menu = UIMenu(title: "Menu", image: UIImage(systemName: "ellipsis.circle"), options: [.singleSelection], children: [off, inner])
+            XCTAssertEqual(menu.children.count, 2)
+            XCTAssertEqual(menu.options, [.singleSelection])
+            XCTAssertEqual(menu.preferredElementSize, .automatic)
+            XCTAssertEqual(menu.selectedElements.map(\.title), ["Like"])
+            let replaced = menu.replacingChildren([off])
+            XCTAssertEqual(replaced.title, "Menu")
+            XCTAssertEqual(replaced.identifier, menu.identifier)
+            XCTAssertEqual(replaced.children.count, 1)
+            let withMenu = UIBarButtonItem(title: "Sort", menu: menu)
+            XCTAssertTrue(withMenu.menu === menu)
+            XCTAssertEqual(withMenu.title, "Sort")
+            let targeted = UIBarButtonItem(title: "Go", image: nil, target: nil, action: nil, menu: menu)
+            XCTAssertTrue(targeted.menu === menu)
+            // The bar draws the items; a render calls no handler.
+            let run = Self.run(
+                {
+                    let nav = Self.inbox(largeTitles: false)
+                    nav.topViewController!.loadViewIfNeeded()
+                    nav.topViewController!.navigationItem.rightBarButtonItems = [item, withMenu]
+                    return nav
+                }, offsets: [0, 100])
+            run.advance(to: 1)
+            let tree = run.snapshot()
+            XCTAssertEqual(Self.layer("navigationBar.right.0", in: tree)?.frame.width, 30, "the action's image is the item's")
+            XCTAssertNotNil(Self.layer("navigationBar.right.1", in: tree))
+            XCTAssertEqual(calls, 0)
         }
     }
 

@@ -27,15 +27,27 @@ public enum BarGlyph: String, Sendable, CaseIterable {
         var message = "expected one of \(names.joined(separator: ", ")), got \"\(ScenarioReader.shown(name))\""
         var base = name.lowercased()
         for variant in [".fill", ".circle.fill", ".slash"] where base.hasSuffix(variant) { base = String(base.dropLast(variant.count)) }
+        var meant: String?
         if let glyph = BarGlyph(rawValue: base) ?? symbolNames[base] {
-            message += "; did you mean \"\(glyph.rawValue)\" (the SF Symbol \(name)'s glyph here)?"
+            meant = "\"\(glyph.rawValue)\" (the SF Symbol \(name)'s glyph here)"
         } else if let near = ScenarioReader.closest(to: base, in: names)
             ?? ScenarioReader.closest(to: base, in: Array(symbolNames.keys).sorted()).map({ symbolNames[$0]!.rawValue })
         {
-            message += "; did you mean \"\(near)\"?"
+            meant = "\"\(near)\""
         }
+        message += suggestion(meant, symbol: SFSymbols.contains(name) ? name : nil)
         r.report(node, field, message)
         return nil
+    }
+
+    /// "; did you mean X?", with `symbol:` offered when the name is an SF Symbol this renderer draws.
+    static func suggestion(_ meant: String?, symbol: String?) -> String {
+        switch (meant, symbol) {
+        case (let meant?, let symbol?): return "; did you mean \(meant), or symbol: \(symbol) for the SF Symbol itself?"
+        case (let meant?, nil): return "; did you mean \(meant)?"
+        case (nil, let symbol?): return "; for the SF Symbol itself write symbol: \(symbol)"
+        case (nil, nil): return ""
+        }
     }
 
     /// The side of the design box, in points.

@@ -19,11 +19,16 @@ public struct TabBar: Sendable, Equatable, ChromePart {
     public struct Item: Sendable, Equatable {
         public var title: String
         public var glyph: BarGlyph?
+        /// An SF Symbol by name (`symbol:`), drawn scaled to fit the glyph's box as a UIKit tab
+        /// bar's image view draws `UIImage(systemName:)`; a glyph, if given too, is not drawn.
+        public var symbol: String?
         /// An empty glyph-sized slot named `tabBar.item.N.image`, where a UIKit screen's tab bar
         /// draws the item's image (a UIImageView, so an SF Symbol is drawn as UIImageView draws one).
         public var imageSlot = false
         public init(title: String, glyph: BarGlyph?) { self.title = title; self.glyph = glyph }
-        var hasGlyph: Bool { glyph != nil || imageSlot }
+        var hasGlyph: Bool { glyph != nil || symbol != nil || imageSlot }
+        /// What the item's image box shows (nil: nothing, or the UIKit screen's image view).
+        var image: BarItemImage? { symbol.map(BarItemImage.symbol) ?? glyph.map(BarItemImage.glyph) }
     }
 
     public var items: [Item]
@@ -32,26 +37,29 @@ public struct TabBar: Sendable, Equatable, ChromePart {
     /// The selected item's color (nil: systemBlue) and the others' (nil: gray): UITabBar's
     /// tintColor and unselectedItemTintColor, set by a UIKit screen's tab bar.
     public var tint: Color?, unselectedTint: Color?
+    /// True: the bar's material and shadow line are transparent while the content's bottom is at
+    /// or above the bar's top and fade in over the next 10 pt (iOS 15+'s scrollEdgeAppearance);
+    /// false or nil: always drawn (`scrollEdge:` in a scenario; opaque unless given, so frames
+    /// made before the key stay as they were).
+    public var transparentAtScrollEdge: Bool?
 
     public init(items: [Item], selected: Int = 0) { self.items = items; self.selected = selected }
 
     /// UITabBar shows at most five items (a sixth and more go under "More"); fewer than two is not a choice.
     public static let itemCount = 2...5
     static let keys = ["tabBar"]
-    static let mappingKeys = ["items", "selected"]
-    static let itemKeys = ["title", "glyph"]
+    static let mappingKeys = ["items", "selected", "tint", "unselectedTint", "scrollEdge"]
+    static let itemKeys = ["title", "glyph", "symbol"]
     /// A title longer than this is refused (UIKit would truncate it to a few characters anyway).
     static let maximumTitleLength = 40
 
     // MARK: Geometry (points)
 
     /// The bar's full height: the tab bar and the bottom safe area under it.
-    public static func height(on device: Device) -> Double { device.tabBarHeight + device.safeAreaBottom }
+    public static func height(on device: Device) -> Double { BottomBar.height(on: device, barHeight: device.tabBarHeight) }
 
     /// The bar's frame on the screen.
-    public static func frame(on device: Device) -> Rect {
-        Rect(x: 0, y: device.size.height - height(on: device), width: device.size.width, height: height(on: device))
-    }
+    public static func frame(on device: Device) -> Rect { BottomBar.frame(on: device, barHeight: device.tabBarHeight) }
 
     /// True where items put the glyph beside the title: an iPad, an iPhone in landscape.
     static func isInline(_ device: Device) -> Bool { device.idiom == .pad || device.isCompactHeight }
@@ -92,16 +100,26 @@ public struct TabBar: Sendable, Equatable, ChromePart {
 
     static func draw(_ screen: Screen, _ frame: ChromeFrame, into layers: inout ChromeLayers) {
         guard let bar = screen.tabBar else { return }
-        layers.screen.append(
-            bar.layer(
-                device: screen.device, palette: screen.palette, appearance: screen.appearance,
-                pixelScale: frame.pixelScale, typography: frame.typography))
+        let layer = bar.layer(
+            device: screen.device, palette: screen.palette, appearance: screen.appearance,
+            pixelScale: frame.pixelScale, typography: frame.typography)
+        layers.screen.append(BottomBar.atScrollEdge(layer, transparentAtScrollEdge: bar.transparentAtScrollEdge, screen, u: frame.u))
+    }
+
+    /// A UIKit screen's tab bar at its scroll edge, with `under` points of content under it: the
+    /// background's opacity (0 at the edge, 1 from 10 pt under), and `layer` (this bar's) faded to it,
+    /// as a scenario's `scrollEdge: transparent` bar is.
+    package static func backgroundAlpha(under: Double) -> Double { BottomBar.backgroundAlpha(under: under) }
+    package static func fade(_ layer: Layer, alpha: Double) { BottomBar.fade(layer, alpha: alpha) }
+
+    /// A bar transparent at the scroll edge adds its background's opacity to `--layout`.
+    static func addMetrics(of screen: Screen, u: Double, to metrics: inout FrameMetrics) {
+        if let bar = screen.tabBar { metrics.tabBarBackgroundAlpha = BottomBar.backgroundAlpha(bar.transparentAtScrollEdge, screen, u: u) }
     }
 
     /// The bar, its shadow line and its items, for a screen of `device` in `appearance`.
     public func layer(device: Device, palette: Palette, appearance: Appearance, pixelScale: Double, typography: Typography) -> Layer {
-        let bar = Layer(name: "tabBar", frame: Self.frame(on: device))
-        BarMaterial.apply(to: bar, palette: palette, pixelScale: pixelScale, namePrefix: "tabBar")
+        let bar = BottomBar.layer(name: "tabBar", device: device, barHeight: device.tabBarHeight, palette: palette, pixelScale: pixelScale)
         let inline = Self.isInline(device)
         let glyphSide = Self.glyphSize(device), titleSize = Self.titleSize(device)
         for (i, (item, frame)) in zip(items, itemFrames(on: device, typography: typography)).enumerated() {
@@ -148,7 +166,9 @@ public struct TabBar: Sendable, Equatable, ChromePart {
 
     private func glyphLayer(_ item: Item, _ index: Int, _ frame: Rect, _ color: Color) -> Layer {
         let layer = Layer(name: item.imageSlot ? "tabBar.item.\(index).image" : "", frame: frame)
-        if let glyph = item.glyph { layer.contents = .shapes(glyph.shapes(in: Rect(origin: .zero, size: frame.size), color: color)) }
+        if let image = item.image {
+            layer.contents = .shapes(BottomBar.shapes(image, in: Rect(origin: .zero, size: frame.size), mode: .aspectFit, color: color))
+        }
         return layer
     }
 
@@ -158,7 +178,8 @@ public struct TabBar: Sendable, Equatable, ChromePart {
         if let node = scenario["tabBar"] { screen.tabBar = read(node, r) }
     }
 
-    /// `tabBar: {items: [{title: Home, glyph: house}, ...], selected: 0}`.
+    /// `tabBar: {items: [{title: Home, glyph: house}, {title: Me, symbol: person.fill}, ...], selected: 0,
+    /// tint: systemPink, unselectedTint: COLOR, scrollEdge: transparent}`.
     static func read(_ node: ScenarioValue, _ r: ScenarioReader) -> TabBar? {
         guard let m = r.mapping(node, "tabBar", allowed: mappingKeys) else { return nil }
         guard
@@ -186,12 +207,18 @@ public struct TabBar: Sendable, Equatable, ChromePart {
                     ok = false
                 }
             }
-            if let n = im["glyph"] {
-                if let v = BarGlyph.read(n, "\(path).glyph", r) { item.glyph = v } else { ok = false }
+            let (image, imageOK) = BottomBar.readImage(im, path, r)
+            switch image {
+            case .glyph(let g): item.glyph = g
+            case .symbol(let name): item.symbol = name
+            case nil: ok = ok && imageOK
             }
             // An empty title and no glyph (a title refused above has had its message).
-            if !titleRefused, item.title.isEmpty && im["glyph"] == nil {
-                r.report(itemNode, path, "has neither title nor glyph (an empty tab); give one or both, e.g. {title: Home, glyph: house}")
+            if !titleRefused, item.title.isEmpty && im["glyph"] == nil && im["symbol"] == nil {
+                r.report(
+                    itemNode, path,
+                    "has neither title nor glyph (an empty tab); give one or both, e.g. {title: Home, glyph: house} or {title: Home, symbol: house.fill}"
+                )
                 ok = false
             }
             items.append(item)
@@ -204,7 +231,14 @@ public struct TabBar: Sendable, Equatable, ChromePart {
                 ok = false
             }
         }
-        return ok ? TabBar(items: items, selected: selected) : nil
+        var bar = TabBar(items: items, selected: selected)
+        let (tint, tintOK) = BottomBar.readTint(m, "tabBar.tint", r)
+        let (unselected, unselectedOK) = BottomBar.readTint(m, "tabBar.unselectedTint", r, key: "unselectedTint")
+        let (edge, edgeOK) = BottomBar.readScrollEdge(m, "tabBar.scrollEdge", r)
+        bar.tint = tint
+        bar.unselectedTint = unselected
+        bar.transparentAtScrollEdge = edge
+        return ok && tintOK && unselectedOK && edgeOK ? bar : nil
     }
 }
 

@@ -10,24 +10,41 @@ import Raster
 ///   button), a title (17 pt regular, as a plain bar button item), or a flexible space. Flexible
 ///   spaces share what the others leave; without any, the items are spread evenly (a flexible
 ///   space between each two), the usual toolbar. Fixed items are 8 pt apart. All in the tint
-///   (systemBlue).
+///   (systemBlue, or the bar's `tint`; an item's own `tint` overrides it, as UIBarButtonItem's
+///   tintColor does). A `symbol:` item is an SF Symbol at 17 pt, centred in the glyph's button.
 /// - A toolbar and a tab bar on one screen are refused: UIKit can stack them (a navigation
 ///   controller's toolbar above the tab bar) but apps almost never do.
 public struct Toolbar: Sendable, Equatable, ChromePart {
-    public enum Item: Sendable, Equatable {
-        case glyph(BarGlyph)
-        case title(String)
-        case flexible
+    public struct Item: Sendable, Equatable {
+        public enum Content: Sendable, Equatable {
+            case glyph(BarGlyph)
+            case symbol(String)
+            case title(String)
+            case flexible
+        }
+        public var content: Content
+        /// The item's own tint (UIBarButtonItem.tintColor); nil: the bar's.
+        public var tint: Color?
+        public init(_ content: Content, tint: Color? = nil) { self.content = content; self.tint = tint }
+        public static let flexible = Item(.flexible)
+        var isFlexible: Bool { content == .flexible }
     }
 
     public var items: [Item]
+    /// The items' color (UIToolbar's tintColor); nil: systemBlue.
+    public var tint: Color?
+    /// As `TabBar.transparentAtScrollEdge`: transparent while the content's bottom is at or above
+    /// the bar's top (iOS 15+'s scrollEdgeAppearance); nil or false: always drawn.
+    public var transparentAtScrollEdge: Bool?
     public init(items: [Item]) { self.items = items }
 
     /// 1 to 8 items, flexible spaces included.
     public static let itemCount = 1...8
     static let keys = ["toolbar"]
-    static let mappingKeys = ["items"]
-    static let itemKeys = ["glyph", "title", "flexible"]
+    static let mappingKeys = ["items", "tint", "scrollEdge"]
+    static let itemKeys = ["glyph", "symbol", "title", "flexible", "tint"]
+    /// The keys that say what an item is (one of them).
+    static let itemContentKeys = ["glyph", "symbol", "title", "flexible"]
     static let maximumTitleLength = 24
     static let glyphSize = 24.0
     static let glyphButtonWidth = 28.0
@@ -36,21 +53,19 @@ public struct Toolbar: Sendable, Equatable, ChromePart {
     static let itemSpacing = 8.0
 
     /// The bar's full height: the toolbar and the bottom safe area under it.
-    public static func height(on device: Device) -> Double { device.toolbarHeight + device.safeAreaBottom }
+    public static func height(on device: Device) -> Double { BottomBar.height(on: device, barHeight: device.toolbarHeight) }
 
-    public static func frame(on device: Device) -> Rect {
-        Rect(x: 0, y: device.size.height - height(on: device), width: device.size.width, height: height(on: device))
-    }
+    public static func frame(on device: Device) -> Rect { BottomBar.frame(on: device, barHeight: device.toolbarHeight) }
 
     /// The items with a flexible space between each two when none was given.
     var laidOutItems: [Item] {
-        guard !items.contains(.flexible), items.count > 1 else { return items }
+        guard !items.contains(where: \.isFlexible), items.count > 1 else { return items }
         return items.enumerated().flatMap { i, item in i == 0 ? [item] : [.flexible, item] }
     }
 
     private func width(of item: Item, _ typography: Typography) -> Double {
-        switch item {
-        case .glyph: return Self.glyphButtonWidth
+        switch item.content {
+        case .glyph, .symbol: return Self.glyphButtonWidth
         case .title(let t): return TextContent(t, pointSize: Self.titleSize, letterSpacing: -0.41, typography: typography).layout().width.rounded(.up)
         case .flexible: return 0
         }
@@ -62,17 +77,17 @@ public struct Toolbar: Sendable, Equatable, ChromePart {
         let items = laidOutItems
         let left = device.safeAreaLeft + device.layoutMargin
         let available = device.size.width - left - device.safeAreaRight - device.layoutMargin
-        let fixed = items.filter { $0 != .flexible }
+        let fixed = items.filter { !$0.isFlexible }
         // Fixed spacing between adjacent non-flexible items only.
         var spacing = 0.0
-        for (a, b) in zip(items, items.dropFirst()) where a != .flexible && b != .flexible { spacing += Self.itemSpacing }
-        let flexCount = Double(items.filter { $0 == .flexible }.count)
+        for (a, b) in zip(items, items.dropFirst()) where !a.isFlexible && !b.isFlexible { spacing += Self.itemSpacing }
+        let flexCount = Double(items.filter(\.isFlexible).count)
         let flex = flexCount > 0 ? max(0, available - fixed.map { width(of: $0, typography) }.reduce(0, +) - spacing) / flexCount : 0
         var x = left
         var frames: [Rect] = []
         var previousFixed = false
         for item in items {
-            if item == .flexible { x += flex; previousFixed = false; continue }
+            if item.isFlexible { x += flex; previousFixed = false; continue }
             if previousFixed { x += Self.itemSpacing }
             let w = width(of: item, typography)
             frames.append(Rect(x: x, y: 0, width: w, height: device.toolbarHeight))
@@ -83,22 +98,22 @@ public struct Toolbar: Sendable, Equatable, ChromePart {
     }
 
     func layer(device: Device, palette: Palette, appearance: Appearance, pixelScale: Double, typography: Typography) -> Layer {
-        let bar = Layer(name: "toolbar", frame: Self.frame(on: device))
-        BarMaterial.apply(to: bar, palette: palette, pixelScale: pixelScale, namePrefix: "toolbar")
-        let fixed = laidOutItems.filter { $0 != .flexible }
+        let bar = BottomBar.layer(name: "toolbar", device: device, barHeight: device.toolbarHeight, palette: palette, pixelScale: pixelScale)
+        let fixed = laidOutItems.filter { !$0.isFlexible }
         for (i, (item, frame)) in zip(fixed, itemFrames(on: device, typography: typography)).enumerated() {
             let layer = Layer(name: "toolbar.item.\(i)", frame: frame)
-            switch item {
+            let color = item.tint ?? tint ?? palette.systemBlue
+            switch item.content {
             case .glyph(let g):
                 let s = Self.glyphSize
                 layer.contents = .shapes(
-                    g.shapes(
-                        in: Rect(x: (frame.width - s) / 2, y: (frame.height - s) / 2, width: s, height: s),
-                        color: palette.systemBlue))
+                    BottomBar.shapes(
+                        .glyph(g), in: Rect(x: (frame.width - s) / 2, y: (frame.height - s) / 2, width: s, height: s), mode: .center, color: color))
+            case .symbol(let name):
+                layer.contents = .shapes(BottomBar.shapes(.symbol(name), in: Rect(origin: .zero, size: frame.size), mode: .center, color: color))
             case .title(let t):
                 layer.contents = .text(
-                    TextContent(
-                        t, pointSize: Self.titleSize, color: palette.systemBlue, alignment: .center, letterSpacing: -0.41, typography: typography))
+                    TextContent(t, pointSize: Self.titleSize, color: color, alignment: .center, letterSpacing: -0.41, typography: typography))
             case .flexible:
                 break
             }
@@ -124,13 +139,21 @@ public struct Toolbar: Sendable, Equatable, ChromePart {
     static func draw(_ screen: Screen, _ frame: ChromeFrame, into layers: inout ChromeLayers) {
         // Under a tab bar (given in Swift: a scenario refuses both) it is not drawn.
         guard let bar = screen.toolbar, screen.tabBar == nil else { return }
-        layers.screen.append(
-            bar.layer(
-                device: screen.device, palette: screen.palette, appearance: screen.appearance,
-                pixelScale: frame.pixelScale, typography: frame.typography))
+        let layer = bar.layer(
+            device: screen.device, palette: screen.palette, appearance: screen.appearance,
+            pixelScale: frame.pixelScale, typography: frame.typography)
+        layers.screen.append(BottomBar.atScrollEdge(layer, transparentAtScrollEdge: bar.transparentAtScrollEdge, screen, u: frame.u))
     }
 
-    /// `toolbar: {items: [{glyph: share}, {flexible: true}, {title: Edit}]}`.
+    /// A bar transparent at the scroll edge adds its background's opacity to `--layout`.
+    static func addMetrics(of screen: Screen, u: Double, to metrics: inout FrameMetrics) {
+        if let bar = screen.toolbar, screen.tabBar == nil {
+            metrics.toolbarBackgroundAlpha = BottomBar.backgroundAlpha(bar.transparentAtScrollEdge, screen, u: u)
+        }
+    }
+
+    /// `toolbar: {items: [{glyph: share}, {flexible: true}, {symbol: trash, tint: systemRed}, {title: Edit}],
+    /// tint: COLOR, scrollEdge: transparent}`.
     static func read(_ node: ScenarioValue, _ r: ScenarioReader) -> Toolbar? {
         guard let m = r.mapping(node, "toolbar", allowed: mappingKeys) else { return nil }
         guard
@@ -145,24 +168,36 @@ public struct Toolbar: Sendable, Equatable, ChromePart {
         for (i, itemNode) in list.enumerated() {
             let path = "toolbar.items[\(i)]"
             guard let im = r.mapping(itemNode, path, allowed: itemKeys) else { ok = false; continue }
-            let given = itemKeys.filter { im[$0] != nil }
+            let given = itemContentKeys.filter { im[$0] != nil }
             guard given.count == 1 else {
                 r.report(
                     itemNode, path,
                     given.isEmpty
-                        ? "is empty; give one of glyph, title or flexible: true"
-                        : "has \(given.joined(separator: " and ")); an item is one of them (a glyph, a title or a flexible space); keep one")
+                        ? "is empty; give one of glyph, symbol, title or flexible: true"
+                        : "has \(given.joined(separator: " and ")); an item is one of them (a glyph, a symbol, a title or a flexible space); keep one"
+                )
                 ok = false
                 continue
             }
-            if let n = im["glyph"] {
-                if let v = BarGlyph.read(n, "\(path).glyph", r) { items.append(.glyph(v)) } else { ok = false }
+            let (tint, tintOK) = BottomBar.readTint(im, "\(path).tint", r)
+            if !tintOK { ok = false }
+            if im["tint"] != nil, im["flexible"] != nil {
+                r.report(im["tint"]!, "\(path).tint", "a flexible space draws nothing to tint; remove it")
+                ok = false
+            }
+            if im["glyph"] != nil || im["symbol"] != nil {
+                let (image, imageOK) = BottomBar.readImage(im, path, r)
+                switch image {
+                case .glyph(let g): items.append(Item(.glyph(g), tint: tint))
+                case .symbol(let name): items.append(Item(.symbol(name), tint: tint))
+                case nil: ok = ok && imageOK
+                }
             } else if let n = im["title"] {
                 if let v = r.string(
                     n, "\(path).title", maximumLength: maximumTitleLength,
                     fits: "a toolbar item's title fits \(maximumTitleLength); shorten it")
                 {
-                    items.append(.title(v))
+                    items.append(Item(.title(v), tint: tint))
                 } else {
                     ok = false
                 }
@@ -179,7 +214,12 @@ public struct Toolbar: Sendable, Equatable, ChromePart {
                 }
             }
         }
-        return ok ? Toolbar(items: items) : nil
+        var bar = Toolbar(items: items)
+        let (tint, tintOK) = BottomBar.readTint(m, "toolbar.tint", r)
+        let (edge, edgeOK) = BottomBar.readScrollEdge(m, "toolbar.scrollEdge", r)
+        bar.tint = tint
+        bar.transparentAtScrollEdge = edge
+        return ok && tintOK && edgeOK ? bar : nil
     }
 }
 

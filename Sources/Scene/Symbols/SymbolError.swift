@@ -4,7 +4,11 @@ public enum SymbolError: Error, Equatable, CustomStringConvertible, Sendable {
     /// No SF Symbol of that name in the table; `closest` are the nearest names by edit distance.
     case unknownName(String, closest: [String])
 
-    public var description: String {
+    public var description: String { reason + " The image is drawn empty." }
+
+    /// What is wrong and the names meant, without what happens next (a bar item's `symbol:` is
+    /// refused with it).
+    public var reason: String {
         switch self {
         case .unknownName(let name, let closest):
             let shown = name.count > 60 ? String(name.prefix(60)) + "..." : name
@@ -15,7 +19,7 @@ public enum SymbolError: Error, Equatable, CustomStringConvertible, Sendable {
             } else {
                 message += "did you mean " + closest.map { "\"\($0)\"" }.joined(separator: ", ") + "?"
             }
-            return message + " The image is drawn empty."
+            return message
         }
     }
 }

@@ -24,7 +24,8 @@ internal import Scene
 }
 
 /// A button in a navigation bar or toolbar: a system item, a title, an image or a custom view.
-/// Its target and action are kept, not sent (a screen's frames follow the scroll, not taps).
+/// Its target and action, primary action and menu are kept, not sent or shown (a screen's frames
+/// follow the scroll, not taps; a menu appears only when its button is touched).
 /// https://developer.apple.com/documentation/uikit/uibarbuttonitem
 @MainActor open class UIBarButtonItem: UIBarItem {
     /// https://developer.apple.com/documentation/uikit/uibarbuttonitem/style
@@ -57,6 +58,17 @@ internal import Scene
     open var customView: UIView? { didSet { changed() } }
     open var isHidden = false { didSet { changed() } }
     open var possibleTitles: Set<String>?
+    /// Setting an action gives the item its title and image (a system item keeps its own); the
+    /// handler is kept, not called.
+    /// https://developer.apple.com/documentation/uikit/uibarbuttonitem/primaryaction
+    open var primaryAction: UIAction? { didSet { tookPrimaryAction() } }
+    /// Kept, not drawn: a menu shows only when its button is touched.
+    /// https://developer.apple.com/documentation/uikit/uibarbuttonitem/menu
+    open var menu: UIMenu?
+    /// https://developer.apple.com/documentation/uikit/uibarbuttonitem/changesselectionasprimaryaction
+    open var changesSelectionAsPrimaryAction = false
+    /// https://developer.apple.com/documentation/uikit/uibarbuttonitem/isselected
+    open var isSelected = false
     /// The system item this was made as, or nil.
     let systemItem: SystemItem?
 
@@ -90,6 +102,44 @@ internal import Scene
         self.target = target as AnyObject?
         self.action = action
         if systemItem == .done || systemItem == .save { style = .done }
+    }
+
+    /// A plain item with a title, an image, a primary action (whose title and image replace the
+    /// ones given) and a menu.
+    /// https://developer.apple.com/documentation/uikit/uibarbuttonitem/init(title:image:primaryaction:menu:)
+    public convenience init(title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil, menu: UIMenu? = nil) {
+        self.init()
+        self.title = title
+        self.image = image
+        self.primaryAction = primaryAction
+        tookPrimaryAction()
+        self.menu = menu
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uibarbuttonitem/init(title:image:target:action:menu:)
+    public convenience init(title: String?, image: UIImage?, target: AnyObject?, action: Selector?, menu: UIMenu? = nil) {
+        self.init()
+        self.title = title
+        self.image = image
+        self.target = target
+        self.action = action
+        self.menu = menu
+    }
+
+    /// A system item with a primary action (its title and image are not used: the system item's
+    /// are) and a menu.
+    /// https://developer.apple.com/documentation/uikit/uibarbuttonitem/init(systemitem:primaryaction:menu:)
+    public convenience init(systemItem: SystemItem, primaryAction: UIAction? = nil, menu: UIMenu? = nil) {
+        self.init(barButtonSystemItem: systemItem, target: nil, action: nil)
+        self.primaryAction = primaryAction
+        self.menu = menu
+    }
+
+    /// The primary action's title and image become the item's (not a system item's).
+    private func tookPrimaryAction() {
+        guard let primaryAction, systemItem == nil else { return }
+        title = primaryAction.title
+        image = primaryAction.image
     }
 
     /// https://developer.apple.com/documentation/uikit/uibarbuttonitem/1617182-init

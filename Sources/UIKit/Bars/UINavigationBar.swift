@@ -256,7 +256,7 @@ internal import Scene
                 } else if let image = item.image ?? item.systemSymbolName.flatMap(Self.symbolImage) {
                     let view = imageViews[ObjectIdentifier(item)] ?? UIImageView()
                     imageViews[ObjectIdentifier(item)] = view
-                    view.image = image.renderingMode == .automatic ? image.withRenderingMode(.alwaysTemplate) : image
+                    view.image = Self.barImage(image)
                     view.contentMode = .center
                     view.tintColor = item.tintColor ?? tintColor
                     view.frame = rect
@@ -279,6 +279,18 @@ internal import Scene
 
     /// A system item's SF Symbol.
     static func symbolImage(_ name: String) -> UIImage? { UIImage(systemName: name) }
+
+    /// An item's image as the bar shows it: a template in the tint unless made otherwise; a symbol
+    /// at the bar's size (17 pt, the size a scenario's `symbol:` item is drawn at, not following
+    /// Dynamic Type) unless its own configuration gives a size or text style.
+    static func barImage(_ image: UIImage) -> UIImage {
+        var shown = image.renderingMode == .automatic ? image.withRenderingMode(.alwaysTemplate) : image
+        if shown.isSymbolImage {
+            let bar = UIImage.SymbolConfiguration(pointSize: CGFloat(BarButtonItem.symbolPointSize))
+            shown = shown.withConfiguration(bar.applying(shown.symbolConfiguration))
+        }
+        return shown
+    }
 
     override func decorate(_ layer: Layer, _ traits: UITraitCollection) {
         let now = u

@@ -115,7 +115,7 @@ internal import Scene
         guard let v = controller?.selectedViewController?.viewIfLoaded, let s = ScreenRun.mainScrollView(in: v) else { return 0 }
         let inset = s.adjustedContentInset
         let under = s.contentSize.height + inset.bottom - (s.contentOffset.y + s.bounds.height)
-        return min(1, max(0, Double(under) / NavigationBarGeometry.fadeDistance))
+        return TabBar.backgroundAlpha(under: Double(under))
     }
     open var barTintColor: UIColor?
     open var isTranslucent = true
@@ -238,11 +238,7 @@ internal import Scene
         let hairline = layer.sublayers.first { $0.name == "tabBar.hairline" }
         if let c = shown.shadowColor, c.color(traits) != UIColor.separator.color(traits) { hairline?.backgroundColor = c.color(traits) }
         if shown.shadowColor == nil { hairline?.isHidden = true }
-        if alpha < 1 {
-            layer.backgroundColor = layer.backgroundColor?.withAlpha(multipliedBy: alpha)
-            layer.backdropBlurRadius *= alpha
-            hairline?.opacity *= alpha
-        }
+        TabBar.fade(layer, alpha: alpha)
         into.addSublayer(layer)
     }
 }

@@ -1,11 +1,14 @@
 import Raster
 
-/// A bar button item (UIBarButtonItem): a text button or an SF-Symbols-like glyph, in the tint
-/// color (systemBlue).
+/// A bar button item (UIBarButtonItem): a text button, an SF-Symbols-like glyph or an SF Symbol,
+/// in the tint color (the item's, else the bar's, else systemBlue).
 public struct BarButtonItem: Sendable, Equatable {
     public enum Content: Sendable, Equatable {
         case title(String)
         case glyph(NavigationGlyph)
+        /// An SF Symbol by name at 17 pt, centred in a glyph-wide slot, as a UIKit bar's image view
+        /// draws `UIImage(systemName:)` (`Chrome.barSymbol`).
+        case symbol(String)
         /// A slot this many points wide, left empty: a UIKit screen draws its image or custom view
         /// there (a UIImageView in the bar, so an SF Symbol is drawn as UIImageView draws one).
         case slot(width: Double)
@@ -19,6 +22,8 @@ public struct BarButtonItem: Sendable, Equatable {
     public var tint: Color?
     /// A glyph button's width in the bar.
     public static var glyphWidth: Double { Chrome.barGlyphWidth }
+    /// A symbol item's point size (`Chrome.barSymbolPointSize`).
+    public static var symbolPointSize: Double { Chrome.barSymbolPointSize }
 
     public init(_ content: Content, style: Style = .plain) {
         self.content = content
@@ -134,7 +139,7 @@ extension Chrome {
     private static func barButtonWidth(_ item: BarButtonItem, tint: Color, typography: Typography) -> Double {
         switch item.content {
         case .title(let t): return barText(t, style: item.style, tint: tint, typography: typography).layout().width.rounded(.up)
-        case .glyph: return barGlyphWidth
+        case .glyph, .symbol: return barGlyphWidth
         case .slot(let width): return width
         }
     }
@@ -148,6 +153,8 @@ extension Chrome {
         switch item.content {
         case .title(let t): layer.contents = .text(barText(t, style: item.style, tint: tint, typography: typography))
         case .glyph(let g): layer.contents = .shapes(glyph(g, in: layer.bounds.size, color: tint))
+        case .symbol(let name):
+            layer.contents = .shapes(barSymbol(name, in: Rect(origin: .zero, size: layer.bounds.size), mode: .center, color: tint))
         case .slot: break
         }
         return layer

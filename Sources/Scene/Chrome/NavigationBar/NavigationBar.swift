@@ -10,10 +10,10 @@ enum NavigationBarPart: ChromePart {
     /// The keys of `navigationBar:` as a mapping.
     static let mappingKeys = [
         "style", "title", "fadeStart", "fadeLength", "color", "titleColor", "largeTitle", "searchBar",
-        "leftItems", "rightItems", "backTitle",
+        "leftItems", "rightItems", "backTitle", "tint", "scrollEdge",
     ]
     static let searchBarKeys = ["placeholder"]
-    static let barItemKeys = ["title", "glyph", "style"]
+    static let barItemKeys = ["title", "glyph", "symbol", "style", "tint"]
 
     static func read(_ scenario: ScenarioKeys, _ r: ScenarioReader, into screen: inout Screen) {
         if let value = scenario["navigationBar"] { readNavigationBar(value, r, &screen) }
@@ -77,7 +77,8 @@ extension Screen {
         public var titleColor: Color?
         /// The large title's color; nil: `titleColor`. The bar buttons' tint; nil: systemBlue.
         /// The hairline's color (UIBarAppearance.shadowColor); nil: the appearance's hairline.
-        /// Set by a UIKit screen's bar (UINavigationBarAppearance, tintColor); no scenario key yet.
+        /// Set by a UIKit screen's bar (UINavigationBarAppearance, tintColor); the tint by a
+        /// scenario's `navigationBar.tint` too.
         public var largeTitleColor: Color?, tint: Color?, hairlineColor: Color?
         /// A standard bar's large title, search bar and bar buttons (`NavigationBar.swift`).
         public var item = NavigationItem()

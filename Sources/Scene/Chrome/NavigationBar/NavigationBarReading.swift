@@ -19,6 +19,7 @@ extension NavigationBarPart {
         }
         if let n = m["color"], let v = r.color(n, "navigationBar.color") { screen.navigation.color = v }
         if let n = m["titleColor"], let v = r.color(n, "navigationBar.titleColor") { screen.navigation.titleColor = v }
+        if let v = BottomBar.readTint(m, "navigationBar.tint", r).tint { screen.navigation.tint = v }
         for key in ["fadeStart", "fadeLength"] where m[key] != nil && screen.navigationStyle != .fading {
             r.report(
                 m[key]!, "navigationBar.\(key)",
@@ -58,7 +59,9 @@ extension NavigationBarPart {
         }
         item.leftItems = readBarItems(m["leftItems"], "navigationBar.leftItems", r)
         item.rightItems = readBarItems(m["rightItems"], "navigationBar.rightItems", r)
-        for key in ["largeTitle", "searchBar", "leftItems", "rightItems", "backTitle"] where m[key] != nil && screen.navigationStyle != .standard {
+        item.transparentAtScrollEdge = BottomBar.readScrollEdge(m, "navigationBar.scrollEdge", r).transparent
+        for key in ["largeTitle", "searchBar", "leftItems", "rightItems", "backTitle", "scrollEdge", "tint"]
+        where m[key] != nil && screen.navigationStyle != .standard {
             r.report(
                 m[key]!, "navigationBar.\(key)",
                 "applies to style: standard only, and this bar's style is "
@@ -67,7 +70,8 @@ extension NavigationBarPart {
         screen.navigation.item = item
     }
 
-    /// A list of at most three `{title, style}` or `{glyph}` bar buttons.
+    /// A list of at most three `{title, style}`, `{glyph}` or `{symbol}` bar buttons, each with an
+    /// optional `tint`.
     private static func readBarItems(_ node: ScenarioValue?, _ field: String, _ r: ScenarioReader) -> [BarButtonItem] {
         guard let node, let list = r.sequence(node, field) else { return [] }
         if list.count > NavigationItem.maximumItemsPerSide {
@@ -85,24 +89,41 @@ extension NavigationBarPart {
             if let n = im["style"], let v = r.choice(n, "\(path).style", BarButtonItem.Style.allCases.map(\.rawValue)) {
                 style = BarButtonItem.Style(rawValue: v)!
             }
-            switch (im["title"], im["glyph"]) {
+            let (tint, tintOK) = BottomBar.readTint(im, "\(path).tint", r)
+            if im["title"] == nil, im["glyph"] != nil, im["symbol"] != nil {
+                r.report(im["symbol"]!, "\(path).symbol", "a bar button has a glyph or a symbol, not both; keep one")
+                continue
+            }
+            var item: BarButtonItem?
+            switch (im["title"], im["glyph"] ?? im["symbol"]) {
             case (nil, nil):
                 r.report(
                     itemNode, path,
-                    "needs a title (text, such as Edit) or a glyph (\(NavigationGlyph.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    "needs a title (text, such as Edit), a glyph (\(NavigationGlyph.allCases.map(\.rawValue).joined(separator: ", "))) "
+                        + "or a symbol (an SF Symbol's name, such as heart)")
             case (.some, .some):
-                r.report(im["glyph"]!, "\(path).glyph", "a bar button has a title or a glyph, not both; keep one")
+                let key = im["glyph"] != nil ? "glyph" : "symbol"
+                r.report(im[key]!, "\(path).\(key)", "a bar button has a title or a \(key), not both; keep one")
             case (let t?, nil):
                 let limit = NavigationItem.maximumTitleLength
                 guard let v = r.string(t, "\(path).title", maximumLength: limit, fits: "a bar button's title fits \(limit); shorten it") else {
                     continue
                 }
-                items.append(BarButtonItem(.title(v), style: style))
+                item = BarButtonItem(.title(v), style: style)
             case (nil, let g?):
+                let key = im["glyph"] != nil ? "glyph" : "symbol"
                 if im["style"] != nil {
                     r.report(im["style"]!, "\(path).style", "applies to a title only (done is semibold text); remove it")
                 }
-                if let v = readNavigationGlyph(g, "\(path).glyph", r) { items.append(BarButtonItem(.glyph(v))) }
+                if key == "glyph" {
+                    item = readNavigationGlyph(g, "\(path).glyph", r).map { BarButtonItem(.glyph($0)) }
+                } else {
+                    item = Chrome.readSymbolName(g, "\(path).symbol", r).map { BarButtonItem(.symbol($0)) }
+                }
+            }
+            if var item, tintOK {
+                item.tint = tint
+                items.append(item)
             }
         }
         return items
@@ -121,12 +142,14 @@ extension NavigationBarPart {
         let meant =
             tabGlyph.flatMap { NavigationGlyph(rawValue: $0 == .ellipsis ? "more" : $0.rawValue) }
             ?? (base == "chevron.left" || base == "chevron.backward" ? .back : nil)
+        let symbol = SFSymbols.contains(name) ? name : nil
         if let meant {
-            message += "; did you mean \"\(meant.rawValue)\"?"
+            message += BarGlyph.suggestion("\"\(meant.rawValue)\"", symbol: symbol)
         } else if let tabGlyph {
-            message += "; \(tabGlyph.rawValue) is a tab bar and toolbar glyph: use it there, or a title such as {title: Edit} here"
-        } else if let near = ScenarioReader.closest(to: base, in: names) {
-            message += "; did you mean \"\(near)\"?"
+            let here = symbol.map { "symbol: \($0) (the SF Symbol) or " } ?? ""
+            message += "; \(tabGlyph.rawValue) is a tab bar and toolbar glyph: use it there, or \(here)a title such as {title: Edit} here"
+        } else {
+            message += BarGlyph.suggestion(ScenarioReader.closest(to: base, in: names).map { "\"\($0)\"" }, symbol: symbol)
         }
         r.report(node, field, message)
         return nil
