@@ -312,7 +312,13 @@ public final class LayerRenderer {
                 let style = StrokeStyle(
                     width: shape.lineWidth * (toDevice.scaleX + toDevice.scaleY) / 2, cap: shape.lineCap, join: shape.lineJoin,
                     miterLimit: shape.miterLimit)
-                canvas.fill(.stroke(path, style: style, rows: rows), color: stroke, opacity: opacity)
+                var line = path
+                if shape.strokeStart > 0 || shape.strokeEnd < 1 { line = line.trimmed(start: shape.strokeStart, end: shape.strokeEnd, tolerance: 0.025) }
+                if !shape.lineDashPattern.isEmpty {
+                    let k = (toDevice.scaleX + toDevice.scaleY) / 2
+                    line = line.dashed(shape.lineDashPattern.map { $0 * k }, phase: shape.lineDashPhase * k, tolerance: 0.025)
+                }
+                canvas.fill(.stroke(line, style: style, rows: rows), color: stroke, opacity: opacity)
             }
         case .gradient(let gradient):
             let rect = toDevice.apply(layer.bounds)

@@ -41,6 +41,7 @@ internal import Scene
             // CALayer's radius is a blur radius, twice the Gaussian sigma the layer model takes.
             out.coreAnimationShadowRadius = Double(ca.shadowRadius)
             out.shadowOffset = Size(Double(ca.shadowOffset.width), Double(ca.shadowOffset.height))
+            out.shadowPath = ca.shadowPath?.path
         }
         out.contents = view?.drawnContents(traits) ?? ca.contents(traits)
         view?.decorate(out, traits)

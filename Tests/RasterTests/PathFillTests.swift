@@ -1,24 +1,24 @@
 import XCTest
 @testable import Raster
 
-/// Outlines of lines and cubics filled by area coverage (PathOutline.swift).
-final class PathOutlineTests: XCTestCase {
-    func fill(_ elements: [PathOutline.Element], width: Int = 40, height: Int = 40, transform: Transform = .identity) -> Pixmap {
+/// Outlines of lines and cubics filled by area coverage (PathFill.swift).
+final class PathFillTests: XCTestCase {
+    func fill(_ elements: [Path.Element], width: Int = 40, height: Int = 40, transform: Transform = .identity) -> Pixmap {
         var canvas = Canvas(pixmap: Pixmap(width: width, height: height))
-        canvas.fill(.outline(PathOutline(elements).applying(transform)), color: .black)
+        canvas.fill(.path(PathFill(Path(elements)).applying(transform)), color: .black)
         return canvas.pixmap
     }
 
     func alphaSum(_ p: Pixmap) -> Double { stride(from: 3, to: p.bytes.count, by: 4).reduce(0) { $0 + Double(p.bytes[$1]) } / 255 }
 
-    func square(_ x: Double, _ y: Double, _ s: Double, clockwise: Bool = true) -> [PathOutline.Element] {
+    func square(_ x: Double, _ y: Double, _ s: Double, clockwise: Bool = true) -> [Path.Element] {
         let pts = [Point(x, y), Point(x + s, y), Point(x + s, y + s), Point(x, y + s)]
         let order = clockwise ? pts : pts.reversed()
         return [.move(order[0]), .line(order[1]), .line(order[2]), .line(order[3]), .close]
     }
 
     /// A circle of four cubics (the usual 0.5523 handle length) centred at c.
-    func circle(_ c: Point, _ r: Double, clockwise: Bool = true) -> [PathOutline.Element] {
+    func circle(_ c: Point, _ r: Double, clockwise: Bool = true) -> [Path.Element] {
         let k = 0.552284749831 * r
         let s: Double = clockwise ? 1 : -1
         return [
@@ -65,7 +65,7 @@ final class PathOutlineTests: XCTestCase {
     /// A span of the row sees the same coverage as the whole row: segments left of it count in
     /// full, those right of it not at all, whatever the outline's width.
     func testASpanOfARowMatchesTheWholeRow() {
-        let shape = Shape.outline(PathOutline(circle(Point(40, 20), 18) + circle(Point(40, 20), 9, clockwise: false)))
+        let shape = Shape.path(PathFill(Path(circle(Point(40, 20), 18) + circle(Point(40, 20), 9, clockwise: false))))
         var whole = Canvas(pixmap: Pixmap(width: 80, height: 40))
         whole.fill(shape, color: .black)
         var part = Canvas(pixmap: Pixmap(width: 20, height: 40), originX: 30)
