@@ -143,6 +143,21 @@ public final class PathFill: Sendable, Equatable {
         @inline(__always) func x(at y: Double) -> Double { yb == ya ? xa : xa + (y - ya) * ((xb - xa) / (yb - ya)) }
     }
 
+    /// How many segments `forEachSegment(near: y)` may call with.
+    private func candidates(near y: Int) -> Int {
+        let h = PathFill.bandHeight
+        let b = (y >= 0 ? y / h : -((-y + h - 1) / h)) - firstBand
+        if b >= 0, b < bands.count { return bands[b].count }
+        // Segments are sorted by their tops: those starting above the row's bottom.
+        let bottom = Double(y + 1)
+        var lo = 0, hi = segments.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if segments[mid].y0 < bottom { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
     /// Writes the coverage of pixels (x0 ..< x0 + count, y) to `out` (units are device pixels).
     /// The work is the row's segments plus `count` cells, whatever the path's width: the part of a
     /// segment left of the span adds its whole signed height to the first cell (every pixel of the
@@ -152,100 +167,158 @@ public final class PathFill: Sendable, Equatable {
         out.update(repeating: 0, count: count)
         let top = Double(y), bottom = top + 1
         guard bounds.width > 0, top < bounds.maxY, bottom > bounds.minY, Double(x0) < bounds.maxX else { return }
-        var pieces: [Piece] = []
-        pieces.reserveCapacity(16)
-        let base = Double(x0)
-        forEachSegment(near: y) { s in
-            guard s.y0 < bottom, s.y1 > top else { return }
-            let ya = max(s.y0, top), yb = min(s.y1, bottom)
-            guard ya < yb else { return }
-            pieces.append(Piece(xa: s.x0 + (ya - s.y0) * s.dxdy - base, ya: ya, xb: s.x0 + (yb - s.y0) * s.dxdy - base, yb: yb, winding: s.winding))
-        }
-        guard !pieces.isEmpty else { return }
-        let width = count + 2
-        let span = Double(count)
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: width) { acc in
-            acc.initialize(repeating: 0)
-            let cells = acc.baseAddress!
-            if PathFill.isChained(pieces, top: top, bottom: bottom) || PathFill.isSimple(pieces, top: top, bottom: bottom) {
-                for p in pieces {
-                    PathFill.clipAndAccumulate(p.xa, p.ya, p.xb, p.yb, winding: p.winding, span: span, into: cells, width: width)
+        let capacity = candidates(near: y)
+        guard capacity > 0 else { return }
+        withUnsafeTemporaryAllocation(of: Piece.self, capacity: capacity) { buffer in
+            var k = 0
+            let base = Double(x0)
+            forEachSegment(near: y) { s in
+                guard s.y0 < bottom, s.y1 > top, k < capacity else { return }
+                let ya = max(s.y0, top), yb = min(s.y1, bottom)
+                guard ya < yb else { return }
+                buffer[k] = Piece(xa: s.x0 + (ya - s.y0) * s.dxdy - base, ya: ya, xb: s.x0 + (yb - s.y0) * s.dxdy - base, yb: yb, winding: s.winding)
+                k += 1
+            }
+            guard k > 0 else { return }
+            let pieces = UnsafeBufferPointer(rebasing: buffer[0..<k])
+            let width = count + 2
+            let span = Double(count)
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: width) { acc in
+                acc.initialize(repeating: 0)
+                let cells = acc.baseAddress!
+                if PathFill.isChained(pieces, top: top, bottom: bottom) || PathFill.isSimple(pieces, top: top, bottom: bottom) {
+                    for p in pieces {
+                        PathFill.clipAndAccumulate(p.xa, p.ya, p.xb, p.yb, winding: p.winding, span: span, into: cells, width: width)
+                    }
+                } else {
+                    accumulateInside(pieces, top: top, bottom: bottom, span: span, into: cells, width: width)
                 }
-            } else {
-                accumulateInside(pieces, top: top, bottom: bottom, span: span, into: cells, width: width)
-            }
-            var sum = 0.0
-            for i in 0..<count {
-                sum += acc[i]
-                let c = min(abs(sum), 1)
-                out[i] = c >= 1 ? 255 : UInt8((c * 255).rounded())
+                var sum = 0.0
+                for i in 0..<count {
+                    sum += acc[i]
+                    let c = min(abs(sum), 1)
+                    out[i] = c >= 1 ? 255 : UInt8((c * 255).rounded())
+                }
             }
         }
     }
 
-    /// The y values where pieces start or end inside the row, with the row's top and bottom, sorted.
-    private static func breaks(_ pieces: [Piece], top: Double, bottom: Double) -> [Double] {
-        var ys = [top, bottom]
-        for p in pieces {
-            if p.ya > top { ys.append(p.ya) }
-            if p.yb < bottom { ys.append(p.yb) }
-        }
-        ys.sort()
-        var unique: [Double] = []
-        unique.reserveCapacity(ys.count)
-        for v in ys where unique.last != v { unique.append(v) }
-        return unique
+    /// Scratch space for one row's analysis: the y values where pieces start or end (with the
+    /// row's top and bottom), and a band's pieces in order with their x at its top and bottom.
+    private struct Scratch {
+        let ys: UnsafeMutablePointer<Double>
+        var breakCount = 0
+        let order: UnsafeMutablePointer<Int32>
+        let xTop: UnsafeMutablePointer<Double>, xBottom: UnsafeMutablePointer<Double>
     }
 
-    /// The pieces spanning the band [y0, y1], as (index, x at y0, x at y1), sorted left to right.
-    private static func ordered(_ pieces: [Piece], _ y0: Double, _ y1: Double) -> [(Int, Double, Double)] {
-        var list: [(Int, Double, Double)] = []
-        for (i, p) in pieces.enumerated() where p.ya <= y0 && p.yb >= y1 { list.append((i, p.x(at: y0), p.x(at: y1))) }
-        list.sort { $0.1 != $1.1 ? $0.1 < $1.1 : $0.2 < $1.2 }
-        return list
+    /// Calls `body` with scratch space for `pieces`, the row's breaks sorted and without repeats.
+    @inline(__always)
+    private static func withScratch<R>(_ pieces: UnsafeBufferPointer<Piece>, top: Double, bottom: Double, _ body: (inout Scratch) -> R) -> R {
+        let k = pieces.count
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * k + 2) { doubles in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: k) { order in
+                let base = doubles.baseAddress!
+                var scratch = Scratch(ys: base, order: order.baseAddress!, xTop: base + 2 * k + 2, xBottom: base + 3 * k + 2)
+                let ys = scratch.ys
+                var n = 0
+                func insert(_ v: Double) {
+                    // Insertion into the sorted list, skipping repeats (a row has few breaks).
+                    var i = n
+                    while i > 0 && ys[i - 1] > v { ys[i] = ys[i - 1]; i -= 1 }
+                    if i > 0 && ys[i - 1] == v {
+                        for j in i..<n { ys[j] = ys[j + 1] }
+                        return
+                    }
+                    ys[i] = v
+                    n += 1
+                }
+                insert(top)
+                insert(bottom)
+                for p in pieces {
+                    if p.ya > top { insert(p.ya) }
+                    if p.yb < bottom { insert(p.yb) }
+                }
+                scratch.breakCount = n
+                return body(&scratch)
+            }
+        }
+    }
+
+    /// Puts the pieces spanning [y0, y1] in `s.order`, sorted left to right (by x at y0, then at
+    /// y1), with their x at y0 and y1; returns how many.
+    @inline(__always)
+    private static func order(_ pieces: UnsafeBufferPointer<Piece>, _ y0: Double, _ y1: Double, _ s: Scratch) -> Int {
+        var n = 0
+        for i in 0..<pieces.count where pieces[i].ya <= y0 && pieces[i].yb >= y1 {
+            let a = pieces[i].x(at: y0), b = pieces[i].x(at: y1)
+            var j = n
+            while j > 0 && (s.xTop[j - 1] > a || (s.xTop[j - 1] == a && s.xBottom[j - 1] > b)) {
+                s.order[j] = s.order[j - 1]; s.xTop[j] = s.xTop[j - 1]; s.xBottom[j] = s.xBottom[j - 1]
+                j -= 1
+            }
+            s.order[j] = Int32(i); s.xTop[j] = a; s.xBottom[j] = b
+            n += 1
+        }
+        return n
     }
 
     /// The quick test most rows pass: the pieces fall into groups apart from each other along x,
     /// each group one chain of pieces running down (or up) through the whole row, so at every
     /// height the same groups are crossed in the same order; then the winding number between them
-    /// must be only 0 and one sign. Rows where a contour turns back fail it (and take `isSimple`).
-    private static func isChained(_ pieces: [Piece], top: Double, bottom: Double) -> Bool {
-        if pieces.count == 1 { return pieces[0].ya == top && pieces[0].yb == bottom }
-        return withUnsafeTemporaryAllocation(of: (Double, Int32).self, capacity: pieces.count) { buffer in
-            var order = buffer
-            for (i, p) in pieces.enumerated() { order[i] = (min(p.xa, p.xb), Int32(i)) }
-            order.sort { $0.0 < $1.0 }
-            var winding = 0.0, sign = 0.0
+    /// must be only 0 and +1 or -1, the two signs in different pixels. Rows where a contour turns
+    /// back fail it (and take `isSimple`).
+    private static func isChained(_ pieces: UnsafeBufferPointer<Piece>, top: Double, bottom: Double) -> Bool {
+        let k = pieces.count
+        if k == 1 { return pieces[0].ya == top && pieces[0].yb == bottom }
+        return withUnsafeTemporaryAllocation(of: (Double, Int32).self, capacity: k) { buffer in
+            let sorted = buffer.baseAddress!
+            // Insertion sort by the left end (a row has few pieces, mostly in order already).
+            for i in 0..<k {
+                let key = min(pieces[i].xa, pieces[i].xb)
+                var j = i
+                while j > 0, sorted[j - 1].0 > key { sorted[j] = sorted[j - 1]; j -= 1 }
+                sorted[j] = (key, Int32(i))
+            }
+            var winding = 0.0, sign = 0.0, closedAt = -Double.infinity
             var i = 0
-            while i < order.count {
-                // A group: pieces overlapping along x, which must chain from the row's top to its bottom.
-                let first = pieces[Int(order[i].1)]
+            while i < k {
+                // A group: pieces overlapping along x, which must chain from the row's top to its bottom
+                // (each starting where another ends, all one way).
+                let first = pieces[Int(sorted[i].1)]
                 var right = max(first.xa, first.xb)
                 var j = i + 1
-                while j < order.count && order[j].0 <= right {
-                    let p = pieces[Int(order[j].1)]
+                while j < k && sorted[j].0 <= right {
+                    let p = pieces[Int(sorted[j].1)]
                     right = max(right, p.xa, p.xb)
                     j += 1
                 }
+                // The group's pieces, each used once, must chain from the row's top to its bottom,
+                // all one way (each starting where the one before ends).
                 let w = first.winding
-                if j == i + 1 {
-                    guard first.ya == top, first.yb == bottom else { return false }
-                } else {
-                    // Sorted by their tops, each must start where the one before ends.
-                    var y = top
-                    var members = (i..<j).map { pieces[Int(order[$0].1)] }
-                    members.sort { $0.ya < $1.ya }
-                    for m in members {
-                        guard m.ya == y, m.winding == w else { return false }
-                        y = m.yb
+                var y = top, used = 0
+                chain: while y < bottom && used < j - i {
+                    for m in i..<j where pieces[Int(sorted[m].1)].ya == y {
+                        let p = pieces[Int(sorted[m].1)]
+                        guard p.winding == w else { return false }
+                        y = p.yb
+                        used += 1
+                        continue chain
                     }
-                    guard y == bottom else { return false }
+                    break
                 }
+                guard y == bottom, used == j - i else { return false }
+                // Regions wound either way may share a row, not a pixel: there the signed sum of
+                // their areas would cancel.
+                let left = min(first.xa, first.xb)
+                let before = winding
                 winding += w
-                if winding != 0 {
-                    if abs(winding) > 1 || (sign != 0 && winding != sign) { return false }
+                if abs(winding) > 1 { return false }
+                if before == 0 && winding != 0 {
+                    if sign != 0 && winding != sign && left.rounded(.down) <= closedAt.rounded(.down) { return false }
                     sign = winding
                 }
+                if winding == 0 { closedAt = right }
                 i = j
             }
             return true
@@ -254,72 +327,75 @@ public final class PathFill: Sendable, Equatable {
 
     /// True when no two pieces cross inside the row and the winding number there is only 0 and
     /// one sign: then accumulating every piece with its own winding is the exact coverage.
-    private static func isSimple(_ pieces: [Piece], top: Double, bottom: Double) -> Bool {
+    private static func isSimple(_ pieces: UnsafeBufferPointer<Piece>, top: Double, bottom: Double) -> Bool {
         if pieces.count == 1 { return true }
-        let ys = breaks(pieces, top: top, bottom: bottom)
-        var sign = 0.0
-        for k in 1..<ys.count {
-            let list = ordered(pieces, ys[k - 1], ys[k])
-            var winding = 0.0
-            var last = -Double.infinity
-            for (i, _, xb) in list {
-                if xb < last { return false }
-                last = xb
-                winding += pieces[i].winding
-                if winding != 0 {
-                    if abs(winding) > 1 || (sign != 0 && winding != sign) { return false }
-                    sign = winding
+        return withScratch(pieces, top: top, bottom: bottom) { s in
+            var sign = 0.0
+            for b in 1..<s.breakCount {
+                let n = order(pieces, s.ys[b - 1], s.ys[b], s)
+                var winding = 0.0
+                for j in 0..<n {
+                    if j > 0 && s.xBottom[j] < s.xBottom[j - 1] { return false }
+                    winding += pieces[Int(s.order[j])].winding
+                    if winding != 0 {
+                        if abs(winding) > 1 || (sign != 0 && winding != sign) { return false }
+                        sign = winding
+                    }
                 }
             }
+            return true
         }
-        return true
     }
 
     /// Accumulates the inside of overlapping pieces by the fill rule: bands where the pieces keep
     /// their order (cut at their ends and crossings), each inside interval's left piece added and
     /// its right piece subtracted.
     private func accumulateInside(
-        _ pieces: [Piece], top: Double, bottom: Double, span: Double, into cells: UnsafeMutablePointer<Double>, width: Int
+        _ pieces: UnsafeBufferPointer<Piece>, top: Double, bottom: Double, span: Double, into cells: UnsafeMutablePointer<Double>, width: Int
     ) {
-        let ys = PathFill.breaks(pieces, top: top, bottom: bottom)
-        var cuts = 0
-        for k in 1..<ys.count {
-            var y0 = ys[k - 1]
-            let end = ys[k]
-            while y0 < end {
-                var list = PathFill.ordered(pieces, y0, end)
-                // The first crossing in the band is between two neighbours at its top whose order
-                // is reversed at its bottom.
-                // Neighbours that cross at the top (within rounding) are taken in their order below it.
-                var y1 = end
-                if cuts < PathFill.maximumCrossings {
-                    var j = 0
-                    while j < list.count - 1 {
-                        let (_, a0, a1) = list[j], (_, b0, b1) = list[j + 1]
-                        if a1 > b1 {
-                            let yc = y0 + (b0 - a0) / ((a1 - a0) - (b1 - b0)) * (end - y0)
-                            if yc <= y0 + 1e-9 {
-                                list.swapAt(j, j + 1); j += 1
-                            } else if yc < y1 {
-                                y1 = yc
+        PathFill.withScratch(pieces, top: top, bottom: bottom) { s in
+            var cuts = 0
+            for b in 1..<s.breakCount {
+                var y0 = s.ys[b - 1]
+                let end = s.ys[b]
+                while y0 < end {
+                    let n = PathFill.order(pieces, y0, end, s)
+                    // The first crossing in the band is between two neighbours at its top whose
+                    // order is reversed at its bottom; neighbours that cross at the top (within
+                    // rounding) are taken in their order below it.
+                    var y1 = end
+                    if cuts < PathFill.maximumCrossings {
+                        var j = 0
+                        while j < n - 1 {
+                            let a0 = s.xTop[j], a1 = s.xBottom[j], b0 = s.xTop[j + 1], b1 = s.xBottom[j + 1]
+                            if a1 > b1 {
+                                let yc = y0 + (b0 - a0) / ((a1 - a0) - (b1 - b0)) * (end - y0)
+                                if yc <= y0 + 1e-9 {
+                                    (s.order[j], s.order[j + 1]) = (s.order[j + 1], s.order[j])
+                                    (s.xTop[j], s.xTop[j + 1]) = (s.xTop[j + 1], s.xTop[j])
+                                    (s.xBottom[j], s.xBottom[j + 1]) = (s.xBottom[j + 1], s.xBottom[j])
+                                    j += 1
+                                } else if yc < y1 {
+                                    y1 = yc
+                                }
                             }
+                            j += 1
                         }
-                        j += 1
                     }
+                    if y1 < end {
+                        cuts += 1
+                        for j in 0..<n { s.xBottom[j] = pieces[Int(s.order[j])].x(at: y1) }
+                    }
+                    var winding = 0.0
+                    for j in 0..<n {
+                        let before = evenOdd ? Int(winding) & 1 != 0 : winding != 0
+                        winding += pieces[Int(s.order[j])].winding
+                        let after = evenOdd ? Int(winding) & 1 != 0 : winding != 0
+                        guard before != after else { continue }
+                        PathFill.clipAndAccumulate(s.xTop[j], y0, s.xBottom[j], y1, winding: after ? 1 : -1, span: span, into: cells, width: width)
+                    }
+                    y0 = y1
                 }
-                if y1 < end {
-                    cuts += 1
-                    list = list.map { ($0.0, $0.1, pieces[$0.0].x(at: y1)) }
-                }
-                var winding = 0.0
-                for (i, xa, xb) in list {
-                    let before = evenOdd ? Int(winding) & 1 != 0 : winding != 0
-                    winding += pieces[i].winding
-                    let after = evenOdd ? Int(winding) & 1 != 0 : winding != 0
-                    guard before != after else { continue }
-                    PathFill.clipAndAccumulate(xa, y0, xb, y1, winding: after ? 1 : -1, span: span, into: cells, width: width)
-                }
-                y0 = y1
             }
         }
     }
