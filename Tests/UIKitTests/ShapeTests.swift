@@ -93,6 +93,15 @@ func starPoints(in r: CGRect) -> [CGPoint] {
     }
 }
 
+/// The first frame of a screen at @1x (Fixtures/uikit/still.yaml).
+func firstFrame(_ make: @escaping @MainActor () -> UIViewController) throws -> Pixmap {
+    let out = NSTemporaryDirectory() + "uikit-shapes-\(getpid())-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: out) }
+    try renderFrames(of: make, scenario: ScreenSmokeTests.fixtures + "/still.yaml", out: out, frames: "0", scale: 1)
+    let first = try XCTUnwrap(FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".png") }.sorted().first)
+    return try ImageDecoder.decode(fileAt: out + "/" + first)
+}
+
 final class ShapeGeometryTests: XCTestCase {
     func testBoundingBoxesCurrentPointsAndCopies() {
         let empty = CGMutablePath()
@@ -213,14 +222,7 @@ final class ShapeGeometryTests: XCTestCase {
 final class ShapeLayerTests: XCTestCase {
     static let fixtures = ScreenSmokeTests.fixtures
 
-    /// The first frame of a screen at @1x.
-    func frame(_ make: @escaping @MainActor () -> UIViewController) throws -> Pixmap {
-        let out = NSTemporaryDirectory() + "uikit-shapes-\(getpid())-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: out) }
-        try renderFrames(of: make, scenario: Self.fixtures + "/still.yaml", out: out, frames: "0", scale: 1)
-        let first = try XCTUnwrap(FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".png") }.sorted().first)
-        return try ImageDecoder.decode(fileAt: out + "/" + first)
-    }
+    func frame(_ make: @escaping @MainActor () -> UIViewController) throws -> Pixmap { try firstFrame(make) }
 
     func rgb(_ p: Pixmap, _ x: Int, _ y: Int) -> [UInt8] { [p[x, y].r, p[x, y].g, p[x, y].b] }
 
@@ -303,5 +305,35 @@ final class ShapeLayerTests: XCTestCase {
     /// The sheet of shapes at @1x (Fixtures/uikit/golden/shapes).
     func testShapesGolden() throws {
         try assertFrames(of: { ShapesViewController() }, scenario: Self.fixtures + "/still.yaml", golden: Self.fixtures + "/golden/shapes", frames: "0", scale: 1)
+    }
+}
+
+/// Two cards with a 30-point corner: one circular (the default), one continuous.
+@MainActor final class CornerCurveViewController: UIViewController {
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .white
+        for (i, curve) in [CALayerCornerCurve.circular, .continuous].enumerated() {
+            let card = UIView(frame: CGRect(x: 20 + CGFloat(i) * 180, y: 100, width: 160, height: 100))
+            card.backgroundColor = .black
+            card.layer.cornerRadius = 30
+            card.layer.cornerCurve = curve
+            view.addSubview(card)
+        }
+    }
+}
+
+final class CornerCurveTests: XCTestCase {
+    /// A continuous corner leaves the straight side 1.53 radii from the corner, not one: one radius
+    /// along the top the circular card's edge is straight (full), the continuous one's is still
+    /// curving, about a quarter of a point below the side.
+    func testAContinuousCornerCurvesFromFurtherAlong() throws {
+        let p = try firstFrame { CornerCurveViewController() }
+        XCTAssertLessThanOrEqual(p[20 + 30, 100].r, 2)
+        XCTAssertGreaterThan(p[200 + 30, 100].r, 40)
+        // Past 1.53 radii both are straight; the middles are alike.
+        XCTAssertEqual(p[20 + 80, 100].r, 0)
+        XCTAssertEqual(p[200 + 80, 100].r, 0)
+        XCTAssertEqual(p[20 + 80, 150].r, p[200 + 80, 150].r)
     }
 }

@@ -35,6 +35,9 @@ public final class Layer {
     /// Which corners `cornerRadius` rounds (CALayer's `maskedCorners`, CACornerMask's bits): all by
     /// default. `minXMinY` is the top-left corner, as on iOS.
     public var maskedCorners = RectCorners.all
+    /// CALayer's `cornerCurve` `.continuous`: all four corners drawn as UIBezierPath(roundedRect:
+    /// cornerRadius:) draws them (`Path.continuousRoundedRect`); false (`.circular`): quarter circles.
+    public var continuousCorners = false
     /// In points, drawn inside the bounds, above the contents and sublayers.
     public var borderWidth = 0.0
     public var borderColor = Color.black

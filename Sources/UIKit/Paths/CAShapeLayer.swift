@@ -2,6 +2,17 @@ import Foundation
 internal import Raster
 internal import Scene
 
+/// The curve of a layer's rounded corners: `.continuous` is the corner UIBezierPath(roundedRect:
+/// cornerRadius:) draws (drawn when all four corners are rounded; with `maskedCorners` leaving some
+/// square, the rounded ones are circular).
+/// https://developer.apple.com/documentation/quartzcore/calayercornercurve
+public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let circular = CALayerCornerCurve(rawValue: "circular")
+    public static let continuous = CALayerCornerCurve(rawValue: "continuous")
+}
+
 /// How a shape layer's fill decides the inside where subpaths overlap.
 /// https://developer.apple.com/documentation/quartzcore/cashapelayerfillrule
 public struct CAShapeLayerFillRule: RawRepresentable, Hashable, Sendable {

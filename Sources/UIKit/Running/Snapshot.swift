@@ -35,6 +35,7 @@ internal import Scene
         out.borderColor = ca.borderColor?.color ?? .clear
         out.masksToBounds = ca.masksToBounds
         out.maskedCorners = RectCorners(rawValue: Int(ca.maskedCorners.rawValue))
+        out.continuousCorners = ca.cornerCurve == .continuous
         if ca.shadowOpacity > 0, let shadow = ca.shadowColor {
             out.shadowColor = shadow.color
             out.shadowOpacity = Double(min(max(ca.shadowOpacity, 0), 1))

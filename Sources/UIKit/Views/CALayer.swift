@@ -40,6 +40,8 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
     /// https://developer.apple.com/documentation/quartzcore/calayer/1410966-backgroundcolor
     open var backgroundColor: CGColor?
     open var cornerRadius: CGFloat = 0
+    /// https://developer.apple.com/documentation/quartzcore/calayer/3152596-cornercurve
+    open var cornerCurve: CALayerCornerCurve = .circular
     /// https://developer.apple.com/documentation/quartzcore/calayer/2877488-maskedcorners
     open var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
     open var borderWidth: CGFloat = 0
