@@ -166,7 +166,11 @@ public struct Path: Hashable, Sendable {
             func at(_ a: Double, _ b: Double) -> Point { Point(c.x - along.x * a * k + into.x * b * k, c.y - along.y * a * k + into.y * b * k) }
             p.addLine(to: at(reach, 0))
             for s in steps {
-                if s.count == 2 { p.addLine(to: at(s[0], s[1])) } else { p.addCurve(to: at(s[4], s[5]), control1: at(s[0], s[1]), control2: at(s[2], s[3])) }
+                if s.count == 2 {
+                    p.addLine(to: at(s[0], s[1]))
+                } else {
+                    p.addCurve(to: at(s[4], s[5]), control1: at(s[0], s[1]), control2: at(s[2], s[3]))
+                }
             }
         }
         p.closeSubpath()

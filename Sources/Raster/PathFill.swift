@@ -57,7 +57,8 @@ public final class PathFill: Sendable, Equatable {
     /// The inside of `path` (in the units it will be drawn in, device pixels), flattened to within
     /// `tolerance`.
     public convenience init(_ path: Path, evenOdd: Bool = false, tolerance: Double = PathFill.flatness, rows: Range<Int>? = nil) {
-        self.init(source: .path(path, tolerance: tolerance), polylines: path.flattened(tolerance: tolerance).map(\.points), evenOdd: evenOdd, rows: rows)
+        self.init(
+            source: .path(path, tolerance: tolerance), polylines: path.flattened(tolerance: tolerance).map(\.points), evenOdd: evenOdd, rows: rows)
     }
 
     /// The union (nonzero) or even-odd fill of closed polygons.

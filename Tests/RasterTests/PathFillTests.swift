@@ -142,7 +142,9 @@ final class PathFillTests: XCTestCase {
         two.addPath(line.applying(.translation(0, 10)))
         XCTAssertEqual(two.trimmed(start: 0.5, end: 0.75, tolerance: 0.025).elements, [.move(Point(0, 10)), .line(Point(50, 10))])
         func dashes(_ pattern: [Double], phase: Double = 0) -> [Double] {
-            line.dashed(pattern, phase: phase, tolerance: 0.025).elements.compactMap { if case .move(let p) = $0 { return (p.x * 1e6).rounded() / 1e6 } else { return nil } }
+            line.dashed(pattern, phase: phase, tolerance: 0.025).elements.compactMap {
+                if case .move(let p) = $0 { return (p.x * 1e6).rounded() / 1e6 } else { return nil }
+            }
         }
         XCTAssertEqual(dashes([10, 5]), [0, 15, 30, 45, 60, 75, 90])
         XCTAssertEqual(dashes([10, 5], phase: 5), [0, 10, 25, 40, 55, 70, 85])

@@ -46,7 +46,8 @@ func starPoints(in r: CGRect) -> [CGPoint] {
         view.backgroundColor = .white
         shape("star", CGRect(x: 20, y: 100, width: 80, height: 80), Self.star().cgPath, fill: Self.orange)
         shape("starEvenOdd", CGRect(x: 110, y: 100, width: 80, height: 80), Self.star().cgPath, fill: Self.orange).fillRule = .evenOdd
-        shape("ring", CGRect(x: 200, y: 100, width: 80, height: 80), UIBezierPath(ovalIn: CGRect(x: 10, y: 10, width: 60, height: 60)).cgPath,
+        shape(
+            "ring", CGRect(x: 200, y: 100, width: 80, height: 80), UIBezierPath(ovalIn: CGRect(x: 10, y: 10, width: 60, height: 60)).cgPath,
             fill: nil, stroke: .systemGreen, width: 8)
         let half = shape(
             "halfRing", CGRect(x: 290, y: 100, width: 80, height: 80),
@@ -54,7 +55,9 @@ func starPoints(in r: CGRect) -> [CGPoint] {
             fill: nil, stroke: .systemGreen, width: 8)
         half.strokeEnd = 0.5
         half.lineCap = .round
-        shape("bar", CGRect(x: 20, y: 210, width: 200, height: 40), UIBezierPath(roundedRect: CGRect(x: 0, y: 0, width: 200, height: 40), cornerRadius: 12).cgPath,
+        shape(
+            "bar", CGRect(x: 20, y: 210, width: 200, height: 40),
+            UIBezierPath(roundedRect: CGRect(x: 0, y: 0, width: 200, height: 40), cornerRadius: 12).cgPath,
             fill: .systemBlue)
         let line = CGMutablePath()
         line.move(to: CGPoint(x: 0, y: 20))
@@ -65,8 +68,12 @@ func starPoints(in r: CGRect) -> [CGPoint] {
         pie.addLine(to: CGPoint(x: 40, y: 40))
         pie.close()
         shape("pie", CGRect(x: 20, y: 290, width: 80, height: 80), pie.cgPath, fill: .systemPurple, stroke: .black, width: 2).lineJoin = .round
-        shape("corners", CGRect(x: 110, y: 290, width: 120, height: 80),
-            UIBezierPath(roundedRect: CGRect(x: 0, y: 0, width: 120, height: 80), byRoundingCorners: [.topLeft, .bottomRight], cornerRadii: CGSize(width: 30, height: 30)).cgPath,
+        shape(
+            "corners", CGRect(x: 110, y: 290, width: 120, height: 80),
+            UIBezierPath(
+                roundedRect: CGRect(x: 0, y: 0, width: 120, height: 80), byRoundingCorners: [.topLeft, .bottomRight],
+                cornerRadii: CGSize(width: 30, height: 30)
+            ).cgPath,
             fill: .systemTeal)
         let card = UIView(frame: CGRect(x: 260, y: 290, width: 80, height: 80))
         card.backgroundColor = .white
@@ -204,9 +211,13 @@ final class ShapeGeometryTests: XCTestCase {
         let big = UIBezierPath(roundedRect: CGRect(x: 0, y: 0, width: 100, height: 60), cornerRadius: 40).cgPath.path
         guard case .move(let bigStart)? = big.elements.first else { return XCTFail() }
         XCTAssertEqual(bigStart.x, 30, accuracy: 1e-6)
-        XCTAssertEqual(UIBezierPath(roundedRect: CGRect(x: 5, y: 5, width: 100, height: 60), cornerRadius: 10).bounds, CGRect(x: 5, y: 5, width: 100, height: 60))
+        XCTAssertEqual(
+            UIBezierPath(roundedRect: CGRect(x: 5, y: 5, width: 100, height: 60), cornerRadius: 10).bounds, CGRect(x: 5, y: 5, width: 100, height: 60)
+        )
         // byRoundingCorners rounds those corners only, with circular arcs.
-        let two = UIBezierPath(roundedRect: CGRect(x: 0, y: 0, width: 100, height: 60), byRoundingCorners: [.topLeft, .bottomRight], cornerRadii: CGSize(width: 20, height: 20))
+        let two = UIBezierPath(
+            roundedRect: CGRect(x: 0, y: 0, width: 100, height: 60), byRoundingCorners: [.topLeft, .bottomRight],
+            cornerRadii: CGSize(width: 20, height: 20))
         XCTAssertFalse(two.contains(CGPoint(x: 1, y: 1)))
         XCTAssertTrue(two.contains(CGPoint(x: 99, y: 1)))
         XCTAssertTrue(two.contains(CGPoint(x: 1, y: 59)))
@@ -304,7 +315,8 @@ final class ShapeLayerTests: XCTestCase {
 
     /// The sheet of shapes at @1x (Fixtures/uikit/golden/shapes).
     func testShapesGolden() throws {
-        try assertFrames(of: { ShapesViewController() }, scenario: Self.fixtures + "/still.yaml", golden: Self.fixtures + "/golden/shapes", frames: "0", scale: 1)
+        try assertFrames(
+            of: { ShapesViewController() }, scenario: Self.fixtures + "/still.yaml", golden: Self.fixtures + "/golden/shapes", frames: "0", scale: 1)
     }
 }
 

@@ -322,7 +322,9 @@ public final class LayerRenderer {
                     width: shape.lineWidth * (toDevice.scaleX + toDevice.scaleY) / 2, cap: shape.lineCap, join: shape.lineJoin,
                     miterLimit: shape.miterLimit)
                 var line = path
-                if shape.strokeStart > 0 || shape.strokeEnd < 1 { line = line.trimmed(start: shape.strokeStart, end: shape.strokeEnd, tolerance: 0.025) }
+                if shape.strokeStart > 0 || shape.strokeEnd < 1 {
+                    line = line.trimmed(start: shape.strokeStart, end: shape.strokeEnd, tolerance: 0.025)
+                }
                 if !shape.lineDashPattern.isEmpty {
                     let k = (toDevice.scaleX + toDevice.scaleY) / 2
                     line = line.dashed(shape.lineDashPattern.map { $0 * k }, phase: shape.lineDashPhase * k, tolerance: 0.025)

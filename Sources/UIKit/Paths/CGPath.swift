@@ -143,7 +143,8 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     /// A cubic Bézier curve from the current point to `end`.
     /// https://developer.apple.com/documentation/coregraphics/cgmutablepath/2427140-addcurve
     public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint, transform: CGAffineTransform = .identity) {
-        path.addCurve(to: end.applying(transform).raster, control1: control1.applying(transform).raster, control2: control2.applying(transform).raster)
+        path.addCurve(
+            to: end.applying(transform).raster, control1: control1.applying(transform).raster, control2: control2.applying(transform).raster)
     }
 
     /// A quadratic Bézier curve from the current point to `end`.
@@ -160,7 +161,8 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool, transform: CGAffineTransform = .identity
     ) {
         var arc = Path()
-        arc.addArc(center: center.raster, radius: Double(abs(radius)), startAngle: Double(startAngle), endAngle: Double(endAngle), clockwise: !clockwise)
+        arc.addArc(
+            center: center.raster, radius: Double(abs(radius)), startAngle: Double(startAngle), endAngle: Double(endAngle), clockwise: !clockwise)
         append(arc, transform: transform, connect: true)
     }
 
