@@ -30,8 +30,10 @@ public final class PathFill: Sendable, Equatable {
 
     public let source: Source
     public let evenOdd: Bool
+    /// The rows the band table covers (the canvas's clip), nil for all.
+    let rows: Range<Int>?
     /// The rectangle around every point of the flattened path.
-    public let bounds: Rect
+    public var bounds: Rect { table.bounds }
 
     struct Segment: Sendable {
         /// Ends stored top first (y0 < y1); `dxdy` the inverse slope.
@@ -39,12 +41,29 @@ public final class PathFill: Sendable, Equatable {
         /// +1 when the segment runs down as given, -1 up.
         let winding: Double
     }
-    let segments: [Segment]
+
+    /// The flattened path: its segments sorted by their tops, the band table and the bounds.
+    struct Table: Sendable {
+        var segments: [Segment] = []
+        var firstBand = 0
+        var bands: [[Int32]] = []
+        var bounds = Rect(x: 0, y: 0, width: 0, height: 0)
+    }
+    /// Made when first needed: a fill only transformed again (a symbol in points on its way to
+    /// pixels) is never flattened.
+    private let built = Locked<Table?>(nil)
+    var table: Table {
+        built.withLock { table in
+            if let table { return table }
+            let made = PathFill.flatten(source, rows: rows)
+            table = made
+            return made
+        }
+    }
+
     static let bandHeight = 4
     /// Fills with at most this many segments have no band table.
     static let unbandedSegments = 256
-    let firstBand: Int
-    let bands: [[Int32]]
 
     /// Deviation allowed between a curve and its line segments, in the path's units, by default.
     public static let flatness = 0.025
@@ -56,19 +75,22 @@ public final class PathFill: Sendable, Equatable {
 
     /// The inside of `path` (in the units it will be drawn in, device pixels), flattened to within
     /// `tolerance`.
-    public convenience init(_ path: Path, evenOdd: Bool = false, tolerance: Double = PathFill.flatness, rows: Range<Int>? = nil) {
-        self.init(
-            source: .path(path, tolerance: tolerance), polylines: path.flattened(tolerance: tolerance).map(\.points), evenOdd: evenOdd, rows: rows)
+    public init(_ path: Path, evenOdd: Bool = false, tolerance: Double = PathFill.flatness, rows: Range<Int>? = nil) {
+        (source, self.evenOdd, self.rows) = (.path(path, tolerance: tolerance), evenOdd, rows)
     }
 
     /// The union (nonzero) or even-odd fill of closed polygons.
-    public convenience init(polygons: [[Point]], evenOdd: Bool = false, rows: Range<Int>? = nil) {
-        self.init(source: .polygons(polygons), polylines: polygons, evenOdd: evenOdd, rows: rows)
+    public init(polygons: [[Point]], evenOdd: Bool = false, rows: Range<Int>? = nil) {
+        (source, self.evenOdd, self.rows) = (.polygons(polygons), evenOdd, rows)
     }
 
-    private init(source: Source, polylines: [[Point]], evenOdd: Bool, rows: Range<Int>?) {
-        self.source = source
-        self.evenOdd = evenOdd
+    private static func flatten(_ source: Source, rows: Range<Int>?) -> Table {
+        let polylines: [[Point]]
+        switch source {
+        case .path(let path, let tolerance): polylines = path.flattened(tolerance: tolerance).map(\.points)
+        case .polygons(let polygons): polylines = polygons
+        }
+        var t = Table()
         var out: [Segment] = []
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         func add(_ a: Point, _ b: Point) {
@@ -85,9 +107,9 @@ public final class PathFill: Sendable, Equatable {
             add(line[line.count - 1], line[0])
         }
         out.sort { $0.y0 < $1.y0 }
-        segments = out
+        t.segments = out
         let finite = minX <= maxX
-        bounds = finite ? Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) : Rect(x: 0, y: 0, width: 0, height: 0)
+        if finite { t.bounds = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) }
         func row(_ v: Double) -> Int { Int(min(max(v, -1e12), 1e12)) }
         let h = PathFill.bandHeight
         func band(_ r: Int) -> Int { r >= 0 ? r / h : -((-r + h - 1) / h) }
@@ -97,16 +119,17 @@ public final class PathFill: Sendable, Equatable {
         hi = min(hi, lo + h * 65_536)
         // A small fill (an icon) walks its sorted segments from the first; a band table pays off
         // for a long one (a stroked curve).
-        guard hi > lo, out.count > PathFill.unbandedSegments else { firstBand = 0; bands = []; return }
-        firstBand = band(lo)
-        var table = [[Int32]](repeating: [], count: band(hi - 1) - firstBand + 1)
+        guard hi > lo, out.count > PathFill.unbandedSegments else { return t }
+        t.firstBand = band(lo)
+        var table = [[Int32]](repeating: [], count: band(hi - 1) - t.firstBand + 1)
         for (i, s) in out.enumerated() {
-            let b0 = max(band(row(s.y0.rounded(.down))), firstBand)
-            let b1 = min(band(row(s.y1.rounded(.up)) - 1), firstBand + table.count - 1)
+            let b0 = max(band(row(s.y0.rounded(.down))), t.firstBand)
+            let b1 = min(band(row(s.y1.rounded(.up)) - 1), t.firstBand + table.count - 1)
             guard b0 <= b1 else { continue }
-            for b in b0...b1 { table[b - firstBand].append(Int32(i)) }
+            for b in b0...b1 { table[b - t.firstBand].append(Int32(i)) }
         }
-        bands = table
+        t.bands = table
+        return t
     }
 
     public static func == (a: PathFill, b: PathFill) -> Bool { a === b || (a.evenOdd == b.evenOdd && a.source == b.source) }
@@ -123,7 +146,8 @@ public final class PathFill: Sendable, Equatable {
     /// Calls `body` with each segment that may cross pixel row `y` (none starting below it), in
     /// the order of their tops.
     @inline(__always)
-    private func forEachSegment(near y: Int, _ body: (Segment) -> Void) {
+    private static func forEachSegment(_ t: Table, near y: Int, _ body: (Segment) -> Void) {
+        let (segments, bands, firstBand) = (t.segments, t.bands, t.firstBand)
         let h = PathFill.bandHeight
         let b = (y >= 0 ? y / h : -((-y + h - 1) / h)) - firstBand
         if b >= 0, b < bands.count {
@@ -145,7 +169,8 @@ public final class PathFill: Sendable, Equatable {
     }
 
     /// How many segments `forEachSegment(near: y)` may call with.
-    private func candidates(near y: Int) -> Int {
+    private static func candidates(_ t: Table, near y: Int) -> Int {
+        let (segments, bands, firstBand) = (t.segments, t.bands, t.firstBand)
         let h = PathFill.bandHeight
         let b = (y >= 0 ? y / h : -((-y + h - 1) / h)) - firstBand
         if b >= 0, b < bands.count { return bands[b].count }
@@ -167,13 +192,15 @@ public final class PathFill: Sendable, Equatable {
         guard count > 0 else { return }
         out.update(repeating: 0, count: count)
         let top = Double(y), bottom = top + 1
+        let t = table
+        let bounds = t.bounds
         guard bounds.width > 0, top < bounds.maxY, bottom > bounds.minY, Double(x0) < bounds.maxX else { return }
-        let capacity = candidates(near: y)
+        let capacity = PathFill.candidates(t, near: y)
         guard capacity > 0 else { return }
         withUnsafeTemporaryAllocation(of: Piece.self, capacity: capacity) { buffer in
             var k = 0
             let base = Double(x0)
-            forEachSegment(near: y) { s in
+            PathFill.forEachSegment(t, near: y) { s in
                 guard s.y0 < bottom, s.y1 > top, k < capacity else { return }
                 let ya = max(s.y0, top), yb = min(s.y1, bottom)
                 guard ya < yb else { return }
