@@ -34,7 +34,22 @@ public struct Path: Hashable, Sendable {
 
     public init() {}
 
+    /// A path of these elements (a symbol's outline, decoded).
+    public init(_ elements: [Element]) {
+        for e in elements {
+            switch e {
+            case .move(let p): move(to: p)
+            case .line(let p): addLine(to: p)
+            case .cubic(let c1, let c2, let p): addCurve(to: p, control1: c1, control2: c2)
+            case .close: closeSubpath()
+            }
+        }
+    }
+
     public var isEmpty: Bool { elements.isEmpty }
+
+    /// The point the next element starts from (CGPath's `currentPoint`); nil before the first move.
+    public var currentPoint: Point? { current }
 
     public mutating func move(to p: Point) {
         elements.append(.move(p)); current = p; start = p
@@ -85,7 +100,8 @@ public struct Path: Hashable, Sendable {
         func point(_ a: Double) -> Point { Point(c.x + r * cosApprox(a), c.y + r * sinApprox(a)) }
         let first = point(a0)
         if current == nil { move(to: first) } else { addLine(to: first) }
-        let pieces = max(1, Int((abs(sweep) / (Double.pi / 2)).rounded(.up) - 1e-9))
+        // At most a quarter turn a piece (the tolerance keeps a sweep of exactly n quarters at n).
+        let pieces = max(1, Int((abs(sweep) / (Double.pi / 2) - 1e-9).rounded(.up)))
         let step = sweep / Double(pieces)
         let k = 4.0 / 3.0 * tanApprox(step / 4) * r
         var a = a0
@@ -118,6 +134,45 @@ public struct Path: Hashable, Sendable {
         if bl > 0 { p.addArc(center: Point(r.minX + bl, r.maxY - bl), radius: bl, startAngle: .pi / 2, endAngle: .pi, clockwise: true) }
         p.addLine(to: Point(r.minX, r.minY + tl))
         if tl > 0 { p.addArc(center: Point(r.minX + tl, r.minY + tl), radius: tl, startAngle: .pi, endAngle: 1.5 * .pi, clockwise: true) }
+        p.closeSubpath()
+        return p
+    }
+
+    /// UIBezierPath(roundedRect:cornerRadius:) as iOS 7 and later draw it: continuous corners
+    /// (CALayerCornerCurve.continuous), whose curvature eases in from the straight sides. Each corner
+    /// is three cubics and two short lines reaching 1.52866 radii along its sides, the curve as it
+    /// is commonly reverse-engineered (PaintCode, "Code for iOS 7 rounded rectangles"); the radius
+    /// is held to a 1.52866th of half the shorter side so the corners fit. Clockwise from the top
+    /// side's start.
+    public static func continuousRoundedRect(_ r: Rect, cornerRadius: Double) -> Path {
+        let reach = 1.52866483
+        let k = max(0, min(cornerRadius, min(r.width, r.height) / 2 / reach))
+        guard k > 0 else { return rect(r) }
+        // One corner in units of the radius, from the side it is entered along: (along, into) pairs,
+        // `along` measured back from the corner along the entering side, `into` away from that side.
+        let steps: [[Double]] = [
+            [1.08849323, 0, 0.86840689, 0, 0.66993427, 0.06549600], [0.63149399, 0.07491100],
+            [0.37282392, 0.16905899, 0.16905899, 0.37282392, 0.07491100, 0.63149399], [0.06549600, 0.66993427],
+            [0, 0.86840689, 0, 1.08849323, 0, reach],
+        ]
+        // Corners clockwise on screen: its point, the direction along the entering side, and into the shape.
+        let corners: [(Point, Point, Point)] = [
+            (Point(r.maxX, r.minY), Point(1, 0), Point(0, 1)), (Point(r.maxX, r.maxY), Point(0, 1), Point(-1, 0)),
+            (Point(r.minX, r.maxY), Point(-1, 0), Point(0, -1)), (Point(r.minX, r.minY), Point(0, -1), Point(1, 0)),
+        ]
+        var p = Path()
+        p.move(to: Point(r.minX + reach * k, r.minY))
+        for (c, along, into) in corners {
+            func at(_ a: Double, _ b: Double) -> Point { Point(c.x - along.x * a * k + into.x * b * k, c.y - along.y * a * k + into.y * b * k) }
+            p.addLine(to: at(reach, 0))
+            for s in steps {
+                if s.count == 2 {
+                    p.addLine(to: at(s[0], s[1]))
+                } else {
+                    p.addCurve(to: at(s[4], s[5]), control1: at(s[0], s[1]), control2: at(s[2], s[3]))
+                }
+            }
+        }
         p.closeSubpath()
         return p
     }
@@ -161,8 +216,42 @@ public struct Path: Hashable, Sendable {
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
+    /// The rectangle holding the curves themselves (CGPath's boundingBoxOfPath): each cubic's
+    /// extremes where its derivative is zero, not its control points.
+    public var curveBounds: Rect {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        func add(_ p: Point) { minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y) }
+        var current: Point?
+        for e in elements {
+            switch e {
+            case .move(let p), .line(let p):
+                add(p); current = p
+            case .cubic(let c1, let c2, let p3):
+                let p0 = current ?? c1
+                add(p0); add(p3); current = p3
+                // B'(t) = 3[(1-t)^2 (c1-p0) + 2t(1-t)(c2-c1) + t^2 (p3-c2)]: a quadratic a t^2 + b t + c per axis.
+                func roots(_ v0: Double, _ v1: Double, _ v2: Double, _ v3: Double) -> [Double] {
+                    let a = -v0 + 3 * v1 - 3 * v2 + v3, b = 2 * (v0 - 2 * v1 + v2), c = v1 - v0
+                    if abs(a) < 1e-12 { return abs(b) < 1e-12 ? [] : [-c / b] }
+                    let d = b * b - 4 * a * c
+                    guard d >= 0 else { return [] }
+                    let q = d.squareRoot()
+                    return [(-b + q) / (2 * a), (-b - q) / (2 * a)]
+                }
+                for t in roots(p0.x, c1.x, c2.x, p3.x) + roots(p0.y, c1.y, c2.y, p3.y) where t > 0 && t < 1 {
+                    let s = 1 - t
+                    let a = s * s * s, b = 3 * s * s * t, c = 3 * s * t * t, d = t * t * t
+                    add(Point(a * p0.x + b * c1.x + c * c2.x + d * p3.x, a * p0.y + b * c1.y + c * c2.y + d * p3.y))
+                }
+            case .close: break
+            }
+        }
+        guard minX <= maxX else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
     /// The subpaths as polylines, curves cut into lines that stay within `tolerance` of them
-    /// (Wang's bound on a cubic's segment count, at most 256 per curve).
+    /// (Wang's bound on a cubic's segment count, at most 1,000 per curve).
     public func flattened(tolerance: Double) -> [(points: [Point], closed: Bool)] {
         var out: [(points: [Point], closed: Bool)] = []
         var points: [Point] = []
@@ -180,10 +269,12 @@ public struct Path: Hashable, Sendable {
             case .cubic(let c1, let c2, let p3):
                 let p0 = points.last ?? c1
                 if points.isEmpty { points = [p0] }
-                func len(_ x: Double, _ y: Double) -> Double { (x * x + y * y).squareRoot() }
-                let m = max(
-                    len(p0.x - 2 * c1.x + c2.x, p0.y - 2 * c1.y + c2.y), len(c1.x - 2 * c2.x + p3.x, c1.y - 2 * c2.y + p3.y))
-                let n = m.isFinite ? min(256, max(1, Int((0.75 * m / max(tolerance, 1e-6)).squareRoot().rounded(.up)))) : 1
+                // Wang's formula: n = sqrt(3/4 * M / f) segments keep a cubic within f of its chords,
+                // M the largest second difference of the control points.
+                let ddx = max(abs(p0.x - 2 * c1.x + c2.x), abs(c1.x - 2 * c2.x + p3.x))
+                let ddy = max(abs(p0.y - 2 * c1.y + c2.y), abs(c1.y - 2 * c2.y + p3.y))
+                let wang = (0.75 * (ddx * ddx + ddy * ddy).squareRoot() / max(tolerance, 1e-6)).squareRoot()
+                let n = wang.isFinite ? max(1, min(Int(wang.rounded(.up)), 1000)) : 1
                 for i in 1...n {
                     let t = Double(i) / Double(n), s = 1 - t
                     let a = s * s * s, b = 3 * s * s * t, c = 3 * s * t * t, d = t * t * t

@@ -17,16 +17,13 @@ public enum Shape: Sendable, Equatable {
     /// A band of a ring (`radius` to its centre line, `width` thick) between two angles, in radians,
     /// measured clockwise from straight up.
     case ringSector(center: Point, radius: Double, width: Double, from: Double, to: Double)
-    /// Closed contours of lines and cubic curves, filled by the nonzero rule (an icon; `PathOutline.swift`).
-    case outline(PathOutline)
+    /// A path's inside by the nonzero or even-odd rule, or a stroke's polygons: an SF Symbol, a
+    /// shape layer, a shadow path (`PathFill.swift`; made by `fill(_:)` and `stroke(_:style:)`).
+    case path(PathFill)
     /// A rounded rectangle with only `corners` rounded (CACornerMask); the others are square.
     case partlyRoundedRect(Rect, radius: Double, corners: RectCorners)
     /// The band inside such a rectangle's edge, `width` thick.
     case partlyRoundedBorder(Rect, radius: Double, width: Double, corners: RectCorners)
-    /// Polygons (each closed) filled by the nonzero winding rule, or the even-odd rule: a path's
-    /// fill or stroke (`fill(_:)`, `stroke(_:style:)`). Each pixel row is sampled on 16 lines,
-    /// each crossing's span with its exact horizontal coverage.
-    case polygons(PolygonEdges)
 
     /// A rectangle with `radius` on `corners` only (all four: `.roundedRect`).
     public static func rounded(_ r: Rect, radius: Double, corners: RectCorners) -> Shape {
@@ -41,13 +38,13 @@ public enum Shape: Sendable, Equatable {
 
     /// The inside of `path` (in device pixels), flattened to within `tolerance` pixels.
     /// `rows`: the pixel rows that can be drawn (the canvas's clip), for the edge table.
-    public static func fill(_ path: Path, evenOdd: Bool = false, tolerance: Double = 0.05, rows: Range<Int>? = nil) -> Shape {
-        .polygons(PolygonEdges(path.flattened(tolerance: tolerance).map(\.points), evenOdd: evenOdd, rows: rows))
+    public static func fill(_ path: Path, evenOdd: Bool = false, tolerance: Double = PathFill.flatness, rows: Range<Int>? = nil) -> Shape {
+        .path(PathFill(path, evenOdd: evenOdd, tolerance: tolerance, rows: rows))
     }
 
     /// `path` (in device pixels) stroked with `style` (its width in pixels).
     public static func stroke(_ path: Path, style: StrokeStyle, tolerance: Double = 0.05, rows: Range<Int>? = nil) -> Shape {
-        .polygons(PolygonEdges(Stroker.polygons(path, style: style, tolerance: tolerance), evenOdd: false, rows: rows))
+        .path(PathFill(polygons: Stroker.polygons(path, style: style, tolerance: tolerance), rows: rows))
     }
 
     public static func rect(_ r: Rect) -> Shape { .roundedRect(r, radius: 0) }
@@ -60,7 +57,7 @@ public enum Shape: Sendable, Equatable {
         switch self {
         case .roundedRect(let r, _), .border(let r, _, _), .partlyRoundedRect(let r, _, _), .partlyRoundedBorder(let r, _, _, _):
             return r
-        case .polygons(let p):
+        case .path(let p):
             return p.bounds
         case .capsule(let a, let b, let w):
             let h = w / 2
@@ -70,8 +67,6 @@ public enum Shape: Sendable, Equatable {
         case .ringSector(let c, let radius, let w, _, _):
             let r = radius + w / 2
             return Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r)
-        case .outline(let o):
-            return o.bounds
         }
     }
 
@@ -99,8 +94,8 @@ public enum Shape: Sendable, Equatable {
             return Shape.roundedRectCoverage(r, radius: radius, row: y, x0: x0, count: count, into: out)
         case .partlyRoundedRect(let r, let radius, let corners):
             return Shape.roundedRectCoverage(r, radius: radius, corners: corners, row: y, x0: x0, count: count, into: out)
-        case .polygons(let p):
-            Shape.polygonCoverage(p, row: y, x0: x0, count: count, into: out)
+        case .path(let p):
+            p.coverage(row: y, x0: x0, count: count, into: out)
             return false
         case .border(let r, let radius, let width), .partlyRoundedBorder(let r, let radius, let width, _):
             var corners = RectCorners.all
@@ -143,9 +138,6 @@ public enum Shape: Sendable, Equatable {
                 if over > 0 { d = max(d, dist * sinApprox(min(over, .pi / 2))) }
                 out[i] = Shape.byte(0.5 - d)
             }
-            return false
-        case .outline(let o):
-            o.coverage(row: y, x0: x0, count: count, into: out)
             return false
         }
     }
@@ -218,65 +210,6 @@ public enum Shape: Sendable, Equatable {
         }
         return false
     }
-
-    /// Sub-scanlines per pixel row for polygons.
-    static let polygonSamples = 16
-
-    /// Nonzero (or even-odd) coverage of a pixel row by polygons: on each of 16 lines through the
-    /// row, the spans inside, each adding its exact overlap with every pixel.
-    private static func polygonCoverage(
-        _ polygons: PolygonEdges, row y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt8>
-    ) {
-        let evenOdd = polygons.evenOdd
-        guard count > 0 else { return }
-        // The edges that reach the row, as (top, bottom, x at top, dx/dy, winding).
-        var edges: [(Double, Double, Double, Double, Int)] = []
-        let top = Double(y), bottom = Double(y + 1)
-        polygons.forEachEdge(near: y) { e in
-            guard e.bottom > top, e.top < bottom else { return }
-            edges.append((e.top, e.bottom, e.x, e.slope, e.winding))
-        }
-        guard !edges.isEmpty else { out.update(repeating: 0, count: count); return }
-        let weight = 1.0 / Double(polygonSamples)
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count + 2) { buffer in
-            let area = buffer.baseAddress!, delta = area + count + 1
-            (area).update(repeating: 0, count: 2 * count + 2)
-            var crossings: [(Double, Int)] = []
-            crossings.reserveCapacity(edges.count)
-            let left = Double(x0), right = Double(x0 + count)
-            func span(_ xa: Double, _ xb: Double) {
-                let a = max(xa, left) - left, b = min(xb, right) - left
-                guard b > a else { return }
-                let ia = Int(a.rounded(.down)), ib = Int(b.rounded(.down))
-                if ia == ib {
-                    area[ia] += (b - a) * weight
-                } else {
-                    area[ia] += (Double(ia + 1) - a) * weight
-                    delta[ia + 1] += weight
-                    delta[ib] -= weight
-                    area[ib] += (b - Double(ib)) * weight
-                }
-            }
-            for k in 0..<polygonSamples {
-                let sy = top + (Double(k) + 0.5) * weight
-                crossings.removeAll(keepingCapacity: true)
-                for e in edges where e.0 <= sy && sy < e.1 { crossings.append((e.2 + (sy - e.0) * e.3, e.4)) }
-                guard crossings.count > 1 else { continue }
-                crossings.sort { $0.0 < $1.0 }
-                var winding = 0
-                for i in 0..<(crossings.count - 1) {
-                    winding += crossings[i].1
-                    let inside = evenOdd ? (i + 1) % 2 == 1 : winding != 0
-                    if inside { span(crossings[i].0, crossings[i + 1].0) }
-                }
-            }
-            var run = 0.0
-            for i in 0..<count {
-                run += delta[i]
-                out[i] = byte(run + area[i])
-            }
-        }
-    }
 }
 
 // Deterministic elementary functions: Foundation's libm is not used on golden paths so frames
@@ -329,11 +262,10 @@ extension Shape {
         case .partlyRoundedRect(let r, let radius, let corners): return .partlyRoundedRect(t.apply(r), radius: radius * k, corners: corners)
         case .partlyRoundedBorder(let r, let radius, let width, let corners):
             return .partlyRoundedBorder(t.apply(r), radius: radius * k, width: width * k, corners: corners)
-        case .polygons(let p): return .polygons(PolygonEdges(p.polygons.map { $0.map(t.apply) }, evenOdd: p.evenOdd))
+        case .path(let p): return .path(p.applying(t))
         case .capsule(let a, let b, let w): return .capsule(from: t.apply(a), to: t.apply(b), width: w * k)
         case .ringSector(let c, let radius, let w, let from, let to):
             return .ringSector(center: t.apply(c), radius: radius * k, width: w * k, from: from, to: to)
-        case .outline(let o): return .outline(o.applying(t))
         }
     }
 }

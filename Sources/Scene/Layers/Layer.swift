@@ -35,6 +35,9 @@ public final class Layer {
     /// Which corners `cornerRadius` rounds (CALayer's `maskedCorners`, CACornerMask's bits): all by
     /// default. `minXMinY` is the top-left corner, as on iOS.
     public var maskedCorners = RectCorners.all
+    /// CALayer's `cornerCurve` `.continuous`: all four corners drawn as UIBezierPath(roundedRect:
+    /// cornerRadius:) draws them (`Path.continuousRoundedRect`); false (`.circular`): quarter circles.
+    public var continuousCorners = false
     /// In points, drawn inside the bounds, above the contents and sublayers.
     public var borderWidth = 0.0
     public var borderColor = Color.black
@@ -112,8 +115,8 @@ public enum LayerContents {
 
 /// What a CAShapeLayer draws: its `path` (in the layer's coordinates, points) filled with
 /// `fillColor` by `fillRule`, then stroked with `strokeColor`, `lineWidth` (points, centred on the
-/// path), `lineCap`, `lineJoin` and `miterLimit`. Defaults are CAShapeLayer's: an opaque black
-/// fill, no stroke, a 1-point butt-capped, miter-joined line, the nonzero rule.
+/// path), `lineCap`, `lineJoin`, `miterLimit`, dashes and trimming. Defaults are CAShapeLayer's: an
+/// opaque black fill, no stroke, a 1-point butt-capped, miter-joined solid line, the nonzero rule.
 public struct ShapeLayerContents: Sendable, Equatable {
     public var path: Path
     public var fillColor: Color? = .black
@@ -124,6 +127,12 @@ public struct ShapeLayerContents: Sendable, Equatable {
     public var lineCap = LineCap.butt
     public var lineJoin = LineJoin.miter
     public var miterLimit = 10.0
+    /// The stroke drawn between these fractions of the path's length (CAShapeLayer's strokeStart,
+    /// strokeEnd); the fill is whole.
+    public var strokeStart = 0.0, strokeEnd = 1.0
+    /// Dash lengths in points, alternately drawn and skipped, and the phase into them (empty: solid).
+    public var lineDashPattern: [Double] = []
+    public var lineDashPhase = 0.0
 
     public init(path: Path, fillColor: Color? = .black, strokeColor: Color? = nil, lineWidth: Double = 1) {
         self.path = path; self.fillColor = fillColor; self.strokeColor = strokeColor; self.lineWidth = lineWidth

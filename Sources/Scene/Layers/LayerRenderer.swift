@@ -237,10 +237,12 @@ public final class LayerRenderer {
         let k = (toDevice.scaleX + toDevice.scaleY) / 2
         let radius = layer.cornerRadius * k
         let corners = layer.maskedCorners
+        let continuous = layer.continuousCorners && radius > 0 && corners == .all
+        let body: Shape = continuous ? .fill(.continuousRoundedRect(rect, cornerRadius: radius)) : .rounded(rect, radius: radius, corners: corners)
         if let bg = layer.backgroundColor, bg.a > 0 {
-            canvas.fill(.rounded(rect, radius: radius, corners: corners), color: bg, opacity: opacity)
+            canvas.fill(body, color: bg, opacity: opacity)
         }
-        if layer.masksToBounds { canvas.pushClip(.rounded(rect, radius: radius, corners: corners)) }
+        if layer.masksToBounds { canvas.pushClip(body) }
         if let contents = layer.contents {
             drawContents(contents, of: layer, toDevice: toDevice, canvas: &canvas, opacity: opacity)
         }
@@ -249,9 +251,16 @@ public final class LayerRenderer {
         }
         if layer.masksToBounds { canvas.popClip() }
         if layer.borderWidth > 0, layer.borderColor.a > 0 {
-            canvas.fill(
-                .roundedBorder(rect, radius: radius, width: layer.borderWidth * k, corners: corners), color: layer.borderColor,
-                opacity: opacity)
+            let width = layer.borderWidth * k
+            var border = Shape.roundedBorder(rect, radius: radius, width: width, corners: corners)
+            if continuous {
+                // The band between the outline and the outline inset by the width, its radius less the width.
+                var band = Path.continuousRoundedRect(rect, cornerRadius: radius)
+                let inner = rect.insetBy(dx: width, dy: width)
+                if inner.width > 0, inner.height > 0 { band.addPath(.continuousRoundedRect(inner, cornerRadius: max(0, radius - width))) }
+                border = .fill(band, evenOdd: true)
+            }
+            canvas.fill(border, color: layer.borderColor, opacity: opacity)
         }
     }
 
@@ -312,7 +321,15 @@ public final class LayerRenderer {
                 let style = StrokeStyle(
                     width: shape.lineWidth * (toDevice.scaleX + toDevice.scaleY) / 2, cap: shape.lineCap, join: shape.lineJoin,
                     miterLimit: shape.miterLimit)
-                canvas.fill(.stroke(path, style: style, rows: rows), color: stroke, opacity: opacity)
+                var line = path
+                if shape.strokeStart > 0 || shape.strokeEnd < 1 {
+                    line = line.trimmed(start: shape.strokeStart, end: shape.strokeEnd, tolerance: 0.025)
+                }
+                if !shape.lineDashPattern.isEmpty {
+                    let k = (toDevice.scaleX + toDevice.scaleY) / 2
+                    line = line.dashed(shape.lineDashPattern.map { $0 * k }, phase: shape.lineDashPhase * k, tolerance: 0.025)
+                }
+                canvas.fill(.stroke(line, style: style, rows: rows), color: stroke, opacity: opacity)
             }
         case .gradient(let gradient):
             let rect = toDevice.apply(layer.bounds)

@@ -52,11 +52,11 @@ public enum SFSymbols {
         let size = sanitized(pointSize)
         let unit = unitSize(pointSize: size, scale: scale)
         // Flattened in points (the grid's units would flatten 1/unit times finer than needed).
-        let inPoints = PathOutline(elements.map { $0.applying(.scale(unit, unit)) })
+        let inPoints = PathFill(Path(elements).applying(.scale(unit, unit)))
         let ink = inPoints.bounds
         let baselineY = 128 * unit + capHeight * size / 2
         return SymbolShapes(
-            name: name, outline: .outline(inPoints.applying(.translation(-ink.minX, -ink.minY))), size: ink.size,
+            name: name, outline: .path(inPoints.applying(.translation(-ink.minX, -ink.minY))), size: ink.size,
             baselineOffsetFromBottom: ink.maxY - baselineY, pointSize: size, weight: weight, scale: scale)
     }
 

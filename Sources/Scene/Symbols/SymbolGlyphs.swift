@@ -36,14 +36,14 @@ enum SymbolGlyphs {
 
     /// The outline of `icon` in a Phosphor weight (thin, light, regular, bold or fill), on the
     /// 256-unit grid, y down; nil when the table has no such glyph.
-    static func outline(icon: String, weight: String) -> [PathOutline.Element]? {
+    static func outline(icon: String, weight: String) -> [Path.Element]? {
         guard let data = encoded["\(icon) \(weight)"] else { return nil }
         return decode(data)
     }
 
     /// make-symbols.py's encoding: a command letter (M, L, C, Z), then its numbers, each two
     /// base-64 digits holding tenths of a unit offset by 64 units.
-    static func decode(_ data: Substring) -> [PathOutline.Element]? {
+    static func decode(_ data: Substring) -> [Path.Element]? {
         let bytes = Array(data.utf8)
         var i = 0
         func number() -> Double? {
@@ -55,7 +55,7 @@ enum SymbolGlyphs {
             guard let x = number(), let y = number() else { return nil }
             return Point(x, y)
         }
-        var out: [PathOutline.Element] = []
+        var out: [Path.Element] = []
         while i < bytes.count {
             let command = bytes[i]
             i += 1

@@ -35,12 +35,14 @@ internal import Scene
         out.borderColor = ca.borderColor?.color ?? .clear
         out.masksToBounds = ca.masksToBounds
         out.maskedCorners = RectCorners(rawValue: Int(ca.maskedCorners.rawValue))
+        out.continuousCorners = ca.cornerCurve == .continuous
         if ca.shadowOpacity > 0, let shadow = ca.shadowColor {
             out.shadowColor = shadow.color
             out.shadowOpacity = Double(min(max(ca.shadowOpacity, 0), 1))
             // CALayer's radius is a blur radius, twice the Gaussian sigma the layer model takes.
             out.coreAnimationShadowRadius = Double(ca.shadowRadius)
             out.shadowOffset = Size(Double(ca.shadowOffset.width), Double(ca.shadowOffset.height))
+            out.shadowPath = ca.shadowPath?.path
         }
         out.contents = view?.drawnContents(traits) ?? ca.contents(traits)
         view?.decorate(out, traits)

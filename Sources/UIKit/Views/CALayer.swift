@@ -40,6 +40,8 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
     /// https://developer.apple.com/documentation/quartzcore/calayer/1410966-backgroundcolor
     open var backgroundColor: CGColor?
     open var cornerRadius: CGFloat = 0
+    /// https://developer.apple.com/documentation/quartzcore/calayer/3152596-cornercurve
+    open var cornerCurve: CALayerCornerCurve = .circular
     /// https://developer.apple.com/documentation/quartzcore/calayer/2877488-maskedcorners
     open var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
     open var borderWidth: CGFloat = 0
@@ -51,6 +53,9 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
     /// https://developer.apple.com/documentation/quartzcore/calayer/1410970-shadowoffset
     open var shadowOffset = CGSize(width: 0, height: -3)
     open var shadowRadius: CGFloat = 3
+    /// The shadow's shape, in the layer's coordinates, instead of the layer's drawing.
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410771-shadowpath
+    open var shadowPath: CGPath?
     open var name: String?
     /// https://developer.apple.com/documentation/quartzcore/calayer/1410778-contentsscale
     open var contentsScale: CGFloat = 1
