@@ -76,6 +76,7 @@ public struct GestureTimeline: ScrollTimeline {
     /// The axis this timeline moves, and which sideways steps it takes (nil: all).
     public let axis: Axis
     let sidewaysSteps: Set<Int>?
+    let pagedReleases: Set<Int>
     /// The touches of sideways steps, in time order (the same for every compile of a script).
     public let touchDowns: [TouchDown]
 
@@ -103,12 +104,14 @@ public struct GestureTimeline: ScrollTimeline {
     /// `axis` picks the steps that move this timeline: `.vertical` the plain ones, `.horizontal`
     /// the `sideways` ones (of them only `sidewaysSteps` when given, by index: the touches that
     /// landed in one scroll view); the others are time passing. `sidewaysPlacement` places a
-    /// sideways touch a step does not place (default: `touchPlacement`).
+    /// sideways touch a step does not place (default: `touchPlacement`). A release in
+    /// `pagedReleases` (a paging scroll view's) reaches its target at 10 per second or faster, so a
+    /// page settles in about half a second, as UIKit's paging does.
     public init(
         steps: [Step], startOffset: Double = 0, physics: ScrollPhysics, bounds: ClosedRange<Double>,
         viewportHeight: Double, touchPlacement: @escaping TouchPlacement, duration: Double? = nil,
         releaseTargets: [Int: Double] = [:], axis: Axis = .vertical, sidewaysPlacement: TouchPlacement? = nil,
-        sidewaysSteps: Set<Int>? = nil
+        sidewaysSteps: Set<Int>? = nil, pagedReleases: Set<Int> = []
     ) throws {
         self.steps = steps
         self.startOffset = startOffset
@@ -120,6 +123,7 @@ public struct GestureTimeline: ScrollTimeline {
         self.viewport = viewportHeight
         self.axis = axis
         self.sidewaysSteps = sidewaysSteps
+        self.pagedReleases = pagedReleases
         let (projected, touches) = try GestureTimeline.project(steps, onto: axis, taking: sidewaysSteps)
         let along = axis == .vertical ? Point(0, 1) : Point(1, 0)
         let placement = axis == .vertical ? touchPlacement : (sidewaysPlacement ?? touchPlacement)
@@ -165,7 +169,8 @@ public struct GestureTimeline: ScrollTimeline {
                     return
                 }
                 let natural = v / distance
-                let rate = natural > 0 ? min(max(natural, 2), 20) : 8
+                var rate = natural > 0 ? min(max(natural, 2), 20) : 8
+                if pagedReleases.contains(ordinal) { rate = max(rate, 10) }
                 let end = append(
                     .approach(x0: x, target: goal, rate: rate), from: time, length: naturalLog(abs(distance) / physics.settleDistance) / rate)
                 _ = append(.rest(offset: goal), from: end, length: .infinity)
@@ -330,22 +335,25 @@ public struct GestureTimeline: ScrollTimeline {
     /// The same script compiled for a scroll view whose offsets run over `bounds` (a UIKit
     /// screen's, known once its views are laid out), with releases whose rest the delegate moved
     /// (`releaseTargets`, by the release's place in `releases`).
-    public func recompiled(bounds: ClosedRange<Double>, viewportHeight: Double, releaseTargets: [Int: Double] = [:]) throws -> GestureTimeline {
+    public func recompiled(
+        bounds: ClosedRange<Double>, viewportHeight: Double, releaseTargets: [Int: Double] = [:], pagedReleases: Set<Int> = []
+    ) throws -> GestureTimeline {
         try GestureTimeline(
             steps: steps, startOffset: startOffset, physics: physics, bounds: bounds, viewportHeight: viewportHeight,
             touchPlacement: touchPlacement, duration: requestedDuration, releaseTargets: releaseTargets, axis: axis,
-            sidewaysPlacement: sidewaysPlacement, sidewaysSteps: sidewaysSteps)
+            sidewaysPlacement: sidewaysPlacement, sidewaysSteps: sidewaysSteps, pagedReleases: pagedReleases)
     }
 
     /// The same script's sideways steps (those in `taking`, nil: all) as a horizontal scroll
     /// view's motion: offsets over `bounds` from `startOffset`, `viewportWidth` its rubber band's.
     public func horizontal(
-        taking: Set<Int>?, startOffset: Double, bounds: ClosedRange<Double>, viewportWidth: Double, releaseTargets: [Int: Double] = [:]
+        taking: Set<Int>?, startOffset: Double, bounds: ClosedRange<Double>, viewportWidth: Double, releaseTargets: [Int: Double] = [:],
+        pagedReleases: Set<Int> = []
     ) throws -> GestureTimeline {
         try GestureTimeline(
             steps: steps, startOffset: startOffset, physics: physics, bounds: bounds, viewportHeight: viewportWidth,
             touchPlacement: touchPlacement, duration: requestedDuration, releaseTargets: releaseTargets, axis: .horizontal,
-            sidewaysPlacement: sidewaysPlacement, sidewaysSteps: taking)
+            sidewaysPlacement: sidewaysPlacement, sidewaysSteps: taking, pagedReleases: pagedReleases)
     }
 
     /// Whether the script swipes sideways at all.
@@ -392,9 +400,8 @@ public struct GestureTimeline: ScrollTimeline {
                 default: name = "drag"
                 }
                 let other = d.axis == .horizontal ? "sideways" : "vertical"
-                throw ScriptError(
-                    step: index,
-                    message: "\(name): a finger is down on a \(other) drag; release it first (a diagonal drag is not supported)")
+                let why = name == "scrollTo" ? "" : " (a diagonal or two-finger drag is not supported)"
+                throw ScriptError(step: index, message: "\(name): a finger is down on a \(other) drag; release it first\(why)")
             }
             let taken = stepAxis == axis && (axis == .vertical || down.map { $0.taken } ?? (taking?.contains(index) ?? true))
             switch inner {

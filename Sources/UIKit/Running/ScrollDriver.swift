@@ -18,6 +18,8 @@ internal import Scene
     private(set) var taking: Set<Int> = []
     private let startOffset: Double
     private var targets: [Int: Double] = [:]
+    /// The releases whose target paging set (they settle at paging's pace).
+    private var paged: Set<Int> = []
     private var compiledFor: (ClosedRange<Double>, Double)?
     /// The highest offset the compiled motion reaches.
     private var reachHigh = Double.infinity
@@ -84,10 +86,10 @@ internal import Scene
         let again: GestureTimeline?
         switch axis {
         case .vertical:
-            again = try? gestures.recompiled(bounds: bounds, viewportHeight: viewport, releaseTargets: targets)
+            again = try? gestures.recompiled(bounds: bounds, viewportHeight: viewport, releaseTargets: targets, pagedReleases: paged)
         case .horizontal:
             again = try? gestures.horizontal(
-                taking: taking, startOffset: startOffset, bounds: bounds, viewportWidth: viewport, releaseTargets: targets)
+                taking: taking, startOffset: startOffset, bounds: bounds, viewportWidth: viewport, releaseTargets: targets, pagedReleases: paged)
         }
         if let again {
             timeline = again
@@ -131,6 +133,7 @@ internal import Scene
                 let wanted = Double(component(target)) + top
                 if abs(wanted - release.target) > 1e-6 {
                     targets[k] = wanted
+                    if s.isPagingEnabled { paged.insert(k) }
                     mustCompile = true
                     recompile()
                     next = timeline.state(at: t)
