@@ -356,6 +356,23 @@ public struct GestureTimeline: ScrollTimeline {
             sidewaysPlacement: sidewaysPlacement, sidewaysSteps: taking, pagedReleases: pagedReleases)
     }
 
+    /// Paging: where a release comes to rest on a scroll view of pages `page` points long (its
+    /// bounds' length): the next page in the release's direction when it is fast enough (over 0.3
+    /// points per millisecond), else the nearest page, within `range`.
+    public static func pageTarget(_ r: Release, page: Double, range: ClosedRange<Double>) -> Double {
+        let current = (r.offset / page).rounded(.down)
+        var target: Double
+        if r.velocity > 300 {
+            target = (current + 1) * page
+        } else if r.velocity < -300 {
+            target = current * page
+        } else {
+            target = (r.offset / page).rounded() * page
+        }
+        target = min(max(target, range.lowerBound), range.upperBound)
+        return target
+    }
+
     /// Whether the script swipes sideways at all.
     public var hasSidewaysSteps: Bool { steps.contains { if case .sideways = $0 { return true } else { return false } } }
 

@@ -41,6 +41,37 @@ extension ScenarioLoader {
         return timeline
     }
 
+    /// The scene's scroll layers take the sideways touches that land in them; one that lands in
+    /// none is a warning at its step (nothing scrolls sideways there).
+    static func attachSideways(
+        _ scene: UserScene?, _ gestures: GestureTimeline, screen: Screen, scale: Double, timelineNode: Node?, _ r: ScenarioReader
+    ) {
+        var steps: [Node] = []
+        if case .mapping(let m)? = timelineNode, let g = m.first(where: { $0.key.string == "gestures" })?.value, case .sequence(let list) = g {
+            steps = Array(list)
+        }
+        guard let scene, !scene.scrollLayers.isEmpty else {
+            // Nothing to swipe: said once, at the first sideways step.
+            let first = gestures.steps.firstIndex { if case .sideways = $0 { return true } else { return false } } ?? 0
+            let node = first < steps.count ? steps[first] : timelineNode
+            r.warnings.append(
+                ScenarioIssue(
+                    file: r.file, line: node?.mark?.line ?? 1, column: node?.mark?.column ?? 1, field: "timeline.gestures[\(first)]",
+                    message: "nothing on this screen scrolls sideways (no layer has scroll:); the sideways steps are time passing"))
+            return
+        }
+        let missed = scene.attachSideways(gestures, metrics: screen.sceneMetrics(pixelScale: scale))
+        for (step, point) in missed {
+            let node = step < steps.count ? steps[step] : timelineNode
+            r.warnings.append(
+                ScenarioIssue(
+                    file: r.file, line: node?.mark?.line ?? 1, column: node?.mark?.column ?? 1, field: "timeline.gestures[\(step)]",
+                    message:
+                        "the sideways touch at (\(r.format(point.x)), \(r.format(point.y))) lands in no scroll layer; nothing moves; "
+                        + "give at: a point inside one"))
+        }
+    }
+
     static func readPhysics(_ node: Node, _ r: ScenarioReader, _ physics: inout ScrollPhysics) {
         guard let m = r.mapping(node, "physics", allowed: physicsKeys) else { return }
         if let n = m["decelerationRate"] {

@@ -123,7 +123,7 @@ internal import Scene
                 }
                 var proposed = release.target
                 if s.isPagingEnabled, length(s) > 0 {
-                    proposed = ScrollDriver.pageTarget(release, page: length(s), range: gestures.offsetBounds)
+                    proposed = GestureTimeline.pageTarget(release, page: length(s), range: gestures.offsetBounds)
                 }
                 var target = s.releaseTarget(along(CGFloat(proposed - top), in: s), velocity: velocity(CGFloat(release.velocity / 1000)))
                 Activity.set(frame: frame, call: "scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)")
@@ -172,22 +172,6 @@ internal import Scene
         }
         state = next
         Activity.set(frame: frame, call: "layout")
-    }
-
-    /// Paging: the next page in the release's direction when it is fast enough (over 0.3 points
-    /// per millisecond), else the nearest page, within the range.
-    static func pageTarget(_ r: GestureTimeline.Release, page: Double, range: ClosedRange<Double>) -> Double {
-        let current = (r.offset / page).rounded(.down)
-        var target: Double
-        if r.velocity > 300 {
-            target = (current + 1) * page
-        } else if r.velocity < -300 {
-            target = current * page
-        } else {
-            target = (r.offset / page).rounded() * page
-        }
-        target = min(max(target, range.lowerBound), range.upperBound)
-        return target
     }
 
     // MARK: Hit-testing
