@@ -29,4 +29,12 @@ final class ScreensTests: XCTestCase {
             of: { UINavigationController(rootViewController: SettingsViewController()) }, scenario: Self.scenarios + "/settings.yaml",
             golden: Self.goldens + "/settings", frames: "0,20", scale: 1)
     }
+
+    /// A paging carousel in a vertical scroll view: two sideways swipes page it (the page control
+    /// follows), then a vertical drag scrolls the screen.
+    func testCarousel() throws {
+        try assertFrames(
+            of: { CarouselViewController() }, scenario: Self.scenarios + "/carousel.yaml", golden: Self.goldens + "/carousel",
+            frames: "0,9,30,38,60,90", scale: 1)
+    }
 }
