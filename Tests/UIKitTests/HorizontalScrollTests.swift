@@ -61,7 +61,50 @@ import XCTest
     }
 }
 
+/// The same carousel as a UICollectionView with a horizontal flow layout (a page-wide item a page).
+@MainActor final class CollectionCarouselViewController: UIViewController, UICollectionViewDataSource {
+    let scroll = UIScrollView()
+    var carousel: UICollectionView!
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        scroll.frame = view.bounds
+        view.addSubview(scroll)
+        let layout = UICollectionViewFlowLayout()
+        layout.scrollDirection = .horizontal
+        layout.itemSize = CGSize(width: view.bounds.width, height: 200)
+        layout.minimumLineSpacing = 0
+        carousel = UICollectionView(frame: CGRect(x: 0, y: 120, width: view.bounds.width, height: 200), collectionViewLayout: layout)
+        carousel.isPagingEnabled = true
+        carousel.dataSource = self
+        carousel.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "card")
+        scroll.addSubview(carousel)
+        scroll.contentSize = CGSize(width: view.bounds.width, height: 2000)
+    }
+
+    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 6 }
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "card", for: indexPath)
+        cell.contentView.backgroundColor = indexPath.item % 2 == 0 ? .systemRed : .systemBlue
+        return cell
+    }
+}
+
 final class HorizontalScrollTests: XCTestCase {
+    /// A UICollectionView with a horizontal flow layout is a UIScrollView: it pages the same way,
+    /// and the cells on screen are the page's.
+    func testAHorizontalCollectionViewPagesToo() throws {
+        try MainActor.assumeIsolated {
+            let vc = CollectionCarouselViewController()
+            let loaded = try ScenarioLoader.load(path: Self.fixtures + "/swipe.yaml", screenCode: true)
+            let settings = ScreenSettings(device: loaded.screen.device, appearance: .light, typography: .standard, fps: 30, imageFolders: [])
+            let run = ScreenRun(settings: settings, motion: loaded.timeline, make: { vc })
+            run.advance(to: Int((loaded.timeline.duration * 30).rounded()))
+            XCTAssertEqual(vc.carousel.contentOffset.x, 2 * vc.view.bounds.width, accuracy: 0.01)
+            XCTAssertEqual(vc.carousel.indexPathsForVisibleItems.map(\.item), [2])
+        }
+    }
+
     static let fixtures = ScreenSmokeTests.fixtures
 
     @MainActor static func run(_ vc: NestedCarouselViewController, scenario: String = "swipe.yaml") throws -> ScreenRun {
