@@ -112,3 +112,31 @@ final class SidewaysGestureTests: XCTestCase {
         XCTAssertNoThrow(try script([sidewaysDrag(-100), .wait(0.5), .release(velocity: nil)]))
     }
 }
+
+/// The settle time stops scanning once the spring's envelope is under the threshold: the same
+/// answer as the full 30 s scan, for each damping regime.
+final class SettleTimeTests: XCTestCase {
+    func fullScan(_ s: ScrollPhysics.Spring, x0: Double, v0: Double, threshold: Double) -> Double {
+        var last = 0.0
+        var t = 0.0
+        while t <= 30 {
+            if abs(s.displacement(x0: x0, v0: v0, t: t)) >= threshold { last = t }
+            t += 0.001
+        }
+        return last == 0 && abs(x0) < threshold ? 0 : last + 0.001
+    }
+
+    func testTheSettleTimeIsTheFullScans() {
+        let springs = [
+            ScrollPhysics.Spring(), ScrollPhysics.Spring(mass: 1, stiffness: 300, damping: 10),
+            ScrollPhysics.Spring(mass: 2, stiffness: 50, damping: 40), ScrollPhysics.Spring(mass: 1, stiffness: 100, damping: 1),
+        ]
+        for s in springs {
+            for (x0, v0) in [(0.0, 166.7), (120.0, 0.0), (-80.0, 900.0), (0.1, 0.0), (300.0, -4000.0), (0.0, 0.0)] {
+                XCTAssertEqual(
+                    s.settleTime(x0: x0, v0: v0, threshold: 1 / 6), fullScan(s, x0: x0, v0: v0, threshold: 1 / 6),
+                    "\(s) x0 \(x0) v0 \(v0)")
+            }
+        }
+    }
+}

@@ -93,6 +93,8 @@ internal import Scene
         }
         if let again {
             timeline = again
+            // A sideways view's range rarely changes: any change compiles again.
+            guard axis == .vertical else { return }
             // The highest offset the motion reaches, sampled at 240 Hz (as ScrollReach samples it).
             let samples = Int(min(again.duration, 3600) * 240) + 1
             reachHigh = (0...samples).reduce(-Double.infinity) { max($0, again.state(at: Double($1) / 240).offset) }
