@@ -53,3 +53,6 @@ record table-sticky-headers "0,24,30,100"
 record tabbed-profile "0,45,105,150"
 # Four scripts and emoji at two text sizes: at rest, pushed up (the header stuck, the rows under it)
 record international "0,120"
+# A paging carousel layer (scroll:) over the vertical scroll: rest, mid sideways drag, on the
+# second card (dots follow), mid fling to the third, the screen scrolling under a finger, at rest
+record carousel "0,9,30,38,60,90"

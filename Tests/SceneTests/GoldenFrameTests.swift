@@ -73,6 +73,11 @@ final class GoldenFrameTests: XCTestCase {
         try checkGoldens(scenario: "cards-scroll-transition")
     }
 
+    /// A horizontally paging `scroll:` layer driven by sideways gestures, its page dots reading its offset.
+    func testCarouselGoldens() throws {
+        try checkGoldens(scenario: "carousel")
+    }
+
     /// A scenario's goldens; with a matrix, each variant's in Fixtures/golden/<scenario>/<variant>/.
     func checkGoldens(scenario name: String) throws {
         let path = "\(Self.root)/Fixtures/scenarios/\(name).yaml"

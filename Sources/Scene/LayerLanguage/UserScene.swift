@@ -123,6 +123,8 @@ public final class UserScene: @unchecked Sendable {
         public var textParts: [TextPart]?
         /// `fillColor: none`: the shape is not filled.
         public var noFill = false
+        /// `scroll`: a horizontal scroll view of its children (ScrollLayer.swift).
+        public var scroll: ScrollLayer?
         public var gradientColors: [Bound] = []
         public var gradientLocations: [Bound] = []
         public var children: [LayerSpec] = []
@@ -173,12 +175,14 @@ public final class UserScene: @unchecked Sendable {
     public let roots: [LayerSpec]
     /// Every spec, depth first; `LayerSpec.id` indexes it.
     public let allSpecs: [LayerSpec]
+    /// The layers with `scroll`, depth first.
+    let scrollLayers: [LayerSpec]
     public internal(set) var scrollView: ScrollView
     /// The vars a preset's expansion declared (not reported in the `--layout` metrics: the preset
     /// reports its own numbers).
     public internal(set) var presetVars: Set<String> = []
     /// True when some value reads `time` or `velocity` (frames with equal scroll states can differ).
-    public private(set) var readsTime: Bool
+    public internal(set) var readsTime: Bool
     /// `statusBar.color`: the status bar's text and glyphs, a color binding.
     public var statusBarColor: Bound? {
         didSet { if let b = statusBarColor, !b.binding.reads.isDisjoint(with: ["time", "velocity", "phase"]) { readsTime = true } }
@@ -186,6 +190,7 @@ public final class UserScene: @unchecked Sendable {
 
     init(scope: ExpressionScope, vars: [(name: String, bound: Bound)], roots: [LayerSpec], allSpecs: [LayerSpec], scrollView: ScrollView) {
         self.scope = scope; self.vars = vars; self.roots = roots; self.allSpecs = allSpecs; self.scrollView = scrollView
+        scrollLayers = allSpecs.filter { $0.scroll != nil }
         var bindings = vars.map(\.bound.binding)
         for spec in allSpecs {
             bindings += spec.properties.values.map(\.binding) + spec.gradientColors.map(\.binding) + spec.gradientLocations.map(\.binding)
@@ -236,6 +241,7 @@ public final class UserScene: @unchecked Sendable {
     public func environment(_ m: Moment, _ metrics: Metrics) -> ExpressionEnvironment {
         var env = scope.makeEnvironment()
         for v in BuiltinVariable.allCases { env[v] = v.value(m, metrics) }
+        for spec in scrollLayers { env.numbers[spec.scroll!.slot] = spec.scroll!.offset(at: m.time) }
         let context = Context(scene: self, metrics: metrics, reader: nil, instance: 0)
         for v in vars {
             let entry = scope[v.name]!
@@ -444,6 +450,11 @@ public final class UserScene: @unchecked Sendable {
         layer.maskedCorners = spec.maskedCorners
         layer.isHidden = num(.hidden, 0) != 0
         layer.masksToBounds = spec.masksToBounds
+        if let scroll = spec.scroll {
+            // Its children move by its offset and are clipped to it, as a UIScrollView's.
+            layer.bounds.origin = Point(env.numbers[scroll.slot], 0)
+            layer.masksToBounds = true
+        }
         layer.borderWidth = max(0, num(.borderWidth, 0))
         if let bc = col(.borderColor) { layer.borderColor = bc }
         layer.shadowOpacity = min(max(num(.shadowOpacity, 0), 0), 1)
@@ -594,7 +605,9 @@ public final class UserScene: @unchecked Sendable {
                     e[.index] = Double(k)
                     let c = Context(scene: self, metrics: metrics, reader: spec, instance: k)
                     for b in spec.properties.values { check(b, c, e, frame, m) }
-                    for b in spec.gradientColors + spec.gradientLocations + spec.runs.compactMap(\.color) + spec.textBounds { check(b, c, e, frame, m) }
+                    for b in spec.gradientColors + spec.gradientLocations + spec.runs.compactMap(\.color) + spec.textBounds {
+                        check(b, c, e, frame, m)
+                    }
                 }
             }
         }
@@ -607,7 +620,9 @@ public final class UserScene: @unchecked Sendable {
             + allSpecs.reduce(0) { sum, spec in
                 let bound =
                     spec.properties.values.filter { !$0.binding.isConstant }.count
-                    + (spec.gradientColors + spec.gradientLocations + spec.runs.compactMap(\.color) + spec.textBounds).filter { !$0.binding.isConstant }.count
+                    + (spec.gradientColors + spec.gradientLocations + spec.runs.compactMap(\.color) + spec.textBounds).filter {
+                        !$0.binding.isConstant
+                    }.count
                 return sum + bound * spec.root.repeatCount
             }
     }

@@ -22,6 +22,22 @@ public struct GestureTimeline: ScrollTimeline {
         case fling(velocity: Double, duration: Double, at: Point?)
         /// An animated offset change, like setContentOffset(_:animated:).
         case scrollTo(offset: Double, duration: Double, easing: Easing)
+        /// A `drag` or `fling` along the horizontal axis: a positive `by` or `velocity` moves the
+        /// finger right, pulling the content right (its x offset falls). `to` is not taken (where a
+        /// horizontal scroll view's offsets run is known only once the touch lands in one). The
+        /// `release` after it lifts this finger. A step on one axis is time passing on the other.
+        indirect case sideways(Step)
+    }
+
+    /// The axis a timeline moves along: the scenario's vertical scroll, or a horizontal scroll view.
+    public enum Axis: String, Sendable { case vertical, horizontal }
+
+    /// A finger landing on a horizontal scroll view: when, where on the screen (points), and the
+    /// steps it makes (its drags and fling, and the release that lifts it), by index in the script.
+    public struct TouchDown: Equatable, Sendable {
+        public var time: Double
+        public var point: Point
+        public var steps: [Int]
     }
 
     /// Where a new touch lands when a step does not say: given the finger's coming motion.
@@ -30,7 +46,8 @@ public struct GestureTimeline: ScrollTimeline {
     enum Motion: Equatable, Sendable {
         case rest(offset: Double)
         case held(offset: Double, touch: Point)
-        case track(rawStart: Double, touchStart: Point, delta: Double, duration: Double, easing: Easing)
+        /// `along`: the finger's direction on the screen, (0, 1) vertical or (1, 0) horizontal.
+        case track(rawStart: Double, touchStart: Point, delta: Double, duration: Double, easing: Easing, along: Point)
         case animate(from: Double, to: Double, duration: Double, easing: Easing)
         case decelerate(x0: Double, v0: Double)
         case spring(edge: Double, x0: Double, v0: Double)
@@ -54,7 +71,14 @@ public struct GestureTimeline: ScrollTimeline {
     let steps: [Step]
     let startOffset: Double
     let touchPlacement: TouchPlacement
+    let sidewaysPlacement: TouchPlacement?
     let requestedDuration: Double?
+    /// The axis this timeline moves, and which sideways steps it takes (nil: all).
+    public let axis: Axis
+    let sidewaysSteps: Set<Int>?
+    let pagedReleases: Set<Int>
+    /// The touches of sideways steps, in time order (the same for every compile of a script).
+    public let touchDowns: [TouchDown]
 
     /// A finger lifting: when, where the content was, its velocity (points per second, positive
     /// while the offset grows), and where the motion after it comes to rest.
@@ -74,19 +98,36 @@ public struct GestureTimeline: ScrollTimeline {
     }
 
     /// Compiles `steps`. `bounds` is the valid offset range, `viewportHeight` the rubber band's
-    /// dimension; `duration` defaults to the time the last motion settles plus the indicator's fade.
+    /// dimension (the viewport's length along `axis`); `duration` defaults to the time the last
+    /// motion settles, on either axis, plus the indicator's fade.
+    ///
+    /// `axis` picks the steps that move this timeline: `.vertical` the plain ones, `.horizontal`
+    /// the `sideways` ones (of them only `sidewaysSteps` when given, by index: the touches that
+    /// landed in one scroll view); the others are time passing. `sidewaysPlacement` places a
+    /// sideways touch a step does not place (default: `touchPlacement`). A release in
+    /// `pagedReleases` (a paging scroll view's) reaches its target at 10 per second or faster, so a
+    /// page settles in about half a second, as UIKit's paging does.
     public init(
         steps: [Step], startOffset: Double = 0, physics: ScrollPhysics, bounds: ClosedRange<Double>,
         viewportHeight: Double, touchPlacement: @escaping TouchPlacement, duration: Double? = nil,
-        releaseTargets: [Int: Double] = [:]
+        releaseTargets: [Int: Double] = [:], axis: Axis = .vertical, sidewaysPlacement: TouchPlacement? = nil,
+        sidewaysSteps: Set<Int>? = nil, pagedReleases: Set<Int> = []
     ) throws {
         self.steps = steps
         self.startOffset = startOffset
         self.touchPlacement = touchPlacement
+        self.sidewaysPlacement = sidewaysPlacement
         self.requestedDuration = duration
         self.physics = physics
         self.bounds = bounds
         self.viewport = viewportHeight
+        self.axis = axis
+        self.sidewaysSteps = sidewaysSteps
+        self.pagedReleases = pagedReleases
+        let (projected, touches) = try GestureTimeline.project(steps, onto: axis, taking: sidewaysSteps)
+        let along = axis == .vertical ? Point(0, 1) : Point(1, 0)
+        let placement = axis == .vertical ? touchPlacement : (sidewaysPlacement ?? touchPlacement)
+        var touchDowns: [TouchDown] = []
         var segments = [Segment(start: 0, end: .infinity, motion: .rest(offset: startOffset))]
         var t = 0.0
         var finger: (point: Point, velocity: Double)?
@@ -112,7 +153,12 @@ public struct GestureTimeline: ScrollTimeline {
         func release(at time: Double, offset x: Double, velocity v: Double) {
             let ordinal = releases.count
             releases.append(Release(time: time, offset: x, velocity: v, target: x))
-            defer { releases[ordinal].target = segments.last.map { GestureTimeline.evaluate($0, at: $0.start, physics: physics, bounds: bounds, viewport: viewportHeight).offset } ?? x }
+            defer {
+                releases[ordinal].target =
+                    segments.last.map {
+                        GestureTimeline.evaluate($0, at: $0.start, physics: physics, bounds: bounds, viewport: viewportHeight).offset
+                    } ?? x
+            }
             if let target = releaseTargets[ordinal] {
                 // The delegate's target: approached at the rate that keeps the release's speed
                 // (within 2...20 per second), until under a quarter point away.
@@ -123,8 +169,10 @@ public struct GestureTimeline: ScrollTimeline {
                     return
                 }
                 let natural = v / distance
-                let rate = natural > 0 ? min(max(natural, 2), 20) : 8
-                let end = append(.approach(x0: x, target: goal, rate: rate), from: time, length: naturalLog(abs(distance) / physics.settleDistance) / rate)
+                var rate = natural > 0 ? min(max(natural, 2), 20) : 8
+                if pagedReleases.contains(ordinal) { rate = max(rate, 10) }
+                let end = append(
+                    .approach(x0: x, target: goal, rate: rate), from: time, length: naturalLog(abs(distance) / physics.settleDistance) / rate)
                 _ = append(.rest(offset: goal), from: end, length: .infinity)
                 return
             }
@@ -151,8 +199,10 @@ public struct GestureTimeline: ScrollTimeline {
             _ = append(.rest(offset: stop > 0 ? min(max(final, lo), hi) : x), from: end, length: .infinity)
         }
 
-        for (index, step) in steps.enumerated() {
+        for (index, step) in projected.enumerated() {
             switch step {
+            case .sideways:
+                break // `project` left none
             case .wait(let seconds):
                 t += seconds
             case .drag(let by, let to, let length, let easing, let at):
@@ -166,9 +216,10 @@ public struct GestureTimeline: ScrollTimeline {
                 } else {
                     throw ScriptError(step: index, message: "drag needs `by` (finger points) or `to` (content offset)")
                 }
-                let touch = finger?.point ?? at ?? touchPlacement(delta)
+                let touch = finger?.point ?? at ?? placement(delta)
+                if finger == nil, let group = touches[index] { touchDowns.append(TouchDown(time: t, point: touch, steps: group)) }
                 t = append(
-                    .track(rawStart: rawStart, touchStart: touch, delta: delta, duration: length, easing: easing),
+                    .track(rawStart: rawStart, touchStart: touch, delta: delta, duration: length, easing: easing, along: along),
                     from: t, length: length)
                 let endState = evaluate(segments.last!, t)
                 _ = append(.held(offset: endState.offset, touch: endState.touch ?? touch), from: t, length: .infinity)
@@ -185,9 +236,10 @@ public struct GestureTimeline: ScrollTimeline {
                 let now = cut(at: t)
                 let rawStart = physics.raw(displayed: now.offset, bounds: bounds, dimension: viewportHeight)
                 let delta = velocity * length
-                let touch = finger?.point ?? at ?? touchPlacement(delta)
+                let touch = finger?.point ?? at ?? placement(delta)
+                if finger == nil, let group = touches[index] { touchDowns.append(TouchDown(time: t, point: touch, steps: group)) }
                 t = append(
-                    .track(rawStart: rawStart, touchStart: touch, delta: delta, duration: length, easing: .linear),
+                    .track(rawStart: rawStart, touchStart: touch, delta: delta, duration: length, easing: .linear, along: along),
                     from: t, length: length)
                 let end = cut(at: t)
                 release(at: t, offset: end.offset, velocity: contentVelocity(finger: velocity, at: end.offset))
@@ -203,7 +255,20 @@ public struct GestureTimeline: ScrollTimeline {
         }
         self.segments = segments
         self.releases = releases
-        let settled = segments.last.map { $0.start } ?? 0
+        self.touchDowns = touchDowns
+        var settled = segments.last.map { $0.start } ?? 0
+        if duration == nil, axis == .vertical, sidewaysSteps == nil,
+            steps.contains(where: { if case .sideways = $0 { return true } else { return false } })
+        {
+            // The sideways motion settles too before the end: compiled free of edges (a horizontal
+            // scroll view's range is known only once a touch lands in one), as paging would not
+            // take longer than a free coast.
+            let free = -1e7...1e7
+            let sideways = try GestureTimeline(
+                steps: steps, physics: physics, bounds: free, viewportHeight: viewportHeight, touchPlacement: touchPlacement,
+                duration: 0, axis: .horizontal, sidewaysPlacement: sidewaysPlacement)
+            settled = max(settled, sideways.segments.last.map { $0.start } ?? 0)
+        }
         // Long enough for the scroll indicator to fade out, so a looping GIF does not pop.
         self.duration = duration ?? (max(t, settled) + ScrollIndicator.fadeDelay + ScrollIndicator.fadeDuration + 0.05)
 
@@ -249,11 +314,12 @@ public struct GestureTimeline: ScrollTimeline {
             return ScrollState(offset: offset, phase: .idle)
         case .held(let offset, let touch):
             return ScrollState(offset: offset, phase: .tracking, touch: touch)
-        case .track(let rawStart, let touchStart, let delta, let duration, let easing):
+        case .track(let rawStart, let touchStart, let delta, let duration, let easing, let along):
             let p = duration > 0 ? easing.progress(t / duration) : 1
             let moved = delta * p
             let offset = physics.displayed(raw: rawStart - moved, bounds: bounds, dimension: viewport)
-            return ScrollState(offset: offset, phase: .tracking, touch: Point(touchStart.x, touchStart.y + moved))
+            let touch = along.x == 0 ? Point(touchStart.x, touchStart.y + moved) : Point(touchStart.x + moved, touchStart.y)
+            return ScrollState(offset: offset, phase: .tracking, touch: touch)
         case .animate(let from, let to, let duration, let easing):
             let p = duration > 0 ? easing.progress(t / duration) : 1
             return ScrollState(offset: from + (to - from) * p, phase: .animating)
@@ -269,10 +335,106 @@ public struct GestureTimeline: ScrollTimeline {
     /// The same script compiled for a scroll view whose offsets run over `bounds` (a UIKit
     /// screen's, known once its views are laid out), with releases whose rest the delegate moved
     /// (`releaseTargets`, by the release's place in `releases`).
-    public func recompiled(bounds: ClosedRange<Double>, viewportHeight: Double, releaseTargets: [Int: Double] = [:]) throws -> GestureTimeline {
+    public func recompiled(
+        bounds: ClosedRange<Double>, viewportHeight: Double, releaseTargets: [Int: Double] = [:], pagedReleases: Set<Int> = []
+    ) throws -> GestureTimeline {
         try GestureTimeline(
             steps: steps, startOffset: startOffset, physics: physics, bounds: bounds, viewportHeight: viewportHeight,
-            touchPlacement: touchPlacement, duration: requestedDuration, releaseTargets: releaseTargets)
+            touchPlacement: touchPlacement, duration: requestedDuration, releaseTargets: releaseTargets, axis: axis,
+            sidewaysPlacement: sidewaysPlacement, sidewaysSteps: sidewaysSteps, pagedReleases: pagedReleases)
+    }
+
+    /// The same script's sideways steps (those in `taking`, nil: all) as a horizontal scroll
+    /// view's motion: offsets over `bounds` from `startOffset`, `viewportWidth` its rubber band's.
+    public func horizontal(
+        taking: Set<Int>?, startOffset: Double, bounds: ClosedRange<Double>, viewportWidth: Double, releaseTargets: [Int: Double] = [:],
+        pagedReleases: Set<Int> = []
+    ) throws -> GestureTimeline {
+        try GestureTimeline(
+            steps: steps, startOffset: startOffset, physics: physics, bounds: bounds, viewportHeight: viewportWidth,
+            touchPlacement: touchPlacement, duration: requestedDuration, releaseTargets: releaseTargets, axis: .horizontal,
+            sidewaysPlacement: sidewaysPlacement, sidewaysSteps: taking, pagedReleases: pagedReleases)
+    }
+
+    /// Paging: where a release comes to rest on a scroll view of pages `page` points long (its
+    /// bounds' length): the next page in the release's direction when it is fast enough (over 0.3
+    /// points per millisecond), else the nearest page, within `range`.
+    public static func pageTarget(_ r: Release, page: Double, range: ClosedRange<Double>) -> Double {
+        let current = (r.offset / page).rounded(.down)
+        var target: Double
+        if r.velocity > 300 {
+            target = (current + 1) * page
+        } else if r.velocity < -300 {
+            target = current * page
+        } else {
+            target = (r.offset / page).rounded() * page
+        }
+        target = min(max(target, range.lowerBound), range.upperBound)
+        return target
+    }
+
+    /// Whether the script swipes sideways at all.
+    public var hasSidewaysSteps: Bool { steps.contains { if case .sideways = $0 { return true } else { return false } } }
+
+    /// `steps` as `axis` sees them, one for one (so a step's index is the script's): the other
+    /// axis's steps, and sideways steps not `taking`, become the time they take; a release goes to
+    /// the axis whose finger is down. Also, on the horizontal axis, the step groups of its touches
+    /// by the index of their first step. A finger on one axis while one is down on the other is
+    /// refused (a diagonal or two-finger gesture is not modelled).
+    static func project(_ steps: [Step], onto axis: Axis, taking: Set<Int>?) throws -> ([Step], [Int: [Int]]) {
+        var out: [Step] = []
+        var groups: [Int: [Int]] = [:]
+        var down: (axis: Axis, taken: Bool, first: Int)?
+        func time(_ step: Step) -> Double {
+            switch step {
+            case .wait(let s): return s
+            case .drag(_, _, let d, _, _), .fling(_, let d, _), .scrollTo(_, let d, _): return d
+            case .release: return 0
+            case .sideways(let inner): return time(inner)
+            }
+        }
+        for (index, step) in steps.enumerated() {
+            var stepAxis = Axis.vertical
+            var inner = step
+            if case .sideways(let s) = step {
+                stepAxis = .horizontal
+                inner = s
+                switch s {
+                case .drag(_, let to, _, _, _):
+                    if to != nil { throw ScriptError(step: index, message: "a sideways drag takes by (finger points, positive moves right), not to") }
+                case .fling: break
+                default: throw ScriptError(step: index, message: "only a drag or a fling goes sideways")
+                }
+            }
+            if case .release = step, let d = down { stepAxis = d.axis }
+            let passesTime: Bool
+            if case .wait = step { passesTime = true } else { passesTime = false }
+            if let d = down, d.axis != stepAxis, !passesTime {
+                let name: String
+                switch inner {
+                case .scrollTo: name = "scrollTo"
+                case .fling: name = "fling"
+                default: name = "drag"
+                }
+                let other = d.axis == .horizontal ? "sideways" : "vertical"
+                let why = name == "scrollTo" ? "" : " (a diagonal or two-finger drag is not supported)"
+                throw ScriptError(step: index, message: "\(name): a finger is down on a \(other) drag; release it first\(why)")
+            }
+            let taken = stepAxis == axis && (axis == .vertical || down.map { $0.taken } ?? (taking?.contains(index) ?? true))
+            switch inner {
+            case .drag, .fling:
+                if down == nil { down = (stepAxis, taken, index) }
+                if stepAxis == .horizontal, taken, let first = down?.first { groups[first, default: []].append(index) }
+                if case .fling = inner { down = nil }
+            case .release:
+                if stepAxis == .horizontal, taken, let first = down?.first { groups[first, default: []].append(index) }
+                down = nil
+            default:
+                break
+            }
+            out.append(taken ? inner : .wait(time(inner)))
+        }
+        return (out, axis == .horizontal ? groups : [:])
     }
 
     /// The scroll view's valid range the timeline was compiled for.

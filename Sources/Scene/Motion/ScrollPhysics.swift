@@ -61,15 +61,45 @@ public struct ScrollPhysics: Sendable, Equatable {
         }
 
         /// The time after which the displacement stays under `threshold` (found at load time by
-        /// stepping a millisecond at a time; at most 30 s).
+        /// stepping a millisecond at a time; at most 30 s). The steps stop once an envelope of the
+        /// displacement that only falls from then on is under the threshold: no later step could
+        /// reach it, so the result is the full scan's.
         public func settleTime(x0: Double, v0: Double, threshold: Double) -> Double {
             var last = 0.0
             var t = 0.0
+            let envelope = self.envelope(x0: x0, v0: v0)
             while t <= 30 {
                 if abs(displacement(x0: x0, v0: v0, t: t)) >= threshold { last = t }
+                if t >= envelope.fallsAfter, envelope.bound(t) < threshold { break }
                 t += 0.001
             }
             return last == 0 && abs(x0) < threshold ? 0 : last + 0.001
+        }
+
+        /// A bound on |displacement| for each regime, and a time after which the bound only falls.
+        /// Critical: e^(-w0 t) (|x0| + |b| t), falling after 1/w0 - |x0|/|b|; under-damped:
+        /// e^(-a t) (|x0| + |b|), falling at once; over-damped: |c1| e^(r1 t) + |c2| e^(r2 t) (both
+        /// rates negative), falling at once. A 1 % margin covers rounding.
+        func envelope(x0: Double, v0: Double) -> (bound: (Double) -> Double, fallsAfter: Double) {
+            let w0 = (stiffness / mass).squareRoot()
+            let zeta = effectiveDamping / (2 * (stiffness * mass).squareRoot())
+            guard w0.isFinite, w0 > 0, zeta > 0, x0.isFinite, v0.isFinite else { return ({ _ in .infinity }, .infinity) }
+            if abs(zeta - 1) < 1e-9 {
+                let b = abs(v0 + w0 * x0)
+                let peak = b > 0 ? max(0, 1 / w0 - abs(x0) / b) : 0
+                return ({ t in 1.01 * exponential(-w0 * t) * (abs(x0) + b * t) }, peak)
+            } else if zeta < 1 {
+                let wd = w0 * (1 - zeta * zeta).squareRoot()
+                let a = zeta * w0
+                let b = abs((v0 + a * x0) / wd)
+                return ({ t in 1.01 * exponential(-a * t) * (abs(x0) + b) }, 0)
+            } else {
+                let r = w0 * (zeta * zeta - 1).squareRoot()
+                let r1 = -zeta * w0 + r, r2 = -zeta * w0 - r
+                let c2 = (v0 - r1 * x0) / (r2 - r1), c1 = x0 - c2
+                guard r1 < 0 else { return ({ _ in .infinity }, .infinity) }
+                return ({ t in 1.01 * (abs(c1) * exponential(r1 * t) + abs(c2) * exponential(r2 * t)) }, 0)
+            }
         }
     }
 

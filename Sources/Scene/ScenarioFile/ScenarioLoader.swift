@@ -126,6 +126,9 @@ public enum ScenarioLoader {
 
             let timeline = readCheckedTimeline(
                 top, root: root, r, screen: screen, physics: physics, extentKnown: extentKnown, fps: fpsOverride ?? fps)
+            if !screenCode, let gestures = timeline as? GestureTimeline, gestures.hasSidewaysSteps, r.issues.isEmpty {
+                attachSideways(screen.scene, gestures, screen: screen, scale: scaleOverride ?? scale, timelineNode: top["timeline"], r)
+            }
             let outputs = top["output"].map { ScenarioOutput.read($0, r, baseDirectory: baseDirectory) } ?? []
             chosen?.renameFields(r)
             if !r.issues.isEmpty { throw ScenarioError.invalid(r.issuesInFileOrder) }

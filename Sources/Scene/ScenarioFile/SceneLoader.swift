@@ -17,8 +17,9 @@ extension ScenarioLoader {
         "image", "imageScale", "contentMode", "text", "weight", "size", "style", "color", "alignment", "lines",
         "letterSpacing", "colors", "locations", "startPoint", "endPoint", "blurRadius", "tint", "blur", "symbol", "symbolScale",
         "runs", "maskedCorners", "shadowOffset", "shadowPath", "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap",
-        "lineJoin", "miterLimit",
+        "lineJoin", "miterLimit", "scroll",
     ]
+    static let scrollLayerKeys = ["axis", "paging", "contentWidth"]
     /// Keys that only some layer types have (bindable properties say so in `UserScene.Property.kinds`).
     static let layerKeyKinds: [String: [UserScene.Kind]] = [
         "fill": [.rectangle, .group, .shape], "image": [.image], "blur": [.image], "imageScale": [.image], "contentMode": [.image],
@@ -66,6 +67,8 @@ extension ScenarioLoader {
         guard top["vars"] != nil || top["scrollView"] != nil || top["layers"] != nil || statusBarColor != nil else { return nil }
         var scope = ExpressionScope.withBuiltins()
         for name in SystemColor.names { scope.colorNames[name] = SystemColor.named(name, appearance: r.appearance).map(ColorValue.init) }
+        // A scroll layer's offset, `NAME.offset`, may be read by any formula, vars included.
+        if case .sequence(let list)? = top["layers"] { declareScrollOffsets(Array(list), &scope) }
         let vars = top["vars"].map { readVars($0, r, &scope) } ?? []
 
         var scrollView = UserScene.ScrollView()
@@ -193,6 +196,65 @@ extension ScenarioLoader {
             }
         }
         screen.scrollView = scene.scrollView
+    }
+
+    /// Declares `NAME.offset` for each named layer with `scroll` (any depth the reader reads).
+    private static func declareScrollOffsets(_ list: [Node], _ scope: inout ExpressionScope, depth: Int = 1) {
+        for node in list {
+            guard case .mapping(let m) = node else { continue }
+            var name: String?, scrolls = false
+            var children: [Node] = []
+            for (k, v) in m {
+                switch k.string {
+                case "name": name = v.string
+                case "scroll": scrolls = true
+                case "children": if case .sequence(let c) = v { children = Array(c) }
+                default: break
+                }
+            }
+            if scrolls, let name, !name.isEmpty, scope[name + ".offset"] == nil { scope.declare(name + ".offset", .number) }
+            if depth < maximumLayerDepth { declareScrollOffsets(children, &scope, depth: depth + 1) }
+        }
+    }
+
+    /// `scroll: {axis: horizontal, paging: true, contentWidth: 1965}` on a layer named `name`.
+    static func readScrollLayer(_ node: Node, _ path: String, _ r: ScenarioReader, spec: UserScene.LayerSpec, scope: ExpressionScope) -> ScrollLayer?
+    {
+        let field = "\(path).scroll"
+        guard let m = r.mapping(node, field, allowed: scrollLayerKeys) else { return nil }
+        var ok = true
+        if let n = m["axis"], let v = r.choice(n, "\(field).axis", ["horizontal", "vertical"]), v == "vertical" {
+            r.report(n, "\(field).axis", "a scroll layer scrolls horizontally (the screen's scroll view is the vertical one); write axis: horizontal")
+            ok = false
+        }
+        var paging = false
+        if let n = m["paging"] { if let v = r.bool(n, "\(field).paging") { paging = v } else { ok = false } }
+        var contentWidth: Double?
+        if let n = m["contentWidth"] {
+            guard let v = r.number(n, "\(field).contentWidth", range: 0...1_000_000, unit: "points") else { return nil }
+            contentWidth = v
+        }
+        guard !spec.name.isEmpty, let slot = scope[spec.name + ".offset"]?.slot else {
+            r.report(node, field, "a scroll layer needs a name: formulas read its offset as NAME.offset; add name: cards")
+            return nil
+        }
+        if spec.root.repeatCount > 1 {
+            r.report(node, field, "a repeated layer cannot scroll (one offset per name); write each scroll layer out with a name of its own")
+            return nil
+        }
+        var ancestor = spec.parent
+        while let a = ancestor {
+            if a.scroll != nil {
+                r.report(node, field, "a scroll layer inside another scroll layer (\(a.name)) is not supported; keep one")
+                return nil
+            }
+            ancestor = a.parent
+        }
+        guard ok else { return nil }
+        let scroll = ScrollLayer(slot: slot)
+        scroll.paging = paging
+        scroll.contentWidth = contentWidth
+        return scroll
     }
 
     private static func countSpecs(_ s: UserScene.LayerSpec) -> Int { 1 + s.children.reduce(0) { $0 + countSpecs($1) } }
@@ -733,6 +795,7 @@ struct LayerReader {
         bind("scaleX", .scaleX)
         bind("scaleY", .scaleY)
         if let n = m["masksToBounds"], let v = r.bool(n, "\(path).masksToBounds") { spec.masksToBounds = v }
+        if let n = m["scroll"] { spec.scroll = ScenarioLoader.readScrollLayer(n, path, r, spec: spec, scope: scope) }
 
         switch kind {
         case .image:

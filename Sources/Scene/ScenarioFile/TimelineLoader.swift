@@ -8,9 +8,10 @@ extension ScenarioLoader {
     static let timelineKeys = ["duration", "keyframes", "gestures"]
     static let keyframeKeys = ["time", "offset", "easing"]
     static let stepKinds = ["wait", "drag", "release", "fling", "scrollTo"]
-    static let dragKeys = ["by", "to", "duration", "easing", "at"]
+    static let dragKeys = ["by", "to", "duration", "easing", "at", "axis"]
     static let releaseKeys = ["velocity"]
-    static let flingKeys = ["velocity", "duration", "at"]
+    static let flingKeys = ["velocity", "duration", "at", "axis"]
+    static let axes = ["vertical", "horizontal"]
     static let scrollToKeys = ["offset", "duration", "easing", "animated"]
 
     /// The timeline (missing: reported at the root), and its frame count checked against the limit.
@@ -38,6 +39,37 @@ extension ScenarioLoader {
             }
         }
         return timeline
+    }
+
+    /// The scene's scroll layers take the sideways touches that land in them; one that lands in
+    /// none is a warning at its step (nothing scrolls sideways there).
+    static func attachSideways(
+        _ scene: UserScene?, _ gestures: GestureTimeline, screen: Screen, scale: Double, timelineNode: Node?, _ r: ScenarioReader
+    ) {
+        var steps: [Node] = []
+        if case .mapping(let m)? = timelineNode, let g = m.first(where: { $0.key.string == "gestures" })?.value, case .sequence(let list) = g {
+            steps = Array(list)
+        }
+        guard let scene, !scene.scrollLayers.isEmpty else {
+            // Nothing to swipe: said once, at the first sideways step.
+            let first = gestures.steps.firstIndex { if case .sideways = $0 { return true } else { return false } } ?? 0
+            let node = first < steps.count ? steps[first] : timelineNode
+            r.warnings.append(
+                ScenarioIssue(
+                    file: r.file, line: node?.mark?.line ?? 1, column: node?.mark?.column ?? 1, field: "timeline.gestures[\(first)]",
+                    message: "nothing on this screen scrolls sideways (no layer has scroll:); the sideways steps are time passing"))
+            return
+        }
+        let missed = scene.attachSideways(gestures, metrics: screen.sceneMetrics(pixelScale: scale))
+        for (step, point) in missed {
+            let node = step < steps.count ? steps[step] : timelineNode
+            r.warnings.append(
+                ScenarioIssue(
+                    file: r.file, line: node?.mark?.line ?? 1, column: node?.mark?.column ?? 1, field: "timeline.gestures[\(step)]",
+                    message:
+                        "the sideways touch at (\(r.format(point.x)), \(r.format(point.y))) lands in no scroll layer; nothing moves; "
+                        + "give at: a point inside one"))
+        }
     }
 
     static func readPhysics(_ node: Node, _ r: ScenarioReader, _ physics: inout ScrollPhysics) {
@@ -169,6 +201,12 @@ extension ScenarioLoader {
                 guard let an = m["at"] else { return nil }
                 return r.point(an, "\(field).at", within: device.size)
             }
+            /// `axis: horizontal` makes the step sideways; nil when the axis is wrong (reported).
+            func sideways(_ m: [String: Node]) -> Bool? {
+                guard let an = m["axis"] else { return false }
+                guard let name = r.choice(an, "\(field).axis", axes) else { return nil }
+                return name == "horizontal"
+            }
             func easing(_ m: [String: Node], _ fallback: Easing) -> Easing {
                 guard let en = m["easing"], let name = r.choice(en, "\(field).easing", Easing.allCases.map(\.rawValue)) else { return fallback }
                 return Easing(rawValue: name)!
@@ -179,7 +217,14 @@ extension ScenarioLoader {
                     steps.append(.wait(v)); stepNodes.append(item); stepIndices.append(i)
                 }
             case "drag":
-                guard let m = r.mapping(value, field, allowed: dragKeys) else { continue }
+                guard let m = r.mapping(value, field, allowed: dragKeys), let across = sideways(m) else { continue }
+                if across, let tn = m["to"] {
+                    r.report(
+                        tn, "\(field).to",
+                        "a horizontal drag takes by (finger points, positive moves right), not to; a sideways scroll view's offsets are known only where the touch lands"
+                    )
+                    continue
+                }
                 let by = m["by"].flatMap { r.number($0, "\(field).by", range: -5000...5000, unit: "points") }
                 let to = m["to"].flatMap { r.number($0, "\(field).to", range: -2000...max(screen.maxScroll, 0) + 2000, unit: "points") }
                 if m["by"] == nil && m["to"] == nil {
@@ -192,7 +237,8 @@ extension ScenarioLoader {
                 }
                 let d = m["duration"].flatMap { r.number($0, "\(field).duration", range: 0.01...60, unit: "seconds") } ?? 0.5
                 if (m["by"] != nil && by == nil) || (m["to"] != nil && to == nil) { continue }
-                steps.append(.drag(by: by, to: to, duration: d, easing: easing(m, .easeInOut), at: at(m)))
+                let drag = GestureTimeline.Step.drag(by: by, to: to, duration: d, easing: easing(m, .easeInOut), at: at(m))
+                steps.append(across ? .sideways(drag) : drag)
                 stepNodes.append(item); stepIndices.append(i)
             case "release":
                 if case .scalar(let sc) = value, sc.string.isEmpty || sc.string == "~" || sc.string == "null" {
@@ -203,7 +249,7 @@ extension ScenarioLoader {
                 if m["velocity"] != nil && v == nil { continue }
                 steps.append(.release(velocity: v)); stepNodes.append(item); stepIndices.append(i)
             case "fling":
-                guard let m = r.mapping(value, field, allowed: flingKeys) else { continue }
+                guard let m = r.mapping(value, field, allowed: flingKeys), let across = sideways(m) else { continue }
                 guard let vn = m["velocity"] else {
                     r.report(value, "\(field).velocity", "missing; give the finger's speed in points per second (negative flicks up)")
                     continue
@@ -211,7 +257,8 @@ extension ScenarioLoader {
                 guard let v = r.number(vn, "\(field).velocity", range: -20000...20000, unit: "points per second") else { continue }
                 if v == 0 { r.report(vn, "\(field).velocity", "must not be 0; a fling needs a speed (negative flicks up)"); continue }
                 let d = m["duration"].flatMap { r.number($0, "\(field).duration", range: 0.01...1, unit: "seconds") } ?? 0.08
-                steps.append(.fling(velocity: v, duration: d, at: at(m))); stepNodes.append(item); stepIndices.append(i)
+                let fling = GestureTimeline.Step.fling(velocity: v, duration: d, at: at(m))
+                steps.append(across ? .sideways(fling) : fling); stepNodes.append(item); stepIndices.append(i)
             case "scrollTo":
                 guard let m = r.mapping(value, field, allowed: scrollToKeys) else { continue }
                 guard let on = m["offset"] else {
@@ -232,10 +279,14 @@ extension ScenarioLoader {
             // Pulls start high on the screen, pushes low, so the finger stays on it.
             Point(device.size.width / 2, device.size.height * (delta > 0 ? 0.35 : 0.7))
         }
+        let sidewaysDefault: GestureTimeline.TouchPlacement = { delta in
+            // Swipes to the left start right of the middle, to the right left of it.
+            Point(device.size.width * (delta > 0 ? 0.25 : 0.75), device.size.height / 2)
+        }
         do {
             let timeline = try GestureTimeline(
                 steps: steps, physics: physics, bounds: 0...max(screen.maxScroll, 0),
-                viewportHeight: device.size.height, touchPlacement: touchDefault, duration: duration)
+                viewportHeight: device.size.height, touchPlacement: touchDefault, duration: duration, sidewaysPlacement: sidewaysDefault)
             return timeline
         } catch let error as GestureTimeline.ScriptError {
             r.report(stepNodes[error.step], "timeline.gestures[\(stepIndices[error.step])]", error.message)

@@ -40,12 +40,13 @@ package struct ScreenSettings: Sendable {
     /// The scenario's motion, and the same compiled for the main scroll view's range and the
     /// delegate's targets.
     let motion: any ScrollTimeline
-    package private(set) var timeline: any ScrollTimeline
-    private var targets: [Int: Double] = [:]
-    private var compiledFor: (ClosedRange<Double>, Double)?
+    package var timeline: any ScrollTimeline { main.timeline }
+    /// The main scroll view's vertical motion, and the horizontal motion of each scroll view a
+    /// sideways touch landed in (in the order they were first touched).
+    private var main: ScrollDriver
+    private var sideways: [ScrollDriver] = []
     /// The last frame run (-1 before the first).
     package private(set) var frame = -1
-    private var state = ScrollState(offset: 0, phase: .idle)
     private var lastTime = -1.0
     /// The scroll view the scenario's motion moves: the root view if it is one, else the first
     /// one in the view tree (depth first).
@@ -55,24 +56,28 @@ package struct ScreenSettings: Sendable {
         self.settings = settings
         self.make = make
         self.motion = motion
-        timeline = motion
+        main = ScrollDriver(vertical: nil, motion: motion)
         let d = settings.device
         traits = UITraitCollection(
             style: settings.appearance == .dark ? .dark : .light, category: UIContentSizeCategory(settings.typography.textSize),
-            scale: CGFloat(d.scale), horizontal: d.idiom == .pad ? .regular : (d.orientation == .landscape && d.size.width >= 896 ? .regular : .compact),
+            scale: CGFloat(d.scale),
+            horizontal: d.idiom == .pad ? .regular : (d.orientation == .landscape && d.size.width >= 896 ? .regular : .compact),
             vertical: d.isCompactHeight ? .compact : .regular, idiom: d.idiom == .pad ? .pad : .phone, direction: .leftToRight)
     }
 
     /// Runs `body` with this run's environment in place.
     package func within<T>(_ body: () throws -> T) rethrows -> T {
-        let saved = (ScreenRun.current, ScreenEnvironment.typography, ScreenEnvironment.device, ScreenEnvironment.imageFolders, UITraitCollection.current)
+        let saved = (
+            ScreenRun.current, ScreenEnvironment.typography, ScreenEnvironment.device, ScreenEnvironment.imageFolders, UITraitCollection.current
+        )
         ScreenRun.current = self
         ScreenEnvironment.typography = settings.typography
         ScreenEnvironment.device = settings.device
         ScreenEnvironment.imageFolders = settings.imageFolders
         UITraitCollection.current = traits
         defer {
-            (ScreenRun.current, ScreenEnvironment.typography, ScreenEnvironment.device, ScreenEnvironment.imageFolders, UITraitCollection.current) = saved
+            (ScreenRun.current, ScreenEnvironment.typography, ScreenEnvironment.device, ScreenEnvironment.imageFolders, UITraitCollection.current) =
+                saved
         }
         return try body()
     }
@@ -119,6 +124,7 @@ package struct ScreenSettings: Sendable {
         adjustInsets(window)
         window.layoutIfNeeded()
         scrollView = ScreenRun.mainScrollView(in: root.view)
+        main = ScrollDriver(vertical: scrollView, motion: motion)
         Activity.set(frame: 0, call: "viewDidAppear")
         root.sendDidAppear()
     }
@@ -147,117 +153,45 @@ package struct ScreenSettings: Sendable {
 
     // MARK: The scroll
 
-    /// The motion's range for the main scroll view: u from 0 (resting at the top) to the bottom.
-    private func currentBounds() -> (ClosedRange<Double>, Double)? {
-        guard let s = scrollView else { return nil }
-        let range = s.verticalRange
-        return (0...max(0, Double(range.upperBound - range.lowerBound)), Double(s.bounds.height))
-    }
-
-    private func recompile() {
-        guard let gestures = motion as? GestureTimeline, let (bounds, viewport) = currentBounds(), viewport > 0 else { return }
-        if let done = compiledFor, done.1 == viewport, !targetsChanged {
-            if done.0 == bounds { return }
-            // Rows measured as they come on screen move the bottom of the range; a motion that stays
-            // clear of both bottoms (a point to spare) is the same motion: nothing to compile again.
-            if done.0.lowerBound == bounds.lowerBound, reachHigh + 1 < min(done.0.upperBound, bounds.upperBound) { return }
-        }
-        targetsChanged = false
-        compiledFor = (bounds, viewport)
-        if let again = try? gestures.recompiled(bounds: bounds, viewportHeight: viewport, releaseTargets: targets) {
-            timeline = again
-            // The highest offset the motion reaches, sampled at 240 Hz (as ScrollReach samples it).
-            let samples = Int(min(again.duration, 3600) * 240) + 1
-            reachHigh = (0...samples).reduce(-Double.infinity) { max($0, again.state(at: Double($1) / 240).offset) }
-        }
-    }
-    /// The highest offset the compiled motion reaches.
-    private var reachHigh = Double.infinity
-    private var targetsChanged = false
-
-    /// Moves the main scroll view to the motion's state at `t`, telling its delegate what UIKit
-    /// would between the last frame and this one.
+    /// Moves the main scroll view, then each horizontal one, to the motion's state at `t`: a
+    /// sideways touch starting by then lands in the scroll view under it (hit-tested as the
+    /// views stand), which takes that touch's steps.
     private func drive(to t: Double) {
-        guard let s = scrollView else { return }
-        recompile()
-        let top = Double(s.adjustedContentInset.top)
-        var next = timeline.state(at: t)
-        let delegate = s.delegate
-        if next.phase == .tracking, !s.isTracking {
-            s.isTracking = true; s.isDragging = true
-            Activity.set(frame: frame, call: "scrollViewWillBeginDragging")
-            delegate?.scrollViewWillBeginDragging(s)
-        }
-        if let gestures = timeline as? GestureTimeline {
-            for (k, release) in gestures.releases.enumerated() where release.time > lastTime && release.time <= t {
-                if !s.isDragging {
-                    s.isTracking = true; s.isDragging = true
-                    Activity.set(frame: frame, call: "scrollViewWillBeginDragging")
-                    delegate?.scrollViewWillBeginDragging(s)
+        main.drive(to: t, lastTime: lastTime, frame: frame)
+        if let gestures = motion as? GestureTimeline, gestures.hasSidewaysSteps {
+            for touch in sidewaysTouches(gestures) where touch.time > lastTime && touch.time <= t {
+                let point = CGPoint(x: touch.point.x, y: touch.point.y)
+                guard let s = ScrollDriver.horizontalScrollView(at: point, in: window) else {
+                    Diagnostics.once(
+                        "sideways \(touch.steps[0])",
+                        "timeline.gestures[\(touch.steps[0])]: the sideways touch at (\(format(touch.point.x)), \(format(touch.point.y))) lands in no "
+                            + "horizontally scrolling view (content wider than its bounds, or alwaysBounceHorizontal); nothing moves; give `at:` a point inside one"
+                    )
+                    continue
                 }
-                var proposed = release.target
-                if s.isPagingEnabled, s.bounds.height > 0 {
-                    proposed = pageTarget(release, page: Double(s.bounds.height), range: gestures.offsetBounds)
+                let driver: ScrollDriver
+                if let known = sideways.first(where: { $0.view === s }) {
+                    driver = known
+                } else {
+                    driver = ScrollDriver(horizontal: s, motion: gestures)
+                    sideways.append(driver)
                 }
-                var target = s.releaseTarget(
-                    CGPoint(x: s.contentOffset.x, y: CGFloat(proposed - top)), velocity: CGPoint(x: 0, y: CGFloat(release.velocity / 1000)))
-                Activity.set(frame: frame, call: "scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)")
-                withUnsafeMutablePointer(to: &target) { pointer in
-                    delegate?.scrollViewWillEndDragging(s, withVelocity: CGPoint(x: 0, y: CGFloat(release.velocity / 1000)), targetContentOffset: pointer)
-                }
-                let wanted = Double(target.y) + top
-                if abs(wanted - release.target) > 1e-6 {
-                    targets[k] = wanted
-                    targetsChanged = true
-                    recompile()
-                    next = timeline.state(at: t)
-                }
-                let after = timeline.state(at: release.time + 1e-6).phase
-                let decelerates = after == .decelerating || after == .bouncing
-                s.isTracking = false; s.isDragging = false
-                Activity.set(frame: frame, call: "scrollViewDidEndDragging(_:willDecelerate:)")
-                delegate?.scrollViewDidEndDragging(s, willDecelerate: decelerates)
-                if decelerates {
-                    s.isDecelerating = true
-                    Activity.set(frame: frame, call: "scrollViewWillBeginDecelerating")
-                    delegate?.scrollViewWillBeginDecelerating(s)
-                }
+                driver.take(touch.steps)
             }
         }
-        if next.phase == .tracking, s.isDecelerating { s.isDecelerating = false }
-        Activity.set(frame: frame, call: "scrollViewDidScroll")
-        s.contentOffset.y = CGFloat(next.offset - top)
-        if s.isDecelerating, next.phase == .idle {
-            s.isDecelerating = false
-            Activity.set(frame: frame, call: "scrollViewDidEndDecelerating")
-            delegate?.scrollViewDidEndDecelerating(s)
-        }
-        if state.phase == .animating, next.phase != .animating {
-            Activity.set(frame: frame, call: "scrollViewDidEndScrollingAnimation")
-            delegate?.scrollViewDidEndScrollingAnimation(s)
-        }
-        if next.phase != .tracking, s.isTracking, !s.isDecelerating {
-            s.isTracking = false; s.isDragging = false
-        }
-        state = next
-        Activity.set(frame: frame, call: "layout")
+        for driver in sideways { driver.drive(to: t, lastTime: lastTime, frame: frame) }
     }
 
-    /// Paging: the next page in the release's direction when it is fast enough (over 0.3 points
-    /// per millisecond), else the nearest page, within the range.
-    private func pageTarget(_ r: GestureTimeline.Release, page: Double, range: ClosedRange<Double>) -> Double {
-        let current = (r.offset / page).rounded(.down)
-        var target: Double
-        if r.velocity > 300 {
-            target = (current + 1) * page
-        } else if r.velocity < -300 {
-            target = current * page
-        } else {
-            target = (r.offset / page).rounded() * page
-        }
-        target = min(max(target, range.lowerBound), range.upperBound)
-        return target
+    /// The script's sideways touches (compiled once).
+    private func sidewaysTouches(_ gestures: GestureTimeline) -> [GestureTimeline.TouchDown] {
+        if let touches { return touches }
+        let found = (try? gestures.horizontal(taking: nil, startOffset: 0, bounds: -1e7...1e7, viewportWidth: 1000))?.touchDowns ?? []
+        touches = found
+        return found
     }
+    private var touches: [GestureTimeline.TouchDown]?
+
+    private func format(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
 
     /// Every view of the window, depth first in subview order: its class, identifier, frame in
     /// its superview, bounds, transform's affine part, alpha, hidden, zPosition, depth, and a
@@ -305,13 +239,39 @@ package struct ScreenSettings: Sendable {
             let style = root.isHidden ? .default : (self.root.statusBarController.preferredStatusBarStyle)
             let color: Color = style == .lightContent ? .white : style == .darkContent ? .black : palette.label
             if !self.root.statusBarController.prefersStatusBarHidden,
-                let bar = SystemChrome.statusBar(device: settings.device, color: color, items: settings.statusBarItems, typography: settings.typography)
+                let bar = SystemChrome.statusBar(
+                    device: settings.device, color: color, items: settings.statusBarItems, typography: settings.typography)
             {
                 root.addSublayer(bar)
             }
             if let home = SystemChrome.homeIndicator(device: settings.device, palette: palette) { root.addSublayer(home) }
             return root
         }
+    }
+
+    /// The indicators of a scroll view the motion moves, in its coordinates: the main one's
+    /// vertical indicator, a sideways one's horizontal indicator.
+    func scrollIndicators(for s: UIScrollView) -> [Layer] {
+        var out: [Layer] = []
+        if let vertical = scrollIndicator(for: s) { out.append(vertical) }
+        if s.showsHorizontalScrollIndicator, let driver = sideways.first(where: { $0.view === s }) {
+            let inset = s.adjustedContentInset, safe = s.safeAreaInsetsForAdjustment
+            let range = s.horizontalRange
+            let bottom = s.bounds.height - safe.bottom
+            // The vertical indicator's geometry turned on its side: along the bottom edge.
+            if let layer = SystemChrome.scrollIndicator(
+                offset: Double(s.contentOffset.x - range.lowerBound), maxScroll: Double(range.upperBound - range.lowerBound),
+                viewport: Double(s.bounds.width), contentLength: Double(s.contentSize.width + inset.left + inset.right),
+                trackTop: Double(safe.left), trackBottom: Double(s.bounds.width - safe.right), width: Double(bottom),
+                contentOffset: 0, opacity: driver.state.indicatorOpacity, appearance: settings.appearance)
+            {
+                let r = layer.frame
+                layer.bounds = Rect(origin: .zero, size: Size(r.height, r.width))
+                layer.position = Point(r.midY + Double(s.contentOffset.x), r.midX + Double(s.contentOffset.y))
+                out.append(layer)
+            }
+        }
+        return out
     }
 
     /// The indicator of the main scroll view, in its coordinates, or nil.
@@ -323,6 +283,6 @@ package struct ScreenSettings: Sendable {
             offset: Double(s.contentOffset.y - range.lowerBound), maxScroll: Double(range.upperBound - range.lowerBound),
             viewport: Double(s.bounds.height), contentLength: Double(s.contentSize.height + inset.top + inset.bottom),
             trackTop: Double(safe.top), trackBottom: Double(s.bounds.height - safe.bottom), width: Double(s.bounds.width),
-            contentOffset: Double(s.contentOffset.y), opacity: state.indicatorOpacity, appearance: settings.appearance)
+            contentOffset: Double(s.contentOffset.y), opacity: main.state.indicatorOpacity, appearance: settings.appearance)
     }
 }

@@ -49,8 +49,8 @@ internal import Scene
         for child in ca.children where !(child.isHidden && child.owner == nil) {
             out.addSublayer(layer(of: child))
         }
-        if let scroll = view as? UIScrollView, let indicator = run.scrollIndicator(for: scroll) {
-            out.addSublayer(indicator)
+        if let scroll = view as? UIScrollView {
+            for indicator in run.scrollIndicators(for: scroll) { out.addSublayer(indicator) }
         }
         return out
     }

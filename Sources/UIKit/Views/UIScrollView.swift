@@ -20,7 +20,9 @@ import Foundation
 extension UIScrollViewDelegate {
     public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
     public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
-    public func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>) {}
+    public func scrollViewWillEndDragging(
+        _ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>
+    ) {}
     public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
     public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
     public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
@@ -83,7 +85,9 @@ extension UIScrollViewDelegate {
     /// Moves the content; animated moves are drawn at once (said once).
     /// https://developer.apple.com/documentation/uikit/uiscrollview/1619400-setcontentoffset
     open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
-        if animated { Diagnostics.once("setContentOffset animated", "\(describe): setContentOffset(_:animated: true) is drawn at once, not animated") }
+        if animated {
+            Diagnostics.once("setContentOffset animated", "\(describe): setContentOffset(_:animated: true) is drawn at once, not animated")
+        }
         self.contentOffset = contentOffset
     }
 
@@ -200,5 +204,19 @@ extension UIScrollViewDelegate {
         let inset = adjustedContentInset
         let low = -inset.top
         return low...max(low, contentSize.height + inset.bottom - bounds.height)
+    }
+
+    /// The horizontal offsets the content can rest at: from -adjustedContentInset.left to the right end.
+    var horizontalRange: ClosedRange<CGFloat> {
+        let inset = adjustedContentInset
+        let low = -inset.left
+        return low...max(low, contentSize.width + inset.right - bounds.width)
+    }
+
+    /// A sideways touch moves it: scrolling enabled, content wider than the bounds (insets
+    /// included) or alwaysBounceHorizontal.
+    var scrollsHorizontally: Bool {
+        let inset = adjustedContentInset
+        return isScrollEnabled && (contentSize.width + inset.left + inset.right > bounds.width || alwaysBounceHorizontal)
     }
 }

@@ -36,4 +36,12 @@ final class ScreensTests: XCTestCase {
             of: { StretchyTableViewController() }, scenario: Self.scenarios + "/stretchy-table.yaml",
             golden: Self.goldens + "/stretchy-table", frames: "0,14,44,60", scale: 1)
     }
+
+    /// A paging carousel in a vertical scroll view: two sideways swipes page it (the page control
+    /// follows), then a vertical drag scrolls the screen.
+    func testCarousel() throws {
+        try assertFrames(
+            of: { CarouselViewController() }, scenario: Self.scenarios + "/carousel.yaml", golden: Self.goldens + "/carousel",
+            frames: "0,9,30,38,60,90", scale: 1)
+    }
 }

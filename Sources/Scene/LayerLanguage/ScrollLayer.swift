@@ -1,0 +1,93 @@
+import Raster
+
+/// A layer that scrolls its children horizontally (`scroll: {axis: horizontal, paging: true}`):
+/// a UIScrollView inside the screen's own, as a carousel is. Its children are moved by its offset
+/// (the layer's bounds' origin, as UIScrollView's contentOffset is) and clipped to it; formulas
+/// read the offset as `NAME.offset`. The scenario's sideways steps (`drag`/`fling` with `axis:
+/// horizontal`) move it when their touch lands in it, with the vertical scroll's physics: each
+/// touch's steps compile to the layer's own `GestureTimeline` (the rest is time passing).
+public final class ScrollLayer: @unchecked Sendable {
+    /// UIScrollView's isPagingEnabled: a release comes to rest on a multiple of the layer's width.
+    public var paging = false
+    /// contentSize.width; nil: the right edge of its farthest child at rest.
+    public var contentWidth: Double?
+    /// The slot of `NAME.offset` in the scene's environment.
+    let slot: Int
+    /// Its motion, once a sideways touch landed in it (nil: at rest at 0).
+    public internal(set) var timeline: GestureTimeline?
+
+    init(slot: Int) { self.slot = slot }
+
+    /// contentOffset.x at `time`.
+    func offset(at time: Double) -> Double { timeline?.state(at: time).offset ?? 0 }
+}
+
+extension UserScene {
+    /// Gives each scroll layer the sideways touches of `gestures` that land in it, in time order:
+    /// a touch lands in the last scroll layer in the file (the one drawn on top) whose frame on
+    /// screen holds its point at that moment (the vertical scroll at `vertical`'s offset then).
+    /// A touch that lands in none is returned (its first step's index and point) for a warning.
+    func attachSideways(_ gestures: GestureTimeline, metrics: Metrics) -> [(step: Int, point: Point)] {
+        let layers = scrollLayers
+        guard !layers.isEmpty, gestures.hasSidewaysSteps,
+            let all = try? gestures.horizontal(taking: nil, startOffset: 0, bounds: -1e7...1e7, viewportWidth: 1000)
+        else { return [] }
+        var missed: [(step: Int, point: Point)] = []
+        var taken: [Int: Set<Int>] = [:]
+        for touch in all.touchDowns {
+            let state = gestures.state(at: touch.time)
+            let moment = Moment(offset: state.offset - metrics.insetTop, u: state.offset, velocity: 0, time: touch.time, phase: state.phase)
+            let env = environment(moment, metrics)
+            guard
+                let spec = layers.last(where: { spec in
+                    !(0..<spec.root.repeatCount).isEmpty
+                        && UserScene.holds(untransformedScreenFrame(spec, instance: 0, env, metrics), touch.point)
+                })
+            else {
+                missed.append((touch.steps[0], touch.point))
+                continue
+            }
+            taken[spec.id, default: []].formUnion(touch.steps)
+            compileScroll(spec, gestures, taking: taken[spec.id]!, env, metrics)
+        }
+        if layers.contains(where: { $0.scroll?.timeline != nil }) { readsTime = true }
+        return missed
+    }
+
+    static func holds(_ r: Rect, _ p: Point) -> Bool { p.x >= r.minX && p.x < r.maxX && p.y >= r.minY && p.y < r.maxY }
+
+    /// The layer's motion from the steps it takes, over 0 to its content width less its width
+    /// (both at `env`'s moment); with paging each release's rest moved to its page.
+    private func compileScroll(_ spec: LayerSpec, _ gestures: GestureTimeline, taking: Set<Int>, _ env: ExpressionEnvironment, _ metrics: Metrics) {
+        guard let scroll = spec.scroll else { return }
+        let frame = untransformedScreenFrame(spec, instance: 0, env, metrics)
+        let width = frame.width
+        let contentWidth = scroll.contentWidth ?? farthestChildEdge(spec, env, metrics, size: frame.size)
+        let bounds = 0...max(0, contentWidth - width)
+        guard width > 0, var t = try? gestures.horizontal(taking: taking, startOffset: 0, bounds: bounds, viewportWidth: width) else { return }
+        if scroll.paging {
+            // A release's target moves only what follows it: each is found on the motion that
+            // has the earlier ones' targets, as a scroll view's delegate is asked release by release.
+            var targets: [Int: Double] = [:]
+            var paged: Set<Int> = []
+            for k in t.releases.indices {
+                let target = GestureTimeline.pageTarget(t.releases[k], page: width, range: bounds)
+                guard abs(target - t.releases[k].target) > 1e-6 else { continue }
+                targets[k] = target
+                paged.insert(k)
+                guard
+                    let again = try? gestures.horizontal(
+                        taking: taking, startOffset: 0, bounds: bounds, viewportWidth: width, releaseTargets: targets, pagedReleases: paged)
+                else { break }
+                t = again
+            }
+        }
+        scroll.timeline = t
+    }
+
+    /// The right edge of the layer's farthest child (its content width when not given).
+    private func farthestChildEdge(_ spec: LayerSpec, _ env: ExpressionEnvironment, _ metrics: Metrics, size: Size) -> Double {
+        let c = Context(scene: self, metrics: metrics, reader: spec, instance: 0)
+        return spec.children.reduce(0) { max($0, $1.frame(c, env, container: size).maxX) }
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+internal import Raster
+internal import Scene
+
+/// One scroll view moved along one axis by the scenario's motion, frame by frame, telling its
+/// delegate what UIKit would between two frames: the screen's main scroll view vertically, and
+/// each scroll view a sideways touch lands in horizontally (the script's sideways steps that
+/// landed in it, the others being time passing; see `GestureTimeline.horizontal`).
+@MainActor final class ScrollDriver {
+    let axis: GestureTimeline.Axis
+    private(set) weak var view: UIScrollView?
+    /// The scenario's motion (for the vertical driver, as the loader compiled it).
+    let motion: any ScrollTimeline
+    /// The motion compiled for the view's range and the delegate's targets.
+    private(set) var timeline: any ScrollTimeline
+    /// Horizontal: the script's steps this view takes (the touches that landed in it), and the
+    /// offset it had when the first one landed.
+    private(set) var taking: Set<Int> = []
+    private let startOffset: Double
+    private var targets: [Int: Double] = [:]
+    /// The releases whose target paging set (they settle at paging's pace).
+    private var paged: Set<Int> = []
+    private var compiledFor: (ClosedRange<Double>, Double)?
+    /// The highest offset the compiled motion reaches.
+    private var reachHigh = Double.infinity
+    private var mustCompile = false
+    /// The state of the last frame driven.
+    private(set) var state: ScrollState
+
+    init(vertical view: UIScrollView?, motion: any ScrollTimeline) {
+        axis = .vertical
+        self.view = view
+        self.motion = motion
+        timeline = motion
+        startOffset = 0
+        state = ScrollState(offset: 0, phase: .idle)
+    }
+
+    init(horizontal view: UIScrollView, motion: GestureTimeline) {
+        axis = .horizontal
+        self.view = view
+        self.motion = motion
+        timeline = motion
+        startOffset = Double(view.contentOffset.x + view.adjustedContentInset.left)
+        state = ScrollState(offset: startOffset, phase: .idle)
+    }
+
+    /// A sideways touch (its steps) landed in this driver's view.
+    func take(_ steps: [Int]) {
+        taking.formUnion(steps)
+        mustCompile = true
+    }
+
+    // MARK: The axis
+
+    /// The offsets the content rests at along the axis (UIKit's contentOffset, from -inset).
+    private func range(_ s: UIScrollView) -> ClosedRange<CGFloat> { axis == .vertical ? s.verticalRange : s.horizontalRange }
+    /// The inset before the content along the axis: u = contentOffset + lead.
+    private func lead(_ s: UIScrollView) -> Double { Double(axis == .vertical ? s.adjustedContentInset.top : s.adjustedContentInset.left) }
+    private func length(_ s: UIScrollView) -> Double { Double(axis == .vertical ? s.bounds.height : s.bounds.width) }
+    private func along(_ value: CGFloat, in s: UIScrollView) -> CGPoint {
+        axis == .vertical ? CGPoint(x: s.contentOffset.x, y: value) : CGPoint(x: value, y: s.contentOffset.y)
+    }
+    private func component(_ p: CGPoint) -> CGFloat { axis == .vertical ? p.y : p.x }
+    private func velocity(_ v: CGFloat) -> CGPoint { axis == .vertical ? CGPoint(x: 0, y: v) : CGPoint(x: v, y: 0) }
+
+    // MARK: Compiling
+
+    /// The motion's range for the view: u from 0 (resting at the start) to the end.
+    private func currentBounds() -> (ClosedRange<Double>, Double)? {
+        guard let s = view else { return nil }
+        let range = range(s)
+        return (0...max(0, Double(range.upperBound - range.lowerBound)), length(s))
+    }
+
+    private func recompile() {
+        guard let gestures = motion as? GestureTimeline, let (bounds, viewport) = currentBounds(), viewport > 0 else { return }
+        if let done = compiledFor, done.1 == viewport, !mustCompile {
+            if done.0 == bounds { return }
+            // Rows measured as they come on screen move the end of the range; a motion that stays
+            // clear of both ends (a point to spare) is the same motion: nothing to compile again.
+            if done.0.lowerBound == bounds.lowerBound, reachHigh + 1 < min(done.0.upperBound, bounds.upperBound) { return }
+        }
+        mustCompile = false
+        compiledFor = (bounds, viewport)
+        let again: GestureTimeline?
+        switch axis {
+        case .vertical:
+            again = try? gestures.recompiled(bounds: bounds, viewportHeight: viewport, releaseTargets: targets, pagedReleases: paged)
+        case .horizontal:
+            again = try? gestures.horizontal(
+                taking: taking, startOffset: startOffset, bounds: bounds, viewportWidth: viewport, releaseTargets: targets, pagedReleases: paged)
+        }
+        if let again {
+            timeline = again
+            // A sideways view's range rarely changes: any change compiles again.
+            guard axis == .vertical else { return }
+            // The highest offset the motion reaches, sampled at 240 Hz (as ScrollReach samples it).
+            let samples = Int(min(again.duration, 3600) * 240) + 1
+            reachHigh = (0...samples).reduce(-Double.infinity) { max($0, again.state(at: Double($1) / 240).offset) }
+        }
+    }
+
+    // MARK: Driving
+
+    /// Moves the view to the motion's state at `t`, telling its delegate what UIKit would between
+    /// `lastTime` and `t`.
+    func drive(to t: Double, lastTime: Double, frame: Int) {
+        guard let s = view else { return }
+        recompile()
+        let top = lead(s)
+        var next = timeline.state(at: t)
+        let delegate = s.delegate
+        if next.phase == .tracking, !s.isTracking {
+            s.isTracking = true; s.isDragging = true
+            Activity.set(frame: frame, call: "scrollViewWillBeginDragging")
+            delegate?.scrollViewWillBeginDragging(s)
+        }
+        if let gestures = timeline as? GestureTimeline {
+            for (k, release) in gestures.releases.enumerated() where release.time > lastTime && release.time <= t {
+                if !s.isDragging {
+                    s.isTracking = true; s.isDragging = true
+                    Activity.set(frame: frame, call: "scrollViewWillBeginDragging")
+                    delegate?.scrollViewWillBeginDragging(s)
+                }
+                var proposed = release.target
+                if s.isPagingEnabled, length(s) > 0 {
+                    proposed = GestureTimeline.pageTarget(release, page: length(s), range: gestures.offsetBounds)
+                }
+                var target = s.releaseTarget(along(CGFloat(proposed - top), in: s), velocity: velocity(CGFloat(release.velocity / 1000)))
+                Activity.set(frame: frame, call: "scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)")
+                withUnsafeMutablePointer(to: &target) { pointer in
+                    delegate?.scrollViewWillEndDragging(s, withVelocity: velocity(CGFloat(release.velocity / 1000)), targetContentOffset: pointer)
+                }
+                let wanted = Double(component(target)) + top
+                if abs(wanted - release.target) > 1e-6 {
+                    targets[k] = wanted
+                    if s.isPagingEnabled { paged.insert(k) }
+                    mustCompile = true
+                    recompile()
+                    next = timeline.state(at: t)
+                }
+                let after = timeline.state(at: release.time + 1e-6).phase
+                let decelerates = after == .decelerating || after == .bouncing
+                s.isTracking = false; s.isDragging = false
+                Activity.set(frame: frame, call: "scrollViewDidEndDragging(_:willDecelerate:)")
+                delegate?.scrollViewDidEndDragging(s, willDecelerate: decelerates)
+                if decelerates {
+                    s.isDecelerating = true
+                    Activity.set(frame: frame, call: "scrollViewWillBeginDecelerating")
+                    delegate?.scrollViewWillBeginDecelerating(s)
+                }
+            }
+        }
+        if next.phase == .tracking, s.isDecelerating { s.isDecelerating = false }
+        // The main scroll view is where the motion says every frame; a sideways one only while its
+        // motion moves it (at rest, the screen's code may set its offset).
+        if axis == .vertical || next.offset != state.offset || next.phase != .idle {
+            Activity.set(frame: frame, call: "scrollViewDidScroll")
+            let offset = CGFloat(next.offset - top)
+            if axis == .vertical { s.contentOffset.y = offset } else { s.contentOffset.x = offset }
+        }
+        if s.isDecelerating, next.phase == .idle {
+            s.isDecelerating = false
+            Activity.set(frame: frame, call: "scrollViewDidEndDecelerating")
+            delegate?.scrollViewDidEndDecelerating(s)
+        }
+        if state.phase == .animating, next.phase != .animating {
+            Activity.set(frame: frame, call: "scrollViewDidEndScrollingAnimation")
+            delegate?.scrollViewDidEndScrollingAnimation(s)
+        }
+        if next.phase != .tracking, s.isTracking, !s.isDecelerating {
+            s.isTracking = false; s.isDragging = false
+        }
+        state = next
+        Activity.set(frame: frame, call: "layout")
+    }
+
+    // MARK: Hit-testing
+
+    /// The innermost visible scroll view under `point` (window points) that scrolls horizontally
+    /// (content wider than its bounds, or alwaysBounceHorizontal), front-most first, as UIKit's
+    /// hit-testing finds the view a touch lands in.
+    static func horizontalScrollView(at point: CGPoint, in view: UIView) -> UIScrollView? {
+        guard !view.isHidden, view.alpha > 0.01 else { return nil }
+        let local = view.convert(point, from: nil)
+        guard view.bounds.contains(local) else { return nil }
+        for child in view.subviews.reversed() {
+            if let found = horizontalScrollView(at: point, in: child) { return found }
+        }
+        if let s = view as? UIScrollView, s.scrollsHorizontally { return s }
+        return nil
+    }
+}
