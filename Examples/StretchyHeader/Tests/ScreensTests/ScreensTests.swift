@@ -29,4 +29,12 @@ final class ScreensTests: XCTestCase {
             of: { UINavigationController(rootViewController: SettingsViewController()) }, scenario: Self.scenarios + "/settings.yaml",
             golden: Self.goldens + "/settings", frames: "0,20", scale: 1)
     }
+
+    /// The stretchy collection header in its navigation controller: stretched by the
+    /// pull, mid-fling down the grid, and stretched again by the bounce at the top.
+    func testStretchyCollection() throws {
+        try assertFrames(
+            of: { UINavigationController(rootViewController: StretchyCollectionViewController()) }, scenario: Self.scenarios + "/collection.yaml",
+            golden: Self.goldens + "/collection", frames: "17,50,86", scale: 1)
+    }
 }
