@@ -21,11 +21,15 @@ func uikitBenchmark(runs: Int) {
             return (summary.seconds, summary.framesWritten)
         } catch { fail("\(error)") }
     }
-    func uikitSeconds(_ file: String, fps: Double? = nil) -> (Double, Int) {
+    func uikitSeconds(
+        _ file: String, fps: Double? = nil, make: @escaping @MainActor () -> UIViewController = { ProfileViewController() }
+    ) -> (
+        Double, Int
+    ) {
         var settings = Render.Settings(scenario: scenarios + "/" + file, outputDirectory: out + "/uikit")
         (settings.jobs, settings.reuseEqualStates, settings.writeAnimations, settings.fps, settings.force) = (2, false, false, fps, true)
         do {
-            let summary = try ScreenRender(make: { ProfileViewController() }, settings: settings).run().summaries[0]
+            let summary = try ScreenRender(make: make, settings: settings).run().summaries[0]
             return (summary.seconds, summary.framesWritten)
         } catch { fail("\(error)") }
     }
@@ -35,48 +39,62 @@ func uikitBenchmark(runs: Int) {
         let (_, short) = uikitSeconds("profile.yaml")
         let after = peakRSSMegabytes()
         let (_, long) = uikitSeconds("profile.yaml", fps: 240)
-        print("Peak RSS of the UIKit profile with 2 jobs at @3x: \(format(after, 0)) MB after \(short) frames, \(format(peakRSSMegabytes(), 0)) MB after \(long) frames.")
+        print(
+            "Peak RSS of the UIKit profile with 2 jobs at @3x: \(format(after, 0)) MB after \(short) frames, \(format(peakRSSMegabytes(), 0)) MB after \(long) frames."
+        )
         return
     }
 
-    var yaml = Double.infinity, uikit = Double.infinity, frames = 0
-    for _ in 0..<runs {
-        let (y, n) = yamlSeconds("profile-twin.yaml")
-        let (u, m) = uikitSeconds("profile.yaml")
-        guard n == m else { fail("the twins rendered \(n) and \(m) frames") }
-        (yaml, uikit, frames) = (min(yaml, y), min(uikit, u), n)
-    }
-
-    // The screen's code alone: the calls of every frame, then the snapshots, on the main thread.
-    let loaded: Scenario
-    do { loaded = try ScenarioLoader.load(path: scenarios + "/profile.yaml", screenCode: true) } catch { fail("\(error)") }
-    let settings = ScreenSettings(
-        device: loaded.screen.device, appearance: loaded.screen.appearance, typography: loaded.screen.typography,
-        fps: loaded.fps, imageFolders: [scenarios])
-    var replay = Double.infinity, snapshot = Double.infinity
-    let count = loaded.frameCount
-    for _ in 0..<runs {
-        MainActor.assumeIsolated {
-            let run = ScreenRun(settings: settings, motion: loaded.timeline, make: { ProfileViewController() })
-            run.advance(to: 0)
-            let t0 = now()
-            run.advance(to: count - 1)
-            replay = min(replay, (now() - t0) / Double(max(1, count - 1)))
-            let again = ScreenRun(settings: settings, motion: loaded.timeline, make: { ProfileViewController() })
-            var total = 0.0
-            for i in 0..<count {
-                again.advance(to: i)
-                let t1 = now()
-                _ = again.snapshot()
-                total += now() - t1
-            }
-            snapshot = min(snapshot, total / Double(count))
+    // Each example screen and its YAML twin: the profile and the collection header are held to
+    // theirs within 0.01 pt (ExampleTwinTests); the Settings twin draws the same rows, bar and
+    // search field, with a colored square where the code draws a tinted symbol.
+    let screens: [(name: String, twin: String, scenario: String, make: @MainActor () -> UIViewController)] = [
+        ("profile", "profile-twin.yaml", "profile.yaml", { ProfileViewController() }),
+        ("collection", "collection-twin.yaml", "collection.yaml", { UINavigationController(rootViewController: StretchyCollectionViewController()) }),
+        ("settings", "settings-twin.yaml", "settings.yaml", { UINavigationController(rootViewController: SettingsViewController()) }),
+    ]
+    var rows: [String] = []
+    for screen in screens {
+        var yaml = Double.infinity, uikit = Double.infinity, frames = 0
+        for _ in 0..<runs {
+            let (y, n) = yamlSeconds(screen.twin)
+            let (u, m) = uikitSeconds(screen.scenario, make: screen.make)
+            guard n == m else { fail("\(screen.name): the twins rendered \(n) and \(m) frames") }
+            (yaml, uikit, frames) = (min(yaml, y), min(uikit, u), n)
         }
+
+        // The screen's code alone: the calls of every frame, then the snapshots, on the main thread.
+        let loaded: Scenario
+        do { loaded = try ScenarioLoader.load(path: scenarios + "/" + screen.scenario, screenCode: true) } catch { fail("\(error)") }
+        let settings = ScreenSettings(
+            device: loaded.screen.device, appearance: loaded.screen.appearance, typography: loaded.screen.typography,
+            fps: loaded.fps, imageFolders: [scenarios])
+        var replay = Double.infinity, snapshot = Double.infinity
+        let count = loaded.frameCount
+        for _ in 0..<runs {
+            MainActor.assumeIsolated {
+                let run = ScreenRun(settings: settings, motion: loaded.timeline, make: screen.make)
+                run.advance(to: 0)
+                let t0 = now()
+                run.advance(to: count - 1)
+                replay = min(replay, (now() - t0) / Double(max(1, count - 1)))
+                let again = ScreenRun(settings: settings, motion: loaded.timeline, make: screen.make)
+                var total = 0.0
+                for i in 0..<count {
+                    again.advance(to: i)
+                    let t1 = now()
+                    _ = again.snapshot()
+                    total += now() - t1
+                }
+                snapshot = min(snapshot, total / Double(count))
+            }
+        }
+        rows.append(
+            "| \(screen.name) | \(frames) | \(format(yaml / Double(frames) * 1000, 2)) | \(format(uikit / Double(frames) * 1000, 2)) | "
+                + "\(format(uikit / yaml, 3)) | \(format(replay * 1000, 3)) | \(format(snapshot * 1000, 3)) |")
     }
     print("UIKit screens beside their YAML twins (@3x, 2 jobs, every frame drawn, best of \(runs)):")
     print("| screen | frames | YAML twin ms/frame | UIKit ms/frame | UIKit / YAML | calls replayed ms/frame | snapshot ms/frame |")
     print("|---|---|---|---|---|---|---|")
-    print(
-        "| profile | \(frames) | \(format(yaml / Double(frames) * 1000, 2)) | \(format(uikit / Double(frames) * 1000, 2)) | "
-            + "\(format(uikit / yaml, 3)) | \(format(replay * 1000, 3)) | \(format(snapshot * 1000, 3)) |")
+    for row in rows { print(row) }
 }

@@ -127,7 +127,7 @@ extension UIImage {
     var symbolShapes: SymbolShapes? {
         guard let name = symbolName else { return nil }
         let c = symbolConfiguration ?? .unspecified
-        let (shapes, error) = SFSymbols.shapesOrEmpty(named: name, pointSize: c.resolvedPointSize, weight: c.weight.drawn, scale: c.scale.drawn)
+        let (shapes, error) = SymbolCache.shapes(named: name, pointSize: c.resolvedPointSize, weight: c.weight.drawn, scale: c.scale.drawn)
         if let error { Diagnostics.once("symbol \(name)", "UIImage(systemName: \"\(name)\"): \(error)") }
         return shapes
     }
@@ -147,4 +147,29 @@ extension UIImage {
 extension UIImage {
     /// https://developer.apple.com/documentation/uikit/uiimage/configuration
     public typealias Configuration = SymbolConfiguration
+}
+
+/// Symbols as shapes by name and configuration, made once: decoding and flattening an outline
+/// costs more than a table cell's whole layout, and layout asks a symbol image's size each frame.
+private enum SymbolCache {
+    struct Key: Hashable {
+        let name: String
+        let pointSize: Double
+        let weight: Scene.SymbolWeight
+        let scale: Scene.SymbolScale
+    }
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var entries: [Key: (SymbolShapes, SymbolError?)] = [:]
+
+    static func shapes(named name: String, pointSize: Double, weight: Scene.SymbolWeight, scale: Scene.SymbolScale) -> (SymbolShapes, SymbolError?) {
+        let key = Key(name: name, pointSize: pointSize, weight: weight, scale: scale)
+        if let hit = lock.withLock({ entries[key] }) { return hit }
+        let made = SFSymbols.shapesOrEmpty(named: name, pointSize: pointSize, weight: weight, scale: scale)
+        lock.withLock {
+            // Bounded: a screen uses a few sizes of a few names.
+            if entries.count >= 512 { entries.removeAll() }
+            entries[key] = (made.symbol, made.error)
+        }
+        return (made.symbol, made.error)
+    }
 }

@@ -44,4 +44,12 @@ final class ScreensTests: XCTestCase {
             of: { CarouselViewController() }, scenario: Self.scenarios + "/carousel.yaml", golden: Self.goldens + "/carousel",
             frames: "0,9,30,38,60,90", scale: 1)
     }
+
+    /// The stretchy collection header in its navigation controller: stretched by the
+    /// pull, mid-fling down the grid, and stretched again by the bounce at the top.
+    func testStretchyCollection() throws {
+        try assertFrames(
+            of: { UINavigationController(rootViewController: StretchyCollectionViewController()) }, scenario: Self.scenarios + "/collection.yaml",
+            golden: Self.goldens + "/collection", frames: "17,50,86", scale: 1)
+    }
 }
