@@ -52,7 +52,8 @@ public typealias UIActionHandler = (UIAction) -> Void
     }
 }
 
-/// A menu element that performs its action in a closure. The handler is kept, not called: a
+/// A menu element that performs its action in a closure: a control's or a bar button item's
+/// primary action. Its handler runs only when code calls a control's `sendActions(for:)`: a
 /// screen's frames follow the scroll, not taps.
 /// https://developer.apple.com/documentation/uikit/uiaction
 @MainActor open class UIAction: UIMenuElement {
@@ -83,11 +84,12 @@ public typealias UIActionHandler = (UIAction) -> Void
     open var attributes: UIMenuElement.Attributes
     /// https://developer.apple.com/documentation/uikit/uiaction/state
     open var state: UIMenuElement.State
-    /// The object the handler is called on behalf of: none here (the handler is never called).
+    /// The control that sent the action, while its handler runs (from `sendActions(for:)`).
     /// https://developer.apple.com/documentation/uikit/uiaction/sender
-    open var sender: Any? { nil }
+    open internal(set) var sender: Any?
 
-    /// The closure given, kept for the code that reads it back (never called by the renderer).
+    /// The closure given: run when code calls a control's `sendActions(for:)` (there are no
+    /// touches to run it otherwise).
     let handler: UIActionHandler
 
     /// https://developer.apple.com/documentation/uikit/uiaction/init(title:subtitle:image:selectedimage:identifier:discoverabilitytitle:attributes:state:handler:)
