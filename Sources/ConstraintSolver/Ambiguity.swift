@@ -23,9 +23,23 @@ extension Solver {
 
     /// True when every solution as good as the current one gives `variable` the same value (within
     /// `tolerance`): the constraints pin it. False for a variable no constraint names.
+    ///
+    /// Most variables are decided without optimising: a basic variable whose row holds only
+    /// columns that cost something at some priority (or dummies, fixed at 0) cannot move without
+    /// making the solution worse, since every optimal solution keeps such columns at 0.
     public func isPinned(_ variable: Variable, tolerance: Double = 1e-7) -> Bool {
+        if let symbol = variables[ObjectIdentifier(variable)]?.symbol, let row = tableau.rows[symbol],
+            !row.cells.contains(where: { $0.symbol.kind != .dummy && !nearZero($0.coefficient) && costsNothing($0.symbol) })
+        {
+            return true
+        }
         let range = optimalRange(of: variable)
         return range.upperBound - range.lowerBound <= tolerance
+    }
+
+    /// Whether a non-basic column can grow without costing anything at any priority.
+    private func costsNothing(_ symbol: Symbol) -> Bool {
+        tableau.objective.allSatisfy { nearZero($0.row.coefficient(for: symbol)) }
     }
 
     /// The least value of `row` over the optimal solutions; -infinity if unbounded (or if the

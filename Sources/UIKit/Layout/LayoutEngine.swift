@@ -80,7 +80,9 @@ internal import Scene
         var handle: SolverRow
         var constant: Double
         /// For a user constraint: the variables its expression reads, to see when its views moved.
-        var shape: [ObjectIdentifier]
+        var shape: Int
+        /// The views and axes the row touches (for the ambiguity count).
+        var axes: [AxisKey] = []
         var priority: Float = 1000
     }
 
@@ -128,13 +130,19 @@ internal import Scene
             let moved = applyFrames()
             if !moved && !intrinsicSizesChanged() { break }
         }
-        if apply { checkAmbiguity() }
+        // Ambiguity changes with the constraints, not with their constants: checked when rows
+        // came or went (each check solves two small optimisations per variable).
+        if apply && solver.structureChanged {
+            solver.structureChanged = false
+            checkAmbiguity()
+        }
     }
 
     /// The rows for the tree as it is now: new constraints added, gone ones removed, changed
     /// constants updated in place.
     private func sync() {
         seenRows.removeAll(keepingCapacity: true)
+        insetsRead.removeAll(keepingCapacity: true)
         for item in items.values { item.seen = false }
         var constraints: [NSLayoutConstraint] = []
         collect(root, into: &constraints)
@@ -167,7 +175,10 @@ internal import Scene
             solver.remove(row.handle)
             rows[key] = nil
         }
-        items = items.filter { $0.value.seen }
+        for (id, item) in items where !item.seen {
+            for variable in [item.x, item.y, item.width, item.height] { variableAxes[ObjectIdentifier(variable)] = nil }
+            items[id] = nil
+        }
     }
 
     /// The tree's active constraints; every view laid out by constraints gets its variables
@@ -223,7 +234,7 @@ internal import Scene
         rows[key] = nil
         do {
             let handle = try solver.add(p.expression, c.relation, p.constant, priority: c.priority.rawValue, owner: c)
-            rows[key] = Row(handle: handle, constant: p.constant, shape: shape, priority: c.priority.rawValue)
+            rows[key] = Row(handle: handle, constant: p.constant, shape: shape, axes: axes(of: p.expression), priority: c.priority.rawValue)
             broken.remove(ObjectIdentifier(c))
         } catch let failure as EngineSolver.Unsatisfiable {
             breakConstraint(c, involved: failure.owners)
@@ -291,12 +302,16 @@ internal import Scene
     }
 
     private func currentIntrinsicSize(_ view: UIView) -> CGSize {
-        if let label = view as? UILabel, label.numberOfLines != 1, label.preferredMaxLayoutWidth == 0,
-            let width = solvedWidths[ObjectIdentifier(view)]
-        {
-            return label.sizeThatFits(CGSize(width: max(width, 0.01), height: 0))
-        }
-        return view.intrinsicContentSize
+        guard let label = view as? UILabel else { return view.intrinsicContentSize }
+        // A label's size is measured text: kept until the label invalidates it (its text, font,
+        // lines) or the width it wraps at changes.
+        let wraps = label.numberOfLines != 1 && label.preferredMaxLayoutWidth == 0
+        let width = wraps ? solvedWidths[ObjectIdentifier(view)] : nil
+        let key = LabelSizeKey(generation: label.autoLayout.intrinsicGeneration, width: width ?? -1, boundsWidth: label.bounds.width)
+        if let cached = label.autoLayout.intrinsicCache, cached.key == key { return cached.size }
+        let size = width.map { label.sizeThatFits(CGSize(width: max($0, 0.01), height: 0)) } ?? label.intrinsicContentSize
+        label.autoLayout.intrinsicCache = (key, size)
+        return size
     }
 
     /// Whether a view's intrinsic size differs now from the one the solve used (a label that
@@ -348,6 +363,9 @@ internal import Scene
             return v
         }
         let v = ItemVariables(name: LayoutReport.name(item))
+        for (variable, horizontal) in [(v.x, true), (v.width, true), (v.y, false), (v.height, false)] {
+            variableAxes[ObjectIdentifier(variable)] = AxisKey(view: id, horizontal: horizontal)
+        }
         v.view = item as? UIView
         v.guide = item as? UILayoutGuide
         items[id] = v
@@ -363,8 +381,13 @@ internal import Scene
         guard let item = spec.item else { return LayoutExpression(constant: 0) }
         let horizontal = spec.attribute.axis == .horizontal
         let (minimum, size) = edges(item, horizontal: horizontal, in: ancestor, insideOf: other?.view)
-        let margins = (item as? UIView)?.effectiveMarginsFromEdges ?? .zero
-        let (lead, trail) = horizontal ? (Double(margins.left), Double(margins.right)) : (Double(margins.top), Double(margins.bottom))
+        var lead = 0.0, trail = 0.0
+        switch spec.attribute {
+        case .leftMargin, .leadingMargin, .topMargin, .rightMargin, .trailingMargin, .bottomMargin, .centerXWithinMargins, .centerYWithinMargins:
+            let margins = (item as? UIView).map(marginsFromEdges) ?? .zero
+            (lead, trail) = horizontal ? (Double(margins.left), Double(margins.right)) : (Double(margins.top), Double(margins.bottom))
+        default: break
+        }
         switch spec.attribute {
         case .left, .leading, .top: return minimum
         case .right, .trailing, .bottom: return minimum + size
@@ -378,6 +401,21 @@ internal import Scene
             return spec.attribute == .firstBaseline ? minimum + b.first : minimum + size - b.fromBottom
         case .notAnAttribute: return LayoutExpression(constant: 0)
         }
+    }
+
+    /// A view's safe area and margins, read once a sync (many constraints read one view's).
+    private var insetsRead: [ObjectIdentifier: (safe: UIEdgeInsets?, margins: UIEdgeInsets?)] = [:]
+    private func safeArea(_ view: UIView) -> UIEdgeInsets {
+        if let known = insetsRead[ObjectIdentifier(view)]?.safe { return known }
+        let insets = view.safeAreaInsets
+        insetsRead[ObjectIdentifier(view), default: (nil, nil)].safe = insets
+        return insets
+    }
+    private func marginsFromEdges(_ view: UIView) -> UIEdgeInsets {
+        if let known = insetsRead[ObjectIdentifier(view)]?.margins { return known }
+        let insets = view.effectiveMarginsFromEdges
+        insetsRead[ObjectIdentifier(view), default: (nil, nil)].margins = insets
+        return insets
     }
 
     /// An item's leading edge (in `ancestor`'s bounds coordinates) and its size along one axis.
@@ -412,11 +450,11 @@ internal import Scene
             let g = itemVariables(guide)
             return (LayoutExpression(pick(g).0) + offset, LayoutExpression(pick(g).1))
         case .safeArea, .margins:
-            let i = guide.kind == .safeArea ? owner.safeAreaInsets : owner.effectiveMarginsFromEdges
+            let i = guide.kind == .safeArea ? safeArea(owner) : marginsFromEdges(owner)
             let (a, b) = horizontal ? (Double(i.left), Double(i.right)) : (Double(i.top), Double(i.bottom))
             return (offset + (origin + a), ownerSize - (a + b))
         case .readableContent:
-            let i = owner.effectiveMarginsFromEdges
+            let i = marginsFromEdges(owner)
             guard horizontal else { return (offset + (origin + Double(i.top)), ownerSize - Double(i.top + i.bottom)) }
             // Readable width: the margins' width up to 672 pt, centred (from the frame last laid out).
             let f = LayoutGuideFrames.frame(of: .readableContent, in: owner)
@@ -512,17 +550,60 @@ internal import Scene
 
     // MARK: Ambiguity
 
-    /// Views laid out by constraints whose position or size the constraints leave free: marked
-    /// for `hasAmbiguousLayout` and said once each.
+    struct AxisKey: Hashable {
+        let view: ObjectIdentifier
+        let horizontal: Bool
+    }
+    /// How many rows (constraints, an intrinsic size) touch each view's position or size on an axis.
+    private var rowsPerAxis: [AxisKey: Int] = [:]
+    /// Which view and axis each position or size variable is.
+    private var variableAxes: [ObjectIdentifier: AxisKey] = [:]
+
+    private func axes(of e: LayoutExpression) -> [AxisKey] {
+        var touched: [AxisKey] = []
+        for (v, k) in e.terms where k != 0 {
+            if let key = variableAxes[ObjectIdentifier(v)], !touched.contains(key) { touched.append(key) }
+        }
+        return touched
+    }
+
+    /// Views laid out by constraints with fewer than two rows on an axis (its position and its size
+    /// each need one): marked for `hasAmbiguousLayout` and said once each. Counting is exact for
+    /// the usual mistake (a constraint left out) and costs nothing; `hasAmbiguousLayout` asks the
+    /// solver itself whether the view's values are pinned.
     private func checkAmbiguity() {
+        rowsPerAxis.removeAll(keepingCapacity: true)
+        for (key, row) in rows {
+            if case .constraint = key { for axis in row.axes { rowsPerAxis[axis, default: 0] += 1 } }
+        }
+        for item in items.values {
+            guard let view = item.view, let size = intrinsicUsed[ObjectIdentifier(view)] else { continue }
+            if size.width != UIView.noIntrinsicMetric { rowsPerAxis[AxisKey(view: ObjectIdentifier(view), horizontal: true), default: 0] += 1 }
+            if size.height != UIView.noIntrinsicMetric { rowsPerAxis[AxisKey(view: ObjectIdentifier(view), horizontal: false), default: 0] += 1 }
+        }
         for item in items.values {
             guard let view = item.view, view !== root, !LayoutEngine.isHeld(view) else { continue }
             var axes: Set<NSLayoutConstraint.Axis> = []
-            if !solver.isPinned(item.x) || !solver.isPinned(item.width) { axes.insert(.horizontal) }
-            if !solver.isPinned(item.y) || !solver.isPinned(item.height) { axes.insert(.vertical) }
-            view.autoLayout.ambiguousAxes = axes
+            let id = ObjectIdentifier(view)
+            if rowsPerAxis[AxisKey(view: id, horizontal: true), default: 0] < 2 { axes.insert(.horizontal) }
+            if rowsPerAxis[AxisKey(view: id, horizontal: false), default: 0] < 2 { axes.insert(.vertical) }
             if !axes.isEmpty { LayoutReport.ambiguous(view, axes: axes) }
         }
+    }
+
+    /// Whether the solution leaves `view`'s position or size free along `axis` (the solver's
+    /// optimal range of each); false for a view the engine does not lay out.
+    func isAmbiguous(_ view: UIView, _ axis: NSLayoutConstraint.Axis) -> Bool {
+        guard let item = items[ObjectIdentifier(view)], view !== root, !LayoutEngine.isHeld(view) else { return false }
+        return axis == .horizontal
+            ? !solver.isPinned(item.x) || !solver.isPinned(item.width) : !solver.isPinned(item.y) || !solver.isPinned(item.height)
+    }
+
+    /// The engine laying out `view`'s tree, if it has one.
+    static func engine(of view: UIView) -> LayoutEngine? {
+        var root = view
+        while let up = root.superview { root = up }
+        return root.autoLayout.engine
     }
 }
 
@@ -534,4 +615,11 @@ internal import Scene
         self.item = item
         self.tag = tag
     }
+}
+
+/// What a label's measured intrinsic size depends on besides its text and font.
+struct LabelSizeKey: Equatable {
+    let generation: Int
+    let width: CGFloat
+    let boundsWidth: CGFloat
 }

@@ -15,10 +15,16 @@ struct LayoutExpression {
         self.constant = constant
     }
 
-    /// The variables read, in a fixed order: a constraint whose shape changed (a view moved to
-    /// another superview) is replaced, one whose constant changed is updated in place.
-    var shape: [ObjectIdentifier] {
-        terms.filter { $0.1 != 0 }.map { ObjectIdentifier($0.0) }.sorted()
+    /// What variables it reads with which coefficients, folded into one number (terms come in
+    /// the same order for the same constraint): a constraint whose shape changed (a view moved to
+    /// another superview, a multiplier's term) is replaced, one whose constant changed is moved.
+    var shape: Int {
+        var h = terms.count
+        for (v, k) in terms where k != 0 {
+            h = h &* 1_000_003 &+ Int(bitPattern: UInt(bitPattern: ObjectIdentifier(v).hashValue))
+            h = h &* 31 &+ Int(truncatingIfNeeded: k.bitPattern)
+        }
+        return h
     }
 
     static func + (a: LayoutExpression, b: LayoutExpression) -> LayoutExpression {
@@ -47,6 +53,8 @@ struct LayoutExpression {
     }
 
     private let solver = Solver()
+    /// Set when a row is added or removed (not when a constant moves).
+    var structureChanged = false
     /// What each solver constraint stands for, by the constraint's identity.
     private var owners: [ObjectIdentifier: AnyObject] = [:]
 
@@ -69,10 +77,12 @@ struct LayoutExpression {
             throw Unsatisfiable(owners: [])
         }
         owners[ObjectIdentifier(c)] = owner
+        structureChanged = true
         return Handle(c)
     }
 
     func remove(_ h: Handle) {
+        structureChanged = true
         try? solver.removeConstraint(h.constraint)
         owners[ObjectIdentifier(h.constraint)] = nil
     }
@@ -90,8 +100,12 @@ struct LayoutExpression {
             return false
         }
         let owner = owners[ObjectIdentifier(c)]
+        // The same row with another constant: not a change of structure.
+        let structure = structureChanged
+        defer { structureChanged = structure }
         remove(h)
-        let moved = ConstraintSolver.Constraint(ConstraintSolver.LinearExpression(c.expression.terms, constant: -constant), c.relation, strength: c.strength)
+        let moved = ConstraintSolver.Constraint(
+            ConstraintSolver.LinearExpression(c.expression.terms, constant: -constant), c.relation, strength: c.strength)
         guard (try? solver.addConstraint(moved)) != nil else { return false }
         h.constraint = moved
         if let owner { owners[ObjectIdentifier(moved)] = owner }

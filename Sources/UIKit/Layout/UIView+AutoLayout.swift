@@ -13,11 +13,12 @@ import Foundation
     var margins: UILayoutGuide?
     var readableContent: UILayoutGuide?
     var scrollContent: UILayoutGuide?
+    /// Bumped by `invalidateIntrinsicContentSize()`; a label's measured size is kept until then.
+    var intrinsicGeneration = 0
+    var intrinsicCache: (key: LabelSizeKey, size: CGSize)?
     var scrollFrame: UILayoutGuide?
     /// The engine of the view tree this view is the root of (made at its first layout).
     var engine: LayoutEngine?
-    /// Set while the view's own layout runs: an axis the last solve left free.
-    var ambiguousAxes: Set<NSLayoutConstraint.Axis> = []
 }
 
 extension UIView {
@@ -206,8 +207,8 @@ extension UIView {
 
     /// Whether the last layout left this view's position or size free along an axis.
     /// https://developer.apple.com/documentation/uikit/uiview/1622517-hasambiguouslayout
-    public var hasAmbiguousLayout: Bool { !autoLayout.ambiguousAxes.isEmpty }
-    func axisIsAmbiguous(_ axis: NSLayoutConstraint.Axis) -> Bool { autoLayout.ambiguousAxes.contains(axis) }
+    public var hasAmbiguousLayout: Bool { axisIsAmbiguous(.horizontal) || axisIsAmbiguous(.vertical) }
+    func axisIsAmbiguous(_ axis: NSLayoutConstraint.Axis) -> Bool { LayoutEngine.engine(of: self)?.isAmbiguous(self, axis) ?? false }
     /// Does nothing here (it moves an ambiguous view to another valid place in UIKit).
     /// https://developer.apple.com/documentation/uikit/uiview/1622592-exerciseambiguityinlayout
     public func exerciseAmbiguityInLayout() {}

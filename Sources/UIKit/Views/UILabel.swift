@@ -65,9 +65,9 @@ public enum NSLineBreakMode: Int, Sendable {
     open var textAlignment = NSTextAlignment.natural
     /// 0: as many lines as the text needs.
     open var numberOfLines = 1 { didSet { invalidateIntrinsicContentSize() } }
-    open var lineBreakMode = NSLineBreakMode.byTruncatingTail
+    open var lineBreakMode = NSLineBreakMode.byTruncatingTail { didSet { invalidateIntrinsicContentSize() } }
     /// https://developer.apple.com/documentation/uikit/uilabel/1620533-preferredmaxlayoutwidth
-    open var preferredMaxLayoutWidth: CGFloat = 0
+    open var preferredMaxLayoutWidth: CGFloat = 0 { didSet { invalidateIntrinsicContentSize() } }
     /// The font follows the Dynamic Type size when it came from `preferredFont(forTextStyle:)` or
     /// `UIFontMetrics` (the screen's size is fixed for a run, so it is applied when made).
     open var adjustsFontForContentSizeCategory = false

@@ -436,6 +436,7 @@ internal import Scene
     open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
     public static let noIntrinsicMetric: CGFloat = -1
     open func invalidateIntrinsicContentSize() {
+        autoLayout.intrinsicGeneration &+= 1
         setNeedsLayout()
         LayoutEngine.treeChanged(self)
         (superview as? UIStackView)?.invalidateIntrinsicContentSize()
