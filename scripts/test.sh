@@ -10,23 +10,21 @@ bash scripts/setup.sh --test
 export RENDER_FRAMES_OPTIMIZE_PIXELS=1
 swift build --build-tests
 # The example package: your own effect code (Foundation-only formulas) and UIKit screens rendered and
-# checked on Linux. Its own build of our modules, unoptimised (its tests draw a few frames), made while
-# our tests run (they leave a core idle much of the time); its output is shown once it is done.
+# checked on Linux. Its own build of our modules, unoptimised (its tests draw a few frames), built and
+# tested while our tests run (they leave a core idle much of the time); its output is shown after ours.
 example_log=$(mktemp)
 trap 'rm -f "$example_log"' EXIT
-(cd Examples/StretchyHeader && unset RENDER_FRAMES_OPTIMIZE_PIXELS && swift build --build-tests) >"$example_log" 2>&1 &
-example_build=$!
+(cd Examples/StretchyHeader && unset RENDER_FRAMES_OPTIMIZE_PIXELS && swift build --build-tests &&
+    swift test --skip-build --disable-swift-testing "$@") >"$example_log" 2>&1 &
+example=$!
 status=0
 swift test --skip-build --disable-swift-testing "$@" || status=$?
 example_status=0
-wait "$example_build" || example_status=$?
-if [ "$example_status" -ne 0 ]; then
-    echo "The example package (Examples/StretchyHeader) did not build:" >&2
-    cat "$example_log" >&2
-    exit "$example_status"
-fi
+wait "$example" || example_status=$?
+echo "The example package (Examples/StretchyHeader):"
+cat "$example_log"
 [ "$status" -eq 0 ] || exit "$status"
-(cd Examples/StretchyHeader && unset RENDER_FRAMES_OPTIMIZE_PIXELS && swift test --skip-build --disable-swift-testing "$@")
+[ "$example_status" -eq 0 ] || exit "$example_status"
 # Without arguments (the whole suite): the Swift API's documentation (the DocC catalog
 # Sources/RenderFramesKit/RenderFramesKit.docc and the doc comments), a broken link or any other
 # warning failing it.
