@@ -47,11 +47,13 @@ func uikitBenchmark(runs: Int) {
 
     // Each example screen and its YAML twin: the profile and the collection header are held to
     // theirs within 0.01 pt (ExampleTwinTests); the Settings twin draws the same rows, bar and
-    // search field, with a colored square where the code draws a tinted symbol.
+    // search field, with a colored square where the code draws a tinted symbol; the carousel's twin
+    // is the layer language's `scroll:` layer (Fixtures/scenarios/carousel.yaml, the same swipes).
     let screens: [(name: String, twin: String, scenario: String, make: @MainActor () -> UIViewController)] = [
         ("profile", "profile-twin.yaml", "profile.yaml", { ProfileViewController() }),
         ("collection", "collection-twin.yaml", "collection.yaml", { UINavigationController(rootViewController: StretchyCollectionViewController()) }),
         ("settings", "settings-twin.yaml", "settings.yaml", { UINavigationController(rootViewController: SettingsViewController()) }),
+        ("carousel", "../../../Fixtures/scenarios/carousel.yaml", "carousel.yaml", { CarouselViewController() }),
     ]
     var rows: [String] = []
     for screen in screens {
