@@ -274,6 +274,15 @@ final class AutoLayoutTests: XCTestCase {
             scroll.contentOffset = CGPoint(x: 0, y: 90)
             root.layoutIfNeeded()
             XCTAssertEqual(pinned.frame, CGRect(x: 0, y: 95, width: 400, height: 20))
+            // Scrolling again changes no structure: only the rows that read the offset move.
+            scroll.contentOffset = CGPoint(x: 0, y: 250)
+            root.layoutIfNeeded()
+            XCTAssertEqual(pinned.frame, CGRect(x: 0, y: 255, width: 400, height: 20))
+            // Margins changed after the layout move the guide and what hangs from it.
+            root.layoutMargins = UIEdgeInsets(top: 30, left: 40, bottom: 10, right: 20)
+            root.layoutIfNeeded()
+            XCTAssertEqual(guide.layoutFrame, CGRect(x: 40, y: 30, width: 100, height: 30))
+            XCTAssertEqual(inner.frame, CGRect(x: 140 - 50, y: 60 - 60, width: 10, height: 10))
         }
     }
 

@@ -18,7 +18,23 @@ internal import Scene
 
     /// Marks `view`'s tree for a new solve at its next layout.
     static func treeChanged(_ view: UIView) {
+        structureGeneration &+= 1
         changedSinceSolve = true
+        view.setNeedsLayout()
+        view.superview?.setNeedsLayout()
+    }
+
+    /// Bumped by every change of what the system is made of (a constraint activated, a view
+    /// added or moved, an intrinsic size invalidated...): an engine that has seen the current
+    /// generation updates only constants at its next solve.
+    static var structureGeneration = 0
+
+    /// A constraint's `constant` changed: kept for its tree's next solve (no change of structure).
+    static func constantChanged(_ constraint: NSLayoutConstraint, on view: UIView) {
+        changedSinceSolve = true
+        var root = view
+        while let up = root.superview { root = up }
+        root.autoLayout.changedConstants.append(constraint)
         view.setNeedsLayout()
         view.superview?.setNeedsLayout()
     }
@@ -81,6 +97,11 @@ internal import Scene
         var constant: Double
         /// For a user constraint: the variables its expression reads, to see when its views moved.
         var shape: Int
+        /// A user constraint's row reads a scroll view's bounds origin (redone at every solve) or
+        /// these views' safe area or margins (redone when they change).
+        var readsScroll = false
+        var insetOwners: [ObjectIdentifier] = []
+        weak var constraint: NSLayoutConstraint?
         /// The views and axes the row touches (for the ambiguity count).
         var axes: [AxisKey] = []
         var priority: Float = 1000
@@ -88,6 +109,13 @@ internal import Scene
 
     let root: UIView
     let solver = EngineSolver()
+    /// The structure generation of the last full sync (-1: none yet).
+    private var syncedGeneration = -1
+    /// What the expression being built reads that can move without a change of structure.
+    private var readingScroll = false
+    private var readingOwners: [ObjectIdentifier] = []
+    /// The safe areas and margins rows read, by view, as last read.
+    private var ownerInsets: [ObjectIdentifier: (view: UIView?, safe: UIEdgeInsets?, margins: UIEdgeInsets?)] = [:]
     /// nil: the root's own frame is held; else the root's size is fitted to the target.
     let fitting: (target: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority)?
     private(set) var fittedSize = CGSize.zero
@@ -119,8 +147,14 @@ internal import Scene
     /// again while the solve changed what it reads (a multi-line label's height at its new
     /// width, a frame autoresized under a view the solve moved), at most four times.
     func update(apply: Bool = true) {
-        for _ in 0..<4 {
-            sync()
+        for pass in 0..<4 {
+            // Only constants, held frames and insets can have moved: update just those rows.
+            let onlyConstants = pass == 0 && syncedGeneration == LayoutEngine.structureGeneration && fastSync()
+            if !onlyConstants {
+                sync()
+                syncedGeneration = LayoutEngine.structureGeneration
+            }
+            root.autoLayout.changedConstants.removeAll()
             solver.solve()
             if !apply {
                 fittedSize = CGSize(width: value(itemVariables(root).width), height: value(itemVariables(root).height))
@@ -200,10 +234,14 @@ internal import Scene
         let constraint: NSLayoutConstraint
         let expression: LayoutExpression
         let constant: Double
+        let readsScroll: Bool
+        let insetOwners: [ObjectIdentifier]
     }
 
     private func prepare(_ c: NSLayoutConstraint) -> Prepared? {
         guard let ancestor = c.installedOn else { return nil }
+        readingScroll = false
+        readingOwners.removeAll(keepingCapacity: true)
         var e = expression(c.first, in: ancestor, other: c.second)
         if let second = c.second {
             e = e - Double(c.multiplier) * expression(second, in: ancestor, other: c.first)
@@ -211,7 +249,7 @@ internal import Scene
         // The expression's own constant (bounds origins, insets) moves to the row's constant.
         let constant = Double(c.constant) - e.constant
         e.constant = 0
-        return Prepared(constraint: c, expression: e, constant: constant)
+        return Prepared(constraint: c, expression: e, constant: constant, readsScroll: readingScroll, insetOwners: readingOwners)
     }
 
     /// Adds or updates the row of one constraint.
@@ -221,6 +259,8 @@ internal import Scene
         let shape = p.expression.shape
         seenRows.insert(key)
         if let row = rows[key], row.shape == shape, row.priority == c.priority.rawValue {
+            rows[key]!.readsScroll = p.readsScroll
+            rows[key]!.insetOwners = p.insetOwners
             if row.constant != p.constant {
                 if !solver.setConstant(row.handle, to: p.constant) {
                     rows[key] = nil; breakConstraint(c, involved: [])
@@ -234,7 +274,9 @@ internal import Scene
         rows[key] = nil
         do {
             let handle = try solver.add(p.expression, c.relation, p.constant, priority: c.priority.rawValue, owner: c)
-            rows[key] = Row(handle: handle, constant: p.constant, shape: shape, axes: axes(of: p.expression), priority: c.priority.rawValue)
+            rows[key] = Row(
+                handle: handle, constant: p.constant, shape: shape, readsScroll: p.readsScroll, insetOwners: p.insetOwners, constraint: c,
+                axes: axes(of: p.expression), priority: c.priority.rawValue)
             broken.remove(ObjectIdentifier(c))
         } catch let failure as EngineSolver.Unsatisfiable {
             breakConstraint(c, involved: failure.owners)
@@ -398,6 +440,7 @@ internal import Scene
         case .centerXWithinMargins, .centerYWithinMargins: return minimum + lead + 0.5 * (size - (lead + trail))
         case .firstBaseline, .lastBaseline:
             guard let view = item as? UIView, let b = LayoutBaselines.offsets(view) else { return minimum + size }
+            readingScroll = true
             return spec.attribute == .firstBaseline ? minimum + b.first : minimum + size - b.fromBottom
         case .notAnAttribute: return LayoutExpression(constant: 0)
         }
@@ -406,16 +449,75 @@ internal import Scene
     /// A view's safe area and margins, read once a sync (many constraints read one view's).
     private var insetsRead: [ObjectIdentifier: (safe: UIEdgeInsets?, margins: UIEdgeInsets?)] = [:]
     private func safeArea(_ view: UIView) -> UIEdgeInsets {
-        if let known = insetsRead[ObjectIdentifier(view)]?.safe { return known }
+        let id = ObjectIdentifier(view)
+        readingOwners.append(id)
+        if let known = insetsRead[id]?.safe { return known }
         let insets = view.safeAreaInsets
-        insetsRead[ObjectIdentifier(view), default: (nil, nil)].safe = insets
+        insetsRead[id, default: (nil, nil)].safe = insets
+        ownerInsets[id, default: (view, nil, nil)].safe = insets
         return insets
     }
     private func marginsFromEdges(_ view: UIView) -> UIEdgeInsets {
-        if let known = insetsRead[ObjectIdentifier(view)]?.margins { return known }
+        let id = ObjectIdentifier(view)
+        readingOwners.append(id)
+        if let known = insetsRead[id]?.margins { return known }
         let insets = view.effectiveMarginsFromEdges
-        insetsRead[ObjectIdentifier(view), default: (nil, nil)].margins = insets
+        insetsRead[id, default: (nil, nil)].margins = insets
+        ownerInsets[id, default: (view, nil, nil)].margins = insets
         return insets
+    }
+
+    /// The solve after one with the same structure: the rows whose inputs can have moved are
+    /// brought up to date (changed constants, rows reading a scroll view's origin or changed
+    /// insets, frames held for views that translate their masks, scroll views' content sizes).
+    /// False when something needs a full sync after all.
+    private func fastSync() -> Bool {
+        insetsRead.removeAll(keepingCapacity: true)
+        var changedOwners: Set<ObjectIdentifier> = []
+        for (id, entry) in ownerInsets {
+            guard let view = entry.view else { return false }
+            if let safe = entry.safe, view.safeAreaInsets != safe { changedOwners.insert(id) }
+            if let margins = entry.margins, view.effectiveMarginsFromEdges != margins { changedOwners.insert(id) }
+        }
+        var redo = root.autoLayout.changedConstants
+        for row in rows.values where row.readsScroll || (!changedOwners.isEmpty && row.insetOwners.contains(where: changedOwners.contains)) {
+            if let c = row.constraint { redo.append(c) }
+        }
+        for c in redo {
+            let key = RowKey.constraint(ObjectIdentifier(c))
+            guard let row = rows[key] else {
+                if broken.contains(ObjectIdentifier(c)) || !c.isActive { continue }
+                return false
+            }
+            guard let p = prepare(c), p.expression.shape == row.shape, row.priority == c.priority.rawValue else { return false }
+            if row.constant != p.constant {
+                if solver.setConstant(row.handle, to: p.constant) {
+                    rows[key]!.constant = p.constant
+                } else {
+                    rows[key] = nil
+                    breakConstraint(c, involved: [])
+                }
+            }
+        }
+        for id in changedOwners {
+            if let view = ownerInsets[id]?.view {
+                ownerInsets[id]!.safe = ownerInsets[id]!.safe.map { _ in view.safeAreaInsets }
+                ownerInsets[id]!.margins = ownerInsets[id]!.margins.map { _ in view.effectiveMarginsFromEdges }
+            }
+        }
+        for item in items.values {
+            guard let view = item.view else { continue }
+            if view === root ? fitting == nil : LayoutEngine.isHeld(view) { holdFrame(view, item) }
+            if let scroll = view as? UIScrollView {
+                if let w = item.contentWidth {
+                    pin(scroll, .contentWidthStay, LayoutExpression(w), Double(scroll.contentSize.width), UILayoutPriority(1))
+                }
+                if let h = item.contentHeight {
+                    pin(scroll, .contentHeightStay, LayoutExpression(h), Double(scroll.contentSize.height), UILayoutPriority(1))
+                }
+            }
+        }
+        return true
     }
 
     /// An item's leading edge (in `ancestor`'s bounds coordinates) and its size along one axis.
@@ -429,6 +531,7 @@ internal import Scene
             let v = itemVariables(view)
             if view === ancestor {
                 let origin = Double(horizontal ? view.bounds.minX : view.bounds.minY)
+                if view is UIScrollView { readingScroll = true }
                 // A scroll view's edges read from its content: its content area.
                 if let scroll = view as? UIScrollView, let other, other !== scroll {
                     return (LayoutExpression(constant: 0), LayoutExpression(contentSize(scroll, v, horizontal: horizontal)))
@@ -445,6 +548,7 @@ internal import Scene
         let ownerSize = LayoutExpression(pick(itemVariables(owner)).1)
         let bounds = owner.bounds
         let origin = Double(horizontal ? bounds.minX : bounds.minY)
+        if owner is UIScrollView || guide.kind == .readableContent { readingScroll = true }
         switch guide.kind {
         case .own:
             let g = itemVariables(guide)
@@ -477,6 +581,7 @@ internal import Scene
         while let view = v, view !== ancestor {
             let vars = itemVariables(view)
             e = e + LayoutExpression(horizontal ? vars.x : vars.y) - Double(horizontal ? view.bounds.minX : view.bounds.minY)
+            if view is UIScrollView { readingScroll = true }
             v = view.superview
         }
         return e

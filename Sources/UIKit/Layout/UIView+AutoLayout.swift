@@ -15,6 +15,8 @@ import Foundation
     var scrollContent: UILayoutGuide?
     /// Bumped by `invalidateIntrinsicContentSize()`; a label's measured size is kept until then.
     var intrinsicGeneration = 0
+    /// Constraints of this tree whose constants changed since its last solve (on its root).
+    var changedConstants: [NSLayoutConstraint] = []
     var intrinsicCache: (key: LabelSizeKey, size: CGSize)?
     var scrollFrame: UILayoutGuide?
     /// The engine of the view tree this view is the root of (made at its first layout).
@@ -61,7 +63,7 @@ extension UIView {
     public func removeConstraints(_ constraints: [NSLayoutConstraint]) { constraints.forEach(removeConstraint) }
 
     /// Called when a constraint installed here changes its constant.
-    func constraintChanged(_ constraint: NSLayoutConstraint) { LayoutEngine.treeChanged(self) }
+    func constraintChanged(_ constraint: NSLayoutConstraint) { LayoutEngine.constantChanged(constraint, on: self) }
     /// Called when a constraint installed here changes what it relates or its priority.
     func constraintStructureChanged() { LayoutEngine.treeChanged(self) }
 

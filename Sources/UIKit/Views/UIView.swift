@@ -242,6 +242,10 @@ internal import Scene
             if old < i { i -= 1 }
         } else {
             view.removeFromSuperviewQuietly()
+            // Auto Layout: another tree's structure; the view's own engine (it was a root) goes.
+            LayoutEngine.structureGeneration &+= 1
+            view.autoLayout.engine = nil
+            view.autoLayout.changedConstants.removeAll()
         }
         i = min(max(i, 0), subviews.count)
         subviews.insert(view, at: i)
@@ -313,6 +317,7 @@ internal import Scene
 
     private func removeFromSuperviewQuietly() {
         guard let parent = superview else { return }
+        LayoutEngine.structureGeneration &+= 1
         parent.subviews.removeAll { $0 === self }
         layer.removeFromSuperlayer()
         superview = nil
@@ -447,7 +452,9 @@ internal import Scene
         didSet { layoutMarginsDidChange() }
     }
     open var directionalLayoutMargins: NSDirectionalEdgeInsets {
-        get { NSDirectionalEdgeInsets(top: layoutMargins.top, leading: layoutMargins.left, bottom: layoutMargins.bottom, trailing: layoutMargins.right) }
+        get {
+            NSDirectionalEdgeInsets(top: layoutMargins.top, leading: layoutMargins.left, bottom: layoutMargins.bottom, trailing: layoutMargins.right)
+        }
         set { layoutMargins = UIEdgeInsets(top: newValue.top, left: newValue.leading, bottom: newValue.bottom, right: newValue.trailing) }
     }
     open var preservesSuperviewLayoutMargins = false
