@@ -45,8 +45,13 @@ internal import Scene
         while let up = root.superview { root = up }
         changedSinceSolve = false
         if root.autoLayout.engine == nil {
-            // Nothing to do for a tree that has never had a constraint.
-            guard LayoutEngine.hasConstraints(root) else { return }
+            // Nothing to do for a tree that has never had a constraint (looked for once per
+            // structure generation: a screen without Auto Layout pays no walk per frame).
+            if root.autoLayout.unconstrainedAt == structureGeneration { return }
+            guard LayoutEngine.hasConstraints(root) else {
+                root.autoLayout.unconstrainedAt = structureGeneration
+                return
+            }
             root.autoLayout.engine = LayoutEngine(root: root, fitting: nil)
         }
         root.updateConstraintsIfNeeded()

@@ -15,6 +15,8 @@ import Foundation
     var scrollContent: UILayoutGuide?
     /// Bumped by `invalidateIntrinsicContentSize()`; a label's measured size is kept until then.
     var intrinsicGeneration = 0
+    /// On a root: the structure generation at which its tree was found to have no constraint.
+    var unconstrainedAt: Int?
     /// Constraints of this tree whose constants changed since its last solve (on its root).
     var changedConstants: [NSLayoutConstraint] = []
     var intrinsicCache: (key: LabelSizeKey, size: CGSize)?
