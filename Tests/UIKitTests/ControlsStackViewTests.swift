@@ -35,6 +35,11 @@ final class ControlsStackViewTests: XCTestCase {
         _ frames: [CGRect], _ expected: [(CGFloat, CGFloat, CGFloat, CGFloat)], file: StaticString = #filePath, line: UInt = #line
     ) {
         XCTAssertEqual(frames.count, expected.count, file: file, line: line)
+        // Edges on the screen's pixels (@3x), as UIKit's Auto Layout rounds them.
+        func pixel(_ x: CGFloat) -> CGFloat { (x * 3).rounded() / 3 }
+        let expected = expected.map { e in
+            (pixel(e.0), pixel(e.1), pixel(e.0 + e.2) - pixel(e.0), pixel(e.1 + e.3) - pixel(e.1))
+        }
         for (f, e) in zip(frames, expected) {
             XCTAssertEqual(f.minX, e.0, accuracy: 0.001, "x of \(f)", file: file, line: line)
             XCTAssertEqual(f.minY, e.1, accuracy: 0.001, "y of \(f)", file: file, line: line)
@@ -67,7 +72,8 @@ final class ControlsStackViewTests: XCTestCase {
             Self.assertFrames(Self.arranged(.equalSpacing, .top), [(0, 0, 50, 20), (110, 0, 60, 30), (230, 0, 70, 40)])
             Self.assertFrames(Self.arranged(.equalSpacing, .center), [(0, 40, 50, 20), (110, 35, 60, 30), (230, 30, 70, 40)])
             Self.assertFrames(Self.arranged(.equalSpacing, .bottom), [(0, 80, 50, 20), (110, 70, 60, 30), (230, 60, 70, 40)])
-            Self.assertFrames(Self.arranged(.equalSpacing, .firstBaseline), [(0, 40, 50, 20), (110, 35, 60, 30), (230, 30, 70, 40)])
+            // Views without text have their bottom edge as their baseline: the row sits at the top.
+            Self.assertFrames(Self.arranged(.equalSpacing, .firstBaseline), [(0, 20, 50, 20), (110, 10, 60, 30), (230, 0, 70, 40)])
         }
     }
 
@@ -92,10 +98,12 @@ final class ControlsStackViewTests: XCTestCase {
             stack.axis = .vertical
             stack.spacing = 4
             stack.alignment = .leading
-            XCTAssertEqual(stack.intrinsicContentSize, CGSize(width: 60, height: 54))
+            // No intrinsic size of its own: its constraints size it from its views.
+            XCTAssertEqual(stack.intrinsicContentSize, CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric))
+            XCTAssertEqual(stack.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize), CGSize(width: 60, height: 54))
             stack.isLayoutMarginsRelativeArrangement = true
             stack.layoutMargins = UIEdgeInsets(top: 10, left: 12, bottom: 10, right: 12)
-            XCTAssertEqual(stack.intrinsicContentSize, CGSize(width: 84, height: 74))
+            XCTAssertEqual(stack.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize), CGSize(width: 84, height: 74))
             stack.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
             stack.layoutIfNeeded()
             Self.assertFrames(stack.arrangedSubviews.map(\.frame), [(12, 10, 50, 20), (12, 34, 60, 56)])
@@ -121,9 +129,12 @@ final class ControlsStackViewTests: XCTestCase {
                 stack.frame = CGRect(x: 16, y: 100, width: 361, height: 44)
                 view.addSubview(stack)
                 stack.layoutIfNeeded()
-                XCTAssertEqual(image.frame.size, image.image!.size)
+                XCTAssertEqual(image.frame.width, image.image!.size.width, accuracy: 1.0 / 3, "its size, on whole pixels")
+                XCTAssertEqual(image.frame.height, image.image!.size.height, accuracy: 1.0 / 3)
                 XCTAssertEqual(label.frame.width, label.intrinsicContentSize.width, accuracy: 0.001)
-                XCTAssertEqual(toggle.frame, CGRect(x: toggle.frame.minX, y: 6.5, width: 51, height: 31))
+                // Centred, 6.5 pt down, on the nearest pixel (@3x).
+                XCTAssertEqual(toggle.frame.minY, 20.0 / 3, accuracy: 0.0001)
+                XCTAssertEqual(toggle.frame.size, CGSize(width: 51, height: 31))
                 XCTAssertEqual(button.frame.height, button.intrinsicContentSize.height, accuracy: 0.001)
                 XCTAssertEqual(button.frame.maxX, 361, accuracy: 0.001, "fill: the last view takes what is left")
                 XCTAssertEqual(toggle.frame.minX, label.frame.maxX + 8, accuracy: 0.001)
@@ -159,6 +170,44 @@ final class ControlsStackViewTests: XCTestCase {
             stack.arrangedSubviews[1].isHidden = true
             stack.layoutIfNeeded()
             XCTAssertEqual(stack.arrangedSubviews[2].frame, CGRect(x: 50, y: 0, width: 250, height: 100))
+        }
+    }
+
+    /// A stack pinned at the top and sides takes its height from its views, a wrapping label's
+    /// at the stack's width: what a frame-based stack could not do.
+    func testAWrappingLabelSizesAStackPinnedToItsSuperview() {
+        ControlsHarness.onMain {
+            let container = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 600))
+            let title = UILabel(), body = UILabel()
+            title.text = "Title"
+            body.text = String(repeating: "Words that wrap onto more lines. ", count: 8)
+            body.numberOfLines = 0
+            let stack = UIStackView(arrangedSubviews: [title, body])
+            stack.axis = .vertical
+            stack.spacing = 6
+            stack.translatesAutoresizingMaskIntoConstraints = false
+            container.addSubview(stack)
+            NSLayoutConstraint.activate([
+                stack.topAnchor.constraint(equalTo: container.topAnchor, constant: 10),
+                stack.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 20),
+                stack.trailingAnchor.constraint(equalTo: container.trailingAnchor, constant: -20),
+            ])
+            container.layoutIfNeeded()
+            let wrapped = body.sizeThatFits(CGSize(width: 260, height: 0)).height
+            XCTAssertGreaterThan(wrapped, 3 * title.intrinsicContentSize.height, "the body wraps onto several lines")
+            XCTAssertEqual(body.frame.width, 260)
+            XCTAssertEqual(body.frame.height, wrapped, accuracy: 1.0 / 3)
+            XCTAssertEqual(stack.frame.height, title.frame.height + 6 + body.frame.height, accuracy: 0.001)
+            XCTAssertEqual(stack.frame.minY, 10)
+            XCTAssertFalse(stack.hasAmbiguousLayout)
+            // The stack's constraints carry UIKit's names.
+            let names = Set(stack.constraints.compactMap(\.identifier))
+            XCTAssertTrue(names.isSuperset(of: ["UISV-canvas-connection", "UISV-spacing", "UISV-alignment"]), "\(names)")
+            // Hiding the title gives its place and spacing to the body.
+            title.isHidden = true
+            container.layoutIfNeeded()
+            XCTAssertEqual(body.frame.minY, 0)
+            XCTAssertEqual(stack.frame.height, body.frame.height, accuracy: 0.001)
         }
     }
 }

@@ -40,12 +40,14 @@ internal import Scene
     public init(style: UIActivityIndicatorView.Style) {
         self.style = style
         super.init(frame: CGRect(origin: .zero, size: CGSize(width: style.side, height: style.side)))
+        autoLayout.hugging = (.defaultHigh, .defaultHigh)
         updateHidden()
     }
 
     public override init(frame: CGRect) {
         style = .medium
         super.init(frame: frame)
+        autoLayout.hugging = (.defaultHigh, .defaultHigh)
         updateHidden()
     }
 

@@ -40,6 +40,8 @@ internal import Scene
     /// https://developer.apple.com/documentation/uikit/uiswitch/init(frame:)
     public override init(frame: CGRect) {
         super.init(frame: CGRect(origin: frame.origin, size: Self.size))
+        // A switch hugs its fixed size (UIKit's 750 on both axes).
+        autoLayout.hugging = (.defaultHigh, .defaultHigh)
     }
 
     public required init?(coder: NSCoder) {

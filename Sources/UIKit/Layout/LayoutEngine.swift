@@ -58,14 +58,13 @@ internal import Scene
         root.autoLayout.engine!.update()
     }
 
-    /// A view the engine holds at its frame: one that `translatesAutoresizingMaskIntoConstraints`,
-    /// and a stack view's arranged view (the stack sets its frame in its own layout).
-    static func isHeld(_ view: UIView) -> Bool {
-        view.autoLayout.translatesAutoresizingMaskIntoConstraints || view.superview is UIStackView
-    }
+    /// A view the engine holds at its frame: one that `translatesAutoresizingMaskIntoConstraints`.
+    static func isHeld(_ view: UIView) -> Bool { view.autoLayout.translatesAutoresizingMaskIntoConstraints }
 
     private static func hasConstraints(_ view: UIView) -> Bool {
         if !view.autoLayout.constraints.isEmpty || !view.autoLayout.translatesAutoresizingMaskIntoConstraints { return true }
+        // A stack view makes its constraints at its first update.
+        if let stack = view as? UIStackView, !stack.arrangedSubviews.isEmpty { return true }
         return view.subviews.contains(where: hasConstraints)
     }
 

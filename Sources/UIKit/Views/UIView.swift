@@ -156,7 +156,7 @@ internal import Scene
     }
     open var isHidden: Bool {
         get { layer.isHidden }
-        set { layer.isHidden = newValue; (superview as? UIStackView)?.setNeedsLayout() }
+        set { layer.isHidden = newValue; (superview as? UIStackView)?.arrangedViewChanged(self) }
     }
     open var isOpaque = true
     open var clipsToBounds: Bool {
@@ -444,7 +444,7 @@ internal import Scene
         autoLayout.intrinsicGeneration &+= 1
         setNeedsLayout()
         LayoutEngine.treeChanged(self)
-        (superview as? UIStackView)?.invalidateIntrinsicContentSize()
+        (superview as? UIStackView)?.arrangedViewChanged(self)
     }
 
     /// https://developer.apple.com/documentation/uikit/uiview/1622566-layoutmargins
