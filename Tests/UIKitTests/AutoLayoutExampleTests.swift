@@ -1,5 +1,6 @@
 import Foundation
 import RenderFramesKit
+import Scene
 import UIKit
 import UIKitExampleScreens
 import XCTest
@@ -64,5 +65,42 @@ final class AutoLayoutExampleTests: XCTestCase {
         }
         XCTAssertGreaterThan(offsets.count, 10)
         XCTAssertGreaterThan(compared, 200)
+    }
+
+    /// The inbox: each row as tall as its stack view of labels at the table's width (a preview of
+    /// one line or three), every label inside its row's margins, the sender and the time on one
+    /// baseline.
+    func testTheMailRowsAreAsTallAsTheirText() {
+        ControlsHarness.onMain {
+            let run = ScreenRun(
+                settings: ScreenSettings(device: Device.named("iphone-15")!, appearance: .light, typography: .standard, fps: 1, imageFolders: []),
+                motion: KeyframeTimeline(keyframes: [.init(time: 0, offset: 0, easing: .linear), .init(time: 1, offset: 0, easing: .linear)]),
+                make: { UINavigationController(rootViewController: MailViewController()) })
+            run.advance(to: 0)
+            let table = (run.window.rootViewController as! UINavigationController).topViewController as! MailViewController
+            let cells = table.tableView.visibleCells.compactMap { $0 as? MailCell }
+            XCTAssertGreaterThan(cells.count, 4)
+            var heights: Set<CGFloat> = []
+            for cell in cells {
+                let content = cell.contentView
+                let preview = cell.previewLabel
+                let lines = (preview.frame.height / preview.font.lineHeight).rounded()
+                XCTAssertTrue((1...3).contains(lines), "\(cell.senderLabel.text!): \(lines) lines")
+                XCTAssertEqual(preview.frame.height, preview.sizeThatFits(CGSize(width: preview.frame.width, height: 0)).height, accuracy: 1.0 / 3)
+                // The last label ends at the bottom margin: the row is as tall as its text.
+                let bottom = preview.convert(preview.bounds, to: content).maxY
+                XCTAssertEqual(bottom, content.bounds.height - 11, accuracy: 1.0 / 3, "\(cell.senderLabel.text!)")
+                XCTAssertEqual(cell.frame.height, content.bounds.height, accuracy: 0.5)
+                let sender = cell.senderLabel.convert(cell.senderLabel.bounds, to: content)
+                let time = cell.timeLabel.convert(cell.timeLabel.bounds, to: content)
+                XCTAssertEqual(sender.minX, content.layoutMargins.left, accuracy: 1.0 / 3)
+                XCTAssertEqual(time.maxX, content.bounds.width - content.layoutMargins.right, accuracy: 1.0 / 3)
+                XCTAssertEqual(
+                    sender.minY + cell.senderLabel.font.ascender, time.minY + cell.timeLabel.font.ascender, accuracy: 1.0 / 3,
+                    "one baseline")
+                heights.insert(cell.frame.height.rounded())
+            }
+            XCTAssertGreaterThan(heights.count, 2, "rows of different heights: \(heights)")
+        }
     }
 }

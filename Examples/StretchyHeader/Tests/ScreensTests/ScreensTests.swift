@@ -52,4 +52,12 @@ final class ScreensTests: XCTestCase {
             of: { UINavigationController(rootViewController: StretchyCollectionViewController()) }, scenario: Self.scenarios + "/collection.yaml",
             golden: Self.goldens + "/collection", frames: "17,50,86", scale: 1)
     }
+
+    /// Self-sizing mail cells under a large title: at rest, pushed up (the title collapsed), in
+    /// the fling down the list, and in the bounce at the top.
+    func testMail() throws {
+        try assertFrames(
+            of: { UINavigationController(rootViewController: MailViewController()) }, scenario: Self.scenarios + "/mail.yaml",
+            golden: Self.goldens + "/mail", frames: "0,24,50,120", scale: 1)
+    }
 }
