@@ -48,12 +48,15 @@ func uikitBenchmark(runs: Int) {
     // Each example screen and its YAML twin: the profile and the collection header are held to
     // theirs within 0.01 pt (ExampleTwinTests); the Settings twin draws the same rows, bar and
     // search field, with a colored square where the code draws a tinted symbol; the carousel's twin
-    // is the layer language's `scroll:` layer (Fixtures/scenarios/carousel.yaml, the same swipes).
+    // is the layer language's `scroll:` layer (Fixtures/scenarios/carousel.yaml, the same swipes);
+    // the stretchy table's, the stretchyTable preset with its photo, rows and motion.
     let screens: [(name: String, twin: String, scenario: String, make: @MainActor () -> UIViewController)] = [
         ("profile", "profile-twin.yaml", "profile.yaml", { ProfileViewController() }),
         ("collection", "collection-twin.yaml", "collection.yaml", { UINavigationController(rootViewController: StretchyCollectionViewController()) }),
         ("settings", "settings-twin.yaml", "settings.yaml", { UINavigationController(rootViewController: SettingsViewController()) }),
         ("carousel", "../../../Fixtures/scenarios/carousel.yaml", "carousel.yaml", { CarouselViewController() }),
+        // Auto Layout: the photo's height constraint follows the scroll.
+        ("stretchy-table", "stretchy-table-twin.yaml", "stretchy-table.yaml", { StretchyTableViewController() }),
     ]
     var rows: [String] = []
     for screen in screens {

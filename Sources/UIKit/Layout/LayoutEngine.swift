@@ -217,6 +217,24 @@ internal import Scene
             for variable in [item.x, item.y, item.width, item.height] { variableAxes[ObjectIdentifier(variable)] = nil }
             items[id] = nil
         }
+        orderedItems = nil
+        scrollRows = rows.compactMap { key, row in row.readsScroll ? key : nil }
+        insetRows = rows.compactMap { key, row in !row.readsScroll && !row.insetOwners.isEmpty ? key : nil }
+    }
+
+    /// The items with views, superviews before subviews, as of the last sync.
+    private var orderedItems: [ItemVariables]?
+    /// The rows a solve with the same structure may have to move (as of the last sync): those
+    /// reading a scroll view's origin (every solve), and the others reading a safe area or
+    /// margins (when those changed).
+    private var scrollRows: [RowKey] = []
+    private var insetRows: [RowKey] = []
+
+    private func itemsInOrder() -> [ItemVariables] {
+        if let orderedItems { return orderedItems }
+        let ordered = items.values.compactMap { item in item.view.map { (depth($0), item) } }.sorted { $0.0 < $1.0 }.map(\.1)
+        orderedItems = ordered
+        return ordered
     }
 
     /// The tree's active constraints; every view laid out by constraints gets its variables
@@ -484,8 +502,14 @@ internal import Scene
             if let margins = entry.margins, view.effectiveMarginsFromEdges != margins { changedOwners.insert(id) }
         }
         var redo = root.autoLayout.changedConstants
-        for row in rows.values where row.readsScroll || (!changedOwners.isEmpty && row.insetOwners.contains(where: changedOwners.contains)) {
-            if let c = row.constraint { redo.append(c) }
+        for key in scrollRows {
+            if let c = rows[key]?.constraint { redo.append(c) }
+        }
+        if !changedOwners.isEmpty {
+            for key in insetRows {
+                guard let row = rows[key], row.insetOwners.contains(where: changedOwners.contains), let c = row.constraint else { continue }
+                redo.append(c)
+            }
         }
         for c in redo {
             let key = RowKey.constraint(ObjectIdentifier(c))
@@ -509,7 +533,7 @@ internal import Scene
                 ownerInsets[id]!.margins = ownerInsets[id]!.margins.map { _ in view.effectiveMarginsFromEdges }
             }
         }
-        for item in items.values {
+        for item in itemsInOrder() {
             guard let view = item.view else { continue }
             if view === root ? fitting == nil : LayoutEngine.isHeld(view) { holdFrame(view, item) }
             if let scroll = view as? UIScrollView {
@@ -615,8 +639,7 @@ internal import Scene
         let scale = CGFloat(ScreenEnvironment.device.scale)
         func round(_ x: CGFloat) -> CGFloat { (x * scale).rounded() / scale }
         // Superviews before subviews: a size change autoresizes the subviews held at their frames.
-        let ordered = items.values.compactMap { item -> (UIView, ItemVariables)? in item.view.map { ($0, item) } }
-            .sorted { depth($0.0) < depth($1.0) }
+        let ordered = itemsInOrder().compactMap { item -> (UIView, ItemVariables)? in item.view.map { ($0, item) } }
         for (view, v) in ordered where view !== root && !LayoutEngine.isHeld(view) {
             // Edges on whole pixels, as UIKit rounds them; sizes from whole pixels (no drift).
             let left = (value(v.x) * scale).rounded(), top = (value(v.y) * scale).rounded()

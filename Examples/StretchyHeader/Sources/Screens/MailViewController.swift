@@ -123,7 +123,8 @@ public final class MailCell: UITableViewCell {
         fatalError("init(coder:) has not been implemented")
     }
 
-    func show(_ message: MailViewController.Message) {
+    /// Shows `message` (the cell is reused for others as the table scrolls).
+    public func show(_ message: MailViewController.Message) {
         senderLabel.text = message.sender
         timeLabel.text = message.time
         subjectLabel.text = message.subject
