@@ -570,7 +570,8 @@ public final class UserScene: @unchecked Sendable {
         var out: [(SourceRef, String, Int, Moment)] = []
         func check(_ b: Bound, _ c: Context, _ env: ExpressionEnvironment, _ frame: Int, _ m: Moment) {
             guard !b.binding.isConstant, !reported.contains(b.ref.field) else { return }
-            let formula = "\"\(ScenarioLoader.clip(b.binding.summary))\""
+            // Said only when a value is wrong (clipping the formula for every frame was most of the check's time).
+            var formula: String { "\"\(ScenarioLoader.clip(b.binding.summary))\"" }
             if b.binding.kind == .color {
                 if !c.color(b.binding, env).isFinite {
                     reported.insert(b.ref.field)
