@@ -57,6 +57,9 @@ func uikitBenchmark(runs: Int) {
         ("carousel", "../../../Fixtures/scenarios/carousel.yaml", "carousel.yaml", { CarouselViewController() }),
         // Auto Layout: the photo's height constraint follows the scroll.
         ("stretchy-table", "stretchy-table-twin.yaml", "stretchy-table.yaml", { StretchyTableViewController() }),
+        // The inbox of self-sizing cells beside the mail preset (mail-twin.yaml: the same messages
+        // as two labels a row where the code has four in stack views; the same motion).
+        ("mail", "mail-twin.yaml", "mail.yaml", { UINavigationController(rootViewController: MailViewController()) }),
     ]
     var rows: [String] = []
     for screen in screens {
