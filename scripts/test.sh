@@ -18,14 +18,37 @@ trap 'rm -f "$example_log"' EXIT
     swift test --skip-build --disable-swift-testing "$@") >"$example_log" 2>&1 &
 example=$!
 status=0
-swift test --skip-build --disable-swift-testing "$@" || status=$?
+if [ $# -gt 0 ]; then
+    swift test --skip-build --disable-swift-testing "$@" || status=$?
+else
+    # The whole suite: the Swift API's documentation (the DocC catalog
+    # Sources/RenderFramesKit/RenderFramesKit.docc and the doc comments) is built beside the tests, a
+    # broken link or any other warning failing it. The tests run from their binary (SwiftPM's lock
+    # is the documentation's meanwhile) in two processes: the command-line tests, which mostly wait
+    # for the processes they start, beside all the others.
+    tests="$(swift build --show-bin-path)/render-framesPackageTests.xctest"
+    docs_log=$(mktemp) cli_log=$(mktemp)
+    trap 'rm -f "$example_log" "$docs_log" "$cli_log"' EXIT
+    swift package generate-documentation --target RenderFramesKit --warnings-as-errors >"$docs_log" 2>&1 &
+    docs=$!
+    classes=$("$tests" --list-tests | grep / | sed 's#/.*##' | sort -u)
+    "$tests" "$(grep '^CLITests\.' <<<"$classes" | paste -sd, -)" >"$cli_log" 2>&1 &
+    cli=$!
+    "$tests" "$(grep -v '^CLITests\.' <<<"$classes" | paste -sd, -)" || status=$?
+    wait "$cli" || status=$?
+    echo "The command-line tests (CLITests):"
+    cat "$cli_log"
+fi
 example_status=0
 wait "$example" || example_status=$?
 echo "The example package (Examples/StretchyHeader):"
 cat "$example_log"
+docs_status=0
+if [ $# -eq 0 ]; then
+    wait "$docs" || docs_status=$?
+    echo "The documentation (swift package generate-documentation --target RenderFramesKit):"
+    cat "$docs_log"
+fi
 [ "$status" -eq 0 ] || exit "$status"
 [ "$example_status" -eq 0 ] || exit "$example_status"
-# Without arguments (the whole suite): the Swift API's documentation (the DocC catalog
-# Sources/RenderFramesKit/RenderFramesKit.docc and the doc comments), a broken link or any other
-# warning failing it.
-[ $# -gt 0 ] || swift package generate-documentation --target RenderFramesKit --warnings-as-errors
+[ "$docs_status" -eq 0 ] || exit "$docs_status"
