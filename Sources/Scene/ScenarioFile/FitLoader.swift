@@ -83,7 +83,7 @@ extension LayerReader {
             r.report(
                 node, "\(path).\(side.axis)",
                 "circular: \(parentName)'s \(side.axis) is fit (at \(fitAt["\(parent.id).\(side.axis)"] ?? "")), the extent of its "
-                    + "children, and this layer's \(side.axis) is its parent's (given none); give it a \(side.axis) in points, "
+                    + "children, and this layer takes its \(side.axis) from its parent (it gives none); give it a \(side.axis) in points, "
                     + "or \(side.axis): fit")
         }
         if parent.stack != nil || parent.fitWidth || parent.fitHeight {
