@@ -182,4 +182,26 @@ final class FitLayoutTests: XCTestCase {
         XCTAssertEqual(seen.minY + env[.offset], 100 + drawn.minY)
         XCTAssertGreaterThan(drawn.minY, 100, "below the two-line title")
     }
+
+    /// Nested fitted stacks are measured once per layer and proposal, not once per way down to
+    /// them: a tree of 255 fitted stacks (each level measures its children two or three times)
+    /// keeps a few sizes per layer, where walking every way down would take 3^8 per leaf.
+    func testNestedFittedStacksAreMeasuredInProportionToTheirLayers() throws {
+        func node(_ depth: Int, _ indent: String) -> String {
+            if depth == 0 { return "\(indent)- {type: text, text: Some words that wrap, lines: 0, width: fit, height: fit}\n" }
+            let axis = depth % 2 == 0 ? "vertical" : "horizontal"
+            var s = "\(indent)- type: group\n\(indent)  width: fit\n\(indent)  height: fit\n"
+            s += "\(indent)  stack: {axis: \(axis), spacing: 2, distribution: \(depth % 3 == 0 ? "fillEqually" : "fill")}\n"
+            s += "\(indent)  padding: 1\n\(indent)  children:\n"
+            return s + node(depth - 1, indent + "    ") + node(depth - 1, indent + "    ")
+        }
+        let s = try load("navigationBar: false\nlayers:\n" + node(7, "  ") + Self.timeline)
+        let scene = try XCTUnwrap(s.screen.scene)
+        XCTAssertEqual(scene.allSpecs.count, 255)
+        let metrics = s.screen.sceneMetrics(pixelScale: 1)
+        let memo = UserScene.FitMemo()
+        _ = scene.layers(scene.environment(s.screen.sceneMoment(u: 0), metrics), metrics, memo: memo)
+        XCTAssertLessThanOrEqual(memo.sizes.count, 8 * 255)
+        XCTAssertLessThanOrEqual(memo.stacks.count, 4 * 127)
+    }
 }

@@ -29,6 +29,17 @@ extension UserScene {
         of spec: LayerSpec, _ c: Context, _ env: ExpressionEnvironment, container: Size, width forcedWidth: Double? = nil,
         height forcedHeight: Double? = nil
     ) -> Size {
+        let key = FitMemo.SizeKey(
+            spec: spec.id, instance: c.instance, width: forcedWidth, height: forcedHeight, container: [container.width, container.height])
+        if let known = c.memo?.sizes[key] { return known }
+        let size = unmemoizedSize(of: spec, c, env, container: container, width: forcedWidth, height: forcedHeight)
+        c.memo?.sizes[key] = size
+        return size
+    }
+
+    private func unmemoizedSize(
+        of spec: LayerSpec, _ c: Context, _ env: ExpressionEnvironment, container: Size, width forcedWidth: Double?, height forcedHeight: Double?
+    ) -> Size {
         func num(_ p: Property) -> Double? { spec.properties[p].map { c.number($0.binding, env) } }
         var width = forcedWidth ?? (spec.fitWidth ? nil : max(0, num(.width) ?? container.width))
         var height = forcedHeight ?? (spec.fitHeight ? nil : max(0, num(.height) ?? container.height))
@@ -99,6 +110,21 @@ extension UserScene {
         return size
     }
 
+    /// What one moment's layout has worked out: a layer measured (by its instance, the sizes its
+    /// stack set and its container) or a stack laid out is not worked out again, so nested fitted
+    /// stacks cost time in proportion to their layers, not to the ways down to them.
+    final class FitMemo {
+        struct SizeKey: Hashable {
+            var spec: Int
+            var instance: Int
+            var width: Double?
+            var height: Double?
+            var container: [Double]
+        }
+        var sizes: [SizeKey: Size] = [:]
+        var stacks: [SizeKey: (frames: [Rect], content: Size)] = [:]
+    }
+
     struct FitKey: Hashable {
         var text: String
         var pointSizes: [Double]
@@ -109,7 +135,7 @@ extension UserScene {
     }
 
     func childContext(_ c: Context, _ child: LayerSpec) -> Context {
-        Context(scene: self, metrics: c.metrics, reader: child, instance: c.instance, insideViewRead: c.insideViewRead)
+        Context(scene: self, metrics: c.metrics, reader: child, instance: c.instance, insideViewRead: c.insideViewRead, memo: c.memo)
     }
 
     func isHidden(_ spec: LayerSpec, _ c: Context, _ env: ExpressionEnvironment) -> Bool {
@@ -125,6 +151,18 @@ extension UserScene {
     /// A stack's children's frames (a hidden child's is empty, at the padding's corner) and the
     /// room they take with the padding, in a group of `size` (infinite on a fitted side).
     func stackLayout(_ spec: LayerSpec, _ c: Context, _ env: ExpressionEnvironment, size: Size) -> (frames: [Rect], content: Size) {
+        let key = FitMemo.SizeKey(spec: spec.id, instance: c.instance, width: nil, height: nil, container: [size.width, size.height])
+        if let known = c.memo?.stacks[key] { return known }
+        let laid = unmemoizedStackLayout(spec, c, env, size: size)
+        c.memo?.stacks[key] = laid
+        return laid
+    }
+
+    private func unmemoizedStackLayout(
+        _ spec: LayerSpec, _ c: Context, _ env: ExpressionEnvironment, size: Size
+    ) -> (
+        frames: [Rect], content: Size
+    ) {
         let stack = spec.stack!
         let p = stack.padding
         let vertical = stack.axis == .vertical

@@ -186,6 +186,8 @@ public final class UserScene: @unchecked Sendable {
     public let allSpecs: [LayerSpec]
     /// The layers with `scroll`, depth first.
     let scrollLayers: [LayerSpec]
+    /// Some layer fits (`width: fit`, `height: fit`) or stacks.
+    let hasFit: Bool
     public internal(set) var scrollView: ScrollView
     /// The vars a preset's expansion declared (not reported in the `--layout` metrics: the preset
     /// reports its own numbers).
@@ -200,6 +202,7 @@ public final class UserScene: @unchecked Sendable {
     init(scope: ExpressionScope, vars: [(name: String, bound: Bound)], roots: [LayerSpec], allSpecs: [LayerSpec], scrollView: ScrollView) {
         self.scope = scope; self.vars = vars; self.roots = roots; self.allSpecs = allSpecs; self.scrollView = scrollView
         scrollLayers = allSpecs.filter { $0.scroll != nil }
+        hasFit = allSpecs.contains { $0.fitWidth || $0.fitHeight || $0.stack != nil }
         var bindings = vars.map(\.bound.binding)
         for spec in allSpecs {
             bindings += spec.properties.values.map(\.binding) + spec.gradientColors.map(\.binding) + spec.gradientLocations.map(\.binding)
@@ -272,6 +275,9 @@ public final class UserScene: @unchecked Sendable {
         /// that nest (`ScenarioLoader.checkViewTargets`), so a view read found here is one the
         /// check missed: it reads NaN instead of recursing.
         var insideViewRead = false
+        /// Sizes and stacks already worked out at this moment (FitLayout.swift); nil in a scene
+        /// without `fit` or `stack`.
+        var memo: FitMemo? = nil
 
         func number(_ b: Binding, _ env: ExpressionEnvironment) -> Double {
             switch b {
@@ -370,7 +376,8 @@ public final class UserScene: @unchecked Sendable {
     ) -> Rect {
         var env = env
         env[.index] = Double(instance)
-        let context = Context(scene: self, metrics: metrics, reader: spec, instance: instance, insideViewRead: insideViewRead)
+        let context = Context(
+            scene: self, metrics: metrics, reader: spec, instance: instance, insideViewRead: insideViewRead, memo: hasFit ? FitMemo() : nil)
         var chain: [LayerSpec] = []
         var s: LayerSpec? = spec
         while let c = s { chain.insert(c, at: 0); s = c.parent }
@@ -425,6 +432,13 @@ public final class UserScene: @unchecked Sendable {
     )
         -> (screen: [Layer], content: [Layer], tableHeader: [Layer])
     {
+        layers(env, metrics, memo: hasFit ? FitMemo() : nil, record: record)
+    }
+
+    /// The same, the frame's sizes and stacks kept in `memo`.
+    func layers(
+        _ env: ExpressionEnvironment, _ metrics: Metrics, memo: FitMemo?, record: ((ResolvedLayer) -> Void)? = nil
+    ) -> (screen: [Layer], content: [Layer], tableHeader: [Layer]) {
         var out: (screen: [Layer], content: [Layer], tableHeader: [Layer]) = ([], [], [])
         for spec in roots {
             for k in 0..<spec.repeatCount {
@@ -432,7 +446,7 @@ public final class UserScene: @unchecked Sendable {
                 e[.index] = Double(k)
                 let layer = build(
                     spec, instance: k, repeated: spec.repeatCount > 1, e, metrics,
-                    container: metrics.screen, record: record)
+                    container: metrics.screen, memo: memo, record: record)
                 switch spec.placement {
                 case .screen: out.screen.append(layer)
                 case .content: out.content.append(layer)
@@ -446,9 +460,9 @@ public final class UserScene: @unchecked Sendable {
     /// `frame`: given by the parent's stack, else worked out in `container`.
     private func build(
         _ spec: LayerSpec, instance: Int, repeated: Bool, _ env: ExpressionEnvironment, _ metrics: Metrics,
-        container: Size, frame given: Rect? = nil, record: ((ResolvedLayer) -> Void)?
+        container: Size, frame given: Rect? = nil, memo: FitMemo?, record: ((ResolvedLayer) -> Void)?
     ) -> Layer {
-        let c = Context(scene: self, metrics: metrics, reader: spec, instance: instance)
+        let c = Context(scene: self, metrics: metrics, reader: spec, instance: instance, memo: memo)
         func num(_ p: Property, _ fallback: Double) -> Double { spec.properties[p].map { c.number($0.binding, env) } ?? fallback }
         func col(_ p: Property) -> Color? { spec.properties[p].map { c.color($0.binding, env).color } }
         let frame = given ?? spec.frame(c, env, container: container)
@@ -534,7 +548,9 @@ public final class UserScene: @unchecked Sendable {
         let stacked = spec.stack != nil ? stackLayout(spec, c, env, size: frame.size).frames : nil
         for (i, child) in spec.children.enumerated() {
             layer.addSublayer(
-                build(child, instance: instance, repeated: repeated, env, metrics, container: frame.size, frame: stacked?[i], record: record))
+                build(
+                    child, instance: instance, repeated: repeated, env, metrics, container: frame.size, frame: stacked?[i], memo: memo,
+                    record: record))
         }
         return layer
     }
