@@ -184,8 +184,8 @@ final class FitLayoutTests: XCTestCase {
     }
 
     /// Nested fitted stacks are measured once per layer and proposal, not once per way down to
-    /// them: a tree of 255 fitted stacks (each level measures its children two or three times)
-    /// keeps a few sizes per layer, where walking every way down would take 3^8 per leaf.
+    /// them: a tree of 127 fitted stacks (each level measures its children two or three times)
+    /// keeps a few sizes per layer, where walking every way down would take up to 3^6 per leaf.
     func testNestedFittedStacksAreMeasuredInProportionToTheirLayers() throws {
         func node(_ depth: Int, _ indent: String) -> String {
             if depth == 0 { return "\(indent)- {type: text, text: Some words that wrap, lines: 0, width: fit, height: fit}\n" }
@@ -195,13 +195,13 @@ final class FitLayoutTests: XCTestCase {
             s += "\(indent)  padding: 1\n\(indent)  children:\n"
             return s + node(depth - 1, indent + "    ") + node(depth - 1, indent + "    ")
         }
-        let s = try load("navigationBar: false\nlayers:\n" + node(7, "  ") + Self.timeline)
+        let s = try load("navigationBar: false\nlayers:\n" + node(6, "  ") + Self.timeline)
         let scene = try XCTUnwrap(s.screen.scene)
-        XCTAssertEqual(scene.allSpecs.count, 255)
+        XCTAssertEqual(scene.allSpecs.count, 127)
         let metrics = s.screen.sceneMetrics(pixelScale: 1)
         let memo = UserScene.FitMemo()
         _ = scene.layers(scene.environment(s.screen.sceneMoment(u: 0), metrics), metrics, memo: memo)
-        XCTAssertLessThanOrEqual(memo.sizes.count, 8 * 255)
-        XCTAssertLessThanOrEqual(memo.stacks.count, 4 * 127)
+        XCTAssertLessThanOrEqual(memo.sizes.count, 8 * 127)
+        XCTAssertLessThanOrEqual(memo.stacks.count, 4 * 63)
     }
 }
