@@ -7,6 +7,9 @@ import XCTest
 /// `width: fit`, `height: fit` and `stack:` in the layer language (docs/layer-language.md, "Sizes
 /// from the content"): frames from the text engine's lines and UIStackView's rules.
 final class FitLayoutTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
     func load(_ yaml: String) throws -> Scenario {
         let path = NSTemporaryDirectory() + "fit-layout-\(getpid())-\(UUID().uuidString).yaml"
         try yaml.write(toFile: path, atomically: true, encoding: .utf8)
@@ -39,6 +42,8 @@ final class FitLayoutTests: XCTestCase {
               - {type: text, name: two, text: "Ag\\nAg\\nAg", lines: 2, frame: [0, 0, 200, fit]}
               - {type: text, name: narrow, text: Ag, frame: [0, 0, fit, fit]}
               - {type: text, name: capped, text: "\(String(repeating: "word ", count: 60))", lines: 0, frame: [0, 0, fit, fit]}
+              - {type: image, name: photo, image: \(Self.root)/Fixtures/images/chelsea.png, imageScale: 2, frame: [0, 0, fit, fit]}
+              - {type: image, name: wide, image: \(Self.root)/Fixtures/images/chelsea.png, frame: [0, 0, 100, fit]}
             \(Self.timeline)
             """)
         let f = frames(s)
@@ -56,6 +61,9 @@ final class FitLayoutTests: XCTestCase {
         let capped = try XCTUnwrap(f["capped"])
         XCTAssertEqual(capped.width, 393, "at most the screen's width")
         XCTAssertGreaterThan(capped.height, 5 * one, "wrapped at that width")
+        // An image fits its own size in points (451 x 300 pixels at imageScale 2), side by side.
+        XCTAssertEqual(f["photo"], Rect(x: 0, y: 0, width: 225.5, height: 150))
+        XCTAssertEqual(f["wide"], Rect(x: 0, y: 0, width: 100, height: 300))
     }
 
     /// UIStackView's rules: spacing and padding, a hidden child collapses, fillEqually, equal
