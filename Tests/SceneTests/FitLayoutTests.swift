@@ -120,6 +120,30 @@ final class FitLayoutTests: XCTestCase {
         XCTAssertEqual(f["f1"], Rect(x: 60, y: 0, width: 240, height: 40), "the room left over goes to the last child")
     }
 
+    /// The stack is laid out again at every frame: a child hidden by a formula of the scroll
+    /// collapses from the frame it hides, and the fitted group shrinks with it.
+    func testAChildHiddenByTheScrollCollapsesAtThatFrame() throws {
+        let s = try load(
+            """
+            navigationBar: false
+            layers:
+              - type: group
+                name: list
+                frame: [0, 100, 300, fit]
+                stack: {axis: vertical, spacing: 10}
+                children:
+                  - {type: rectangle, name: a, height: 20}
+                  - {type: rectangle, name: b, height: 30, hidden: "u > 50"}
+                  - {type: rectangle, name: c, height: 40}
+            \(Self.timeline)
+            """)
+        let rest = frames(s, at: 0), scrolled = frames(s, at: 1)
+        XCTAssertEqual(rest["c"]?.minY, 70)
+        XCTAssertEqual(rest["list"]?.height, 110)
+        XCTAssertEqual(scrolled["c"]?.minY, 30)
+        XCTAssertEqual(scrolled["list"]?.height, 70)
+    }
+
     /// A row gives its last label the room left over, and the label is measured again at that
     /// width: the row is as tall as the wrapped text, and the card around it as tall as the row.
     func testAWrappedLabelInARowIsMeasuredAtItsFinalWidth() throws {
