@@ -56,3 +56,5 @@ record international "0,120"
 # A paging carousel layer (scroll:) over the vertical scroll: rest, mid sideways drag, on the
 # second card (dots follow), mid fling to the third, the screen scrolling under a finger, at rest
 record carousel "0,9,30,38,60,90"
+# a profile block laid out by height: fit and stack: at rest, dragged past its end under the bar
+record fitted-profile "0,30"

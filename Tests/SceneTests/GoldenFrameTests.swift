@@ -78,6 +78,11 @@ final class GoldenFrameTests: XCTestCase {
         try checkGoldens(scenario: "carousel")
     }
 
+    /// A profile block of labels of unknown length: `height: fit` and `stack:` place it, no height guessed.
+    func testFittedProfileGoldens() throws {
+        try checkGoldens(scenario: "fitted-profile")
+    }
+
     /// A scenario's goldens; with a matrix, each variant's in Fixtures/golden/<scenario>/<variant>/.
     func checkGoldens(scenario name: String) throws {
         let path = "\(Self.root)/Fixtures/scenarios/\(name).yaml"

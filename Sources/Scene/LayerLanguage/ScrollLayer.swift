@@ -87,7 +87,8 @@ extension UserScene {
 
     /// The right edge of the layer's farthest child (its content width when not given).
     private func farthestChildEdge(_ spec: LayerSpec, _ env: ExpressionEnvironment, _ metrics: Metrics, size: Size) -> Double {
-        let c = Context(scene: self, metrics: metrics, reader: spec, instance: 0)
+        let c = Context(scene: self, metrics: metrics, reader: spec, instance: 0, memo: hasFit ? FitMemo() : nil)
+        if let stack = spec.stack { return stackLayout(spec, c, env, size: size).frames.reduce(0) { max($0, $1.maxX) } + stack.padding.right }
         return spec.children.reduce(0) { max($0, $1.frame(c, env, container: size).maxX) }
     }
 }

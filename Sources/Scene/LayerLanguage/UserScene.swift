@@ -125,6 +125,15 @@ public final class UserScene: @unchecked Sendable {
         public var noFill = false
         /// `scroll`: a horizontal scroll view of its children (ScrollLayer.swift).
         public var scroll: ScrollLayer?
+        /// `width: fit`, `height: fit`: the side is its content's (FitLayout.swift).
+        public var fitWidth = false
+        public var fitHeight = false
+        /// `stack:`: its children placed one after another (LayerStack.swift).
+        public var stack: LayerStack?
+        /// The image's own size in points, kept when `blur` replaces the image (what `fit` reads).
+        public var naturalImageSize: Size?
+        /// Text measured for `fit`, by its inputs.
+        let fitCache = Locked<[UserScene.FitKey: Size]>([:])
         public var gradientColors: [Bound] = []
         public var gradientLocations: [Bound] = []
         public var children: [LayerSpec] = []
@@ -177,6 +186,8 @@ public final class UserScene: @unchecked Sendable {
     public let allSpecs: [LayerSpec]
     /// The layers with `scroll`, depth first.
     let scrollLayers: [LayerSpec]
+    /// Some layer fits (`width: fit`, `height: fit`) or stacks.
+    let hasFit: Bool
     public internal(set) var scrollView: ScrollView
     /// The vars a preset's expansion declared (not reported in the `--layout` metrics: the preset
     /// reports its own numbers).
@@ -191,6 +202,7 @@ public final class UserScene: @unchecked Sendable {
     init(scope: ExpressionScope, vars: [(name: String, bound: Bound)], roots: [LayerSpec], allSpecs: [LayerSpec], scrollView: ScrollView) {
         self.scope = scope; self.vars = vars; self.roots = roots; self.allSpecs = allSpecs; self.scrollView = scrollView
         scrollLayers = allSpecs.filter { $0.scroll != nil }
+        hasFit = allSpecs.contains { $0.fitWidth || $0.fitHeight || $0.stack != nil }
         var bindings = vars.map(\.bound.binding)
         for spec in allSpecs {
             bindings += spec.properties.values.map(\.binding) + spec.gradientColors.map(\.binding) + spec.gradientLocations.map(\.binding)
@@ -263,6 +275,9 @@ public final class UserScene: @unchecked Sendable {
         /// that nest (`ScenarioLoader.checkViewTargets`), so a view read found here is one the
         /// check missed: it reads NaN instead of recursing.
         var insideViewRead = false
+        /// Sizes and stacks already worked out at this moment (FitLayout.swift); nil in a scene
+        /// without `fit` or `stack`.
+        var memo: FitMemo? = nil
 
         func number(_ b: Binding, _ env: ExpressionEnvironment) -> Double {
             switch b {
@@ -361,7 +376,8 @@ public final class UserScene: @unchecked Sendable {
     ) -> Rect {
         var env = env
         env[.index] = Double(instance)
-        let context = Context(scene: self, metrics: metrics, reader: spec, instance: instance, insideViewRead: insideViewRead)
+        let context = Context(
+            scene: self, metrics: metrics, reader: spec, instance: instance, insideViewRead: insideViewRead, memo: hasFit ? FitMemo() : nil)
         var chain: [LayerSpec] = []
         var s: LayerSpec? = spec
         while let c = s { chain.insert(c, at: 0); s = c.parent }
@@ -369,7 +385,11 @@ public final class UserScene: @unchecked Sendable {
         var origin = Point(0, 0)
         var frame = Rect(x: 0, y: 0, width: 0, height: 0)
         for c in chain {
-            frame = c.frame(context, env, container: container)
+            if let parent = c.parent, parent.stack != nil, let i = parent.children.firstIndex(where: { $0 === c }) {
+                frame = stackLayout(parent, context, env, size: container).frames[i]
+            } else {
+                frame = c.frame(context, env, container: container)
+            }
             origin = Point(origin.x + frame.minX, origin.y + frame.minY)
             container = frame.size
         }
@@ -412,6 +432,13 @@ public final class UserScene: @unchecked Sendable {
     )
         -> (screen: [Layer], content: [Layer], tableHeader: [Layer])
     {
+        layers(env, metrics, memo: hasFit ? FitMemo() : nil, record: record)
+    }
+
+    /// The same, the frame's sizes and stacks kept in `memo`.
+    func layers(
+        _ env: ExpressionEnvironment, _ metrics: Metrics, memo: FitMemo?, record: ((ResolvedLayer) -> Void)? = nil
+    ) -> (screen: [Layer], content: [Layer], tableHeader: [Layer]) {
         var out: (screen: [Layer], content: [Layer], tableHeader: [Layer]) = ([], [], [])
         for spec in roots {
             for k in 0..<spec.repeatCount {
@@ -419,7 +446,7 @@ public final class UserScene: @unchecked Sendable {
                 e[.index] = Double(k)
                 let layer = build(
                     spec, instance: k, repeated: spec.repeatCount > 1, e, metrics,
-                    container: metrics.screen, record: record)
+                    container: metrics.screen, memo: memo, record: record)
                 switch spec.placement {
                 case .screen: out.screen.append(layer)
                 case .content: out.content.append(layer)
@@ -430,14 +457,15 @@ public final class UserScene: @unchecked Sendable {
         return out
     }
 
+    /// `frame`: given by the parent's stack, else worked out in `container`.
     private func build(
         _ spec: LayerSpec, instance: Int, repeated: Bool, _ env: ExpressionEnvironment, _ metrics: Metrics,
-        container: Size, record: ((ResolvedLayer) -> Void)?
+        container: Size, frame given: Rect? = nil, memo: FitMemo?, record: ((ResolvedLayer) -> Void)?
     ) -> Layer {
-        let c = Context(scene: self, metrics: metrics, reader: spec, instance: instance)
+        let c = Context(scene: self, metrics: metrics, reader: spec, instance: instance, memo: memo)
         func num(_ p: Property, _ fallback: Double) -> Double { spec.properties[p].map { c.number($0.binding, env) } ?? fallback }
         func col(_ p: Property) -> Color? { spec.properties[p].map { c.color($0.binding, env).color } }
-        let frame = spec.frame(c, env, container: container)
+        let frame = given ?? spec.frame(c, env, container: container)
         let layer = Layer(name: spec.instanceName(instance, repeated: repeated), frame: frame)
         let ax = num(.anchorX, 0.5), ay = num(.anchorY, 0.5)
         layer.anchorPoint = Point(ax, ay)
@@ -479,25 +507,7 @@ public final class UserScene: @unchecked Sendable {
         case .image:
             if let image = spec.image { layer.contents = .image(image, spec.contentMode) }
         case .text:
-            var size = num(.size, 17)
-            if let style = spec.textStyle {
-                size = spec.properties[.size] == nil ? metrics.typography.size(style) : metrics.typography.scaled(size, style: style)
-            }
-            var text = TextContent(
-                spec.textParts.map { c.text($0, env) } ?? spec.text, weight: spec.weight, pointSize: max(1, size), color: col(.color) ?? .black,
-                alignment: spec.alignment, letterSpacing: num(.letterSpacing, 0), typography: metrics.typography)
-            if !spec.runs.isEmpty {
-                let runs = spec.runs.map { run in
-                    let own = run.size.map { s in spec.textStyle.map { metrics.typography.scaled(s, style: $0) } ?? s }
-                    return TextRun(
-                        run.text, weight: run.weight ?? spec.weight, pointSize: max(1, own ?? size),
-                        color: run.color.map { c.color($0.binding, env).color } ?? text.color,
-                        letterSpacing: run.letterSpacing ?? text.letterSpacing, underline: run.underline, strikethrough: run.strikethrough)
-                }
-                text = TextContent(runs: runs, paragraph: ParagraphStyle(alignment: spec.alignment), typography: metrics.typography)
-            }
-            text.numberOfLines = spec.lines
-            text.letterSpacingIsOwn = true
+            let text = textContent(spec, c, env, metrics)
             layer.contents = .text(text)
         case .gradient:
             let colors = spec.gradientColors.map { c.color($0.binding, env).color }
@@ -534,8 +544,13 @@ public final class UserScene: @unchecked Sendable {
                     path: spec.path, name: layer.name, kind: spec.kind, placement: spec.root.placement,
                     instance: repeated ? instance : nil, values: values, layer: layer))
         }
-        for child in spec.children {
-            layer.addSublayer(build(child, instance: instance, repeated: repeated, env, metrics, container: frame.size, record: record))
+        // A stack places its children; other layers' children place themselves.
+        let stacked = spec.stack != nil ? stackLayout(spec, c, env, size: frame.size).frames : nil
+        for (i, child) in spec.children.enumerated() {
+            layer.addSublayer(
+                build(
+                    child, instance: instance, repeated: repeated, env, metrics, container: frame.size, frame: stacked?[i], memo: memo,
+                    record: record))
         }
         return layer
     }
@@ -556,6 +571,7 @@ public final class UserScene: @unchecked Sendable {
             guard let radius = spec.imageBlur, radius > 0, let image = spec.image else { continue }
             let frame = untransformedScreenFrame(spec, instance: 0, env, metrics)
             guard let copy = image.blurred(radius: radius, drawnIn: frame.size, mode: spec.contentMode, id: nextID) else { continue }
+            spec.naturalImageSize = image.pointSize
             spec.image = copy
             nextID += 1
         }
@@ -641,9 +657,15 @@ extension UserScene.LayerSpec {
         (textParts ?? []).compactMap { if case .number(let b) = $0 { return b } else { return nil } }
     }
 
-    /// The frame in its container: x, y default 0; width and height default to the container's.
+    /// The frame in its container: x, y default 0; width and height default to the container's, or
+    /// are fitted to the content (`fit`). (A stacked layer's frame is its parent's to give:
+    /// `UserScene.childFrames`.)
     func frame(_ c: UserScene.Context, _ env: ExpressionEnvironment, container: Size) -> Rect {
         func num(_ p: UserScene.Property, _ fallback: Double) -> Double { properties[p].map { c.number($0.binding, env) } ?? fallback }
+        if fitWidth || fitHeight {
+            let size = c.scene.size(of: self, c, env, container: container)
+            return Rect(x: num(.x, 0), y: num(.y, 0), width: size.width, height: size.height)
+        }
         return Rect(x: num(.x, 0), y: num(.y, 0), width: max(0, num(.width, container.width)), height: max(0, num(.height, container.height)))
     }
 }

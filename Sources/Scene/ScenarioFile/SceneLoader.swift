@@ -17,7 +17,7 @@ extension ScenarioLoader {
         "image", "imageScale", "contentMode", "text", "weight", "size", "style", "color", "alignment", "lines",
         "letterSpacing", "colors", "locations", "startPoint", "endPoint", "blurRadius", "tint", "blur", "symbol", "symbolScale",
         "runs", "maskedCorners", "shadowOffset", "shadowPath", "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap",
-        "lineJoin", "miterLimit", "scroll",
+        "lineJoin", "miterLimit", "scroll", "stack", "padding",
     ]
     static let scrollLayerKeys = ["axis", "paging", "contentWidth"]
     /// Keys that only some layer types have (bindable properties say so in `UserScene.Property.kinds`).
@@ -28,7 +28,7 @@ extension ScenarioLoader {
         "letterSpacing": [.text], "colors": [.gradient], "locations": [.gradient], "startPoint": [.gradient],
         "endPoint": [.gradient], "blurRadius": [.material], "tint": [.material], "runs": [.text], "path": [.shape], "fillColor": [.shape],
         "fillRule": [.shape], "strokeColor": [.shape], "lineWidth": [.shape], "lineCap": [.shape], "lineJoin": [.shape],
-        "miterLimit": [.shape],
+        "miterLimit": [.shape], "stack": [.group], "padding": [.group],
     ]
     static let keyframesKeys = ["keyframes", "over", "range", "view", "easing", "outside"]
     static let keyframeStopKeys = ["at", "value", "easing"]
@@ -661,6 +661,9 @@ struct LayerReader {
     let nameIndex: [String: Int]
     var all: [UserScene.LayerSpec] = []
     private var usedNames: [String: String] = [:]
+    /// Where each `fit` ("id.width", "id.height") and each `stack` (by id) is written, for messages.
+    var fitAt: [String: String] = [:]
+    var stackAt: [Int: String] = [:]
 
     init(r: ScenarioReader, images: ImageResolver, scope: ExpressionScope, names: [(name: String, repeats: Int, root: Int)], hasTableHeader: Bool) {
         self.r = r; self.images = images; self.scope = scope; self.names = names; self.hasTableHeader = hasTableHeader
@@ -756,7 +759,13 @@ struct LayerReader {
             }
             if case .sequence(let seq) = n, seq.count == 4 {
                 for (i, p) in [UserScene.Property.x, .y, .width, .height].enumerated() {
-                    bind("frame", p, Array(seq)[i], field: "\(path).frame[\(i)]")
+                    let item = Array(seq)[i]
+                    if LayerReader.isFit(item) {
+                        // Read by readFit; x and y have no content size.
+                        if i < 2 { r.report(item, "\(path).frame[\(i)]", "fit applies to width and height; give the \(p.rawValue) in points") }
+                        continue
+                    }
+                    bind("frame", p, item, field: "\(path).frame[\(i)]")
                 }
             } else {
                 r.report(
@@ -773,6 +782,11 @@ struct LayerReader {
             .borderWidth, .borderColor, .shadowColor, .shadowOpacity, .shadowRadius, .fill, .size, .letterSpacing, .color,
             .blurRadius, .tint, .fillColor, .strokeColor, .lineWidth,
         ] where !(p == .fillColor && spec.noFill) && !(m["frame"] != nil && [.x, .y, .width, .height].contains(p)) {
+            if [.x, .y].contains(p), LayerReader.isFit(m[p.rawValue]) {
+                r.report(m[p.rawValue], "\(path).\(p.rawValue)", "fit applies to width and height; give the \(p.rawValue) in points")
+                continue
+            }
+            if [.width, .height].contains(p), LayerReader.isFit(m[p.rawValue]) { continue }  // read by readFit
             bind(p.rawValue, p)
         }
         bind("hidden", .hidden, allowBool: true)
@@ -871,6 +885,7 @@ struct LayerReader {
         default:
             break
         }
+        readFit(m, node: node, path: path, spec: spec)
         var depth = 1
         for ancestor in sequence(first: parent, next: { $0?.parent }) where ancestor != nil { depth += 1 }
         if let n = m["children"], depth >= ScenarioLoader.maximumLayerDepth, n.sequence?.isEmpty == false {
