@@ -1,8 +1,8 @@
 import Raster
 
 /// `stack:` on a group layer: its children placed one after another as UIStackView places its
-/// arranged subviews (the rules of UIKit's `StackLayout`, for the three distributions the layer
-/// language has). Children that are hidden (`hidden` not 0 at that frame) collapse: they take no
+/// arranged subviews (the rules the UIKit module's UIStackView gets from its constraints, for the
+/// three distributions the layer language has). Children that are hidden (`hidden` not 0 at that frame) collapse: they take no
 /// room and no spacing, as UIStackView treats `isHidden` (opacity does not collapse). The stack
 /// sets its children's x and y; their width and height are their own (a number, a formula, `fit`
 /// or the stack's), but for what `alignment: fill` and `distribution: fillEqually` set.
