@@ -96,6 +96,17 @@ struct LayoutExpression {
         return false
     }
 
+    /// Whether the last solve leaves the row unsatisfied (a non-required row it broke).
+    func isBroken(_ h: Handle) -> Bool {
+        let c = h.constraint
+        let value = c.expression.terms.reduce(solver.constant(of: c) ?? 0) { $0 + $1.coefficient * $1.variable.value }
+        switch c.relation {
+        case .equal: return abs(value) > 1e-6
+        case .lessThanOrEqual: return value > 1e-6
+        case .greaterThanOrEqual: return value < -1e-6
+        }
+    }
+
     func solve() { solver.updateVariables() }
     func value(of v: SolverVariable) -> Double { v.value }
     func isPinned(_ v: SolverVariable) -> Bool { solver.isPinned(v) }

@@ -376,6 +376,7 @@ internal import Scene
     open func layoutIfNeeded() {
         LayoutEngine.solve(treeOf: self)
         layOutSubtree()
+        LayoutEngine.layoutPassEnded(self)
     }
 
     /// Called as a layout pass reaches the view, before its `layoutSubviews` is due or not: a part
