@@ -2,40 +2,41 @@ import XCTest
 
 @testable import ConstraintSolver
 
+/// Compares `solver` with a fresh solve of `live` (each constraint at its constant now): each
+/// variable's optimal range, and the value of each pinned one. Returns how many were pinned.
+func assertAgreesWithAFreshSolve(
+    _ solver: Solver, _ live: [(Constraint, Double)], _ vs: [Variable], _ what: @autoclosure () -> String,
+    file: StaticString = #filePath, line: UInt = #line
+) throws -> Int {
+    let copies = vs.map { Variable($0.name) }
+    func copy(_ v: Variable) -> Variable { copies[vs.firstIndex { $0 === v }!] }
+    let fresh = Solver()
+    for (c, constant) in live {
+        let terms = c.expression.terms.map { Term(copy($0.variable), $0.coefficient) }
+        try fresh.addConstraint(Constraint(LinearExpression(terms, constant: constant), c.relation, strength: c.strength))
+    }
+    solver.updateVariables()
+    fresh.updateVariables()
+    var pinned = 0
+    for (v, f) in zip(vs, copies) {
+        let mine = solver.optimalRange(of: v), theirs = fresh.optimalRange(of: f)
+        func same(_ a: Double, _ b: Double) -> Bool { a == b || abs(a - b) <= 1e-6 }
+        XCTAssertTrue(
+            same(mine.lowerBound, theirs.lowerBound) && same(mine.upperBound, theirs.upperBound),
+            "\(what()): \(v.name)'s optimal range \(mine), a fresh solve's \(theirs)", file: file, line: line)
+        if fresh.isPinned(f) {
+            pinned += 1
+            XCTAssertEqual(v.value, f.value, accuracy: 1e-6, "\(what()): \(v.name)", file: file, line: line)
+        }
+    }
+    return pinned
+}
+
 /// `updateConstant` on constraints of every kind (required or not; ==, <=, >=), compared with a
 /// fresh solver given the same constraints at their constants now: the same optimal solutions
 /// (each variable's `optimalRange`, which is a property of the system, not of the path to it)
 /// and the same value for every pinned variable.
 final class ConstantMoveTests: XCTestCase {
-    /// Compares `solver` with a fresh solve of `live` (each constraint at its constant now).
-    func assertAgreesWithAFreshSolve(
-        _ solver: Solver, _ live: [(Constraint, Double)], _ vs: [Variable], _ what: @autoclosure () -> String,
-        file: StaticString = #filePath, line: UInt = #line
-    ) throws -> Int {
-        let copies = vs.map { Variable($0.name) }
-        func copy(_ v: Variable) -> Variable { copies[vs.firstIndex { $0 === v }!] }
-        let fresh = Solver()
-        for (c, constant) in live {
-            let terms = c.expression.terms.map { Term(copy($0.variable), $0.coefficient) }
-            try fresh.addConstraint(Constraint(LinearExpression(terms, constant: constant), c.relation, strength: c.strength))
-        }
-        solver.updateVariables()
-        fresh.updateVariables()
-        var pinned = 0
-        for (v, f) in zip(vs, copies) {
-            let mine = solver.optimalRange(of: v), theirs = fresh.optimalRange(of: f)
-            func same(_ a: Double, _ b: Double) -> Bool { a == b || abs(a - b) <= 1e-6 }
-            XCTAssertTrue(
-                same(mine.lowerBound, theirs.lowerBound) && same(mine.upperBound, theirs.upperBound),
-                "\(what()): \(v.name)'s optimal range \(mine), a fresh solve's \(theirs)", file: file, line: line)
-            if fresh.isPinned(f) {
-                pinned += 1
-                XCTAssertEqual(v.value, f.value, accuracy: 1e-6, "\(what()): \(v.name)", file: file, line: line)
-            }
-        }
-        return pinned
-    }
-
     /// The self-sizing cell's shape: two labels stacked in a content view of a held height, each
     /// hugging (<= @250) and resisting compression (>= @750) at its intrinsic height. The
     /// intrinsic heights (non-required inequalities) and the held height (a required equality)
