@@ -72,7 +72,7 @@ final class ConstantMoveTests: XCTestCase {
             (false, .equal), (false, .lessThanOrEqual), (false, .greaterThanOrEqual),
         ]
         var moved = [Int](repeating: 0, count: kinds.count), refused = 0, compared = 0, free = 0
-        for system in 0..<200 {
+        for system in 0..<120 {
             let vs = (0..<random.int(2...5)).map { Variable("v\($0)") }
             let solver = Solver()
             var live: [(Constraint, Double)] = []
@@ -114,8 +114,8 @@ final class ConstantMoveTests: XCTestCase {
                 free += vs.count - pinned
             }
         }
-        for (kind, count) in zip(kinds, moved) { XCTAssertGreaterThan(count, 150, "moves of \(kind)") }
-        XCTAssertGreaterThan(refused, 20)
+        for (kind, count) in zip(kinds, moved) { XCTAssertGreaterThan(count, 80, "moves of \(kind)") }
+        XCTAssertGreaterThan(refused, 10)
         XCTAssertGreaterThan(compared, 3 * free)
         print("constant moves against a fresh solve: \(moved) moves by kind, \(refused) refused, \(compared) pinned values, \(free) free")
     }
