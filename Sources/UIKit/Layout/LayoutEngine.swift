@@ -721,7 +721,8 @@ internal import Scene
     /// conflict, so that breaking either is as good (a tie). Asked of the solver only for the
     /// views and axes of rows the solve broke at a priority that has other rows (the view whose
     /// constraint was broken; a view whose axis the count found short is said already), each
-    /// said once with the priorities.
+    /// said once with the priorities. A row broken by less than half a point is not counted: such
+    /// a tie moves a view by a pixel at most (a self-sizing cell a pixel taller than its labels).
     private func checkTies() {
         var perPriority: [Float: Int] = [:]
         for (key, row) in rows where row.priority < 1000 {
@@ -732,9 +733,9 @@ internal import Scene
         for (key, row) in rows where row.priority < 1000 && perPriority[row.priority, default: 0] > 1 {
             switch key {
             case .constraint:
-                if solver.isBroken(row.handle) { for axis in row.axes { suspects[axis, default: []].insert(row.priority) } }
+                if solver.isBroken(row.handle, tolerance: 0.5) { for axis in row.axes { suspects[axis, default: []].insert(row.priority) } }
             case .item(let id, let tag):
-                guard LayoutEngine.intrinsicTags.contains(tag), solver.isBroken(row.handle) else { continue }
+                guard LayoutEngine.intrinsicTags.contains(tag), solver.isBroken(row.handle, tolerance: 0.5) else { continue }
                 suspects[AxisKey(view: id, horizontal: tag == .hugWidth || tag == .resistWidth), default: []].insert(row.priority)
             }
         }

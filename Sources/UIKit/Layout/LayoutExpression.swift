@@ -96,14 +96,15 @@ struct LayoutExpression {
         return false
     }
 
-    /// Whether the last solve leaves the row unsatisfied (a non-required row it broke).
-    func isBroken(_ h: Handle) -> Bool {
+    /// Whether the last solve leaves the row unsatisfied by more than `tolerance` points (a
+    /// non-required row it broke).
+    func isBroken(_ h: Handle, tolerance: Double) -> Bool {
         let c = h.constraint
         let value = c.expression.terms.reduce(solver.constant(of: c) ?? 0) { $0 + $1.coefficient * $1.variable.value }
         switch c.relation {
-        case .equal: return abs(value) > 1e-6
-        case .lessThanOrEqual: return value > 1e-6
-        case .greaterThanOrEqual: return value < -1e-6
+        case .equal: return abs(value) > tolerance
+        case .lessThanOrEqual: return value > tolerance
+        case .greaterThanOrEqual: return value < -tolerance
         }
     }
 
