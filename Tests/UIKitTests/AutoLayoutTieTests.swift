@@ -103,4 +103,18 @@ final class AutoLayoutTieTests: XCTestCase {
             XCTAssertEqual(ScreenRun.takeDiagnostics(), [])
         }
     }
+
+    /// A table of self-sizing cells (a cell may be a pixel taller than its labels' content, by the
+    /// table's rounding): nothing worth saying.
+    func testSelfSizingCellsSayNothing() {
+        MainActor.assumeIsolated {
+            let table = UITableView(frame: CGRect(x: 0, y: 0, width: 390, height: 844), style: .plain)
+            let source = AutoLayoutCellTests.Source()
+            table.dataSource = source
+            table.register(AutoLayoutCellTests.MessageCell.self, forCellReuseIdentifier: "cell")
+            table.layoutIfNeeded()
+            XCTAssertGreaterThan(table.visibleCells.count, 5)
+            XCTAssertEqual(ScreenRun.takeDiagnostics(), [])
+        }
+    }
 }
