@@ -13,7 +13,8 @@ import XCTest
 /// solutions. Compared at every check: the same required constraint refused (or none); each
 /// variable this solver says is pinned within 1e-6 of kiwi's value; every kiwi value inside this
 /// solver's `optimalRange` (kiwi's answer is one of the optimal solutions); required constraints
-/// holding in this solver's answer.
+/// holding in this solver's answer; after each constant moved in place (`updateConstant`, on
+/// constraints of every kind), the same optimal ranges as a fresh solve (ConstantMoveTests).
 final class KiwiDifferentialTests: XCTestCase {
     static let systems = 400
     static let priorities: [Double] = [250, 500, 750]
@@ -258,6 +259,9 @@ final class KiwiDifferentialTests: XCTestCase {
                     try assertUnsatisfiable(involved, in: solver, moving: c, to: constant)
                     return (checks, step)
                 }
+                // Moved in place: the same optimal solutions as a fresh solve of the constraints now.
+                let live = constraints.values.map { ($0, solver.constant(of: $0)!) }
+                _ = try assertAgreesWithAFreshSolve(solver, live, vs, "step \(step), \(c) moved to \(constant)")
             case .remove(let id): try solver.removeConstraint(constraints.removeValue(forKey: id)!)
             case .edit(let v, let priority): try solver.addEditVariable(vs[v], strength: Strength(priority))
             case .suggest(let v, let value): try solver.suggestValue(vs[v], value)

@@ -702,7 +702,9 @@ internal import Scene
     /// Views laid out by constraints with fewer than two rows on an axis (its position and its size
     /// each need one): marked for `hasAmbiguousLayout` and said once each. Counting is exact for
     /// the usual mistake (a constraint left out) and costs nothing; `hasAmbiguousLayout` asks the
-    /// solver itself whether the view's values are pinned.
+    /// solver itself whether the view's values are pinned. The other mistake, non-required rows
+    /// of one priority that conflict (the solver may break either: a tie), is asked of the solver
+    /// only for views a non-required row touches on an axis, when some priority has two rows.
     private func checkAmbiguity() {
         rowsPerAxis.removeAll(keepingCapacity: true)
         for (key, row) in rows {
@@ -721,7 +723,58 @@ internal import Scene
             if rowsPerAxis[AxisKey(view: id, horizontal: false), default: 0] < 2 { axes.insert(.vertical) }
             if !axes.isEmpty { LayoutReport.ambiguous(view, axes: axes) }
         }
+        tiesDue = true
     }
+
+    /// Rows came or went since the last look for ties (done when the layout pass ends, once the
+    /// frames that views are held at, such as a table cell's content view, are set).
+    private var tiesDue = false
+
+    /// The layout pass that `view`'s tree was in has ended: ties are looked for if due.
+    static func layoutPassEnded(_ view: UIView) {
+        var root = view
+        while let up = root.superview { root = up }
+        guard let engine = root.autoLayout.engine, engine.tiesDue else { return }
+        engine.tiesDue = false
+        engine.checkTies()
+    }
+
+    /// The other mistake besides a constraint left out: non-required rows of one priority that
+    /// conflict, so that breaking either is as good (a tie). Asked of the solver only for the
+    /// views and axes of rows the solve broke at a priority that has other rows (the view whose
+    /// constraint was broken; a view whose axis the count found short is said already), each
+    /// said once with the priorities. A row broken by less than half a point is not counted: such
+    /// a tie moves a view by a pixel at most (a self-sizing cell a pixel taller than its labels).
+    private func checkTies() {
+        var perPriority: [Float: Int] = [:]
+        for (key, row) in rows where row.priority < 1000 {
+            if case .item(_, let tag) = key, !LayoutEngine.intrinsicTags.contains(tag) { continue }
+            perPriority[row.priority, default: 0] += 1
+        }
+        var suspects: [AxisKey: Set<Float>] = [:]
+        for (key, row) in rows where row.priority < 1000 && perPriority[row.priority, default: 0] > 1 {
+            switch key {
+            case .constraint:
+                if solver.isBroken(row.handle, tolerance: 0.5) { for axis in row.axes { suspects[axis, default: []].insert(row.priority) } }
+            case .item(let id, let tag):
+                guard LayoutEngine.intrinsicTags.contains(tag), solver.isBroken(row.handle, tolerance: 0.5) else { continue }
+                suspects[AxisKey(view: id, horizontal: tag == .hugWidth || tag == .resistWidth), default: []].insert(row.priority)
+            }
+        }
+        var said: [ObjectIdentifier: (view: UIView, axes: Set<NSLayoutConstraint.Axis>, ties: Set<Float>)] = [:]
+        for (key, priorities) in suspects where rowsPerAxis[key, default: 0] >= 2 {
+            guard let view = items[key.view]?.view, view !== root, !LayoutEngine.isHeld(view) else { continue }
+            let axis: NSLayoutConstraint.Axis = key.horizontal ? .horizontal : .vertical
+            guard isAmbiguous(view, axis) else { continue }
+            said[key.view, default: (view, [], [])].axes.insert(axis)
+            said[key.view]!.ties.formUnion(priorities)
+        }
+        for (_, entry) in said.sorted(by: { LayoutReport.name($0.value.view) < LayoutReport.name($1.value.view) }) {
+            LayoutReport.ambiguous(entry.view, axes: entry.axes, ties: entry.ties)
+        }
+    }
+
+    static let intrinsicTags: Set<Tag> = [.hugWidth, .hugHeight, .resistWidth, .resistHeight]
 
     /// Whether the solution leaves `view`'s position or size free along `axis` (the solver's
     /// optimal range of each); false for a view the engine does not lay out.

@@ -48,7 +48,7 @@ struct LayoutExpression {
     }
 
     final class Handle {
-        var constraint: ConstraintSolver.Constraint
+        let constraint: ConstraintSolver.Constraint
         init(_ constraint: ConstraintSolver.Constraint) { self.constraint = constraint }
     }
 
@@ -87,29 +87,25 @@ struct LayoutExpression {
         owners[ObjectIdentifier(h.constraint)] = nil
     }
 
-    /// The row's constant changed (a constraint's `constant`, a held frame): moved in place in
-    /// the solver (`updateConstant`), but for a non-required inequality (an intrinsic size's
-    /// hugging or resistance), which is removed and added again: moved in place, such rows left
-    /// the solution wrong in a table of self-sizing cells (AutoLayoutCellTests). False when the
-    /// row cannot hold at its new constant: it is taken out then.
+    /// The row's constant changed (a constraint's `constant`, a held frame, an intrinsic size):
+    /// moved in place in the solver (`updateConstant`). False when the row cannot hold at its
+    /// new constant: it is taken out then.
     func setConstant(_ h: Handle, to constant: Double) -> Bool {
-        let c = h.constraint
-        if c.strength.isRequired || c.relation == .equal {
-            if (try? solver.updateConstant(of: c, to: -constant)) != nil { return true }
-            remove(h)
-            return false
-        }
-        let owner = owners[ObjectIdentifier(c)]
-        // The same row with another constant: not a change of structure.
-        let structure = structureChanged
-        defer { structureChanged = structure }
+        if (try? solver.updateConstant(of: h.constraint, to: -constant)) != nil { return true }
         remove(h)
-        let moved = ConstraintSolver.Constraint(
-            ConstraintSolver.LinearExpression(c.expression.terms, constant: -constant), c.relation, strength: c.strength)
-        guard (try? solver.addConstraint(moved)) != nil else { return false }
-        h.constraint = moved
-        if let owner { owners[ObjectIdentifier(moved)] = owner }
-        return true
+        return false
+    }
+
+    /// Whether the last solve leaves the row unsatisfied by more than `tolerance` points (a
+    /// non-required row it broke).
+    func isBroken(_ h: Handle, tolerance: Double) -> Bool {
+        let c = h.constraint
+        let value = c.expression.terms.reduce(solver.constant(of: c) ?? 0) { $0 + $1.coefficient * $1.variable.value }
+        switch c.relation {
+        case .equal: return abs(value) > tolerance
+        case .lessThanOrEqual: return value > tolerance
+        case .greaterThanOrEqual: return value < -tolerance
+        }
     }
 
     func solve() { solver.updateVariables() }

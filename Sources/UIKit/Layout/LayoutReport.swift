@@ -115,13 +115,25 @@ import Foundation
         Diagnostics.once("unsatisfiable \(ObjectIdentifier(c).hashValue)", message)
     }
 
-    /// An ambiguous layout, once per view and axis.
-    static func ambiguous(_ view: UIView, axes: Set<NSLayoutConstraint.Axis>) {
+    /// An ambiguous layout, once per view and axis: constraints left out, or (`ties`, the
+    /// priorities of its non-required constraints that may tie) constraints of one priority that
+    /// conflict, so that breaking either is as good.
+    static func ambiguous(_ view: UIView, axes: Set<NSLayoutConstraint.Axis>, ties: Set<Float> = []) {
         let which = axes.count == 2 ? "horizontally and vertically" : (axes.contains(.horizontal) ? "horizontally" : "vertically")
+        let fix = axes.contains(.horizontal) ? "x and width" : "y and height"
+        guard ties.isEmpty else {
+            let priorities = ties.sorted(by: >).map { "@\(number(CGFloat($0)))" }.joined(separator: ", ")
+            Diagnostics.once(
+                "ambiguous \(ObjectIdentifier(view).hashValue) \(axes.count == 2 ? 2 : (axes.first?.rawValue ?? 0))",
+                "<\(name(view))>: hasAmbiguousLayout: constraints of equal priority (\(priorities)) conflict over its position or size "
+                    + "\(which), and breaking either is as good, so it is drawn where the solver happened to put it; give one of them "
+                    + "a higher priority, or add constraints that fix its \(fix)")
+            return
+        }
         Diagnostics.once(
             "ambiguous \(ObjectIdentifier(view).hashValue) \(axes.count == 2 ? 2 : (axes.first?.rawValue ?? 0))",
             "<\(name(view))>: hasAmbiguousLayout: its constraints leave its position or size free \(which), so it is drawn where the solver "
-                + "happened to put it; add constraints that fix its \(axes.contains(.horizontal) ? "x and width" : "y and height")")
+                + "happened to put it; add constraints that fix its \(fix)")
     }
 
     /// UIKit's refusal of a constraint whose views share no ancestor (an exception there).

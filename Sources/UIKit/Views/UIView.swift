@@ -109,6 +109,8 @@ internal import Scene
     /// Called by the layer when its bounds' size changes: subviews autoresize, layout is due.
     func boundsSizeChanged(from old: CGSize) {
         setNeedsLayout()
+        // A view held at its frame in a constraint tree: its rows move at the next layout pass.
+        if autoLayout.translatesAutoresizingMaskIntoConstraints { LayoutEngine.changedSinceSolve = true }
         if autoresizesSubviews {
             // A view laid out by constraints keeps its frame until they are solved again.
             for view in subviews where view.autoLayout.translatesAutoresizingMaskIntoConstraints {
@@ -374,6 +376,7 @@ internal import Scene
     open func layoutIfNeeded() {
         LayoutEngine.solve(treeOf: self)
         layOutSubtree()
+        LayoutEngine.layoutPassEnded(self)
     }
 
     /// Called as a layout pass reaches the view, before its `layoutSubviews` is due or not: a part
