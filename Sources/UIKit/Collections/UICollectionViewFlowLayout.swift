@@ -70,7 +70,8 @@ extension UICollectionViewDelegateFlowLayout {
 /// shared between its items (a line of one item is centred), items are centred across the line's
 /// depth, lines are `minimumLineSpacing` apart. Headers and footers span the content's width (a
 /// vertical layout) or height (a horizontal one). Sizes, insets and spacings come from the
-/// delegate (`UICollectionViewDelegateFlowLayout`) section by section, else these properties.
+/// delegate (`UICollectionViewDelegateFlowLayout`) section by section, else these properties;
+/// with `estimatedItemSize`, item sizes come from the cells shown (self-sizing cells).
 /// Subclasses may override `layoutAttributesForElements(in:)` and
 /// `shouldInvalidateLayout(forBoundsChange:)` (a stretchy header returns true, and is asked on
 /// every scroll). Compositional layout is not part of this module.
@@ -93,7 +94,13 @@ extension UICollectionViewDelegateFlowLayout {
     open var minimumInteritemSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
     /// https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/1617711-itemsize
     open var itemSize = CGSize(width: 50, height: 50) { didSet { invalidateLayout() } }
-    /// Kept; cells are not self-sized (said once): they keep `itemSize` or the delegate's size.
+    /// Non-zero: cells size themselves. Each item is laid out at this size (at `itemSize` for
+    /// `automaticSize`; the delegate's `sizeForItemAt` is not asked) until its cell is shown:
+    /// then the cell's `preferredLayoutAttributesFitting(_:)` gives its size (by default its
+    /// content view's constraints, `systemLayoutSizeFitting`), the layout is invalidated and the
+    /// items after it and the content size move. Sizes measured are kept until the layout is
+    /// invalidated as a whole (`invalidateLayout()`, `reloadData()`) or its width changes, so
+    /// only the cells shown are ever measured.
     /// https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/1617709-estimateditemsize
     open var estimatedItemSize = CGSize.zero { didSet { invalidateLayout() } }
     /// https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/1617720-scrolldirection
@@ -121,6 +128,8 @@ extension UICollectionViewDelegateFlowLayout {
         var footer: UICollectionViewLayoutAttributes?
         var start: CGFloat = 0, end: CGFloat = 0
         var bodyStart: CGFloat = 0, bodyEnd: CGFloat = 0
+        /// The length across the lines its items have (less the insets).
+        var available: CGFloat = 0
     }
     private(set) var sections: [Section] = []
     private var contentSize = CGSize.zero
@@ -140,14 +149,15 @@ extension UICollectionViewDelegateFlowLayout {
         sections = []
         contentSize = .zero
         guard let cv = collectionView else { return }
-        if estimatedItemSize != .zero {
-            Diagnostics.once(
-                "estimatedItemSize \(ObjectIdentifier(self))",
-                "\(type(of: self)): estimatedItemSize is kept but cells are not self-sized; each item has its itemSize or the delegate's size")
-        }
         let flow = cv.delegate as? any UICollectionViewDelegateFlowLayout
         let adjusted = cv.adjustedContentInset
         let crossLength = vertical ? cv.bounds.width - adjusted.left - adjusted.right : cv.bounds.height - adjusted.top - adjusted.bottom
+        // Sizes measured at another width (height, for a horizontal layout) are measured again.
+        if crossLength != measuredAcross {
+            forgetMeasuredSizes()
+            measuredAcross = crossLength
+        }
+        let estimate = estimatedItemSize == Self.automaticSize ? itemSize : estimatedItemSize
         // Extra lead and trail across the lines for the inset reference.
         var extraLead: CGFloat = 0, extraTrail: CGFloat = 0
         if sectionInsetReference != .fromContentInset {
@@ -175,6 +185,7 @@ extension UICollectionViewDelegateFlowLayout {
             let lead = (vertical ? inset.left : inset.top) + extraLead
             let trail = (vertical ? inset.right : inset.bottom) + extraTrail
             let available = crossLength - lead - trail
+            section.available = available
             main += vertical ? inset.top : inset.left
             // Items in lines: (attributes, size across, size along).
             var line: [(UICollectionViewLayoutAttributes, CGFloat, CGFloat)] = []
@@ -198,8 +209,21 @@ extension UICollectionViewDelegateFlowLayout {
             }
             for i in 0..<cv.numberOfItems(inSection: s) {
                 let path = IndexPath(item: i, section: s)
-                let size = flow?.collectionView(cv, layout: self, sizeForItemAt: path) ?? itemSize
-                let across = vertical ? size.width : size.height, along = vertical ? size.height : size.width
+                let size =
+                    estimatesItemSizes ? measuredSizes[path] ?? estimate : flow?.collectionView(cv, layout: self, sizeForItemAt: path) ?? itemSize
+                var across = vertical ? size.width : size.height
+                let along = vertical ? size.height : size.width
+                if estimatesItemSizes, across > available + 0.0001 {
+                    // Drawn across the lines' length; UIKit says it is undefined, as here.
+                    Diagnostics.once(
+                        "flow item too wide \(ObjectIdentifier(self))",
+                        "The behavior of the UICollectionViewFlowLayout is not defined because: the item \(vertical ? "width" : "height") must be "
+                            + "less than the \(vertical ? "width" : "height") of the UICollectionView minus the section insets "
+                            + "\(vertical ? "left and right" : "top and bottom") values, minus the content insets "
+                            + "\(vertical ? "left and right" : "top and bottom") values (item \(path) is \(across) pt, the lines \(available) pt); "
+                            + "it is drawn \(available) pt")
+                    across = max(0, available)
+                }
                 if !line.isEmpty, used + interitem + across > available + 0.0001 { placeLine() }
                 used += (line.isEmpty ? 0 : interitem) + across
                 let a = makeAttributes(path)
@@ -275,6 +299,56 @@ extension UICollectionViewDelegateFlowLayout {
             a.zIndex = 1024
         }
         return a
+    }
+
+    // MARK: Self-sizing
+
+    /// Whether cells size themselves (`estimatedItemSize` is not zero).
+    private var estimatesItemSizes: Bool { estimatedItemSize != .zero }
+    /// Item sizes cells preferred, and the items whose cells were asked, since the sizes were
+    /// last forgotten; the length across the lines they were measured at.
+    private var measuredSizes: [IndexPath: CGSize] = [:]
+    private var askedItems: Set<IndexPath> = []
+    private var measuredAcross: CGFloat?
+
+    private func forgetMeasuredSizes() {
+        measuredSizes = [:]
+        askedItems = []
+    }
+
+    /// True for a cell whose preferred size differs from its size, when cells size themselves.
+    open override func shouldInvalidateLayout(
+        forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
+        withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes
+    ) -> Bool {
+        estimatesItemSizes && originalAttributes.representedElementCategory == .cell && preferredAttributes.size != originalAttributes.size
+    }
+
+    /// Takes the sizes cells preferred (a context from `invalidationContext(forPreferredLayoutAttributes:withOriginalAttributes:)`);
+    /// an invalidation of everything (`invalidateLayout()`, `reloadData()`) forgets the sizes measured.
+    open override func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
+        if context.invalidateEverything || context.invalidateDataSourceCounts { forgetMeasuredSizes() }
+        for (path, size) in context.preferredItemSizes where estimatesItemSizes { measuredSizes[path] = size }
+        super.invalidateLayout(with: context)
+    }
+
+    override func asksPreferredAttributes(for attributes: UICollectionViewLayoutAttributes, appeared: Bool) -> Bool {
+        guard estimatesItemSizes else { return appeared }
+        return attributes.representedElementCategory == .cell && !askedItems.contains(attributes.indexPath)
+    }
+
+    override func didAskPreferredAttributes(for attributes: UICollectionViewLayoutAttributes) {
+        if estimatesItemSizes, attributes.representedElementCategory == .cell { askedItems.insert(attributes.indexPath) }
+    }
+
+    /// Both lengths as small as the constraints allow, except the length across the lines when
+    /// the item spans its section's lines (a list): held there, as UIKit does.
+    override func selfSizingPriorities(for attributes: UICollectionViewLayoutAttributes) -> (UILayoutPriority, UILayoutPriority)? {
+        guard estimatesItemSizes, attributes.representedElementCategory == .cell else { return nil }
+        let available = sections.indices.contains(attributes.indexPath.section) ? sections[attributes.indexPath.section].available : .infinity
+        let spans = (vertical ? attributes.size.width : attributes.size.height) >= available - 0.0001
+        guard spans else { return (.fittingSizeLevel, .fittingSizeLevel) }
+        return vertical ? (.required, .fittingSizeLevel) : (.fittingSizeLevel, .required)
     }
 
     /// True when the bounds change size across the lines, or when headers or footers are pinned

@@ -1,0 +1,301 @@
+import Foundation
+import RenderFramesKit
+import UIKit
+import XCTest
+
+/// A card as iOS code writes a self-sizing collection cell: a title and a wrapping body pinned
+/// to the content view by constraints, nothing sized by hand.
+@MainActor final class NoteCardCell: UICollectionViewCell {
+    nonisolated(unsafe) static var asked = 0
+    nonisolated(unsafe) static var madeFrames: [CGRect] = []
+    let title = UILabel()
+    let body = UILabel()
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        NoteCardCell.madeFrames.append(frame)
+        contentView.backgroundColor = .secondarySystemGroupedBackground
+        contentView.layer.cornerRadius = 12
+        contentView.clipsToBounds = true
+        title.font = .systemFont(ofSize: 17, weight: .semibold)
+        body.font = .systemFont(ofSize: 15)
+        body.textColor = .secondaryLabel
+        body.numberOfLines = 0
+        for label in [title, body] {
+            label.translatesAutoresizingMaskIntoConstraints = false
+            contentView.addSubview(label)
+        }
+        NSLayoutConstraint.activate([
+            title.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 12),
+            title.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 12),
+            title.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -12),
+            body.topAnchor.constraint(equalTo: title.bottomAnchor, constant: 4),
+            body.leadingAnchor.constraint(equalTo: title.leadingAnchor),
+            body.trailingAnchor.constraint(equalTo: title.trailingAnchor),
+            body.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -12),
+        ])
+    }
+
+    required init?(coder: NSCoder) { fatalError("made in code") }
+
+    override func preferredLayoutAttributesFitting(_ layoutAttributes: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutAttributes {
+        NoteCardCell.asked += 1
+        return super.preferredLayoutAttributesFitting(layoutAttributes)
+    }
+}
+
+/// A tag chip: one line of text with padding, as wide as its text (automaticSize).
+@MainActor final class TagCell: UICollectionViewCell {
+    let label = UILabel()
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        contentView.backgroundColor = .systemBlue
+        label.font = .systemFont(ofSize: 15)
+        label.translatesAutoresizingMaskIntoConstraints = false
+        contentView.addSubview(label)
+        NSLayoutConstraint.activate([
+            label.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 6),
+            label.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -6),
+            label.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 10),
+            label.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -10),
+        ])
+    }
+
+    required init?(coder: NSCoder) { fatalError("made in code") }
+}
+
+/// The notes: titles and bodies of different lengths (a body of 1 to 4 sentences).
+@MainActor final class NotesSource: NSObject, UICollectionViewDataSource, UICollectionViewDelegateFlowLayout {
+    static let sentences = [
+        "Pick up the film from the lab.", "The light at six was soft and low over the water.",
+        "Remember to call back about the lease before Friday, and bring the signed copy.",
+        "Tea.",
+    ]
+    var count: Int
+    var made = 0
+
+    init(count: Int) { self.count = count }
+
+    static func body(_ item: Int) -> String { (0...(item % 4)).map { sentences[($0 + item) % sentences.count] }.joined(separator: " ") }
+
+    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { count }
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+        made += 1
+        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "note", for: indexPath) as! NoteCardCell
+        cell.accessibilityIdentifier = "note.\(indexPath.item)"
+        cell.title.text = "Note \(indexPath.item + 1)"
+        cell.body.text = Self.body(indexPath.item)
+        return cell
+    }
+}
+
+/// The test screen: a list of note cards in a collection view whose flow layout estimates their
+/// size (the width of the list, 80 pt); each card as tall as its text.
+@MainActor final class NotesViewController: UICollectionViewController {
+    let source = NotesSource(count: 12)
+
+    init() {
+        let layout = UICollectionViewFlowLayout()
+        layout.minimumLineSpacing = 12
+        layout.sectionInset = UIEdgeInsets(top: 16, left: 16, bottom: 16, right: 16)
+        super.init(collectionViewLayout: layout)
+    }
+
+    required init?(coder: NSCoder) { fatalError("made in code") }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        collectionView.backgroundColor = .systemGroupedBackground
+        collectionView.register(NoteCardCell.self, forCellWithReuseIdentifier: "note")
+        collectionView.dataSource = source
+        let layout = collectionViewLayout as! UICollectionViewFlowLayout
+        layout.estimatedItemSize = CGSize(width: view.bounds.width - 32, height: 80)
+    }
+}
+
+final class SelfSizingCollectionTests: XCTestCase {
+    nonisolated(unsafe) static var sources: [NSObject] = []
+
+    @MainActor static func list(_ source: NotesSource, width: CGFloat, height: CGFloat) -> (UICollectionView, UICollectionViewFlowLayout) {
+        sources.append(source)
+        let layout = UICollectionViewFlowLayout()
+        layout.minimumLineSpacing = 10
+        layout.sectionInset = UIEdgeInsets(top: 10, left: 16, bottom: 10, right: 16)
+        layout.estimatedItemSize = CGSize(width: width - 32, height: 100)
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: width, height: height), collectionViewLayout: layout)
+        cv.contentInsetAdjustmentBehavior = .never
+        cv.register(NoteCardCell.self, forCellWithReuseIdentifier: "note")
+        cv.dataSource = source
+        cv.layoutIfNeeded()
+        return (cv, layout)
+    }
+
+    /// The height the card's text needs at `width` (the labels measured by the text engine,
+    /// not by the constraint solver), plus the 12 + 4 + 12 pt the constraints put around them.
+    @MainActor static func cardHeight(_ item: Int, width: CGFloat) -> CGFloat {
+        let title = UILabel(), body = UILabel()
+        title.font = .systemFont(ofSize: 17, weight: .semibold)
+        title.text = "Note \(item + 1)"
+        body.font = .systemFont(ofSize: 15)
+        body.numberOfLines = 0
+        body.text = NotesSource.body(item)
+        let inner = CGSize(width: width - 24, height: .greatestFiniteMagnitude)
+        return 12 + title.sizeThatFits(inner).height + 4 + body.sizeThatFits(inner).height + 12
+    }
+
+    /// Cards spanning the list's width keep that width and are as tall as their text; the items
+    /// after them and the content size move as they are measured; the items not shown keep the
+    /// estimate. A narrower list measures them again.
+    func testCardsInAListAreAsTallAsTheirText() {
+        MainActor.assumeIsolated {
+            let source = NotesSource(count: 40)
+            let (cv, _) = Self.list(source, width: 320, height: 480)
+            let shown = cv.indexPathsForVisibleItems.map(\.item)
+            XCTAssertEqual(shown.first, 0)
+            var y: CGFloat = 10
+            for item in shown {
+                let frame = cv.cellForItem(at: IndexPath(item: item, section: 0))!.frame
+                let expected = Self.cardHeight(item, width: 288)
+                XCTAssertEqual(frame.width, 288, "item \(item): the list's width held")
+                XCTAssertEqual(frame.height, expected, accuracy: 0.5, "item \(item): as tall as its text")
+                XCTAssertEqual(frame.minY, y, accuracy: 0.001, "item \(item): 10 pt under the one before")
+                XCTAssertEqual(cv.layoutAttributesForItem(at: IndexPath(item: item, section: 0))?.frame, frame)
+                y = frame.maxY + 10
+            }
+            XCTAssertGreaterThan(y, 480, "the cards shown fill the screen")
+            let heights = shown.map { cv.cellForItem(at: IndexPath(item: $0, section: 0))!.frame.height }
+            XCTAssertGreaterThan(heights.max()! - heights.min()!, 35, "cards of one and of four sentences differ")
+            // The cards never shown keep the 100 pt estimate: the content size counts them so (a
+            // card measured as it came, then pushed below the screen by the ones above, its size).
+            let made = source.made
+            XCTAssertLessThanOrEqual(made, shown.count + 1)
+            let measured = (0..<made).map { Self.cardHeight($0, width: 288) }.reduce(0, +)
+            XCTAssertEqual(cv.contentSize.height, 10 + measured + CGFloat(40 - made) * 100 + 39 * 10 + 10, accuracy: 0.01)
+            XCTAssertEqual(cv.layoutAttributesForItem(at: IndexPath(item: 39, section: 0))?.frame.height, 100)
+            // The labels inside were laid out by the window's solve at the measured size.
+            let cell = cv.cellForItem(at: IndexPath(item: 3, section: 0)) as! NoteCardCell
+            XCTAssertEqual(cell.body.frame.maxY, cell.contentView.bounds.height - 12, accuracy: 0.5)
+            XCTAssertEqual(cell.body.frame.width, 288 - 24, accuracy: 0.001)
+
+            // A narrower list: the sizes are measured again, at the new width.
+            cv.frame = CGRect(x: 0, y: 0, width: 240, height: 480)
+            (cv.collectionViewLayout as! UICollectionViewFlowLayout).estimatedItemSize = CGSize(width: 208, height: 100)
+            cv.layoutIfNeeded()
+            let narrow = cv.cellForItem(at: IndexPath(item: 3, section: 0))!.frame
+            XCTAssertEqual(narrow.width, 208)
+            XCTAssertEqual(narrow.height, Self.cardHeight(3, width: 208), accuracy: 0.5)
+            XCTAssertGreaterThan(narrow.height, heights[3], "narrower: more lines")
+        }
+    }
+
+    /// automaticSize with cells free in both directions (tag chips): each as wide as its text,
+    /// lines filled with them as with fixed sizes; a tag wider than the lines is drawn as wide
+    /// as they are, and said as UIKit says it.
+    func testAutomaticSizeChipsAreAsWideAsTheirText() {
+        MainActor.assumeIsolated {
+            @MainActor final class Tags: NSObject, UICollectionViewDataSource {
+                let tags = ["iOS", "Auto Layout", "UIKit", "Flow", "A tag far too long to fit across the lines of this collection view"]
+                func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { tags.count }
+                func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+                    let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "tag", for: indexPath) as! TagCell
+                    cell.label.text = tags[indexPath.item]
+                    return cell
+                }
+            }
+            _ = ScreenRun.takeDiagnostics()
+            let tags = Tags()
+            Self.sources.append(tags)
+            let layout = UICollectionViewFlowLayout()
+            layout.estimatedItemSize = UICollectionViewFlowLayout.automaticSize
+            layout.minimumInteritemSpacing = 8
+            layout.minimumLineSpacing = 8
+            let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 240, height: 300), collectionViewLayout: layout)
+            cv.contentInsetAdjustmentBehavior = .never
+            cv.register(TagCell.self, forCellWithReuseIdentifier: "tag")
+            cv.dataSource = tags
+            cv.layoutIfNeeded()
+            @MainActor func frame(_ i: Int) -> CGRect { cv.cellForItem(at: IndexPath(item: i, section: 0))!.frame }
+            @MainActor func textWidth(_ s: String) -> CGFloat {
+                let l = UILabel()
+                l.font = .systemFont(ofSize: 15)
+                l.text = s
+                return l.intrinsicContentSize.width
+            }
+            let lineHeight = frame(0).height
+            for i in 0..<5 {
+                XCTAssertEqual(frame(i).height, lineHeight, "one line each")
+                if i < 4 { XCTAssertEqual(frame(i).width, (textWidth(tags.tags[i]) + 20).rounded(.up), accuracy: 1, "\(tags.tags[i])") }
+            }
+            XCTAssertGreaterThan(frame(1).width, frame(0).width + 40)
+            // "iOS", "Auto Layout" and "UIKit" fit 240 pt; their spare width is shared between them.
+            XCTAssertEqual(frame(0).minX, 0)
+            XCTAssertEqual(frame(2).maxX, 240, accuracy: 0.001)
+            XCTAssertEqual(frame(1).minY, frame(0).minY)
+            XCTAssertEqual(frame(3).minY, frame(0).maxY + 8, "Flow starts the next line")
+            XCTAssertEqual(frame(4).width, 240, "the long tag drawn as wide as the lines")
+            let said = ScreenRun.takeDiagnostics().joined(separator: "\n")
+            XCTAssertTrue(said.contains("The behavior of the UICollectionViewFlowLayout is not defined because: the item width must be less"), said)
+        }
+    }
+
+    /// 10,000 self-sizing items: only the cells shown are made and measured, at the first layout
+    /// and after a jump to the middle; the rest count their estimate.
+    func testTenThousandItemsMeasureOnlyTheCellsShown() {
+        MainActor.assumeIsolated {
+            NoteCardCell.asked = 0
+            let source = NotesSource(count: 10_000)
+            let (cv, _) = Self.list(source, width: 320, height: 480)
+            // The cells made for the screen (4 shown, a fifth made at the estimate then pushed
+            // below by the cards above it), each measured once.
+            let first = cv.indexPathsForVisibleItems.count
+            XCTAssertEqual(first, 4)
+            XCTAssertEqual(source.made, 5)
+            XCTAssertEqual(NoteCardCell.asked, 5, "each cell made measured once")
+            let measured = (0..<5).map { Self.cardHeight($0, width: 288) }.reduce(0, +)
+            XCTAssertEqual(cv.contentSize.height, 10 + measured + CGFloat(10_000 - 5) * 100 + 9_999 * 10 + 10, accuracy: 0.01)
+            cv.contentOffset = CGPoint(x: 0, y: 500_000)
+            cv.layoutIfNeeded()
+            let middle = cv.indexPathsForVisibleItems
+            XCTAssertGreaterThan(middle.first!.item, 4000)
+            XCTAssertGreaterThanOrEqual(middle.count, 3)
+            XCTAssertLessThanOrEqual(source.made - 5, middle.count + 1, "only the cells for the screen there")
+            XCTAssertEqual(NoteCardCell.asked, source.made)
+            for path in middle {
+                XCTAssertEqual(cv.cellForItem(at: path)!.frame.height, Self.cardHeight(path.item, width: 288), accuracy: 0.5)
+            }
+            // Back to the top: those were measured; nothing is measured again.
+            let asked = NoteCardCell.asked
+            cv.contentOffset = .zero
+            cv.layoutIfNeeded()
+            XCTAssertEqual(NoteCardCell.asked, asked)
+        }
+    }
+
+    /// Registered classes are made with init(frame:) at the layout's frame for the item, as
+    /// UIKit makes them, not at zero.
+    func testRegisteredCellsAreMadeAtTheLayoutsFrame() {
+        MainActor.assumeIsolated {
+            NoteCardCell.madeFrames = []
+            let layout = UICollectionViewFlowLayout()
+            layout.itemSize = CGSize(width: 140, height: 90)
+            layout.sectionInset = UIEdgeInsets(top: 5, left: 10, bottom: 5, right: 10)
+            let source = NotesSource(count: 2)
+            Self.sources.append(source)
+            let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 200), collectionViewLayout: layout)
+            cv.contentInsetAdjustmentBehavior = .never
+            cv.register(NoteCardCell.self, forCellWithReuseIdentifier: "note")
+            cv.dataSource = source
+            cv.layoutIfNeeded()
+            XCTAssertEqual(NoteCardCell.madeFrames, [CGRect(x: 10, y: 5, width: 140, height: 90), CGRect(x: 170, y: 5, width: 140, height: 90)])
+            XCTAssertEqual(cv.cellForItem(at: IndexPath(item: 1, section: 0))?.contentView.frame, CGRect(x: 0, y: 0, width: 140, height: 90))
+        }
+    }
+
+    /// The note cards on screen at scale 1, against a golden: cards of one to four sentences,
+    /// each as tall as its text.
+    func testNotesGolden() throws {
+        let golden = ScreenSmokeTests.fixtures + "/../golden/uikit-self-sizing-cards"
+        try assertFrames(of: { NotesViewController() }, scenario: ScreenSmokeTests.fixtures + "/still.yaml", golden: golden, frames: "0", scale: 1)
+    }
+}
