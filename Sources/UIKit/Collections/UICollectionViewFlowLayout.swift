@@ -146,6 +146,9 @@ extension UICollectionViewDelegateFlowLayout {
     /// Lays out every section: the attributes are kept until the layout is invalidated.
     open override func prepare() {
         super.prepare()
+        // The items' attributes objects are kept from the last layout (a self-sizing list of
+        // 10,000 items is laid out again at each measured cell: no allocation per item).
+        let previous = sections
         sections = []
         contentSize = .zero
         guard let cv = collectionView else { return }
@@ -158,6 +161,8 @@ extension UICollectionViewDelegateFlowLayout {
             measuredAcross = crossLength
         }
         let estimate = estimatedItemSize == Self.automaticSize ? itemSize : estimatedItemSize
+        var measuredBySection: [Int: [Int: CGSize]] = [:]
+        for (path, size) in measuredSizes where path.count == 2 { measuredBySection[path.section, default: [:]][path.item] = size }
         // Extra lead and trail across the lines for the inset reference.
         var extraLead: CGFloat = 0, extraTrail: CGFloat = 0
         if sectionInsetReference != .fromContentInset {
@@ -187,16 +192,14 @@ extension UICollectionViewDelegateFlowLayout {
             let available = crossLength - lead - trail
             section.available = available
             main += vertical ? inset.top : inset.left
-            // Items in lines: (attributes, size across, size along).
+            // Items in lines: (attributes, size across, size along); the line's total across and depth.
             var line: [(UICollectionViewLayoutAttributes, CGFloat, CGFloat)] = []
-            var used: CGFloat = 0
+            var used: CGFloat = 0, total: CGFloat = 0, depth: CGFloat = 0
             var firstLine = true
             func placeLine() {
                 guard !line.isEmpty else { return }
                 if !firstLine { main += lineSpacing }
                 firstLine = false
-                let depth = line.map(\.2).max() ?? 0
-                let total = line.map(\.1).reduce(0, +)
                 var cross = lead + (line.count == 1 ? (available - total) / 2 : 0)
                 let gap = line.count > 1 ? (available - total) / CGFloat(line.count - 1) : 0
                 for (a, across, along) in line {
@@ -204,13 +207,20 @@ extension UICollectionViewDelegateFlowLayout {
                     cross += across + gap
                 }
                 main += depth
-                line = []
+                line.removeAll(keepingCapacity: true)
                 used = 0
+                total = 0
+                depth = 0
             }
-            for i in 0..<cv.numberOfItems(inSection: s) {
-                let path = IndexPath(item: i, section: s)
+            let measured = measuredBySection[s] ?? [:]
+            let kept = previous.indices.contains(s) ? previous[s].items : []
+            let count = cv.numberOfItems(inSection: s)
+            section.items.reserveCapacity(count)
+            for i in 0..<count {
                 let size =
-                    estimatesItemSizes ? measuredSizes[path] ?? estimate : flow?.collectionView(cv, layout: self, sizeForItemAt: path) ?? itemSize
+                    estimatesItemSizes
+                    ? measured[i] ?? estimate
+                    : flow?.collectionView(cv, layout: self, sizeForItemAt: IndexPath(item: i, section: s)) ?? itemSize
                 var across = vertical ? size.width : size.height
                 let along = vertical ? size.height : size.width
                 if estimatesItemSizes, across > available + 0.0001 {
@@ -220,13 +230,16 @@ extension UICollectionViewDelegateFlowLayout {
                         "The behavior of the UICollectionViewFlowLayout is not defined because: the item \(vertical ? "width" : "height") must be "
                             + "less than the \(vertical ? "width" : "height") of the UICollectionView minus the section insets "
                             + "\(vertical ? "left and right" : "top and bottom") values, minus the content insets "
-                            + "\(vertical ? "left and right" : "top and bottom") values (item \(path) is \(across) pt, the lines \(available) pt); "
+                            + "\(vertical ? "left and right" : "top and bottom") values (item \(IndexPath(item: i, section: s)) is \(across) pt, "
+                            + "the lines \(available) pt); "
                             + "it is drawn \(available) pt")
                     across = max(0, available)
                 }
                 if !line.isEmpty, used + interitem + across > available + 0.0001 { placeLine() }
                 used += (line.isEmpty ? 0 : interitem) + across
-                let a = makeAttributes(path)
+                total += across
+                depth = max(depth, along)
+                let a = i < kept.count ? kept[i] : makeAttributes(IndexPath(item: i, section: s))
                 line.append((a, across, along))
                 section.items.append(a)
             }
