@@ -1,5 +1,6 @@
 import Foundation
 import RenderFramesKit
+import Scene
 import UIKit
 import XCTest
 
@@ -93,9 +94,10 @@ import XCTest
 /// The test screen: a list of note cards in a collection view whose flow layout estimates their
 /// size (the width of the list, 80 pt); each card as tall as its text.
 @MainActor final class NotesViewController: UICollectionViewController {
-    let source = NotesSource(count: 12)
+    let source: NotesSource
 
-    init() {
+    init(count: Int = 12) {
+        source = NotesSource(count: count)
         let layout = UICollectionViewFlowLayout()
         layout.minimumLineSpacing = 12
         layout.sectionInset = UIEdgeInsets(top: 16, left: 16, bottom: 16, right: 16)
@@ -289,6 +291,36 @@ final class SelfSizingCollectionTests: XCTestCase {
             cv.layoutIfNeeded()
             XCTAssertEqual(NoteCardCell.madeFrames, [CGRect(x: 10, y: 5, width: 140, height: 90), CGRect(x: 170, y: 5, width: 140, height: 90)])
             XCTAssertEqual(cv.cellForItem(at: IndexPath(item: 1, section: 0))?.contentView.frame, CGRect(x: 0, y: 0, width: 140, height: 90))
+        }
+    }
+
+    /// A screen run scrolling down 200 notes, frame by frame: at every frame the cards shown are
+    /// as tall as their text and 12 pt apart (those that came on screen were measured before the
+    /// frame was drawn), and only cells for the screen were made.
+    func testCardsAreMeasuredAsAScrollBringsThem() {
+        MainActor.assumeIsolated {
+            let settings = ScreenSettings(device: Device.named("iphone-15")!, appearance: .light, typography: .standard, fps: 5, imageFolders: [])
+            let motion = KeyframeTimeline(keyframes: [.init(time: 0, offset: 0, easing: .linear), .init(time: 2, offset: 4000, easing: .linear)])
+            NoteCardCell.asked = 0
+            let screen = NotesViewController(count: 200)
+            let run = ScreenRun(settings: settings, motion: motion, make: { screen })
+            var lastItem = 0
+            for frame in 0...10 {
+                run.advance(to: frame)
+                let cv = screen.collectionView!
+                let cells = cv.indexPathsForVisibleItems.map { ($0.item, cv.cellForItem(at: $0)!.frame) }
+                XCTAssertGreaterThanOrEqual(cells.count, 4, "frame \(frame)")
+                for (item, f) in cells {
+                    XCTAssertEqual(f.height, Self.cardHeight(item, width: 361), accuracy: 0.5, "frame \(frame): item \(item)")
+                }
+                for (a, b) in zip(cells, cells.dropFirst()) { XCTAssertEqual(b.1.minY - a.1.maxY, 12, accuracy: 0.001, "frame \(frame)") }
+                lastItem = cells.last!.0
+            }
+            XCTAssertGreaterThan(lastItem, 30, "the scroll went down the notes (400 pt a frame)")
+            // Each note measured once: those shown, and a few made at the 80 pt estimate below the
+            // last one shown, then pushed below the screen by the taller cards above them.
+            XCTAssertGreaterThanOrEqual(NoteCardCell.asked, lastItem + 1)
+            XCTAssertLessThanOrEqual(NoteCardCell.asked, lastItem + 1 + 6, "the notes that came on screen, no more")
         }
     }
 
