@@ -70,8 +70,9 @@ extension UICollectionViewDelegate {
 /// flow layout's cells until they are measured), and the layout invalidated with
 /// `invalidationContext(forPreferredLayoutAttributes:withOriginalAttributes:)` when
 /// `shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:)` says so; the
-/// items are shown again until none asks for another size. Its background is systemBackground, as since iOS 13. Compositional layout
-/// (`UICollectionViewCompositionalLayout`) and diffable data sources are not part of this module.
+/// items are shown again until none asks for another size. Its background is systemBackground,
+/// as since iOS 13. Compositional layout (`UICollectionViewCompositionalLayout`) and diffable
+/// data sources are not part of this module.
 /// https://developer.apple.com/documentation/uikit/uicollectionview
 @MainActor open class UICollectionView: UIScrollView {
     /// https://developer.apple.com/documentation/uikit/uicollectionview/scrolldirection

@@ -106,8 +106,8 @@ import Foundation
         withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes
     ) -> Bool { false }
 
-    /// A context that invalidates the item (or supplementary view) whose cell preferred other
-    /// attributes, the content size adjusted by the change of its size.
+    /// A context that invalidates the item whose cell preferred other attributes (carrying its
+    /// preferred size), the content size adjusted by the change of its size.
     /// https://developer.apple.com/documentation/uikit/uicollectionviewlayout/invalidationcontext(forpreferredlayoutattributes:withoriginalattributes:)
     open func invalidationContext(
         forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
