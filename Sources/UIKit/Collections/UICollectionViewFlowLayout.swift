@@ -130,6 +130,9 @@ extension UICollectionViewDelegateFlowLayout {
         var bodyStart: CGFloat = 0, bodyEnd: CGFloat = 0
         /// The length across the lines its items have (less the insets).
         var available: CGFloat = 0
+        /// Its lines: the first item of each, and where each starts and ends along the scroll
+        /// axis (both increasing: the items meeting a rect are found by binary search).
+        var lineFirstItems: [Int] = [], lineStarts: [CGFloat] = [], lineEnds: [CGFloat] = []
     }
     private(set) var sections: [Section] = []
     private var contentSize = CGSize.zero
@@ -206,6 +209,9 @@ extension UICollectionViewDelegateFlowLayout {
                     a.frame = rect(main: main + (depth - along) / 2, cross: cross, mainLength: along, crossLength: across)
                     cross += across + gap
                 }
+                section.lineFirstItems.append(section.items.count - line.count)
+                section.lineStarts.append(main)
+                section.lineEnds.append(main + depth)
                 main += depth
                 line.removeAll(keepingCapacity: true)
                 used = 0
@@ -269,7 +275,20 @@ extension UICollectionViewDelegateFlowLayout {
             let extent = vertical ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX)
             if section.end < extent.0 || section.start > extent.1 { continue }
             if let h = supplementary(UICollectionView.elementKindSectionHeader, s), h.frame.overlaps(rect) { out.append(h) }
-            for a in section.items where a.frame.overlaps(rect) { out.append(a.copy() as! UICollectionViewLayoutAttributes) }
+            // The lines that reach into the rect along the scroll axis, their items that meet it.
+            var lo = 0, hi = section.lineEnds.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if section.lineEnds[mid] > extent.0 { hi = mid } else { lo = mid + 1 }
+            }
+            var line = lo
+            while line < section.lineStarts.count, section.lineStarts[line] < extent.1 {
+                let end = line + 1 < section.lineFirstItems.count ? section.lineFirstItems[line + 1] : section.items.count
+                for a in section.items[section.lineFirstItems[line]..<end] where a.frame.overlaps(rect) {
+                    out.append(a.copy() as! UICollectionViewLayoutAttributes)
+                }
+                line += 1
+            }
             if let f = supplementary(UICollectionView.elementKindSectionFooter, s), f.frame.overlaps(rect) { out.append(f) }
         }
         return out
