@@ -1,12 +1,12 @@
 import Foundation
 import RenderFramesKit
 import Scene
-import UIKit
+@testable import UIKit
 import XCTest
 
 /// A card as iOS code writes a self-sizing collection cell: a title and a wrapping body pinned
 /// to the content view by constraints, nothing sized by hand.
-@MainActor final class NoteCardCell: UICollectionViewCell {
+@MainActor class NoteCardCell: UICollectionViewCell {
     nonisolated(unsafe) static var asked = 0
     nonisolated(unsafe) static var madeFrames: [CGRect] = []
     let title = UILabel()
@@ -45,6 +45,19 @@ import XCTest
     }
 }
 
+/// A card in a grid of two columns: its width is the layout's, its height its text's, as iOS
+/// code writes it when the cells' width is fixed.
+@MainActor final class GridNoteCardCell: NoteCardCell {
+    override func preferredLayoutAttributesFitting(_ layoutAttributes: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutAttributes {
+        let attributes = super.preferredLayoutAttributesFitting(layoutAttributes)
+        let size = contentView.systemLayoutSizeFitting(
+            CGSize(width: layoutAttributes.size.width, height: 0), withHorizontalFittingPriority: .required,
+            verticalFittingPriority: .fittingSizeLevel)
+        attributes.frame.size = CGSize(width: layoutAttributes.size.width, height: (size.height * 3).rounded(.up) / 3)
+        return attributes
+    }
+}
+
 /// A tag chip: one line of text with padding, as wide as its text (automaticSize).
 @MainActor final class TagCell: UICollectionViewCell {
     let label = UILabel()
@@ -74,9 +87,17 @@ import XCTest
         "Tea.",
     ]
     var count: Int
+    var sections = 1
     var made = 0
 
     init(count: Int) { self.count = count }
+
+    func numberOfSections(in collectionView: UICollectionView) -> Int { sections }
+    func collectionView(
+        _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+    ) -> UICollectionReusableView {
+        collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "title", for: indexPath)
+    }
 
     static func body(_ item: Int) -> String { (0...(item % 4)).map { sentences[($0 + item) % sentences.count] }.joined(separator: " ") }
 
@@ -321,6 +342,68 @@ final class SelfSizingCollectionTests: XCTestCase {
             // last one shown, then pushed below the screen by the taller cards above them.
             XCTAssertGreaterThanOrEqual(NoteCardCell.asked, lastItem + 1)
             XCTAssertLessThanOrEqual(NoteCardCell.asked, lastItem + 1 + 6, "the notes that came on screen, no more")
+        }
+    }
+
+    /// Measured cells move the items after them in place (their line's depth, the lines,
+    /// headers, footers and sections after it, the content size), and the result is the layout
+    /// a full pass gives with the same sizes: three sections of a two-column grid, headers and
+    /// footers, scrolled through 150 pt at a time, each step compared with the layout prepared
+    /// again from the start.
+    func testCellsMeasuredInPlaceGiveTheFullLayout() {
+        MainActor.assumeIsolated {
+            let source = NotesSource(count: 9)
+            source.sections = 3
+            Self.sources.append(source)
+            let layout = UICollectionViewFlowLayout()
+            layout.estimatedItemSize = CGSize(width: 135, height: 100)
+            layout.sectionInset = UIEdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
+            layout.headerReferenceSize = CGSize(width: 0, height: 30)
+            layout.footerReferenceSize = CGSize(width: 0, height: 20)
+            let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 400), collectionViewLayout: layout)
+            cv.contentInsetAdjustmentBehavior = .never
+            cv.register(GridNoteCardCell.self, forCellWithReuseIdentifier: "note")
+            for kind in [UICollectionView.elementKindSectionHeader, UICollectionView.elementKindSectionFooter] {
+                cv.register(TitleHeader.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: "title")
+            }
+            cv.dataSource = source
+            cv.layoutIfNeeded()
+            @MainActor func everything() -> [(String, CGRect)] {
+                let all = layout.layoutAttributesForElements(in: CGRect(x: -1, y: -1, width: 302, height: cv.contentSize.height + 2)) ?? []
+                return all.map { ("\($0.representedElementKind ?? "cell") \($0.indexPath)", $0.frame) }
+                    + [("content", CGRect(origin: .zero, size: cv.contentSize))]
+            }
+            var y: CGFloat = 0
+            while y < cv.contentSize.height {
+                cv.contentOffset = CGPoint(x: 0, y: y)
+                cv.layoutIfNeeded()
+                let inPlace = everything()
+                // The same sizes laid out from the start (a bounds-change invalidation keeps them).
+                layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: cv.bounds))
+                cv.layoutIfNeeded()
+                let full = everything()
+                XCTAssertEqual(inPlace.map(\.0), full.map(\.0), "at \(y)")
+                for (a, b) in zip(inPlace, full) {
+                    for (u, v) in [(a.1.minX, b.1.minX), (a.1.minY, b.1.minY), (a.1.width, b.1.width), (a.1.height, b.1.height)] {
+                        XCTAssertEqual(u, v, accuracy: 1e-6, "at \(y): \(a.0) \(a.1) against \(b.1)")
+                    }
+                }
+                y += 150
+            }
+            XCTAssertGreaterThan(layout.preparedInPlace, 5, "the scroll measured cells in place")
+            // Every card measured: as tall as its text in a 135 pt column; a line as deep as its
+            // taller card, the shorter one centred in it.
+            for s in 0..<3 {
+                for i in 0..<9 {
+                    let f = cv.layoutAttributesForItem(at: IndexPath(item: i, section: s))!.frame
+                    XCTAssertEqual(f.width, 135)
+                    XCTAssertEqual(f.height, Self.cardHeight(i, width: 135), accuracy: 0.5, "\(s).\(i)")
+                }
+            }
+            let left = cv.layoutAttributesForItem(at: IndexPath(item: 0, section: 1))!.frame
+            let right = cv.layoutAttributesForItem(at: IndexPath(item: 1, section: 1))!.frame
+            XCTAssertEqual(left.midY, right.midY, accuracy: 0.001)
+            XCTAssertNotEqual(left.height, right.height)
         }
     }
 

@@ -133,6 +133,24 @@ extension UICollectionViewDelegateFlowLayout {
         /// Its lines: the first item of each, and where each starts and ends along the scroll
         /// axis (both increasing: the items meeting a rect are found by binary search).
         var lineFirstItems: [Int] = [], lineStarts: [CGFloat] = [], lineEnds: [CGFloat] = []
+        /// Moves along the scroll axis since the last full layout (cells measured in place), not
+        /// in the stored frames: `offset` moves the whole section (lines grown in sections before
+        /// it), `lineShifts` its lines after a line that grew, `innerShift` its end and footer.
+        var offset: CGFloat = 0, innerShift: CGFloat = 0
+        var lineShifts = LineShifts()
+
+        /// How far line `line` and its items are from their stored place.
+        func shift(ofLine line: Int) -> CGFloat { offset + lineShifts.at(line) }
+
+        /// The line holding item `item`.
+        func line(ofItem item: Int) -> Int {
+            var lo = 0, hi = lineFirstItems.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if lineFirstItems[mid] <= item { lo = mid + 1 } else { hi = mid }
+            }
+            return max(0, lo - 1)
+        }
     }
     private(set) var sections: [Section] = []
     private var contentSize = CGSize.zero
@@ -149,6 +167,13 @@ extension UICollectionViewDelegateFlowLayout {
     /// Lays out every section: the attributes are kept until the layout is invalidated.
     open override func prepare() {
         super.prepare()
+        let resized = pendingResizes
+        pendingResizes = []
+        defer { needsFullLayout = false }
+        if !needsFullLayout, !resized.isEmpty, resizeInPlace(resized) {
+            preparedInPlace += 1
+            return
+        }
         // The items' attributes objects are kept from the last layout (a self-sizing list of
         // 10,000 items is laid out again at each measured cell: no allocation per item).
         let previous = sections
@@ -227,20 +252,8 @@ extension UICollectionViewDelegateFlowLayout {
                     estimatesItemSizes
                     ? measured[i] ?? estimate
                     : flow?.collectionView(cv, layout: self, sizeForItemAt: IndexPath(item: i, section: s)) ?? itemSize
-                var across = vertical ? size.width : size.height
+                let across = fitAcross(vertical ? size.width : size.height, available, IndexPath(item: i, section: s))
                 let along = vertical ? size.height : size.width
-                if estimatesItemSizes, across > available + 0.0001 {
-                    // Drawn across the lines' length; UIKit says it is undefined, as here.
-                    Diagnostics.once(
-                        "flow item too wide \(ObjectIdentifier(self))",
-                        "The behavior of the UICollectionViewFlowLayout is not defined because: the item \(vertical ? "width" : "height") must be "
-                            + "less than the \(vertical ? "width" : "height") of the UICollectionView minus the section insets "
-                            + "\(vertical ? "left and right" : "top and bottom") values, minus the content insets "
-                            + "\(vertical ? "left and right" : "top and bottom") values (item \(IndexPath(item: i, section: s)) is \(across) pt, "
-                            + "the lines \(available) pt); "
-                            + "it is drawn \(available) pt")
-                    across = max(0, available)
-                }
                 if !line.isEmpty, used + interitem + across > available + 0.0001 { placeLine() }
                 used += (line.isEmpty ? 0 : interitem) + across
                 total += across
@@ -273,19 +286,21 @@ extension UICollectionViewDelegateFlowLayout {
         var out: [UICollectionViewLayoutAttributes] = []
         for (s, section) in sections.enumerated() {
             let extent = vertical ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX)
-            if section.end < extent.0 || section.start > extent.1 { continue }
+            if section.end + section.offset + section.innerShift < extent.0 || section.start + section.offset > extent.1 { continue }
             if let h = supplementary(UICollectionView.elementKindSectionHeader, s), h.frame.overlaps(rect) { out.append(h) }
             // The lines that reach into the rect along the scroll axis, their items that meet it.
             var lo = 0, hi = section.lineEnds.count
             while lo < hi {
                 let mid = (lo + hi) / 2
-                if section.lineEnds[mid] > extent.0 { hi = mid } else { lo = mid + 1 }
+                if section.lineEnds[mid] + section.shift(ofLine: mid) > extent.0 { hi = mid } else { lo = mid + 1 }
             }
             var line = lo
-            while line < section.lineStarts.count, section.lineStarts[line] < extent.1 {
+            while line < section.lineStarts.count, section.lineStarts[line] + section.shift(ofLine: line) < extent.1 {
                 let end = line + 1 < section.lineFirstItems.count ? section.lineFirstItems[line + 1] : section.items.count
-                for a in section.items[section.lineFirstItems[line]..<end] where a.frame.overlaps(rect) {
-                    out.append(a.copy() as! UICollectionViewLayoutAttributes)
+                let shift = section.shift(ofLine: line)
+                for a in section.items[section.lineFirstItems[line]..<end] {
+                    let copy = moved(a, by: shift)
+                    if copy.frame.overlaps(rect) { out.append(copy) }
                 }
                 line += 1
             }
@@ -297,7 +312,17 @@ extension UICollectionViewDelegateFlowLayout {
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
         guard indexPath.count == 2, sections.indices.contains(indexPath.section), sections[indexPath.section].items.indices.contains(indexPath.item)
         else { return nil }
-        return sections[indexPath.section].items[indexPath.item].copy() as? UICollectionViewLayoutAttributes
+        let section = sections[indexPath.section]
+        return moved(section.items[indexPath.item], by: section.shift(ofLine: section.line(ofItem: indexPath.item)))
+    }
+
+    /// A copy of `attributes` moved `shift` along the scroll axis.
+    private func moved(_ attributes: UICollectionViewLayoutAttributes, by shift: CGFloat) -> UICollectionViewLayoutAttributes {
+        let copy = attributes.copy() as! UICollectionViewLayoutAttributes
+        if shift != 0 {
+            if vertical { copy.center.y += shift } else { copy.center.x += shift }
+        }
+        return copy
     }
 
     open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes?
@@ -311,9 +336,8 @@ extension UICollectionViewDelegateFlowLayout {
         guard sections.indices.contains(s) else { return nil }
         let section = sections[s]
         let header = kind == UICollectionView.elementKindSectionHeader
-        guard let original = header ? section.header : kind == UICollectionView.elementKindSectionFooter ? section.footer : nil,
-            let a = original.copy() as? UICollectionViewLayoutAttributes
-        else { return nil }
+        guard let original = header ? section.header : kind == UICollectionView.elementKindSectionFooter ? section.footer : nil else { return nil }
+        let a = moved(original, by: section.offset + (header ? 0 : section.innerShift))
         guard header ? sectionHeadersPinToVisibleBounds : sectionFootersPinToVisibleBounds, let cv = collectionView else { return a }
         let inset = cv.adjustedContentInset
         let visibleStart = vertical ? cv.bounds.minY + inset.top : cv.bounds.minX + inset.left
@@ -323,14 +347,28 @@ extension UICollectionViewDelegateFlowLayout {
         let at = vertical ? f.minY : f.minX
         let pinned =
             header
-            ? min(max(visibleStart, at), section.bodyEnd - length)
-            : max(min(visibleEnd - length, at), section.bodyStart)
+            ? min(max(visibleStart, at), section.bodyEnd + section.offset + section.innerShift - length)
+            : max(min(visibleEnd - length, at), section.bodyStart + section.offset)
         if vertical { f.origin.y = pinned } else { f.origin.x = pinned }
         if pinned != at {
             a.frame = f
             a.zIndex = 1024
         }
         return a
+    }
+
+    /// An item's length across the lines: a self-sized one longer than the lines is drawn as
+    /// long as they are (UIKit says it is undefined, as here).
+    private func fitAcross(_ across: CGFloat, _ available: CGFloat, _ path: IndexPath) -> CGFloat {
+        guard estimatesItemSizes, across > available + 0.0001 else { return across }
+        Diagnostics.once(
+            "flow item too wide \(ObjectIdentifier(self))",
+            "The behavior of the UICollectionViewFlowLayout is not defined because: the item \(vertical ? "width" : "height") must be "
+                + "less than the \(vertical ? "width" : "height") of the UICollectionView minus the section insets "
+                + "\(vertical ? "left and right" : "top and bottom") values, minus the content insets "
+                + "\(vertical ? "left and right" : "top and bottom") values (item \(path) is \(across) pt, the lines \(available) pt); "
+                + "it is drawn \(available) pt")
+        return max(0, available)
     }
 
     // MARK: Self-sizing
@@ -342,6 +380,56 @@ extension UICollectionViewDelegateFlowLayout {
     private var measuredSizes: [IndexPath: CGSize] = [:]
     private var askedItems: Set<IndexPath> = []
     private var measuredAcross: CGFloat?
+    /// Whether the next `prepare()` lays out every section, else which measured items it moves.
+    private var needsFullLayout = true
+    private var pendingResizes: [IndexPath] = []
+    /// Layouts prepared by moving items in place (for tests).
+    private(set) var preparedInPlace = 0
+
+    /// Gives the `items` their measured sizes where they are: each one's line takes the new
+    /// depth (its items centred in it again) and the lines, sections and content after it move
+    /// by the change, kept as shifts (a Fenwick tree of the section's lines), so a measured cell
+    /// costs the log of the items, not the items. False, having changed nothing that a full
+    /// layout does not redo, when it cannot: the collection view's counts or width changed, or
+    /// an item's length across the lines did (its line may take other items).
+    private func resizeInPlace(_ items: [IndexPath]) -> Bool {
+        guard let cv = collectionView, estimatesItemSizes, cv.numberOfSections == sections.count else { return false }
+        let adjusted = cv.adjustedContentInset
+        let crossLength = vertical ? cv.bounds.width - adjusted.left - adjusted.right : cv.bounds.height - adjusted.top - adjusted.bottom
+        guard crossLength == measuredAcross, sections.indices.allSatisfy({ cv.numberOfItems(inSection: $0) == sections[$0].items.count }) else {
+            return false
+        }
+        for path in items {
+            guard path.count == 2, sections.indices.contains(path.section), let size = measuredSizes[path] else { return false }
+            let s = path.section
+            guard sections[s].items.indices.contains(path.item) else { return false }
+            let a = sections[s].items[path.item]
+            let across = fitAcross(vertical ? size.width : size.height, sections[s].available, path)
+            guard abs(across - (vertical ? a.size.width : a.size.height)) < 0.0001 else { return false }
+            let line = sections[s].line(ofItem: path.item)
+            let start = sections[s].lineStarts[line]
+            let first = sections[s].lineFirstItems[line]
+            let end = line + 1 < sections[s].lineFirstItems.count ? sections[s].lineFirstItems[line + 1] : sections[s].items.count
+            a.size = vertical ? CGSize(width: across, height: size.height) : CGSize(width: size.width, height: across)
+            var depth: CGFloat = 0
+            for item in sections[s].items[first..<end] { depth = max(depth, vertical ? item.size.height : item.size.width) }
+            for item in sections[s].items[first..<end] {
+                let f = item.frame
+                let main = start + (depth - (vertical ? f.height : f.width)) / 2
+                item.frame =
+                    vertical
+                    ? CGRect(x: f.minX, y: main, width: f.width, height: f.height) : CGRect(x: main, y: f.minY, width: f.width, height: f.height)
+            }
+            let change = depth - (sections[s].lineEnds[line] - start)
+            sections[s].lineEnds[line] = start + depth
+            guard change != 0 else { continue }
+            sections[s].lineShifts.add(change, from: line + 1, lines: sections[s].lineStarts.count)
+            sections[s].innerShift += change
+            for later in (s + 1)..<sections.count { sections[later].offset += change }
+            if vertical { contentSize.height += change } else { contentSize.width += change }
+        }
+        return true
+    }
 
     private func forgetMeasuredSizes() {
         measuredSizes = [:]
@@ -356,11 +444,18 @@ extension UICollectionViewDelegateFlowLayout {
         estimatesItemSizes && originalAttributes.representedElementCategory == .cell && preferredAttributes.size != originalAttributes.size
     }
 
-    /// Takes the sizes cells preferred (a context from `invalidationContext(forPreferredLayoutAttributes:withOriginalAttributes:)`);
-    /// an invalidation of everything (`invalidateLayout()`, `reloadData()`) forgets the sizes measured.
+    /// Takes the sizes cells preferred (a context from `invalidationContext(forPreferredLayoutAttributes:withOriginalAttributes:)`):
+    /// the next `prepare()` moves the items after them in place; an invalidation of everything
+    /// (`invalidateLayout()`, `reloadData()`) forgets the sizes measured; any other lays out
+    /// every section again.
     open override func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
         if context.invalidateEverything || context.invalidateDataSourceCounts { forgetMeasuredSizes() }
         for (path, size) in context.preferredItemSizes where estimatesItemSizes { measuredSizes[path] = size }
+        if context.invalidateEverything || context.invalidateDataSourceCounts || context.preferredItemSizes.isEmpty || !estimatesItemSizes {
+            needsFullLayout = true
+        } else {
+            pendingResizes.append(contentsOf: context.preferredItemSizes.keys)
+        }
         super.invalidateLayout(with: context)
     }
 
@@ -396,5 +491,34 @@ extension CGRect {
     /// Whether the rects share an area (touching edges do not), as CGRectIntersectsRect.
     func overlaps(_ other: CGRect) -> Bool {
         minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+    }
+}
+
+/// Shifts added to every line from a given one on (a Fenwick tree over the lines): adding and
+/// reading a line's total are each the log of the lines.
+struct LineShifts {
+    private var tree: [CGFloat] = []
+
+    /// Adds `shift` to lines `from` and after, of `lines` lines.
+    mutating func add(_ shift: CGFloat, from line: Int, lines: Int) {
+        guard line < lines else { return }
+        if tree.count != lines + 1 { tree = [CGFloat](repeating: 0, count: lines + 1) }
+        var i = line + 1
+        while i <= lines {
+            tree[i] += shift
+            i += i & -i
+        }
+    }
+
+    /// The total shift of line `line`.
+    func at(_ line: Int) -> CGFloat {
+        guard !tree.isEmpty else { return 0 }
+        var total: CGFloat = 0
+        var i = min(line + 1, tree.count - 1)
+        while i > 0 {
+            total += tree[i]
+            i -= i & -i
+        }
+        return total
     }
 }
