@@ -349,48 +349,55 @@ final class SelfSizingCollectionTests: XCTestCase {
     /// headers, footers and sections after it, the content size), and the result is the layout
     /// a full pass gives with the same sizes: three sections of a two-column grid, headers and
     /// footers, scrolled through 150 pt at a time, each step compared with the layout prepared
-    /// again from the start.
+    /// again from the start; the same with headers and footers pinned.
     func testCellsMeasuredInPlaceGiveTheFullLayout() {
         MainActor.assumeIsolated {
-            let source = NotesSource(count: 9)
-            source.sections = 3
-            Self.sources.append(source)
-            let layout = UICollectionViewFlowLayout()
-            layout.estimatedItemSize = CGSize(width: 135, height: 100)
-            layout.sectionInset = UIEdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
-            layout.headerReferenceSize = CGSize(width: 0, height: 30)
-            layout.footerReferenceSize = CGSize(width: 0, height: 20)
-            let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 400), collectionViewLayout: layout)
-            cv.contentInsetAdjustmentBehavior = .never
-            cv.register(GridNoteCardCell.self, forCellWithReuseIdentifier: "note")
-            for kind in [UICollectionView.elementKindSectionHeader, UICollectionView.elementKindSectionFooter] {
-                cv.register(TitleHeader.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: "title")
-            }
-            cv.dataSource = source
-            cv.layoutIfNeeded()
-            @MainActor func everything() -> [(String, CGRect)] {
-                let all = layout.layoutAttributesForElements(in: CGRect(x: -1, y: -1, width: 302, height: cv.contentSize.height + 2)) ?? []
-                return all.map { ("\($0.representedElementKind ?? "cell") \($0.indexPath)", $0.frame) }
-                    + [("content", CGRect(origin: .zero, size: cv.contentSize))]
-            }
-            var y: CGFloat = 0
-            while y < cv.contentSize.height {
-                cv.contentOffset = CGPoint(x: 0, y: y)
-                cv.layoutIfNeeded()
-                let inPlace = everything()
-                // The same sizes laid out from the start (a bounds-change invalidation keeps them).
-                layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: cv.bounds))
-                cv.layoutIfNeeded()
-                let full = everything()
-                XCTAssertEqual(inPlace.map(\.0), full.map(\.0), "at \(y)")
-                for (a, b) in zip(inPlace, full) {
-                    for (u, v) in [(a.1.minX, b.1.minX), (a.1.minY, b.1.minY), (a.1.width, b.1.width), (a.1.height, b.1.height)] {
-                        XCTAssertEqual(u, v, accuracy: 1e-6, "at \(y): \(a.0) \(a.1) against \(b.1)")
-                    }
+            @MainActor func scrolledThrough(pinned: Bool) -> UICollectionView {
+                let source = NotesSource(count: 9)
+                source.sections = 3
+                Self.sources.append(source)
+                let layout = UICollectionViewFlowLayout()
+                layout.estimatedItemSize = CGSize(width: 135, height: 100)
+                layout.sectionInset = UIEdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
+                layout.headerReferenceSize = CGSize(width: 0, height: 30)
+                layout.footerReferenceSize = CGSize(width: 0, height: 20)
+                layout.sectionHeadersPinToVisibleBounds = pinned
+                layout.sectionFootersPinToVisibleBounds = pinned
+                let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 400), collectionViewLayout: layout)
+                cv.contentInsetAdjustmentBehavior = .never
+                cv.register(GridNoteCardCell.self, forCellWithReuseIdentifier: "note")
+                for kind in [UICollectionView.elementKindSectionHeader, UICollectionView.elementKindSectionFooter] {
+                    cv.register(TitleHeader.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: "title")
                 }
-                y += 150
+                cv.dataSource = source
+                cv.layoutIfNeeded()
+                @MainActor func everything() -> [(String, CGRect)] {
+                    let all = layout.layoutAttributesForElements(in: CGRect(x: -1, y: -1, width: 302, height: cv.contentSize.height + 2)) ?? []
+                    return all.map { ("\($0.representedElementKind ?? "cell") \($0.indexPath)", $0.frame) }
+                        + [("content", CGRect(origin: .zero, size: cv.contentSize))]
+                }
+                var y: CGFloat = 0
+                while y < cv.contentSize.height {
+                    cv.contentOffset = CGPoint(x: 0, y: y)
+                    cv.layoutIfNeeded()
+                    let inPlace = everything()
+                    // The same sizes laid out from the start (a bounds-change invalidation keeps them).
+                    layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: cv.bounds))
+                    cv.layoutIfNeeded()
+                    let full = everything()
+                    XCTAssertEqual(inPlace.map(\.0), full.map(\.0), "at \(y), pinned \(pinned)")
+                    for (a, b) in zip(inPlace, full) {
+                        for (u, v) in [(a.1.minX, b.1.minX), (a.1.minY, b.1.minY), (a.1.width, b.1.width), (a.1.height, b.1.height)] {
+                            XCTAssertEqual(u, v, accuracy: 1e-6, "at \(y), pinned \(pinned): \(a.0) \(a.1) against \(b.1)")
+                        }
+                    }
+                    y += 150
+                }
+                XCTAssertGreaterThan(layout.preparedInPlace, 5, "the scroll measured cells in place")
+                return cv
             }
-            XCTAssertGreaterThan(layout.preparedInPlace, 5, "the scroll measured cells in place")
+            _ = scrolledThrough(pinned: true)
+            let cv = scrolledThrough(pinned: false)
             // Every card measured: as tall as its text in a 135 pt column; a line as deep as its
             // taller card, the shorter one centred in it.
             for s in 0..<3 {
