@@ -50,6 +50,30 @@ final class ControlsVisualEffectTests: XCTestCase {
         XCTAssertGreaterThan(ink, 30)
     }
 
+    /// A rounded effect view blurs its rounded rectangle only: outside its corners what is behind
+    /// stays sharp, as its background's corners do.
+    func testARoundedEffectViewBlursItsRoundedShape() {
+        let pixels = ControlsHarness.onMain {
+            ControlsHarness.render { view in
+                Self.stripes(view)
+                let effect = UIVisualEffectView(effect: UIBlurEffect(style: .systemUltraThinMaterial))
+                effect.frame = CGRect(x: 40, y: 150, width: 160, height: 100)
+                effect.layer.cornerRadius = 30
+                view.addSubview(effect)
+            }
+        }
+        ControlsHarness.dump(pixels, "rounded-material")
+        // Just inside the bounding box's corner, outside the 30 pt arc: the stripes as they are
+        // (black from x 40, white from 44).
+        XCTAssertEqual(ControlsHarness.pixel(pixels, 41, 151).0, 0)
+        XCTAssertEqual(ControlsHarness.pixel(pixels, 45, 151).0, 255)
+        XCTAssertEqual(ControlsHarness.pixel(pixels, 193, 247).0, 0, "the bottom right corner too (a black stripe from 192)")
+        // The middle of the top edge and the centre: blurred, no stripes left.
+        for (x, y) in [(120, 152), (120, 200)] {
+            XCTAssertLessThanOrEqual(abs(ControlsHarness.pixel(pixels, x, y).0 - ControlsHarness.pixel(pixels, x + 2, y).0), 3, "(\(x), \(y))")
+        }
+    }
+
     func testTheChromeMaterialIsTheBarsMaterial() {
         ControlsHarness.onMain {
             for dark in [false, true] {

@@ -68,7 +68,7 @@ public final class LayerRenderer {
         if layer.backdropBlurRadius > 0 {
             blurBackdrop(
                 rect, sigma: min(LayerRenderer.maximumSigma, layer.backdropBlurRadius * (toDevice.scaleX + toDevice.scaleY) / 2),
-                canvas: &canvas)
+                canvas: &canvas, corners: layer.cornerRadius > 0 ? bodyShape(layer, toDevice: toDevice, rect: rect) : nil)
         }
         if layer.shadowOpacity > 0, layer.shadowColor.a > 0 {
             drawShadow(of: layer, toDevice: toDevice, rect: rect, canvas: &canvas, opacity: effective)
@@ -141,7 +141,8 @@ public final class LayerRenderer {
     }
 
     /// Replaces the canvas pixels under `rect` with a blurred copy (edges repeat inside the rect).
-    private func blurBackdrop(_ rect: Rect, sigma: Double, canvas: inout Canvas) {
+    /// A rounded layer's blur is drawn through its rounded body (`corners`), as its background is.
+    private func blurBackdrop(_ rect: Rect, sigma: Double, canvas: inout Canvas, corners: Shape? = nil) {
         let area = rect.enclosingPixels.intersection(canvas.clipBounds)
         guard !area.isEmpty else { return }
         let cw = canvas.pixmap.width, rowBytes = 4 * area.width
@@ -151,6 +152,10 @@ public final class LayerRenderer {
             region.bytes.replaceSubrange((y * rowBytes)..<((y + 1) * rowBytes), with: canvas.pixmap.bytes[src..<(src + rowBytes)])
         }
         let blurred = GaussianBlur.applyReduced(region, sigma: sigma)
+        if let corners {
+            canvas.draw(blurred, atX: area.x, y: area.y, mask: corners)
+            return
+        }
         for y in 0..<area.height {
             let dst = 4 * ((area.y - canvas.originY + y) * cw + area.x - canvas.originX)
             canvas.pixmap.bytes.replaceSubrange(dst..<(dst + rowBytes), with: blurred.bytes[(y * rowBytes)..<((y + 1) * rowBytes)])
@@ -233,12 +238,19 @@ public final class LayerRenderer {
         canvas.draw(blurred, atX: area.x, y: area.y, opacity: opacity)
     }
 
+    /// The layer's background shape in device pixels: its bounds rounded by its corner radius.
+    private func bodyShape(_ layer: Layer, toDevice: Transform, rect: Rect) -> Shape {
+        let radius = layer.cornerRadius * (toDevice.scaleX + toDevice.scaleY) / 2
+        let continuous = layer.continuousCorners && radius > 0 && layer.maskedCorners == .all
+        return continuous ? .fill(.continuousRoundedRect(rect, cornerRadius: radius)) : .rounded(rect, radius: radius, corners: layer.maskedCorners)
+    }
+
     private func drawLayerBody(_ layer: Layer, toDevice: Transform, rect: Rect, canvas: inout Canvas, opacity: Double) {
         let k = (toDevice.scaleX + toDevice.scaleY) / 2
         let radius = layer.cornerRadius * k
         let corners = layer.maskedCorners
         let continuous = layer.continuousCorners && radius > 0 && corners == .all
-        let body: Shape = continuous ? .fill(.continuousRoundedRect(rect, cornerRadius: radius)) : .rounded(rect, radius: radius, corners: corners)
+        let body = bodyShape(layer, toDevice: toDevice, rect: rect)
         if let bg = layer.backgroundColor, bg.a > 0 {
             canvas.fill(body, color: bg, opacity: opacity)
         }

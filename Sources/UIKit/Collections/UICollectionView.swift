@@ -66,8 +66,13 @@ extension UICollectionViewDelegate {
 /// the data source) or supplementary view for each, with the attributes applied; views that left
 /// are taken away and kept for reuse, so only the visible items have cells. On each bounds change
 /// (a scroll, a resize) it asks the layout `shouldInvalidateLayout(forBoundsChange:)` first, as
-/// UIKit does. Its background is systemBackground, as since iOS 13. Compositional layout
-/// (`UICollectionViewCompositionalLayout`) and diffable data sources are not part of this module.
+/// UIKit does. Each cell it shows is asked `preferredLayoutAttributesFitting(_:)` (a self-sizing
+/// flow layout's cells until they are measured), and the layout invalidated with
+/// `invalidationContext(forPreferredLayoutAttributes:withOriginalAttributes:)` when
+/// `shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:)` says so; the
+/// items are shown again until none asks for another size. Its background is systemBackground,
+/// as since iOS 13. Compositional layout (`UICollectionViewCompositionalLayout`) and diffable
+/// data sources are not part of this module.
 /// https://developer.apple.com/documentation/uikit/uicollectionview
 @MainActor open class UICollectionView: UIScrollView {
     /// https://developer.apple.com/documentation/uikit/uicollectionview/scrolldirection
@@ -182,9 +187,12 @@ extension UICollectionViewDelegate {
     /// with the layout's attributes for `indexPath` applied.
     /// https://developer.apple.com/documentation/uikit/uicollectionview/1618063-dequeuereusablecell
     open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
-        let view = dequeue(key: "cell/" + identifier, identifier: identifier, registered: cellClasses[identifier], what: "a cell")
-        let cell = view as? UICollectionViewCell ?? UICollectionViewCell()
-        if let a = pendingAttributes(kind: nil, indexPath) { cell.applyLayout(a) }
+        let attributes = pendingAttributes(kind: nil, indexPath)
+        let view = dequeue(
+            key: "cell/" + identifier, identifier: identifier, registered: cellClasses[identifier], what: "a cell", frame: attributes?.frame ?? .zero)
+        let cell = view as? UICollectionViewCell ?? UICollectionViewCell(frame: attributes?.frame ?? .zero)
+        cell.owningCollectionView = self
+        if let attributes { cell.applyLayout(attributes) }
         return cell
     }
 
@@ -195,8 +203,11 @@ extension UICollectionViewDelegate {
         -> UICollectionReusableView
     {
         let key = elementKind + "/" + identifier
-        let view = dequeue(key: key, identifier: identifier, registered: supplementaryClasses[key], what: "a \(elementKind)")
-        if let a = pendingAttributes(kind: elementKind, indexPath) { view.applyLayout(a) }
+        let attributes = pendingAttributes(kind: elementKind, indexPath)
+        let view = dequeue(
+            key: key, identifier: identifier, registered: supplementaryClasses[key], what: "a \(elementKind)", frame: attributes?.frame ?? .zero)
+        view.owningCollectionView = self
+        if let attributes { view.applyLayout(attributes) }
         return view
     }
 
@@ -207,7 +218,13 @@ extension UICollectionViewDelegate {
         return collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
     }
 
-    private func dequeue(key: String, identifier: String, registered: UICollectionReusableView.Type?, what: String) -> UICollectionReusableView {
+    /// A view from the reuse queue, else a new one made at `frame` (the layout's, as UIKit gives
+    /// `init(frame:)`).
+    private func dequeue(
+        key: String, identifier: String, registered: UICollectionReusableView.Type?, what: String, frame: CGRect
+    )
+        -> UICollectionReusableView
+    {
         if var queue = reusable[key], !queue.isEmpty {
             let view = queue.removeLast()
             reusable[key] = queue
@@ -220,12 +237,12 @@ extension UICollectionViewDelegate {
                 "\(describe): no class is registered for \(what) with reuse identifier \"\(identifier)\"; an empty view is shown "
                     + "(register the class with register(_:forCellWithReuseIdentifier:) or register(_:forSupplementaryViewOfKind:withReuseIdentifier:))"
             )
-            let view: UICollectionReusableView = what == "a cell" ? UICollectionViewCell() : UICollectionReusableView()
+            let view: UICollectionReusableView = what == "a cell" ? UICollectionViewCell(frame: frame) : UICollectionReusableView(frame: frame)
             view.reuseIdentifier = identifier
             return view
         }
         made += 1
-        return type.init(_registeredForReuseIdentifier: identifier)
+        return type.init(_registeredForReuseIdentifier: identifier, frame: frame)
     }
 
     /// Views made by the dequeue calls (not taken from the reuse queues).
@@ -425,23 +442,54 @@ extension UICollectionViewDelegate {
         askedBounds = bounds
         backgroundView?.frame = bounds
         let layout = collectionViewLayout
-        let invalidated = layout.needsPrepare
-        if layout.needsPrepare {
-            layout.needsPrepare = false
-            Activity.set(frame: ScreenRun.current?.frame ?? 0, call: "\(type(of: layout)).prepare")
-            layout.prepare()
-            preparedSize = bounds.size
-            let size = layout.collectionViewContentSize
-            if size != contentSize { contentSize = size }
+        // Cells that size themselves move the items after them: shown again until no cell asks
+        // for another size (the last pass only shows).
+        for pass in 0...Self.sizingPasses {
+            let invalidated = layout.needsPrepare
+            if layout.needsPrepare {
+                layout.needsPrepare = false
+                Activity.set(frame: ScreenRun.current?.frame ?? 0, call: "\(type(of: layout)).prepare")
+                layout.prepare()
+                preparedSize = bounds.size
+                let size = layout.collectionViewContentSize
+                if size != contentSize { contentSize = size }
+            }
+            let appeared = showElements(layout.layoutAttributesForElements(in: bounds) ?? [], reapply: invalidated)
+            if pass == Self.sizingPasses || !askPreferredAttributes(appeared: appeared) { break }
         }
-        showElements(layout.layoutAttributesForElements(in: bounds) ?? [], reapply: invalidated)
+    }
+
+    /// Layout passes a layout may take to settle self-sizing cells in one layout of the view.
+    static let sizingPasses = 8
+
+    /// Asks the cells shown that the layout wants measured for their preferred attributes
+    /// (`preferredLayoutAttributesFitting(_:)`), in item order, and invalidates the layout with
+    /// the context it gives for each it accepts; true when it was invalidated.
+    private func askPreferredAttributes(appeared: Set<IndexPath>) -> Bool {
+        let layout = collectionViewLayout
+        var invalidated = false
+        for path in cells.keys.sorted() {
+            guard let cell = cells[path], let original = cell.appliedAttributes,
+                layout.asksPreferredAttributes(for: original, appeared: appeared.contains(path))
+            else { continue }
+            Activity.set(frame: ScreenRun.current?.frame ?? 0, call: "preferredLayoutAttributesFitting(\(path))")
+            let preferred = cell.preferredLayoutAttributesFitting(original.copy() as? UICollectionViewLayoutAttributes ?? original)
+            layout.didAskPreferredAttributes(for: original)
+            if layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original) {
+                layout.invalidateLayout(with: layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original))
+                invalidated = true
+            }
+        }
+        return invalidated && layout.needsPrepare
     }
 
     /// Shows a view for each of `attributes`: the one already shown for it, else one from the
     /// data source; views no longer listed go to the reuse queues. Views already shown take new
     /// attributes only after the layout was invalidated (`reapply`): as in UIKit, a layout that
     /// does not invalidate on a scroll keeps its shown views where they were.
-    private func showElements(_ attributes: [UICollectionViewLayoutAttributes], reapply: Bool) {
+    /// Returns the items whose cells came from the data source.
+    @discardableResult
+    private func showElements(_ attributes: [UICollectionViewLayoutAttributes], reapply: Bool) -> Set<IndexPath> {
         var keptCells: [IndexPath: UICollectionViewCell] = [:]
         var keptSupplementary: [SupplementaryKey: UICollectionReusableView] = [:]
         var appeared: [(UICollectionReusableView, UICollectionViewLayoutAttributes)] = []
@@ -457,6 +505,7 @@ extension UICollectionViewDelegate {
                     Activity.set(frame: ScreenRun.current?.frame ?? 0, call: "collectionView(_:cellForItemAt: \(a.indexPath))")
                     let cell = ds.collectionView(self, cellForItemAt: a.indexPath)
                     pending = nil
+                    cell.owningCollectionView = self
                     cell.applyLayout(a)
                     keptCells[a.indexPath] = cell
                     appeared.append((cell, a))
@@ -475,6 +524,7 @@ extension UICollectionViewDelegate {
                     )
                     let view = ds.collectionView(self, viewForSupplementaryElementOfKind: kind, at: a.indexPath)
                     pending = nil
+                    view.owningCollectionView = self
                     view.applyLayout(a)
                     keptSupplementary[key] = view
                     appeared.append((view, a))
@@ -499,6 +549,7 @@ extension UICollectionViewDelegate {
                 collectionDelegate?.collectionView(self, willDisplaySupplementaryView: view, forElementKind: kind, at: a.indexPath)
             }
         }
+        return Set(appeared.compactMap { $0.1.representedElementCategory == .cell ? $0.1.indexPath : nil })
     }
 }
 

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A view a collection view shows and reuses: a cell, a section header or footer. The collection
-/// view makes registered classes with `init(frame:)` (your override of it is called), applies
+/// view makes registered classes with `init(frame:)` at the layout's frame for the element (your
+/// override of it is called), applies
 /// the layout's attributes (bounds, center, transform, alpha, zIndex) and calls
 /// `prepareForReuse()` before handing a reused view out again.
 /// https://developer.apple.com/documentation/uikit/uicollectionreusableview
@@ -13,8 +14,8 @@ import Foundation
     /// How a collection view makes a registered class (`register(_:forCellWithReuseIdentifier:)`):
     /// your subclass inherits it when it overrides `init(frame:)` or no initializer. Not Apple API
     /// (Objective-C makes registered classes without it).
-    public required convenience init(_registeredForReuseIdentifier identifier: String) {
-        self.init(frame: .zero)
+    public required convenience init(_registeredForReuseIdentifier identifier: String, frame: CGRect) {
+        self.init(frame: frame)
         reuseIdentifier = identifier
     }
 
@@ -34,11 +35,31 @@ import Foundation
     open func willTransition(from oldLayout: UICollectionViewLayout, to newLayout: UICollectionViewLayout) {}
     open func didTransition(from oldLayout: UICollectionViewLayout, to newLayout: UICollectionViewLayout) {}
 
-    /// The attributes as given: cells are not self-sized here.
+    /// The attributes the view would have: when its layout sizes cells by their content (a flow
+    /// layout with `estimatedItemSize`), a copy with the size its constraints give
+    /// (`systemLayoutSizeFitting` of a cell's `contentView`, else of the view, from the
+    /// attributes' size: each length as small as the constraints allow, the length across a
+    /// list's lines held), rounded up to the screen's pixels; else the attributes as given (and
+    /// for a view without constraints inside). Each view is solved on its own. Override it to
+    /// size a cell your way (call super, change the size).
     /// https://developer.apple.com/documentation/uikit/uicollectionreusableview/1620132-preferredlayoutattributesfitting
     open func preferredLayoutAttributesFitting(_ layoutAttributes: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutAttributes {
-        layoutAttributes
+        guard let (horizontal, vertical) = owningCollectionView?.collectionViewLayout.selfSizingPriorities(for: layoutAttributes) else {
+            return layoutAttributes
+        }
+        let measured = (self as? UICollectionViewCell)?.contentView ?? self
+        guard measured.hasConstraintsInside else { return layoutAttributes }
+        let fitted = measured.systemLayoutSizeFitting(
+            layoutAttributes.size, withHorizontalFittingPriority: horizontal, verticalFittingPriority: vertical)
+        let scale = traitCollection.displayScale > 0 ? traitCollection.displayScale : 1
+        func pixels(_ length: CGFloat) -> CGFloat { length.isFinite ? (max(0, length) * scale - 0.0001).rounded(.up) / scale : 0 }
+        guard let preferred = layoutAttributes.copy() as? UICollectionViewLayoutAttributes else { return layoutAttributes }
+        preferred.frame = CGRect(origin: layoutAttributes.frame.origin, size: CGSize(width: pixels(fitted.width), height: pixels(fitted.height)))
+        return preferred
     }
+
+    /// The collection view that made or dequeued this view (its layout says how it sizes itself).
+    weak var owningCollectionView: UICollectionView?
 
     /// The attributes last applied (the collection view applies changed ones only).
     var appliedAttributes: UICollectionViewLayoutAttributes?

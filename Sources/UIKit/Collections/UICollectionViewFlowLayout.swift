@@ -70,7 +70,8 @@ extension UICollectionViewDelegateFlowLayout {
 /// shared between its items (a line of one item is centred), items are centred across the line's
 /// depth, lines are `minimumLineSpacing` apart. Headers and footers span the content's width (a
 /// vertical layout) or height (a horizontal one). Sizes, insets and spacings come from the
-/// delegate (`UICollectionViewDelegateFlowLayout`) section by section, else these properties.
+/// delegate (`UICollectionViewDelegateFlowLayout`) section by section, else these properties;
+/// with `estimatedItemSize`, item sizes come from the cells shown (self-sizing cells).
 /// Subclasses may override `layoutAttributesForElements(in:)` and
 /// `shouldInvalidateLayout(forBoundsChange:)` (a stretchy header returns true, and is asked on
 /// every scroll). Compositional layout is not part of this module.
@@ -93,7 +94,13 @@ extension UICollectionViewDelegateFlowLayout {
     open var minimumInteritemSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
     /// https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/1617711-itemsize
     open var itemSize = CGSize(width: 50, height: 50) { didSet { invalidateLayout() } }
-    /// Kept; cells are not self-sized (said once): they keep `itemSize` or the delegate's size.
+    /// Non-zero: cells size themselves. Each item is laid out at this size (at `itemSize` for
+    /// `automaticSize`; the delegate's `sizeForItemAt` is not asked) until its cell is shown:
+    /// then the cell's `preferredLayoutAttributesFitting(_:)` gives its size (by default its
+    /// content view's constraints, `systemLayoutSizeFitting`), the layout is invalidated and the
+    /// items after it and the content size move. Sizes measured are kept until the layout is
+    /// invalidated as a whole (`invalidateLayout()`, `reloadData()`) or its width changes, so
+    /// only the cells shown are ever measured.
     /// https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/1617709-estimateditemsize
     open var estimatedItemSize = CGSize.zero { didSet { invalidateLayout() } }
     /// https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/1617720-scrolldirection
@@ -113,22 +120,13 @@ extension UICollectionViewDelegateFlowLayout {
 
     open override class var invalidationContextClass: AnyClass { UICollectionViewFlowLayoutInvalidationContext.self }
 
-    /// One section's attributes and its extent along the scroll axis (header to footer, and the
-    /// part a pinned header or footer stays within).
-    struct Section {
-        var header: UICollectionViewLayoutAttributes?
-        var items: [UICollectionViewLayoutAttributes] = []
-        var footer: UICollectionViewLayoutAttributes?
-        var start: CGFloat = 0, end: CGFloat = 0
-        var bodyStart: CGFloat = 0, bodyEnd: CGFloat = 0
-    }
-    private(set) var sections: [Section] = []
-    private var contentSize = CGSize.zero
+    var sections: [Section] = []
+    var contentSize = CGSize.zero
 
-    private var vertical: Bool { scrollDirection == .vertical }
+    var vertical: Bool { scrollDirection == .vertical }
 
     /// A rect from lengths along the scroll axis (`main`) and across it (`cross`).
-    private func rect(main: CGFloat, cross: CGFloat, mainLength: CGFloat, crossLength: CGFloat) -> CGRect {
+    func rect(main: CGFloat, cross: CGFloat, mainLength: CGFloat, crossLength: CGFloat) -> CGRect {
         vertical
             ? CGRect(x: cross, y: main, width: crossLength, height: mainLength)
             : CGRect(x: main, y: cross, width: mainLength, height: crossLength)
@@ -137,17 +135,30 @@ extension UICollectionViewDelegateFlowLayout {
     /// Lays out every section: the attributes are kept until the layout is invalidated.
     open override func prepare() {
         super.prepare()
+        let resized = pendingResizes
+        pendingResizes = []
+        defer { needsFullLayout = false }
+        if !needsFullLayout, !resized.isEmpty, resizeInPlace(resized) {
+            preparedInPlace += 1
+            return
+        }
+        // The items' attributes objects are kept from the last layout (a self-sizing list of
+        // 10,000 items is laid out again at each measured cell: no allocation per item).
+        let previous = sections
         sections = []
         contentSize = .zero
         guard let cv = collectionView else { return }
-        if estimatedItemSize != .zero {
-            Diagnostics.once(
-                "estimatedItemSize \(ObjectIdentifier(self))",
-                "\(type(of: self)): estimatedItemSize is kept but cells are not self-sized; each item has its itemSize or the delegate's size")
-        }
         let flow = cv.delegate as? any UICollectionViewDelegateFlowLayout
         let adjusted = cv.adjustedContentInset
         let crossLength = vertical ? cv.bounds.width - adjusted.left - adjusted.right : cv.bounds.height - adjusted.top - adjusted.bottom
+        // Sizes measured at another width (height, for a horizontal layout) are measured again.
+        if crossLength != measuredAcross {
+            forgetMeasuredSizes()
+            measuredAcross = crossLength
+        }
+        let estimate = estimatedItemSize == Self.automaticSize ? itemSize : estimatedItemSize
+        var measuredBySection: [Int: [Int: CGSize]] = [:]
+        for (path, size) in measuredSizes where path.count == 2 { measuredBySection[path.section, default: [:]][path.item] = size }
         // Extra lead and trail across the lines for the inset reference.
         var extraLead: CGFloat = 0, extraTrail: CGFloat = 0
         if sectionInsetReference != .fromContentInset {
@@ -175,34 +186,47 @@ extension UICollectionViewDelegateFlowLayout {
             let lead = (vertical ? inset.left : inset.top) + extraLead
             let trail = (vertical ? inset.right : inset.bottom) + extraTrail
             let available = crossLength - lead - trail
+            section.available = available
             main += vertical ? inset.top : inset.left
-            // Items in lines: (attributes, size across, size along).
+            // Items in lines: (attributes, size across, size along); the line's total across and depth.
             var line: [(UICollectionViewLayoutAttributes, CGFloat, CGFloat)] = []
-            var used: CGFloat = 0
+            var used: CGFloat = 0, total: CGFloat = 0, depth: CGFloat = 0
             var firstLine = true
             func placeLine() {
                 guard !line.isEmpty else { return }
                 if !firstLine { main += lineSpacing }
                 firstLine = false
-                let depth = line.map(\.2).max() ?? 0
-                let total = line.map(\.1).reduce(0, +)
                 var cross = lead + (line.count == 1 ? (available - total) / 2 : 0)
                 let gap = line.count > 1 ? (available - total) / CGFloat(line.count - 1) : 0
                 for (a, across, along) in line {
                     a.frame = rect(main: main + (depth - along) / 2, cross: cross, mainLength: along, crossLength: across)
                     cross += across + gap
                 }
+                section.lineFirstItems.append(section.items.count - line.count)
+                section.lineStarts.append(main)
+                section.lineEnds.append(main + depth)
                 main += depth
-                line = []
+                line.removeAll(keepingCapacity: true)
                 used = 0
+                total = 0
+                depth = 0
             }
-            for i in 0..<cv.numberOfItems(inSection: s) {
-                let path = IndexPath(item: i, section: s)
-                let size = flow?.collectionView(cv, layout: self, sizeForItemAt: path) ?? itemSize
-                let across = vertical ? size.width : size.height, along = vertical ? size.height : size.width
+            let measured = measuredBySection[s] ?? [:]
+            let kept = previous.indices.contains(s) ? previous[s].items : []
+            let count = cv.numberOfItems(inSection: s)
+            section.items.reserveCapacity(count)
+            for i in 0..<count {
+                let size =
+                    estimatesItemSizes
+                    ? measured[i] ?? estimate
+                    : flow?.collectionView(cv, layout: self, sizeForItemAt: IndexPath(item: i, section: s)) ?? itemSize
+                let across = fitAcross(vertical ? size.width : size.height, available, IndexPath(item: i, section: s))
+                let along = vertical ? size.height : size.width
                 if !line.isEmpty, used + interitem + across > available + 0.0001 { placeLine() }
                 used += (line.isEmpty ? 0 : interitem) + across
-                let a = makeAttributes(path)
+                total += across
+                depth = max(depth, along)
+                let a = i < kept.count ? kept[i] : makeAttributes(IndexPath(item: i, section: s))
                 line.append((a, across, along))
                 section.items.append(a)
             }
@@ -230,9 +254,24 @@ extension UICollectionViewDelegateFlowLayout {
         var out: [UICollectionViewLayoutAttributes] = []
         for (s, section) in sections.enumerated() {
             let extent = vertical ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX)
-            if section.end < extent.0 || section.start > extent.1 { continue }
+            if section.end + section.offset + section.innerShift < extent.0 || section.start + section.offset > extent.1 { continue }
             if let h = supplementary(UICollectionView.elementKindSectionHeader, s), h.frame.overlaps(rect) { out.append(h) }
-            for a in section.items where a.frame.overlaps(rect) { out.append(a.copy() as! UICollectionViewLayoutAttributes) }
+            // The lines that reach into the rect along the scroll axis, their items that meet it.
+            var lo = 0, hi = section.lineEnds.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if section.lineEnds[mid] + section.shift(ofLine: mid) > extent.0 { hi = mid } else { lo = mid + 1 }
+            }
+            var line = lo
+            while line < section.lineStarts.count, section.lineStarts[line] + section.shift(ofLine: line) < extent.1 {
+                let end = line + 1 < section.lineFirstItems.count ? section.lineFirstItems[line + 1] : section.items.count
+                let shift = section.shift(ofLine: line)
+                for a in section.items[section.lineFirstItems[line]..<end] {
+                    let copy = moved(a, by: shift)
+                    if copy.frame.overlaps(rect) { out.append(copy) }
+                }
+                line += 1
+            }
             if let f = supplementary(UICollectionView.elementKindSectionFooter, s), f.frame.overlaps(rect) { out.append(f) }
         }
         return out
@@ -241,7 +280,17 @@ extension UICollectionViewDelegateFlowLayout {
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
         guard indexPath.count == 2, sections.indices.contains(indexPath.section), sections[indexPath.section].items.indices.contains(indexPath.item)
         else { return nil }
-        return sections[indexPath.section].items[indexPath.item].copy() as? UICollectionViewLayoutAttributes
+        let section = sections[indexPath.section]
+        return moved(section.items[indexPath.item], by: section.shift(ofLine: section.line(ofItem: indexPath.item)))
+    }
+
+    /// A copy of `attributes` moved `shift` along the scroll axis.
+    private func moved(_ attributes: UICollectionViewLayoutAttributes, by shift: CGFloat) -> UICollectionViewLayoutAttributes {
+        let copy = attributes.copy() as! UICollectionViewLayoutAttributes
+        if shift != 0 {
+            if vertical { copy.center.y += shift } else { copy.center.x += shift }
+        }
+        return copy
     }
 
     open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes?
@@ -255,9 +304,8 @@ extension UICollectionViewDelegateFlowLayout {
         guard sections.indices.contains(s) else { return nil }
         let section = sections[s]
         let header = kind == UICollectionView.elementKindSectionHeader
-        guard let original = header ? section.header : kind == UICollectionView.elementKindSectionFooter ? section.footer : nil,
-            let a = original.copy() as? UICollectionViewLayoutAttributes
-        else { return nil }
+        guard let original = header ? section.header : kind == UICollectionView.elementKindSectionFooter ? section.footer : nil else { return nil }
+        let a = moved(original, by: section.offset + (header ? 0 : section.innerShift))
         guard header ? sectionHeadersPinToVisibleBounds : sectionFootersPinToVisibleBounds, let cv = collectionView else { return a }
         let inset = cv.adjustedContentInset
         let visibleStart = vertical ? cv.bounds.minY + inset.top : cv.bounds.minX + inset.left
@@ -267,14 +315,71 @@ extension UICollectionViewDelegateFlowLayout {
         let at = vertical ? f.minY : f.minX
         let pinned =
             header
-            ? min(max(visibleStart, at), section.bodyEnd - length)
-            : max(min(visibleEnd - length, at), section.bodyStart)
+            ? min(max(visibleStart, at), section.bodyEnd + section.offset + section.innerShift - length)
+            : max(min(visibleEnd - length, at), section.bodyStart + section.offset)
         if vertical { f.origin.y = pinned } else { f.origin.x = pinned }
         if pinned != at {
             a.frame = f
             a.zIndex = 1024
         }
         return a
+    }
+
+    // MARK: Self-sizing
+
+    /// Whether cells size themselves (`estimatedItemSize` is not zero).
+    var estimatesItemSizes: Bool { estimatedItemSize != .zero }
+    /// Item sizes cells preferred, and the items whose cells were asked, since the sizes were
+    /// last forgotten; the length across the lines they were measured at.
+    var measuredSizes: [IndexPath: CGSize] = [:]
+    var askedItems: Set<IndexPath> = []
+    var measuredAcross: CGFloat?
+    /// Whether the next `prepare()` lays out every section, else which measured items it moves.
+    private var needsFullLayout = true
+    private var pendingResizes: [IndexPath] = []
+    /// Layouts prepared by moving items in place (for tests).
+    private(set) var preparedInPlace = 0
+
+    /// True for a cell whose preferred size differs from its size, when cells size themselves.
+    open override func shouldInvalidateLayout(
+        forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
+        withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes
+    ) -> Bool {
+        estimatesItemSizes && originalAttributes.representedElementCategory == .cell && preferredAttributes.size != originalAttributes.size
+    }
+
+    /// Takes the sizes cells preferred (a context from `invalidationContext(forPreferredLayoutAttributes:withOriginalAttributes:)`):
+    /// the next `prepare()` moves the items after them in place; an invalidation of everything
+    /// (`invalidateLayout()`, `reloadData()`) forgets the sizes measured; any other lays out
+    /// every section again.
+    open override func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
+        if context.invalidateEverything || context.invalidateDataSourceCounts { forgetMeasuredSizes() }
+        for (path, size) in context.preferredItemSizes where estimatesItemSizes { measuredSizes[path] = size }
+        if context.invalidateEverything || context.invalidateDataSourceCounts || context.preferredItemSizes.isEmpty || !estimatesItemSizes {
+            needsFullLayout = true
+        } else {
+            pendingResizes.append(contentsOf: context.preferredItemSizes.keys)
+        }
+        super.invalidateLayout(with: context)
+    }
+
+    override func asksPreferredAttributes(for attributes: UICollectionViewLayoutAttributes, appeared: Bool) -> Bool {
+        guard estimatesItemSizes else { return appeared }
+        return attributes.representedElementCategory == .cell && !askedItems.contains(attributes.indexPath)
+    }
+
+    override func didAskPreferredAttributes(for attributes: UICollectionViewLayoutAttributes) {
+        if estimatesItemSizes, attributes.representedElementCategory == .cell { askedItems.insert(attributes.indexPath) }
+    }
+
+    /// Both lengths as small as the constraints allow, except the length across the lines when
+    /// the item spans its section's lines (a list): held there, as UIKit does.
+    override func selfSizingPriorities(for attributes: UICollectionViewLayoutAttributes) -> (UILayoutPriority, UILayoutPriority)? {
+        guard estimatesItemSizes, attributes.representedElementCategory == .cell else { return nil }
+        let available = sections.indices.contains(attributes.indexPath.section) ? sections[attributes.indexPath.section].available : .infinity
+        let spans = (vertical ? attributes.size.width : attributes.size.height) >= available - 0.0001
+        guard spans else { return (.fittingSizeLevel, .fittingSizeLevel) }
+        return vertical ? (.required, .fittingSizeLevel) : (.fittingSizeLevel, .required)
     }
 
     /// True when the bounds change size across the lines, or when headers or footers are pinned

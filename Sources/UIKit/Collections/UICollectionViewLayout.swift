@@ -9,6 +9,19 @@ import Foundation
     open internal(set) var invalidateDataSourceCounts = false
     open var contentOffsetAdjustment = CGPoint.zero
     open var contentSizeAdjustment = CGSize.zero
+
+    /// The items whose layout is invalidated (nil: none named).
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewlayoutinvalidationcontext/invalidateditemindexpaths
+    open private(set) var invalidatedItemIndexPaths: [IndexPath]?
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewlayoutinvalidationcontext/invalidateitems(at:)
+    open func invalidateItems(at indexPaths: [IndexPath]) {
+        invalidatedItemIndexPaths = (invalidatedItemIndexPaths ?? []) + indexPaths
+    }
+
+    /// Sizes cells asked for (`preferredLayoutAttributesFitting(_:)`), by item: a self-sizing
+    /// layout takes them in `invalidateLayout(with:)`.
+    var preferredItemSizes: [IndexPath: CGSize] = [:]
 }
 
 /// The base of collection view layouts: the collection view calls `prepare()` after the layout is
@@ -82,6 +95,49 @@ import Foundation
         needsPrepare = true
         collectionView?.setNeedsLayout()
     }
+
+    // MARK: Self-sizing
+
+    /// False: a layout keeps its sizes whatever a cell prefers (a self-sizing flow layout says
+    /// true when the size differs).
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewlayout/shouldinvalidatelayout(forpreferredlayoutattributes:withoriginalattributes:)
+    open func shouldInvalidateLayout(
+        forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
+        withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes
+    ) -> Bool { false }
+
+    /// A context that invalidates the item whose cell preferred other attributes (carrying its
+    /// preferred size), the content size adjusted by the change of its size.
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewlayout/invalidationcontext(forpreferredlayoutattributes:withoriginalattributes:)
+    open func invalidationContext(
+        forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
+        withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes
+    ) -> UICollectionViewLayoutInvalidationContext {
+        let context =
+            (type(of: self).invalidationContextClass as? UICollectionViewLayoutInvalidationContext.Type
+            ?? UICollectionViewLayoutInvalidationContext.self).init()
+        if originalAttributes.representedElementCategory == .cell {
+            context.invalidateItems(at: [originalAttributes.indexPath])
+            context.preferredItemSizes[originalAttributes.indexPath] = preferredAttributes.size
+        }
+        context.contentSizeAdjustment = CGSize(
+            width: preferredAttributes.size.width - originalAttributes.size.width,
+            height: preferredAttributes.size.height - originalAttributes.size.height)
+        return context
+    }
+
+    /// Whether the collection view asks the cell shown for `attributes` its preferred attributes
+    /// now: a cell just shown (`appeared`), as UIKit asks each cell it shows; a self-sizing flow
+    /// layout also asks the cells shown whose size it no longer knows.
+    func asksPreferredAttributes(for attributes: UICollectionViewLayoutAttributes, appeared: Bool) -> Bool { appeared }
+
+    /// Told that the cell for `attributes` was asked (whatever it answered).
+    func didAskPreferredAttributes(for attributes: UICollectionViewLayoutAttributes) {}
+
+    /// The fitting priorities a cell's default `preferredLayoutAttributesFitting(_:)` measures
+    /// its content with (width, height), or nil when this layout does not size cells by their
+    /// content.
+    func selfSizingPriorities(for attributes: UICollectionViewLayoutAttributes) -> (UILayoutPriority, UILayoutPriority)? { nil }
 
     /// https://developer.apple.com/documentation/uikit/uicollectionviewlayout/1617744-layoutattributesclass
     open class var layoutAttributesClass: AnyClass { UICollectionViewLayoutAttributes.self }
