@@ -31,7 +31,7 @@ struct RenderFrames: ParsableCommand {
             """,
         version: "render-frames \(ToolVersion.string)",
         subcommands: [
-            RenderCommand.self, Encode.self, Validate.self, Explain.self, Expand.self, Presets.self, Compare.self, Merge.self, Summary.self,
+            RenderCommand.self, Encode.self, Validate.self, Explain.self, Preview.self, Expand.self, Presets.self, Compare.self, Merge.self, Summary.self,
         ],
         defaultSubcommand: RenderCommand.self)
 
