@@ -237,6 +237,9 @@ def main():
             browser.mouse("mouseMoved", r[0] + 1 + (r[2] - 2) * k / moves * 0.98, y, button="left", buttons=1)
             browser.wait(SETTLED, f"the frame after scrubber move {k}")
         browser.mouse("mouseReleased", r[0] + r[2] * 0.98, y, button="left", clickCount=1)
+        if os.environ.get("PREVIEW_DEBUG"):
+            print(browser.js("JSON.stringify(performance.getEntriesByType('resource').filter(e => e.name.includes('/frame')).slice(-20).map(e => [Math.round(e.startTime), Math.round(e.duration), Math.round(e.responseStart - e.requestStart), Math.round(e.requestStart - e.startTime)]))"))
+            print(browser.js("JSON.stringify(preview.stats)"))
         stats = sorted(browser.js("preview.stats.slice()"))
         if len(stats) < moves * 0.8:
             fail(f"{len(stats)} frames shown for {moves} moves of the scrubber")

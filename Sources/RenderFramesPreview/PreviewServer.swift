@@ -113,9 +113,37 @@ public final class PreviewServer: @unchecked Sendable {
         var boundPort = port
         if case .ip4(_, let p)? = await server.listeningAddress { boundPort = p }
         if case .ip6(_, let p)? = await server.listeningAddress { boundPort = p }
+        Self.sendWithoutDelay(listeningOn: boundPort)
         watcher = Task.detached { [weak self] in await self?.watch() }
         let shownHost = ip.contains(":") ? "[\(ip)]" : ip
         return "http://\(shownHost):\(boundPort)/"
+    }
+
+    /// FlyingFox sends a response's head and body in two writes; with Nagle's algorithm the body
+    /// (a frame, smaller than loopback's segment) waits for the browser's delayed ACK of the head,
+    /// 40 ms on Linux: most of a scrub's latency. Linux gives the connections a listening socket
+    /// accepts its TCP_NODELAY, so it is set on ours, found by its port (FlyingFox keeps it private).
+    static func sendWithoutDelay(listeningOn port: UInt16) {
+        for fd in Int32(3)..<Int32(1024) {
+            var storage = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let named = withUnsafeMutablePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+            }
+            guard named == 0 else { continue }
+            var listening: Int32 = 0
+            var size = socklen_t(MemoryLayout<Int32>.size)
+            guard getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &size) == 0, listening == 1 else { continue }
+            let boundPort: UInt16
+            switch Int32(storage.ss_family) {
+            case AF_INET: boundPort = withUnsafePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) } }
+            case AF_INET6: boundPort = withUnsafePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) } }
+            default: continue
+            }
+            guard boundPort == port else { continue }
+            var on: Int32 = 1
+            setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+        }
     }
 
     /// Stops serving (connections closed) and watching.
