@@ -24,9 +24,8 @@ final class PreviewModel: @unchecked Sendable {
     private(set) var error: String?
     private(set) var watched: [String: FileStamp] = [:]
     let cache = FrameCache(capacity: PreviewModel.cacheBytes)
-    /// The newest frame asked of each variant: an older request still waiting is dropped.
-    private let newest = Locked([Int: Int]())
-    private let counter = Locked(0)
+    /// The newest request (the page's own count) of each page and variant: an older request still waiting is dropped.
+    private let newest = Locked([String: Int]())
 
     /// The most encoded frames kept per scenario (LRU).
     static let cacheBytes = 64 << 20
@@ -61,18 +60,16 @@ final class PreviewModel: @unchecked Sendable {
     /// True when a watched file changed since the last load (its size or modification time).
     func filesChanged() -> Bool { watched.contains { FileStamp(path: $0.key) != $0.value } }
 
-    /// A ticket for a frame request of `variant`: the request is dropped if a newer one comes
-    /// before it is drawn (`isSuperseded`).
-    func ticket(variant: Int) -> Int {
-        let t = counter.withLock { n -> Int in
-            n += 1
-            return n
-        }
-        newest.withLock { $0[variant] = t }
-        return t
+    /// Notes request `sequence` of a page (`client`) for `variant`: the page numbers its requests in
+    /// the order it makes them (they may arrive in another, on several connections), and one is
+    /// dropped when a later one of the same page and variant came before it was drawn (`isSuperseded`).
+    func note(client: String, variant: Int, sequence: Int) {
+        newest.withLock { $0["\(client)/\(variant)"] = max($0["\(client)/\(variant)"] ?? sequence, sequence) }
     }
 
-    func isSuperseded(_ ticket: Int, variant: Int) -> Bool { newest.withLock { ($0[variant] ?? 0) > ticket } }
+    func isSuperseded(client: String, variant: Int, sequence: Int) -> Bool {
+        newest.withLock { ($0["\(client)/\(variant)"] ?? sequence) > sequence }
+    }
 
     /// Frame `index` of variant `variant` (on `queue`): from the cache, else drawn and encoded.
     func frame(variant: Int, index: Int) -> EncodedFrame? {

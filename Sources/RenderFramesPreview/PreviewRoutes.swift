@@ -5,8 +5,8 @@ import Foundation
 ///   /                 the page; /preview.js, /preview.css its script and style (the binary's resources)
 ///   /state?since=V    the preview's state as JSON (variants, devices, error); with `since`, waits up
 ///                     to 20 s for a version newer than V (the page's long poll for saves)
-///   /frame?variant=I&frame=N   frame N of variant I as PNG (X-Frame-Info: its time, u, offset;
-///                     409 when a newer request of the variant came first)
+///   /frame?variant=I&frame=N[&client=C&seq=S]   frame N of variant I as PNG (X-Frame-Info: its
+///                     time, u, offset); 409 when page C asked for a later one (S) of the variant meanwhile
 ///   /info?variant=I&frame=N    the frame's numbers and named layers on screen as JSON
 ///   /explain?variant=I&frame=N what `explain` prints for the frame
 struct Router: HTTPHandler {
@@ -39,10 +39,12 @@ struct Router: HTTPHandler {
             return Self.json(await server.onQueue { model.infoJSON() })
         case "/frame", "/info":
             guard let variant = int("variant"), let frame = int("frame") else { return Self.text(.badRequest, "give ?variant=I&frame=N\n") }
-            let ticket = request.path == "/frame" ? model.ticket(variant: variant) : nil
+            let client = request.query.first { $0.name == "client" }?.value ?? ""
+            let sequence = request.path == "/frame" ? int("seq") : nil
+            if let sequence { model.note(client: client, variant: variant, sequence: sequence) }
             let encoded: EncodedFrame?? = await server.onQueue {
-                // A newer frame of this variant was asked for while this one waited: nobody wants it.
-                if let ticket, model.isSuperseded(ticket, variant: variant) { return .none }
+                // The page asked for a later frame of this variant while this one waited: nobody wants it.
+                if let sequence, model.isSuperseded(client: client, variant: variant, sequence: sequence) { return .none }
                 return .some(model.frame(variant: variant, index: frame))
             }
             guard let found = encoded else { return Self.text(.conflict, "a newer frame was asked for\n") }

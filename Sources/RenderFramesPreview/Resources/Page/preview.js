@@ -11,6 +11,8 @@ const state = {
   stats: [],           // scrub-to-frame latencies in ms (the browser test reads them)
   shown: {},           // per variant: the frame and generation shown
   hovered: null,
+  client: Math.random().toString(36).slice(2),  // this page, for the server's "a later request came" check
+  sequence: 0,         // the page's requests in the order it makes them
 };
 window.preview = state;
 
@@ -97,7 +99,7 @@ async function requestFrame(v, frame, started) {
   const controller = new AbortController();
   v.controller = controller;
   try {
-    const response = await fetch(`/frame?variant=${v.index}&frame=${own}`, { signal: controller.signal, cache: "no-store" });
+    const response = await fetch(`/frame?variant=${v.index}&frame=${own}&client=${state.client}&seq=${++state.sequence}`, { signal: controller.signal, cache: "no-store" });
     if (response.status === 409) return; // a newer request of this variant came first
     if (!response.ok) return;
     const numbers = JSON.parse(response.headers.get("X-Frame-Info") || "{}");

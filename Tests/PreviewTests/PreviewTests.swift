@@ -1,0 +1,148 @@
+import Foundation
+import Raster
+import RenderFramesKit
+import Scene
+import XCTest
+
+@testable import RenderFramesPreview
+
+/// `render-frames preview`: its frames against `render`'s, its cache's bound, its refusals, and
+/// the page in headless Chromium (scripts/preview-browser-test.py).
+final class PreviewTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    static var binary: String {
+        let beside = Bundle.main.bundleURL.appendingPathComponent("render-frames").path
+        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+        return root + "/.build/debug/render-frames"
+    }
+
+    static let scenario = """
+        device: iphone-8
+        fps: 10
+        matrix: {appearance: [light, dark]}
+        header: {height: 107, title: Hello}
+        rows: {count: 12}
+        timeline:
+          duration: 1.0
+          keyframes:
+            - {time: 0, offset: 0}
+            - {time: 1.0, offset: 300}
+        """
+
+    var tmp = ""
+    override func setUpWithError() throws {
+        tmp = NSTemporaryDirectory() + "preview-\(getpid())-\(name.filter(\.isLetter))"
+        try? FileManager.default.removeItem(atPath: tmp)
+        try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
+    }
+    override func tearDown() { try? FileManager.default.removeItem(atPath: tmp) }
+
+    /// A frame the preview serves is the file `render` writes for it at that scale, byte for byte,
+    /// in each variant; its numbers are the frame's.
+    func testFramesAreTheBytesRenderWrites() throws {
+        let path = tmp + "/s.yaml"
+        try Self.scenario.write(toFile: path, atomically: true, encoding: .utf8)
+        let model = PreviewModel(scenarioPath: path, queue: .main, commands: .cli(scenario: path, scale: 1)) {
+            try ScenarioPreviewFrames.load(path: path, scale: 1)
+        }
+        XCTAssertNil(model.reload())
+        XCTAssertEqual(model.variants.map(\.variant), ["iphone-8-light", "iphone-8-dark"])
+        var settings = Render.Settings(scenario: path, outputDirectory: tmp + "/out")
+        (settings.scale, settings.frames, settings.jobs) = (1, "7", 1)
+        _ = try Render(settings).run()
+        for (i, name) in ["iphone-8-light", "iphone-8-dark"].enumerated() {
+            let served = try XCTUnwrap(model.frame(variant: i, index: 7))
+            let written = try Data(contentsOf: URL(fileURLWithPath: tmp + "/out/\(name)/" + frameFileName(index: 7, frameCount: 10)))
+            XCTAssertEqual(served.png, written, name)
+            let info = try XCTUnwrap(JSONSerialization.jsonObject(with: served.info) as? [String: Any])
+            XCTAssertEqual(info["frame"] as? Int, 7)
+            XCTAssertEqual(info["time"] as? Double, 0.7)
+            XCTAssertTrue((info["layers"] as? [[String: Any]])?.contains { $0["name"] as? String == "header" } == true)
+        }
+        XCTAssertNil(model.frame(variant: 0, index: 10), "frame 10 of 10")
+        XCTAssertNil(model.frame(variant: 2, index: 0), "variant 2 of 2")
+    }
+
+    /// A broken save keeps the last good frames and says what the CLI says; the fix clears it.
+    func testBrokenSaveKeepsTheLastGoodFrames() throws {
+        let path = tmp + "/s.yaml"
+        try Self.scenario.write(toFile: path, atomically: true, encoding: .utf8)
+        let model = PreviewModel(scenarioPath: path, queue: .main, commands: .cli(scenario: path, scale: 1)) {
+            try ScenarioPreviewFrames.load(path: path, scale: 1)
+        }
+        XCTAssertNil(model.reload())
+        let good = try XCTUnwrap(model.frame(variant: 0, index: 3)).png
+        try Self.scenario.replacingOccurrences(of: "fps: 10", with: "fps: ten").write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertTrue(model.filesChanged())
+        XCTAssertEqual(model.reload(), "error: \(path):2:6: fps: expected a number (frames per second), got \"ten\"")
+        XCTAssertEqual(model.generation, 1)
+        XCTAssertEqual(try XCTUnwrap(model.frame(variant: 0, index: 3)).png, good)
+        try Self.scenario.replacingOccurrences(of: "height: 107", with: "height: 160").write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertNil(model.reload())
+        XCTAssertEqual(model.generation, 2)
+        XCTAssertNotEqual(try XCTUnwrap(model.frame(variant: 0, index: 3)).png, good)
+    }
+
+    /// The cache holds at most its capacity in bytes, dropping the least recently used first.
+    func testCacheDropsTheLeastRecentlyUsed() {
+        let cache = FrameCache(capacity: 300)
+        func frame(_ n: Int) -> EncodedFrame { EncodedFrame(png: Data(repeating: UInt8(n), count: 90), info: Data(), milliseconds: 0) }
+        func key(_ n: Int) -> FrameCache.Key { .init(generation: 1, variant: 0, frame: n) }
+        for n in 0..<3 { cache[key(n)] = frame(n) }
+        XCTAssertNotNil(cache[key(0)])  // used: frame 1 is now the oldest
+        cache[key(3)] = frame(3)
+        XCTAssertEqual(cache.bytes, 270)
+        XCTAssertNil(cache[key(1)])
+        XCTAssertEqual([0, 2, 3].map { cache[key($0)]?.png.first }, [0, 2, 3])
+        XCTAssertEqual(PreviewModel.cacheBytes, 64 << 20)
+    }
+
+    /// Bad options and a scenario that does not load: a clear error and exit 2, nothing served.
+    func testRefusals() throws {
+        let path = tmp + "/s.yaml"
+        try Self.scenario.write(toFile: path, atomically: true, encoding: .utf8)
+        let host = try Self.run(["preview", path, "--host", "example.com"])
+        XCTAssertEqual(host.code, 2)
+        XCTAssertTrue(host.stderr.contains("--host example.com: expected an IP address to listen on"), host.stderr)
+        let port = try Self.run(["preview", path, "--port", "70000"])
+        XCTAssertEqual(port.code, 2)
+        XCTAssertTrue(port.stderr.contains("--port must be between 0 and 65535"), port.stderr)
+        let missing = try Self.run(["preview", tmp + "/none.yaml"])
+        XCTAssertEqual(missing.code, 2)
+        XCTAssertTrue(missing.stderr.hasPrefix("error: "), missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("none.yaml"), missing.stderr)
+    }
+
+    /// The page in headless Chromium: scrub, wheel, keys, inspector, copy command, save, broken
+    /// save, fix, routes, loopback binding, Ctrl-C (scripts/preview-browser-test.py). Screenshots
+    /// go to RENDER_FRAMES_PREVIEW_SHOTS when set.
+    func testPageInChromium() throws {
+        let shots = ProcessInfo.processInfo.environment["RENDER_FRAMES_PREVIEW_SHOTS"] ?? tmp + "/shots"
+        let result = try Self.run(["-u", Self.root + "/scripts/preview-browser-test.py", Self.binary, shots], executable: "/usr/bin/env", prefix: ["python3"])
+        XCTAssertEqual(result.code, 0, result.stderr)
+        print("preview in Chromium: " + result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        let figures = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        XCTAssertLessThan(try XCTUnwrap(figures["save_to_frame_ms"] as? Double), 1000)
+    }
+
+    static func run(_ arguments: [String], executable: String = binary, prefix: [String] = []) throws -> (code: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = prefix + arguments
+        let out = Pipe(), err = Pipe()
+        (process.standardOutput, process.standardError) = (out, err)
+        try process.run()
+        let errors = Locked(Data())
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            let data = err.fileHandleForReading.readDataToEndOfFile()
+            errors.withLock { $0 = data }
+        }
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: errors.current, as: UTF8.self))
+    }
+}
