@@ -113,7 +113,7 @@ let package = Package(
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "RenderFramesKit"]),
         // The preview's routes in process, and its page in headless Chromium (DevTools protocol).
-        .testTarget(name: "PreviewTests", dependencies: ["RenderFramesPreview", "RenderFramesKit", "Raster", "Scene"]),
+        .testTarget(name: "PreviewTests", dependencies: ["RenderFramesPreview", "RenderFramesKit", "Raster", "Scene", "UIKit"]),
         .testTarget(name: "CLITests", dependencies: ["render-frames", "RenderFramesKit", "Raster", .product(name: "Yams", package: "Yams")]),
         // README.md and docs/ against the schema, the CLI's help and each other.
         .testTarget(name: "DocsTests", dependencies: ["render-frames", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
