@@ -45,8 +45,8 @@ public final class PreviewServer: @unchecked Sendable {
         self.init(
             scenario: path, scale: scale, host: host, port: port,
             commands: PreviewCommands(
-                frame: "renderFrames(scenario: \"\(path)\", frames: \"{frame}\")  // with the scene as its provider",
-                whole: "render-frames render \(PreviewCommands.shellQuoted(path)){variant} -o frames  // with the scene as its provider")
+                frame: "try assertFrames(of: scenario, golden: \"Goldens\", frames: \"{frame}\")  // scenario.screen.provider = your scene",
+                whole: "try assertFrames(of: scenario, golden: \"Goldens\")  // scenario.screen.provider = your scene")
         ) { $0.screen.provider = scene }
     }
 
@@ -101,10 +101,14 @@ public final class PreviewServer: @unchecked Sendable {
             running.cancel()
             let why: String
             if case .failure(let e) = await running.result, let socket = e as? SocketError, case .failed(_, let code, _) = socket {
-                why = code == EADDRINUSE ? "the port is in use (another program listens there); give another --port, or 0 for a free one"
-                    : code == EADDRNOTAVAIL ? "this machine has no such address; give one of its own, such as 127.0.0.1"
-                    : code == EACCES ? "ports below 1024 need root; give one above 1023, or 0 for a free one"
-                    : "the system refused it (\(String(cString: strerror(code))))"
+                why =
+                    code == EADDRINUSE
+                    ? "the port is in use (another program listens there); give another --port, or 0 for a free one"
+                    : code == EADDRNOTAVAIL
+                        ? "this machine has no such address; give one of its own, such as 127.0.0.1"
+                        : code == EACCES
+                            ? "ports below 1024 need root; give one above 1023, or 0 for a free one"
+                            : "the system refused it (\(String(cString: strerror(code))))"
             } else {
                 why = "the server did not start listening"
             }
@@ -136,8 +140,14 @@ public final class PreviewServer: @unchecked Sendable {
             guard getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &size) == 0, listening == 1 else { continue }
             let boundPort: UInt16
             switch Int32(storage.ss_family) {
-            case AF_INET: boundPort = withUnsafePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) } }
-            case AF_INET6: boundPort = withUnsafePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) } }
+            case AF_INET:
+                boundPort = withUnsafePointer(to: &storage) {
+                    $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
+                }
+            case AF_INET6:
+                boundPort = withUnsafePointer(to: &storage) {
+                    $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) }
+                }
             default: continue
             }
             guard boundPort == port else { continue }

@@ -13,9 +13,11 @@ struct Preview: ParsableCommand {
             + "127.0.0.1 (this machine only) unless --host says otherwise. Ctrl-C stops it. Exit codes: 0 stopped, 2 bad input.")
 
     @Argument(help: "Scenario file (YAML or JSON).") var scenario: String
-    @Option(name: .long, help: ArgumentHelp("The port to listen on (0, the default, takes a free one; the address printed says which).", valueName: "n"))
+    @Option(
+        name: .long, help: ArgumentHelp("The port to listen on (0, the default, takes a free one; the address printed says which).", valueName: "n"))
     var port: Int = 0
-    @Option(name: .long, help: ArgumentHelp("The address to listen on: 127.0.0.1 (this machine only), ::1, or 0.0.0.0 (every network).", valueName: "ip"))
+    @Option(
+        name: .long, help: ArgumentHelp("The address to listen on: 127.0.0.1 (this machine only), ::1, or 0.0.0.0 (every network).", valueName: "ip"))
     var host: String = "127.0.0.1"
     @Option(name: .long, help: ArgumentHelp("Pixels per point (overrides the device's, 0.25-4): 1 draws fastest.", valueName: "scale"))
     var scale: Double?
@@ -28,6 +30,9 @@ struct Preview: ParsableCommand {
 
     func run() throws {
         PreviewServer(scenario: scenario, scale: scale, host: host, port: UInt16(port))
-            .runUntilInterrupted(announce: { print($0); fflush(nil) }, failed: { writeToStandardError("error: \($0)\n") })
+            .runUntilInterrupted(
+                announce: {
+                    print($0); fflush(nil)
+                }, failed: { writeToStandardError("error: \($0)\n") })
     }
 }

@@ -45,21 +45,21 @@ final class ScreenPreviewTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/motion.yaml"
         try """
-            device: iphone-8
-            fps: 10
-            timeline:
-              gestures:
-                - drag: {by: -300, duration: 0.5}
-                - release
-                - wait: 0.5
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+        device: iphone-8
+        fps: 10
+        timeline:
+          gestures:
+            - drag: {by: -300, duration: 0.5}
+            - release
+            - wait: 0.5
+        """.write(toFile: path, atomically: true, encoding: .utf8)
         try renderFrames(of: { ParallaxViewController() }, scenario: path, out: folder + "/out", frames: "3,8", scale: 1, jobs: 1)
         let model = PreviewModel(scenarioPath: path, queue: .main, commands: .cli(scenario: path, scale: 1)) {
             try MainActor.assumeIsolated { try ScreenPreviewFrames.load(path: path, scale: 1, make: { ParallaxViewController() }) }
         }
         XCTAssertNil(model.reload())
         let count = model.variants[0].scenario.frameCount
-        for index in [8, 3] {  // back from 8 to 3: the screen is run again from its start
+        for index in [8, 3] { // back from 8 to 3: the screen is run again from its start
             let served = try XCTUnwrap(model.frame(variant: 0, index: index))
             let written = try Data(contentsOf: URL(fileURLWithPath: folder + "/out/" + frameFileName(index: index, frameCount: count)))
             XCTAssertEqual(served.png, written, "frame \(index)")
