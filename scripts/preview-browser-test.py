@@ -145,7 +145,7 @@ class Browser:
     def key(self, key, code, modifiers=0):
         for kind in ("keyDown", "keyUp"):
             self.call("Input.dispatchKeyEvent", type=kind, key=key, code=code, modifiers=modifiers,
-                      windowsVirtualKeyCode={"ArrowRight": 39, "ArrowLeft": 37, " ": 32}[key])
+                      windowsVirtualKeyCode={"ArrowRight": 39, "ArrowLeft": 37, " ": 32}[key], **({"text": " "} if key == " " else {}))
 
     def screenshot(self, path):
         data = self.call("Page.captureScreenshot", format="png")["data"]
@@ -286,6 +286,21 @@ def main():
         if command != "render-frames render scenario.yaml --frames 0 --variant iphone-x-light --scale 1 -o frames":
             fail(f"copy command gives {command!r}")
         browser.screenshot(os.path.join(shots, "3-inspected.png"))
+        browser.js("document.getElementById('explain').scrollIntoView()")
+        browser.screenshot(os.path.join(shots, "3b-explained.png"))
+        browser.js("window.scrollTo(0, 0)")
+
+        # Space plays at the scenario's fps and pauses.
+        browser.key(" ", "Space")
+        browser.wait("preview.playing && preview.frame >= 6", "space plays", timeout=3)
+        browser.key(" ", "Space")
+        paused = browser.js("preview.frame")
+        time.sleep(0.2)
+        if browser.js("preview.playing") or browser.js("preview.frame") != paused:
+            fail("space did not pause")
+        browser.key("ArrowLeft", "ArrowLeft", modifiers=8)
+        browser.key("ArrowLeft", "ArrowLeft", modifiers=8)
+        browser.wait("preview.frame === 0", "back to frame 0")
 
         # A save shows within a second, at the same frame.
         browser.mouse("mouseMoved", 900, 900)

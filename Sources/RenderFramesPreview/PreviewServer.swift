@@ -94,13 +94,17 @@ public final class PreviewServer: @unchecked Sendable {
         }
         let server = HTTPServer(address: address, timeout: 30, logger: .disabled, handler: Router(server: self))
         self.server = server
-        let running = Task { try await server.run() }
-        do {
-            try await server.waitUntilListening(timeout: 5)
-        } catch {
+        // Listening, or the run ended (a bind refused): whichever comes first, within 5 s.
+        let failure = Locked<(any Error)?>(nil)
+        let running = Task {
+            do { try await server.run() } catch { failure.withLock { $0 = error } }
+        }
+        let deadline = Date() + 5
+        while await !server.isListening, failure.current == nil, Date() < deadline { try? await Task.sleep(nanoseconds: 2_000_000) }
+        if await !server.isListening {
             running.cancel()
             let why: String
-            if case .failure(let e) = await running.result, let socket = e as? SocketError, case .failed(_, let code, _) = socket {
+            if let socket = failure.current as? SocketError, case .failed(_, let code, _) = socket {
                 why =
                     code == EADDRINUSE
                     ? "the port is in use (another program listens there); give another --port, or 0 for a free one"
@@ -193,6 +197,9 @@ public final class PreviewServer: @unchecked Sendable {
             do {
                 let url = try await start()
                 announce("preview of \(model.scenarioPath) at \(url) (Ctrl-C stops it)")
+                if !["127.0.0.1", "::1", "localhost"].contains(host) {
+                    announce("note: --host \(host): the page and its frames are served to other machines too, without a password")
+                }
             } catch {
                 failed((error as? PreviewError)?.message ?? BadInput.describe(error) ?? "\(error)")
                 exit(2)

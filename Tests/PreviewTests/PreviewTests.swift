@@ -212,6 +212,14 @@ final class PreviewServerTests: XCTestCase {
             let (code, _) = try await get(refused)
             XCTAssertEqual(code, 404, refused)
         }
+        // Its port, taken: the CLI says so and exits 2.
+        let port = try XCTUnwrap(url.split(separator: ":").last?.split(separator: "/").first.map(String.init))
+        let taken = try PreviewTests.run(["preview", path, "--port", port])
+        XCTAssertEqual(taken.code, 2)
+        XCTAssertEqual(
+            taken.stderr,
+            "error: cannot listen on 127.0.0.1 port \(port): the port is in use (another program listens there); give another --port, or 0 for a free one\n"
+        )
         await server.stop()
     }
 }

@@ -225,8 +225,10 @@ async function inspect(v, e) {
     const own = (all.layers || []).filter((x) => x.name === l.name);
     const views = (all.views || []).filter((x) => x.accessibilityIdentifier === l.name || x.identifier === l.name);
     const matched = own.length ? own : views;
-    shown = { layer: l.name, frame, time: all.time, scroll: all.scroll, vars: all.vars, bindings: all.bindings,
-      explain: matched.length ? matched : "not one of the scenario's own layers (chrome or a preset's): its place on screen is above" };
+    // The layer first, then the moment it is explained at.
+    shown = { layer: l.name, frame, time: all.time,
+      explain: matched.length ? matched : "not one of the scenario's own layers (chrome or a preset's): its place on screen is above",
+      scroll: all.scroll, vars: all.vars, bindings: all.bindings };
   }
   $("explain").textContent = `render-frames explain ${state.info.scenario} --frame ${frame}` +
     (state.info.variants[v.index].name ? ` --variant ${state.info.variants[v.index].name}` : "") + "\n" + JSON.stringify(shown, null, 2);
