@@ -88,6 +88,34 @@ final class PreviewTests: XCTestCase {
         XCTAssertNotEqual(try XCTUnwrap(model.frame(variant: 0, index: 3)).png, good)
     }
 
+    /// An image the scenario uses is watched: rewriting it reloads, and its new pixels are drawn.
+    func testAnImageItUsesIsWatched() throws {
+        let root = Self.root
+        let image = tmp + "/photo.png"
+        try FileManager.default.copyItem(atPath: root + "/Fixtures/images/coffee.png", toPath: image)
+        let path = tmp + "/s.yaml"
+        try """
+        device: iphone-8
+        fps: 10
+        navigationBar: false
+        layers:
+          - {type: image, name: photo, in: screen, image: photo.png, frame: [0, 100, 200, 200]}
+        timeline: {duration: 0.5, keyframes: [{time: 0, offset: 0}]}
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let model = PreviewModel(scenarioPath: path, queue: .main, commands: .cli(scenario: path, scale: 1)) {
+            try ScenarioPreviewFrames.load(path: path, scale: 1)
+        }
+        XCTAssertNil(model.reload())
+        XCTAssertTrue(model.watched.keys.contains { $0.hasSuffix("/photo.png") }, "\(model.watched.keys)")
+        let before = try XCTUnwrap(model.frame(variant: 0, index: 0)).png
+        XCTAssertFalse(model.filesChanged())
+        try FileManager.default.removeItem(atPath: image)
+        try FileManager.default.copyItem(atPath: root + "/Fixtures/images/chelsea.png", toPath: image)
+        XCTAssertTrue(model.filesChanged())
+        XCTAssertNil(model.reload())
+        XCTAssertNotEqual(try XCTUnwrap(model.frame(variant: 0, index: 0)).png, before)
+    }
+
     /// The cache holds at most its capacity in bytes, dropping the least recently used first.
     func testCacheDropsTheLeastRecentlyUsed() {
         let cache = FrameCache(capacity: 300)

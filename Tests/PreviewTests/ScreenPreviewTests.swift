@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Raster
 import RenderFramesKit
 import UIKit
@@ -68,5 +71,25 @@ final class ScreenPreviewTests: XCTestCase {
         }
         let explained = try model.variants[0].explain(frame: 8)
         XCTAssertTrue(explained.contains("\"header\""), explained)
+    }
+
+    /// `PreviewServer(screen:)` in process: the screen's code runs on the main queue while the
+    /// server answers on others.
+    func testServesAUIKitScreen() async throws {
+        let folder = NSTemporaryDirectory() + "preview-uikit-server-\(getpid())"
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/motion.yaml"
+        try "device: iphone-8\nfps: 10\ntimeline:\n  gestures:\n    - drag: {by: -300, duration: 0.5}\n    - release\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let server = PreviewServer(screen: { ParallaxViewController() }, scenario: path, scale: 1)
+        let url = try await server.start()
+        let (data, response) = try await URLSession.shared.data(from: URL(string: url + "info?variant=0&frame=4")!)
+        XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 200)
+        let info = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        XCTAssertGreaterThan(
+            try XCTUnwrap(info["offset"] as? Double), 100, "the finger drags the content up 300 pt by frame 5: contentOffset.y grows")
+        await server.stop()
     }
 }
