@@ -197,6 +197,13 @@ def main():
             s.close()
             if b" 404 " not in status:
                 fail(f"GET {path} answered {status!r}, not 404")
+        # A page of another name pointed at this address (DNS rebinding) is refused.
+        s = socket.create_connection(("127.0.0.1", port), timeout=5)
+        s.sendall(b"GET / HTTP/1.1\r\nHost: attacker.example:%d\r\nConnection: close\r\n\r\n" % port)
+        status = s.recv(100).split(b"\r\n")[0]
+        s.close()
+        if b" 403 " not in status:
+            fail(f"GET / for Host attacker.example answered {status!r}, not 403")
         # Bound to 127.0.0.1 only: its socket in /proc/net/tcp, and another loopback address is refused.
         listening = [l.split() for l in open("/proc/net/tcp").read().splitlines()[1:]]
         mine = [l for l in listening if l[1].endswith(":%04X" % port) and l[3] == "0A"]

@@ -20,6 +20,11 @@ struct Router: HTTPHandler {
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard request.method == .GET else { return Self.text(.methodNotAllowed, "only GET is served here\n") }
+        // On loopback, a page must name this machine: another name pointed here (DNS rebinding) is
+        // some website's script reaching for the preview, and is refused.
+        if Self.loopback.contains(server.host), let named = request.headers[.host].map(Self.hostName), !Self.loopback.contains(named) {
+            return Self.text(.forbidden, "the preview answers pages of 127.0.0.1, localhost or ::1 only\n")
+        }
         let model = server.model
         func int(_ name: String) -> Int? { request.query.first { $0.name == name }.flatMap { Int($0.value) } }
         switch request.path {
@@ -68,6 +73,14 @@ struct Router: HTTPHandler {
         default:
             return Self.text(.notFound, "not found: the preview serves its page, frames and state only\n")
         }
+    }
+
+    static let loopback: Set<String> = ["127.0.0.1", "localhost", "::1"]
+
+    /// A Host header's name without its port: `127.0.0.1:8080` -> `127.0.0.1`, `[::1]:8080` -> `::1`.
+    static func hostName(_ header: String) -> String {
+        if header.hasPrefix("["), let end = header.firstIndex(of: "]") { return String(header[header.index(after: header.startIndex)..<end]) }
+        return String(header.split(separator: ":", maxSplits: 1).first ?? "").lowercased()
     }
 
     /// The frame's time, u and offset, for the header (the layers come with /info).
