@@ -23,9 +23,10 @@ run() {
   # The preview's page comes from the resources installed beside the binary; Ctrl-C stops it (exit 0).
   "$work/moved/render-frames" preview "$scenario" --scale 0.25 >"$work/preview.txt" &
   local pid=$!
-  for _ in $(seq 100); do grep -q http "$work/preview.txt" && break; sleep 0.1; done
-  python3 -c "import re, sys, urllib.request; url = re.search(r'http://\S+', open(sys.argv[1]).read()).group(0); sys.exit(0 if b'/preview.js' in urllib.request.urlopen(url).read() else 1)" "$work/preview.txt"
-  kill -INT "$pid" && wait "$pid"
+  for _ in $(seq 100); do grep -qs http "$work/preview.txt" && break; sleep 0.1; done
+  python3 -c "import re, sys, urllib.request; url = re.search(r'http://\S+', open(sys.argv[1]).read()).group(0); sys.exit(0 if b'/preview.js' in urllib.request.urlopen(url).read() else 1)" "$work/preview.txt" ||
+    { echo "check-install: the installed preview did not serve its page" >&2; kill "$pid"; return 1; }
+  kill -INT "$pid" && wait "$pid" || { echo "check-install: the preview did not stop on Ctrl-C with exit 0" >&2; return 1; }
   test -f "$work/demo/0003.png" && test -s "$work/table.webp"
 }
 if unshare -m true 2>/dev/null; then
