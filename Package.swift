@@ -32,12 +32,16 @@ let package = Package(
         .library(name: "GoldenCompare", targets: ["GoldenCompare"]),
         .library(name: "Animation", targets: ["Animation"]),
         .library(name: "RenderFramesKit", targets: ["RenderFramesKit"]),
+        // `PreviewServer`: the live preview page for a scenario file, a Swift scene or a UIKit screen (README, "Live preview").
+        .library(name: "RenderFramesPreview", targets: ["RenderFramesPreview"]),
         // `import UIKit` in a Linux target: the UIKit subset render-frames draws (README, "Your UIKit screen on Linux").
         .library(name: "UIKit", targets: ["UIKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // The preview's HTTP server (`render-frames preview`): small, no SwiftNIO, builds in seconds.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
         // `swift package generate-documentation --target RenderFramesKit` (scripts/test.sh): the DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -86,9 +90,15 @@ let package = Package(
             resources: [.copy("Resources/DefaultDemo")],
             swiftSettings: pixelSettings
         ),
+        // The live preview: its HTTP routes, frame cache and file watching, and the page it serves (Resources/Page).
+        .target(
+            name: "RenderFramesPreview",
+            dependencies: ["RenderFramesKit", "Raster", "Scene", "UIKit", .product(name: "FlyingFox", package: "FlyingFox")],
+            resources: [.copy("Resources/Page")]
+        ),
         .executableTarget(
             name: "render-frames",
-            dependencies: ["RenderFramesKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["RenderFramesKit", "RenderFramesPreview", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "render-frames-benchmark",
@@ -102,6 +112,8 @@ let package = Package(
         // Hand-solved systems, and random ones against kiwisolver (python3-kiwisolver, scripts/setup.sh --test).
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "RenderFramesKit"]),
+        // The preview's routes in process, and its page in headless Chromium (DevTools protocol).
+        .testTarget(name: "PreviewTests", dependencies: ["RenderFramesPreview", "RenderFramesKit", "Raster", "Scene", "UIKit"]),
         .testTarget(name: "CLITests", dependencies: ["render-frames", "RenderFramesKit", "Raster", .product(name: "Yams", package: "Yams")]),
         // README.md and docs/ against the schema, the CLI's help and each other.
         .testTarget(name: "DocsTests", dependencies: ["render-frames", .product(name: "ArgumentParser", package: "swift-argument-parser")]),

@@ -36,7 +36,7 @@ cp "$bin/render-frames" "$staging/"
 # Debug symbols are two thirds of the file (84 MB -> 62 MB without them).
 if command -v strip >/dev/null; then strip "$staging/render-frames"; fi
 # -L: the default demo's resources link into Fixtures; the installed copy holds the files.
-cp -RL "$bin/render-frames_Scene.resources" "$bin/render-frames_RenderFramesKit.resources" "$staging/"
+cp -RL "$bin/render-frames_Scene.resources" "$bin/render-frames_RenderFramesKit.resources" "$bin/render-frames_RenderFramesPreview.resources" "$staging/"
 cp LICENSE NOTICE LICENSE-Phosphor.txt "$staging/"
 rm -rf "$dest"
 mv "$staging" "$dest"

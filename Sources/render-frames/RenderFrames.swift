@@ -21,6 +21,7 @@ struct RenderFrames: ParsableCommand {
               render-frames screen.yaml --golden g     render, then check against goldens
               render-frames encode out demo.webp       an animation of the frames
               render-frames validate *.yaml            check scenarios, render nothing
+              render-frames preview screen.yaml        a live preview in the browser
 
             Exit codes:
               0    success
@@ -31,7 +32,7 @@ struct RenderFrames: ParsableCommand {
             """,
         version: "render-frames \(ToolVersion.string)",
         subcommands: [
-            RenderCommand.self, Encode.self, Validate.self, Explain.self, Expand.self, Presets.self, Compare.self, Merge.self, Summary.self,
+            RenderCommand.self, Encode.self, Validate.self, Explain.self, Preview.self, Expand.self, Presets.self, Compare.self, Merge.self, Summary.self,
         ],
         defaultSubcommand: RenderCommand.self)
 

@@ -1,0 +1,207 @@
+import Foundation
+import Raster
+import RenderFramesKit
+import Scene
+
+/// What the preview shows, kept between requests: the variants of the last good load, the error of
+/// the last load when it failed (shown over the last good frames), and the frames drawn so far.
+///
+/// `version` grows at every change the page must learn of (a reload, an error, its fix);
+/// `generation` only when new frames come (a good load): frames are cached under it, so a frame
+/// of the old file is never served for the new one. Every call is made on `queue` (the main queue
+/// for a UIKit screen, whose code runs there), one at a time.
+final class PreviewModel: @unchecked Sendable {
+    /// How the frames are loaded again after a save (on `queue`).
+    let load: () throws -> [any PreviewFrames]
+    /// The files whose saves reload: the scenario, and what the last good load read (images, fonts).
+    let scenarioPath: String
+    let queue: DispatchQueue
+    let commands: PreviewCommands
+
+    private(set) var variants: [any PreviewFrames] = []
+    private(set) var generation = 0
+    private(set) var version = 0
+    private(set) var error: String?
+    private(set) var watched: [String: FileStamp] = [:]
+    let cache = FrameCache(capacity: PreviewModel.cacheBytes)
+    /// The newest request (the page's own count) of each page and variant: an older request still waiting is dropped.
+    private let newest = Locked([String: Int]())
+
+    /// The most encoded frames kept per scenario (LRU).
+    static let cacheBytes = 64 << 20
+
+    init(scenarioPath: String, queue: DispatchQueue, commands: PreviewCommands, load: @escaping () throws -> [any PreviewFrames]) {
+        self.scenarioPath = scenarioPath
+        self.queue = queue
+        self.commands = commands
+        self.load = load
+    }
+
+    /// Loads (on `queue`): a good load replaces the variants and clears the error; a bad one keeps
+    /// the last good variants and says what is wrong in the CLI's words. Returns the error.
+    @discardableResult
+    func reload() -> String? {
+        do {
+            let loaded = try load()
+            variants = loaded
+            generation += 1
+            error = nil
+            cache.removeAll()
+        } catch {
+            self.error = "error: " + (BadInput.describe(error) ?? "\(error)")
+        }
+        version += 1
+        var files = [scenarioPath]
+        for v in variants { files += v.scenario.imageFiles + v.scenario.screen.typography.files }
+        watched = Dictionary(files.map { ($0, FileStamp(path: $0)) }, uniquingKeysWith: { a, _ in a })
+        return error
+    }
+
+    /// True when a watched file changed since the last load (its size or modification time).
+    func filesChanged() -> Bool { watched.contains { FileStamp(path: $0.key) != $0.value } }
+
+    /// Notes request `sequence` of a page (`client`) for `variant`: the page numbers its requests in
+    /// the order it makes them (they may arrive in another, on several connections), and one is
+    /// dropped when a later one of the same page and variant came before it was drawn (`isSuperseded`).
+    func note(client: String, variant: Int, sequence: Int) {
+        newest.withLock { $0["\(client)/\(variant)"] = max($0["\(client)/\(variant)"] ?? sequence, sequence) }
+    }
+
+    func isSuperseded(client: String, variant: Int, sequence: Int) -> Bool {
+        newest.withLock { ($0["\(client)/\(variant)"] ?? sequence) > sequence }
+    }
+
+    /// Frame `index` of variant `variant` (on `queue`): from the cache, else drawn and encoded.
+    func frame(variant: Int, index: Int) -> EncodedFrame? {
+        guard variants.indices.contains(variant), (0..<variants[variant].scenario.frameCount).contains(index) else { return nil }
+        let key = FrameCache.Key(generation: generation, variant: variant, frame: index)
+        if let hit = cache[key] { return hit }
+        let v = variants[variant]
+        let start = DispatchTime.now().uptimeNanoseconds
+        let (pixels, layers) = v.draw(frame: index)
+        // The same encoder settings as `render`'s default, so the bytes are those of its frame file.
+        let png = PNGEncoder(options: .balanced).encode(pixels)
+        let state = v.scenario.frame(index)
+        let layersJSON: [[String: Any]] = layers.map { ["name": $0.name, "frame": $0.frame, "z": $0.z, "opacity": $0.opacity] }
+        let info: [String: Any] = [
+            "frame": index, "time": state.time, "u": state.scroll.offset, "offset": v.contentOffsetY(frame: index), "layers": layersJSON,
+        ]
+        let json = (try? JSONSerialization.data(withJSONObject: info, options: [.sortedKeys])) ?? Data("{}".utf8)
+        let encoded = EncodedFrame(png: Data(png), info: json, milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        cache[key] = encoded
+        return encoded
+    }
+
+    /// The page's description of the preview: the variants' devices and timelines, the error.
+    func infoJSON() -> Data {
+        let list: [[String: Any]] = variants.map { v in
+            let s = v.scenario
+            return [
+                "name": v.variant ?? "", "frameCount": s.frameCount, "fps": s.fps, "scale": s.scale,
+                "width": s.screen.device.size.width, "height": s.screen.device.size.height,
+                "cornerRadius": s.screen.device.cornerRadius, "device": s.screen.device.id,
+            ]
+        }
+        var info: [String: Any] = [
+            "version": version, "generation": generation, "scenario": scenarioPath, "variants": list,
+            "commands": ["frame": commands.frame, "whole": commands.whole],
+        ]
+        info["error"] = error ?? NSNull()
+        return (try? JSONSerialization.data(withJSONObject: info, options: [.sortedKeys])) ?? Data("{}".utf8)
+    }
+}
+
+/// How the page words the commands for "copy command": `{frame}` and `{variant}` are filled in by
+/// the page (a variant's option only with a matrix).
+public struct PreviewCommands: Sendable {
+    /// This frame alone, e.g. `render-frames render s.yaml --frames {frame}{variant} -o frames`.
+    public var frame: String
+    /// The whole render.
+    public var whole: String
+
+    public init(frame: String, whole: String) {
+        self.frame = frame
+        self.whole = whole
+    }
+
+    /// The `render-frames` commands for a scenario file (`--scale` as the preview was given it).
+    public static func cli(scenario: String, scale: Double?) -> PreviewCommands {
+        let file = shellQuoted(scenario)
+        let scaleOption = scale.map { " --scale \($0.formattedNumber)" } ?? ""
+        return PreviewCommands(
+            frame: "render-frames render \(file) --frames {frame}{variant}\(scaleOption) -o frames",
+            whole: "render-frames render \(file){variant}\(scaleOption) -o frames")
+    }
+
+    static func shellQuoted(_ s: String) -> String {
+        let plain = s.allSatisfy { $0.isLetter || $0.isNumber || "-_./+=:,@".contains($0) }
+        return plain && !s.isEmpty ? s : "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+/// A frame as the page gets it: the PNG and its numbers (time, u, offset, named layers on screen).
+struct EncodedFrame {
+    var png: Data
+    var info: Data
+    var milliseconds: Double
+    var bytes: Int { png.count + info.count }
+}
+
+/// What a file's save changes: its size and modification time (nil when it is missing).
+struct FileStamp: Equatable {
+    var size: Int?
+    var modified: Double?
+
+    init(path: String) {
+        var s = stat()
+        guard stat(path, &s) == 0 else { return }
+        size = Int(s.st_size)
+        modified = Double(s.st_mtim.tv_sec) + Double(s.st_mtim.tv_nsec) / 1e9
+    }
+}
+
+/// Encoded frames, least recently used dropped first past `capacity` bytes.
+final class FrameCache: @unchecked Sendable {
+    struct Key: Hashable { var generation: Int; var variant: Int; var frame: Int }
+
+    let capacity: Int
+    private var entries: [Key: (frame: EncodedFrame, used: Int)] = [:]
+    private var clock = 0
+    private(set) var bytes = 0
+    private let lock = NSLock()
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    var count: Int { lock.withLock { entries.count } }
+
+    subscript(key: Key) -> EncodedFrame? {
+        get {
+            lock.withLock {
+                guard let e = entries[key] else { return nil }
+                clock += 1
+                entries[key]!.used = clock
+                return e.frame
+            }
+        }
+        set {
+            lock.withLock {
+                if let old = entries.removeValue(forKey: key) { bytes -= old.frame.bytes }
+                guard let frame = newValue, frame.bytes <= capacity else { return }
+                clock += 1
+                entries[key] = (frame, clock)
+                bytes += frame.bytes
+                while bytes > capacity, let oldest = entries.min(by: { $0.value.used < $1.value.used }) {
+                    entries[oldest.key] = nil
+                    bytes -= oldest.value.frame.bytes
+                }
+            }
+        }
+    }
+
+    func removeAll() {
+        lock.withLock {
+            entries = [:]
+            bytes = 0
+        }
+    }
+}

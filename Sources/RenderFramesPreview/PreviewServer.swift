@@ -1,0 +1,239 @@
+import FlyingFox
+import FlyingSocks
+import Foundation
+import Raster
+import RenderFramesKit
+import Scene
+import UIKit
+
+/// The live preview: a local web page with the phone at its device size, a scrubber over the
+/// timeline, the matrix's variants side by side, a layer inspector, and frames drawn on demand;
+/// saving the scenario (or an image or font it uses) shows the new frames within a second, and a
+/// broken save shows the error over the last good frames. `render-frames preview SCENARIO` serves
+/// a scenario file; your own executable serves a Swift scene or a UIKit screen the same way:
+///
+///     // Sources/my-previews/main.swift (`swift run my-previews`, then open the URL it prints)
+///     import RenderFramesPreview
+///     PreviewServer(screen: { ProfileViewController() }, scenario: "Scenarios/motion.yaml").runUntilInterrupted()
+///
+/// The server binds the loopback address unless told otherwise and serves only its routes: the
+/// page, its script and style, frames (`/frame`), their layers (`/info`), `explain` (`/explain`),
+/// and the preview's state (`/state`, waiting for a change when asked). Any other path is 404.
+public final class PreviewServer: @unchecked Sendable {
+    let model: PreviewModel
+    public let host: String
+    public let port: UInt16
+    private var server: HTTPServer?
+    private var watcher: Task<Void, Never>?
+
+    /// The preview of a scenario file (its own screen, or `prepare` sets a Swift scene as each
+    /// variant's `screen.provider`). `scale` overrides the device's pixels per point.
+    public init(
+        scenario path: String, scale: Double? = nil, host: String = "127.0.0.1", port: UInt16 = 0, commands: PreviewCommands? = nil,
+        prepare: (@Sendable (inout Scenario) -> Void)? = nil
+    ) {
+        let queue = DispatchQueue(label: "render-frames.preview")
+        model = PreviewModel(scenarioPath: path, queue: queue, commands: commands ?? .cli(scenario: path, scale: scale)) {
+            try ScenarioPreviewFrames.load(path: path, scale: scale, prepare: prepare)
+        }
+        self.host = host
+        self.port = port
+    }
+
+    /// The preview of a Swift scene: the scenario file gives the device, motion and matrix, `scene` the layers.
+    public convenience init(scene: some SceneProvider, scenario path: String, scale: Double? = nil, host: String = "127.0.0.1", port: UInt16 = 0) {
+        self.init(
+            scenario: path, scale: scale, host: host, port: port,
+            commands: PreviewCommands(
+                frame: "try assertFrames(of: scenario, golden: \"Goldens\", frames: \"{frame}\")  // scenario.screen.provider = your scene",
+                whole: "try assertFrames(of: scenario, golden: \"Goldens\")  // scenario.screen.provider = your scene")
+        ) { $0.screen.provider = scene }
+    }
+
+    /// The preview of a UIKit screen, the view controller `make` returns, run on the main thread
+    /// (`runUntilInterrupted` keeps the main thread free for it).
+    public init(
+        screen make: @escaping @MainActor () -> UIViewController, scenario path: String, scale: Double? = nil, host: String = "127.0.0.1",
+        port: UInt16 = 0
+    ) {
+        model = PreviewModel(
+            scenarioPath: path, queue: .main,
+            commands: PreviewCommands(
+                frame: "try renderFrames(of: { ... }, scenario: \"\(path)\", out: \"frames\", frames: \"{frame}\")",
+                whole: "try renderFrames(of: { ... }, scenario: \"\(path)\", out: \"frames\")")
+        ) {
+            try MainActor.assumeIsolated { try ScreenPreviewFrames.load(path: path, scale: scale, make: make) }
+        }
+        self.host = host
+        self.port = port
+    }
+
+    /// What `--host` or `--port` get wrong, or nil: the host must be an IPv4 or IPv6 address (or `localhost`).
+    public static func addressProblem(host: String) -> String? {
+        if host == "localhost" { return nil }
+        var v4 = in_addr(), v6 = in6_addr()
+        if inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1 { return nil }
+        return "--host \(host.shownInMessages): expected an IP address to listen on, such as 127.0.0.1 (this machine only, the default), "
+            + "::1, or 0.0.0.0 (every network this machine is on)"
+    }
+
+    /// Loads the scenario (throwing its error, as `render` would), binds and starts serving;
+    /// returns the page's address (with the port chosen when `port` is 0). Watches the files from then on.
+    @discardableResult
+    public func start() async throws -> String {
+        let model = self.model
+        if let problem = Self.addressProblem(host: host) { throw PreviewError(message: problem) }
+        let first: String? = await onQueue { model.reload() }
+        if let first { throw PreviewError(message: String(first.dropFirst("error: ".count))) }
+        let ip = host == "localhost" ? "127.0.0.1" : host
+        let address: any SocketAddress
+        do {
+            address = ip.contains(":") ? try sockaddr_in6.inet6(ip6: ip, port: port) : try sockaddr_in.inet(ip4: ip, port: port)
+        } catch {
+            throw PreviewError(message: Self.addressProblem(host: "") ?? "")
+        }
+        let server = HTTPServer(address: address, timeout: 30, logger: .disabled, handler: Router(server: self))
+        self.server = server
+        // Listening, or the run ended (a bind refused): whichever comes first, within 5 s.
+        let failure = Locked<(any Error)?>(nil)
+        let running = Task {
+            do { try await server.run() } catch { failure.withLock { $0 = error } }
+        }
+        let deadline = Date() + 5
+        while await !server.isListening, failure.current == nil, Date() < deadline { try? await Task.sleep(nanoseconds: 2_000_000) }
+        if await !server.isListening {
+            running.cancel()
+            let why: String
+            if let socket = failure.current as? SocketError, case .failed(_, let code, _) = socket {
+                why =
+                    code == EADDRINUSE
+                    ? "the port is in use (another program listens there); give another --port, or 0 for a free one"
+                    : code == EADDRNOTAVAIL
+                        ? "this machine has no such address; give one of its own, such as 127.0.0.1"
+                        : code == EACCES
+                            ? "ports below 1024 need root; give one above 1023, or 0 for a free one"
+                            : "the system refused it (\(String(cString: strerror(code))))"
+            } else {
+                why = "the server did not start listening"
+            }
+            throw PreviewError(message: "cannot listen on \(host) port \(port): \(why)")
+        }
+        var boundPort = port
+        if case .ip4(_, let p)? = await server.listeningAddress { boundPort = p }
+        if case .ip6(_, let p)? = await server.listeningAddress { boundPort = p }
+        Self.sendWithoutDelay(listeningOn: boundPort)
+        watcher = Task.detached { [weak self] in await self?.watch() }
+        let shownHost = ip.contains(":") ? "[\(ip)]" : ip
+        return "http://\(shownHost):\(boundPort)/"
+    }
+
+    /// FlyingFox sends a response's head and body in two writes; with Nagle's algorithm the body
+    /// (a frame, smaller than loopback's segment) waits for the browser's delayed ACK of the head,
+    /// 40 ms on Linux: most of a scrub's latency. Linux gives the connections a listening socket
+    /// accepts its TCP_NODELAY, so it is set on ours, found by its port (FlyingFox keeps it private).
+    static func sendWithoutDelay(listeningOn port: UInt16) {
+        for fd in Int32(3)..<Int32(1024) {
+            var storage = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let named = withUnsafeMutablePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+            }
+            guard named == 0 else { continue }
+            var listening: Int32 = 0
+            var size = socklen_t(MemoryLayout<Int32>.size)
+            guard getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &size) == 0, listening == 1 else { continue }
+            let boundPort: UInt16
+            switch Int32(storage.ss_family) {
+            case AF_INET:
+                boundPort = withUnsafePointer(to: &storage) {
+                    $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
+                }
+            case AF_INET6:
+                boundPort = withUnsafePointer(to: &storage) {
+                    $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) }
+                }
+            default: continue
+            }
+            guard boundPort == port else { continue }
+            var on: Int32 = 1
+            setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+        }
+    }
+
+    /// Stops serving (connections closed) and watching.
+    public func stop() async {
+        watcher?.cancel()
+        await server?.stop(timeout: 0.5)
+    }
+
+    /// Starts, prints the address (`announce`), then serves until Ctrl-C or SIGTERM, which stop the
+    /// server and exit 0. A start that fails is said through `failed` (the message, without
+    /// "error: ") and exits 2. Call it from the main thread: it keeps the main thread free for a
+    /// UIKit screen's code and never returns.
+    public func runUntilInterrupted(
+        announce: @escaping @Sendable (String) -> Void = { print($0) },
+        failed: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data("error: \($0)\n".utf8)) }
+    ) -> Never {
+        let signals = DispatchQueue(label: "render-frames.preview.signals")
+        let sources = [SIGINT, SIGTERM].map { sig -> DispatchSourceSignal in
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: signals)
+            source.setEventHandler { [self] in
+                let done = DispatchSemaphore(value: 0)
+                Task {
+                    await stop()
+                    done.signal()
+                }
+                _ = done.wait(timeout: .now() + 1)
+                announce("preview stopped")
+                exit(0)
+            }
+            source.resume()
+            return source
+        }
+        withExtendedLifetime(sources) {}
+        Self.keep = sources
+        Task {
+            do {
+                let url = try await start()
+                announce("preview of \(model.scenarioPath) at \(url) (Ctrl-C stops it)")
+                if !["127.0.0.1", "::1", "localhost"].contains(host) {
+                    announce("note: --host \(host): the page and its frames are served to other machines too, without a password")
+                }
+            } catch {
+                failed((error as? PreviewError)?.message ?? BadInput.describe(error) ?? "\(error)")
+                exit(2)
+            }
+        }
+        dispatchMain()
+    }
+    nonisolated(unsafe) private static var keep: [DispatchSourceSignal] = []
+
+    /// Polls the watched files every 200 ms; a change reloads (a save shows within a second).
+    private func watch() async {
+        let model = self.model
+        while !Task.isCancelled {
+            try? await Task.sleep(nanoseconds: 200_000_000)
+            let changed: Bool = await onQueue { model.filesChanged() }
+            if changed {
+                // A save in progress (an editor writing in steps): read it once it has settled.
+                try? await Task.sleep(nanoseconds: 30_000_000)
+                await onQueue { _ = model.reload() }
+            }
+        }
+    }
+
+    /// Runs `body` on the model's queue (the main queue for a UIKit screen).
+    func onQueue<T>(_ body: @escaping () -> T) async -> T {
+        await withCheckedContinuation { (c: CheckedContinuation<T, Never>) in
+            nonisolated(unsafe) let body = body
+            model.queue.async { c.resume(returning: body()) }
+        }
+    }
+}
+
+/// A start the preview refuses: an address it cannot listen on, a scenario that does not load.
+public struct PreviewError: Error, CustomStringConvertible, BadInputError {
+    public let message: String
+    public var description: String { message }
+}
