@@ -58,7 +58,7 @@ public struct GoldenCheck {
 
     /// The re-record hint of the Swift API: `swift test` has no `--record` flag, so the variable.
     public static func testRerecordHint(rerun: String) -> String {
-        "if the change is intended, re-record: run \(rerun) again with \(RecordMode.environmentVariable)=failed, "
+        "If the change is intended, re-record: run \(rerun) again with \(RecordMode.environmentVariable)=failed, "
             + "such as \(RecordMode.environmentVariable)=failed swift test --filter NAME"
     }
 

@@ -251,7 +251,7 @@ public struct Render {
         if s.writeAnimations && !loaded.outputs.isEmpty {
             guard selection == nil || selection!.isComplete(frameCount: loaded.frameCount), job.shard == nil else {
                 hooks.warn(
-                    "not writing the scenario's output: (\(loaded.outputs.map(\.file).joined(separator: ", "))): it needs every frame, and --frames or --shard rendered some"
+                    "not writing the scenario's output (\(loaded.outputs.map(\.file).joined(separator: ", "))): it needs every frame, and --frames or --shard rendered some"
                 )
                 if let golden = s.golden { try checkGoldens(golden, job: job, frameCount: loaded.frameCount, into: &result) }
                 return

@@ -116,7 +116,10 @@ package struct ScreenRender {
         // Said once per run, after its frames: what the screen's code asks for that is not drawn.
         MainActor.assumeIsolated { ScreenRun.resetDiagnostics() }
         defer {
-            for note in MainActor.assumeIsolated({ ScreenRun.takeDiagnostics() }) { hooks.warn("warning: \(path): \(note)") }
+            // About the screen's Swift code, not the scenario's YAML: said as the code's.
+            for note in MainActor.assumeIsolated({ ScreenRun.takeDiagnostics() }) {
+                hooks.warn("warning: the screen's code (run with \(path)): \(note)")
+            }
         }
         let (first, variants) = try ScenarioLoader.checkEveryVariant(
             path: path, fpsOverride: s.fps, scaleOverride: s.scale, imageLimits: s.imageLimits, screenCode: true)

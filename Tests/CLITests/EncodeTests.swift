@@ -107,7 +107,7 @@ final class EncodeTests: XCTestCase {
         // The same scenario with --frames renders no animation, and says so.
         let partial = try run(["\(tmp)/s.yaml", "--out", "\(tmp)/some", "--frames", "0-3", "--quiet"])
         XCTAssertEqual(partial.code, 0, partial.stderr)
-        XCTAssertTrue(partial.stderr.contains("not writing the scenario's output: (anim.webp, anim.gif): it needs every frame"), partial.stderr)
+        XCTAssertTrue(partial.stderr.contains("not writing the scenario's output (anim.webp, anim.gif): it needs every frame"), partial.stderr)
     }
 
     func testMaxBytesFitsOrSaysWhyNot() throws {

@@ -25,7 +25,7 @@ final class FrameAssertionTests: XCTestCase {
             // swift test has no --record flag: the hint names the variable, in a command that works.
             XCTAssertTrue(
                 message.hasSuffix(
-                    "if the change is intended, re-record: run the same test again with RENDER_FRAMES_RECORD=failed, "
+                    "If the change is intended, re-record: run the same test again with RENDER_FRAMES_RECORD=failed, "
                         + "such as RENDER_FRAMES_RECORD=failed swift test --filter NAME"), message)
             XCTAssertFalse(message.contains("--record failed"), message)
             XCTAssertTrue(FileManager.default.fileExists(atPath: "\(tmp)/golden-failures/0001.diff.png"))

@@ -252,8 +252,7 @@ import Foundation
             case .trailing:
                 make("UISV-alignment", view, end, .equal, canvas, end)
                 make("UISV-spanning-boundary", view, start, .greaterThanOrEqual, canvas, start)
-            case .firstBaseline,
-                .lastBaseline where horizontal:
+            case .firstBaseline where horizontal, .lastBaseline where horizontal:
                 // Baselines on one line (a view without text has its bottom edge as its baseline),
                 // every view inside, the row as high as it can sit.
                 let baseline: NSLayoutConstraint.Attribute = alignment == .firstBaseline ? .firstBaseline : .lastBaseline

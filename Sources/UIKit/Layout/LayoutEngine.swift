@@ -444,7 +444,14 @@ internal import Scene
         }
         guard let item = spec.item else { return LayoutExpression(constant: 0) }
         let horizontal = spec.attribute.axis == .horizontal
-        let (minimum, size) = edges(item, horizontal: horizontal, in: ancestor, insideOf: other?.view)
+        // A scroll view's edges and margins, seen from its content, are its content area; its
+        // width, height and centres are its frame's (Apple's "Working with Scroll Views").
+        let frameSide: Bool
+        switch spec.attribute {
+        case .width, .height, .centerX, .centerY, .centerXWithinMargins, .centerYWithinMargins: frameSide = true
+        default: frameSide = false
+        }
+        let (minimum, size) = edges(item, horizontal: horizontal, in: ancestor, insideOf: frameSide ? nil : other?.view)
         var lead = 0.0, trail = 0.0
         switch spec.attribute {
         case .leftMargin, .leadingMargin, .topMargin, .rightMargin, .trailingMargin, .bottomMargin, .centerXWithinMargins, .centerYWithinMargins:
@@ -721,7 +728,13 @@ internal import Scene
             let id = ObjectIdentifier(view)
             if rowsPerAxis[AxisKey(view: id, horizontal: true), default: 0] < 2 { axes.insert(.horizontal) }
             if rowsPerAxis[AxisKey(view: id, horizontal: false), default: 0] < 2 { axes.insert(.vertical) }
-            if !axes.isEmpty { LayoutReport.ambiguous(view, axes: axes) }
+            guard !axes.isEmpty else { continue }
+            // What the solver leaves free, named in the message (none: the count was wrong, as
+            // when a wish or a stack's suppression pins it; nothing to say).
+            let values = [("x", item.x, NSLayoutConstraint.Axis.horizontal), ("width", item.width, .horizontal), ("y", item.y, .vertical),
+                ("height", item.height, .vertical)]
+            let free = values.filter { axes.contains($0.2) && !solver.isPinned($0.1) }
+            if !free.isEmpty { LayoutReport.ambiguous(view, axes: Set(free.map(\.2)), free: free.map(\.0)) }
         }
         tiesDue = true
     }

@@ -112,26 +112,27 @@ import Foundation
             Will attempt to recover by breaking constraint
             \(describe(c))
             """
-        Diagnostics.once("unsatisfiable \(ObjectIdentifier(c).hashValue)", message)
+        Diagnostics.once("unsatisfiable " + message, message)
     }
 
     /// An ambiguous layout, once per view and axis: constraints left out, or (`ties`, the
     /// priorities of its non-required constraints that may tie) constraints of one priority that
     /// conflict, so that breaking either is as good.
-    static func ambiguous(_ view: UIView, axes: Set<NSLayoutConstraint.Axis>, ties: Set<Float> = []) {
+    static func ambiguous(_ view: UIView, axes: Set<NSLayoutConstraint.Axis>, ties: Set<Float> = [], free: [String] = []) {
         let which = axes.count == 2 ? "horizontally and vertically" : (axes.contains(.horizontal) ? "horizontally" : "vertically")
-        let fix = axes.contains(.horizontal) ? "x and width" : "y and height"
+        let named = free.isEmpty ? (axes.count == 2 ? ["x", "width", "y", "height"] : axes.contains(.horizontal) ? ["x", "width"] : ["y", "height"]) : free
+        let fix = named.count == 1 ? named[0] : named.dropLast().joined(separator: ", ") + " and " + named.last!
         guard ties.isEmpty else {
             let priorities = ties.sorted(by: >).map { "@\(number(CGFloat($0)))" }.joined(separator: ", ")
             Diagnostics.once(
-                "ambiguous \(ObjectIdentifier(view).hashValue) \(axes.count == 2 ? 2 : (axes.first?.rawValue ?? 0))",
+                "ambiguous \(name(view)) \(which) \(fix) ties",
                 "<\(name(view))>: hasAmbiguousLayout: constraints of equal priority (\(priorities)) conflict over its position or size "
                     + "\(which), and breaking either is as good, so it is drawn where the solver happened to put it; give one of them "
                     + "a higher priority, or add constraints that fix its \(fix)")
             return
         }
         Diagnostics.once(
-            "ambiguous \(ObjectIdentifier(view).hashValue) \(axes.count == 2 ? 2 : (axes.first?.rawValue ?? 0))",
+            "ambiguous \(name(view)) \(which) \(fix)",
             "<\(name(view))>: hasAmbiguousLayout: its constraints leave its position or size free \(which), so it is drawn where the solver "
                 + "happened to put it; add constraints that fix its \(fix)")
     }
@@ -140,16 +141,26 @@ import Foundation
     static func noCommonAncestor(_ c: NSLayoutConstraint) {
         let second = c.second.map(name) ?? "nil"
         Diagnostics.once(
-            "no common ancestor \(ObjectIdentifier(c).hashValue)",
+            "no common ancestor \(describe(c))",
             "Unable to activate constraint with anchors <\(name(c.first))> and <\(second)> because they have no common ancestor.  "
                 + "Does the constraint or its anchors reference items in different view hierarchies?  That's illegal. "
                 + "(The constraint is not activated; add both views to one view tree first.)")
     }
 
+    /// A constraint whose view was released before it was activated (anchors keep their views
+    /// weakly, as UIKit's constraints do not keep theirs).
+    static func releasedItem(_ c: NSLayoutConstraint) {
+        let message =
+            "Unable to activate constraint \(describe(c)): one of its views was released before it was activated (a view made in a "
+            + "function and never added to a view tree is gone when the function returns; UIKit would crash here). Add the view "
+            + "to the view tree, or keep it in a property, before activating. (The constraint is not activated.)"
+        Diagnostics.once("released " + message, message)
+    }
+
     /// `addConstraint(_:)` on a view that does not contain the constraint's views.
     static func notInstallable(_ c: NSLayoutConstraint, on view: UIView) {
         Diagnostics.once(
-            "not installable \(ObjectIdentifier(c).hashValue)",
+            "not installable \(describe(c)) \(name(view))",
             "The view hierarchy is not prepared for the constraint: \(describe(c)). When added to a view, the constraint's items must be "
                 + "descendants of that view (or the view itself): \(name(view)) does not contain them. (Not installed; set isActive "
                 + "instead, which finds their common ancestor.)")

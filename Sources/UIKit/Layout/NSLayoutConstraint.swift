@@ -132,6 +132,11 @@ import Foundation
         set {
             if newValue == isActive { return }
             if newValue {
+                // An anchor keeps its view weakly: a view nothing else kept is gone (UIKit would crash).
+                guard !first.lostItem && second?.lostItem != true else {
+                    LayoutReport.releasedItem(self)
+                    return
+                }
                 guard let ancestor = commonAncestor() else {
                     LayoutReport.noCommonAncestor(self)
                     return
@@ -190,6 +195,12 @@ import Foundation
         item = nil
         attribute = from.attribute.axis == .horizontal ? .width : .height
         offset = (from, to)
+    }
+
+    /// The item (or an item of a distance) was released before the constraint was activated.
+    var lostItem: Bool {
+        if let offset { return offset.from.lostItem || offset.to.lostItem }
+        return item == nil && attribute != .notAnAttribute
     }
 
     /// The view the attribute belongs to (a guide's owning view).

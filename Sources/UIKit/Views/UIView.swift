@@ -471,12 +471,23 @@ internal import Scene
         guard let parent = superview else {
             return (self as? UIWindow)?.windowSafeArea ?? .zero
         }
-        let p = parent.safeAreaInsets
+        var p = parent.safeAreaInsets
+        if let scroll = parent as? UIScrollView {
+            // A scroll view keeps for itself what it turns into adjusted content inset: its
+            // content does not see those edges' safe area again (a cell under a navigation bar
+            // has no top inset; a stack in the content is not inset by the home indicator).
+            let a = scroll.adjustedContentInset, c = scroll.contentInset
+            p = UIEdgeInsets(
+                top: max(0, p.top - (a.top - c.top)), left: max(0, p.left - (a.left - c.left)),
+                bottom: max(0, p.bottom - (a.bottom - c.bottom)), right: max(0, p.right - (a.right - c.right)))
+        }
         let safeInParent = parent.bounds.inset(by: p)
         let mine = convert(bounds, to: parent)
+        // Only what the superview's unsafe edges cover: a view reaching past an edge of its
+        // superview that has no inset there (content below a scroll view's bottom) has none.
         var insets = UIEdgeInsets(
-            top: max(0, safeInParent.minY - mine.minY), left: max(0, safeInParent.minX - mine.minX),
-            bottom: max(0, mine.maxY - safeInParent.maxY), right: max(0, mine.maxX - safeInParent.maxX))
+            top: p.top > 0 ? max(0, safeInParent.minY - mine.minY) : 0, left: p.left > 0 ? max(0, safeInParent.minX - mine.minX) : 0,
+            bottom: p.bottom > 0 ? max(0, mine.maxY - safeInParent.maxY) : 0, right: p.right > 0 ? max(0, mine.maxX - safeInParent.maxX) : 0)
         if let vc = owningViewController {
             let extra = vc.additionalSafeAreaInsets
             let bars = vc.barInsets
