@@ -14,12 +14,13 @@ if ldd "$exe" | grep -i swift; then echo "check-install: the installed binary li
 cp -R "$work/prefix/lib/render-frames" "$work/moved"
 toolchain=$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")   # e.g. /opt/swift/usr
 scenario="$PWD/Fixtures/scenarios/stretchy-table.yaml"
+# Each step returns on failure: run's status is not only its last line's.
 run() {
-  cd "$work"
-  "$work/prefix/bin/render-frames" -q -o "$work/demo" --scale 0.25 --frames 0-3
-  "$work/moved/render-frames" "$scenario" -q -o "$work/table" --scale 0.25
-  "$work/moved/render-frames" encode "$work/table" "$work/table.webp" >/dev/null
-  "$work/moved/render-frames" validate "$scenario" >/dev/null
+  cd "$work" || return 1
+  "$work/prefix/bin/render-frames" -q -o "$work/demo" --scale 0.25 --frames 0-3 || return 1
+  "$work/moved/render-frames" "$scenario" -q -o "$work/table" --scale 0.25 || return 1
+  "$work/moved/render-frames" encode "$work/table" "$work/table.webp" >/dev/null || return 1
+  "$work/moved/render-frames" validate "$scenario" >/dev/null || return 1
   # The preview's page comes from the resources installed beside the binary; Ctrl-C stops it (exit 0).
   "$work/moved/render-frames" preview "$scenario" --scale 0.25 >"$work/preview.txt" &
   local pid=$!
