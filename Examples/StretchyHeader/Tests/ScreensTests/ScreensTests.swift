@@ -24,6 +24,13 @@ final class ScreensTests: XCTestCase {
             golden: Self.goldens + "/profile-variants", frames: "20", scale: 1)
     }
 
+    /// The profile placed by constraints draws the hand-framed profile's frames: the same goldens.
+    func testProfileWithConstraints() throws {
+        try assertFrames(
+            of: { ProfileConstraintsViewController() }, scenario: Self.scenarios + "/profile.yaml", golden: Self.goldens + "/profile",
+            frames: "0,14,50,62", scale: 1)
+    }
+
     func testSettings() throws {
         try assertFrames(
             of: { UINavigationController(rootViewController: SettingsViewController()) }, scenario: Self.scenarios + "/settings.yaml",
