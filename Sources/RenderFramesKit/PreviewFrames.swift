@@ -80,11 +80,7 @@ package final class ScreenPreviewFrames: PreviewFrames, @unchecked Sendable {
     @MainActor
     init(_ loaded: Scenario, path: String, make: @escaping @MainActor () -> UIViewController) {
         var scenario = loaded
-        let folder = path.parentPath.isEmpty ? "." : path.parentPath
-        var settings = ScreenSettings(
-            device: loaded.screen.device, appearance: loaded.screen.appearance, typography: loaded.screen.typography,
-            fps: loaded.fps, imageFolders: [folder], statusBarItems: loaded.screen.statusBarItems)
-        settings.pixelScale = loaded.scale
+        let settings = ScreenSettings(loaded, path: path)
         scenario.timeline = ScreenFrames.preparedMotion(settings: settings, motion: loaded.timeline, make: make)
         self.scenario = scenario
         self.settings = settings

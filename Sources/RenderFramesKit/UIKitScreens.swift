@@ -152,11 +152,7 @@ package struct ScreenRender {
     /// main scroll view makes it.
     func prepared(_ loaded: Scenario, path: String) throws -> Scenario {
         var scenario = loaded
-        let folder = path.parentPath.isEmpty ? "." : path.parentPath
-        var screenSettings = ScreenSettings(
-            device: loaded.screen.device, appearance: loaded.screen.appearance, typography: loaded.screen.typography,
-            fps: loaded.fps, imageFolders: [folder], statusBarItems: loaded.screen.statusBarItems)
-        screenSettings.pixelScale = loaded.scale
+        let screenSettings = ScreenSettings(loaded, path: path)
         let (make, timeline) = (self.make, loaded.timeline)
         let motion = MainActor.assumeIsolated { ScreenFrames.preparedMotion(settings: screenSettings, motion: timeline, make: make) }
         scenario.timeline = motion
@@ -256,5 +252,17 @@ final class ScreenFrames: SequentialLayerSource, @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return offsets[index]
+    }
+}
+
+extension ScreenSettings {
+    /// A screen run's settings from its scenario: its device, appearance, text size, fps, status
+    /// bar and scale, images looked for beside the scenario file.
+    init(_ loaded: Scenario, path: String) {
+        let folder = path.parentPath.isEmpty ? "." : path.parentPath
+        self.init(
+            device: loaded.screen.device, appearance: loaded.screen.appearance, typography: loaded.screen.typography,
+            fps: loaded.fps, imageFolders: [folder], statusBarItems: loaded.screen.statusBarItems)
+        pixelScale = loaded.scale
     }
 }
