@@ -71,15 +71,20 @@ public struct EncodingPlan: Sendable {
         manifest = try FolderFrames.check(frames)
     }
 
-    /// Writes each animation in turn; `written` gets each one's line (size, frames, the fitting tried).
+    /// Writes each animation in turn; `written` gets first the route's line (drawing again from the
+    /// scenario, or decoding the PNGs, and why: `EncodingRoute`), then each animation's (size,
+    /// frames, the fitting tried). Animations of one width share their frames: each is drawn or
+    /// decoded once (`SharedFrameSources`).
     public func write(
-        jobs: Int = RenderJob.defaultWorkers(), pixelLimit: Int = ImageDecoder.defaultPixelLimit,
-        written: (String) -> Void = { _ in }
+        jobs: Int = RenderJob.defaultWorkers(), pixelLimit: Int = ImageDecoder.defaultPixelLimit, imageLimits: ImageLimits? = nil,
+        route chosen: EncodingRoute? = nil, written: (String) -> Void = { _ in }
     ) throws {
+        let limits = imageLimits ?? ImageLimits(pixels: pixelLimit)
+        let route = chosen ?? EncodingRoute.choose(for: manifest, folder: frames, imageLimits: limits)
+        written(route.line(folder: frames))
+        let shared = SharedFrameSources(route.maker(folder: frames, manifest: manifest, imageLimits: limits, jobs: jobs))
         for r in requests {
-            let outcome = try Animations.write(r, frameWidth: manifest.width, sourceFPS: manifest.fps, jobs: jobs) { width, even in
-                FolderFrames(directory: frames, manifest: manifest, width: width, even: even, pixelLimit: pixelLimit)
-            }
+            let outcome = try Animations.write(r, frameWidth: manifest.width, sourceFPS: manifest.fps, jobs: jobs, source: shared.source)
             written(outcome.summary(budgetOption: "--max-bytes"))
         }
     }
