@@ -1,5 +1,6 @@
 import Animation
 import Foundation
+import Raster
 import RenderFramesKit
 import XCTest
 
@@ -90,5 +91,46 @@ final class EncodeRouteTests: XCTestCase {
         let counts = shared.counts
         XCTAssertEqual(counts.produced, 10)
         XCTAssertEqual(counts.reused, 20)
+    }
+
+    func testDecodedFramesLookAsTheyDidScaledWhole() throws {
+        let frames = try render(scenario)
+        let manifest = try XCTUnwrap(Manifest.read(atPath: frames + "/manifest.json"))
+        let source = FolderFrames(directory: frames, manifest: manifest, width: 60)
+        for i in [0, 14] {
+            // Decoded and area-averaged row by row, against the whole frame decoded and scaled (Mitchell) as before.
+            let fused = try source.frame(i, worker: 0)
+            let whole = Resampler.resize(
+                try ImageDecoder.decode(fileAt: frames + "/" + manifest.frames[i].file), width: source.width, height: source.height)
+            XCTAssertNotEqual(fused, whole, "frame \(i): the row-by-row reduction was not taken")
+            XCTAssertGreaterThan(Self.ssim(fused, whole), 0.93, "frame \(i)")
+        }
+    }
+
+    /// Mean SSIM of two same-size images on luma over 8x8 blocks (Wang et al.'s constants for 8-bit values).
+    static func ssim(_ a: Pixmap, _ b: Pixmap) -> Double {
+        func luma(_ p: Pixmap, _ x: Int, _ y: Int) -> Double {
+            let c = p[x, y]
+            return 0.299 * Double(c.r) + 0.587 * Double(c.g) + 0.114 * Double(c.b)
+        }
+        let c1 = 6.5025, c2 = 58.5225
+        var sum = 0.0, blocks = 0
+        for by in stride(from: 0, through: a.height - 8, by: 8) {
+            for bx in stride(from: 0, through: a.width - 8, by: 8) {
+                var ma = 0.0, mb = 0.0, va = 0.0, vb = 0.0, cov = 0.0
+                for y in by..<(by + 8) { for x in bx..<(bx + 8) { ma += luma(a, x, y); mb += luma(b, x, y) } }
+                ma /= 64; mb /= 64
+                for y in by..<(by + 8) {
+                    for x in bx..<(bx + 8) {
+                        let da = luma(a, x, y) - ma, db = luma(b, x, y) - mb
+                        va += da * da; vb += db * db; cov += da * db
+                    }
+                }
+                va /= 63; vb /= 63; cov /= 63
+                sum += ((2 * ma * mb + c1) * (2 * cov + c2)) / ((ma * ma + mb * mb + c1) * (va + vb + c2))
+                blocks += 1
+            }
+        }
+        return sum / Double(max(blocks, 1))
     }
 }
