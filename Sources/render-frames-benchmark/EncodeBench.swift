@@ -11,7 +11,7 @@ import RenderFramesKit
 /// `encode` decoded them before (Mitchell from the PNGs); then full width (1179 px) for peak
 /// memory, and 10 against 50 fps (5x the frames) to show memory flat in the clip's length.
 ///
-///   swift run -c release render-frames-benchmark --encode-only [--animation-runs N]
+///   swift run -c release render-frames-benchmark --encode-only [--animation-runs N] [--baseline PATH-TO-AN-EARLIER-render-frames]
 func encodeBenchmark(directory: String, runs: Int) {
     let bin = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
     let exe = bin.appendingPathComponent("render-frames").path
@@ -77,20 +77,34 @@ func encodeBenchmark(directory: String, runs: Int) {
         "\n(encode alone: scenario at hand \(format(drawn.seconds, 2)) s, \(format(drawn.megabytes, 0)) MB; PNGs only "
             + "\(format(fromPNGs.seconds, 2)) s, \(format(fromPNGs.megabytes, 0)) MB)\n")
 
-    // Quality: each route's animation against the frames as encode decoded them before (Mitchell, 390 px).
+    // An earlier render-frames (--baseline PATH): the same encode of the PNGs, as it was.
+    let baseline = argument("--baseline")
+    if let baseline {
+        let before = best([baseline] + encode(pngs, "baseline", "390").dropFirst())
+        print("(the baseline \(baseline), encode GIF + WebP of the PNGs: \(format(before.seconds, 2)) s, \(format(before.megabytes, 0)) MB)\n")
+    }
+    // Quality: each route's animation against the frames as encode decoded them before (whole, Mitchell, 390 px),
+    // and against the baseline's animation.
     let checked: Manifest
     do { checked = try FolderFrames.check(frames) } catch { fail("\(error)") }
-    let source = FolderFrames(directory: frames, manifest: checked, width: 390)
-    print("| format | route | bytes | SSIM against the frames |")
-    print("|---|---|---|---|")
+    let size = (width: 390, height: Int((Double(checked.height) * 390 / Double(checked.width)).rounded()))
+    func scaledWhole(_ index: Int) -> [UInt8] {
+        guard let p = try? ImageDecoder.decode(fileAt: frames + "/" + checked.frames[index].file) else { return [] }
+        return rgb(Resampler.resize(p, width: size.width, height: size.height))
+    }
+    print("| format | route | bytes | SSIM against the frames (scaled whole) | SSIM against the baseline's |")
+    print("|---|---|---|---|---|")
     for ext in ["gif", "webp"] {
         let timeline = OutputTimeline(sourceFPS: checked.fps, sourceCount: checked.frameCount, fps: 25)
-        for (name, file) in [("scenario at hand", "drawn"), ("PNGs only", "decoded"), ("output:", "o")] {
+        let before = baseline.map { _ in decoded(work + "/baseline.\(ext)", fps: 25, size: size) } ?? []
+        var routes = [("scenario at hand", "drawn"), ("PNGs only", "decoded"), ("output:", "o")]
+        if baseline != nil { routes.append(("baseline, PNGs", "baseline")) }
+        for (name, file) in routes {
             let path = work + "/\(file).\(ext)"
-            let value = ssim(
-                decoded(path, fps: 25, size: (source.width, source.height)),
-                reference: { k in (try? source.frame(timeline.sourceIndex(k), worker: 0)).map(rgb) ?? [] })
-            print("| \(ext) | \(name) | \(fileSize(path)) | \(format(value, 4)) |")
+            let frames = decoded(path, fps: 25, size: size)
+            let value = ssim(frames, reference: { k in scaledWhole(timeline.sourceIndex(k)) })
+            let against = before.isEmpty ? "-" : format(ssim(frames, reference: { k in k < before.count ? before[k] : [] }), 4)
+            print("| \(ext) | \(name) | \(fileSize(path)) | \(format(value, 4)) | \(against) |")
         }
     }
 
