@@ -60,7 +60,21 @@ public enum EncodingRoute {
         {
             return .frames(reason: "the tool was rebuilt after the frames were rendered")
         }
+        // Drawing again reads no frame: a file cut short (a copy that failed) is decoded, and refused there.
+        if let cut = manifest.frames.first(where: { !endsWithIEND(folder + "/" + $0.file) }) {
+            return .frames(reason: "\(cut.file) does not end as a PNG does")
+        }
         return .scenario(path: path, shown: shown, scenario: scenario)
+    }
+
+    /// True when the file's last 12 bytes are a PNG's IEND chunk.
+    static func endsWithIEND(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let end = try? handle.seekToEnd(), end >= 12, (try? handle.seek(toOffset: end - 12)) != nil,
+            let tail = try? handle.read(upToCount: 12)
+        else { return false }
+        return [UInt8](tail) == [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
     }
 
     /// The line `encode` prints before the animations.

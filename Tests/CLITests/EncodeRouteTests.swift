@@ -72,6 +72,13 @@ final class EncodeRouteTests: XCTestCase {
         try scenario.write(toFile: "\(tmp)/s.yaml", atomically: true, encoding: .utf8)
         var manifest = try XCTUnwrap(Manifest.read(atPath: frames + "/manifest.json"))
         XCTAssertEqual(EncodingRoute.choose(for: manifest, folder: frames).line(folder: frames).hasPrefix("drawing the frames again"), true)
+        // A frame cut short is decoded (and refused there), not drawn over.
+        let cut = frames + "/0003.png", whole = try Data(contentsOf: URL(fileURLWithPath: cut))
+        try whole.prefix(60).write(to: URL(fileURLWithPath: cut))
+        XCTAssertEqual(
+            EncodingRoute.choose(for: manifest, folder: frames).line(folder: frames),
+            "decoding the frames' PNGs in \(frames) (0003.png does not end as a PNG does)")
+        try whole.write(to: URL(fileURLWithPath: cut))
         manifest.inputParts = nil
         XCTAssertEqual(
             EncodingRoute.choose(for: manifest, folder: frames).line(folder: frames),
