@@ -41,20 +41,36 @@ public final class SpooledFrames: FrameSource, @unchecked Sendable {
     public func same(_ a: Int, _ b: Int) -> Bool { inner.same(a, b) }
 
     public func frame(_ index: Int, worker: Int) throws -> Pixmap {
-        if let slot = slots.current[index], let pixels = read(slot) {
+        // Animations written at once ask for the same frames at about the same time: the second
+        // asker of a frame being produced waits for it rather than producing it too.
+        inFlight.lock()
+        while producing.contains(index) { inFlight.wait() }
+        let slot = slots.current[index]
+        if slot == nil { producing.insert(index) }
+        inFlight.unlock()
+        if let slot, let pixels = read(slot) {
             tally.withLock { $0.reused += 1 }
             return pixels
+        }
+        defer {
+            inFlight.lock()
+            producing.remove(index)
+            inFlight.broadcast()
+            inFlight.unlock()
         }
         let pixels = try inner.frame(index, worker: worker)
         tally.withLock { $0.produced += 1 }
         guard fd >= 0, pixels.width == width, pixels.height == height, slots.current[index] == nil else { return pixels }
-        let slot = nextSlot.withLock { n -> Int in
+        let free = nextSlot.withLock { n -> Int in
             n += 1
             return n - 1
         }
-        if write(pixels, slot) { slots.withLock { $0[index] = slot } }
+        if write(pixels, free) { slots.withLock { $0[index] = free } }
         return pixels
     }
+    private let inFlight = NSCondition()
+    /// Frames being produced now (guarded by `inFlight`).
+    private var producing: Set<Int> = []
 
     private func write(_ pixels: Pixmap, _ slot: Int) -> Bool {
         pixels.bytes.withUnsafeBytes { raw in
@@ -103,10 +119,32 @@ public final class SharedFrameSources: @unchecked Sendable {
         return s
     }
 
+    /// The same source for one of several animations written at once: its workers are numbered
+    /// from `lane * jobs`, so a source with per-worker state (a scenario's renderers, made for
+    /// `lanes * jobs` workers) gives each thread its own.
+    public func source(width: Int, even: Bool, lane: Int, jobs: Int) throws -> FrameSource {
+        let shared = try source(width: width, even: even)
+        return lane == 0 ? shared : LaneFrames(shared, offset: lane * jobs)
+    }
+
     /// Produced and read-back frame counts over every size.
     public var counts: (produced: Int, reused: Int) {
         lock.lock()
         defer { lock.unlock() }
         return made.values.reduce((0, 0)) { ($0.0 + $1.counts.produced, $0.1 + $1.counts.reused) }
     }
+}
+
+/// A source seen by one of several animations written at once: worker numbers shifted by `offset`.
+final class LaneFrames: FrameSource, Sendable {
+    let inner: FrameSource
+    let offset: Int
+    init(_ inner: FrameSource, offset: Int) { self.inner = inner; self.offset = offset }
+    var width: Int { inner.width }
+    var height: Int { inner.height }
+    var fps: Double { inner.fps }
+    var frameCount: Int { inner.frameCount }
+    var mayHaveTransparency: Bool { inner.mayHaveTransparency }
+    func same(_ a: Int, _ b: Int) -> Bool { inner.same(a, b) }
+    func frame(_ index: Int, worker: Int) throws -> Pixmap { try inner.frame(index, worker: worker + offset) }
 }

@@ -71,10 +71,10 @@ public struct EncodingPlan: Sendable {
         manifest = try FolderFrames.check(frames)
     }
 
-    /// Writes each animation in turn; `written` gets first the route's line (drawing again from the
+    /// Writes the animations at once; `written` gets first the route's line (drawing again from the
     /// scenario, or decoding the PNGs, and why: `EncodingRoute`), then each animation's (size,
-    /// frames, the fitting tried). Animations of one width share their frames: each is drawn or
-    /// decoded once (`SharedFrameSources`).
+    /// frames, the fitting tried) in the order asked; the first failure, in that order, is thrown.
+    /// Animations of one width share their frames: each is drawn or decoded once (`SharedFrameSources`).
     public func write(
         jobs: Int = RenderJob.defaultWorkers(), pixelLimit: Int = ImageDecoder.defaultPixelLimit, imageLimits: ImageLimits? = nil,
         route chosen: EncodingRoute? = nil, written: (String) -> Void = { _ in }
@@ -82,11 +82,21 @@ public struct EncodingPlan: Sendable {
         let limits = imageLimits ?? ImageLimits(pixels: pixelLimit)
         let route = chosen ?? EncodingRoute.choose(for: manifest, folder: frames, imageLimits: limits)
         written(route.line(folder: frames))
-        let shared = SharedFrameSources(route.maker(folder: frames, manifest: manifest, imageLimits: limits, jobs: jobs))
-        for r in requests {
-            let outcome = try Animations.write(r, frameWidth: manifest.width, sourceFPS: manifest.fps, jobs: jobs, source: shared.source)
-            written(outcome.summary(budgetOption: "--max-bytes"))
+        // The animations are written at once, one thread each (libwebp encodes on one core while
+        // GIF's passes take the others), sharing each frame; their lines come in the order asked.
+        let lanes = requests.count
+        let shared = SharedFrameSources(route.maker(folder: frames, manifest: manifest, imageLimits: limits, jobs: jobs * lanes))
+        let outcomes = Locked<[Result<Animations.Outcome, Error>?]>(Array(repeating: nil, count: lanes))
+        let requests = requests, manifest = manifest
+        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+            let outcome = Result {
+                try Animations.write(requests[lane], frameWidth: manifest.width, sourceFPS: manifest.fps, jobs: jobs) { width, even in
+                    try shared.source(width: width, even: even, lane: lane, jobs: jobs)
+                }
+            }
+            outcomes.withLock { $0[lane] = outcome }
         }
+        for outcome in outcomes.current { written(try outcome!.get().summary(budgetOption: "--max-bytes")) }
     }
 }
 
