@@ -71,7 +71,8 @@ public struct EncodingPlan: Sendable {
         manifest = try FolderFrames.check(frames)
     }
 
-    /// Writes the animations at once; `written` gets first the route's line (drawing again from the
+    /// Writes the animations (at once when each is at most half the frames' width, else one after
+    /// the other, stopping at the first failure); `written` gets first the route's line (drawing again from the
     /// scenario, or decoding the PNGs, and why: `EncodingRoute`), then each animation's (size,
     /// frames, the fitting tried) in the order asked; the first failure, in that order, is thrown.
     /// Animations of one width share their frames: each is drawn or decoded once (`SharedFrameSources`).
@@ -84,19 +85,33 @@ public struct EncodingPlan: Sendable {
         written(route.line(folder: frames))
         // The animations are written at once, one thread each (libwebp encodes on one core while
         // GIF's passes take the others), sharing each frame; their lines come in the order asked.
-        let lanes = requests.count
-        let shared = SharedFrameSources(route.maker(folder: frames, manifest: manifest, imageLimits: limits, jobs: jobs * lanes))
-        let outcomes = Locked<[Result<Animations.Outcome, Error>?]>(Array(repeating: nil, count: lanes))
+        // Animations over half the frames' width are written one after the other: two pipelines of
+        // full-width batches at once would pass 500 MB.
         let requests = requests, manifest = manifest
-        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+        let small = requests.allSatisfy { $0.settings(frameWidth: manifest.width, sourceFPS: manifest.fps).width * 2 <= manifest.width }
+        let lanes = small ? requests.count : 1
+        let shared = SharedFrameSources(route.maker(folder: frames, manifest: manifest, imageLimits: limits, jobs: jobs * lanes))
+        let outcomes = Locked<[Result<Animations.Outcome, Error>?]>(Array(repeating: nil, count: requests.count))
+        @Sendable func write(_ index: Int, lane: Int) {
             let outcome = Result {
-                try Animations.write(requests[lane], frameWidth: manifest.width, sourceFPS: manifest.fps, jobs: jobs) { width, even in
+                try Animations.write(requests[index], frameWidth: manifest.width, sourceFPS: manifest.fps, jobs: jobs) { width, even in
                     try shared.source(width: width, even: even, lane: lane, jobs: jobs)
                 }
             }
-            outcomes.withLock { $0[lane] = outcome }
+            outcomes.withLock { $0[index] = outcome }
         }
-        for outcome in outcomes.current { written(try outcome!.get().summary(budgetOption: "--max-bytes")) }
+        if small {
+            DispatchQueue.concurrentPerform(iterations: lanes) { write($0, lane: $0) }
+        } else {
+            // As before: stop at the first that fails.
+            for index in requests.indices {
+                write(index, lane: 0)
+                if case .failure = outcomes.current[index] { break }
+            }
+        }
+        for outcome in outcomes.current.prefix(while: { $0 != nil }) {
+            written(try outcome!.get().summary(budgetOption: "--max-bytes"))
+        }
     }
 }
 
