@@ -14,4 +14,6 @@ bash scripts/setup.sh
 swift build -c release --product render-frames
 rm -rf frames
 .build/release/render-frames --out frames "$@"
+# Its first line says the route: the frames drawn again from the scenario (its inputs unchanged since
+# the render just made), or the PNGs decoded, and why.
 .build/release/render-frames encode frames demo.webp demo.gif

@@ -378,3 +378,122 @@ void rf_keep_large_buffers(void) {
 }
 
 void rf_free(void *pointer) { free(pointer); }
+
+/* ---- libpng's row API: decode and reduce in one pass ------------------------------------- */
+
+int rf_png_decode_reduced(const uint8_t *data, size_t size, int src_w, int src_h, int dst_w, int dst_h,
+                          uint8_t *out, char *error, size_t error_size) {
+    if (src_w <= 0 || src_h <= 0 || dst_w <= 0 || dst_h <= 0 || dst_w > src_w || dst_h > src_h) return 2;
+    struct rf_png_error err = {.message = error, .message_size = error_size};
+    struct rf_png_source source = {.data = data, .size = size, .at = 0};
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &err, rf_png_error_fn, rf_png_warning_fn);
+    if (!png) return 2;
+    png_infop info = png_create_info_struct(png);
+    /* Released on every exit, also after a longjmp (volatile: set after setjmp). */
+    float *volatile buffers = NULL;
+    uint8_t *volatile row = NULL;
+    if (!info || setjmp(err.jump)) {
+        free(buffers);
+        free(row);
+        png_destroy_read_struct(&png, info ? &info : NULL, NULL);
+        return 1;
+    }
+    png_set_read_fn(png, &source, rf_png_read);
+    png_set_user_limits(png, 0x7fffffffU, 0x7fffffffU);
+    png_read_info(png, info);
+    int color = png_get_color_type(png, info), depth = png_get_bit_depth(png, info);
+    /* What the full decoder treats specially (16 bits, interlacing, gamma and colour chunks) is
+       left to it: this path reads the plain 8-bit files render-frames writes, and their kin. */
+    if (png_get_image_width(png, info) != (png_uint_32)src_w || png_get_image_height(png, info) != (png_uint_32)src_h ||
+        depth == 16 || png_get_interlace_type(png, info) != PNG_INTERLACE_NONE ||
+        png_get_valid(png, info, PNG_INFO_gAMA | PNG_INFO_sRGB | PNG_INFO_iCCP | PNG_INFO_cHRM)) {
+        png_destroy_read_struct(&png, &info, NULL);
+        return 2;
+    }
+    if (color == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if (color == PNG_COLOR_TYPE_GRAY && depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+    if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
+    if (color == PNG_COLOR_TYPE_GRAY || color == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
+    int alpha = (color & PNG_COLOR_MASK_ALPHA) || png_get_valid(png, info, PNG_INFO_tRNS);
+    if (!alpha) png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
+    png_read_update_info(png, info);
+    if (png_get_rowbytes(png, info) != (size_t)src_w * 4) {
+        png_destroy_read_struct(&png, &info, NULL);
+        return 2;
+    }
+    /* Area weights: output column x covers source columns [x * sx, (x + 1) * sx), each source
+       column weighted by the part of it inside, over sx. At most ceil(sx) + 1 columns each. */
+    double sx = (double)src_w / dst_w, sy = (double)src_h / dst_h;
+    int taps = (int)sx + 2;
+    size_t floats = (size_t)dst_w * taps + (size_t)dst_w * 4 * 2;
+    buffers = malloc(floats * sizeof(float) + (size_t)dst_w * 2 * sizeof(int));
+    row = malloc((size_t)src_w * 4);
+    if (!buffers || !row) png_error(png, "out of memory");
+    float *weights = buffers, *hrow = buffers + (size_t)dst_w * taps, *acc = hrow + (size_t)dst_w * 4;
+    int *first = (int *)(acc + (size_t)dst_w * 4), *count = first + dst_w;
+    for (int x = 0; x < dst_w; x++) {
+        double start = x * sx, end = (x + 1) * sx;
+        int i0 = (int)start, n = 0;
+        for (int i = i0; i < src_w && i < end && n < taps; i++, n++) {
+            double lo = start > i ? start : i, hi = end < i + 1 ? end : i + 1;
+            weights[(size_t)x * taps + n] = (float)((hi - lo) / sx);
+        }
+        first[x] = i0;
+        count[x] = n;
+    }
+    memset(acc, 0, (size_t)dst_w * 4 * sizeof(float));
+    int oy = 0;
+    double rowEnd = sy; /* where output row oy ends, in source rows */
+    for (int y = 0; y < src_h; y++) {
+        png_read_row(png, row, NULL);
+        /* Premultiplied, then each output column's weighted mean of this row. */
+        for (int x = 0; x < dst_w; x++) {
+            const uint8_t *p = row + (size_t)first[x] * 4;
+            const float *w = weights + (size_t)x * taps;
+            float r = 0, g = 0, b = 0, a = 0;
+            for (int k = 0; k < count[x]; k++, p += 4) {
+                float pa = p[3], wk = w[k];
+                if (alpha) {
+                    float m = wk * pa * (1.0f / 255);
+                    r += p[0] * m; g += p[1] * m; b += p[2] * m;
+                } else {
+                    r += p[0] * wk; g += p[1] * wk; b += p[2] * wk;
+                }
+                a += pa * wk;
+            }
+            float *h = hrow + (size_t)x * 4;
+            h[0] = r; h[1] = g; h[2] = b; h[3] = a;
+        }
+        /* This source row [y, y + 1) adds to output row oy up to its end, and the rest to the next. */
+        double top = y, bottom = y + 1.0;
+        while (top < bottom && oy < dst_h) {
+            double part = (bottom < rowEnd ? bottom : rowEnd) - top;
+            float wy = (float)(part / sy);
+            for (size_t i = 0; i < (size_t)dst_w * 4; i++) acc[i] += hrow[i] * wy;
+            top += part;
+            if (bottom >= rowEnd - 1e-9) {
+                uint8_t *o = out + (size_t)oy * dst_w * 4;
+                for (int x = 0; x < dst_w; x++) {
+                    float *c = acc + (size_t)x * 4;
+                    int av = (int)(c[3] + 0.5f);
+                    av = av < 0 ? 0 : av > 255 ? 255 : av;
+                    for (int k = 0; k < 3; k++) {
+                        int v = (int)(c[k] + 0.5f);
+                        v = v < 0 ? 0 : v > av ? av : v;
+                        o[x * 4 + k] = (uint8_t)v;
+                    }
+                    o[x * 4 + 3] = (uint8_t)av;
+                }
+                memset(acc, 0, (size_t)dst_w * 4 * sizeof(float));
+                oy += 1;
+                rowEnd = (oy + 1) * sy;
+                if (oy == dst_h - 1) rowEnd = src_h; /* the last row ends with the image, whatever the rounding */
+            }
+        }
+    }
+    png_read_end(png, NULL);
+    free(buffers);
+    free(row);
+    png_destroy_read_struct(&png, &info, NULL);
+    return oy == dst_h ? 0 : 1;
+}

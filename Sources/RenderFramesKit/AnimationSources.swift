@@ -5,7 +5,7 @@ import Scene
 
 /// A folder of rendered frames as an animation's source: checked whole before any work (its
 /// manifest complete, every frame there, every frame the manifest's size), then decoded and
-/// scaled to the animation's width frame by frame, so memory stays a batch of frames.
+/// reduced to the animation's width frame by frame, row by row, so memory stays a batch of frames.
 public final class FolderFrames: FrameSource, Sendable {
     public let directory: String
     public let manifest: Manifest
@@ -128,6 +128,15 @@ public final class FolderFrames: FrameSource, Sendable {
     }
 
     public func frame(_ index: Int, worker: Int) throws -> Pixmap {
+        // Smaller than the frames: decoded and reduced in one pass, row by row, so a full-size
+        // frame never sits in memory; a PNG that path does not read is decoded whole and scaled.
+        if width < manifest.width || height < manifest.height,
+            let reduced = ImageDecoder.decodeReduced(
+                fileAt: files[index], sourceWidth: manifest.width, sourceHeight: manifest.height, width: width, height: height,
+                pixelLimit: pixelLimit)
+        {
+            return reduced
+        }
         let image: Pixmap
         do { image = try ImageDecoder.decode(fileAt: files[index], pixelLimit: pixelLimit) } catch {
             throw AnimationError.frame("\(error)")

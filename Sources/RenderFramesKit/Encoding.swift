@@ -71,16 +71,46 @@ public struct EncodingPlan: Sendable {
         manifest = try FolderFrames.check(frames)
     }
 
-    /// Writes each animation in turn; `written` gets each one's line (size, frames, the fitting tried).
+    /// Writes the animations (at once when each is at most half the frames' width, else one after
+    /// the other, stopping at the first failure); `written` gets first the route's line (drawing again from the
+    /// scenario, or decoding the PNGs, and why: `EncodingRoute`), then each animation's (size,
+    /// frames, the fitting tried) in the order asked; the first failure, in that order, is thrown.
+    /// Animations of one width share their frames: each is drawn or decoded once (`SharedFrameSources`).
     public func write(
-        jobs: Int = RenderJob.defaultWorkers(), pixelLimit: Int = ImageDecoder.defaultPixelLimit,
-        written: (String) -> Void = { _ in }
+        jobs: Int = RenderJob.defaultWorkers(), pixelLimit: Int = ImageDecoder.defaultPixelLimit, imageLimits: ImageLimits? = nil,
+        route chosen: EncodingRoute? = nil, written: (String) -> Void = { _ in }
     ) throws {
-        for r in requests {
-            let outcome = try Animations.write(r, frameWidth: manifest.width, sourceFPS: manifest.fps, jobs: jobs) { width, even in
-                FolderFrames(directory: frames, manifest: manifest, width: width, even: even, pixelLimit: pixelLimit)
+        let limits = imageLimits ?? ImageLimits(pixels: pixelLimit)
+        let route = chosen ?? EncodingRoute.choose(for: manifest, folder: frames, imageLimits: limits)
+        written(route.line(folder: frames))
+        // The animations are written at once, one thread each (libwebp encodes on one core while
+        // GIF's passes take the others), sharing each frame; their lines come in the order asked.
+        // Animations over half the frames' width are written one after the other: two pipelines of
+        // full-width batches at once would pass 500 MB.
+        let requests = requests, manifest = manifest
+        let small = requests.allSatisfy { $0.settings(frameWidth: manifest.width, sourceFPS: manifest.fps).width * 2 <= manifest.width }
+        let lanes = small ? requests.count : 1
+        let shared = SharedFrameSources(route.maker(folder: frames, manifest: manifest, imageLimits: limits, jobs: jobs * lanes))
+        let outcomes = Locked<[Result<Animations.Outcome, Error>?]>(Array(repeating: nil, count: requests.count))
+        @Sendable func write(_ index: Int, lane: Int) {
+            let outcome = Result {
+                try Animations.write(requests[index], frameWidth: manifest.width, sourceFPS: manifest.fps, jobs: jobs) { width, even in
+                    try shared.source(width: width, even: even, lane: lane, jobs: jobs)
+                }
             }
-            written(outcome.summary(budgetOption: "--max-bytes"))
+            outcomes.withLock { $0[index] = outcome }
+        }
+        if small {
+            DispatchQueue.concurrentPerform(iterations: lanes) { write($0, lane: $0) }
+        } else {
+            // As before: stop at the first that fails.
+            for index in requests.indices {
+                write(index, lane: 0)
+                if case .failure = outcomes.current[index] { break }
+            }
+        }
+        for outcome in outcomes.current.prefix(while: { $0 != nil }) {
+            written(try outcome!.get().summary(budgetOption: "--max-bytes"))
         }
     }
 }

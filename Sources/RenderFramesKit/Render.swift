@@ -271,10 +271,12 @@ public struct Render {
                     guard let manifest = Manifest.read(atPath: folder + "/manifest.json") else { throw RenderError.framesMissing(folder) }
                     return FolderFrames(directory: folder, manifest: manifest, width: width, even: even, pixelLimit: limit)
                 }
+            // Animations of one width draw (or decode) each frame once between them.
+            let shared = SharedFrameSources(make)
             for output in loaded.outputs where !(skipExistingOutputs && FileManager.default.fileExists(atPath: output.path)) {
                 let outcome = try Animations.write(
                     AnimationRequest(output), frameWidth: loaded.pixelWidth, sourceFPS: loaded.fps,
-                    jobs: s.jobs, source: make)
+                    jobs: s.jobs, source: shared.source)
                 hooks.line(outcome.summary(budgetOption: "maxBytes:"))
             }
         }

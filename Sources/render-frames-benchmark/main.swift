@@ -9,7 +9,7 @@
 //
 //   swift run -c release render-frames-benchmark [--scenarios DIR] [--frames N] [--baseline-every K]
 //                                                [--matrix] [--no-memory-check] [--no-animations]
-//                                                [--animations-only] [--animation-runs N]
+//                                                [--animations-only] [--encode-only] [--animation-runs N]
 //                                                [--no-text] [--text-only] [--text-runs N]
 //                                                [--uikit-only] [--uikit-runs N] [--uikit-memory] [--autolayout-only]
 //                                                [--solver-only] [--solver-runs N]
@@ -195,6 +195,10 @@ func runBenchmark() {
     }
 
     let animationRuns = max(1, Int(argument("--animation-runs") ?? "") ?? 3)
+    if CommandLine.arguments.contains("--encode-only") {
+        encodeBenchmark(directory: directory, runs: animationRuns)
+        return
+    }
     if CommandLine.arguments.contains("--animations-only") {
         animationBenchmark(directory: directory, runs: animationRuns)
         return
@@ -302,6 +306,7 @@ func runBenchmark() {
     }
     if !CommandLine.arguments.contains("--no-animations") && !pixelsOnly {
         animationBenchmark(directory: directory, runs: animationRuns)
+        encodeBenchmark(directory: directory, runs: animationRuns)
     }
     if !CommandLine.arguments.contains("--no-text") && !pixelsOnly {
         print("")

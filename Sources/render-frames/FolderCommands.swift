@@ -130,6 +130,6 @@ struct Encode: ParsableCommand {
             maxBytes: maxBytes, apng: apng)
         SignalHandlers.shared.interruption.writingAnimations()
         defer { SignalHandlers.shared.interruption.idle() }
-        try plan.write(jobs: jobs, pixelLimit: images.maxImagePixels) { print($0) }
+        try plan.write(jobs: jobs, imageLimits: images.limits) { print($0) }
     }
 }

@@ -1,0 +1,28 @@
+internal import CImageIO
+import Foundation
+
+extension ImageDecoder {
+    /// The PNG file at `path`, `sourceWidth` x `sourceHeight`, decoded and reduced to `width` x
+    /// `height` in one pass: libpng's row API feeds an area average on premultiplied pixels
+    /// (`rf_png_decode_reduced`; each output pixel the mean of the source area it covers), so
+    /// the full-size image is never whole in memory, only a row of it. Nil when the file is not
+    /// one this path reads (16-bit, interlaced, gamma or colour chunks, another size), is larger
+    /// than `pixelLimit`, or cannot be read: `decode(fileAt:)` reads every kind and says what is wrong.
+    public static func decodeReduced(
+        fileAt path: String, sourceWidth: Int, sourceHeight: Int, width: Int, height: Int, pixelLimit: Int = defaultPixelLimit
+    ) -> Pixmap? {
+        guard width > 0, height > 0, width <= sourceWidth, height <= sourceHeight, sourceWidth <= pixelLimit,
+            sourceHeight <= pixelLimit / sourceWidth, let data = FileManager.default.contents(atPath: path)
+        else { return nil }
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        var error = [CChar](repeating: 0, count: 256)
+        let status = data.withUnsafeBytes { source in
+            pixels.withUnsafeMutableBufferPointer { out in
+                rf_png_decode_reduced(
+                    source.baseAddress?.assumingMemoryBound(to: UInt8.self), source.count, Int32(sourceWidth), Int32(sourceHeight),
+                    Int32(width), Int32(height), out.baseAddress, &error, error.count)
+            }
+        }
+        return status == 0 ? Pixmap(width: width, height: height, premultipliedBytes: pixels) : nil
+    }
+}
