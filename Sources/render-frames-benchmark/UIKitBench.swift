@@ -55,7 +55,9 @@ func uikitBenchmark(runs: Int) {
         ("collection", "collection-twin.yaml", "collection.yaml", { UINavigationController(rootViewController: StretchyCollectionViewController()) }),
         ("settings", "settings-twin.yaml", "settings.yaml", { UINavigationController(rootViewController: SettingsViewController()) }),
         ("carousel", "../../../Fixtures/scenarios/carousel.yaml", "carousel.yaml", { CarouselViewController() }),
-        // Auto Layout: the photo's height constraint follows the scroll.
+        // Auto Layout: the profile placed by anchors (its twin the profile's); the photo's height
+        // constraint follows the scroll.
+        ("profile-constraints", "profile-twin.yaml", "profile.yaml", { ProfileConstraintsViewController() }),
         ("stretchy-table", "stretchy-table-twin.yaml", "stretchy-table.yaml", { StretchyTableViewController() }),
         // The inbox of self-sizing cells beside the mail preset (mail-twin.yaml: the same messages
         // as two labels a row where the code has four in stack views; the same motion).
