@@ -109,8 +109,10 @@ import Foundation
         setNeedsLayout()
     }
     private var arrangementIsStale = true
-    /// An arranged view was hidden or shown, or its intrinsic size changed.
-    func arrangedViewChanged(_ view: UIView) {
+    /// An arranged view was hidden or shown, or its intrinsic size changed (which only `fill`'s
+    /// ambiguity suppression and `fillProportionally`'s shares read: no new constraints otherwise).
+    func arrangedViewChanged(_ view: UIView, intrinsicSize: Bool = false) {
+        if intrinsicSize && distribution != .fill && distribution != .fillProportionally { return }
         if arrangedSubviews.contains(where: { $0 === view }) { arrangementChanged() }
     }
     /// The constraints the stack made (their identifiers UIKit's: `UISV-...`), and its spacer guides.

@@ -100,23 +100,25 @@ extension UIView {
 
     /// https://developer.apple.com/documentation/uikit/uiview/2891102-safearealayoutguide
     public var safeAreaLayoutGuide: UILayoutGuide {
-        if let g = autoLayout.safeArea { return g }
-        let g = UILayoutGuide(kind: .safeArea, owner: self, identifier: "UIViewSafeAreaLayoutGuide")
-        autoLayout.safeArea = g
-        return g
+        systemGuide(\.safeArea, .safeArea, "UIViewSafeAreaLayoutGuide")
     }
     /// https://developer.apple.com/documentation/uikit/uiview/1622651-layoutmarginsguide
     public var layoutMarginsGuide: UILayoutGuide {
-        if let g = autoLayout.margins { return g }
-        let g = UILayoutGuide(kind: .margins, owner: self, identifier: "UIViewLayoutMarginsGuide")
-        autoLayout.margins = g
-        return g
+        systemGuide(\.margins, .margins, "UIViewLayoutMarginsGuide")
     }
     /// https://developer.apple.com/documentation/uikit/uiview/1622644-readablecontentguide
     public var readableContentGuide: UILayoutGuide {
-        if let g = autoLayout.readableContent { return g }
-        let g = UILayoutGuide(kind: .readableContent, owner: self, identifier: "UIViewReadableContentGuide")
-        autoLayout.readableContent = g
+        systemGuide(\.readableContent, .readableContent, "UIViewReadableContentGuide")
+    }
+    /// A system guide, made at its first use and kept in `slot`.
+    func systemGuide(
+        _ slot: ReferenceWritableKeyPath<ViewLayoutState, UILayoutGuide?>, _ kind: UILayoutGuide.Kind, _ identifier: String
+    )
+        -> UILayoutGuide
+    {
+        if let g = autoLayout[keyPath: slot] { return g }
+        let g = UILayoutGuide(kind: kind, owner: self, identifier: identifier)
+        autoLayout[keyPath: slot] = g
         return g
     }
     /// https://developer.apple.com/documentation/uikit/uiview/1622501-layoutguides
@@ -241,17 +243,11 @@ extension UIScrollView {
     /// `contentSize`.
     /// https://developer.apple.com/documentation/uikit/uiscrollview/2865870-contentlayoutguide
     public var contentLayoutGuide: UILayoutGuide {
-        if let g = autoLayout.scrollContent { return g }
-        let g = UILayoutGuide(kind: .scrollContent, owner: self, identifier: "UIScrollView-contentLayoutGuide")
-        autoLayout.scrollContent = g
-        return g
+        systemGuide(\.scrollContent, .scrollContent, "UIScrollView-contentLayoutGuide")
     }
     /// The scroll view's frame, unmoved by scrolling: content pinned to it stays in place.
     /// https://developer.apple.com/documentation/uikit/uiscrollview/2865772-framelayoutguide
     public var frameLayoutGuide: UILayoutGuide {
-        if let g = autoLayout.scrollFrame { return g }
-        let g = UILayoutGuide(kind: .scrollFrame, owner: self, identifier: "UIScrollView-frameLayoutGuide")
-        autoLayout.scrollFrame = g
-        return g
+        systemGuide(\.scrollFrame, .scrollFrame, "UIScrollView-frameLayoutGuide")
     }
 }

@@ -447,7 +447,7 @@ internal import Scene
         autoLayout.intrinsicGeneration &+= 1
         setNeedsLayout()
         LayoutEngine.treeChanged(self)
-        (superview as? UIStackView)?.arrangedViewChanged(self)
+        (superview as? UIStackView)?.arrangedViewChanged(self, intrinsicSize: true)
     }
 
     /// https://developer.apple.com/documentation/uikit/uiview/1622566-layoutmargins
