@@ -71,6 +71,21 @@ public struct Pixmap: Sendable, Equatable {
         return out
     }
 
+    /// Replaces the pixels of `rect` (inside both, which are one size) with `source`'s.
+    public mutating func copy(_ rect: PixelRect, from source: Pixmap) {
+        precondition(source.width == width && source.height == height && rect.x >= 0 && rect.y >= 0)
+        precondition(rect.maxX <= width && rect.maxY <= height)
+        let width = width
+        source.bytes.withUnsafeBufferPointer { src in
+            bytes.withUnsafeMutableBufferPointer { dst in
+                for y in rect.y..<rect.maxY {
+                    let o = (y * width + rect.x) * 4
+                    (dst.baseAddress! + o).update(from: src.baseAddress! + o, count: rect.width * 4)
+                }
+            }
+        }
+    }
+
     public subscript(x: Int, y: Int) -> PremultipliedColor {
         get {
             let i = 4 * (y * width + x)

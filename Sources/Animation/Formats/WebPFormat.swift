@@ -29,30 +29,26 @@ public struct WebPFormat: AnimationFormat {
     public func encode(_ job: AnimationEncoding) throws -> EncodedAnimation {
         let webp = try WebPWriter(
             path: job.path, width: job.width, height: job.height, quality: job.settings.quality,
-            lossless: job.settings.lossless)
-        var written = 0
-        try job.forEachBatch { batch in
-            for f in batch { try webp.add(f) }
-            written += batch.count
-        }
+            lossless: job.settings.lossless, method: WebPWriter.defaultMethod, jobs: job.jobs)
+        try job.forEachBatch { batch in try webp.add(batch) }
         let bytes = try webp.finish(end: job.timeline.duration)
         let file = try OutputFile(path: job.path)
         try file.append(bytes)
         try file.finish()
-        return EncodedAnimation(file, frames: written)
+        return EncodedAnimation(file, frames: webp.frameCount)
     }
 
     public func readBack(_ file: String, _ written: AnimationWriter.Written) -> ReadBack {
         guard let data = try? OutputFile.read(file, path: written.path) else { return .problem("it cannot be read back") }
         switch WebPReader.read(data) {
         case .failure(let p): return .problem(p.description)
-        // libwebp writes a clip that never changes as a still image: one frame, the whole clip.
+        // A still WebP (another tool's choice for one frame): one frame, the whole clip.
         case .success(let info):
             return info.durations.isEmpty
                 ? .found(frames: 1, duration: written.duration) : .found(frames: info.durations.count, duration: info.duration)
         }
     }
 
-    /// libwebp merges frames it finds identical after encoding, so the file may hold fewer.
-    public func framesMatch(found: Int, written: Int) -> Bool { found <= written && found >= 1 }
+    /// The writer merges a lossy frame within the tolerance of the one before, and counts what it wrote.
+    public func framesMatch(found: Int, written: Int) -> Bool { found == written }
 }
