@@ -219,56 +219,64 @@ public final class GIFEncoder {
 
     private func quantise(_ frame: Pixmap, previous: Pixmap?, matcher: PaletteMatcher, cache: inout NearestCache) -> Quantised {
         let w = width
-        return frame.bytes.withUnsafeBufferPointer { cur -> Quantised in
-            previous.map { $0.bytes }.withUnsafeOptionalBuffer { prev -> Quantised in
-                let c32 = UnsafeRawPointer(cur.baseAddress!)
-                let p32 = prev.map { UnsafeRawPointer($0) }
-                @inline(__always) func changed(_ i: Int) -> Bool {
-                    guard let p32 else { return true }
-                    return c32.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self) != p32.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)
-                }
-                // The changed rectangle, as APNG finds it (a 1x1 corner when nothing changed, whose
-                // one pixel then stays transparent below).
-                let rect = previous.map { frame.changedRect(from: $0) } ?? frame.bounds
-                var indices = [UInt8](repeating: GIFEncoder.transparentIndex, count: rect.width * rect.height)
-                // Sierra-2-4A: 2/4 to the right, 1/4 below left and 1/4 below; errors in quarters.
-                var errors = [Int32](repeating: 0, count: 2 * 3 * (rect.width + 2))
-                errors.withUnsafeMutableBufferPointer { e in
-                    indices.withUnsafeMutableBufferPointer { out in
-                        let rowLength = 3 * (rect.width + 2)
-                        for ry in 0..<rect.height {
-                            let y = rect.y + ry
-                            let current = e.baseAddress! + (ry & 1) * rowLength, next = e.baseAddress! + ((ry + 1) & 1) * rowLength
-                            next.update(repeating: 0, count: rowLength)
-                            for rx in 0..<rect.width {
-                                let i = y * w + rect.x + rx
-                                let slot = 3 * (rx + 1)
-                                guard changed(i) else { continue }
-                                let v = c32.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)
-                                // A color the palette has exactly is drawn as it is, taking and passing on no
-                                // error: flat UI colors stay clean, and no dither noise is left behind on
-                                // pixels that then stop changing (it would stay on screen: they are not redrawn).
-                                let r0 = UInt8(v & 0xFF), g0 = UInt8((v >> 8) & 0xFF), b0 = UInt8((v >> 16) & 0xFF)
-                                let exact = cache.nearest(r0, g0, b0, matcher)
-                                let e = matcher.colors[Int(exact)]
-                                if e.r == r0 && e.g == g0 && e.b == b0 { out[ry * rect.width + rx] = exact; continue }
-                                let r = clamp8(Int32(v & 0xFF) + (current[slot] + 2) >> 2)
-                                let g = clamp8(Int32((v >> 8) & 0xFF) + (current[slot + 1] + 2) >> 2)
-                                let b = clamp8(Int32((v >> 16) & 0xFF) + (current[slot + 2] + 2) >> 2)
-                                let index = cache.nearest(r, g, b, matcher)
-                                out[ry * rect.width + rx] = index
-                                let p = matcher.colors[Int(index)]
-                                let er = Int32(r) - Int32(p.r), eg = Int32(g) - Int32(p.g), eb = Int32(b) - Int32(p.b)
-                                current[slot + 3] += 2 * er; current[slot + 4] += 2 * eg; current[slot + 5] += 2 * eb
-                                next[slot - 3] += er; next[slot - 2] += eg; next[slot - 1] += eb
-                                next[slot] += er; next[slot + 1] += eg; next[slot + 2] += eb
+        // The changed rectangle, as APNG finds it (a 1x1 corner when nothing changed, whose one
+        // pixel then stays transparent below).
+        let rect = previous.map { frame.changedRect(from: $0) } ?? frame.bounds
+        var indices = [UInt8](repeating: GIFEncoder.transparentIndex, count: rect.width * rect.height)
+        // Sierra-2-4A: 2/4 to the right, 1/4 below left and 1/4 below; errors in quarters.
+        var errors = [Int32](repeating: 0, count: 2 * 3 * (rect.width + 2))
+        // The palette's colors as r | g << 8 | b << 16, to compare with a pixel's low 24 bits.
+        let packed = matcher.colors.map { UInt32($0.r) | UInt32($0.g) << 8 | UInt32($0.b) << 16 }
+        frame.bytes.withUnsafeBufferPointer { cur in
+            previous.map { $0.bytes }.withUnsafeOptionalBuffer { prev in
+                cache.withLookup(matcher) { lookup in
+                    packed.withUnsafeBufferPointer { colors in
+                        errors.withUnsafeMutableBufferPointer { e in
+                            indices.withUnsafeMutableBufferPointer { out in
+                                let c32 = UnsafeRawPointer(cur.baseAddress!)
+                                let p32 = prev.map { UnsafeRawPointer($0) }
+                                let rowLength = 3 * (rect.width + 2)
+                                // The last color looked up for an exact match, and the match (-1: none).
+                                var lastColor = UInt64.max, lastExact = -1  // no 32-bit color is UInt64.max
+                                for ry in 0..<rect.height {
+                                    let y = rect.y + ry
+                                    let current = e.baseAddress! + (ry & 1) * rowLength, next = e.baseAddress! + ((ry + 1) & 1) * rowLength
+                                    next.update(repeating: 0, count: rowLength)
+                                    let row = out.baseAddress! + ry * rect.width
+                                    for rx in 0..<rect.width {
+                                        let i = y * w + rect.x + rx
+                                        let slot = 3 * (rx + 1)
+                                        let v = c32.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)
+                                        if let p32, p32.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self) == v { continue }
+                                        // A color the palette has exactly is drawn as it is, taking and passing on no
+                                        // error: flat UI colors stay clean, and no dither noise is left behind on
+                                        // pixels that then stop changing (it would stay on screen: they are not redrawn).
+                                        // (Runs of one color, as flat UI has, are looked up once.)
+                                        if UInt64(v) != lastColor {
+                                            let exact = lookup.nearest(v & 0xFF_FFFF)
+                                            lastColor = UInt64(v)
+                                            lastExact = colors[Int(exact)] == v & 0xFF_FFFF ? Int(exact) : -1
+                                        }
+                                        if lastExact >= 0 { row[rx] = UInt8(truncatingIfNeeded: lastExact); continue }
+                                        let r = clamp8(Int32(v & 0xFF) + (current[slot] + 2) >> 2)
+                                        let g = clamp8(Int32((v >> 8) & 0xFF) + (current[slot + 1] + 2) >> 2)
+                                        let b = clamp8(Int32((v >> 16) & 0xFF) + (current[slot + 2] + 2) >> 2)
+                                        let index = lookup.nearest(UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16)
+                                        row[rx] = index
+                                        let p = colors[Int(index)]
+                                        let er = Int32(r) - Int32(p & 0xFF), eg = Int32(g) - Int32(p >> 8 & 0xFF), eb = Int32(b) - Int32(p >> 16)
+                                        current[slot + 3] += 2 * er; current[slot + 4] += 2 * eg; current[slot + 5] += 2 * eb
+                                        next[slot - 3] += er; next[slot - 2] += eg; next[slot - 1] += eb
+                                        next[slot] += er; next[slot + 1] += eg; next[slot + 2] += eb
+                                    }
+                                }
                             }
                         }
                     }
                 }
-                return Quantised(rect: rect, indices: indices)
             }
         }
+        return Quantised(rect: rect, indices: indices)
     }
 
     /// Puts a quantised frame on the canvas: changed pixels whose index the canvas already shows
@@ -278,15 +286,25 @@ public final class GIFEncoder {
         framesPlaced += 1
         var indices = q.indices
         var minX = q.rect.width, minY = q.rect.height, maxX = -1, maxY = -1
-        for ry in 0..<q.rect.height {
-            for rx in 0..<q.rect.width {
-                let k = ry * q.rect.width + rx
-                let c = (q.rect.y + ry) * width + q.rect.x + rx
-                let v = indices[k]
-                if v == GIFEncoder.transparentIndex { continue }
-                if !first && canvas[c] == v { indices[k] = GIFEncoder.transparentIndex; continue }
-                canvas[c] = v
-                minX = min(minX, rx); maxX = max(maxX, rx); minY = min(minY, ry); maxY = max(maxY, ry)
+        let width = width, transparent = GIFEncoder.transparentIndex
+        canvas.withUnsafeMutableBufferPointer { canvas in
+            indices.withUnsafeMutableBufferPointer { indices in
+                for ry in 0..<q.rect.height {
+                    let row = indices.baseAddress! + ry * q.rect.width
+                    let shown = canvas.baseAddress! + (q.rect.y + ry) * width + q.rect.x
+                    var rowMin = -1, rowMax = -1
+                    for rx in 0..<q.rect.width {
+                        let v = row[rx]
+                        if v == transparent { continue }
+                        if !first && shown[rx] == v { row[rx] = transparent; continue }
+                        shown[rx] = v
+                        if rowMin < 0 { rowMin = rx }
+                        rowMax = rx
+                    }
+                    if rowMin >= 0 {
+                        minX = min(minX, rowMin); maxX = max(maxX, rowMax); minY = min(minY, ry); maxY = ry
+                    }
+                }
             }
         }
         if first { return (q.rect, indices, false) }
@@ -314,40 +332,58 @@ public final class GIFEncoder {
 
 @inline(__always) private func clamp8(_ v: Int32) -> UInt8 { UInt8(truncatingIfNeeded: min(max(v, 0), 255)) }
 
-/// The palette sorted by green, for a nearest-color search that starts at the nearest green
-/// and stops once the green distance alone exceeds the best match.
+/// The nearest palette color by a grid: the color cube cut into 16x16x16 cells, and for each cell
+/// the palette colors that can be nearest to some point in it (those whose least distance to the
+/// cell is at most the least worst-case distance of any color), in index order.
 struct PaletteMatcher: Sendable {
     let colors: [(r: UInt8, g: UInt8, b: UInt8)]
-    private let byGreen: [(g: Int32, r: Int32, b: Int32, index: UInt8)]
+    /// Cell c's candidates: `candidates[starts[c]..<starts[c + 1]]`, each (r, g, b, index).
+    private let starts: [Int32]
+    private let candidates: [SIMD4<Int32>]
 
     init(_ palette: [(r: UInt8, g: UInt8, b: UInt8)]) {
         colors = palette
-        byGreen = palette.enumerated().map { (Int32($0.element.g), Int32($0.element.r), Int32($0.element.b), UInt8($0.offset)) }
-            .sorted { $0.g != $1.g ? $0.g < $1.g : $0.index < $1.index }
+        var starts: [Int32] = [0], candidates: [SIMD4<Int32>] = []
+        starts.reserveCapacity(4097)
+        /// Squared distance along one axis from v to [lo, hi] (0 inside), and to its farther end.
+        @inline(__always) func near(_ v: Int32, _ lo: Int32, _ hi: Int32) -> Int32 { v < lo ? (lo - v) * (lo - v) : (v > hi ? (v - hi) * (v - hi) : 0) }
+        @inline(__always) func far(_ v: Int32, _ lo: Int32, _ hi: Int32) -> Int32 { max((v - lo) * (v - lo), (hi - v) * (hi - v)) }
+        for cell in 0..<4096 {
+            let r0 = Int32(cell >> 8) * 16, g0 = Int32(cell >> 4 & 15) * 16, b0 = Int32(cell & 15) * 16
+            let r1 = r0 + 15, g1 = g0 + 15, b1 = b0 + 15
+            var bound = Int32.max
+            for c in palette {
+                let r = Int32(c.r), g = Int32(c.g), b = Int32(c.b)
+                bound = min(bound, far(r, r0, r1) + far(g, g0, g1) + far(b, b0, b1))
+            }
+            for (i, c) in palette.enumerated() {
+                let r = Int32(c.r), g = Int32(c.g), b = Int32(c.b)
+                if near(r, r0, r1) + near(g, g0, g1) + near(b, b0, b1) <= bound { candidates.append(SIMD4(r, g, b, Int32(i))) }
+            }
+            starts.append(Int32(candidates.count))
+        }
+        self.starts = starts
+        self.candidates = candidates
     }
 
     /// The index of the nearest color (squared RGB distance; the lowest index on a tie).
     func nearest(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
-        let r = Int32(r), g = Int32(g), b = Int32(b)
-        var lo = 0, hi = byGreen.count
-        while lo < hi { let mid = (lo + hi) / 2; if byGreen[mid].g < g { lo = mid + 1 } else { hi = mid } }
-        var best = Int32.max, bestIndex = UInt8(0)
-        func consider(_ e: (g: Int32, r: Int32, b: Int32, index: UInt8)) {
-            let d = (e.r - r) * (e.r - r) + (e.g - g) * (e.g - g) + (e.b - b) * (e.b - b)
-            if d < best || (d == best && e.index < bestIndex) { best = d; bestIndex = e.index }
-        }
-        var up = lo, down = lo - 1
-        while up < byGreen.count || down >= 0 {
-            if up < byGreen.count {
-                let dg = byGreen[up].g - g
-                if dg * dg > best { up = byGreen.count } else { consider(byGreen[up]); up += 1 }
-            }
-            if down >= 0 {
-                let dg = g - byGreen[down].g
-                if dg * dg > best { down = -1 } else { consider(byGreen[down]); down -= 1 }
+        let cell = Int(r >> 4) << 8 | Int(g >> 4) << 4 | Int(b >> 4)
+        let p = SIMD4<Int32>(Int32(r), Int32(g), Int32(b), 0)
+        var best = Int32.max, bestIndex: Int32 = 0
+        starts.withUnsafeBufferPointer { starts in
+            candidates.withUnsafeBufferPointer { candidates in
+                // In index order, so the first of equal distances is the lowest index.
+                for k in Int(starts[cell])..<Int(starts[cell + 1]) {
+                    let c = candidates[k]
+                    let d = c &- p
+                    let e = d &* d
+                    let distance = e.x &+ e.y &+ e.z
+                    if distance < best { best = distance; bestIndex = c.w }
+                }
             }
         }
-        return bestIndex
+        return UInt8(truncatingIfNeeded: bestIndex)
     }
 }
 
@@ -355,70 +391,100 @@ struct PaletteMatcher: Sendable {
 struct NearestCache {
     private var table = [UInt8](repeating: 0, count: 1 << 24) // index + 1; 0: not yet known
 
-    mutating func nearest(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ matcher: PaletteMatcher) -> UInt8 {
-        let key = Int(r) << 16 | Int(g) << 8 | Int(b)
-        let v = table[key]
+    /// Lookups through the table for the length of `body`.
+    mutating func withLookup<R>(_ matcher: PaletteMatcher, _ body: (NearestLookup) -> R) -> R {
+        table.withUnsafeMutableBufferPointer { body(NearestLookup(table: $0.baseAddress!, matcher: matcher)) }
+    }
+}
+
+/// A worker's `NearestCache` table, open while it quantises a frame.
+struct NearestLookup {
+    let table: UnsafeMutablePointer<UInt8>
+    let matcher: PaletteMatcher
+
+    /// The nearest palette index to `color` (r | g << 8 | b << 16).
+    @inline(__always) func nearest(_ color: UInt32) -> UInt8 {
+        let v = table[Int(color)]
         if v != 0 { return v - 1 }
-        let index = matcher.nearest(r, g, b)
-        table[key] = index + 1
+        let index = matcher.nearest(UInt8(truncatingIfNeeded: color), UInt8(truncatingIfNeeded: color >> 8), UInt8(truncatingIfNeeded: color >> 16))
+        table[Int(color)] = index + 1
         return index
     }
 }
 
 /// GIF's LZW: variable-width codes from 9 to 12 bits, least significant bit first, a clear code
 /// when the table is full (gif.h's schedule, which every decoder reads).
+///
+/// The string table is an open-addressed hash of (prefix code, next index) -> code, 8192 entries
+/// of 32 bits (32 KB: it stays in the first-level cache, where a table indexed by prefix and index
+/// would take 4 MB), emptied at each clear code.
 struct LZWEncoder {
-    private var table = [UInt32](repeating: 0, count: 4096 * 256) // generation << 12 | code
-    private var generation: UInt32 = 0
+    private static let slots = 1 << 13
+    private static let empty = UInt32.max
+    /// key << 12 | code, key = prefix << 8 | index (a prefix is at most 4094, so never `empty`).
+    private var table = [UInt32](repeating: LZWEncoder.empty, count: LZWEncoder.slots)
 
     mutating func encode(_ indices: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(indices.count / 2 + 16)
-        let clear = 256, end = 257
-        var codeSize = 9, maxCode = end
-        var bits: UInt64 = 0, bitCount = 0
-        @inline(__always) func emit(_ code: Int, _ size: Int) {
-            bits |= UInt64(code) << UInt64(bitCount)
-            bitCount += size
-            while bitCount >= 8 { out.append(UInt8(truncatingIfNeeded: bits)); bits >>= 8; bitCount -= 8 }
-        }
-        func reset() {
-            generation += 1
-            if generation >= 1 << 20 { table = [UInt32](repeating: 0, count: 4096 * 256); generation = 1 }
-        }
-        reset()
-        emit(clear, codeSize)
-        guard let firstIndex = indices.first else { emit(end, codeSize); if bitCount > 0 { out.append(UInt8(truncatingIfNeeded: bits)) }; return out }
-        var current = Int(firstIndex)
-        for k in 1..<indices.count {
-            let next = Int(indices[k])
-            let slot = current << 8 | next
-            let entry = table[slot]
-            if entry >> 12 == generation {
-                current = Int(entry & 0xFFF)
-                continue
+        // At most 12 bits a code and a code an index, plus the codes around them.
+        let capacity = indices.count * 3 / 2 + 16
+        return table.withUnsafeMutableBufferPointer { table in
+            indices.withUnsafeBufferPointer { input in
+                [UInt8](unsafeUninitializedCapacity: capacity) { out, written in
+                    var n = 0
+                    let clear = 256, end = 257
+                    var codeSize = 9, maxCode = end
+                    var bits: UInt64 = 0, bitCount = 0
+                    @inline(__always) func emit(_ code: Int, _ size: Int) {
+                        bits |= UInt64(code) << UInt64(bitCount)
+                        bitCount += size
+                        while bitCount >= 8 { out[n] = UInt8(truncatingIfNeeded: bits); n += 1; bits >>= 8; bitCount -= 8 }
+                    }
+                    let mask = UInt32(LZWEncoder.slots - 1)
+                    table.update(repeating: LZWEncoder.empty)
+                    emit(clear, codeSize)
+                    guard let firstIndex = input.first else {
+                        emit(end, codeSize)
+                        if bitCount > 0 { out[n] = UInt8(truncatingIfNeeded: bits); n += 1 }
+                        written = n
+                        return
+                    }
+                    var current = UInt32(firstIndex)
+                    for k in 1..<input.count {
+                        let next = UInt32(input[k])
+                        let key = current << 8 | next
+                        var slot = Int((key &* 0x9E37_79B1) >> 19 & mask)
+                        var found = false
+                        while true {
+                            let entry = table[slot]
+                            if entry == LZWEncoder.empty { break }
+                            if entry >> 12 == key { current = entry & 0xFFF; found = true; break }
+                            slot = (slot + 1) & Int(mask)
+                        }
+                        if found { continue }
+                        emit(Int(current), codeSize)
+                        maxCode += 1
+                        table[slot] = key << 12 | UInt32(maxCode)
+                        if maxCode >= 1 << codeSize { codeSize += 1 }
+                        if maxCode == 4095 {
+                            emit(clear, codeSize)
+                            table.update(repeating: LZWEncoder.empty)
+                            codeSize = 9
+                            maxCode = end
+                        }
+                        current = next
+                    }
+                    // As gif.h ends: the last code, a clear, and the end code at the starting width. Reading the
+                    // last code makes the decoder add its entry, maxCode + 1; if that fills the width, the
+                    // decoder reads the clear one bit wider, so write it so.
+                    emit(Int(current), codeSize)
+                    if maxCode + 1 >= 1 << codeSize, codeSize < 12 { codeSize += 1 }
+                    emit(clear, codeSize)
+                    emit(end, 9)
+                    if bitCount > 0 { out[n] = UInt8(truncatingIfNeeded: bits); n += 1 }
+                    written = n
+                }
             }
-            emit(current, codeSize)
-            maxCode += 1
-            table[slot] = generation << 12 | UInt32(maxCode)
-            if maxCode >= 1 << codeSize { codeSize += 1 }
-            if maxCode == 4095 {
-                emit(clear, codeSize)
-                reset()
-                codeSize = 9
-                maxCode = end
-            }
-            current = next
         }
-        // As gif.h ends: the last code, a clear, and the end code at the starting width. Reading the
-        // last code makes the decoder add its entry, maxCode + 1; if that fills the width, the
-        // decoder reads the clear one bit wider, so write it so.
-        emit(current, codeSize)
-        if maxCode + 1 >= 1 << codeSize, codeSize < 12 { codeSize += 1 }
-        emit(clear, codeSize)
-        emit(end, 9)
-        if bitCount > 0 { out.append(UInt8(truncatingIfNeeded: bits)) }
-        return out
     }
 }
 
