@@ -57,7 +57,7 @@ let package = Package(
         // The parts of libjpeg and libpng that need setjmp for their error handling.
         .target(
             name: "CImageIO",
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z")]
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate")]
         ),
 
         .target(

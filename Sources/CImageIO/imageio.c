@@ -8,6 +8,7 @@
 #include <jerror.h>
 #include <png.h>
 #include <zlib.h>
+#include <libdeflate.h>
 
 /* ---- libjpeg ----------------------------------------------------------------------------- */
 
@@ -379,18 +380,230 @@ void rf_keep_large_buffers(void) {
 
 void rf_free(void *pointer) { free(pointer); }
 
-/* ---- libpng's row API: decode and reduce in one pass ------------------------------------- */
+/* ---- Decode and reduce in one pass ------------------------------------------------------- */
 
-int rf_png_decode_reduced(const uint8_t *data, size_t size, int src_w, int src_h, int dst_w, int dst_h,
+/* Area reduction of RGBA8 rows as they come: output column x covers source columns
+   [x * sx, (x + 1) * sx), each weighted by the part of it inside, over sx (at most ceil(sx) + 1
+   columns); output row y likewise over source rows. One row of accumulators is held. */
+struct rf_reducer {
+    int src_w, src_h, dst_w, dst_h, taps, alpha, oy;
+    double sy, row_end;
+    float *weights, *hrow, *acc;
+    int *first, *count;
+    uint8_t *out;
+    void *memory;
+};
+
+static int rf_reducer_init(struct rf_reducer *r, int src_w, int src_h, int dst_w, int dst_h, int alpha, uint8_t *out) {
+    double sx = (double)src_w / dst_w;
+    r->src_w = src_w; r->src_h = src_h; r->dst_w = dst_w; r->dst_h = dst_h; r->alpha = alpha; r->out = out;
+    r->taps = (int)sx + 2;
+    r->sy = (double)src_h / dst_h;
+    r->row_end = r->sy; /* where output row oy ends, in source rows */
+    r->oy = 0;
+    size_t floats = (size_t)dst_w * r->taps + (size_t)dst_w * 4 * 2;
+    r->memory = malloc(floats * sizeof(float) + (size_t)dst_w * 2 * sizeof(int));
+    if (!r->memory) return 0;
+    r->weights = r->memory;
+    r->hrow = r->weights + (size_t)dst_w * r->taps;
+    r->acc = r->hrow + (size_t)dst_w * 4;
+    r->first = (int *)(r->acc + (size_t)dst_w * 4);
+    r->count = r->first + dst_w;
+    for (int x = 0; x < dst_w; x++) {
+        double start = x * sx, end = (x + 1) * sx;
+        int i0 = (int)start, n = 0;
+        for (int i = i0; i < src_w && i < end && n < r->taps; i++, n++) {
+            double lo = start > i ? start : i, hi = end < i + 1 ? end : i + 1;
+            r->weights[(size_t)x * r->taps + n] = (float)((hi - lo) / sx);
+        }
+        r->first[x] = i0;
+        r->count[x] = n;
+    }
+    memset(r->acc, 0, (size_t)dst_w * 4 * sizeof(float));
+    return 1;
+}
+
+/* Source row y (RGBA8, straight alpha) into the accumulators, writing output rows as they end. */
+static void rf_reducer_row(struct rf_reducer *r, int y, const uint8_t *row) {
+    const int dst_w = r->dst_w, taps = r->taps;
+    /* Premultiplied, then each output column's weighted mean of this row. */
+    for (int x = 0; x < dst_w; x++) {
+        const uint8_t *p = row + (size_t)r->first[x] * 4;
+        const float *w = r->weights + (size_t)x * taps;
+        float cr = 0, cg = 0, cb = 0, ca = 0;
+        for (int k = 0; k < r->count[x]; k++, p += 4) {
+            float pa = p[3], wk = w[k];
+            if (r->alpha) {
+                float m = wk * pa * (1.0f / 255);
+                cr += p[0] * m; cg += p[1] * m; cb += p[2] * m;
+            } else {
+                cr += p[0] * wk; cg += p[1] * wk; cb += p[2] * wk;
+            }
+            ca += pa * wk;
+        }
+        float *h = r->hrow + (size_t)x * 4;
+        h[0] = cr; h[1] = cg; h[2] = cb; h[3] = ca;
+    }
+    /* This source row [y, y + 1) adds to output row oy up to its end, and the rest to the next. */
+    double top = y, bottom = y + 1.0;
+    while (top < bottom && r->oy < r->dst_h) {
+        double part = (bottom < r->row_end ? bottom : r->row_end) - top;
+        float wy = (float)(part / r->sy);
+        for (size_t i = 0; i < (size_t)dst_w * 4; i++) r->acc[i] += r->hrow[i] * wy;
+        top += part;
+        if (bottom >= r->row_end - 1e-9) {
+            uint8_t *o = r->out + (size_t)r->oy * dst_w * 4;
+            for (int x = 0; x < dst_w; x++) {
+                float *c = r->acc + (size_t)x * 4;
+                int av = (int)(c[3] + 0.5f);
+                av = av < 0 ? 0 : av > 255 ? 255 : av;
+                for (int k = 0; k < 3; k++) {
+                    int v = (int)(c[k] + 0.5f);
+                    v = v < 0 ? 0 : v > av ? av : v;
+                    o[x * 4 + k] = (uint8_t)v;
+                }
+                o[x * 4 + 3] = (uint8_t)av;
+            }
+            memset(r->acc, 0, (size_t)dst_w * 4 * sizeof(float));
+            r->oy += 1;
+            r->row_end = (r->oy + 1) * r->sy;
+            if (r->oy == r->dst_h - 1) r->row_end = r->src_h; /* the last row ends with the image, whatever the rounding */
+        }
+    }
+}
+
+static uint32_t rf_be32(const uint8_t *p) { return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]; }
+
+static int rf_paeth(int a, int b, int c) {
+    int p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
+    return pa <= pb && pa <= pc ? a : (pb <= pc ? b : c);
+}
+
+/* The plain files render-frames writes (8-bit RGB or RGBA, not interlaced, no palette,
+   transparency, gamma or colour chunks), inflated whole by libdeflate (several times faster than
+   zlib) and unfiltered row by row into the reducer. Every chunk's CRC is checked. Returns 0, or
+   -1 for anything else or anything wrong: the libpng path then reads the file and says what. */
+static int rf_png_reduced_deflate(const uint8_t *data, size_t size, int src_w, int src_h, struct rf_reducer *r, int dst_w,
+                                  int dst_h, uint8_t *out) {
+    static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
+    if (size < 8 || memcmp(data, signature, 8) != 0) return -1;
+    size_t at = 8, idat_size = 0, idat_chunks = 0;
+    int channels = 0, idat_ended = 0, ended = 0;
+    /* First pass: check the chunks and measure the image data. */
+    while (!ended) {
+        if (size - at < 12) return -1;
+        uint32_t length = rf_be32(data + at);
+        if (length > 0x7fffffffU || size - at - 12 < length) return -1;
+        const uint8_t *type = data + at + 4, *body = data + at + 8;
+        if (libdeflate_crc32(0, type, (size_t)length + 4) != rf_be32(body + length)) return -1;
+        if (memcmp(type, "IHDR", 4) == 0) {
+            if (at != 8 || length != 13) return -1;
+            if (rf_be32(body) != (uint32_t)src_w || rf_be32(body + 4) != (uint32_t)src_h) return -1;
+            if (body[8] != 8 || (body[9] != 2 && body[9] != 6) || body[10] != 0 || body[11] != 0 || body[12] != 0) return -1;
+            channels = body[9] == 2 ? 3 : 4;
+        } else if (channels == 0) {
+            return -1; /* IHDR comes first */
+        } else if (memcmp(type, "IDAT", 4) == 0) {
+            if (idat_ended) return -1;
+            idat_size += length;
+            idat_chunks += 1;
+        } else {
+            if (idat_chunks) idat_ended = 1;
+            if (memcmp(type, "IEND", 4) == 0) ended = 1;
+            else if (!memcmp(type, "PLTE", 4) || !memcmp(type, "tRNS", 4) || !memcmp(type, "gAMA", 4) || !memcmp(type, "sRGB", 4) ||
+                     !memcmp(type, "iCCP", 4) || !memcmp(type, "cHRM", 4))
+                return -1;
+            else if (!(type[0] & 0x20)) return -1; /* an unknown critical chunk */
+        }
+        at += (size_t)length + 12;
+    }
+    if (!idat_chunks) return -1;
+    size_t stride = (size_t)src_w * channels, raw_size = (stride + 1) * (size_t)src_h;
+    uint8_t *idat = NULL;
+    const uint8_t *compressed;
+    if (idat_chunks == 1) {
+        /* One IDAT: inflate it where it lies. */
+        for (at = 8; memcmp(data + at + 4, "IDAT", 4) != 0; at += (size_t)rf_be32(data + at) + 12) {}
+        compressed = data + at + 8;
+    } else {
+        idat = malloc(idat_size);
+        if (!idat) return -1;
+        size_t filled = 0;
+        for (at = 8; filled < idat_size; at += (size_t)rf_be32(data + at) + 12) {
+            if (memcmp(data + at + 4, "IDAT", 4) == 0) {
+                memcpy(idat + filled, data + at + 8, rf_be32(data + at));
+                filled += rf_be32(data + at);
+            }
+        }
+        compressed = idat;
+    }
+    uint8_t *raw = malloc(raw_size), *rgba = channels == 3 ? malloc((size_t)src_w * 4) : NULL;
+    struct libdeflate_decompressor *inflater = libdeflate_alloc_decompressor();
+    int status = -1;
+    size_t produced = 0;
+    if (raw && (channels == 4 || rgba) && inflater &&
+        libdeflate_zlib_decompress(inflater, compressed, idat_size, raw, raw_size, &produced) == LIBDEFLATE_SUCCESS &&
+        produced == raw_size && rf_reducer_init(r, src_w, src_h, dst_w, dst_h, channels == 4, out)) {
+        status = 0;
+        const size_t bpp = (size_t)channels;
+        for (int y = 0; y < src_h && status == 0; y++) {
+            uint8_t *row = raw + (size_t)y * (stride + 1) + 1;
+            const uint8_t *prior = y > 0 ? row - (stride + 1) : NULL;
+            switch (row[-1]) {
+            case 0: break;
+            case 1:
+                for (size_t i = bpp; i < stride; i++) row[i] = (uint8_t)(row[i] + row[i - bpp]);
+                break;
+            case 2:
+                if (prior) for (size_t i = 0; i < stride; i++) row[i] = (uint8_t)(row[i] + prior[i]);
+                break;
+            case 3:
+                for (size_t i = 0; i < stride; i++) {
+                    int left = i >= bpp ? row[i - bpp] : 0, up = prior ? prior[i] : 0;
+                    row[i] = (uint8_t)(row[i] + ((left + up) >> 1));
+                }
+                break;
+            case 4:
+                for (size_t i = 0; i < stride; i++) {
+                    int left = i >= bpp ? row[i - bpp] : 0, up = prior ? prior[i] : 0, corner = i >= bpp && prior ? prior[i - bpp] : 0;
+                    row[i] = (uint8_t)(row[i] + rf_paeth(left, up, corner));
+                }
+                break;
+            default: status = -1; /* not a filter: libpng says so */
+            }
+            if (status != 0) break;
+            if (channels == 3) {
+                for (int x = 0; x < src_w; x++) {
+                    rgba[4 * x] = row[3 * x]; rgba[4 * x + 1] = row[3 * x + 1]; rgba[4 * x + 2] = row[3 * x + 2]; rgba[4 * x + 3] = 255;
+                }
+                rf_reducer_row(r, y, rgba);
+            } else {
+                rf_reducer_row(r, y, row);
+            }
+        }
+        if (status == 0 && r->oy != dst_h) status = -1;
+    }
+    if (inflater) libdeflate_free_decompressor(inflater);
+    free(raw);
+    free(rgba);
+    free(idat);
+    return status;
+}
+
+int rf_png_decode_reduced(const uint8_t *data, size_t size, int src_w, int src_h, int dst_w, int dst_h, int libpng_only,
                           uint8_t *out, char *error, size_t error_size) {
     if (src_w <= 0 || src_h <= 0 || dst_w <= 0 || dst_h <= 0 || dst_w > src_w || dst_h > src_h) return 2;
+    struct rf_reducer fast = {.memory = NULL};
+    int status = libpng_only ? -1 : rf_png_reduced_deflate(data, size, src_w, src_h, &fast, dst_w, dst_h, out);
+    free(fast.memory);
+    if (status == 0) return 0;
     struct rf_png_error err = {.message = error, .message_size = error_size};
     struct rf_png_source source = {.data = data, .size = size, .at = 0};
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &err, rf_png_error_fn, rf_png_warning_fn);
     if (!png) return 2;
     png_infop info = png_create_info_struct(png);
     /* Released on every exit, also after a longjmp (volatile: set after setjmp). */
-    float *volatile buffers = NULL;
+    void *volatile buffers = NULL;
     uint8_t *volatile row = NULL;
     if (!info || setjmp(err.jump)) {
         free(buffers);
@@ -421,79 +634,18 @@ int rf_png_decode_reduced(const uint8_t *data, size_t size, int src_w, int src_h
         png_destroy_read_struct(&png, &info, NULL);
         return 2;
     }
-    /* Area weights: output column x covers source columns [x * sx, (x + 1) * sx), each source
-       column weighted by the part of it inside, over sx. At most ceil(sx) + 1 columns each. */
-    double sx = (double)src_w / dst_w, sy = (double)src_h / dst_h;
-    int taps = (int)sx + 2;
-    size_t floats = (size_t)dst_w * taps + (size_t)dst_w * 4 * 2;
-    buffers = malloc(floats * sizeof(float) + (size_t)dst_w * 2 * sizeof(int));
+    struct rf_reducer reducer;
     row = malloc((size_t)src_w * 4);
-    if (!buffers || !row) png_error(png, "out of memory");
-    float *weights = buffers, *hrow = buffers + (size_t)dst_w * taps, *acc = hrow + (size_t)dst_w * 4;
-    int *first = (int *)(acc + (size_t)dst_w * 4), *count = first + dst_w;
-    for (int x = 0; x < dst_w; x++) {
-        double start = x * sx, end = (x + 1) * sx;
-        int i0 = (int)start, n = 0;
-        for (int i = i0; i < src_w && i < end && n < taps; i++, n++) {
-            double lo = start > i ? start : i, hi = end < i + 1 ? end : i + 1;
-            weights[(size_t)x * taps + n] = (float)((hi - lo) / sx);
-        }
-        first[x] = i0;
-        count[x] = n;
-    }
-    memset(acc, 0, (size_t)dst_w * 4 * sizeof(float));
-    int oy = 0;
-    double rowEnd = sy; /* where output row oy ends, in source rows */
+    int made = row ? rf_reducer_init(&reducer, src_w, src_h, dst_w, dst_h, alpha, out) : 0;
+    if (made) buffers = reducer.memory;
+    if (!made) png_error(png, "out of memory");
     for (int y = 0; y < src_h; y++) {
         png_read_row(png, row, NULL);
-        /* Premultiplied, then each output column's weighted mean of this row. */
-        for (int x = 0; x < dst_w; x++) {
-            const uint8_t *p = row + (size_t)first[x] * 4;
-            const float *w = weights + (size_t)x * taps;
-            float r = 0, g = 0, b = 0, a = 0;
-            for (int k = 0; k < count[x]; k++, p += 4) {
-                float pa = p[3], wk = w[k];
-                if (alpha) {
-                    float m = wk * pa * (1.0f / 255);
-                    r += p[0] * m; g += p[1] * m; b += p[2] * m;
-                } else {
-                    r += p[0] * wk; g += p[1] * wk; b += p[2] * wk;
-                }
-                a += pa * wk;
-            }
-            float *h = hrow + (size_t)x * 4;
-            h[0] = r; h[1] = g; h[2] = b; h[3] = a;
-        }
-        /* This source row [y, y + 1) adds to output row oy up to its end, and the rest to the next. */
-        double top = y, bottom = y + 1.0;
-        while (top < bottom && oy < dst_h) {
-            double part = (bottom < rowEnd ? bottom : rowEnd) - top;
-            float wy = (float)(part / sy);
-            for (size_t i = 0; i < (size_t)dst_w * 4; i++) acc[i] += hrow[i] * wy;
-            top += part;
-            if (bottom >= rowEnd - 1e-9) {
-                uint8_t *o = out + (size_t)oy * dst_w * 4;
-                for (int x = 0; x < dst_w; x++) {
-                    float *c = acc + (size_t)x * 4;
-                    int av = (int)(c[3] + 0.5f);
-                    av = av < 0 ? 0 : av > 255 ? 255 : av;
-                    for (int k = 0; k < 3; k++) {
-                        int v = (int)(c[k] + 0.5f);
-                        v = v < 0 ? 0 : v > av ? av : v;
-                        o[x * 4 + k] = (uint8_t)v;
-                    }
-                    o[x * 4 + 3] = (uint8_t)av;
-                }
-                memset(acc, 0, (size_t)dst_w * 4 * sizeof(float));
-                oy += 1;
-                rowEnd = (oy + 1) * sy;
-                if (oy == dst_h - 1) rowEnd = src_h; /* the last row ends with the image, whatever the rounding */
-            }
-        }
+        rf_reducer_row(&reducer, y, row);
     }
     png_read_end(png, NULL);
     free(buffers);
     free(row);
     png_destroy_read_struct(&png, &info, NULL);
-    return oy == dst_h ? 0 : 1;
+    return reducer.oy == dst_h ? 0 : 1;
 }

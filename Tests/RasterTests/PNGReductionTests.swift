@@ -78,4 +78,47 @@ final class PNGReductionTests: XCTestCase {
         XCTAssertNil(ImageDecoder.decodeReduced(fileAt: cut, sourceWidth: 40, sourceHeight: 30, width: 20, height: 15))
         XCTAssertNotNil(ImageDecoder.decodeReduced(fileAt: path, sourceWidth: 40, sourceHeight: 30, width: 20, height: 15))
     }
+
+    /// The libdeflate path (the files this tool writes) and libpng's row path give the same bytes,
+    /// RGB and RGBA, one IDAT or several; a damaged file is refused by both.
+    func testTheFastPathIsLibpngsBytes() throws {
+        for (alpha, size, target) in [(false, (90, 61), (31, 20)), (true, (101, 73), (33, 23)), (true, (40, 30), (40, 30))] {
+            let p = picture(size.0, size.1, alpha: alpha)
+            let path = try written(p)
+            let fast = ImageDecoder.decodeReduced(fileAt: path, sourceWidth: p.width, sourceHeight: p.height, width: target.0, height: target.1)
+            let slow = ImageDecoder.decodeReduced(
+                fileAt: path, sourceWidth: p.width, sourceHeight: p.height, width: target.0, height: target.1, libpngOnly: true)
+            XCTAssertNotNil(fast)
+            XCTAssertEqual(fast, slow, "\(size) -> \(target), alpha \(alpha)")
+            // The same image data cut into IDAT chunks of 100 bytes.
+            let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            let chunks = try PNGChunks.walk(data, checkCRC: true).get()
+            var split = Array(data[0..<8])
+            let idat = chunks.filter { $0.code == PNGChunks.Chunk.code("IDAT") }.flatMap { data[$0.body] }
+            for chunk in chunks {
+                if chunk.code == PNGChunks.Chunk.code("IDAT") {
+                    if chunk.body.lowerBound == chunks.first(where: { $0.code == PNGChunks.Chunk.code("IDAT") })!.body.lowerBound {
+                        for start in stride(from: 0, to: idat.count, by: 100) {
+                            PNGChunks.append("IDAT", idat[start..<min(idat.count, start + 100)], to: &split)
+                        }
+                    }
+                    continue
+                }
+                split += data[(chunk.body.lowerBound - 8)..<(chunk.body.upperBound + 4)]
+            }
+            let splitPath = path + ".split.png"
+            try Data(split).write(to: URL(fileURLWithPath: splitPath))
+            defer { try? FileManager.default.removeItem(atPath: splitPath) }
+            XCTAssertEqual(
+                ImageDecoder.decodeReduced(fileAt: splitPath, sourceWidth: p.width, sourceHeight: p.height, width: target.0, height: target.1),
+                slow)
+            // One image byte changed: the CRC no longer matches, and neither path gives pixels.
+            var damaged = data
+            damaged[chunks.first { $0.code == PNGChunks.Chunk.code("IDAT") }!.body.lowerBound + 5] ^= 0x40
+            let damagedPath = path + ".damaged.png"
+            try Data(damaged).write(to: URL(fileURLWithPath: damagedPath))
+            defer { try? FileManager.default.removeItem(atPath: damagedPath) }
+            XCTAssertNil(ImageDecoder.decodeReduced(fileAt: damagedPath, sourceWidth: p.width, sourceHeight: p.height, width: target.0, height: target.1))
+        }
+    }
 }

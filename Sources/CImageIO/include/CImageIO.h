@@ -47,13 +47,15 @@ int rf_can_allocate(size_t bytes);
 /// Has glibc keep freed buffers up to 256 MB for reuse instead of returning them to the kernel.
 void rf_keep_large_buffers(void);
 
-/// Decodes an 8-bit, non-interlaced PNG without gamma or colour chunks row by row (libpng's row
-/// API) and reduces it to dst_w x dst_h by area averaging on premultiplied pixels as the rows
-/// come: one source row and one row of accumulators are held, never the whole image. Writes
+/// Decodes an 8-bit, non-interlaced PNG without gamma or colour chunks and reduces it to
+/// dst_w x dst_h by area averaging on premultiplied pixels as the rows come (one row of
+/// accumulators is held). The plain RGB and RGBA files render-frames writes are inflated whole by
+/// libdeflate and unfiltered row by row; any other kind, or a file that path finds wrong, is read
+/// row by row by libpng (always, with `libpng_only`), which reports what is wrong. Writes
 /// premultiplied RGBA8 at `out` (4*dst_w*dst_h bytes). Returns 0, 1 on an error (in `error`), or
 /// 2 when the file is another kind (16-bit, interlaced, gamma or colour chunks, not src_w x src_h)
 /// or the sizes do not reduce: the full decoder's job.
-int rf_png_decode_reduced(const uint8_t *data, size_t size, int src_w, int src_h, int dst_w, int dst_h,
+int rf_png_decode_reduced(const uint8_t *data, size_t size, int src_w, int src_h, int dst_w, int dst_h, int libpng_only,
                           uint8_t *out, char *error, size_t error_size);
 
 void rf_free(void *pointer);
