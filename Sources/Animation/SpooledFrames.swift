@@ -85,15 +85,17 @@ public final class SpooledFrames: FrameSource, @unchecked Sendable {
     }
 
     private func read(_ slot: Int) -> Pixmap? {
-        var bytes = [UInt8](repeating: 0, count: frameBytes)
-        let ok = bytes.withUnsafeMutableBytes { raw -> Bool in
+        var ok = true
+        // Read into uninitialised memory: every byte is written by pread (or the frame is not used).
+        let bytes = [UInt8](unsafeUninitializedCapacity: frameBytes) { buffer, count in
             var done = 0
             while done < frameBytes {
-                let n = pread(fd, raw.baseAddress! + done, frameBytes - done, off_t(slot * frameBytes + done))
-                if n <= 0 { return false }
+                let n = pread(fd, buffer.baseAddress! + done, frameBytes - done, off_t(slot * frameBytes + done))
+                if n <= 0 { ok = false; break }
                 done += n
             }
-            return true
+            if !ok { buffer.baseAddress!.update(repeating: 0, count: frameBytes) }
+            count = frameBytes
         }
         return ok ? Pixmap(width: width, height: height, premultipliedBytes: bytes) : nil
     }
