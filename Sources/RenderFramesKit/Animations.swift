@@ -171,6 +171,22 @@ public enum Animations {
 }
 
 extension ScenarioFrames {
+    /// Sources drawn by `drawn` where it gives the width asked, else decoded by `decoded`: a
+    /// scenario is drawn at a scale of 0.25 or more, so an animation narrower than a quarter of
+    /// the screen's points is scaled down from the frames (drawn, it would come out wider than
+    /// asked). The height is the scenario's at that scale (as `output:` draws it), which may round
+    /// one pixel away from the frames' aspect ratio.
+    public static func drawn(
+        _ drawn: @escaping (_ width: Int, _ even: Bool) throws -> FrameSource,
+        else decoded: @escaping (_ width: Int, _ even: Bool) throws -> FrameSource
+    ) -> (_ width: Int, _ even: Bool) throws -> FrameSource {
+        return { width, even in
+            let folderSource = try decoded(width, even)
+            let source = try drawn(width, even)
+            return source.width == folderSource.width ? source : folderSource
+        }
+    }
+
     /// Sources for a scenario file drawn at any width: loaded again at the scale that gives it.
     /// `pointWidth`: the screen's width in points (the device's); `variant`: a matrix's variant.
     public static func maker(

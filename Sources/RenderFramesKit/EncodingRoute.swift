@@ -99,12 +99,6 @@ public enum EncodingRoute {
         let drawn = ScenarioFrames.maker(
             path: path, pointWidth: scenario.screen.device.size.width, fpsOverride: manifest.fps, imageLimits: imageLimits, jobs: jobs,
             variant: scenario.variant)
-        return { width, even in
-            // The height is the scenario's at that scale (as `output:` draws it), which may round
-            // one pixel away from the frames' aspect ratio.
-            let folderSource = decoded(width, even)
-            let source = try drawn(width, even)
-            return source.width == folderSource.width ? source : folderSource
-        }
+        return ScenarioFrames.drawn(drawn, else: decoded)
     }
 }

@@ -261,16 +261,19 @@ public struct Render {
             hooks.startAnimations()
             defer { hooks.idle() }
             // A screen run by code (UIKit) is not run again: its animations are made from its frames.
+            // So is an animation narrower than the scenario can be drawn.
             let folder = s.outputDirectory, limit = s.imageLimits.pixels
-            let make: (_ width: Int, _ even: Bool) throws -> FrameSource =
+            let decoded: (_ width: Int, _ even: Bool) throws -> FrameSource = { width, even in
+                guard let manifest = Manifest.read(atPath: folder + "/manifest.json") else { throw RenderError.framesMissing(folder) }
+                return FolderFrames(directory: folder, manifest: manifest, width: width, even: even, pixelLimit: limit)
+            }
+            let make =
                 loaded.screen.sequentialSource == nil
-                ? ScenarioFrames.maker(
-                    path: path, pointWidth: loaded.screen.device.size.width, fpsOverride: s.fps,
-                    imageLimits: s.imageLimits, jobs: s.jobs, variant: loaded.variant)
-                : { width, even in
-                    guard let manifest = Manifest.read(atPath: folder + "/manifest.json") else { throw RenderError.framesMissing(folder) }
-                    return FolderFrames(directory: folder, manifest: manifest, width: width, even: even, pixelLimit: limit)
-                }
+                ? ScenarioFrames.drawn(
+                    ScenarioFrames.maker(
+                        path: path, pointWidth: loaded.screen.device.size.width, fpsOverride: s.fps,
+                        imageLimits: s.imageLimits, jobs: s.jobs, variant: loaded.variant),
+                    else: decoded) : decoded
             // Animations of one width draw (or decode) each frame once between them.
             let shared = SharedFrameSources(make)
             for output in loaded.outputs where !(skipExistingOutputs && FileManager.default.fileExists(atPath: output.path)) {

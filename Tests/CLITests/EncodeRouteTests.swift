@@ -56,6 +56,24 @@ final class EncodeRouteTests: XCTestCase {
         }
     }
 
+    /// A scenario is drawn at a scale of 0.25 or more: an animation narrower than a quarter of the
+    /// screen's points (94 px of the iPhone 8's 375) is scaled down from the frames, by `output:`
+    /// and by `encode` alike, at the width asked (it came out 94 px wide).
+    func testAnAnimationNarrowerThanAQuarterIsScaledFromTheFrames() throws {
+        let text = scenario + "\noutput: [{file: \(tmp)/o.gif, width: 40}]\n"
+        try text.write(toFile: "\(tmp)/s.yaml", atomically: true, encoding: .utf8)
+        var settings = Render.Settings(scenario: "\(tmp)/s.yaml", outputDirectory: "\(tmp)/frames")
+        settings.scale = 0.5
+        settings.jobs = 2
+        _ = try Render(settings).run()
+        _ = try encode("\(tmp)/frames", ["\(tmp)/e.gif"], width: 40)
+        for name in ["o", "e"] {
+            let gif = try XCTUnwrap(bytes("\(tmp)/\(name).gif"))
+            XCTAssertEqual(Int(gif[6]) | Int(gif[7]) << 8, 40, "\(name).gif's width")
+        }
+        XCTAssertEqual(bytes("\(tmp)/o.gif"), bytes("\(tmp)/e.gif"))
+    }
+
     func testAnEditedOrMissingScenarioDecodesThePNGs() throws {
         let frames = try render(scenario)
         // One more row: the frames on disk are no longer what the scenario draws.
