@@ -61,7 +61,7 @@ public enum AnimationWriter {
         public var settings: AnimationSettings
         public var bytes: Int
         /// Frames the file holds, as read back (identical consecutive ones merged, except in MP4;
-        /// in lossy WebP also those libwebp finds the same once encoded).
+        /// in lossy WebP also those within libwebp's tolerance of the frame shown).
         public var frames: Int
         /// The frames at the animation's rate it stands for.
         public var outputFrames: Int
@@ -100,7 +100,7 @@ public enum AnimationWriter {
             // Never placed: the temporary file goes when its writer is dropped.
             throw AnimationError.check(path: path, problem: problem)
         case .found(let frames, _):
-            // What the file holds, as a player counts it: libwebp merges frames that encode the same.
+            // What the file holds, as a player counts it (lossy WebP merges frames within its tolerance).
             result.frames = frames
         }
         if keep(result) {
