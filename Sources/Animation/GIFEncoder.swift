@@ -33,7 +33,7 @@ public final class GIFEncoder {
     private var framesWritten = 0
     private var framesPlaced = 0
     private var matcher: PaletteMatcher?
-    /// One per worker: a nearest-color cache (512 KB) and an LZW table (32 KB), made once.
+    /// One per worker: a nearest-color cache (2 MB) and an LZW table (32 KB), made once.
     private lazy var caches = (0..<jobs).map { _ in NearestCache() }
     private lazy var coders = (0..<jobs).map { _ in LZWEncoder() }
 
@@ -388,10 +388,10 @@ struct PaletteMatcher: Sendable {
 }
 
 /// Nearest palette indices of the colors seen last, one per worker: a direct-mapped cache of
-/// 65,536 entries (color << 8 | index, 512 KB, so it stays in the second-level cache) in front of
-/// the matcher's grid. A table of every 24-bit color (16 MB) missed the caches as often as not.
+/// 262,144 entries (color << 8 | index, 2 MB) in front of the matcher's grid. A table of every
+/// 24-bit color took 16 MB a worker for 1.5% less CPU.
 struct NearestCache {
-    private var table = [UInt64](repeating: UInt64.max, count: 1 << 16)
+    private var table = [UInt64](repeating: UInt64.max, count: 1 << 18)
 
     /// Lookups through the cache for the length of `body`.
     mutating func withLookup<R>(_ matcher: PaletteMatcher, _ body: (NearestLookup) -> R) -> R {
@@ -406,7 +406,7 @@ struct NearestLookup {
 
     /// The nearest palette index to `color` (r | g << 8 | b << 16).
     @inline(__always) func nearest(_ color: UInt32) -> UInt8 {
-        let slot = Int((color &* 0x9E37_79B1) >> 16)
+        let slot = Int((color &* 0x9E37_79B1) >> 14)
         let entry = table[slot]
         if entry >> 8 == UInt64(color) { return UInt8(truncatingIfNeeded: entry) }
         let index = matcher.nearest(UInt8(truncatingIfNeeded: color), UInt8(truncatingIfNeeded: color >> 8), UInt8(truncatingIfNeeded: color >> 16))
