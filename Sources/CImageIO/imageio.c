@@ -423,26 +423,39 @@ static int rf_reducer_init(struct rf_reducer *r, int src_w, int src_h, int dst_w
     return 1;
 }
 
-/* Source row y (RGBA8, straight alpha) into the accumulators, writing output rows as they end. */
-static void rf_reducer_row(struct rf_reducer *r, int y, const uint8_t *row) {
+/* Source row y (RGB8 when `channels` is 3, else RGBA8 with straight alpha) into the
+   accumulators, writing output rows as they end. An RGB pixel counts as alpha 255, with the
+   same arithmetic as an opaque RGBA one. */
+static void rf_reducer_row(struct rf_reducer *r, int y, const uint8_t *row, int channels) {
     const int dst_w = r->dst_w, taps = r->taps;
     /* Premultiplied, then each output column's weighted mean of this row. */
-    for (int x = 0; x < dst_w; x++) {
-        const uint8_t *p = row + (size_t)r->first[x] * 4;
-        const float *w = r->weights + (size_t)x * taps;
-        float cr = 0, cg = 0, cb = 0, ca = 0;
-        for (int k = 0; k < r->count[x]; k++, p += 4) {
-            float pa = p[3], wk = w[k];
-            if (r->alpha) {
+    if (r->alpha) {
+        for (int x = 0; x < dst_w; x++) {
+            const uint8_t *p = row + (size_t)r->first[x] * 4;
+            const float *w = r->weights + (size_t)x * taps;
+            float cr = 0, cg = 0, cb = 0, ca = 0;
+            for (int k = 0, n = r->count[x]; k < n; k++, p += 4) {
+                float pa = p[3], wk = w[k];
                 float m = wk * pa * (1.0f / 255);
                 cr += p[0] * m; cg += p[1] * m; cb += p[2] * m;
-            } else {
-                cr += p[0] * wk; cg += p[1] * wk; cb += p[2] * wk;
+                ca += pa * wk;
             }
-            ca += pa * wk;
+            float *h = r->hrow + (size_t)x * 4;
+            h[0] = cr; h[1] = cg; h[2] = cb; h[3] = ca;
         }
-        float *h = r->hrow + (size_t)x * 4;
-        h[0] = cr; h[1] = cg; h[2] = cb; h[3] = ca;
+    } else {
+        for (int x = 0; x < dst_w; x++) {
+            const uint8_t *p = row + (size_t)r->first[x] * channels;
+            const float *w = r->weights + (size_t)x * taps;
+            float cr = 0, cg = 0, cb = 0, ca = 0;
+            for (int k = 0, n = r->count[x]; k < n; k++, p += channels) {
+                float wk = w[k];
+                cr += p[0] * wk; cg += p[1] * wk; cb += p[2] * wk;
+                ca += 255.0f * wk;
+            }
+            float *h = r->hrow + (size_t)x * 4;
+            h[0] = cr; h[1] = cg; h[2] = cb; h[3] = ca;
+        }
     }
     /* This source row [y, y + 1) adds to output row oy up to its end, and the rest to the next. */
     double top = y, bottom = y + 1.0;
@@ -473,11 +486,6 @@ static void rf_reducer_row(struct rf_reducer *r, int y, const uint8_t *row) {
 }
 
 static uint32_t rf_be32(const uint8_t *p) { return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]; }
-
-static int rf_paeth(int a, int b, int c) {
-    int p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
-    return pa <= pb && pa <= pc ? a : (pb <= pc ? b : c);
-}
 
 /* The plain files render-frames writes (8-bit RGB or RGBA, not interlaced, no palette,
    transparency, gamma or colour chunks), inflated whole by libdeflate (several times faster than
@@ -537,11 +545,11 @@ static int rf_png_reduced_deflate(const uint8_t *data, size_t size, int src_w, i
         }
         compressed = idat;
     }
-    uint8_t *raw = malloc(raw_size), *rgba = channels == 3 ? malloc((size_t)src_w * 4) : NULL;
+    uint8_t *raw = malloc(raw_size);
     struct libdeflate_decompressor *inflater = libdeflate_alloc_decompressor();
     int status = -1;
     size_t produced = 0;
-    if (raw && (channels == 4 || rgba) && inflater &&
+    if (raw && inflater &&
         libdeflate_zlib_decompress(inflater, compressed, idat_size, raw, raw_size, &produced) == LIBDEFLATE_SUCCESS &&
         produced == raw_size && rf_reducer_init(r, src_w, src_h, dst_w, dst_h, channels == 4, out)) {
         status = 0;
@@ -564,28 +572,30 @@ static int rf_png_reduced_deflate(const uint8_t *data, size_t size, int src_w, i
                 }
                 break;
             case 4:
-                for (size_t i = 0; i < stride; i++) {
-                    int left = i >= bpp ? row[i - bpp] : 0, up = prior ? prior[i] : 0, corner = i >= bpp && prior ? prior[i - bpp] : 0;
-                    row[i] = (uint8_t)(row[i] + rf_paeth(left, up, corner));
+                if (!prior) { /* no row above: Paeth is the left byte */
+                    for (size_t i = bpp; i < stride; i++) row[i] = (uint8_t)(row[i] + row[i - bpp]);
+                    break;
+                }
+                for (size_t i = 0; i < bpp; i++) row[i] = (uint8_t)(row[i] + prior[i]);
+                /* libpng's form: the nearest of left, up and corner to left + up - corner, ties in that order. */
+                for (size_t i = bpp; i < stride; i++) {
+                    int a = row[i - bpp], b = prior[i], c = prior[i - bpp];
+                    int p = b - c, q = a - c;
+                    int pa = abs(p), pb = abs(q), pc = abs(p + q);
+                    if (pb < pa) { pa = pb; a = b; }
+                    if (pc < pa) a = c;
+                    row[i] = (uint8_t)(row[i] + a);
                 }
                 break;
             default: status = -1; /* not a filter: libpng says so */
             }
             if (status != 0) break;
-            if (channels == 3) {
-                for (int x = 0; x < src_w; x++) {
-                    rgba[4 * x] = row[3 * x]; rgba[4 * x + 1] = row[3 * x + 1]; rgba[4 * x + 2] = row[3 * x + 2]; rgba[4 * x + 3] = 255;
-                }
-                rf_reducer_row(r, y, rgba);
-            } else {
-                rf_reducer_row(r, y, row);
-            }
+            rf_reducer_row(r, y, row, channels);
         }
         if (status == 0 && r->oy != dst_h) status = -1;
     }
     if (inflater) libdeflate_free_decompressor(inflater);
     free(raw);
-    free(rgba);
     free(idat);
     return status;
 }
@@ -641,7 +651,7 @@ int rf_png_decode_reduced(const uint8_t *data, size_t size, int src_w, int src_h
     if (!made) png_error(png, "out of memory");
     for (int y = 0; y < src_h; y++) {
         png_read_row(png, row, NULL);
-        rf_reducer_row(&reducer, y, row);
+        rf_reducer_row(&reducer, y, row, 4);
     }
     png_read_end(png, NULL);
     free(buffers);
