@@ -186,6 +186,10 @@ public final class WebPWriter {
             body.append(0x02)  // do not blend; do not dispose
             body += f.data
         }
+        // RIFF sizes are 32 bits.
+        guard body.count + 4 <= Int(UInt32.max) else {
+            throw AnimationError.encoder(path: path, problem: "a WebP file holds at most 4 GB, and this would be larger; give a smaller --width or --max-bytes")
+        }
         var file = Array("RIFF".utf8)
         let size = body.count + 4
         for i in 0..<4 { file.append(UInt8(truncatingIfNeeded: size >> (8 * i))) }

@@ -168,6 +168,32 @@ final class AnimationTests: XCTestCase {
         XCTAssertLessThan(meanError(q.pixels, rgb(MovingSquare.draw(96, 64, 20))), 4)
     }
 
+    /// Transparent pixels survive: a frame that clears part of the last one replaces it (no
+    /// blending), and libwebp's decoder gives back every frame, alpha and all (lossless).
+    func testWebPKeepsTransparency() throws {
+        final class Fading: FrameSource, Sendable {
+            let width = 40, height = 30, fps = 10.0, frameCount = 4
+            var mayHaveTransparency: Bool { true }
+            func same(_ a: Int, _ b: Int) -> Bool { false }
+            func frame(_ i: Int, worker: Int) throws -> Pixmap {
+                var p = Pixmap(width: 40, height: 30, fill: PremultipliedColor(r: 0, g: 0, b: 200, a: 255))
+                // A hole that grows: fully transparent, then half-transparent red beside it.
+                for y in 5..<(10 + 4 * i) { for x in 5..<20 { p[x, y] = .clear } }
+                for y in 0..<30 { p[30 + i, y] = PremultipliedColor(r: 100, g: 0, b: 0, a: 100) }
+                return p
+            }
+        }
+        let settings = AnimationSettings(format: WebPFormat(), width: 40, fps: 10, quality: 75, lossless: true)
+        let w = try AnimationWriter.write(path: "\(tmp)/alpha.webp", settings: settings, source: Fading(), jobs: 2)
+        let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: w.path)))
+        XCTAssertEqual(data[20] & 0x10, 0x10, "VP8X says the file has alpha")
+        let frames = try XCTUnwrap(WebPReader.decodeFrames(data))
+        XCTAssertEqual(frames.count, 4)
+        for (i, frame) in frames.enumerated() {
+            XCTAssertEqual(frame.pixels.straightBytes(), try Fading().frame(i, worker: 0).straightBytes(), "frame \(i)")
+        }
+    }
+
     /// WebP frames are cropped to what changed, at even offsets (ANMF stores them halved), and
     /// encoded alone: each is the same bytes whatever the frames around it.
     func testWebPCropsEachFrameToWhatChanged() throws {

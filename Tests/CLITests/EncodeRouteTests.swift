@@ -39,14 +39,18 @@ final class EncodeRouteTests: XCTestCase {
 
     func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
 
-    func testTheScenarioAtHandIsDrawnAgainAsOutputDoes() throws {
-        // The scenario's own output: (drawn at 120 px by the render), then encode of its folder at 120 px.
-        let text = scenario + "\noutput: [{file: \(tmp)/o.gif, width: 120}, {file: \(tmp)/o.webp, width: 120}]\n"
-        try text.write(toFile: "\(tmp)/s.yaml", atomically: true, encoding: .utf8)
+    /// Renders the scenario with `output` (a YAML list) at @0.5 into `tmp/frames`, writing its animations.
+    func renderWithOutput(_ output: String) throws {
+        try (scenario + "\noutput: \(output)\n").write(toFile: "\(tmp)/s.yaml", atomically: true, encoding: .utf8)
         var settings = Render.Settings(scenario: "\(tmp)/s.yaml", outputDirectory: "\(tmp)/frames")
         settings.scale = 0.5
         settings.jobs = 2
         _ = try Render(settings).run()
+    }
+
+    func testTheScenarioAtHandIsDrawnAgainAsOutputDoes() throws {
+        // The scenario's own output: (drawn at 120 px by the render), then encode of its folder at 120 px.
+        try renderWithOutput("[{file: \(tmp)/o.gif, width: 120}, {file: \(tmp)/o.webp, width: 120}]")
         let lines = try encode("\(tmp)/frames", ["\(tmp)/e.gif", "\(tmp)/e.webp"], width: 120)
         XCTAssertEqual(
             lines.first, "drawing the frames again from \(tmp)/s.yaml at each animation's width (its inputs are the frames' in \(tmp)/frames)")
@@ -60,12 +64,7 @@ final class EncodeRouteTests: XCTestCase {
     /// screen's points (94 px of the iPhone 8's 375) is scaled down from the frames, by `output:`
     /// and by `encode` alike, at the width asked (it came out 94 px wide).
     func testAnAnimationNarrowerThanAQuarterIsScaledFromTheFrames() throws {
-        let text = scenario + "\noutput: [{file: \(tmp)/o.gif, width: 40}]\n"
-        try text.write(toFile: "\(tmp)/s.yaml", atomically: true, encoding: .utf8)
-        var settings = Render.Settings(scenario: "\(tmp)/s.yaml", outputDirectory: "\(tmp)/frames")
-        settings.scale = 0.5
-        settings.jobs = 2
-        _ = try Render(settings).run()
+        try renderWithOutput("[{file: \(tmp)/o.gif, width: 40}]")
         _ = try encode("\(tmp)/frames", ["\(tmp)/e.gif"], width: 40)
         for name in ["o", "e"] {
             let gif = try XCTUnwrap(bytes("\(tmp)/\(name).gif"))
