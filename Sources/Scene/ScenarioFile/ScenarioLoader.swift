@@ -80,7 +80,9 @@ public enum ScenarioLoader {
         let text = withoutByteOrderMark(text)
         let (root, r) = try readDocument(text, file: file)
         reportTags(text, r)
-        var top = r.mapping(root, "", allowed: topLevelKeys) ?? [:]
+        // A UIKit screen's scenario: a misspelt key is matched against the keys it may have only (a
+        // screen key it may not have is refused below, with the reason).
+        var top = r.mapping(root, "", allowed: topLevelKeys, suggesting: screenCode ? screenCodeKeys.sorted() : nil) ?? [:]
         let chosen = VariantMatrix.choose(top["matrix"], variant: variant, top: &top, r)
         if screenCode {
             for key in top.keys.sorted() where !screenCodeKeys.contains(key) {
