@@ -45,7 +45,8 @@ public func assertFrames(
     let settings = assertionSettings(scenario, directory: directory, golden: golden, frames: frames, scale: scale, options: options, record: record)
     var hooks = Render.Hooks()
     hooks.warn = ScreenRender.standardError
-    return try goldenVerdict(try ScreenRender(make: make, settings: settings, hooks: hooks).run(), golden: golden, directory: directory)
+    return try goldenVerdict(
+        try ScreenRender(make: make, settings: settings, hooks: hooks).run(), golden: golden, directory: directory, record: record)
 }
 
 /// A UIKit screen at one frame as JSON, as `render-frames explain --json` gives a scenario's: the
@@ -156,7 +157,8 @@ package struct ScreenRender {
         let (make, timeline) = (self.make, loaded.timeline)
         let motion = MainActor.assumeIsolated { ScreenFrames.preparedMotion(settings: screenSettings, motion: timeline, make: make) }
         scenario.timeline = motion
-        scenario.screen.sequentialSource = ScreenFrames(settings: screenSettings, motion: loaded.timeline, make: make, capacity: 2 * settings.jobs + 2)
+        scenario.screen.sequentialSource = ScreenFrames(
+            settings: screenSettings, motion: loaded.timeline, make: make, capacity: 2 * settings.jobs + 2)
         return scenario
     }
 }
