@@ -10,7 +10,10 @@ import UIKit
 /// a matrix and `output:` animations; the screen is what `make` returns (a view controller, or a
 /// navigation or tab bar controller around one), run on the main thread frame by frame as the
 /// phone runs it. With `layout`, the manifest lists every view with an accessibilityIdentifier:
-/// its frame on screen after transforms, its opacity and its place in drawing order.
+/// its frame on screen after transforms, its opacity and its place in drawing order. Says on
+/// standard error where the frames went, as `render-frames` does (`wrote 108 frames (4.2 MB) to
+/// frames/profile in 1.52s (71.1 frames/s)`; a matrix's folder for each variant first), and
+/// returns the folders in `frameFolders`.
 ///
 ///     try renderFrames(of: { ProfileViewController() }, scenario: "motion.yaml", out: "frames/profile", layout: true)
 @discardableResult
@@ -24,6 +27,12 @@ public func renderFrames(
     var hooks = Render.Hooks()
     hooks.line = { print($0) }
     hooks.warn = ScreenRender.standardError
+    // What the command says on standard error without --quiet, progress aside: a variant's folder,
+    // frames already up to date, and where the frames were written.
+    hooks.note = ScreenRender.standardError
+    hooks.finishFrames = { summary, directory in
+        ProgressReporter(quiet: false, label: scenario, terminal: false).finish(summary: summary, outputDirectory: directory)
+    }
     return try ScreenRender(make: make, settings: settings, hooks: hooks).run()
 }
 
@@ -142,6 +151,7 @@ package struct ScreenRender {
                 ? first
                 : try ScenarioLoader.load(
                     path: path, fpsOverride: s.fps, scaleOverride: s.scale, imageLimits: s.imageLimits, variant: name, screenCode: true)
+            hooks.note("variant \(name): \(s.outputDirectory)/\(name)")
             let checked = result.goldenOutcomes.count
             try Render(s.forVariant(name), hooks: hooks).render(try prepared(scenario, path: path), path: path, into: &result)
             if result.goldenOutcomes[checked...].contains(where: { !$0.outcome.passed }) { result.failedVariants.append(name) }
