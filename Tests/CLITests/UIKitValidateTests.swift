@@ -40,6 +40,17 @@ final class UIKitValidateTests: XCTestCase {
                 + "physics, scale, showTouches, statusBar, textSize, timeline\n"
                 + "\(typo):3:1: timline: unknown key \"timline\"; did you mean \"timeline\"?\n")
 
+        // A screen key in a matrix is refused as at the top level (not "give it once at the top level").
+        let matrix = dir + "/matrix.yaml"
+        try ("matrix: {effect: [none, collection]}\n" + motion).write(toFile: matrix, atomically: true, encoding: .utf8)
+        XCTAssertTrue(InProcessCLI.run(["validate", matrix]).stderr.contains("effect cannot vary in a matrix"))
+        let varied = InProcessCLI.run(["validate", "--uikit", matrix])
+        XCTAssertEqual(varied.code, 2)
+        XCTAssertTrue(
+            varied.stderr.hasPrefix(
+                "\(matrix):1:10: matrix.effect: is a key of a screen the scenario draws; this screen is drawn by its view controller's code"),
+            varied.stderr)
+
         // The frames as the UIKit render counts them: a fling's end is the screen's to set without
         // a duration (the line says so); with one, the count is fixed.
         let ok = InProcessCLI.run(["validate", "--uikit", good, fixed])
