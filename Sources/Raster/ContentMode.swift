@@ -12,6 +12,21 @@ public enum ContentMode: String, Sendable, CaseIterable {
     /// bounds when larger, clipped only when the view clips.
     case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
 
+    /// UIKit's names (`UIView.ContentMode`'s cases) where they differ from ours, for the same
+    /// modes: an image view draws `redraw` as `scaleToFill`.
+    public static let uikitNames: [(name: String, mode: ContentMode)] = [
+        ("scaleAspectFit", .aspectFit), ("scaleAspectFill", .aspectFill), ("redraw", .scaleToFill),
+    ]
+
+    /// Every name a mode may be given by: ours, then UIKit's that differ.
+    public static let names = allCases.map(\.rawValue) + uikitNames.map(\.name)
+
+    /// The mode by our name or UIKit's (`aspectFill` or `scaleAspectFill`); nil for any other.
+    public init?(named name: String) {
+        guard let mode = ContentMode(rawValue: name) ?? ContentMode.uikitNames.first(where: { $0.name == name })?.mode else { return nil }
+        self = mode
+    }
+
     /// Where an image of `imageSize` is drawn for `bounds` (same units as `bounds`).
     public func rect(for imageSize: Size, in bounds: Rect) -> Rect {
         guard imageSize.width > 0, imageSize.height > 0 else { return Rect(origin: bounds.origin, size: .zero) }

@@ -16,7 +16,9 @@ import Scene
 ///     }
 ///
 /// Recording follows `RecordMode.resolve`: `RENDER_FRAMES_RECORD`, else never under CI, else
-/// missing goldens are recorded.
+/// missing goldens are recorded, and then, unless recording was asked for (`record:` or
+/// `RENDER_FRAMES_RECORD`), the test fails once with the files written: run it again to check
+/// against them.
 public struct GoldenMismatch: Error, CustomStringConvertible {
     public let outcome: GoldenCheck.Outcome
     public let description: String
@@ -33,7 +35,7 @@ public func assertFrames(
     let directory = NSTemporaryDirectory() + "render-frames-assert-\(getpid())-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let settings = assertionSettings(path, directory: directory, golden: golden, frames: frames, scale: scale, options: options, record: record)
-    return try goldenVerdict(try Render(settings).run(), golden: golden, directory: directory)
+    return try goldenVerdict(try Render(settings).run(), golden: golden, directory: directory, record: record)
 }
 
 /// Renders a loaded scenario (one whose screen may carry a Swift `SceneProvider`) and checks it
@@ -51,7 +53,7 @@ public func assertFrames(
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let settings = assertionSettings(
         scenario.file, directory: directory, golden: golden, frames: frames, scale: nil, options: options, record: record)
-    return try goldenVerdict(try Render(settings).run(scenario, path: scenario.file), golden: golden, directory: directory)
+    return try goldenVerdict(try Render(settings).run(scenario, path: scenario.file), golden: golden, directory: directory, record: record)
 }
 
 func assertionSettings(
@@ -67,10 +69,12 @@ func assertionSettings(
 }
 
 /// The run's golden outcomes as one (a matrix's variants summed), or a `GoldenMismatch` saying
-/// what failed in each variant.
-func goldenVerdict(_ result: Render.Result, golden: String, directory: String) throws -> GoldenCheck.Outcome {
+/// what failed in each variant, and what was recorded when recording was not asked for (`record`
+/// nil and no `RENDER_FRAMES_RECORD`).
+func goldenVerdict(_ result: Render.Result, golden: String, directory: String, record: RecordMode?) throws -> GoldenCheck.Outcome {
     var whole = GoldenCheck.Outcome()
     var problems: [String] = []
+    var recordings: [String] = []
     let failures = (golden as NSString).standardizingPath + "-failures"
     for (variant, outcome) in result.goldenOutcomes {
         whole.compared += outcome.compared
@@ -80,18 +84,40 @@ func goldenVerdict(_ result: Render.Result, golden: String, directory: String) t
         whole.pruned += outcome.pruned
         whole.failures += outcome.failures
         whole.verdicts += outcome.verdicts
-        guard !outcome.passed else { continue }
         let folder = variant.map { golden + "/" + $0 } ?? golden, images = variant.map { failures + "/" + $0 } ?? failures
+        if !outcome.recorded.isEmpty { recordings.append(GoldenMismatch.recorded(outcome.recorded, in: folder)) }
+        guard !outcome.passed else { continue }
         problems.append(
             """
             \(outcome.failures.count) of \(outcome.recorded.count + outcome.verdicts.count) frames fail against \(folder): \(outcome.failureSummary(golden: folder).joined(separator: "; ")). \
             \(outcome.diffsWritten > 0 ? "Expected / actual / diff images in \(images). " : "")
             """)
     }
-    guard problems.isEmpty else {
-        throw GoldenMismatch(outcome: whole, description: problems.joined() + GoldenCheck.testRerecordHint(rerun: "the same test"))
+    let unasked = try !RecordMode.isAsked(flag: record) && RecordMode.resolve(flag: record) == .missing ? recordings : []
+    guard problems.isEmpty, unasked.isEmpty else {
+        let rerecord = problems.isEmpty ? "" : GoldenCheck.testRerecordHint(rerun: "the same test")
+        throw GoldenMismatch(
+            outcome: whole, description: problems.joined() + GoldenMismatch.recordedNote(unasked, rerun: "the same test", then: rerecord))
     }
     return whole
+}
+
+extension GoldenMismatch {
+    /// The goldens recorded in `folder`: each file when there are a few, else the first and last.
+    static func recorded(_ files: [String], in folder: String) -> String {
+        let paths = files.map { folder + "/" + $0 }
+        let count = "\(files.count) frame\(files.count == 1 ? "" : "s")"
+        return paths.count <= 3 ? "\(paths.joined(separator: ", ")) (\(count))" : "\(paths[0]) ... \(paths[paths.count - 1]) (\(count))"
+    }
+
+    /// What a test that recorded goldens without being asked says (swift-snapshot-testing's
+    /// "No reference was found on disk. Automatically recorded snapshot: ..."), before `then`.
+    static func recordedNote(_ recordings: [String], rerun: String, then: String) -> String {
+        guard !recordings.isEmpty else { return then }
+        return "No golden was found on disk. Automatically recorded: \(recordings.joined(separator: "; ")). Look at them, then run \(rerun) "
+            + "again to check against the newly recorded goldens (to record without failing, set \(RecordMode.environmentVariable)=missing)."
+            + (then.isEmpty ? "" : " " + then)
+    }
 }
 
 /// Checks frames already rendered in `directory` (every NNNN.png there, or `files`) against `golden`.
@@ -107,13 +133,17 @@ public func assertFrames(
     let failures = (golden as NSString).standardizingPath + "-failures"
     check.diffDirectory = failures
     let outcome = try check.run(files: names)
+    let unasked = !RecordMode.isAsked(flag: record) && check.mode == .missing && !outcome.recorded.isEmpty
+    let recordings = unasked ? [GoldenMismatch.recorded(outcome.recorded, in: golden)] : []
     guard outcome.passed else {
         let description = """
             \(outcome.failures.count) of \(names.count) frames fail against \(golden): \(outcome.failureSummary(golden: golden).joined(separator: "; ")). \
-            \(outcome.diffsWritten > 0 ? "Expected / actual / diff images in \(failures). " : "")\
-            \(GoldenCheck.testRerecordHint(rerun: rerun))
+            \(outcome.diffsWritten > 0 ? "Expected / actual / diff images in \(failures). " : "")
             """
-        throw GoldenMismatch(outcome: outcome, description: description)
+        throw GoldenMismatch(
+            outcome: outcome,
+            description: description + GoldenMismatch.recordedNote(recordings, rerun: rerun, then: GoldenCheck.testRerecordHint(rerun: rerun)))
     }
+    if unasked { throw GoldenMismatch(outcome: outcome, description: GoldenMismatch.recordedNote(recordings, rerun: rerun, then: "")) }
     return outcome
 }

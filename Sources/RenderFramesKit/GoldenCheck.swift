@@ -25,6 +25,13 @@ public enum RecordMode: String, CaseIterable, Sendable {
         }
         return environment["CI"].map { !$0.isEmpty && $0 != "false" && $0 != "0" } == true ? .never : .missing
     }
+
+    /// Recording was asked for: a mode given, or `RENDER_FRAMES_RECORD` set. Without, the Swift
+    /// API's assertions record a missing golden (outside CI) and fail their test once, as snapshot
+    /// tools do, so that a test never passes against goldens it has just written.
+    public static func isAsked(flag: RecordMode?, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        flag != nil || environment[environmentVariable].map { !$0.isEmpty } == true
+    }
 }
 
 public struct GoldenCheck {

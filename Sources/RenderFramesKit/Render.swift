@@ -93,6 +93,9 @@ public struct Render {
         public var failedVariants: [String] = []
         /// The frames' summaries (none when up to date).
         public var summaries: [RenderJob.Summary] = []
+        /// Where the frames are, written or up to date, in order: the output folder, or its
+        /// folder for each variant of a matrix (OUT/NAME).
+        public var frameFolders: [String] = []
         public var passed: Bool { goldenOutcomes.allSatisfy { $0.outcome.passed } }
     }
 
@@ -248,6 +251,7 @@ public struct Render {
         into result: inout Result
     ) throws {
         let s = settings
+        result.frameFolders.append(s.outputDirectory)
         if s.writeAnimations && !loaded.outputs.isEmpty {
             guard selection == nil || selection!.isComplete(frameCount: loaded.frameCount), job.shard == nil else {
                 hooks.warn(

@@ -10,7 +10,10 @@ import UIKit
 /// a matrix and `output:` animations; the screen is what `make` returns (a view controller, or a
 /// navigation or tab bar controller around one), run on the main thread frame by frame as the
 /// phone runs it. With `layout`, the manifest lists every view with an accessibilityIdentifier:
-/// its frame on screen after transforms, its opacity and its place in drawing order.
+/// its frame on screen after transforms, its opacity and its place in drawing order. Says on
+/// standard error where the frames went, as `render-frames` does (`wrote 108 frames (4.2 MB) to
+/// frames/profile in 1.52s (71.1 frames/s)`; a matrix's folder for each variant first), and
+/// returns the folders in `frameFolders`.
 ///
 ///     try renderFrames(of: { ProfileViewController() }, scenario: "motion.yaml", out: "frames/profile", layout: true)
 @discardableResult
@@ -24,6 +27,12 @@ public func renderFrames(
     var hooks = Render.Hooks()
     hooks.line = { print($0) }
     hooks.warn = ScreenRender.standardError
+    // What the command says on standard error without --quiet, progress aside: a variant's folder,
+    // frames already up to date, and where the frames were written.
+    hooks.note = ScreenRender.standardError
+    hooks.finishFrames = { summary, directory in
+        ProgressReporter(quiet: false, label: scenario, terminal: false).finish(summary: summary, outputDirectory: directory)
+    }
     return try ScreenRender(make: make, settings: settings, hooks: hooks).run()
 }
 
@@ -45,7 +54,8 @@ public func assertFrames(
     let settings = assertionSettings(scenario, directory: directory, golden: golden, frames: frames, scale: scale, options: options, record: record)
     var hooks = Render.Hooks()
     hooks.warn = ScreenRender.standardError
-    return try goldenVerdict(try ScreenRender(make: make, settings: settings, hooks: hooks).run(), golden: golden, directory: directory)
+    return try goldenVerdict(
+        try ScreenRender(make: make, settings: settings, hooks: hooks).run(), golden: golden, directory: directory, record: record)
 }
 
 /// A UIKit screen at one frame as JSON, as `render-frames explain --json` gives a scenario's: the
@@ -141,6 +151,7 @@ package struct ScreenRender {
                 ? first
                 : try ScenarioLoader.load(
                     path: path, fpsOverride: s.fps, scaleOverride: s.scale, imageLimits: s.imageLimits, variant: name, screenCode: true)
+            hooks.note("variant \(name): \(s.outputDirectory)/\(name)")
             let checked = result.goldenOutcomes.count
             try Render(s.forVariant(name), hooks: hooks).render(try prepared(scenario, path: path), path: path, into: &result)
             if result.goldenOutcomes[checked...].contains(where: { !$0.outcome.passed }) { result.failedVariants.append(name) }
@@ -156,7 +167,8 @@ package struct ScreenRender {
         let (make, timeline) = (self.make, loaded.timeline)
         let motion = MainActor.assumeIsolated { ScreenFrames.preparedMotion(settings: screenSettings, motion: timeline, make: make) }
         scenario.timeline = motion
-        scenario.screen.sequentialSource = ScreenFrames(settings: screenSettings, motion: loaded.timeline, make: make, capacity: 2 * settings.jobs + 2)
+        scenario.screen.sequentialSource = ScreenFrames(
+            settings: screenSettings, motion: loaded.timeline, make: make, capacity: 2 * settings.jobs + 2)
         return scenario
     }
 }

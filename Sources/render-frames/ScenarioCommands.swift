@@ -9,12 +9,18 @@ struct Validate: ParsableCommand {
         discussion: "Prints every problem as file:line:column: field: message. Exit codes: 0 all valid, 2 any invalid.")
 
     @Argument(help: "Scenario files.") var files: [String]
+    @Flag(
+        help: ArgumentHelp(
+            "Check them as scenarios of UIKit screens (renderFrames(of:), assertFrames(of:)): the screen's own keys (effect, layers, "
+                + "table ...) refused as that render refuses them."))
+    var uikit = false
     @OptionGroup var images: ImageLimit
 
     func validate() throws { if files.isEmpty { throw ValidationError("give at least one scenario file") } }
 
     func run() throws {
-        let failed = ScenarioCheck.check(files, imageLimits: images.limits, ok: { print($0) }, problem: { writeToStandardError($0 + "\n") })
+        let failed = ScenarioCheck.check(
+            files, imageLimits: images.limits, uikit: uikit, ok: { print($0) }, problem: { writeToStandardError($0 + "\n") })
         if failed > 0 { throw ExitCode(2) }
     }
 }

@@ -139,7 +139,7 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(choices(layer + ["weight"]), SymbolWeight.allCases.map(\.rawValue))
         XCTAssertTrue(FontWeight.allCases.allSatisfy { SymbolWeight(rawValue: $0.rawValue) != nil })
         XCTAssertEqual(choices(layer + ["symbolScale"]), SymbolScale.allCases.map(\.rawValue))
-        XCTAssertEqual(choices(layer + ["contentMode"]), ContentMode.allCases.map(\.rawValue))
+        XCTAssertEqual(choices(layer + ["contentMode"]), ContentMode.names)
         XCTAssertEqual(choices(["$defs", "keyframes", "properties", "over"]), ScenarioLoader.drivers)
         XCTAssertEqual(choices(["$defs", "keyframes", "properties", "range"]), ViewRange.allCases.map(\.rawValue))
         XCTAssertEqual(choices(["$defs", "keyframeEasing"]), Easing.allCases.map(\.rawValue) + ["hold"])

@@ -73,6 +73,8 @@ public struct GestureTimeline: ScrollTimeline {
     let touchPlacement: TouchPlacement
     let sidewaysPlacement: TouchPlacement?
     let requestedDuration: Double?
+    /// The scenario gave `timeline.duration`: the frame count does not depend on where the content ends.
+    public var durationGiven: Bool { requestedDuration != nil }
     /// The axis this timeline moves, and which sideways steps it takes (nil: all).
     public let axis: Axis
     let sidewaysSteps: Set<Int>?

@@ -29,6 +29,12 @@ public enum ScenarioLoader {
         "statusBar", "showTouches",
     ]
 
+    /// Why `key`, a key of a screen the scenario draws, is refused in a UIKit screen's scenario.
+    static func screenKeyRefusal(_ key: String) -> String {
+        "is a key of a screen the scenario draws; this screen is drawn by its view controller's code, so the scenario gives only "
+            + screenCodeKeys.sorted().joined(separator: ", ") + "; remove `\(key)` (the code draws it)"
+    }
+
     /// Loads and checks a scenario, its images included. Throws `ScenarioError` with every problem found.
     /// `imageLimits`: an image with more pixels, or one that would take the decoded images over the
     /// memory budget, is refused from its header, before decoding.
@@ -80,14 +86,13 @@ public enum ScenarioLoader {
         let text = withoutByteOrderMark(text)
         let (root, r) = try readDocument(text, file: file)
         reportTags(text, r)
-        var top = r.mapping(root, "", allowed: topLevelKeys) ?? [:]
-        let chosen = VariantMatrix.choose(top["matrix"], variant: variant, top: &top, r)
+        // A UIKit screen's scenario: a misspelt key is matched against the keys it may have only (a
+        // screen key it may not have is refused below, with the reason).
+        var top = r.mapping(root, "", allowed: topLevelKeys, suggesting: screenCode ? screenCodeKeys.sorted() : nil) ?? [:]
+        let chosen = VariantMatrix.choose(top["matrix"], variant: variant, top: &top, r, screenCode: screenCode)
         if screenCode {
             for key in top.keys.sorted() where !screenCodeKeys.contains(key) {
-                r.report(
-                    top[key], key,
-                    "is a key of a screen the scenario draws; this screen is drawn by its view controller's code, so the scenario gives only "
-                        + screenCodeKeys.sorted().joined(separator: ", ") + "; remove `\(key)` (the code draws it)")
+                r.report(top[key], key, screenKeyRefusal(key))
                 top[key] = nil
             }
         }

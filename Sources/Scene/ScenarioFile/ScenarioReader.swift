@@ -80,7 +80,10 @@ final class ScenarioReader {
 
     /// The keys of a mapping, checking them against `allowed`. Unknown keys are errors with a
     /// did-you-mean suggestion.
-    func mapping(_ node: Node, _ field: String, allowed: [String]) -> [String: Node]? {
+    /// `suggesting`: the keys valid where the mapping is written, when fewer than `allowed` (a UIKit
+    /// screen's scenario takes only some of the top-level keys): "did you mean" and the list of
+    /// keys allowed here name only those.
+    func mapping(_ node: Node, _ field: String, allowed: [String], suggesting: [String]? = nil) -> [String: Node]? {
         guard case .mapping(let m) = node else {
             report(node, field, "expected a mapping (key: value lines), got \(describe(node))")
             return nil
@@ -95,10 +98,11 @@ final class ScenarioReader {
             let path = field.isEmpty ? key : "\(field).\(key)"
             if !allowed.contains(key) {
                 var message = "unknown key \"\(ScenarioReader.shown(key))\""
-                if let suggestion = ScenarioReader.closest(to: key, in: allowed) {
+                let valid = suggesting ?? allowed
+                if let suggestion = ScenarioReader.closest(to: key, in: valid) {
                     message += "; did you mean \"\(suggestion)\"?"
                 } else {
-                    message += "; allowed here: \(allowed.joined(separator: ", "))"
+                    message += "; allowed here: \(valid.joined(separator: ", "))"
                 }
                 report(keyNode, path, message)
                 continue

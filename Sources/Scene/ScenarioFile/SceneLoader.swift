@@ -822,8 +822,9 @@ struct LayerReader {
             }
             spec.contentMode = .scaleToFill
             if let n = m["blur"], let v = r.number(n, "\(path).blur", range: 0...100, unit: "points") { spec.imageBlur = v }
-            if let n = m["contentMode"], let v = r.choice(n, "\(path).contentMode", ContentMode.allCases.map(\.rawValue)) {
-                spec.contentMode = ContentMode(rawValue: v)!
+            // Our names or UIKit's (scaleAspectFill ...), the same modes.
+            if let n = m["contentMode"], let v = r.choice(n, "\(path).contentMode", ContentMode.names) {
+                spec.contentMode = ContentMode(named: v)!
             }
         case .text:
             if let n = m["runs"] {

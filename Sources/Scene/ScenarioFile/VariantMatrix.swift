@@ -44,8 +44,9 @@ public struct VariantMatrix {
 
     /// With a `matrix:`, the variant `variant` names (nil: the first), whose values stand in for
     /// the top-level keys in `top`; nil without a matrix, or with one that is wrong (reported).
-    static func choose(_ node: Node?, variant: String?, top: inout [String: Node], _ r: ScenarioReader) -> Chosen? {
-        guard let node, let matrix = read(node, top: top, r) else { return nil }
+    /// `screenCode`: a UIKit screen's scenario, whose screen keys are refused in a matrix as at the top level.
+    static func choose(_ node: Node?, variant: String?, top: inout [String: Node], _ r: ScenarioReader, screenCode: Bool = false) -> Chosen? {
+        guard let node, let matrix = read(node, top: top, r, screenCode: screenCode) else { return nil }
         let variantNames = matrix.variants.map(\.name)
         let chosen = variant.flatMap { v in matrix.variants.first { $0.name == v } } ?? matrix.variants[0]
         if let variant, chosen.name != variant {
@@ -60,7 +61,7 @@ public struct VariantMatrix {
     }
 
     /// Reads `matrix:` beside the scenario's top-level keys; nil (with the problems reported) when it is wrong.
-    static func read(_ node: Node, top: [String: Node], _ r: ScenarioReader) -> VariantMatrix? {
+    static func read(_ node: Node, top: [String: Node], _ r: ScenarioReader, screenCode: Bool = false) -> VariantMatrix? {
         guard case .mapping(let mapping) = node else {
             r.report(
                 node, "matrix",
@@ -74,7 +75,9 @@ public struct VariantMatrix {
             let key = keyNode.string ?? ""
             guard keys.contains(key) else {
                 ok = false
-                if ScenarioLoader.topLevelKeys.contains(key) {
+                if screenCode, ScenarioLoader.topLevelKeys.contains(key), !ScenarioLoader.screenCodeKeys.contains(key) {
+                    r.report(keyNode, "matrix.\(key)", ScenarioLoader.screenKeyRefusal(key))
+                } else if ScenarioLoader.topLevelKeys.contains(key) {
                     r.report(
                         keyNode, "matrix.\(key)",
                         "\(key) cannot vary in a matrix; a matrix varies \(keys.joined(separator: ", ")) "
@@ -186,7 +189,8 @@ extension ScenarioLoader {
         imageLimits: ImageLimits = .standard, screenCode: Bool = false
     ) throws -> (first: Scenario, variants: [VariantSummary]) {
         func loadVariant(_ name: String?) throws -> Scenario {
-            try load(path: path, fpsOverride: fpsOverride, scaleOverride: scaleOverride, imageLimits: imageLimits, variant: name, screenCode: screenCode)
+            try load(
+                path: path, fpsOverride: fpsOverride, scaleOverride: scaleOverride, imageLimits: imageLimits, variant: name, screenCode: screenCode)
         }
         var first: Scenario?
         var names: [String]
@@ -204,7 +208,7 @@ extension ScenarioLoader {
             else { throw error }
             var keys: [String: Node] = [:]
             for (k, v) in root { if let key = k.string { keys[key] = v } }
-            guard let matrix = VariantMatrix.read(node, top: keys, ScenarioReader(file: path)) else { throw error }
+            guard let matrix = VariantMatrix.read(node, top: keys, ScenarioReader(file: path), screenCode: screenCode) else { throw error }
             names = matrix.variants.map(\.name)
         }
         var found: [(issue: ScenarioIssue, variants: [String])] = []
