@@ -36,6 +36,9 @@ extension Explanation {
 }
 
 extension Explanation {
+    /// What `explain --help` says of `--scale`.
+    public static let scaleHelp = "Pixels per point (overrides the device's, 0.25-4), as for render: 1 / scale hairlines follow it."
+
     /// What `explain`'s options get wrong before the scenario is read (an argument error), or nil.
     public static func optionProblem(frame: Int?, offset: Double?, scale: Double?) -> String? {
         if (frame == nil) == (offset == nil) { return "give --frame N or --offset Y (one of them)" }

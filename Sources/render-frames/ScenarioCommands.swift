@@ -9,11 +9,7 @@ struct Validate: ParsableCommand {
         discussion: "Prints every problem as file:line:column: field: message. Exit codes: 0 all valid, 2 any invalid.")
 
     @Argument(help: "Scenario files.") var files: [String]
-    @Flag(
-        help: ArgumentHelp(
-            "Check them as scenarios of UIKit screens (renderFrames(of:), assertFrames(of:)): the screen's own keys (effect, layers, "
-                + "table ...) refused as that render refuses them."))
-    var uikit = false
+    @Flag(help: ArgumentHelp(ScenarioCheck.uikitHelp)) var uikit = false
     @OptionGroup var images: ImageLimit
 
     func validate() throws { if files.isEmpty { throw ValidationError("give at least one scenario file") } }
@@ -38,10 +34,7 @@ struct Explain: ParsableCommand {
         name: .long, parsing: .unconditional,
         help: ArgumentHelp("The content offset to explain (contentOffset.y in points, -300 too), instead of a frame.", valueName: "points"))
     var offset: Double?
-    @Option(
-        name: .long,
-        help: ArgumentHelp("Pixels per point (overrides the device's, 0.25-4), as for render: 1 / scale hairlines follow it.", valueName: "scale"))
-    var scale: Double?
+    @Option(name: .long, help: ArgumentHelp(Explanation.scaleHelp, valueName: "scale")) var scale: Double?
     @Option(name: .long, help: ArgumentHelp("With a matrix: the variant to explain (default: the first).", valueName: "name")) var variant: String?
     @OptionGroup var images: ImageLimit
 
