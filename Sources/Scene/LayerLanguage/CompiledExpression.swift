@@ -28,12 +28,29 @@ public final class CompiledExpression: Sendable {
     }
 
     /// Parses and resolves `source` against `scope`. Unknown names and functions get a did-you-mean.
-    public static func compile(_ source: String, scope: ExpressionScope) throws -> CompiledExpression {
+    /// `expecting`: the kind the field takes, when known: a field that takes a number given one
+    /// unknown word is not told how colors are written (`width: fill` names no color).
+    public static func compile(_ source: String, scope: ExpressionScope, expecting: ValueKind? = nil) throws -> CompiledExpression {
         // At most `ExpressionParser.maximumTreeDepth` deep: checked by the parser as it builds.
         let syntax = try ExpressionParser.parse(source)
+        if expecting == .number, case .name(let name, let at) = syntax, scope[name] == nil, scope.colorNames[name] == nil,
+            ExpressionFunction(rawValue: name) == nil
+        {
+            throw ExpressionError(position: at, message: unknownVariable(name, scope, colorHint: false))
+        }
         var reads = Set<String>()
         let (node, kind) = try resolve(syntax, scope, &reads)
         return CompiledExpression(source: source, kind: kind, reads: reads, root: node)
+    }
+
+    /// The message for a name that is no variable: the system color it may mean (`colorHint`), else
+    /// the nearest variable, else the variables there are.
+    private static func unknownVariable(_ name: String, _ scope: ExpressionScope, colorHint: Bool) -> String {
+        let message = "unknown variable \"\(name)\""
+        if colorHint, let color = SystemColor.suggestion(for: name) { return message + "; \(SystemColor.howWritten): did you mean \(color)?" }
+        if let s = ScenarioReader.closest(to: name, in: scope.names) { return message + "; did you mean \"\(s)\"?" }
+        let names = scope.names.prefix(24).joined(separator: ", ") + (scope.names.count > 24 ? ", ..." : "")
+        return message + "; variables are \(names) (declare your own under vars:)"
     }
 
     private static func resolve(_ e: ExpressionSyntax, _ scope: ExpressionScope, _ reads: inout Set<String>) throws -> (Node, ValueKind) {
@@ -53,17 +70,7 @@ public final class CompiledExpression: Sendable {
                 if ExpressionFunction(rawValue: name) != nil {
                     throw ExpressionError(position: at, message: "\(name) is a function; call it as \(ExpressionFunction(rawValue: name)!.signature)")
                 }
-                var message = "unknown variable \"\(name)\""
-                if let color = SystemColor.suggestion(for: name) {
-                    throw ExpressionError(position: at, message: message + "; \(SystemColor.howWritten): did you mean \(color)?")
-                }
-                if let s = ScenarioReader.closest(to: name, in: scope.names) {
-                    message += "; did you mean \"\(s)\"?"
-                } else {
-                    let names = scope.names.prefix(24).joined(separator: ", ") + (scope.names.count > 24 ? ", ..." : "")
-                    message += "; variables are \(names) (declare your own under vars:)"
-                }
-                throw ExpressionError(position: at, message: message)
+                throw ExpressionError(position: at, message: unknownVariable(name, scope, colorHint: true))
             }
             reads.insert(name)
             return (entry.kind == .number ? .numberSlot(entry.slot) : .colorSlot(entry.slot), entry.kind)

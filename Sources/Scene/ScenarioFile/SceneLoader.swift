@@ -471,7 +471,7 @@ extension ScenarioLoader {
                 r.report(node, field, SystemColor.notAColor(text)); return nil
             }
             do {
-                let e = try CompiledExpression.compile(text, scope: scope)
+                let e = try CompiledExpression.compile(text, scope: scope, expecting: kind)
                 if let kind, e.kind != kind {
                     r.report(node, field, "expected \(kindWords(kind)), but \"\(clip(text))\" gives a \(e.kind.rawValue)"); return nil
                 }
@@ -721,8 +721,11 @@ struct LayerReader {
                 let names = kinds.map(\.rawValue)
                 let owners = names.count > 2 ? names.dropLast().joined(separator: ", ") + " and " + names.last! : names.joined(separator: " and ")
                 let article = ["a", "e", "i", "o", "u"].contains(kind.rawValue.prefix(1)) ? "an" : "a"
-                r.report(
-                    m[key], "\(path).\(key)", "\(article) \(kind.rawValue) layer has no \(key) (\(owners) layers do); remove it or change the type")
+                // A rectangle's, group's or shape's color is its fill (what a new user writes first).
+                let fix =
+                    key == "color" && ScenarioLoader.layerKeyKinds["fill"]!.contains(kind) && m["fill"] == nil
+                    ? "write fill: for the color it is filled with" : "remove it or change the type"
+                r.report(m[key], "\(path).\(key)", "\(article) \(kind.rawValue) layer has no \(key) (\(owners) layers do); \(fix)")
             }
         }
         let view: (Node, String, String) -> ViewTarget? = { [names, nameIndex, r] node, text, field in
