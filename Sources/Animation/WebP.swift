@@ -97,10 +97,8 @@ public final class WebPWriter {
                         let b = rb.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
                         if a == b { return false }
                         if tolerance == 0 || a >> 24 != b >> 24 { return true }
-                        for shift in [0, 8, 16] where abs(Int((a >> UInt32(shift)) & 0xFF) - Int((b >> UInt32(shift)) & 0xFF)) > tolerance {
-                            return true
-                        }
-                        return false
+                        @inline(__always) func apart(_ shift: UInt32) -> Bool { abs(Int((a >> shift) & 0xFF) - Int((b >> shift) & 0xFF)) > tolerance }
+                        return apart(0) || apart(8) || apart(16)
                     }
                     var x = 0
                     while x < w, !differs(x) { x += 1 }

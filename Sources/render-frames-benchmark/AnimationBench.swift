@@ -9,12 +9,8 @@ import RenderFramesKit
 /// and SSIM (luma, 8x8 blocks) against the frames each one meant to show. Then every format at
 /// full width for peak memory. Commands are whole processes, best of `runs`.
 func animationBenchmark(directory: String, runs: Int) {
-    let bin = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    let exe = bin.appendingPathComponent("render-frames").path
-    guard FileManager.default.isExecutableFile(atPath: exe) else { fail("\(exe) is missing: swift build -c release first") }
+    let (exe, work) = (releaseTool(), workFolder("rf-animations"))
     let scenario = directory + "/profile.yaml"
-    let work = NSTemporaryDirectory() + "rf-animations-\(getpid())"
-    try? FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: work) }
     let frames = work + "/frames"
 
@@ -27,11 +23,7 @@ func animationBenchmark(directory: String, runs: Int) {
     print("\nAnimations of the default demo (profile.yaml, 330 frames at 60 fps, 1179x2556), best of \(runs):\n")
     let alone = best([exe, scenario, "--out", frames, "--quiet", "--jobs", "2", "--force"]) // --force: each run renders (not up to date)
     // The same render with output: [GIF, WebP] at 390 px, from a copy of the scenario beside it (its images are relative).
-    let withOutputs = directory + "/.benchmark-outputs-\(getpid()).yaml"
-    let text = (try? String(contentsOfFile: scenario, encoding: .utf8)) ?? ""
-    try? AtomicFile.write(
-        Array((text + "\noutput: [{file: \(work)/o.gif, width: 390}, {file: \(work)/o.webp, width: 390}]\n").utf8),
-        to: withOutputs)
+    let withOutputs = scenarioWithOutputs(scenario, into: work)
     let both = best([exe, withOutputs, "--out", work + "/frames2", "--quiet", "--jobs", "2", "--force"])
     try? FileManager.default.removeItem(atPath: withOutputs)
     print("| run | seconds | peak MB | x frames alone |")
@@ -111,6 +103,32 @@ func animationBenchmark(directory: String, runs: Int) {
 /// Runs a command to its end: wall seconds, and the peak resident memory of the largest process
 /// in its tree (VmHWM from /proc, read every 5 ms while it runs: a spawned process's own rusage
 /// would count this benchmark's memory, which it shares until it execs).
+/// The release `render-frames` beside this benchmark (the animation rows time it as a process).
+func releaseTool() -> String {
+    let bin = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    let exe = bin.appendingPathComponent("render-frames").path
+    guard FileManager.default.isExecutableFile(atPath: exe) else { fail("\(exe) is missing: swift build -c release first") }
+    return exe
+}
+
+/// A new temporary folder `NAME-PID`, for the caller to remove.
+func workFolder(_ name: String) -> String {
+    let work = NSTemporaryDirectory() + "\(name)-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+    return work
+}
+
+/// A copy of `scenario` beside it (its images are relative) that also writes `output:` a GIF and a
+/// WebP at 390 px into `work` (o.gif, o.webp): its path, for the caller to remove.
+func scenarioWithOutputs(_ scenario: String, into work: String) -> String {
+    let folder = scenario.parentPath
+    let copy = (folder.isEmpty ? "." : folder) + "/.benchmark-outputs-\(getpid()).yaml"
+    let text = (try? String(contentsOfFile: scenario, encoding: .utf8)) ?? ""
+    try? AtomicFile.write(
+        Array((text + "\noutput: [{file: \(work)/o.gif, width: 390}, {file: \(work)/o.webp, width: 390}]\n").utf8), to: copy)
+    return copy
+}
+
 func timed(_ command: [String]) -> (seconds: Double, megabytes: Double) {
     var pid: pid_t = 0
     let argv = command.map { strdup($0) } + [nil]

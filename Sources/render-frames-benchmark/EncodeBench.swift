@@ -13,12 +13,8 @@ import RenderFramesKit
 ///
 ///   swift run -c release render-frames-benchmark --encode-only [--animation-runs N] [--baseline PATH-TO-AN-EARLIER-render-frames]
 func encodeBenchmark(directory: String, runs: Int) {
-    let bin = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    let exe = bin.appendingPathComponent("render-frames").path
-    guard FileManager.default.isExecutableFile(atPath: exe) else { fail("\(exe) is missing: swift build -c release first") }
+    let (exe, work) = (releaseTool(), workFolder("rf-encode"))
     let scenario = directory + "/profile.yaml"
-    let work = NSTemporaryDirectory() + "rf-encode-\(getpid())"
-    try? FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: work) }
     let frames = work + "/frames", pngs = work + "/pngs"
 
@@ -43,10 +39,7 @@ func encodeBenchmark(directory: String, runs: Int) {
     let encode = { (folder: String, name: String, width: String) in
         [exe, "encode", folder, work + "/\(name).gif", work + "/\(name).webp", "--width", width, "--jobs", "2"]
     }
-    let withOutputs = directory + "/.benchmark-encode-\(getpid()).yaml"
-    let text = (try? String(contentsOfFile: scenario, encoding: .utf8)) ?? ""
-    try? AtomicFile.write(
-        Array((text + "\noutput: [{file: \(work)/o.gif, width: 390}, {file: \(work)/o.webp, width: 390}]\n").utf8), to: withOutputs)
+    let withOutputs = scenarioWithOutputs(scenario, into: work)
     defer { try? FileManager.default.removeItem(atPath: withOutputs) }
     // An earlier render-frames (--baseline PATH): the same encode of the PNGs, as it was.
     let baseline = argument("--baseline")

@@ -11,17 +11,7 @@ final class EncodeRouteTests: XCTestCase {
     override func setUpWithError() throws { tmp = try makeTemporaryFolder("encode-route") }
     override func tearDown() { try? FileManager.default.removeItem(atPath: tmp) }
 
-    let scenario = """
-        device: iphone-8
-        fps: 10
-        header: {height: 107, title: Hello}
-        rows: {count: 12}
-        timeline:
-          keyframes:
-            - {time: 0, offset: 0}
-            - {time: 0.5, offset: 0}
-            - {time: 1.5, offset: -60, easing: linear}
-        """
+    let scenario = EncodeTests.holdThenScroll(fps: 10)
 
     /// Renders `text` at @0.25 into `tmp/frames`: the folder.
     func render(_ text: String) throws -> String {

@@ -23,9 +23,13 @@ final class EncodeTests: XCTestCase {
         do { _ = try encode(frames, outputs, maxBytes: maxBytes, apng: apng); return nil } catch { return "\(error)" }
     }
 
-    let scenario = """
+    let scenario = EncodeTests.holdThenScroll(fps: 20)
+
+    /// An iPhone 8 table under a header: held for half a second, then scrolled up 60 pt in a second.
+    static func holdThenScroll(fps: Int) -> String {
+        """
         device: iphone-8
-        fps: 20
+        fps: \(fps)
         header: {height: 107, title: Hello}
         rows: {count: 12}
         timeline:
@@ -34,6 +38,7 @@ final class EncodeTests: XCTestCase {
             - {time: 0.5, offset: 0}
             - {time: 1.5, offset: -60, easing: linear}
         """
+    }
 
     func render(_ text: String? = nil, scale: Double = 0.25, out: String = "frames") throws -> String {
         let path = "\(tmp)/s.yaml"
