@@ -39,7 +39,7 @@ open class UIImage: NSObject, @unchecked Sendable {
 
     /// The empty image: no pixels, size `.zero`; drawn, it draws nothing (a bar given it as its
     /// background image or shadow image draws no background or no hairline).
-    /// https://developer.apple.com/documentation/uikit/uiimage/1624101-init
+    /// https://developer.apple.com/documentation/uikit/uiimage/init()
     public override convenience init() { self.init(light: AssetCatalog.none) }
 
     /// True for `UIImage()`: nothing to draw.

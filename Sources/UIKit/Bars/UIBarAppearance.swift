@@ -43,16 +43,16 @@ internal import Scene
     open var backgroundEffect: AnyObject? = UIBlurEffectStyleRecord.systemChromeMaterial
     /// Drawn over the color and effect, filling the bar and the status bar above it as
     /// `backgroundImageContentMode` places it; `UIImage()` draws nothing.
-    /// https://developer.apple.com/documentation/uikit/uibarappearance/3198000-backgroundimage
+    /// https://developer.apple.com/documentation/uikit/uibarappearance/backgroundimage
     open var backgroundImage: UIImage?
-    /// https://developer.apple.com/documentation/uikit/uibarappearance/3198001-backgroundimagecontentmode
+    /// https://developer.apple.com/documentation/uikit/uibarappearance/backgroundimagecontentmode
     open var backgroundImageContentMode = UIView.ContentMode.scaleToFill
     /// The hairline under a navigation bar (over a tab bar); nil: none.
     /// https://developer.apple.com/documentation/uikit/uibarappearance/3198010-shadowcolor
     open var shadowColor: UIColor? = UIColor.separator
     /// Drawn instead of the hairline at its own height, stretched across the bar (a template in
     /// `shadowColor`); `UIImage()`: no hairline; nil: the `shadowColor` hairline.
-    /// https://developer.apple.com/documentation/uikit/uibarappearance/3198011-shadowimage
+    /// https://developer.apple.com/documentation/uikit/uibarappearance/shadowimage
     open var shadowImage: UIImage?
 
     func copyBar(from a: UIBarAppearance) {

@@ -35,18 +35,18 @@ internal import Scene
     /// https://developer.apple.com/documentation/uikit/uinavigationbar/1624953-titletextattributes
     open var titleTextAttributes: [NSAttributedString.Key: Any]?
     /// `.foregroundColor` colors the large title (34 pt bold).
-    /// https://developer.apple.com/documentation/uikit/uinavigationbar/2919946-largetitletextattributes
+    /// https://developer.apple.com/documentation/uikit/uinavigationbar/largetitletextattributes
     open var largeTitleTextAttributes: [NSAttributedString.Key: Any]?
     /// The background's color, over the material (translucent) or alone (opaque).
     /// https://developer.apple.com/documentation/uikit/uinavigationbar/1624931-bartintcolor
     open var barTintColor: UIColor?
     /// false: an opaque background (`barTintColor`, else white, or black with `barStyle` `.black`),
     /// no blur; under a background image with clear pixels, that color shows through them.
-    /// https://developer.apple.com/documentation/uikit/uinavigationbar/1624928-istranslucent
+    /// https://developer.apple.com/documentation/uikit/uinavigationbar/istranslucent
     open var isTranslucent = true
     /// The line under the bar; drawn only when a background image is set (`setBackgroundImage`),
     /// as UIKit documents; `UIImage()` removes the line.
-    /// https://developer.apple.com/documentation/uikit/uinavigationbar/1624963-shadowimage
+    /// https://developer.apple.com/documentation/uikit/uinavigationbar/shadowimage
     open var shadowImage: UIImage?
 
     private var backgroundImages: [Int: UIImage] = [:]
@@ -54,24 +54,24 @@ internal import Scene
 
     /// The background image for a position and height class: it replaces the material and color
     /// (`UIImage()`: nothing is drawn behind the items); nil removes it.
-    /// https://developer.apple.com/documentation/uikit/uinavigationbar/1624968-setbackgroundimage
+    /// https://developer.apple.com/documentation/uikit/uinavigationbar/setbackgroundimage(_:for:barmetrics:)
     open func setBackgroundImage(_ backgroundImage: UIImage?, for barPosition: UIBarPosition, barMetrics: UIBarMetrics) {
         backgroundImages[Self.key(barPosition, barMetrics)] = backgroundImage
     }
-    /// https://developer.apple.com/documentation/uikit/uinavigationbar/1624926-setbackgroundimage
+    /// https://developer.apple.com/documentation/uikit/uinavigationbar/setbackgroundimage(_:for:)
     open func setBackgroundImage(_ backgroundImage: UIImage?, for barMetrics: UIBarMetrics) {
         setBackgroundImage(backgroundImage, for: .any, barMetrics: barMetrics)
     }
-    /// https://developer.apple.com/documentation/uikit/uinavigationbar/1624947-backgroundimage
+    /// https://developer.apple.com/documentation/uikit/uinavigationbar/backgroundimage(for:barmetrics:)
     open func backgroundImage(for barPosition: UIBarPosition, barMetrics: UIBarMetrics) -> UIImage? {
         backgroundImages[Self.key(barPosition, barMetrics)]
     }
-    /// https://developer.apple.com/documentation/uikit/uinavigationbar/1624940-backgroundimage
+    /// https://developer.apple.com/documentation/uikit/uinavigationbar/backgroundimage(for:)
     open func backgroundImage(for barMetrics: UIBarMetrics) -> UIImage? { backgroundImage(for: .any, barMetrics: barMetrics) }
 
     /// A navigation controller's bar is attached to the top of the screen (its background runs
     /// up under the status bar); a bar of one's own is at the top.
-    /// https://developer.apple.com/documentation/uikit/uibarpositioning/1622998-barposition
+    /// https://developer.apple.com/documentation/uikit/uibarpositioning/barposition
     open var barPosition: UIBarPosition { controller != nil ? .topAttached : .top }
 
     /// The background image the bar shows: its position's, else `.any`'s, for the height class

@@ -116,7 +116,7 @@ public struct UIRectEdge: OptionSet, Hashable, Sendable {
     open var childForStatusBarHidden: UIViewController? { nil }
     /// The status bar takes this controller's `preferredStatusBarStyle` and `prefersStatusBarHidden`
     /// again (read when its controller comes on screen and after this call only, as in UIKit).
-    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621354-setneedsstatusbarappearanceupdate
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/setneedsstatusbarappearanceupdate()
     open func setNeedsStatusBarAppearanceUpdate() { ScreenRun.statusBarGeneration += 1 }
 
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/2902284-additionalsafeareainsets
