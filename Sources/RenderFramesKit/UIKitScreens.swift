@@ -71,13 +71,20 @@ public func explainFrame(of make: @escaping @MainActor () -> UIViewController, s
         fps: loaded.fps, imageFolders: [path.parentPath.isEmpty ? "." : path.parentPath], statusBarItems: loaded.screen.statusBarItems)
     let timeline = loaded.timeline
     return try MainActor.assumeIsolated {
-        let motion = ScreenFrames.preparedMotion(settings: settings, motion: timeline, make: make)
-        let count = ScreenFrames.frameCount(motion, fps: loaded.fps)
-        guard (0..<count).contains(frame) else {
-            throw RenderError.frameSelection("frame \(frame): \(path) has frames 0-\(count - 1) for this screen; give one of them")
-        }
+        // One run of the screen (its viewDidLoad once): frame by frame up to `frame`, which must be
+        // one of the frames the motion has for this screen's scroll view as the run compiles it.
         let run = ScreenRun(settings: settings, motion: timeline, make: make)
-        run.advance(to: frame)
+        @MainActor func count() -> Int { min(ScreenFrames.frameCount(run.timeline, fps: loaded.fps), ScenarioLoader.maximumFrames) }
+        var reached = frame < 0 ? -1 : 0
+        if reached == 0 { run.advance(to: 0) }
+        while reached >= 0, reached < frame, reached + 1 < count() {
+            reached += 1
+            run.advance(to: reached)
+        }
+        guard frame >= 0, reached == frame, frame < count() else {
+            let last = frame < 0 ? ScreenFrames.frameCount(timeline, fps: loaded.fps) - 1 : count() - 1
+            throw RenderError.frameSelection("frame \(frame): \(path) has frames 0-\(last) for this screen; give one of them")
+        }
         let tree = run.snapshot()
         var onScreen: [[String: Any]] = []
         for p in LayerRenderer.placements(of: tree, screen: loaded.screen.device.size) {

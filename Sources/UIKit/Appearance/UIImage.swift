@@ -37,6 +37,14 @@ open class UIImage: NSObject, @unchecked Sendable {
         light = AssetCatalog.empty; dark = nil
     }
 
+    /// The empty image: no pixels, size `.zero`; drawn, it draws nothing (a bar given it as its
+    /// background image or shadow image draws no background or no hairline).
+    /// https://developer.apple.com/documentation/uikit/uiimage/init()
+    public override convenience init() { self.init(light: AssetCatalog.none) }
+
+    /// True for `UIImage()`: nothing to draw.
+    var isEmpty: Bool { symbolName == nil && (light.pixmap.width == 0 || light.pixmap.height == 0) }
+
     /// The image in an asset catalog (`NAME.imageset` in a `.xcassets` folder beside the
     /// scenario), or a file `NAME`, `NAME.png`, `NAME@2x.png`, ... there; nil when none exists.
     /// https://developer.apple.com/documentation/uikit/uiimage/1624146-init
@@ -119,6 +127,8 @@ enum AssetCatalog {
 
     /// The pixels of an image that draws as shapes (a symbol): one clear pixel.
     static let empty = SceneImage(pixmap: Pixmap(width: 1, height: 1), scale: 1, id: 1 << 39)
+    /// The pixels of `UIImage()`: none.
+    static let none = SceneImage(pixmap: Pixmap(width: 0, height: 0), scale: 1, id: (1 << 39) + 1)
 
     static func nextID() -> Int {
         lock.lock(); defer { lock.unlock() }

@@ -26,19 +26,95 @@ internal import Scene
     /// https://developer.apple.com/documentation/uikit/uinavigationbar/3198025-compactappearance
     open var compactAppearance: UINavigationBarAppearance? { didSet { setNeedsLayout() } }
     open var compactScrollEdgeAppearance: UINavigationBarAppearance? { didSet { setNeedsLayout() } }
-    /// Before iOS 13's appearances: `.foregroundColor` colors the titles when the appearance has none.
+    // The bar's look before iOS 13's appearances. UIKit folds these into the bar's own standard
+    // and compact appearances (not the scroll edge one, nor a navigation item's): they are drawn
+    // so (`withLegacySettings`), transparent at the scroll edge unless a scroll edge appearance
+    // is given, as on iOS 15 and later.
+
+    /// `.foregroundColor` colors the inline title (the font is the bar's 17 pt semibold).
     /// https://developer.apple.com/documentation/uikit/uinavigationbar/1624953-titletextattributes
     open var titleTextAttributes: [NSAttributedString.Key: Any]?
+    /// `.foregroundColor` colors the large title (34 pt bold).
+    /// https://developer.apple.com/documentation/uikit/uinavigationbar/largetitletextattributes
     open var largeTitleTextAttributes: [NSAttributedString.Key: Any]?
-    /// The standard background's color when the appearance gives none.
+    /// The background's color, over the material (translucent) or alone (opaque).
     /// https://developer.apple.com/documentation/uikit/uinavigationbar/1624931-bartintcolor
     open var barTintColor: UIColor?
+    /// false: an opaque background (`barTintColor`, else white, or black with `barStyle` `.black`),
+    /// no blur; under a background image with clear pixels, that color shows through them.
+    /// https://developer.apple.com/documentation/uikit/uinavigationbar/istranslucent
     open var isTranslucent = true
+    /// The line under the bar; drawn only when a background image is set (`setBackgroundImage`),
+    /// as UIKit documents; `UIImage()` removes the line.
+    /// https://developer.apple.com/documentation/uikit/uinavigationbar/shadowimage
+    open var shadowImage: UIImage?
+
+    private var backgroundImages: [Int: UIImage] = [:]
+    private static func key(_ position: UIBarPosition, _ metrics: UIBarMetrics) -> Int { position.rawValue * 1000 + metrics.rawValue }
+
+    /// The background image for a position and height class: it replaces the material and color
+    /// (`UIImage()`: nothing is drawn behind the items); nil removes it.
+    /// https://developer.apple.com/documentation/uikit/uinavigationbar/setbackgroundimage(_:for:barmetrics:)
+    open func setBackgroundImage(_ backgroundImage: UIImage?, for barPosition: UIBarPosition, barMetrics: UIBarMetrics) {
+        backgroundImages[Self.key(barPosition, barMetrics)] = backgroundImage
+    }
+    /// https://developer.apple.com/documentation/uikit/uinavigationbar/setbackgroundimage(_:for:)
+    open func setBackgroundImage(_ backgroundImage: UIImage?, for barMetrics: UIBarMetrics) {
+        setBackgroundImage(backgroundImage, for: .any, barMetrics: barMetrics)
+    }
+    /// https://developer.apple.com/documentation/uikit/uinavigationbar/backgroundimage(for:barmetrics:)
+    open func backgroundImage(for barPosition: UIBarPosition, barMetrics: UIBarMetrics) -> UIImage? {
+        backgroundImages[Self.key(barPosition, barMetrics)]
+    }
+    /// https://developer.apple.com/documentation/uikit/uinavigationbar/backgroundimage(for:)
+    open func backgroundImage(for barMetrics: UIBarMetrics) -> UIImage? { backgroundImage(for: .any, barMetrics: barMetrics) }
+
+    /// A navigation controller's bar is attached to the top of the screen (its background runs
+    /// up under the status bar); a bar of one's own is at the top.
+    /// https://developer.apple.com/documentation/uikit/uibarpositioning/barposition
+    open var barPosition: UIBarPosition { controller != nil ? .topAttached : .top }
+
+    /// The background image the bar shows: its position's, else `.any`'s, for the height class
+    /// (an iPhone in landscape takes `.compact`'s, else `.default`'s).
+    func shownBackgroundImage(compact: Bool) -> UIImage? {
+        for metrics in compact ? [UIBarMetrics.compact, .default] : [.default] {
+            for position in [barPosition, .any] {
+                if let image = backgroundImages[Self.key(position, metrics)] { return image }
+            }
+        }
+        return nil
+    }
+
+    /// The bar's own appearance `a` with the legacy settings in it, as UIKit folds them in.
+    func withLegacySettings(_ a: UINavigationBarAppearance, compact: Bool) -> UINavigationBarAppearance {
+        let image = shownBackgroundImage(compact: compact)
+        guard image != nil || barTintColor != nil || !isTranslucent || titleTextAttributes != nil || largeTitleTextAttributes != nil else {
+            return a
+        }
+        let b = UINavigationBarAppearance(barAppearance: a)
+        let opaque = barTintColor?.withAlphaComponent(1) ?? (barStyle == .black ? UIColor.black : UIColor.systemBackground)
+        if let image {
+            b.backgroundEffect = nil
+            b.backgroundColor = isTranslucent ? .clear : opaque
+            b.backgroundImage = image
+            b.backgroundImageContentMode = .scaleToFill
+            if let shadowImage { b.shadowImage = shadowImage }
+        } else if !isTranslucent {
+            b.backgroundEffect = nil
+            b.backgroundColor = opaque
+        } else if let barTintColor {
+            b.backgroundColor = barTintColor
+        }
+        if let t = titleTextAttributes { b.titleTextAttributes.merge(t) { $1 } }
+        if let t = largeTitleTextAttributes { b.largeTitleTextAttributes.merge(t) { $1 } }
+        return b
+    }
+
     open var prefersLargeTitlesWhenScrolling = true
     /// `.black`: the status bar over a navigation controller's bar is light. The bar is drawn by
     /// its appearance.
     /// https://developer.apple.com/documentation/uikit/uinavigationbar/1624945-barstyle
-    open var barStyle = UIBarStyle.default
+    open var barStyle = UIBarStyle.default { didSet { ScreenRun.statusBarGeneration += 1 } }
 
     /// The items of the controller's stack, bottom to top.
     /// https://developer.apple.com/documentation/uikit/uinavigationbar/1624952-items
@@ -125,12 +201,14 @@ internal import Scene
         }
     }
 
-    /// The appearances in force: standard (or compact) and the scroll edge one given, if any.
+    /// The appearances in force: standard (or compact) and the scroll edge one given, if any. The
+    /// bar's own standard and compact appearances carry the legacy settings.
     private func appearances(_ device: Device) -> (standard: UINavigationBarAppearance, edge: UINavigationBarAppearance?) {
         let item = topItem
         let compact = device.isCompactHeight
         let standard =
-            (compact ? item?.compactAppearance ?? compactAppearance : nil) ?? item?.standardAppearance ?? standardAppearance
+            (compact ? item?.compactAppearance : nil) ?? item?.standardAppearance
+            ?? withLegacySettings((compact ? compactAppearance : nil) ?? standardAppearance, compact: compact)
         let edge =
             (compact ? item?.compactScrollEdgeAppearance ?? compactScrollEdgeAppearance : nil) ?? item?.scrollEdgeAppearance ?? scrollEdgeAppearance
         return (standard, edge)
@@ -162,33 +240,71 @@ internal import Scene
         item.leftItems = slots(top?.leftBarButtonItems ?? [], traits).map(\.1)
         item.rightItems = slots(top?.rightBarButtonItems ?? [], traits).map(\.1)
         // The appearance: an explicit scroll edge appearance with a background is shown at the
-        // edge instead of the transparent one; otherwise the standard one fades in from nothing.
+        // edge instead of the transparent one; otherwise the standard one fades in from nothing
+        // (its titles' colors from the scroll edge appearance's, when one is given).
         let (standard, edge) = appearances(device)
         var shown = standard
-        if let edge, edge.drawnBackground(traits, palette: palette) != .clear {
+        var titlesFrom = standard
+        var fade = 1.0
+        if let edge, edge.drawsBackground(traits, palette: palette) {
             item.transparentAtScrollEdge = false
             let rest = NavigationBarGeometry(u: 0, device: device, item: item)
             let collapsible = rest.largeTitleHeight + rest.searchBarHeight
             if u <= collapsible { shown = edge }
+            titlesFrom = edge
+            fade = shown === edge ? 0 : 1
         } else {
             item.transparentAtScrollEdge = true
+            if let edge {
+                titlesFrom = edge
+                fade = NavigationBarGeometry(u: u, device: device, item: item).backgroundAlpha
+            }
         }
-        nav.color = shown.drawnBackground(traits, palette: palette) ?? barTintColor?.color(traits)
-        nav.hairlineColor = shown.shadowColor?.color(traits) ?? .clear
-        if shown.shadowColor.map({ $0.color(traits) == UIColor.separator.color(traits) }) ?? false { nav.hairlineColor = nil }
+        let background = shown.drawnBar(traits, palette: palette)
+        nav.color = background.color
+        nav.material = background.material
+        nav.backgroundImage = background.image.map { ($0, background.imageMode) }
+        if let shadow = shown.drawnShadow(traits) {
+            nav.hairlineColor = shadow.color
+            nav.hairlineImage = shadow.image
+        } else {
+            nav.hairlineColor = .clear
+        }
         if shown.titleTextAttributes[.font] != nil || shown.largeTitleTextAttributes[.font] != nil {
             Diagnostics.once("bar title font", "UINavigationBarAppearance: a title's .font is not drawn; the bar's 17 pt semibold and 34 pt bold are")
         }
-        let titleColor = (shown.titleTextAttributes[.foregroundColor] ?? titleTextAttributes?[.foregroundColor]) as? UIColor
-        let largeColor = (shown.largeTitleTextAttributes[.foregroundColor] ?? largeTitleTextAttributes?[.foregroundColor]) as? UIColor
-        nav.titleColor = titleColor?.color(traits)
-        nav.largeTitleColor = largeColor?.color(traits)
+        nav.titleColor = titleColor(\.titleTextAttributes, edge: titlesFrom, standard: standard, fade: fade, traits)
+        nav.largeTitleColor = titleColor(\.largeTitleTextAttributes, edge: titlesFrom, standard: standard, fade: fade, traits)
         let tint = tintColor.color(traits)
         nav.tint = tint == UIColor.systemBlue.color(traits) ? nil : tint
         nav.item = item
         screen.navigation = nav
         screen.typography = ScreenEnvironment.typography
         return screen
+    }
+
+    /// A title's color: the standard appearance's `.foregroundColor` (else the legacy attributes'),
+    /// mixed from the scroll edge appearance's by `fade` (0 at the edge, 1 scrolled); nil: the label color.
+    private func titleColor(
+        _ attributes: KeyPath<UINavigationBarAppearance, [NSAttributedString.Key: Any]>, edge: UINavigationBarAppearance,
+        standard: UINavigationBarAppearance, fade: Double, _ traits: UITraitCollection
+    ) -> Color? {
+        let legacy = attributes == \.titleTextAttributes ? titleTextAttributes : largeTitleTextAttributes
+        func color(_ a: UINavigationBarAppearance) -> Color? {
+            ((a[keyPath: attributes][.foregroundColor] ?? legacy?[.foregroundColor]) as? UIColor)?.color(traits)
+        }
+        let to = color(standard)
+        guard edge !== standard, fade < 1 else { return to }
+        let from = color(edge)
+        if from == to { return to }
+        let label = Palette.forAppearance(traits.userInterfaceStyle == .dark ? .dark : .light).label
+        return Self.mix(from ?? label, to ?? label, fade)
+    }
+
+    /// `a` to `b` by `t` (0...1), channel by channel.
+    static func mix(_ a: Color, _ b: Color, _ t: Double) -> Color {
+        func channel(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((Double(x) + (Double(y) - Double(x)) * t).rounded()) }
+        return Color(r: channel(a.r, b.r), g: channel(a.g, b.g), b: channel(a.b, b.b), a: channel(a.a, b.a))
     }
 
     /// The drawn items with the bar button items they come from (spaces and hidden items are not drawn).
@@ -258,7 +374,8 @@ internal import Scene
                     imageViews[ObjectIdentifier(item)] = view
                     view.image = Self.barImage(image)
                     view.contentMode = .center
-                    view.tintColor = item.tintColor ?? tintColor
+                    // nil: the bar's tint, as it is when drawn (a tint changed per frame shows at once).
+                    view.tintColor = item.tintColor
                     view.frame = rect
                     keep.append(view)
                 }

@@ -121,6 +121,9 @@ internal import Scene
         v.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         view = v
         v.addSubview(navigationBar)
+        // The bar has its frame before the top controller's view loads, as in UIKit: a header
+        // placed from `navigationBar.frame` in viewDidLoad finds it under the status bar.
+        navigationBar.frame = navigationBar.barFrame(u: 0, traits: traitCollection)
         if let top = stack.last { place(top) }
     }
 

@@ -231,6 +231,9 @@ internal import Scene
         let shown = fraction < 0.5 ? edge ?? standardAppearance : standardAppearance
         let alpha = edge != nil ? 1 : fraction
         let palette = Palette.forAppearance(style)
+        if shown.backgroundImage != nil || shown.shadowImage != nil {
+            Diagnostics.once("tab bar images", "UITabBarAppearance: backgroundImage and shadowImage are not drawn; the color and shadowColor are")
+        }
         if let color = shown.drawnBackground(traits, palette: palette) ?? barTintColor?.color(traits) {
             layer.backgroundColor = color
             if color.a == 0 { layer.backdropBlurRadius = 0 }

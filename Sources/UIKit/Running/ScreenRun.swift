@@ -49,7 +49,8 @@ package struct ScreenSettings: Sendable {
     package private(set) var frame = -1
     private var lastTime = -1.0
     /// The scroll view the scenario's motion moves: the root view if it is one, else the first
-    /// one in the view tree (depth first).
+    /// one in the view tree (depth first), found again each frame (a controller pushed from
+    /// viewDidAppear brings its own).
     package private(set) weak var scrollView: UIScrollView?
 
     package init(settings: ScreenSettings, motion: any ScrollTimeline, make: @escaping @MainActor () -> UIViewController) {
@@ -99,6 +100,7 @@ package struct ScreenSettings: Sendable {
         ScreenEnvironment.time = t
         if i == 0 { start() }
         window.layoutIfNeeded()
+        followTheScreenOnTop()
         drive(to: t)
         window.layoutIfNeeded()
         adjustInsets(window)
@@ -127,6 +129,18 @@ package struct ScreenSettings: Sendable {
         main = ScrollDriver(vertical: scrollView, motion: motion)
         Activity.set(frame: 0, call: "viewDidAppear")
         root.sendDidAppear()
+    }
+
+    /// The motion moves the scroll view of the screen on top: when another one has come (a push,
+    /// a tab chosen), it takes the motion from here on.
+    private func followTheScreenOnTop() {
+        let now = ScreenRun.mainScrollView(in: root.view)
+        guard now !== scrollView else { return }
+        // Its insets first, so it starts from its rest.
+        adjustInsets(window)
+        window.layoutIfNeeded()
+        scrollView = now
+        main = ScrollDriver(vertical: now, motion: motion)
     }
 
     static func mainScrollView(in view: UIView) -> UIScrollView? {
@@ -236,9 +250,10 @@ package struct ScreenSettings: Sendable {
             let snapshot = Snapshot(run: self)
             let root = snapshot.layer(of: window.layer)
             let palette = Palette.forAppearance(settings.appearance)
-            let style = root.isHidden ? .default : (self.root.statusBarController.preferredStatusBarStyle)
+            let (read, hidden) = statusBar()
+            let style = root.isHidden ? .default : read
             let color: Color = style == .lightContent ? .white : style == .darkContent ? .black : palette.label
-            if !self.root.statusBarController.prefersStatusBarHidden,
+            if !hidden,
                 let bar = SystemChrome.statusBar(
                     device: settings.device, color: color, items: settings.statusBarItems, typography: settings.typography)
             {
@@ -247,6 +262,23 @@ package struct ScreenSettings: Sendable {
             if let home = SystemChrome.homeIndicator(device: settings.device, palette: palette) { root.addSublayer(home) }
             return root
         }
+    }
+
+    /// Bumped by `setNeedsStatusBarAppearanceUpdate()` and a navigation bar's `barStyle`: the
+    /// status bar reads its controller's preferences again.
+    static var statusBarGeneration = 0
+    private var statusBarRead: (controller: ObjectIdentifier, generation: Int, style: UIStatusBarStyle, hidden: Bool)?
+
+    /// The status bar's style and whether it is hidden: read from the controller that decides them
+    /// when it changes or after `setNeedsStatusBarAppearanceUpdate()`, kept otherwise.
+    private func statusBar() -> (UIStatusBarStyle, Bool) {
+        let c = root.statusBarController
+        if let read = statusBarRead, read.controller == ObjectIdentifier(c), read.generation == Self.statusBarGeneration {
+            return (read.style, read.hidden)
+        }
+        let style = c.preferredStatusBarStyle, hidden = c.prefersStatusBarHidden
+        statusBarRead = (ObjectIdentifier(c), Self.statusBarGeneration, style, hidden)
+        return (style, hidden)
     }
 
     /// The indicators of a scroll view the motion moves, in its coordinates: the main one's

@@ -224,7 +224,13 @@ internal import Scene
         configurationView = nil
         guard let config = contentConfiguration else { return setNeedsLayout() }
         if let list = config as? UIListContentConfiguration {
-            listStyle = list.kind.cellStyle
+            // Secondary text beside the text as the value style lays it out, else stacked under it as
+            // the subtitle style does (`.cell()`'s included).
+            if list.secondaryText != nil {
+                listStyle = list.prefersSideBySideTextAndSecondaryText ? .value1 : .subtitle
+            } else {
+                listStyle = list.kind.cellStyle
+            }
             ownTextLabel.text = list.text
             ownTextLabel.font = list.textProperties.font
             ownTextLabel.textColor = list.textProperties.color

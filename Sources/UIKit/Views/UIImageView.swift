@@ -33,7 +33,7 @@ internal import Scene
     open override func sizeThatFits(_ size: CGSize) -> CGSize { image?.size ?? .zero }
 
     override func drawnContents(_ traits: UITraitCollection) -> LayerContents? {
-        guard let shown = (isHighlighted ? highlightedImage ?? image : image) else { return nil }
+        guard let shown = (isHighlighted ? highlightedImage ?? image : image), !shown.isEmpty else { return nil }
         if shown.isSymbolImage {
             let image = preferredSymbolConfiguration.map { shown.withConfiguration($0) } ?? shown
             return image.symbolContents(in: bounds, mode: contentMode, traits: traits, tint: tintColor)

@@ -114,7 +114,10 @@ public struct UIRectEdge: OptionSet, Hashable, Sendable {
     open var prefersStatusBarHidden: Bool { false }
     open var childForStatusBarStyle: UIViewController? { nil }
     open var childForStatusBarHidden: UIViewController? { nil }
-    open func setNeedsStatusBarAppearanceUpdate() {}
+    /// The status bar takes this controller's `preferredStatusBarStyle` and `prefersStatusBarHidden`
+    /// again (read when its controller comes on screen and after this call only, as in UIKit).
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/setneedsstatusbarappearanceupdate()
+    open func setNeedsStatusBarAppearanceUpdate() { ScreenRun.statusBarGeneration += 1 }
 
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/2902284-additionalsafeareainsets
     open var additionalSafeAreaInsets = UIEdgeInsets.zero {

@@ -80,6 +80,13 @@ extension Screen {
         /// Set by a UIKit screen's bar (UINavigationBarAppearance, tintColor); the tint by a
         /// scenario's `navigationBar.tint` too.
         public var largeTitleColor: Color?, tint: Color?, hairlineColor: Color?
+        /// A standard bar's blur of what is under it, under `color` (false: the color alone, as a
+        /// UIKit bar appearance without a background effect); an image over the color, filling the
+        /// bar and the status bar above it; an image drawn in place of the hairline, at its own
+        /// height. Set by a UIKit screen's bar (UIBarAppearance, setBackgroundImage, shadowImage).
+        public var material = true
+        public var backgroundImage: (image: SceneImage, mode: ContentMode)?
+        public var hairlineImage: SceneImage?
         /// A standard bar's large title, search bar and bar buttons (`NavigationBar.swift`).
         public var item = NavigationItem()
         public init() {}
@@ -104,16 +111,37 @@ extension Screen {
         bar.opacity = opacity
         if navigationStyle == .standard {
             // UIKit's bar material: what scrolls under it, blurred, under a mostly opaque tint.
-            bar.backdropBlurRadius = BarMaterial.blurRadius
+            if navigation.material { bar.backdropBlurRadius = BarMaterial.blurRadius }
             bar.backgroundColor = navigation.color ?? BarMaterial.tint(over: palette.systemBackground)
         } else {
             bar.backgroundColor = navigation.color ?? palette.systemBackground
         }
+        if let image = backgroundImageLayer(height: barBottom) { bar.addSublayer(image) }
         if let title = navigation.title { bar.addSublayer(inlineTitle(title, typography: typography)) }
-        let hairline = Layer(name: "navigationBar.hairline", frame: Rect(x: 0, y: barBottom, width: w, height: 1 / pixelScale))
-        hairline.backgroundColor = navigation.hairlineColor ?? palette.hairline
-        bar.addSublayer(hairline)
+        bar.addSublayer(hairlineLayer(y: barBottom, pixelScale: pixelScale))
         return bar
+    }
+
+    /// The bar's background image filling its background `height` points tall, or nil.
+    func backgroundImageLayer(height: Double) -> Layer? {
+        guard let background = navigation.backgroundImage else { return nil }
+        let layer = Layer(name: "navigationBar.backgroundImage", frame: Rect(x: 0, y: 0, width: device.size.width, height: height))
+        layer.contents = .image(background.image, background.mode)
+        layer.masksToBounds = true
+        return layer
+    }
+
+    /// The line under the bar at `y`: one pixel of the hairline's color, or the hairline image at its height.
+    func hairlineLayer(y: Double, pixelScale: Double) -> Layer {
+        let w = device.size.width
+        if let image = navigation.hairlineImage {
+            let line = Layer(name: "navigationBar.hairline", frame: Rect(x: 0, y: y, width: w, height: image.pointSize.height))
+            line.contents = .image(image, .scaleToFill)
+            return line
+        }
+        let hairline = Layer(name: "navigationBar.hairline", frame: Rect(x: 0, y: y, width: w, height: 1 / pixelScale))
+        hairline.backgroundColor = navigation.hairlineColor ?? palette.hairline
+        return hairline
     }
 }
 
@@ -295,11 +323,10 @@ extension Screen {
             // under it does not jump to fully blurred at the first step.
             let background = Layer(name: "navigationBar.background", frame: Rect(x: 0, y: 0, width: w, height: g.bottom))
             background.opacity = g.backgroundAlpha
-            background.backdropBlurRadius = BarMaterial.blurRadius * g.backgroundAlpha
+            if navigation.material { background.backdropBlurRadius = BarMaterial.blurRadius * g.backgroundAlpha }
             background.backgroundColor = navigation.color ?? BarMaterial.tint(over: palette.systemBackground)
-            let hairline = Layer(name: "navigationBar.hairline", frame: Rect(x: 0, y: g.bottom, width: w, height: 1 / pixelScale))
-            hairline.backgroundColor = navigation.hairlineColor ?? palette.hairline
-            background.addSublayer(hairline)
+            if let image = backgroundImageLayer(height: g.bottom) { background.addSublayer(image) }
+            background.addSublayer(hairlineLayer(y: g.bottom, pixelScale: pixelScale))
             bar.addSublayer(background)
         }
         let titleColor = navigation.largeTitleColor ?? navigation.titleColor ?? palette.label
