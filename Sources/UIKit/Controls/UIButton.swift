@@ -51,7 +51,7 @@ internal import Scene
 
     private var titles: [UInt: String] = [:]
     private var attributedTitles: [UInt: NSAttributedString] = [:]
-    private var titleColors: [UInt: UIColor] = [:]
+    var titleColors: [UInt: UIColor] = [:]
     private var images: [UInt: UIImage] = [:]
     private var backgroundImages: [UInt: UIImage] = [:]
     private var titleShadowColors: [UInt: UIColor] = [:]

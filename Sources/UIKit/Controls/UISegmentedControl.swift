@@ -30,7 +30,7 @@ internal import Scene
         var enabled = true
     }
     private var items: [Item] = []
-    private var titleAttributes: [UInt: [NSAttributedString.Key: Any]] = [:]
+    var titleAttributes: [UInt: [NSAttributedString.Key: Any]] = [:]
 
     /// https://developer.apple.com/documentation/uikit/uisegmentedcontrol/selectedsegmentindex
     open var selectedSegmentIndex = UISegmentedControl.noSegment {

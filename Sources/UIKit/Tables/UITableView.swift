@@ -91,7 +91,7 @@ extension UITableViewDelegate {
     open var separatorStyle = UITableViewCell.SeparatorStyle.singleLine { didSet { setNeedsLayout() } }
     /// nil: separator (the system's).
     open var separatorColor: UIColor? = .separator { didSet { setNeedsLayout() } }
-    private var ownSeparatorInset: UIEdgeInsets?
+    var ownSeparatorInset: UIEdgeInsets?
     /// Unset, each cell's separator starts at its text (past its image).
     /// https://developer.apple.com/documentation/uikit/uitableview/1614972-separatorinset
     open var separatorInset: UIEdgeInsets {

@@ -69,7 +69,7 @@ internal import Scene
     open var selectedBackgroundView: UIView?
     open var multipleSelectionBackgroundView: UIView?
 
-    private var ownSeparatorInset: UIEdgeInsets?
+    var ownSeparatorInset: UIEdgeInsets?
     /// The separator's insets from the cell's edges; unset, the table's, else the text's x.
     /// https://developer.apple.com/documentation/uikit/uitableviewcell/1623256-separatorinset
     open var separatorInset: UIEdgeInsets {

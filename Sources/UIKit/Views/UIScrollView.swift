@@ -92,6 +92,17 @@ extension UIScrollViewDelegate {
     }
 
     /// https://developer.apple.com/documentation/uikit/uiscrollview/1619399-contentsize
+    /// Put above the content, refreshing when pulled (UIRefreshControl.swift).
+    /// https://developer.apple.com/documentation/uikit/uiscrollview/2127691-refreshcontrol
+    open var refreshControl: UIRefreshControl? {
+        didSet {
+            guard oldValue !== refreshControl else { return }
+            oldValue?.removeFromSuperview()
+            if let control = refreshControl { insertSubview(control, at: 0) }
+            adjustedInsetMayHaveChanged()
+        }
+    }
+
     open var contentSize = CGSize.zero { didSet { if contentSize != oldValue { setNeedsLayout() } } }
     /// https://developer.apple.com/documentation/uikit/uiscrollview/1619406-contentinset
     open var contentInset = UIEdgeInsets.zero {
@@ -159,6 +170,7 @@ extension UIScrollViewDelegate {
             if vertical || vcScroll { out.top += safe.top; out.bottom += safe.bottom }
             if horizontal { out.left += safe.left; out.right += safe.right }
         }
+        out.top += refreshControl?.refreshingInset ?? 0
         return out
     }
 

@@ -331,6 +331,8 @@ internal import Scene
     }
 
     private func notifyDidMoveToWindow() {
+        // Appearance proxies' values, as UIKit gives them to a view entering a window (UIAppearance.swift).
+        if window != nil { AppearanceRegistry.apply(to: self) }
         didMoveToWindow()
         for v in subviews { v.notifyDidMoveToWindow() }
     }

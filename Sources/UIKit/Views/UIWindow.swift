@@ -18,6 +18,24 @@ internal import Scene
     open private(set) var isKeyWindow = false
 
     public override init(frame: CGRect) { super.init(frame: frame) }
+
+    /// A window in `windowScene`, as big as the scene's screen.
+    /// https://developer.apple.com/documentation/uikit/uiwindow/3197961-init
+    public init(windowScene: UIWindowScene) {
+        super.init(frame: windowScene.screen.bounds)
+        self.windowScene = windowScene
+        windowScene.add(self)
+    }
+
+    /// The scene the window is in (UIWindowScene.swift); setting it moves the window there.
+    /// https://developer.apple.com/documentation/uikit/uiwindow/3197962-windowscene
+    open weak var windowScene: UIWindowScene? {
+        didSet {
+            guard oldValue !== windowScene else { return }
+            oldValue?.remove(self)
+            windowScene?.add(self)
+        }
+    }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     /// https://developer.apple.com/documentation/uikit/uiwindow/1621601-makekeyandvisible
