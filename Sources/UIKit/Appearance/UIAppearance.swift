@@ -66,7 +66,7 @@ extension UIViewController: UIAppearanceContainer {}
     }
 
     init<V: UIView, T: Equatable>(_ keyPath: ReferenceWritableKeyPath<V, T>, own: ((V) -> T)? = nil) {
-        self.init(keyPath, own: own, same: ==)
+        self.init(keyPath, own: own, same: { a, b in a == b })
     }
 
     /// A setter with a control state (`setTitleColor(_:for:)`): one entry per state.
@@ -183,7 +183,7 @@ extension UIViewController: UIAppearanceContainer {}
     static func proxy(for target: AnyClass, containers: [AnyClass]) -> Proxy {
         if run !== ScreenRun.current { reset() }
         if let known = proxies.first(where: { $0.target == target && $0.containers.elementsEqual(containers, by: ==) }) { return known }
-        let (base, make) = bases.first { isKind(target, of: $0.0) } ?? (UIView.self, { UIView(frame: .zero) })
+        let (base, make): (AnyClass, () -> UIView) = bases.first { isKind(target, of: $0.0) } ?? (UIView.self, { UIView(frame: .zero) })
         let proxy = Proxy(target: target, containers: containers, base: base, object: make())
         proxies.append(proxy)
         return proxy
