@@ -15,7 +15,7 @@ import Foundation
 
 /// A class whose instances take their look from appearance proxies.
 /// https://developer.apple.com/documentation/uikit/uiappearance
-@MainActor public protocol UIAppearance: NSObjectProtocol {
+@preconcurrency @MainActor public protocol UIAppearance: NSObjectProtocol {
     /// The proxy for every instance of the class.
     static func appearance() -> Self
     /// The proxy for instances inside instances of `containerTypes`, innermost first:
@@ -26,7 +26,7 @@ import Foundation
 
 /// What can contain an appearance-styled view: views and view controllers.
 /// https://developer.apple.com/documentation/uikit/uiappearancecontainer
-@MainActor public protocol UIAppearanceContainer: NSObjectProtocol {}
+@preconcurrency @MainActor public protocol UIAppearanceContainer: NSObjectProtocol {}
 
 extension UIView: UIAppearance, UIAppearanceContainer {
     /// https://developer.apple.com/documentation/uikit/uiappearance/1615029-appearance

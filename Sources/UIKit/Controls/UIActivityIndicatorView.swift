@@ -8,7 +8,7 @@ internal import Scene
 /// from 4.5 to 9 pt out, 2.25 pt wide), `.large` 37 pt (8.5 to 17 pt, 3.5 pt wide); the spin is
 /// not animated. Stopped with `hidesWhenStopped` (the default), it is hidden, as in UIKit.
 /// https://developer.apple.com/documentation/uikit/uiactivityindicatorview
-@MainActor open class UIActivityIndicatorView: UIView {
+@preconcurrency @MainActor open class UIActivityIndicatorView: UIView {
     /// https://developer.apple.com/documentation/uikit/uiactivityindicatorview/style-swift.enum
     public enum Style: Int, Sendable {
         case medium = 100, large = 101

@@ -13,7 +13,7 @@ internal import Scene
 /// `secondaryLabel`), not spinning; the springs of the stops are not animated (the content stops
 /// where it rests).
 /// https://developer.apple.com/documentation/uikit/uirefreshcontrol
-@MainActor open class UIRefreshControl: UIControl {
+@preconcurrency @MainActor open class UIRefreshControl: UIControl {
     /// The pull past the content's rest at which refreshing begins, in points.
     public static let triggerDistance: CGFloat = 120
 

@@ -3,7 +3,7 @@ import Foundation
 /// The optional messages of a text field's editing. Every method has a default (an empty body,
 /// or true), as the optional methods of UIKit's protocol behave when not implemented.
 /// https://developer.apple.com/documentation/uikit/uitextfielddelegate
-@MainActor public protocol UITextFieldDelegate: NSObjectProtocol {
+@preconcurrency @MainActor public protocol UITextFieldDelegate: NSObjectProtocol {
     func textFieldShouldBeginEditing(_ textField: UITextField) -> Bool
     func textFieldDidBeginEditing(_ textField: UITextField)
     func textFieldShouldEndEditing(_ textField: UITextField) -> Bool
@@ -64,7 +64,7 @@ public struct UITextContentType: RawRepresentable, Hashable, Sendable {
 /// begins editing (the delegate asked, `.editingDidBegin` sent) and `resignFirstResponder()` ends
 /// it; text set in code sends no event, as on iOS.
 /// https://developer.apple.com/documentation/uikit/uitextfield
-@MainActor open class UITextField: UIControl {
+@preconcurrency @MainActor open class UITextField: UIControl {
     /// https://developer.apple.com/documentation/uikit/uitextfield/borderstyle
     public enum BorderStyle: Int, Sendable { case none = 0, line, bezel, roundedRect }
     /// https://developer.apple.com/documentation/uikit/uitextfield/viewmode

@@ -5,7 +5,7 @@ import Foundation
 /// its `priority`. Active constraints are installed on the nearest common ancestor of their
 /// views and solved together when the views are laid out.
 /// https://developer.apple.com/documentation/uikit/nslayoutconstraint
-@MainActor open class NSLayoutConstraint: NSObject {
+@preconcurrency @MainActor open class NSLayoutConstraint: NSObject {
     /// The part of an object's visual representation a constraint speaks of.
     /// https://developer.apple.com/documentation/uikit/nslayoutconstraint/attribute
     public enum Attribute: Int, Sendable {

@@ -21,7 +21,7 @@ public struct UIRectEdge: OptionSet, Hashable, Sendable {
 /// `viewDidLoad`), the appearance calls, layout calls around its view's `layoutSubviews`, child
 /// view controllers.
 /// https://developer.apple.com/documentation/uikit/uiviewcontroller
-@MainActor open class UIViewController: UIResponder, UITraitEnvironment {
+@preconcurrency @MainActor open class UIViewController: UIResponder, UITraitEnvironment {
     private var loadedView: UIView?
 
     /// Nib files are not read yet: `nibName` is kept and ignored.

@@ -2,7 +2,7 @@ import Foundation
 
 /// What a transition's participants read about it while it runs.
 /// https://developer.apple.com/documentation/uikit/uiviewcontrollertransitioncoordinatorcontext
-@MainActor public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
+@preconcurrency @MainActor public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
     var isAnimated: Bool { get }
     var isInteractive: Bool { get }
     var initiallyInteractive: Bool { get }
@@ -16,7 +16,7 @@ import Foundation
 
 /// Runs animations alongside a transition (a size change) and work after it.
 /// https://developer.apple.com/documentation/uikit/uiviewcontrollertransitioncoordinator
-@MainActor public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
+@preconcurrency @MainActor public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
     /// `animation` runs with the transition's animations, `completion` after it ends; false when
     /// the coordinator could not take them.
     /// https://developer.apple.com/documentation/uikit/uiviewcontrollertransitioncoordinator/1619300-animate

@@ -3,7 +3,7 @@ internal import Scene
 
 /// The backdrop of the screen's views: the device's size, its safe area, the root view controller.
 /// https://developer.apple.com/documentation/uikit/uiwindow
-@MainActor open class UIWindow: UIView {
+@preconcurrency @MainActor open class UIWindow: UIView {
     /// https://developer.apple.com/documentation/uikit/uiwindow/1621581-rootviewcontroller
     open var rootViewController: UIViewController? {
         didSet {
@@ -60,7 +60,7 @@ internal import Scene
 
 /// The device's screen.
 /// https://developer.apple.com/documentation/uikit/uiscreen
-@MainActor open class UIScreen: NSObject {
+@preconcurrency @MainActor open class UIScreen: NSObject {
     /// https://developer.apple.com/documentation/uikit/uiscreen/1617815-main
     open class var main: UIScreen { UIScreen() }
     /// In points, for the scenario's device and orientation.
@@ -78,7 +78,7 @@ internal import Scene
 
 /// The app: its window and status bar.
 /// https://developer.apple.com/documentation/uikit/uiapplication
-@MainActor open class UIApplication: UIResponder {
+@preconcurrency @MainActor open class UIApplication: UIResponder {
     /// https://developer.apple.com/documentation/uikit/uiapplication/1622975-shared
     open class var shared: UIApplication { sharedApplication }
     private static let sharedApplication = UIApplication()

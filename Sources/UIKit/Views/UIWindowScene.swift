@@ -10,7 +10,7 @@ public enum UIInterfaceOrientation: Int, Sendable {
 
 /// The app's user interface as the system connects it.
 /// https://developer.apple.com/documentation/uikit/uiscene
-@MainActor open class UIScene: UIResponder {
+@preconcurrency @MainActor open class UIScene: UIResponder {
     /// https://developer.apple.com/documentation/uikit/uiscene/activationstate
     public enum ActivationState: Int, Sendable {
         case unattached = -1, foregroundActive = 0, foregroundInactive = 1, background = 2
@@ -24,7 +24,7 @@ public enum UIInterfaceOrientation: Int, Sendable {
 /// of `ScreenRun`), with the device's screen, orientation, traits and status bar. A window you make
 /// yourself has none until you give it one (`UIWindow(windowScene:)`, `windowScene = ...`), as on iOS.
 /// https://developer.apple.com/documentation/uikit/uiwindowscene
-@MainActor open class UIWindowScene: UIScene {
+@preconcurrency @MainActor open class UIWindowScene: UIScene {
     private var windowRefs: [WeakWindow] = []
     private struct WeakWindow { weak var window: UIWindow? }
 
@@ -62,7 +62,7 @@ public enum UIInterfaceOrientation: Int, Sendable {
 /// view controller's `prefersStatusBarHidden`, or a phone in landscape, where iOS hides it), and
 /// the style the view controllers ask for.
 /// https://developer.apple.com/documentation/uikit/uistatusbarmanager
-@MainActor open class UIStatusBarManager: NSObject {
+@preconcurrency @MainActor open class UIStatusBarManager: NSObject {
     private weak var scene: UIWindowScene?
 
     init(scene: UIWindowScene) {
