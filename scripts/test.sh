@@ -20,8 +20,9 @@ side_log=$(mktemp) cli_log=$(mktemp)
 trap 'rm -f "$side_log" "$cli_log"' EXIT
 (
     status=0
-    echo "The example package (Examples/StretchyHeader):"
-    (cd Examples/StretchyHeader && swift build --build-tests --scratch-path ../../.build &&
+    echo "The example package (Examples/StretchyHeader), in Swift 6 language mode, then in Swift 5 mode (an app's) and tested:"
+    (cd Examples/StretchyHeader && STRETCHY_HEADER_SWIFT_6=1 swift build --build-tests --scratch-path ../../.build &&
+        swift build --build-tests --scratch-path ../../.build &&
         swift test --skip-build --scratch-path ../../.build --disable-swift-testing "$@") || status=$?
     if [ $# -eq 0 ]; then
         echo "The documentation (swift package generate-documentation --target RenderFramesKit):"

@@ -10,6 +10,10 @@ import PackageDescription
 let renderFrames = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().lastPathComponent.lowercased()
 
+// Swift 5 language mode, as most app targets are; the test command builds it in Swift 6 mode too
+// (STRETCHY_HEADER_SWIFT_6=1), since the screens must compile in both (docs/uikit-examples.md).
+let languageMode: SwiftLanguageMode = ProcessInfo.processInfo.environment["STRETCHY_HEADER_SWIFT_6"] == "1" ? .v6 : .v5
+
 let package = Package(
     name: "StretchyHeaderExample",
     platforms: [.macOS(.v13)],
@@ -44,5 +48,5 @@ let package = Package(
                 .product(name: "Scene", package: renderFrames),
             ]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [languageMode]
 )

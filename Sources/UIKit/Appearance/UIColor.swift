@@ -12,6 +12,10 @@ open class UIColor: NSObject, @unchecked Sendable {
         case dynamic((UITraitCollection) -> UIColor)
     }
     let kind: Kind
+    /// The color space the color was made in, as `getWhite` and `getRed` answer by it: gray
+    /// (`init(white:alpha:)` and the colors made so: black, white, gray, clear...), RGB, or a pattern.
+    enum Model { case gray, rgb, pattern }
+    var model = Model.rgb
 
     init(kind: Kind) { self.kind = kind }
 
@@ -25,7 +29,10 @@ open class UIColor: NSObject, @unchecked Sendable {
     }
 
     /// https://developer.apple.com/documentation/uikit/uicolor/1621944-init
-    public convenience init(white: CGFloat, alpha: CGFloat) { self.init(red: white, green: white, blue: white, alpha: alpha) }
+    public convenience init(white: CGFloat, alpha: CGFloat) {
+        self.init(red: white, green: white, blue: white, alpha: alpha)
+        model = .gray
+    }
 
     /// https://developer.apple.com/documentation/uikit/uicolor/1621930-init
     public convenience init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
@@ -34,6 +41,11 @@ open class UIColor: NSObject, @unchecked Sendable {
         let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
         let (r, g, b): (CGFloat, CGFloat, CGFloat) = [(v, t, p), (q, v, p), (p, v, t), (p, q, v), (t, p, v), (v, p, q)][i]
         self.init(red: r, green: g, blue: b, alpha: alpha)
+    }
+
+    /// `#colorLiteral(red:green:blue:alpha:)`: sRGB components in 0...1 (ObjectLiterals.swift).
+    public required convenience init(_colorLiteralRed red: Float, green: Float, blue: Float, alpha: Float) {
+        self.init(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
     }
 
     /// A color resolved by `dynamicProvider` with the traits of where it is drawn.
@@ -51,6 +63,7 @@ open class UIColor: NSObject, @unchecked Sendable {
         // A pattern is drawn as the image's average would be: not at all. Clear, said once.
         Diagnostics.once("UIColor(patternImage:)", "UIColor(patternImage:) is not drawn (a pattern fill); the color is clear")
         self.init(red: 0, green: 0, blue: 0, alpha: 0)
+        model = .pattern
     }
 
     static func system(_ name: String) -> UIColor { UIColor(kind: .system(name, alpha: 1)) }
@@ -94,7 +107,10 @@ open class UIColor: NSObject, @unchecked Sendable {
     /// https://developer.apple.com/documentation/uikit/uicolor/1621922-withalphacomponent
     open func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
         switch kind {
-        case .rgba(let r, let g, let b, _): return UIColor(red: r, green: g, blue: b, alpha: alpha)
+        case .rgba(let r, let g, let b, _):
+            let c = UIColor(red: r, green: g, blue: b, alpha: alpha)
+            c.model = model
+            return c
         case .system(let name, _): return UIColor(kind: .system(name, alpha: alpha))
         case .dynamic(let provider): return UIColor(dynamicProvider: { provider($0).withAlphaComponent(alpha) })
         }
@@ -107,22 +123,61 @@ open class UIColor: NSObject, @unchecked Sendable {
         return CGColor(red: c.0, green: c.1, blue: c.2, alpha: c.3)
     }
 
+    /// The components in sRGB under the current traits. False, the arguments left as they were,
+    /// for a pattern color (it has no components).
     /// https://developer.apple.com/documentation/uikit/uicolor/1621919-getred
     @discardableResult
     open func getRed(
         _ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
         blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
     ) -> Bool {
+        guard model != .pattern else { return false }
         let c = components
         red?.pointee = c.0; green?.pointee = c.1; blue?.pointee = c.2; alpha?.pointee = c.3
         return true
     }
 
-    /// https://developer.apple.com/documentation/uikit/uicolor/1621949-getwhite
+    /// The gray level and alpha of a color made in the gray color space (`init(white:alpha:)`,
+    /// `.black`, `.white`, `.gray`, `.clear`..., or a dynamic color that resolves to one under the
+    /// current traits). False for any other color (an RGB color is not
+    /// converted to gray, as on iOS), the arguments left as they were.
+    /// https://developer.apple.com/documentation/uikit/uicolor/1621927-getwhite
     @discardableResult
     open func getWhite(_ white: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
-        let c = components
-        white?.pointee = 0.299 * c.0 + 0.587 * c.1 + 0.114 * c.2; alpha?.pointee = c.3
+        let resolved = resolvedColor(with: UITraitCollection.current)
+        guard resolved.model == .gray, case .rgba(let w, _, _, let a) = resolved.kind else { return false }
+        white?.pointee = w; alpha?.pointee = a
+        return true
+    }
+
+    /// Hue, saturation and brightness (HSB, each in 0...1, hue 0 for a gray) of the sRGB components
+    /// under the current traits: brightness is the largest component, saturation the spread over
+    /// it. False for a pattern color, the arguments left as they were.
+    /// https://developer.apple.com/documentation/uikit/uicolor/1621949-gethue
+    @discardableResult
+    open func getHue(
+        _ hue: UnsafeMutablePointer<CGFloat>?, saturation: UnsafeMutablePointer<CGFloat>?,
+        brightness: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
+    ) -> Bool {
+        guard model != .pattern else { return false }
+        let (r, g, b, a) = components
+        let maxC = max(r, g, b), minC = min(r, g, b), spread = maxC - minC
+        var h: CGFloat = 0
+        if spread > 0 {
+            if maxC == r {
+                h = (g - b) / spread
+            } else if maxC == g {
+                h = 2 + (b - r) / spread
+            } else {
+                h = 4 + (r - g) / spread
+            }
+            h /= 6
+            if h < 0 { h += 1 }
+        }
+        hue?.pointee = h
+        saturation?.pointee = maxC > 0 ? spread / maxC : 0
+        brightness?.pointee = maxC
+        alpha?.pointee = a
         return true
     }
 

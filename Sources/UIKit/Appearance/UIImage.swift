@@ -23,6 +23,8 @@ open class UIImage: NSObject, @unchecked Sendable {
     /// A system symbol's name and configuration (drawn as vector shapes, `UIImageSymbols.swift`).
     let symbolName: String?
     let symbolConfiguration: SymbolConfiguration?
+    /// The `UIImageAsset` the image was registered in (UIImageAsset.swift).
+    var registeredAsset: UIImageAsset?
 
     init(light: SceneImage, dark: SceneImage? = nil, renderingMode: RenderingMode = .automatic, tint: UIColor? = nil, catalogTemplate: Bool = false) {
         self.light = light; self.dark = dark; self.renderingMode = renderingMode; fixedTint = tint
@@ -50,6 +52,12 @@ open class UIImage: NSObject, @unchecked Sendable {
     /// https://developer.apple.com/documentation/uikit/uiimage/1624146-init
     public convenience init?(named name: String) {
         guard let found = AssetCatalog.image(named: name) else { return nil }
+        self.init(light: found.light, dark: found.dark, catalogTemplate: found.template)
+    }
+
+    /// `#imageLiteral(resourceName:)`: the image `UIImage(named:)` finds (ObjectLiterals.swift).
+    public required convenience init(imageLiteralResourceName name: String) {
+        let found = UIImage.literal(named: name)
         self.init(light: found.light, dark: found.dark, catalogTemplate: found.template)
     }
 
@@ -101,6 +109,8 @@ open class UIImage: NSObject, @unchecked Sendable {
 
     /// The pixels for `traits`, tinted when the image is a template (`tint`: the view's tint).
     func drawn(_ traits: UITraitCollection, tint: UIColor?) -> SceneImage {
+        let chosen = variant(for: traits)
+        if chosen !== self { return chosen.drawn(traits, tint: tint) }
         let base = traits.userInterfaceStyle == .dark ? (dark ?? light) : light
         guard isTemplate, let color = fixedTint ?? tint else { return base }
         return AssetCatalog.tinted(base, color.color(traits))

@@ -143,6 +143,6 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
 
 /// Something whose traits can change: views and view controllers.
 /// https://developer.apple.com/documentation/uikit/uitraitenvironment
-@MainActor public protocol UITraitEnvironment: AnyObject {
+@preconcurrency @MainActor public protocol UITraitEnvironment: AnyObject {
     var traitCollection: UITraitCollection { get }
 }

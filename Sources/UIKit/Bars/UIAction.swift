@@ -7,7 +7,7 @@ public typealias UIActionHandler = (UIAction) -> Void
 /// An element of a menu: an action or a menu. Menus are kept, never shown: a screen's frames
 /// follow the scroll, and a menu appears only when someone touches its button.
 /// https://developer.apple.com/documentation/uikit/uimenuelement
-@MainActor open class UIMenuElement: NSObject {
+@preconcurrency @MainActor open class UIMenuElement: NSObject {
     /// https://developer.apple.com/documentation/uikit/uimenuelement/attributes
     public struct Attributes: OptionSet, Sendable, Hashable {
         public let rawValue: UInt
@@ -56,7 +56,7 @@ public typealias UIActionHandler = (UIAction) -> Void
 /// primary action. Its handler runs only when code calls a control's `sendActions(for:)`: a
 /// screen's frames follow the scroll, not taps.
 /// https://developer.apple.com/documentation/uikit/uiaction
-@MainActor open class UIAction: UIMenuElement {
+@preconcurrency @MainActor open class UIAction: UIMenuElement {
     /// https://developer.apple.com/documentation/uikit/uiaction/identifier-swift.struct
     public struct Identifier: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
@@ -112,7 +112,7 @@ public typealias UIActionHandler = (UIAction) -> Void
 
 /// A container of menu elements. Kept, never shown (a menu appears only when touched).
 /// https://developer.apple.com/documentation/uikit/uimenu
-@MainActor open class UIMenu: UIMenuElement {
+@preconcurrency @MainActor open class UIMenu: UIMenuElement {
     /// https://developer.apple.com/documentation/uikit/uimenu/identifier-swift.struct
     public struct Identifier: RawRepresentable, Hashable, Sendable {
         public let rawValue: String

@@ -5,7 +5,7 @@ internal import Scene
 /// A bar's background and shadow: the default material (a blur of what is under the bar under a
 /// tint), opaque (the system background), or transparent; a color and effect of one's own.
 /// https://developer.apple.com/documentation/uikit/uibarappearance
-@MainActor open class UIBarAppearance: NSObject {
+@preconcurrency @MainActor open class UIBarAppearance: NSObject {
     /// The three starting points UIKit offers.
     enum Background: Equatable { case material, opaque, transparent }
     var background = Background.material
@@ -121,7 +121,7 @@ final class UIBlurEffectStyleRecord: NSObject, Sendable {
 
 /// A navigation bar's look: the bar's background and shadow plus its titles' attributes.
 /// https://developer.apple.com/documentation/uikit/uinavigationbarappearance
-@MainActor open class UINavigationBarAppearance: UIBarAppearance {
+@preconcurrency @MainActor open class UINavigationBarAppearance: UIBarAppearance {
     /// The inline title's attributes: `.foregroundColor` is drawn (the font is the bar's 17 pt semibold).
     /// https://developer.apple.com/documentation/uikit/uinavigationbarappearance/3198028-titletextattributes
     open var titleTextAttributes: [NSAttributedString.Key: Any] = [:]
@@ -145,7 +145,7 @@ final class UIBlurEffectStyleRecord: NSObject, Sendable {
 
 /// A tab bar's look: the bar's background and shadow; item appearances are kept, not drawn.
 /// https://developer.apple.com/documentation/uikit/uitabbarappearance
-@MainActor open class UITabBarAppearance: UIBarAppearance {
+@preconcurrency @MainActor open class UITabBarAppearance: UIBarAppearance {
     public override init(idiom: UIUserInterfaceIdiom) { super.init(idiom: idiom) }
     public override init(barAppearance: UIBarAppearance) { super.init(barAppearance: barAppearance) }
 }

@@ -4,7 +4,7 @@ internal import Scene
 
 /// The abstract superclass of the items a bar shows: a title, an image, a tag.
 /// https://developer.apple.com/documentation/uikit/uibaritem
-@MainActor open class UIBarItem: NSObject {
+@preconcurrency @MainActor open class UIBarItem: NSObject {
     /// https://developer.apple.com/documentation/uikit/uibaritem/1616412-title
     open var title: String? { didSet { changed() } }
     /// https://developer.apple.com/documentation/uikit/uibaritem/1616415-image
@@ -27,7 +27,7 @@ internal import Scene
 /// Its target and action, primary action and menu are kept, not sent or shown (a screen's frames
 /// follow the scroll, not taps; a menu appears only when its button is touched).
 /// https://developer.apple.com/documentation/uikit/uibarbuttonitem
-@MainActor open class UIBarButtonItem: UIBarItem {
+@preconcurrency @MainActor open class UIBarButtonItem: UIBarItem {
     /// https://developer.apple.com/documentation/uikit/uibarbuttonitem/style
     public enum Style: Int, Sendable {
         case plain = 0

@@ -14,7 +14,7 @@ internal import Scene
 /// status bar. The safe area it gives the view controller under it is the bar at rest, so the
 /// scroll view's adjusted inset stays put while the large title collapses.
 /// https://developer.apple.com/documentation/uikit/uinavigationbar
-@MainActor open class UINavigationBar: UIView {
+@preconcurrency @MainActor open class UINavigationBar: UIView {
     /// https://developer.apple.com/documentation/uikit/uinavigationbar/2908999-preferslargetitles
     open var prefersLargeTitles = false { didSet { changedItems() } }
     /// https://developer.apple.com/documentation/uikit/uinavigationbar/3198027-standardappearance

@@ -7,7 +7,7 @@ internal import Scene
 /// slide (said once when animated). The bar's bottom at rest is the top of the safe area of the
 /// controllers in the stack, so their scroll views rest under it.
 /// https://developer.apple.com/documentation/uikit/uinavigationcontroller
-@MainActor open class UINavigationController: UIViewController {
+@preconcurrency @MainActor open class UINavigationController: UIViewController {
     /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/1621876-navigationbar
     public let navigationBar: UINavigationBar
 

@@ -4,7 +4,7 @@ import Foundation
 /// bar button items, the back button's title for the next controller, a search controller, and
 /// the bar's appearances for this controller.
 /// https://developer.apple.com/documentation/uikit/uinavigationitem
-@MainActor open class UINavigationItem: NSObject {
+@preconcurrency @MainActor open class UINavigationItem: NSObject {
     /// https://developer.apple.com/documentation/uikit/uinavigationitem/largetitledisplaymode-swift.enum
     public enum LargeTitleDisplayMode: Int, Sendable {
         case automatic = 0, always, never

@@ -3,7 +3,7 @@ import Foundation
 /// A search bar's look and text. In a navigation item's search controller it is drawn as the
 /// bar's search field (the placeholder and magnifying glass); it takes no input.
 /// https://developer.apple.com/documentation/uikit/uisearchbar
-@MainActor open class UISearchBar: UIView {
+@preconcurrency @MainActor open class UISearchBar: UIView {
     /// https://developer.apple.com/documentation/uikit/uisearchbar/1624296-placeholder
     open var placeholder: String? { didSet { superview?.setNeedsLayout() } }
     /// Typed text is not drawn (a screen's frames have no keyboard); the placeholder is.
@@ -24,7 +24,7 @@ import Foundation
 
 /// Holds the search bar a navigation item shows; presenting results is not drawn.
 /// https://developer.apple.com/documentation/uikit/uisearchcontroller
-@MainActor open class UISearchController: UIViewController {
+@preconcurrency @MainActor open class UISearchController: UIViewController {
     /// https://developer.apple.com/documentation/uikit/uisearchcontroller/1618658-searchbar
     public let searchBar = UISearchBar(frame: CGRect(x: 0, y: 0, width: 320, height: 52))
     /// https://developer.apple.com/documentation/uikit/uisearchcontroller/1618656-searchresultscontroller
@@ -49,6 +49,6 @@ import Foundation
 }
 
 /// https://developer.apple.com/documentation/uikit/uisearchresultsupdating
-@MainActor public protocol UISearchResultsUpdating: AnyObject {
+@preconcurrency @MainActor public protocol UISearchResultsUpdating: AnyObject {
     func updateSearchResults(for searchController: UISearchController)
 }

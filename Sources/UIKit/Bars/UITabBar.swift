@@ -5,7 +5,7 @@ internal import Scene
 /// An item of a tab bar: a title, an image (drawn in the tint when selected, gray otherwise), a
 /// badge.
 /// https://developer.apple.com/documentation/uikit/uitabbaritem
-@MainActor open class UITabBarItem: UIBarItem {
+@preconcurrency @MainActor open class UITabBarItem: UIBarItem {
     /// https://developer.apple.com/documentation/uikit/uitabbaritem/systemitem
     public enum SystemItem: Int, Sendable {
         case more = 0, favorites, featured, topRated, recents, contacts, history, bookmarks, search, downloads, mostRecent, mostViewed
@@ -83,7 +83,7 @@ internal import Scene
 /// bar (`Scene.TabBar`): the bars' material and shadow line, the items sharing the width, the
 /// selected one in the tint. Its frame covers the home indicator's safe area too.
 /// https://developer.apple.com/documentation/uikit/uitabbar
-@MainActor open class UITabBar: UIView {
+@preconcurrency @MainActor open class UITabBar: UIView {
     /// https://developer.apple.com/documentation/uikit/uitabbar/1623456-items
     /// In a tab bar controller: its controllers' tabBarItems as they are now.
     open var items: [UITabBarItem]? {

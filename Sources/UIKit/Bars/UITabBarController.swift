@@ -5,7 +5,7 @@ internal import Scene
 /// the bar), the bar shows each controller's `tabBarItem`. The bar's top is the bottom of the
 /// safe area of the controllers it holds, so their scroll views end above it.
 /// https://developer.apple.com/documentation/uikit/uitabbarcontroller
-@MainActor open class UITabBarController: UIViewController {
+@preconcurrency @MainActor open class UITabBarController: UIViewController {
     /// https://developer.apple.com/documentation/uikit/uitabbarcontroller/1621162-tabbar
     public let tabBar = UITabBar()
 

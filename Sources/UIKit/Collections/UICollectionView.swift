@@ -2,7 +2,7 @@ import Foundation
 
 /// Where a collection view's items and their supplementary views come from.
 /// https://developer.apple.com/documentation/uikit/uicollectionviewdatasource
-@MainActor public protocol UICollectionViewDataSource: NSObjectProtocol {
+@preconcurrency @MainActor public protocol UICollectionViewDataSource: NSObjectProtocol {
     func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
     func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell
     /// Optional: 1.
@@ -30,7 +30,7 @@ extension UICollectionViewDataSource {
 /// What a collection view tells its delegate (each optional) besides the scroll view's calls.
 /// Items are not selected here (a screen's run has no taps): the selection calls are never made.
 /// https://developer.apple.com/documentation/uikit/uicollectionviewdelegate
-@MainActor public protocol UICollectionViewDelegate: UIScrollViewDelegate {
+@preconcurrency @MainActor public protocol UICollectionViewDelegate: UIScrollViewDelegate {
     func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath)
     func collectionView(_ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell, forItemAt indexPath: IndexPath)
     func collectionView(
@@ -74,7 +74,7 @@ extension UICollectionViewDelegate {
 /// as since iOS 13. Compositional layout (`UICollectionViewCompositionalLayout`) and diffable
 /// data sources are not part of this module.
 /// https://developer.apple.com/documentation/uikit/uicollectionview
-@MainActor open class UICollectionView: UIScrollView {
+@preconcurrency @MainActor open class UICollectionView: UIScrollView {
     /// https://developer.apple.com/documentation/uikit/uicollectionview/scrolldirection
     public enum ScrollDirection: Int, Sendable { case vertical = 0, horizontal }
     /// https://developer.apple.com/documentation/uikit/uicollectionview/elementcategory
@@ -555,7 +555,7 @@ extension UICollectionViewDelegate {
 
 /// A view controller whose view is a collection view, its data source and delegate.
 /// https://developer.apple.com/documentation/uikit/uicollectionviewcontroller
-@MainActor open class UICollectionViewController: UIViewController, UICollectionViewDataSource, UICollectionViewDelegate {
+@preconcurrency @MainActor open class UICollectionViewController: UIViewController, UICollectionViewDataSource, UICollectionViewDelegate {
     private let initialLayout: UICollectionViewLayout
 
     /// https://developer.apple.com/documentation/uikit/uicollectionviewcontroller/1623980-init

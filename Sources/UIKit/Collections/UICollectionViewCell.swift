@@ -6,7 +6,7 @@ import Foundation
 /// the layout's attributes (bounds, center, transform, alpha, zIndex) and calls
 /// `prepareForReuse()` before handing a reused view out again.
 /// https://developer.apple.com/documentation/uikit/uicollectionreusableview
-@MainActor open class UICollectionReusableView: UIView {
+@preconcurrency @MainActor open class UICollectionReusableView: UIView {
     public override init(frame: CGRect) { super.init(frame: frame) }
     /// Views are made in code here: a coder (a storyboard or XIB) is not read yet.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
@@ -83,7 +83,7 @@ import Foundation
 /// A collection view's cell: a `contentView` for your subviews over an optional `backgroundView`
 /// (and `selectedBackgroundView` while selected), each as large as the cell.
 /// https://developer.apple.com/documentation/uikit/uicollectionviewcell
-@MainActor open class UICollectionViewCell: UICollectionReusableView {
+@preconcurrency @MainActor open class UICollectionViewCell: UICollectionReusableView {
     /// Add your subviews here.
     /// https://developer.apple.com/documentation/uikit/uicollectionviewcell/1620133-contentview
     public let contentView: UIView

@@ -3,7 +3,7 @@ import Foundation
 /// The flow layout's questions to the collection view's delegate, per section and per item; each
 /// optional: the defaults answer with the layout's own properties.
 /// https://developer.apple.com/documentation/uikit/uicollectionviewdelegateflowlayout
-@MainActor public protocol UICollectionViewDelegateFlowLayout: UICollectionViewDelegate {
+@preconcurrency @MainActor public protocol UICollectionViewDelegateFlowLayout: UICollectionViewDelegate {
     func collectionView(
         _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath
     ) -> CGSize
@@ -58,7 +58,7 @@ extension UICollectionViewDelegateFlowLayout {
 }
 
 /// https://developer.apple.com/documentation/uikit/uicollectionviewflowlayoutinvalidationcontext
-@MainActor open class UICollectionViewFlowLayoutInvalidationContext: UICollectionViewLayoutInvalidationContext {
+@preconcurrency @MainActor open class UICollectionViewFlowLayoutInvalidationContext: UICollectionViewLayoutInvalidationContext {
     open var invalidateFlowLayoutDelegateMetrics = true
     open var invalidateFlowLayoutAttributes = true
 }
@@ -76,7 +76,7 @@ extension UICollectionViewDelegateFlowLayout {
 /// `shouldInvalidateLayout(forBoundsChange:)` (a stretchy header returns true, and is asked on
 /// every scroll). Compositional layout is not part of this module.
 /// https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout
-@MainActor open class UICollectionViewFlowLayout: UICollectionViewLayout {
+@preconcurrency @MainActor open class UICollectionViewFlowLayout: UICollectionViewLayout {
     /// https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/sectioninsetreference
     public enum SectionInsetReference: Int, Sendable {
         case fromContentInset = 0, fromSafeArea, fromLayoutMargins

@@ -2,7 +2,7 @@ import Foundation
 
 /// What a layout recomputes when it is invalidated.
 /// https://developer.apple.com/documentation/uikit/uicollectionviewlayoutinvalidationcontext
-@MainActor open class UICollectionViewLayoutInvalidationContext: NSObject {
+@preconcurrency @MainActor open class UICollectionViewLayoutInvalidationContext: NSObject {
     public required override init() { super.init() }
     /// Set by `invalidateLayout()` and `reloadData()`.
     open internal(set) var invalidateEverything = false
@@ -30,7 +30,7 @@ import Foundation
 /// `shouldInvalidateLayout(forBoundsChange:)` and, when true, calls
 /// `invalidateLayout(with: invalidationContext(forBoundsChange:))`, as UIKit does.
 /// https://developer.apple.com/documentation/uikit/uicollectionviewlayout
-@MainActor open class UICollectionViewLayout: NSObject {
+@preconcurrency @MainActor open class UICollectionViewLayout: NSObject {
     public override init() { super.init() }
     /// Layouts are made in code here: a coder (a storyboard or XIB) is not read yet.
     public required init?(coder: NSCoder) { super.init() }

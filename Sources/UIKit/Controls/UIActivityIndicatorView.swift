@@ -8,7 +8,7 @@ internal import Scene
 /// from 4.5 to 9 pt out, 2.25 pt wide), `.large` 37 pt (8.5 to 17 pt, 3.5 pt wide); the spin is
 /// not animated. Stopped with `hidesWhenStopped` (the default), it is hidden, as in UIKit.
 /// https://developer.apple.com/documentation/uikit/uiactivityindicatorview
-@MainActor open class UIActivityIndicatorView: UIView {
+@preconcurrency @MainActor open class UIActivityIndicatorView: UIView {
     /// https://developer.apple.com/documentation/uikit/uiactivityindicatorview/style-swift.enum
     public enum Style: Int, Sendable {
         case medium = 100, large = 101
@@ -28,7 +28,7 @@ internal import Scene
         get { ownColor ?? ([Style.white, .whiteLarge].contains(style) ? .white : .secondaryLabel) }
         set { ownColor = newValue }
     }
-    private var ownColor: UIColor?
+    var ownColor: UIColor?
     /// https://developer.apple.com/documentation/uikit/uiactivityindicatorview/hideswhenstopped
     open var hidesWhenStopped = true {
         didSet { updateHidden() }
@@ -90,8 +90,17 @@ internal import Scene
         }
     }
 
+    /// A refresh control being pulled: this many spokes, clockwise from the top, in the full color.
+    var pulledSpokes: Int? { didSet { if pulledSpokes != oldValue { setNeedsLayout() } } }
+
     override func drawnContents(_ traits: UITraitCollection) -> LayerContents? {
         let base = (color ?? .secondaryLabel).color(traits)
+        if let n = pulledSpokes {
+            let all = spokes()
+            // Spoke k is counterclockwise from the top: clockwise is 0, 7, 6, ...
+            let shown = (0..<min(n, 8)).map { all[(8 - $0) % 8] }
+            return .shapes(shown.map { (.capsule(from: $0.from, to: $0.to, width: $0.width), base) })
+        }
         return .shapes(spokes().map { (.capsule(from: $0.from, to: $0.to, width: $0.width), base.withAlpha(multipliedBy: $0.opacity)) })
     }
 }

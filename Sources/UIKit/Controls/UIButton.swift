@@ -12,7 +12,7 @@ internal import Scene
 /// it), plus `contentEdgeInsets`. A `.custom` button's title is white, a `.system` one's the tint.
 /// Highlighting is not drawn (there are no touches).
 /// https://developer.apple.com/documentation/uikit/uibutton
-@MainActor open class UIButton: UIControl {
+@preconcurrency @MainActor open class UIButton: UIControl {
     /// https://developer.apple.com/documentation/uikit/uibutton/buttontype
     public enum ButtonType: Int, Sendable {
         case custom = 0, system, detailDisclosure, infoLight, infoDark, contactAdd
@@ -51,7 +51,7 @@ internal import Scene
 
     private var titles: [UInt: String] = [:]
     private var attributedTitles: [UInt: NSAttributedString] = [:]
-    private var titleColors: [UInt: UIColor] = [:]
+    var titleColors: [UInt: UIColor] = [:]
     private var images: [UInt: UIImage] = [:]
     private var backgroundImages: [UInt: UIImage] = [:]
     private var titleShadowColors: [UInt: UIColor] = [:]

@@ -6,7 +6,7 @@ import Foundation
 /// runs the UIAction handlers registered for those events. A target's Selector cannot be sent
 /// without the Objective-C runtime (said once).
 /// https://developer.apple.com/documentation/uikit/uicontrol
-@MainActor open class UIControl: UIView {
+@preconcurrency @MainActor open class UIControl: UIView {
     /// https://developer.apple.com/documentation/uikit/uicontrol/state
     public struct State: OptionSet, Hashable, Sendable {
         public let rawValue: UInt
@@ -228,4 +228,4 @@ import Foundation
 
 /// An object that describes a single user interaction; none arrive here (no touches).
 /// https://developer.apple.com/documentation/uikit/uievent
-@MainActor open class UIEvent: NSObject {}
+@preconcurrency @MainActor open class UIEvent: NSObject {}

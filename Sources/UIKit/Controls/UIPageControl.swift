@@ -15,7 +15,7 @@ internal import Scene
 /// (label and tertiaryLabel, white on `.prominent`) follow its light and dark appearance. Not
 /// measured against a device here.
 /// https://developer.apple.com/documentation/uikit/uipagecontrol
-@MainActor open class UIPageControl: UIControl {
+@preconcurrency @MainActor open class UIPageControl: UIControl {
     /// https://developer.apple.com/documentation/uikit/uipagecontrol/backgroundstyle-swift.enum
     public enum BackgroundStyle: Int, Sendable {
         /// A background while interacting (never, here): drawn as `.minimal`.

@@ -13,7 +13,7 @@ internal import Scene
 /// Its height is 32 pt (the YAML control's); its intrinsic width gives each segment its widest
 /// title plus 12 pt a side (our estimate; Apple documents none).
 /// https://developer.apple.com/documentation/uikit/uisegmentedcontrol
-@MainActor open class UISegmentedControl: UIControl {
+@preconcurrency @MainActor open class UISegmentedControl: UIControl {
     /// https://developer.apple.com/documentation/uikit/uisegmentedcontrol/nosegment
     public static let noSegment = -1
 
@@ -30,7 +30,7 @@ internal import Scene
         var enabled = true
     }
     private var items: [Item] = []
-    private var titleAttributes: [UInt: [NSAttributedString.Key: Any]] = [:]
+    var titleAttributes: [UInt: [NSAttributedString.Key: Any]] = [:]
 
     /// https://developer.apple.com/documentation/uikit/uisegmentedcontrol/selectedsegmentindex
     open var selectedSegmentIndex = UISegmentedControl.noSegment {

@@ -6,7 +6,7 @@ import Foundation
 /// hugging and compression resistance do the rest, so a wrapping label in a stack pinned to
 /// its superview's margins sizes the stack. Hidden arranged views collapse (no space, no spacing).
 /// https://developer.apple.com/documentation/uikit/uistackview
-@MainActor open class UIStackView: UIView {
+@preconcurrency @MainActor open class UIStackView: UIView {
     /// https://developer.apple.com/documentation/uikit/uistackview/distribution-swift.enum
     public enum Distribution: Int, Sendable {
         case fill = 0, fillEqually, fillProportionally, equalSpacing, equalCentering

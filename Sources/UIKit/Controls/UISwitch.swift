@@ -8,7 +8,7 @@ internal import Scene
 /// The size is fixed, as UIKit's: a frame of another size draws the switch at 51 x 31 from its
 /// top left. A disabled switch is drawn at half opacity.
 /// https://developer.apple.com/documentation/uikit/uiswitch
-@MainActor open class UISwitch: UIControl {
+@preconcurrency @MainActor open class UISwitch: UIControl {
     /// https://developer.apple.com/documentation/uikit/uiswitch/style-swift.enum
     public enum Style: Int, Sendable {
         case automatic = 0, checkbox, sliding

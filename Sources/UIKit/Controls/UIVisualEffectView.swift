@@ -4,7 +4,7 @@ internal import Scene
 
 /// An effect a visual effect view applies.
 /// https://developer.apple.com/documentation/uikit/uivisualeffect
-@MainActor open class UIVisualEffect: NSObject {}
+@preconcurrency @MainActor open class UIVisualEffect: NSObject {}
 
 /// A blur over what lies behind the view, drawn as our bars' material (Scene's BarMaterial):
 /// what is behind, blurred with the bars' Gaussian (sigma 10 pt), under a tint of the
@@ -15,7 +15,7 @@ internal import Scene
 /// 0.6, `.regular` the regular material, `.prominent` the thick one. The opacities are our
 /// estimates; Apple documents the materials' order, not their values.
 /// https://developer.apple.com/documentation/uikit/uiblureffect
-@MainActor open class UIBlurEffect: UIVisualEffect {
+@preconcurrency @MainActor open class UIBlurEffect: UIVisualEffect {
     /// https://developer.apple.com/documentation/uikit/uiblureffect/style
     public enum Style: Int, Sendable {
         case extraLight = 0, light, dark
@@ -68,7 +68,7 @@ internal import Scene
 
 /// Vibrancy for content over a blur: kept, not drawn (the content view is drawn as it is; said once).
 /// https://developer.apple.com/documentation/uikit/uivibrancyeffect
-@MainActor open class UIVibrancyEffect: UIVisualEffect {
+@preconcurrency @MainActor open class UIVibrancyEffect: UIVisualEffect {
     /// Kept (UIKit does not show them).
     let blurEffect: UIBlurEffect
     let style: UIVibrancyEffectStyle?
@@ -96,7 +96,7 @@ public enum UIVibrancyEffectStyle: Int, Sendable {
 /// An object that implements some complex visual effects: a blur behind its `contentView` (a
 /// subview that fills it, where you add your views).
 /// https://developer.apple.com/documentation/uikit/uivisualeffectview
-@MainActor open class UIVisualEffectView: UIView {
+@preconcurrency @MainActor open class UIVisualEffectView: UIView {
     /// https://developer.apple.com/documentation/uikit/uivisualeffectview/effect
     open var effect: UIVisualEffect? {
         didSet { effectChanged() }

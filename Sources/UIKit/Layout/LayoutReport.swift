@@ -147,6 +147,14 @@ import Foundation
                 + "(The constraint is not activated; add both views to one view tree first.)")
     }
 
+    /// `NSLayoutConstraint()` activated: a constraint without a first item relates nothing.
+    static func emptyConstraint(_ c: NSLayoutConstraint) {
+        Diagnostics.once(
+            "empty constraint",
+            "Unable to activate a constraint made with NSLayoutConstraint(): it has no first item, so it relates nothing "
+                + "(the constraint is not activated; assign a constraint made from anchors or init(item:attribute:...) first).")
+    }
+
     /// A constraint whose view was released before it was activated (anchors keep their views
     /// weakly, as UIKit's constraints do not keep theirs).
     static func releasedItem(_ c: NSLayoutConstraint) {

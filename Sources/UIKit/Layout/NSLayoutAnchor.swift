@@ -4,7 +4,7 @@ import Foundation
 /// `a.topAnchor.constraint(equalTo: b.bottomAnchor, constant: 8)`. The anchor's type keeps
 /// x-axis, y-axis and size attributes from being related to each other.
 /// https://developer.apple.com/documentation/uikit/nslayoutanchor
-@MainActor open class NSLayoutAnchor<AnchorType: AnyObject>: NSObject {
+@preconcurrency @MainActor open class NSLayoutAnchor<AnchorType: AnyObject>: NSObject {
     let spec: LayoutAnchorSpec
 
     init(_ spec: LayoutAnchorSpec) {
@@ -60,7 +60,7 @@ import Foundation
 
 /// An anchor for a horizontal position (left, right, leading, trailing, centerX).
 /// https://developer.apple.com/documentation/uikit/nslayoutxaxisanchor
-@MainActor open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {
+@preconcurrency @MainActor open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {
     /// The distance from this anchor to `otherAnchor`, as a size that constraints can relate.
     /// https://developer.apple.com/documentation/uikit/nslayoutxaxisanchor/2866019-anchorwithoffset
     open func anchorWithOffset(to otherAnchor: NSLayoutXAxisAnchor) -> NSLayoutDimension {
@@ -83,7 +83,7 @@ import Foundation
 
 /// An anchor for a vertical position (top, bottom, centerY, baselines).
 /// https://developer.apple.com/documentation/uikit/nslayoutyaxisanchor
-@MainActor open class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {
+@preconcurrency @MainActor open class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {
     /// https://developer.apple.com/documentation/uikit/nslayoutyaxisanchor/2866009-anchorwithoffset
     open func anchorWithOffset(to otherAnchor: NSLayoutYAxisAnchor) -> NSLayoutDimension {
         NSLayoutDimension(LayoutAnchorSpec(from: spec, to: otherAnchor.spec))
@@ -106,7 +106,7 @@ import Foundation
 
 /// An anchor for a size (width, height, or the distance between two anchors).
 /// https://developer.apple.com/documentation/uikit/nslayoutdimension
-@MainActor open class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
+@preconcurrency @MainActor open class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
     /// https://developer.apple.com/documentation/uikit/nslayoutdimension/1500941-constraint
     open func constraint(equalToConstant c: CGFloat) -> NSLayoutConstraint { make(.equal, nil, constant: c) }
     /// https://developer.apple.com/documentation/uikit/nslayoutdimension/1500949-constraint

@@ -5,7 +5,7 @@ import Foundation
 /// its `priority`. Active constraints are installed on the nearest common ancestor of their
 /// views and solved together when the views are laid out.
 /// https://developer.apple.com/documentation/uikit/nslayoutconstraint
-@MainActor open class NSLayoutConstraint: NSObject {
+@preconcurrency @MainActor open class NSLayoutConstraint: NSObject {
     /// The part of an object's visual representation a constraint speaks of.
     /// https://developer.apple.com/documentation/uikit/nslayoutconstraint/attribute
     public enum Attribute: Int, Sendable {
@@ -111,6 +111,17 @@ import Foundation
             multiplier: second == nil ? 1 : multiplier, constant: c)
     }
 
+    /// A constraint with no items, the placeholder a property holds until a real constraint is
+    /// assigned (`var heightConstraint = NSLayoutConstraint()`): no items, both attributes
+    /// `.notAnAttribute`, relation `.equal`, multiplier 1, constant 0, priority `.required`.
+    /// Its `constant`, `priority` and `identifier` are kept like any constraint's; activating it is
+    /// refused (said once: it relates nothing) and it stays inactive.
+    /// https://developer.apple.com/documentation/objectivec/nsobject/1418641-init
+    public override convenience init() {
+        self.init(
+            first: LayoutAnchorSpec(item: nil, attribute: .notAnAttribute), relation: .equal, second: nil, multiplier: 1, constant: 0)
+    }
+
     /// https://developer.apple.com/documentation/uikit/nslayoutconstraint/1526948-firstitem
     open var firstItem: AnyObject? { first.item }
     /// https://developer.apple.com/documentation/uikit/nslayoutconstraint/1526925-seconditem
@@ -132,6 +143,10 @@ import Foundation
         set {
             if newValue == isActive { return }
             if newValue {
+                guard first.item != nil || first.offset != nil else {
+                    LayoutReport.emptyConstraint(self)
+                    return
+                }
                 // An anchor keeps its view weakly: a view nothing else kept is gone (UIKit would crash).
                 guard !first.lostItem && second?.lostItem != true else {
                     LayoutReport.releasedItem(self)

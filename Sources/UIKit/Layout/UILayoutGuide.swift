@@ -4,7 +4,7 @@ import Foundation
 /// apart or group them) or a view's system guides (safe area, layout margins, readable content,
 /// a scroll view's content and frame).
 /// https://developer.apple.com/documentation/uikit/uilayoutguide
-@MainActor open class UILayoutGuide: NSObject {
+@preconcurrency @MainActor open class UILayoutGuide: NSObject {
     /// What a system guide follows; `own` for a guide you add with `addLayoutGuide(_:)`.
     enum Kind {
         case own, safeArea, margins, readableContent, scrollContent, scrollFrame

@@ -36,6 +36,8 @@ package struct ScreenSettings: Sendable {
     package let traits: UITraitCollection
     let make: @MainActor () -> UIViewController
     package private(set) var window: UIWindow!
+    /// The window's scene (`view.window?.windowScene`), kept by the run as the app keeps its scenes.
+    let scene = UIWindowScene()
     private(set) var root: UIViewController!
     /// The scenario's motion, and the same compiled for the main scroll view's range and the
     /// delegate's targets.
@@ -113,10 +115,14 @@ package struct ScreenSettings: Sendable {
         Activity.set(frame: 0, call: "making the screen")
         let d = settings.device
         window = UIWindow(frame: CGRect(x: 0, y: 0, width: CGFloat(d.size.width), height: CGFloat(d.size.height)))
+        window.windowScene = scene
+        // Appearance proxies are the app's: a run starts with none (UIAppearance.swift).
+        AppearanceRegistry.reset()
         window.backgroundColor = .systemBackground
         root = make()
         Activity.set(frame: 0, call: "loadView / viewDidLoad")
         window.rootViewController = root
+        AppearanceRegistry.apply(to: window)
         Activity.set(frame: 0, call: "viewWillAppear")
         root.sendWillAppear()
         window.makeKeyAndVisible()

@@ -54,9 +54,19 @@ internal import Scene
     // MARK: The axis
 
     /// The offsets the content rests at along the axis (UIKit's contentOffset, from -inset).
-    private func range(_ s: UIScrollView) -> ClosedRange<CGFloat> { axis == .vertical ? s.verticalRange : s.horizontalRange }
+    /// (A refresh control's inset while refreshing is left out: the motion is the pull's, and
+    /// the content stops at the refreshing rest when let go; see `drive`.)
+    private func range(_ s: UIScrollView) -> ClosedRange<CGFloat> {
+        guard axis == .vertical else { return s.horizontalRange }
+        let r = s.verticalRange, low = r.lowerBound + refreshing(s)
+        return low...max(low, r.upperBound)
+    }
     /// The inset before the content along the axis: u = contentOffset + lead.
-    private func lead(_ s: UIScrollView) -> Double { Double(axis == .vertical ? s.adjustedContentInset.top : s.adjustedContentInset.left) }
+    private func lead(_ s: UIScrollView) -> Double {
+        Double(axis == .vertical ? s.adjustedContentInset.top - refreshing(s) : s.adjustedContentInset.left)
+    }
+    /// What a refreshing refresh control adds to the top inset.
+    private func refreshing(_ s: UIScrollView) -> CGFloat { axis == .vertical ? s.refreshControl?.refreshingInset ?? 0 : 0 }
     private func length(_ s: UIScrollView) -> Double { Double(axis == .vertical ? s.bounds.height : s.bounds.width) }
     private func along(_ value: CGFloat, in s: UIScrollView) -> CGPoint {
         axis == .vertical ? CGPoint(x: s.contentOffset.x, y: value) : CGPoint(x: value, y: s.contentOffset.y)
@@ -157,7 +167,9 @@ internal import Scene
         // motion moves it (at rest, the screen's code may set its offset).
         if axis == .vertical || next.offset != state.offset || next.phase != .idle {
             Activity.set(frame: frame, call: "scrollViewDidScroll")
-            let offset = CGFloat(next.offset - top)
+            var offset = CGFloat(next.offset - top)
+            // Let go while refreshing, the content stops below the refresh control.
+            if axis == .vertical, refreshing(s) > 0, next.phase != .tracking { offset = min(offset, -s.adjustedContentInset.top) }
             if axis == .vertical { s.contentOffset.y = offset } else { s.contentOffset.x = offset }
         }
         if s.isDecelerating, next.phase == .idle {

@@ -2,7 +2,7 @@ import Foundation
 
 /// The state a configuration is updated for (a cell's selection, highlight ...).
 /// https://developer.apple.com/documentation/uikit/uiconfigurationstate
-@MainActor public protocol UIConfigurationState {
+@preconcurrency @MainActor public protocol UIConfigurationState {
     var traitCollection: UITraitCollection { get set }
 }
 
@@ -22,14 +22,14 @@ public struct UICellConfigurationState: UIConfigurationState {
 
 /// What a cell's content view shows, made into its view by `makeContentView()`.
 /// https://developer.apple.com/documentation/uikit/uicontentconfiguration
-@MainActor public protocol UIContentConfiguration {
+@preconcurrency @MainActor public protocol UIContentConfiguration {
     func makeContentView() -> any UIView & UIContentView
     func updated(for state: any UIConfigurationState) -> Self
 }
 
 /// A view made from a content configuration.
 /// https://developer.apple.com/documentation/uikit/uicontentview
-@MainActor public protocol UIContentView: NSObjectProtocol {
+@preconcurrency @MainActor public protocol UIContentView: NSObjectProtocol {
     var configuration: any UIContentConfiguration { get set }
 }
 
@@ -151,7 +151,7 @@ public struct UIListContentConfiguration: UIContentConfiguration {
 
 /// A view that shows a list content configuration's text.
 /// https://developer.apple.com/documentation/uikit/uilistcontentview
-@MainActor open class UIListContentView: UIView, UIContentView {
+@preconcurrency @MainActor open class UIListContentView: UIView, UIContentView {
     private let label = UILabel()
     open var configuration: any UIContentConfiguration {
         didSet { apply() }

@@ -4,7 +4,7 @@ internal import Scene
 
 /// The methods that give a table its rows (the two required, the rest optional).
 /// https://developer.apple.com/documentation/uikit/uitableviewdatasource
-@MainActor public protocol UITableViewDataSource: NSObjectProtocol {
+@preconcurrency @MainActor public protocol UITableViewDataSource: NSObjectProtocol {
     func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
     func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
     func numberOfSections(in tableView: UITableView) -> Int
@@ -21,7 +21,7 @@ extension UITableViewDataSource {
 /// A table's delegate: heights, header and footer views, display calls; and, as a scroll view's
 /// delegate, the scroll calls. Each method optional.
 /// https://developer.apple.com/documentation/uikit/uitableviewdelegate
-@MainActor public protocol UITableViewDelegate: UIScrollViewDelegate {
+@preconcurrency @MainActor public protocol UITableViewDelegate: UIScrollViewDelegate {
     func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat
     func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat
     func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat
@@ -57,7 +57,7 @@ extension UITableViewDelegate {
 /// out as render-frames' YAML `table:` lays them out (Scene's table code measures the cells and
 /// places their parts, so the same rows give the same pixels).
 /// https://developer.apple.com/documentation/uikit/uitableview
-@MainActor open class UITableView: UIScrollView {
+@preconcurrency @MainActor open class UITableView: UIScrollView {
     /// https://developer.apple.com/documentation/uikit/uitableview/style
     public enum Style: Int, Sendable { case plain = 0, grouped, insetGrouped }
     /// https://developer.apple.com/documentation/uikit/uitableview/scrollposition
@@ -91,7 +91,7 @@ extension UITableViewDelegate {
     open var separatorStyle = UITableViewCell.SeparatorStyle.singleLine { didSet { setNeedsLayout() } }
     /// nil: separator (the system's).
     open var separatorColor: UIColor? = .separator { didSet { setNeedsLayout() } }
-    private var ownSeparatorInset: UIEdgeInsets?
+    var ownSeparatorInset: UIEdgeInsets?
     /// Unset, each cell's separator starts at its text (past its image).
     /// https://developer.apple.com/documentation/uikit/uitableview/1614972-separatorinset
     open var separatorInset: UIEdgeInsets {
@@ -734,7 +734,7 @@ extension UITableViewCell {
 
 /// A view controller whose view is a table, its data source and delegate.
 /// https://developer.apple.com/documentation/uikit/uitableviewcontroller
-@MainActor open class UITableViewController: UIViewController, UITableViewDataSource, UITableViewDelegate {
+@preconcurrency @MainActor open class UITableViewController: UIViewController, UITableViewDataSource, UITableViewDelegate {
     private let tableStyle: UITableView.Style
 
     /// https://developer.apple.com/documentation/uikit/uitableviewcontroller/1614754-init

@@ -7,7 +7,7 @@ internal import Scene
 /// code places them, so the same rows from YAML and from UIKit code give the same pixels), an
 /// accessory (a drawn type or a view of your own), a separator the table places.
 /// https://developer.apple.com/documentation/uikit/uitableviewcell
-@MainActor open class UITableViewCell: UIView {
+@preconcurrency @MainActor open class UITableViewCell: UIView {
     /// https://developer.apple.com/documentation/uikit/uitableviewcell/cellstyle
     public enum CellStyle: Int, Sendable { case `default` = 0, value1, value2, subtitle }
     /// https://developer.apple.com/documentation/uikit/uitableviewcell/accessorytype
@@ -69,7 +69,7 @@ internal import Scene
     open var selectedBackgroundView: UIView?
     open var multipleSelectionBackgroundView: UIView?
 
-    private var ownSeparatorInset: UIEdgeInsets?
+    var ownSeparatorInset: UIEdgeInsets?
     /// The separator's insets from the cell's edges; unset, the table's, else the text's x.
     /// https://developer.apple.com/documentation/uikit/uitableviewcell/1623256-separatorinset
     open var separatorInset: UIEdgeInsets {

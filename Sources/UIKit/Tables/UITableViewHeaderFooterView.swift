@@ -7,7 +7,7 @@ internal import Scene
 /// a grouped table footnote, uppercase secondaryLabel for a header; in a plain one headline in
 /// label color, pinned under the bars on the bar material while its section scrolls past.
 /// https://developer.apple.com/documentation/uikit/uitableviewheaderfooterview
-@MainActor open class UITableViewHeaderFooterView: UIView {
+@preconcurrency @MainActor open class UITableViewHeaderFooterView: UIView {
     /// https://developer.apple.com/documentation/uikit/uitableviewheaderfooterview/1614880-reuseidentifier
     open private(set) var reuseIdentifier: String?
     /// https://developer.apple.com/documentation/uikit/uitableviewheaderfooterview/1614893-contentview

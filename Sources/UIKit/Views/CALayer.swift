@@ -17,7 +17,7 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
 /// content: geometry (bounds, position, anchorPoint, transform), appearance (background, corners,
 /// border, shadow, opacity) and sublayers, drawn back to front by zPosition.
 /// https://developer.apple.com/documentation/quartzcore/calayer
-@MainActor open class CALayer: NSObject {
+@preconcurrency @MainActor open class CALayer: NSObject {
     /// https://developer.apple.com/documentation/quartzcore/calayer/1410915-bounds
     open var bounds = CGRect.zero {
         didSet { if bounds.size != oldValue.size { owner?.boundsSizeChanged(from: oldValue.size) } }

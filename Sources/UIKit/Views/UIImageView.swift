@@ -4,7 +4,7 @@ internal import Scene
 
 /// An object that displays a single image in your interface, placed by its content mode.
 /// https://developer.apple.com/documentation/uikit/uiimageview
-@MainActor open class UIImageView: UIView {
+@preconcurrency @MainActor open class UIImageView: UIView {
     open var image: UIImage? { didSet { invalidateIntrinsicContentSize() } }
     open var highlightedImage: UIImage?
     open var isHighlighted = false

@@ -37,7 +37,7 @@ public enum NSLineBreakMode: Int, Sendable {
 /// A view that displays one or more lines of read-only text: vertically centred in its bounds,
 /// one line by default, cut at the tail.
 /// https://developer.apple.com/documentation/uikit/uilabel
-@MainActor open class UILabel: UIView {
+@preconcurrency @MainActor open class UILabel: UIView {
     /// https://developer.apple.com/documentation/uikit/uilabel/1620538-text
     open var text: String? {
         didSet { storedAttributed = nil; invalidateIntrinsicContentSize() }

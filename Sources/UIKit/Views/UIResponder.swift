@@ -3,7 +3,7 @@ import Foundation
 /// The base of views and view controllers (events are not delivered: a screen's run has no touches
 /// but the scroll gestures).
 /// https://developer.apple.com/documentation/uikit/uiresponder
-@MainActor open class UIResponder: NSObject {
+@preconcurrency @MainActor open class UIResponder: NSObject {
     public override init() { super.init() }
     open var next: UIResponder? { nil }
     open var canBecomeFirstResponder: Bool { false }

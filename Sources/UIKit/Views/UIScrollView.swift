@@ -3,7 +3,7 @@ import Foundation
 /// The methods a scroll view's delegate may implement (each optional: the defaults do nothing).
 /// A screen's run calls them in UIKit's order as the scenario's gestures move the content.
 /// https://developer.apple.com/documentation/uikit/uiscrollviewdelegate
-@MainActor public protocol UIScrollViewDelegate: NSObjectProtocol {
+@preconcurrency @MainActor public protocol UIScrollViewDelegate: NSObjectProtocol {
     func scrollViewDidScroll(_ scrollView: UIScrollView)
     func scrollViewWillBeginDragging(_ scrollView: UIScrollView)
     func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>)
@@ -37,7 +37,7 @@ extension UIScrollViewDelegate {
 /// gestures or keyframes move the screen's main scroll view through render-frames' UIScrollView
 /// physics; setting `contentOffset` from code moves it at once (both tell the delegate).
 /// https://developer.apple.com/documentation/uikit/uiscrollview
-@MainActor open class UIScrollView: UIView {
+@preconcurrency @MainActor open class UIScrollView: UIView {
     /// https://developer.apple.com/documentation/uikit/uiscrollview/contentinsetadjustmentbehavior
     public enum ContentInsetAdjustmentBehavior: Int, Sendable {
         case automatic = 0, scrollableAxes, never, always
@@ -92,6 +92,17 @@ extension UIScrollViewDelegate {
     }
 
     /// https://developer.apple.com/documentation/uikit/uiscrollview/1619399-contentsize
+    /// Put above the content, refreshing when pulled (UIRefreshControl.swift).
+    /// https://developer.apple.com/documentation/uikit/uiscrollview/2127691-refreshcontrol
+    open var refreshControl: UIRefreshControl? {
+        didSet {
+            guard oldValue !== refreshControl else { return }
+            oldValue?.removeFromSuperview()
+            if let control = refreshControl { insertSubview(control, at: 0) }
+            adjustedInsetMayHaveChanged()
+        }
+    }
+
     open var contentSize = CGSize.zero { didSet { if contentSize != oldValue { setNeedsLayout() } } }
     /// https://developer.apple.com/documentation/uikit/uiscrollview/1619406-contentinset
     open var contentInset = UIEdgeInsets.zero {
@@ -159,6 +170,7 @@ extension UIScrollViewDelegate {
             if vertical || vcScroll { out.top += safe.top; out.bottom += safe.bottom }
             if horizontal { out.left += safe.left; out.right += safe.right }
         }
+        out.top += refreshControl?.refreshingInset ?? 0
         return out
     }
 

@@ -4,7 +4,7 @@ internal import Scene
 
 /// An object that manages the content for a rectangular area on the screen.
 /// https://developer.apple.com/documentation/uikit/uiview
-@MainActor open class UIView: UIResponder, UITraitEnvironment {
+@preconcurrency @MainActor open class UIView: UIResponder, UITraitEnvironment {
     /// https://developer.apple.com/documentation/uikit/uiview/contentmode
     public enum ContentMode: Int, Sendable {
         case scaleToFill = 0, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
@@ -331,6 +331,8 @@ internal import Scene
     }
 
     private func notifyDidMoveToWindow() {
+        // Appearance proxies' values, as UIKit gives them to a view entering a window (UIAppearance.swift).
+        if window != nil { AppearanceRegistry.apply(to: self) }
         didMoveToWindow()
         for v in subviews { v.notifyDidMoveToWindow() }
     }

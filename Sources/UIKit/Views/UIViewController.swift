@@ -21,7 +21,7 @@ public struct UIRectEdge: OptionSet, Hashable, Sendable {
 /// `viewDidLoad`), the appearance calls, layout calls around its view's `layoutSubviews`, child
 /// view controllers.
 /// https://developer.apple.com/documentation/uikit/uiviewcontroller
-@MainActor open class UIViewController: UIResponder, UITraitEnvironment {
+@preconcurrency @MainActor open class UIViewController: UIResponder, UITraitEnvironment {
     private var loadedView: UIView?
 
     /// Nib files are not read yet: `nibName` is kept and ignored.
@@ -100,7 +100,12 @@ public struct UIRectEdge: OptionSet, Hashable, Sendable {
     open var viewRespectsSystemMinimumLayoutMargins = true
     open func viewSafeAreaInsetsDidChange() {}
     open func viewLayoutMarginsDidChange() {}
-    open func viewWillTransition(to size: CGSize, with coordinator: Any) {}
+    /// Override it to adapt to a new size; call `super` (it forwards the change to the children).
+    /// Not called by a screen's run, whose size never changes (UIViewControllerTransitionCoordinator.swift).
+    /// https://developer.apple.com/documentation/uikit/uicontentcontainer/1621466-viewwilltransition
+    open func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {
+        forwardViewWillTransition(to: size, with: coordinator)
+    }
 
     /// Also the navigation item's and tab bar item's title, as UIKit sets them.
     open var title: String? {

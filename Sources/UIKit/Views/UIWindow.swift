@@ -3,7 +3,7 @@ internal import Scene
 
 /// The backdrop of the screen's views: the device's size, its safe area, the root view controller.
 /// https://developer.apple.com/documentation/uikit/uiwindow
-@MainActor open class UIWindow: UIView {
+@preconcurrency @MainActor open class UIWindow: UIView {
     /// https://developer.apple.com/documentation/uikit/uiwindow/1621581-rootviewcontroller
     open var rootViewController: UIViewController? {
         didSet {
@@ -18,6 +18,24 @@ internal import Scene
     open private(set) var isKeyWindow = false
 
     public override init(frame: CGRect) { super.init(frame: frame) }
+
+    /// A window in `windowScene`, as big as the scene's screen.
+    /// https://developer.apple.com/documentation/uikit/uiwindow/3197961-init
+    public init(windowScene: UIWindowScene) {
+        super.init(frame: windowScene.screen.bounds)
+        self.windowScene = windowScene
+        windowScene.add(self)
+    }
+
+    /// The scene the window is in (UIWindowScene.swift); setting it moves the window there.
+    /// https://developer.apple.com/documentation/uikit/uiwindow/3197962-windowscene
+    open weak var windowScene: UIWindowScene? {
+        didSet {
+            guard oldValue !== windowScene else { return }
+            oldValue?.remove(self)
+            windowScene?.add(self)
+        }
+    }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     /// https://developer.apple.com/documentation/uikit/uiwindow/1621601-makekeyandvisible
@@ -42,7 +60,7 @@ internal import Scene
 
 /// The device's screen.
 /// https://developer.apple.com/documentation/uikit/uiscreen
-@MainActor open class UIScreen: NSObject {
+@preconcurrency @MainActor open class UIScreen: NSObject {
     /// https://developer.apple.com/documentation/uikit/uiscreen/1617815-main
     open class var main: UIScreen { UIScreen() }
     /// In points, for the scenario's device and orientation.
@@ -60,7 +78,7 @@ internal import Scene
 
 /// The app: its window and status bar.
 /// https://developer.apple.com/documentation/uikit/uiapplication
-@MainActor open class UIApplication: UIResponder {
+@preconcurrency @MainActor open class UIApplication: UIResponder {
     /// https://developer.apple.com/documentation/uikit/uiapplication/1622975-shared
     open class var shared: UIApplication { sharedApplication }
     private static let sharedApplication = UIApplication()
