@@ -209,6 +209,32 @@ final class BarAppearanceTests: XCTestCase {
         }
     }
 
+    /// The same idiom set once for the whole app, as app delegates do, through the appearance
+    /// proxy (`UINavigationBar.appearance()`): the bar entering the window takes the empty
+    /// background and shadow images and the title color, and draws no material and no hairline.
+    func testTheLegacyIdiomThroughTheAppearanceProxyMakesTheBarTransparent() {
+        MainActor.assumeIsolated {
+            let run = BarTests.run(
+                {
+                    let proxy = UINavigationBar.appearance()
+                    proxy.setBackgroundImage(UIImage(), for: .default)
+                    proxy.shadowImage = UIImage()
+                    proxy.titleTextAttributes = [.foregroundColor: UIColor.white]
+                    return BarTests.inbox(largeTitles: false)
+                }, offsets: [0, 200])
+            run.advance(to: 1)
+            let nav = run.window.rootViewController as! UINavigationController
+            XCTAssertEqual(nav.navigationBar.backgroundImage(for: .default)?.size, .zero)
+            XCTAssertEqual(nav.navigationBar.shadowImage?.size, .zero)
+            let tree = run.snapshot()
+            XCTAssertEqual(Self.background(tree)?.backdropBlurRadius ?? 0, 0, "no material")
+            XCTAssertEqual(Self.background(tree)?.backgroundColor?.a ?? 0, 0, "no color")
+            XCTAssertEqual(Self.layer("navigationBar.hairline", in: tree)?.backgroundColor?.a ?? 0, 0, "no hairline")
+            guard case .text(let title)? = Self.layer("navigationBar.title", in: tree)?.contents else { return XCTFail("no title") }
+            XCTAssertEqual(title.color, Color(255, 255, 255))
+        }
+    }
+
     /// Without a background image the shadow image is not drawn (UIKit documents it so): the
     /// standard hairline stays once content scrolls under the bar.
     func testAShadowImageAloneLeavesTheHairline() {

@@ -86,7 +86,7 @@ extension UIViewController: UIAppearanceContainer {}
 @MainActor enum AppearanceRegistry {
     /// The properties proxies carry: those Apple marks UI_APPEARANCE_SELECTOR (and UIView's
     /// `tintColor` and UILabel's text look, which apps style so and UIKit honours) on the classes
-    /// here. docs/uikit-appearance.md lists them.
+    /// here. docs/uikit-app-api.md lists them.
     static let properties: [AppearanceProperty] = {
         var list: [AppearanceProperty] = [
             AppearanceProperty(\UIView.backgroundColor),
@@ -107,8 +107,18 @@ extension UIViewController: UIAppearanceContainer {}
             AppearanceProperty(\UITableViewCell.separatorInset, own: { $0.ownSeparatorInset ?? UIEdgeInsets(top: -1, left: -1, bottom: -1, right: -1) }),
             AppearanceProperty(\UINavigationBar.barStyle),
             AppearanceProperty(\UINavigationBar.largeTitleTextAttributes, same: sameAttributes),
+            AppearanceProperty(\UINavigationBar.titleTextAttributes, same: sameAttributes),
+            AppearanceProperty(\UINavigationBar.barTintColor),
+            AppearanceProperty(\UINavigationBar.shadowImage, same: { $0 === $1 }),
             AppearanceProperty(\UITabBar.unselectedItemTintColor),
         ]
+        // `setBackgroundImage(_:for:barMetrics:)` on a proxy: the image for every position, per height class.
+        for metrics in [UIBarMetrics.default, .compact] {
+            list.append(
+                AppearanceProperty(
+                    owner: UINavigationBar.self, own: { $0.backgroundImage(for: .any, barMetrics: metrics) },
+                    set: { $0.setBackgroundImage($1, for: .any, barMetrics: metrics) }, same: { $0 === $1 }))
+        }
         for state in controlStates {
             list.append(
                 AppearanceProperty(
