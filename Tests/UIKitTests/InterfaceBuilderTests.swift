@@ -142,6 +142,57 @@ final class InterfaceBuilderTests: XCTestCase {
         }
     }
 
+    func testRuntimeAttributesOldColoursAndButtonStatesAreRead() throws {
+        try MainActor.assumeIsolated {
+            let objects = try Self.xib("""
+                <view id="v1">
+                    <color key="backgroundColor" cocoaTouchSystemColor="groupTableViewBackgroundColor"/>
+                    <userDefinedRuntimeAttributes>
+                        <userDefinedRuntimeAttribute type="number" keyPath="layer.cornerRadius"><integer key="value" value="12"/></userDefinedRuntimeAttribute>
+                        <userDefinedRuntimeAttribute type="number" keyPath="layer.borderWidth"><real key="value" value="1.5"/></userDefinedRuntimeAttribute>
+                        <userDefinedRuntimeAttribute type="boolean" keyPath="layer.masksToBounds" value="YES"/>
+                        <userDefinedRuntimeAttribute type="string" keyPath="accessibilityIdentifier" value="card"/>
+                    </userDefinedRuntimeAttributes>
+                </view>
+                <view id="v2"><color key="backgroundColor" red="1" green="0" blue="0" alpha="1" colorSpace="custom" customColorSpace="displayP3"/></view>
+                <button buttonType="system" id="b1">
+                    <state key="normal" title="Follow"><color key="titleColor" white="0.0" alpha="1" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace"/></state>
+                    <state key="highlighted" title="Following"/>
+                    <inset key="contentEdgeInsets" minX="10" minY="4" maxX="10" maxY="4"/>
+                </button>
+                """)
+            let card = try XCTUnwrap(objects[0] as? UIView)
+            XCTAssertEqual(card.layer.cornerRadius, 12)
+            XCTAssertEqual(card.layer.borderWidth, 1.5)
+            XCTAssertTrue(card.layer.masksToBounds)
+            XCTAssertEqual(card.accessibilityIdentifier, "card")
+            XCTAssertEqual(Self.components(card.backgroundColor), Self.components(.systemGroupedBackground), "groupTableViewBackgroundColor is systemGroupedBackground since iOS 13")
+            XCTAssertEqual(Self.components((objects[1] as? UIView)?.backgroundColor), Self.components(UIColor(displayP3Red: 1, green: 0, blue: 0, alpha: 1)))
+            let button = try XCTUnwrap(objects[2] as? UIButton)
+            XCTAssertEqual(button.buttonType, .system)
+            XCTAssertEqual(button.title(for: .normal), "Follow")
+            XCTAssertEqual(button.title(for: .highlighted), "Following")
+            XCTAssertEqual(Self.components(button.titleColor(for: .normal)), [0, 0, 0, 1])
+            XCTAssertEqual(button.contentEdgeInsets, UIEdgeInsets(top: 4, left: 10, bottom: 4, right: 10))
+        }
+    }
+
+    func testARuntimeAttributeNoOneRegisteredIsRefusedWithItsLine() throws {
+        try MainActor.assumeIsolated {
+            XCTAssertThrowsError(try Self.xib("""
+                <view id="v1">
+                    <userDefinedRuntimeAttributes>
+                        <userDefinedRuntimeAttribute type="number" keyPath="glowRadius"><real key="value" value="3"/></userDefinedRuntimeAttribute>
+                    </userDefinedRuntimeAttributes>
+                </view>
+                """, name: "Glow.xib")) { error in
+                XCTAssertEqual(
+                    String(describing: error),
+                    "Glow.xib:8: the runtime attribute glowRadius names no property of UIView; register it: UIStoryboard.register(UIView.self) { $0.inspectable(\"glowRadius\", \\.glowRadius) }")
+            }
+        }
+    }
+
     func testConstraintsKeepPriorityIdentifierAndRatioAndPlaceholdersAreRemoved() throws {
         try MainActor.assumeIsolated {
             let view = try XCTUnwrap(try Self.xib("""
