@@ -284,6 +284,20 @@ final class InterfaceBuilderTests: XCTestCase {
         }
     }
 
+    func testAScreenNamedByItsClassComesInsideItsNavigationController() throws {
+        try MainActor.assumeIsolated {
+            registerStoryboardProfile()
+            let storyboard = try UIStoryboard.load(name: "Profile", bundle: Bundle(path: Self.fixtures.path))
+            let nav = try XCTUnwrap(try storyboard.loadScreen(ofClass: "ProfileScreen") as? UINavigationController)
+            XCTAssertTrue(nav.topViewController is ProfileScreen)
+            XCTAssertThrowsError(try storyboard.loadScreen(ofClass: "FeedViewController")) { error in
+                XCTAssertEqual(
+                    String(describing: error),
+                    "Profile.storyboard: no scene's controller is a FeedViewController; the scenes' classes are ProfileScreen")
+            }
+        }
+    }
+
     func testPrototypeCellsAreDequeuedByTheirIdentifier() throws {
         try MainActor.assumeIsolated {
             registerStoryboardProfile()

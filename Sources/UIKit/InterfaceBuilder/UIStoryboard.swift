@@ -85,6 +85,29 @@ import Foundation
         return try make(element(identifier, document), document, creator: nil)
     }
 
+    /// The scene whose controller's class is `className`, inside the navigation or tab bar
+    /// controller whose relationship segue holds it (the outermost one), as the app shows it: what
+    /// a screen named by its class renders. Throws when no scene has the class, naming those that do.
+    public func loadScreen(ofClass className: String) throws -> UIViewController {
+        let document = try loaded.get()
+        let all = controllers(document)
+        guard var target = all.first(where: { $0["customClass"] == className }) else {
+            let known = Set(all.compactMap { $0["customClass"] }).sorted()
+            throw InterfaceBuilderError(
+                file: document.fileName, line: nil, problem: "no scene's controller is a \(className)",
+                fix: known.isEmpty ? "set the scene's class in Xcode's identity inspector" : "the scenes' classes are \(known.joined(separator: ", "))")
+        }
+        var seen: Set<String> = []
+        while let id = target.id, seen.insert(id).inserted,
+            let container = all.first(where: { c in
+                (c.child("connections")?.all("segue") ?? []).contains { $0["kind"] == "relationship" && $0["destination"] == id }
+            })
+        {
+            target = container
+        }
+        return try make(target, document, creator: nil)
+    }
+
     private func reporting<T>(_ body: () throws -> T?) -> T? {
         do { return try body() } catch {
             Diagnostics.once("IB error \(error)", "error: \(error)")
