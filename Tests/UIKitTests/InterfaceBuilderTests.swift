@@ -298,6 +298,33 @@ final class InterfaceBuilderTests: XCTestCase {
         }
     }
 
+    func testATabBarControllerGetsItsControllersInTheFilesOrder() throws {
+        try MainActor.assumeIsolated {
+            let url = URL(fileURLWithPath: NSTemporaryDirectory() + "Tabs-\(getpid()).storyboard")
+            try Self.storyboard("""
+                <tabBarController id="vc" sceneMemberID="viewController">
+                    <tabBar key="tabBar" contentMode="scaleToFill" id="bar"/>
+                    <connections>
+                        <segue destination="feed" kind="relationship" relationship="viewControllers" id="r1"/>
+                        <segue destination="me" kind="relationship" relationship="viewControllers" id="r2"/>
+                    </connections>
+                </tabBarController>
+                <viewController id="feed" sceneMemberID="viewController">
+                    <tabBarItem key="tabBarItem" title="Feed" image="star.fill" id="i1"/>
+                </viewController>
+                <viewController id="me" sceneMemberID="viewController">
+                    <tabBarItem key="tabBarItem" title="Me" id="i2"/>
+                    <navigationItem key="navigationItem" title="Me" largeTitleDisplayMode="never" id="n2"/>
+                </viewController>
+                """, resources: "<image name=\"star.fill\" catalog=\"system\" width=\"16\" height=\"16\"/>").write(to: url, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(at: url) }
+            let tabs = try XCTUnwrap(try UIStoryboard(contentsOf: url).loadInitialViewController() as? UITabBarController)
+            XCTAssertEqual(tabs.viewControllers?.map { $0.tabBarItem.title }, ["Feed", "Me"])
+            XCTAssertNotNil(tabs.viewControllers?.first?.tabBarItem.image)
+            XCTAssertEqual(tabs.viewControllers?.last?.navigationItem.largeTitleDisplayMode, .never)
+        }
+    }
+
     func testPrototypeCellsAreDequeuedByTheirIdentifier() throws {
         try MainActor.assumeIsolated {
             registerStoryboardProfile()
@@ -423,6 +450,18 @@ final class InterfaceBuilderTests: XCTestCase {
                     <viewController title="Feed" id="vc" customClass="FeedViewController" customModule="MyApp" sceneMemberID="viewController"/>
                     """)),
                 "Bad.storyboard:6: the scene \"Feed\" names the class FeedViewController (module MyApp), which is not registered; call UIStoryboard.register(FeedViewController.self) before loading (docs/storyboards.md, \"Your classes\")")
+        }
+    }
+
+    func testRelationshipsInACycleAreRefusedRatherThanFollowedForever() {
+        MainActor.assumeIsolated {
+            XCTAssertEqual(
+                Self.refusal(Self.storyboard("""
+                    <navigationController id="vc" sceneMemberID="viewController">
+                        <connections><segue destination="vc" kind="relationship" relationship="rootViewController" id="r1"/></connections>
+                    </navigationController>
+                    """)),
+                "Bad.storyboard:6: the relationship segues form a cycle (vc -> vc); a navigation or tab bar controller cannot hold itself: connect its relationship to another scene in Xcode")
         }
     }
 

@@ -156,8 +156,15 @@ import Foundation
 
     /// Makes the controller of a scene: `init?(coder:)` (or the creator), its navigation and tab bar
     /// items, the controllers its relationship segues name, then `awakeFromNib()`.
-    private func make(_ e: IBElement, _ document: IBDocument, creator: ((NSCoder) -> UIViewController?)?) throws -> UIViewController {
+    private func make(
+        _ e: IBElement, _ document: IBDocument, creator: ((NSCoder) -> UIViewController?)?, within: [String] = []
+    ) throws -> UIViewController {
         let loading = IBLoading(document: document, bundle: bundle)
+        if let id = e.id, within.contains(id) {
+            throw loading.error(
+                e, "the relationship segues form a cycle (\((within + [id]).joined(separator: " -> ")))",
+                "a navigation or tab bar controller cannot hold itself: connect its relationship to another scene in Xcode")
+        }
         let base = Self.controllerKinds[e.name] ?? {
             Diagnostics.once("IB \(document.at(e))", "\(document.at(e)): a `\(e.name)` is not drawn: it is shown as a plain view controller")
             return UIViewController.self
@@ -180,7 +187,7 @@ import Foundation
             guard let id = segue["destination"], let target = controllers(document).first(where: { $0.id == id }) else {
                 throw loading.error(segue, "the relationship's destination \(segue["destination"] ?? "") is no scene's controller", "connect it again in Xcode")
             }
-            let child = try make(target, document, creator: nil)
+            let child = try make(target, document, creator: nil, within: within + [e.id ?? ""])
             switch segue["relationship"] {
             case "rootViewController": (vc as? UINavigationController)?.setViewControllers([child], animated: false)
             case "viewControllers": tabs.append(child)
