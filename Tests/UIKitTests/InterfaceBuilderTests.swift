@@ -314,7 +314,10 @@ final class InterfaceBuilderTests: XCTestCase {
                 </viewController>
                 <viewController id="me" sceneMemberID="viewController">
                     <tabBarItem key="tabBarItem" title="Me" id="i2"/>
-                    <navigationItem key="navigationItem" title="Me" largeTitleDisplayMode="never" id="n2"/>
+                    <navigationItem key="navigationItem" title="Me" largeTitleDisplayMode="never" id="n2">
+                        <barButtonItem key="leftBarButtonItem" title="Settings" id="b1"/>
+                        <barButtonItem key="rightBarButtonItem" systemItem="add" id="b2"/>
+                    </navigationItem>
                 </viewController>
                 """, resources: "<image name=\"star.fill\" catalog=\"system\" width=\"16\" height=\"16\"/>").write(to: url, atomically: true, encoding: .utf8)
             defer { try? FileManager.default.removeItem(at: url) }
@@ -322,6 +325,8 @@ final class InterfaceBuilderTests: XCTestCase {
             XCTAssertEqual(tabs.viewControllers?.map { $0.tabBarItem.title }, ["Feed", "Me"])
             XCTAssertNotNil(tabs.viewControllers?.first?.tabBarItem.image)
             XCTAssertEqual(tabs.viewControllers?.last?.navigationItem.largeTitleDisplayMode, .never)
+            XCTAssertEqual(tabs.viewControllers?.last?.navigationItem.leftBarButtonItem?.title, "Settings")
+            XCTAssertNotNil(tabs.viewControllers?.last?.navigationItem.rightBarButtonItem, "a system item (add)")
         }
     }
 
@@ -521,6 +526,7 @@ final class InterfaceBuilderTests: XCTestCase {
                             <mapView mapType="standard" id="map"><rect key="frame" x="0" y="0" width="100" height="100"/></mapView>
                         </subviews>
                     </view>
+                    <connections><segue destination="vc" kind="show" identifier="detail" id="sg"/></connections>
                 </viewController>
                 """)
             let url = URL(fileURLWithPath: NSTemporaryDirectory() + "Main.storyboard")
@@ -528,7 +534,10 @@ final class InterfaceBuilderTests: XCTestCase {
             defer { try? FileManager.default.removeItem(at: url) }
             let storyboard = try UIStoryboard(contentsOf: url)
             for _ in 0..<2 { _ = try storyboard.loadInitialViewController().view }
-            XCTAssertEqual(ScreenRun.takeDiagnostics().filter { $0.contains("mapView") }, ["Main.storyboard:9: a `mapView` is not drawn: it is shown as an empty view"])
+            XCTAssertEqual(ScreenRun.takeDiagnostics().filter { $0.hasPrefix("Main.storyboard") }, [
+                "Main.storyboard:9: a `mapView` is not drawn: it is shown as an empty view",
+                "Main.storyboard:12: a `show` segue is not performed (the scene it leads to is made by its identifier)",
+            ])
             let map = try storyboard.loadInitialViewController().view.subviews.first
             XCTAssertEqual(map?.frame, CGRect(x: 0, y: 0, width: 100, height: 100), "the empty view keeps its frame")
         }

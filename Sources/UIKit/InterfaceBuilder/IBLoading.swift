@@ -133,8 +133,12 @@ import Foundation
                     }
                 case "action":
                     try connectAction(c, from: source)
+                case "segue" where c["kind"] != "relationship":
+                    Diagnostics.once(
+                        "IB segue \(document.at(c))",
+                        "\(document.at(c)): a `\(c["kind"] ?? "")` segue is not performed (the scene it leads to is made by its identifier)")
                 default:
-                    break  // segues: relationships are read by the storyboard; others are not performed.
+                    break  // relationship segues are read by the storyboard.
                 }
             }
         }

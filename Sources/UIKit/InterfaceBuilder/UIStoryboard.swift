@@ -212,7 +212,16 @@ import Foundation
     func load(into vc: UIViewController) throws {
         let loading = IBLoading(document: document, bundle: bundle)
         if let id = controller.id { loading.objects[id] = vc }
-        if let item = controller.child("navigationItem"), let id = item.id { loading.objects[id] = vc.navigationItem }
+        if let item = controller.child("navigationItem"), let id = item.id {
+            loading.objects[id] = vc.navigationItem
+            let items = ["leftBarButtonItem": vc.navigationItem.leftBarButtonItem, "rightBarButtonItem": vc.navigationItem.rightBarButtonItem]
+            for b in item.all("barButtonItem") {
+                if let bid = b.id, let key = b["key"], let made = items[key] ?? nil {
+                    loading.objects[bid] = made
+                    loading.collect(b, made, guidesOf: nil)
+                }
+            }
+        }
         let root = try loading.makeView(view)
         loading.collect(controller, vc, guidesOf: nil)
         vc.view = root
@@ -222,6 +231,24 @@ import Foundation
 
 /// What a scene's controller element says of the controller itself.
 @MainActor enum IBControllers {
+    static let systemItems: [String: UIBarButtonItem.SystemItem] = [
+        "done": .done, "cancel": .cancel, "edit": .edit, "save": .save, "add": .add, "compose": .compose, "reply": .reply,
+        "action": .action, "organize": .organize, "bookmarks": .bookmarks, "search": .search, "refresh": .refresh, "stop": .stop,
+        "camera": .camera, "trash": .trash, "play": .play, "pause": .pause, "rewind": .rewind, "fastForward": .fastForward,
+        "undo": .undo, "redo": .redo, "close": .close, "flexibleSpace": .flexibleSpace, "fixedSpace": .fixedSpace,
+    ]
+
+    /// `<barButtonItem title= image= systemItem= style=>`: its action is connected with the view's
+    /// (the item is an object of the scene's view load, by its id).
+    static func barButtonItem(_ b: IBElement, _ l: IBLoading) throws -> UIBarButtonItem {
+        if let s = b["systemItem"], let item = systemItems[s] { return UIBarButtonItem(barButtonSystemItem: item, target: nil, action: nil) }
+        let image = try b["image"].map { try IBValues.image($0, at: b, in: l.document) }
+        let item = image.map { UIBarButtonItem(image: $0, style: .plain, target: nil, action: nil) }
+            ?? UIBarButtonItem(title: b["title"], style: b["style"] == "done" ? .done : .plain, target: nil, action: nil)
+        if image != nil, let t = b["title"] { item.title = t }
+        return item
+    }
+
     static func decode(_ vc: UIViewController, _ e: IBElement, _ l: IBLoading) throws {
         if let t = e["title"] { vc.title = t }
         if let item = e.child("navigationItem", key: "navigationItem") {
@@ -231,6 +258,10 @@ import Foundation
             case "never": vc.navigationItem.largeTitleDisplayMode = .never
             default: break
             }
+            if let t = item["backButtonTitle"] { vc.navigationItem.backButtonTitle = t }
+            if let b = item.child("barButtonItem", key: "leftBarButtonItem") { vc.navigationItem.leftBarButtonItem = try barButtonItem(b, l) }
+            if let b = item.child("barButtonItem", key: "rightBarButtonItem") { vc.navigationItem.rightBarButtonItem = try barButtonItem(b, l) }
+            if let b = item.child("barButtonItem", key: "backBarButtonItem") { vc.navigationItem.backBarButtonItem = try barButtonItem(b, l) }
         }
         if let item = e.child("tabBarItem", key: "tabBarItem") {
             vc.tabBarItem = UITabBarItem(title: item["title"], image: try item["image"].map { try IBValues.image($0, at: item, in: l.document) }, tag: item.int("tag") ?? 0)
