@@ -312,11 +312,14 @@ final class InterfaceBuilderTests: XCTestCase {
                 <viewController id="feed" sceneMemberID="viewController">
                     <tabBarItem key="tabBarItem" title="Feed" image="star.fill" id="i1"/>
                 </viewController>
-                <viewController id="me" sceneMemberID="viewController">
+                <viewController id="me" customClass="OrderedController" sceneMemberID="viewController">
+                    <view key="view" id="meView"/>
                     <tabBarItem key="tabBarItem" title="Me" id="i2"/>
                     <navigationItem key="navigationItem" title="Me" largeTitleDisplayMode="never" id="n2">
                         <barButtonItem key="leftBarButtonItem" title="Settings" id="b1"/>
-                        <barButtonItem key="rightBarButtonItem" systemItem="add" id="b2"/>
+                        <barButtonItem key="rightBarButtonItem" systemItem="add" id="b2">
+                            <connections><action selector="tapped:" destination="me" id="a1"/></connections>
+                        </barButtonItem>
                     </navigationItem>
                 </viewController>
                 """, resources: "<image name=\"star.fill\" catalog=\"system\" width=\"16\" height=\"16\"/>").write(to: url, atomically: true, encoding: .utf8)
@@ -327,6 +330,12 @@ final class InterfaceBuilderTests: XCTestCase {
             XCTAssertEqual(tabs.viewControllers?.last?.navigationItem.largeTitleDisplayMode, .never)
             XCTAssertEqual(tabs.viewControllers?.last?.navigationItem.leftBarButtonItem?.title, "Settings")
             XCTAssertNotNil(tabs.viewControllers?.last?.navigationItem.rightBarButtonItem, "a system item (add)")
+            UIStoryboard.register(OrderedController.self) { $0.action("tapped:", OrderedController.tapped) }
+            _ = ScreenRun.takeDiagnostics()
+            _ = tabs.viewControllers?.last?.view
+            XCTAssertEqual(
+                ScreenRun.takeDiagnostics().filter { $0.contains("tapped:") }.map { $0.replacingOccurrences(of: "\(getpid())", with: "PID") },
+                ["Tabs-PID.storyboard:22: the action tapped: of a UIBarButtonItem is not sent (only controls send actions here)"])
         }
     }
 

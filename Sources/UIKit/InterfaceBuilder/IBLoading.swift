@@ -198,7 +198,7 @@ import Foundation
             throw unknownMember("action", selector, of: target, at: c, register: "$0.action(\"\(selector)\", \(className(target)).\(method))")
         }
         guard let control = source as? UIControl else {
-            Diagnostics.once("IB action \(document.at(c))", "\(document.at(c)): an action from a <\(c.name)> that is not a control is not sent")
+            Diagnostics.once("IB action \(document.at(c))", "\(document.at(c)): the action \(selector) of a \(className(source)) is not sent (only controls send actions here)")
             return
         }
         let event = IBViewKinds.controlEvents[c["eventType"] ?? "touchUpInside"] ?? .touchUpInside
