@@ -94,6 +94,10 @@ internal import Scene
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         setUp()
+        if let type = InterfaceBuilderCoder.buttonType(coder) {
+            buttonType = type
+            applyType()
+        }
     }
 
     /// https://developer.apple.com/documentation/uikit/uibutton/init(type:)

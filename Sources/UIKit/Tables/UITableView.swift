@@ -153,15 +153,22 @@ extension UITableViewDelegate {
 
     public convenience override init(frame: CGRect) { self.init(frame: frame, style: .plain) }
 
+    /// A table from a storyboard or XIB: its style and background as the file gives them.
     public required init?(coder: NSCoder) {
-        style = .plain
+        style = InterfaceBuilderCoder.tableStyle(coder) ?? .plain
         super.init(coder: coder)
-        backgroundColor = .systemBackground
+        if !coder.allowsKeyedCoding || !coder.containsValue(forKey: "backgroundColor") {
+            backgroundColor = style == .plain ? .systemBackground : .systemGroupedBackground
+        }
+        alwaysBounceVertical = true
     }
 
     // MARK: Registration and reuse
 
     private var cellClasses: [String: UITableViewCell.Type] = [:]
+    /// Nibs of one cell by reuse identifier (`register(_:forCellReuseIdentifier:)` with a UINib,
+    /// a storyboard's prototype cells).
+    var cellNibs: [String: UINib] = [:]
     private var headerClasses: [String: UITableViewHeaderFooterView.Type] = [:]
     /// Cells that left the screen, by reuse identifier, waiting to be dequeued.
     private var reuseQueue: [String: [UITableViewCell]] = [:]
@@ -171,7 +178,7 @@ extension UITableViewDelegate {
 
     /// https://developer.apple.com/documentation/uikit/uitableview/1614888-register
     open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
-        if let c = cellClass as? UITableViewCell.Type { cellClasses[identifier] = c } else { cellClasses[identifier] = nil }
+        if let c = cellClass as? UITableViewCell.Type { cellClasses[identifier] = c; cellNibs[identifier] = nil } else { cellClasses[identifier] = nil }
     }
 
     /// https://developer.apple.com/documentation/uikit/uitableview/1614899-register
@@ -186,6 +193,11 @@ extension UITableViewDelegate {
             let cell = queue.removeLast()
             reuseQueue[identifier] = queue
             cell.prepareForReuse()
+            return cell
+        }
+        if let nib = cellNibs[identifier] {
+            guard let cell = nib.instantiate(withOwner: nil).first as? UITableViewCell else { return nil }
+            cellsMade += 1
             return cell
         }
         guard let type = cellClasses[identifier] else { return nil }
@@ -761,6 +773,7 @@ extension UITableViewCell {
     open var clearsSelectionOnViewWillAppear = true
 
     open override func loadView() {
+        if loadInterfaceBuilderView() { return }
         let table = UITableView(frame: UIScreen.main.bounds, style: tableStyle)
         table.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         table.dataSource = self

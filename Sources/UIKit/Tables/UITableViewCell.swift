@@ -141,12 +141,15 @@ internal import Scene
         setUpParts()
     }
 
-    /// Cells are made in code here: a coder (a storyboard or XIB) is not read yet.
+    /// A cell from a storyboard or XIB: its style and reuse identifier as the file gives them.
     public required init?(coder: NSCoder) {
-        style = .default
+        let style = InterfaceBuilderCoder.cellStyle(coder)
+        self.style = style
+        reuseIdentifier = (coder as? InterfaceBuilderCoder)?.element["reuseIdentifier"]
         contentView = UITableViewCellContentView()
-        ownTextLabel = CellLabel(role: .text)
-        ownDetailLabel = nil
+        ownTextLabel = CellLabel(role: style == .value2 ? .value2Text : .text)
+        ownDetailLabel =
+            style == .default ? nil : CellLabel(role: style == .subtitle ? .subtitleDetail : style == .value1 ? .value1Detail : .value2Detail)
         ownImageView = CellImageView()
         super.init(coder: coder)
         setUpParts()

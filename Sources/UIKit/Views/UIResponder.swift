@@ -10,4 +10,8 @@ import Foundation
     open var isFirstResponder: Bool { false }
     @discardableResult open func becomeFirstResponder() -> Bool { false }
     @discardableResult open func resignFirstResponder() -> Bool { true }
+    /// Sent to every object a storyboard or XIB made, after all of them are made and their outlets
+    /// and actions connected (Apple declares it on NSObject; views and view controllers inherit it here).
+    /// https://developer.apple.com/documentation/objectivec/nsobject/1402907-awakefromnib
+    open func awakeFromNib() {}
 }

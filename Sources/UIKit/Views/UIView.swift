@@ -70,12 +70,14 @@ internal import Scene
 
     public convenience override init() { self.init(frame: .zero) }
 
-    /// Views are made in code here: a coder (a storyboard or XIB) is not read yet.
+    /// A view from a storyboard or XIB: UIView's own attributes (frame, autoresizing mask,
+    /// colours, ...) read from the coder (InterfaceBuilder/); a subclass reads its own after.
     /// https://developer.apple.com/documentation/uikit/uiview/1622453-init
     public required init?(coder: NSCoder) {
-        layer = CALayer()
+        layer = (type(of: self).layerClass as? CALayer.Type ?? CALayer.self).init()
         super.init()
         layer.owner = self
+        if let ib = coder as? InterfaceBuilderCoder { ib.loading.decodeViewAttributes(self, ib.element) }
     }
 
     // MARK: Geometry

@@ -24,10 +24,13 @@ public struct UIRectEdge: OptionSet, Hashable, Sendable {
 @preconcurrency @MainActor open class UIViewController: UIResponder, UITraitEnvironment {
     private var loadedView: UIView?
 
-    /// Nib files are not read yet: `nibName` is kept and ignored.
+    /// The view is loaded from the XIB `nibName` in `nibBundle` (the main bundle when nil); with
+    /// no name, from `ProfileView.xib` or `ProfileViewController.xib` for a ProfileViewController
+    /// when one exists (InterfaceBuilder/UIStoryboard.swift).
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621359-init
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
         nibName = nibNameOrNil
+        nibBundle = nibBundleOrNil
         super.init()
     }
 
@@ -40,6 +43,13 @@ public struct UIRectEdge: OptionSet, Hashable, Sendable {
     public convenience override init() { self.init(nibName: nil, bundle: nil) }
 
     public let nibName: String?
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621448-nibbundle
+    public private(set) var nibBundle: Bundle?
+    /// The storyboard the controller was made from.
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621369-storyboard
+    public internal(set) var storyboard: UIStoryboard?
+    /// The scene's view, made by `loadView` (a controller from a storyboard).
+    var interfaceBuilderView: IBViewSource?
 
     /// The view, loaded on first use.
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621460-view
@@ -73,6 +83,7 @@ public struct UIRectEdge: OptionSet, Hashable, Sendable {
     /// Makes a plain view the size of the screen, resizing with its superview.
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621454-loadview
     open func loadView() {
+        if loadInterfaceBuilderView() { return }
         let v = UIView(frame: UIScreen.main.bounds)
         v.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         view = v
