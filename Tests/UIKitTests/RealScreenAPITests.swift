@@ -349,4 +349,40 @@ final class RealScreenAPITests: XCTestCase {
             XCTAssertEqual(probe?.transitions, [])
         }
     }
+
+    /// Xcode's template overrides `didReceiveMemoryWarning()`: it compiles with its `super` call,
+    /// and a run, which has no memory pressure, never calls it.
+    func testDidReceiveMemoryWarningIsOverridableAndNotCalledByARun() {
+        MainActor.assumeIsolated {
+            final class Warned: UIViewController {
+                var warnings = 0
+                override func didReceiveMemoryWarning() {
+                    super.didReceiveMemoryWarning()
+                    warnings += 1
+                }
+            }
+            var screen: Warned?
+            _ = RealScreenAPITests.run {
+                let vc = Warned()
+                screen = vc
+                return vc
+            }
+            XCTAssertEqual(screen?.warnings, 0)
+            screen?.didReceiveMemoryWarning()
+            XCTAssertEqual(screen?.warnings, 1)
+        }
+    }
+
+    /// `setCollectionViewLayout(_:animated:completion:)`: the new layout is the view's, and the
+    /// completion is called once with true (the change is drawn at once).
+    func testSetCollectionViewLayoutCallsItsCompletionWithTrue() {
+        MainActor.assumeIsolated {
+            let collection = UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 600), collectionViewLayout: UICollectionViewFlowLayout())
+            let grid = UICollectionViewFlowLayout()
+            var finished: [Bool] = []
+            collection.setCollectionViewLayout(grid, animated: true) { finished.append($0) }
+            XCTAssertTrue(collection.collectionViewLayout === grid)
+            XCTAssertEqual(finished, [true])
+        }
+    }
 }

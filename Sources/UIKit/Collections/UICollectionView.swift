@@ -120,6 +120,14 @@ extension UICollectionViewDelegate {
         collectionViewLayout = layout
     }
 
+    /// The layout set as `setCollectionViewLayout(_:animated:)` sets it; `completion` is called
+    /// with true once the change is done: at once, since the change is drawn at once.
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/setcollectionviewlayout(_:animated:completion:)
+    open func setCollectionViewLayout(_ layout: UICollectionViewLayout, animated: Bool, completion: ((Bool) -> Void)? = nil) {
+        setCollectionViewLayout(layout, animated: animated)
+        completion?(true)
+    }
+
     /// https://developer.apple.com/documentation/uikit/uicollectionview/1618091-datasource
     open weak var dataSource: (any UICollectionViewDataSource)? { didSet { reloadData() } }
 

@@ -13,7 +13,7 @@ import Foundation
 ///     }
 ///
 /// A subclass finds the outlets its superclasses registered.
-@MainActor public final class InterfaceBuilderClass<Object: AnyObject> {
+@preconcurrency @MainActor public final class InterfaceBuilderClass<Object: AnyObject> {
     var outlets: [String: (Object, AnyObject) -> Bool] = [:]
     var collections: [String: (Object, [AnyObject]) -> Bool] = [:]
     var actions: [String: (Object, Any) -> Bool] = [:]

@@ -5,7 +5,7 @@ import Foundation
 /// resources (also in `Base.lproj`). A SwiftPM target lists it as a resource
 /// (`resources: [.process("ProfileHeader.xib")]`) and passes `Bundle.module`.
 /// https://developer.apple.com/documentation/uikit/uinib
-@MainActor open class UINib: NSObject {
+@preconcurrency @MainActor open class UINib: NSObject {
     /// https://developer.apple.com/documentation/uikit/uinib/optionskey
     public struct OptionsKey: RawRepresentable, Hashable, Sendable {
         public let rawValue: String

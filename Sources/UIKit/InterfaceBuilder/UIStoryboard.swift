@@ -7,7 +7,7 @@ import Foundation
 /// The file is the `.storyboard` itself: `NAME.storyboard` in the bundle's resources (also in
 /// `Base.lproj`); a SwiftPM target lists it as a resource and passes `Bundle.module`.
 /// https://developer.apple.com/documentation/uikit/uistoryboard
-@MainActor open class UIStoryboard: NSObject {
+@preconcurrency @MainActor open class UIStoryboard: NSObject {
     private let loaded: Result<IBDocument, InterfaceBuilderError>
     private let bundle: Bundle?
 

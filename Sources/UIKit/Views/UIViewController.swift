@@ -95,6 +95,11 @@ public struct UIRectEdge: OptionSet, Hashable, Sendable {
     open func viewDidAppear(_ animated: Bool) {}
     open func viewWillDisappear(_ animated: Bool) {}
     open func viewDidDisappear(_ animated: Bool) {}
+    /// Called by UIKit when the app receives a memory warning, to release what can be made again.
+    /// A render has no memory pressure to report, so a run never calls it; overrides (Xcode's
+    /// template has one) compile and may call `super`.
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/didreceivememorywarning()
+    open func didReceiveMemoryWarning() {}
     open func viewWillLayoutSubviews() {}
     open func viewDidLayoutSubviews() {}
     /// Override it to change the view's constraints; call super last.
