@@ -52,7 +52,7 @@ final class TableTests: XCTestCase {
         XCTAssertEqual(t.totalRows, 5)
     }
 
-    func testSelfSizingRowsAreAtLeast44PlusASeparatorPixel() throws {
+    func testSelfSizingRowsAreAtLeast44WithTheSeparatorWithin() throws {
         let t = table(
             try screen(
                 """
@@ -66,8 +66,9 @@ final class TableTests: XCTestCase {
                 """))
         let tops = t.layouts[0].rowTops
         let px = 1.0 / 3
-        // One line of 17 pt text with 11 pt above and below is under 44: the minimum, plus the separator.
-        XCTAssertEqual(tops[1] - tops[0], 44 + px, accuracy: 1e-9)
+        // One line of 17 pt text with 11 pt above and below is under 44: the minimum, which holds
+        // the separator (iOS's one-line rows are 44 pt apart, not 44 and a pixel).
+        XCTAssertEqual(tops[1] - tops[0], 44, accuracy: 1e-9)
         // Subtitle: the text's line, 3 pt, the 15 pt detail's line, 11 pt padding each side.
         let text = TableCell.textContent(TableRow(text: "Title", style: .subtitle), palette: .light, typography: .standard, lines: 0).paragraph(
             width: 300
@@ -81,8 +82,23 @@ final class TableTests: XCTestCase {
         XCTAssertGreaterThan(subtitle, 58)
         XCTAssertLessThan(subtitle, 68)
         // A 29 pt Settings icon keeps the 44 pt row; a 60 pt image grows it (7 pt above and below).
-        XCTAssertEqual(tops[3] - tops[2], 44 + px, accuracy: 1e-9)
+        XCTAssertEqual(tops[3] - tops[2], 44, accuracy: 1e-9)
         XCTAssertEqual(tops[4] - tops[3], 74 + px, accuracy: 1e-9)
+    }
+
+    /// The scenario route draws the empty rows' separators as UITableView does (TableParityTests
+    /// checks the same numbers on the UIKit route): a plain table of three rows on an 852-pt
+    /// screen, lines 44 pt apart from 176 less a pixel, at the 16 pt inset; a grouped table none.
+    func testPlainTablesDrawEmptyRowSeparatorsToTheBottom() throws {
+        let t = table(try screen("table: {sections: [{rows: [{text: A}, {text: B}, {text: C}]}]}"))
+        XCTAssertEqual(t.height, 132, accuracy: 1e-9)
+        let style = ContentStyle(width: 393, palette: .light, background: .white, pixelScale: 3, margin: 16, typography: .standard)
+        let lines = t.emptyRowSeparators(from: 0, to: 852, originY: 0, style: style)
+        XCTAssertEqual(lines.count, 16, "132 + 44 k less a pixel above 852: k = 1 ... 16")
+        XCTAssertEqual(lines[0].frame, Rect(x: 16, y: 176 - 1.0 / 3, width: 377, height: 1.0 / 3))
+        XCTAssertEqual(lines[1].frame.minY - lines[0].frame.minY, 44, accuracy: 1e-9)
+        let grouped = table(try screen("table: {style: grouped, sections: [{rows: [{text: A}]}]}"))
+        XCTAssertTrue(grouped.emptyRowSeparators(from: 0, to: 852, originY: 0, style: style).isEmpty)
     }
 
     func testLongTextWrapsInASelfSizingCellAndNotInAFixedOne() throws {
@@ -209,6 +225,13 @@ final class TableTests: XCTestCase {
         }
         XCTAssertEqual(Device.named("iphone-15")!.layoutMargin, 16)
         XCTAssertEqual(Device.named("ipad-air-11")!.layoutMargin, 20)
+        // From 414 pt wide in portrait, as iOS snapshot references of a 414-pt phone show (20 pt
+        // cell margins), in either orientation; the narrower phones keep 16 in landscape.
+        XCTAssertEqual(Device.named("iphone-11")!.layoutMargin, 20)
+        XCTAssertEqual(Device.named("iphone-16-pro-max")!.layoutMargin, 20)
+        XCTAssertEqual(Device.named("iphone-16-pro-max")!.oriented(.landscape).layoutMargin, 20)
+        XCTAssertEqual(Device.named("iphone-16-pro")!.layoutMargin, 16)
+        XCTAssertEqual(Device.named("iphone-15")!.oriented(.landscape).layoutMargin, 16)
 
         // Pixels at @3x: the section's corner is rounded (the grouped background shows at its very
         // corner), its edge 10 pt down is the cell's white, and the background around is F2F2F7.

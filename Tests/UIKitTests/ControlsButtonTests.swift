@@ -46,7 +46,8 @@ final class ControlsButtonTests: XCTestCase {
     }
 
     /// The older API: the title in the system font at 15 pt, 6 pt above and below (46 x 30 pt on
-    /// iOS), plus contentEdgeInsets; titles per state fall back to .normal's.
+    /// iOS); contentEdgeInsets replace those 6 pt (a snapshot reference's button with insets was
+    /// 48 pt tall on iOS, 60.5 here with the 12 pt added); titles per state fall back to .normal's.
     func testTheOlderAPISizesAndStates() {
         ControlsHarness.onMain {
             _ = ControlsHarness.run { _ in
@@ -59,9 +60,22 @@ final class ControlsButtonTests: XCTestCase {
                 XCTAssertEqual(b.intrinsicContentSize, CGSize(width: text.width, height: text.height + 12))
                 XCTAssertEqual(b.intrinsicContentSize.height, 30, accuracy: 0.34, "iOS: 30 pt")
                 b.contentEdgeInsets = UIEdgeInsets(top: 10, left: 20, bottom: 10, right: 20)
-                XCTAssertEqual(b.intrinsicContentSize, CGSize(width: text.width + 40, height: text.height + 32))
+                XCTAssertEqual(b.intrinsicContentSize, CGSize(width: text.width + 40, height: text.height + 20))
+                b.titleLabel?.font = .systemFont(ofSize: 18)
+                b.contentEdgeInsets = UIEdgeInsets(top: 15, left: 20, bottom: 15, right: 20)
+                label.font = .systemFont(ofSize: 18)
+                XCTAssertEqual(b.intrinsicContentSize.height, label.intrinsicContentSize.height + 30)
+                b.contentEdgeInsets = UIEdgeInsets(top: 0.01, left: 0, bottom: 0.01, right: 0)
+                XCTAssertEqual(b.intrinsicContentSize.height, label.intrinsicContentSize.height + 0.02, accuracy: 1e-9)
+                b.titleLabel?.font = .systemFont(ofSize: 15)
                 b.setTitle("Chosen", for: .selected)
                 XCTAssertEqual(b.currentTitle, "Button")
+                // The legacy system types: their symbol at 22 pt (iOS's contactAdd circle is
+                // 24.3 pt across; at 17 pt it was 18.8).
+                let add = UIButton(type: .contactAdd)
+                let plain = UIImage(systemName: "plus.circle")!.size
+                XCTAssertGreaterThan(add.intrinsicContentSize.width, plain.width * 22 / 17 - 0.5)
+                XCTAssertEqual(add.currentImage?.size, UIImage(systemName: "plus.circle", withConfiguration: UIImage.SymbolConfiguration(pointSize: 22))?.size)
                 b.isSelected = true
                 XCTAssertEqual(b.currentTitle, "Chosen")
                 XCTAssertEqual(b.title(for: .highlighted), "Button")

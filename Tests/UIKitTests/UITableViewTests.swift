@@ -337,21 +337,20 @@ final class UITableViewBehaviourTests: XCTestCase {
         MainActor.assumeIsolated {
             let source = CountingSource(sections: 2, rows: 3)
             let plain = Self.table(.plain, source)
-            let scale = UITraitCollection.current.displayScale
-            XCTAssertEqual(plain.rectForRow(at: IndexPath(row: 0, section: 0)), CGRect(x: 0, y: 0, width: 393, height: 44 + 1 / scale))
-            XCTAssertEqual(plain.rectForRow(at: IndexPath(row: 0, section: 1)).minY, 3 * (44 + 1 / scale))
+            XCTAssertEqual(plain.rectForRow(at: IndexPath(row: 0, section: 0)), CGRect(x: 0, y: 0, width: 393, height: 44))
+            XCTAssertEqual(plain.rectForRow(at: IndexPath(row: 0, section: 1)).minY, 3 * 44)
             let grouped = Self.table(.grouped, source)
             XCTAssertEqual(grouped.rectForRow(at: IndexPath(row: 0, section: 0)).minY, 18)
             XCTAssertEqual(grouped.rectForRow(at: IndexPath(row: 0, section: 0)).width, 393)
-            XCTAssertEqual(grouped.rectForRow(at: IndexPath(row: 0, section: 1)).minY, 18 + 3 * (44 + 1 / scale) + 17 + 18)
+            XCTAssertEqual(grouped.rectForRow(at: IndexPath(row: 0, section: 1)).minY, 18 + 3 * 44 + 17 + 18)
             let inset = Self.table(.insetGrouped, source)
             let r = inset.rectForRow(at: IndexPath(row: 1, section: 0))
             XCTAssertEqual(r.minX, 16)
             XCTAssertEqual(r.width, 393 - 32)
             let backgrounds = inset.subviews.filter { $0.layer.cornerRadius == 10 }
             XCTAssertEqual(backgrounds.count, 2)
-            XCTAssertEqual(backgrounds.first?.frame, CGRect(x: 16, y: 18, width: 361, height: 3 * (44 + 1 / scale)))
-            XCTAssertEqual(inset.contentSize.height, 2 * (18 + 3 * (44 + 1 / scale) + 17))
+            XCTAssertEqual(backgrounds.first?.frame, CGRect(x: 16, y: 18, width: 361, height: 3 * 44))
+            XCTAssertEqual(inset.contentSize.height, 2 * (18 + 3 * 44 + 17))
             // The cell's text keeps the margin inside the inset cell.
             XCTAssertEqual(inset.cellForRow(at: IndexPath(row: 1, section: 0))?.textLabel?.frame.minX, 16)
             XCTAssertEqual(plain.cellForRow(at: IndexPath(row: 1, section: 0))?.textLabel?.frame.minX, 16)
@@ -455,12 +454,11 @@ final class UITableViewBehaviourTests: XCTestCase {
             let source = CountingSource(rows: 1000)
             source.text = { $0.row % 2 == 1 ? String(repeating: "A long line of text that wraps in the cell. ", count: 3) : "Short" }
             let t = Self.table(.plain, source)
-            let scale = UITraitCollection.current.displayScale
-            XCTAssertEqual(t.rectForRow(at: IndexPath(row: 0, section: 0)).height, 44 + 1 / scale)
+            XCTAssertEqual(t.rectForRow(at: IndexPath(row: 0, section: 0)).height, 44)
             let tall = t.rectForRow(at: IndexPath(row: 1, section: 0)).height
             XCTAssertGreaterThan(tall, 80, "three lines and more")
             XCTAssertEqual(t.cellForRow(at: IndexPath(row: 1, section: 0))?.frame.height, tall)
-            XCTAssertEqual(t.rectForRow(at: IndexPath(row: 999, section: 0)).height, 44 + 1 / scale, accuracy: 1e-6, "the estimate, not measured")
+            XCTAssertEqual(t.rectForRow(at: IndexPath(row: 999, section: 0)).height, 44, accuracy: 1e-6, "the estimate, not measured")
             XCTAssertLessThan(source.asked.count, 40, "only the rows shown were made")
             t.estimatedRowHeight = 100
             t.reloadData()
@@ -524,7 +522,7 @@ final class UITableViewBehaviourTests: XCTestCase {
             XCTAssertEqual(t.numberOfRows(inSection: 1), 400_000, "a million rows in all")
             XCTAssertTrue(t.contentSize.height.isFinite)
             XCTAssertEqual(t.rectForRow(at: IndexPath(row: 3, section: 0)).height, 100_000)
-            XCTAssertEqual(t.rectForRow(at: IndexPath(row: 1, section: 0)).height, 44 + 1 / UITraitCollection.current.displayScale, accuracy: 1e-6)
+            XCTAssertEqual(t.rectForRow(at: IndexPath(row: 1, section: 0)).height, 44, accuracy: 1e-6, "the estimate: 44 pt")
         }
     }
 }

@@ -3,7 +3,8 @@ import Raster
 /// UITableView with sections (iOS 17/18 look): cells in the four UITableViewCell styles, section
 /// headers and footers, separators, and the three table styles.
 ///
-/// - `plain`: full-width cells on the table's background; a section header pins under the bars
+/// - `plain`: full-width cells on the table's background, and below the last row the separators of
+///   empty rows to the screen's bottom; a section header pins under the bars
 ///   (at contentOffset.y + adjustedContentInset.top) while its section scrolls past and is pushed
 ///   up by the section's end; a footer pins to the bottom of the visible area the same way.
 /// - `grouped`: full-width sections of secondarySystemGroupedBackground on systemGroupedBackground,
@@ -300,6 +301,29 @@ public struct Table: Sendable {
                         text, name: "sectionFooter.\(s)", isHeader: false, frame: l.footer.frame, textFrame: textFrame,
                         y: originY + y, pinned: y < l.footer.frame.minY, style: cs))
             }
+        }
+        out += emptyRowSeparators(from: top, to: bottom, originY: originY, style: cs)
+        return out
+    }
+
+    /// The separators of the empty rows a plain table draws below its last row, down to the
+    /// bottom of the screen, a row's height apart (the fixed height, else 44 pt), at the cells'
+    /// separator inset. (UIKit's; a `tableFooterView` hides them, which scenario tables have not.)
+    func emptyRowSeparators(from top: Double, to bottom: Double, originY: Double, style cs: ContentStyle) -> [Layer] {
+        guard style == .plain, bottom > height else { return [] }
+        let pitch: Double = if case .fixed(let h) = rowHeight { max(h, 1) } else { TableCellMetrics.minimumRowHeight }
+        let pixel = 1 / cs.pixelScale
+        let left = separatorInset?.left.map { $0 + cs.safeLeft } ?? contentLeft
+        let right = separatorInset?.right ?? 0
+        var out: [Layer] = []
+        var k = max(1, Int(((top - height) / pitch).rounded(.down)))
+        while height + Double(k) * pitch - pixel < bottom {
+            let line = Layer(
+                name: "emptyRow.\(k).separator",
+                frame: Rect(x: cellX + left, y: originY + height + Double(k) * pitch - pixel, width: max(0, cellWidth - left - right), height: pixel))
+            line.backgroundColor = cs.palette.separator
+            out.append(line)
+            k += 1
         }
         return out
     }

@@ -75,7 +75,8 @@ public enum TableCellMetrics {
     public static let verticalPadding = 11.0
     /// Above and below the image: a 29 pt Settings icon fits a 44 pt row.
     public static let imageVerticalPadding = 7.0
-    /// A self-sizing cell is never shorter (UIKit's minimum row height, without the separator).
+    /// A self-sizing cell is never shorter: UIKit's minimum row height, which holds the separator
+    /// (iOS's rows of one line are 44 pt apart; snapshot references show no drift of a pixel a row).
     public static let minimumRowHeight = 44.0
     /// Between the image's right edge and the text.
     public static let imageToText = 16.0
@@ -172,8 +173,9 @@ package enum TableCell {
 
     /// Lays out `row` in a cell `width` wide whose content keeps `left` and `right` points from its
     /// edges (the layout margin, plus the safe area on a full-width cell). A self-sizing cell
-    /// (`fixedHeight` nil) is as tall as its content plus padding, at least 44 pt, rounded up to the
-    /// device's pixels, plus one pixel of separator, as UITableView sizes it; its labels wrap.
+    /// (`fixedHeight` nil) is as tall as its content plus padding rounded up to the device's pixels
+    /// plus one pixel of separator, at least 44 pt (the separator within), as UITableView sizes
+    /// it; its labels wrap.
     package static func layout(
         _ row: TableRow, width: Double, left: Double, right: Double, fixedHeight: Double?,
         deviceScale: Double, typography: Typography
@@ -232,8 +234,9 @@ package enum TableCell {
         let separator = 1 / deviceScale
         let height =
             fixedHeight
-            ?? max(m.minimumRowHeight, ceilPixel(max(blockHeight + 2 * m.verticalPadding, (image?.height ?? 0) + 2 * m.imageVerticalPadding)))
-            + separator
+            ?? max(
+                m.minimumRowHeight,
+                ceilPixel(max(blockHeight + 2 * m.verticalPadding, (image?.height ?? 0) + 2 * m.imageVerticalPadding)) + separator)
         // Centred in the content view: the cell less the separator pixel of a self-sizing cell.
         let contentHeight = fixedHeight ?? height - separator
         func centred(_ r: Rect, _ h: Double) -> Rect { Rect(x: r.minX, y: ((contentHeight - h) / 2) + r.minY, width: r.width, height: r.height) }

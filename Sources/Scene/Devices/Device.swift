@@ -63,10 +63,12 @@ public struct Device: Sendable, Equatable {
     /// A toolbar's height above the bottom safe area: as a navigation bar's.
     public var toolbarHeight: Double { navigationBarHeight }
 
-    /// UIKit's standard layout margins (a cell's content inset, a large title's x): 16 pt on compact
-    /// widths, 20 pt on regular widths: iPads, and in landscape the iPhones 414 pt or wider in
-    /// portrait (the Plus and Max phones, the 11 and XR, the Air).
-    public var layoutMargin: Double { idiom == .pad || (orientation == .landscape && size.height >= 414) ? 20 : 16 }
+    /// UIKit's standard layout margins (a view controller's root view's side margins, a cell's
+    /// content inset and separator inset, a large title's x): 20 pt on iPads and on the iPhones
+    /// 414 pt or wider in portrait (the Plus and Max phones, the 11 and XR, the Air) in either
+    /// orientation, 16 pt on the narrower iPhones. iOS snapshot references of a 414-pt phone in
+    /// portrait show 20 pt cell margins (docs/parity.md).
+    public var layoutMargin: Double { idiom == .pad || min(size.width, size.height) >= 414 ? 20 : 16 }
 
     /// The portrait device, in `orientation`. In landscape an iPhone hides its status bar; a phone
     /// with a notch or Dynamic Island keeps that inset on both sides and 21 pt at the bottom; an

@@ -5,7 +5,12 @@ internal import Scene
 /// A color: fixed sRGB components, or dynamic (resolved with the traits of where it is drawn:
 /// the system colors and `init(dynamicProvider:)`).
 /// https://developer.apple.com/documentation/uikit/uicolor
-open class UIColor: NSObject, @unchecked Sendable {
+///
+/// Not an `NSObject` here (it is on iOS): swift-corelibs-foundation traps (an illegal
+/// instruction in CFBasicHashesAreEqual) when it compares attribute values that are NSObject
+/// subclasses from outside Foundation, which it does as an `NSMutableAttributedString` gains a
+/// third run. A plain Swift class crosses into attributes as a boxed value, compared with `==`.
+open class UIColor: Hashable, CustomStringConvertible, @unchecked Sendable {
     enum Kind {
         case rgba(CGFloat, CGFloat, CGFloat, CGFloat)
         case system(String, alpha: CGFloat)
@@ -181,7 +186,7 @@ open class UIColor: NSObject, @unchecked Sendable {
         return true
     }
 
-    open override func isEqual(_ object: Any?) -> Bool {
+    open func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? UIColor else { return false }
         switch (kind, other.kind) {
         case (.rgba(let a, let b, let c, let d), .rgba(let e, let f, let g, let h)): return a == e && b == f && c == g && d == h
@@ -190,7 +195,10 @@ open class UIColor: NSObject, @unchecked Sendable {
         }
     }
 
-    open override var hash: Int {
+    public static func == (a: UIColor, b: UIColor) -> Bool { a.isEqual(b) }
+    public func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+    open var hash: Int {
         switch kind {
         case .rgba(let r, let g, let b, let a): return [r, g, b, a].hashValue
         case .system(let n, let a): return n.hashValue ^ a.hashValue
@@ -198,7 +206,7 @@ open class UIColor: NSObject, @unchecked Sendable {
         }
     }
 
-    open override var description: String {
+    open var description: String {
         switch kind {
         case .rgba(let r, let g, let b, let a): return "UIExtendedSRGBColorSpace \(r) \(g) \(b) \(a)"
         case .system(let n, _): return "<UIDynamicSystemColor: \(n)>"

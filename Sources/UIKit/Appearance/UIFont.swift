@@ -5,7 +5,11 @@ internal import Scene
 /// A font: the system font (SF Pro on the phone; the scenario's fonts here, Inter by default) at
 /// a size and weight, or a text style's font at the screen's Dynamic Type size.
 /// https://developer.apple.com/documentation/uikit/uifont
-open class UIFont: NSObject, @unchecked Sendable {
+///
+/// Not an `NSObject` here (it is on iOS), as `UIColor` is not: an attribute value that is an
+/// NSObject subclass from outside Foundation traps swift-corelibs-foundation's attributed
+/// strings at their third run.
+open class UIFont: Hashable, @unchecked Sendable {
     /// https://developer.apple.com/documentation/uikit/uifont/weight
     public struct Weight: RawRepresentable, Hashable, Comparable, Sendable {
         public var rawValue: CGFloat
@@ -131,11 +135,13 @@ open class UIFont: NSObject, @unchecked Sendable {
     /// https://developer.apple.com/documentation/uikit/uifont/1619032-lineheight
     open var lineHeight: CGFloat { CGFloat(metrics.ascender + metrics.descender + metrics.leading) }
 
-    open override func isEqual(_ object: Any?) -> Bool {
+    open func isEqual(_ object: Any?) -> Bool {
         guard let o = object as? UIFont else { return false }
         return pointSize == o.pointSize && weight == o.weight && customName == o.customName
     }
-    open override var hash: Int { pointSize.hashValue ^ weight.rawValue.hashValue }
+    open var hash: Int { pointSize.hashValue ^ weight.rawValue.hashValue }
+    public static func == (a: UIFont, b: UIFont) -> Bool { a.isEqual(b) }
+    public func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
 
 /// Sizes that follow Dynamic Type as a text style does.

@@ -9,7 +9,7 @@ internal import Scene
 ///
 /// The older API's sizes: the title in the system font at 15 pt, the button 6 pt taller than its
 /// text above and below (a "Button" of type `.system` is 46 x 30 pt, as Interface Builder makes
-/// it), plus `contentEdgeInsets`. A `.custom` button's title is white, a `.system` one's the tint.
+/// it), or, when `contentEdgeInsets` are set, the text and those insets only. A `.custom` button's title is white, a `.system` one's the tint.
 /// Highlighting is not drawn (there are no touches).
 /// https://developer.apple.com/documentation/uikit/uibutton
 @preconcurrency @MainActor open class UIButton: UIControl {
@@ -149,17 +149,22 @@ internal import Scene
         for view in [backgroundView, ownImageView, ownTitleLabel, ownSubtitleLabel] { addSubview(view) }
     }
 
-    /// The legacy system types' images: a symbol in the tint (a close button's in gray).
+    /// The legacy system types' images: a symbol in the tint (a close button's in gray). The
+    /// info and add symbols are drawn at 22 pt, as iOS draws them: its contactAdd circle is
+    /// 24.3 pt across in snapshot references, ours at the default 17 pt was 18.8 (docs/parity.md).
     private func applyType() {
+        let legacy = UIImage.SymbolConfiguration(pointSize: UIButton.legacySymbolPointSize)
         switch buttonType {
-        case .detailDisclosure, .infoLight, .infoDark: images[0] = UIImage(systemName: "info.circle")
-        case .contactAdd: images[0] = UIImage(systemName: "plus.circle")
+        case .detailDisclosure, .infoLight, .infoDark: images[0] = UIImage(systemName: "info.circle", withConfiguration: legacy)
+        case .contactAdd: images[0] = UIImage(systemName: "plus.circle", withConfiguration: legacy)
         case .close:
             images[0] = UIImage(systemName: "xmark.circle.fill")?.withTintColor(.tertiaryLabel, renderingMode: .alwaysOriginal)
         case .custom, .system: break
         }
         contentChanged()
     }
+
+    static let legacySymbolPointSize: CGFloat = 22
 
     private func contentChanged() {
         invalidateIntrinsicContentSize()
@@ -382,8 +387,9 @@ internal import Scene
         ownImageView.tintColor = buttonType == .custom ? nil : tintColor
         let text = ownTitleLabel.text
         var title = fitted(ownTitleLabel, text)
-        // The older layout: 6 pt above and below a title.
-        if title.height > 0 { title.height += 12 }
+        // The older layout: 6 pt above and below a title, which contentEdgeInsets replace
+        // (UIKit's: the known idiom of insets of 0.01 pt drops the padding).
+        if title.height > 0, contentEdgeInsets == .zero { title.height += 12 }
         return Measure(
             title: title, subtitle: .zero, image: image?.size ?? .zero, imageFirst: true, vertical: false, gap: 0, titleGap: 0,
             insets: contentEdgeInsets, fill: nil, cornerRadius: 0)

@@ -39,8 +39,43 @@ internal import Scene
         view.superview?.setNeedsLayout()
     }
 
-    /// Solves the constraints of the tree `view` belongs to and sets the frames they give.
+    /// True while a solve (or a fitting) runs: user code it calls (`intrinsicContentSize`,
+    /// `updateConstraints`) that asks for a layout pass is not let into the engine again.
+    static var solving = false
+    /// A layout pass was asked for during the solve: done once after it, if something changed.
+    static var passAskedDuringSolve = false
+
+    /// Solves the constraints of the tree `view` belongs to and sets the frames they give. A
+    /// `layoutIfNeeded()` from inside is done after, once: again while the solves keep changing
+    /// what they read, up to a limit past which it is a loop (said once, as UIKit's feedback
+    /// loop debugger would).
     static func solve(treeOf view: UIView) {
+        if solving {
+            passAskedDuringSolve = true
+            return
+        }
+        solving = true
+        defer { solving = false }
+        passAskedDuringSolve = false
+        solveOnce(treeOf: view)
+        var again = 0
+        while passAskedDuringSolve, changedSinceSolve {
+            passAskedDuringSolve = false
+            again += 1
+            guard again <= UIView.layoutPassLimit else {
+                Diagnostics.once(
+                    "feedback loop solve",
+                    "Layout feedback loop: a layoutIfNeeded() called while constraints are solved (from intrinsicContentSize or "
+                        + "updateConstraints) changed the layout in each of \(UIView.layoutPassLimit) solves in a row; the loop is broken "
+                        + "and the views keep the last solve's frames (UIKit's UIViewLayoutFeedbackLoopDebuggingThreshold finds such loops)")
+                break
+            }
+            solveOnce(treeOf: view)
+        }
+        passAskedDuringSolve = false
+    }
+
+    private static func solveOnce(treeOf view: UIView) {
         var root = view
         while let up = root.superview { root = up }
         changedSinceSolve = false
@@ -71,6 +106,9 @@ internal import Scene
     /// The size of `view` its constraints give nearest `target` (each axis held to the target at
     /// its priority), from an engine of its own: nothing on screen moves.
     static func fittingSize(of view: UIView, target: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority) -> CGSize {
+        let outer = solving
+        solving = true
+        defer { solving = outer }
         view.updateConstraintsIfNeeded()
         let engine = LayoutEngine(root: view, fitting: (target, horizontal, vertical))
         engine.update(apply: false)

@@ -141,15 +141,12 @@ extension UIView {
     /// The margins the layout margins guide keeps from the view's edges: the layout margins (a
     /// view controller's root view at least the system minimum, 16 or 20 pt at the sides), plus
     /// the safe area when `insetsLayoutMarginsFromSafeArea`.
-    var effectiveMarginsFromEdges: UIEdgeInsets {
-        var m = layoutMargins
-        if let vc = owningViewController, vc.viewRespectsSystemMinimumLayoutMargins {
-            let minimum = vc.systemMinimumLayoutMargins
-            m.left = max(m.left, minimum.leading); m.right = max(m.right, minimum.trailing)
-            m.top = max(m.top, minimum.top); m.bottom = max(m.bottom, minimum.bottom)
-        }
+    var effectiveMarginsFromEdges: UIEdgeInsets { effectiveMargins(safeArea: safeAreaInsets) }
+
+    /// The same, from the view's safe area already known.
+    func effectiveMargins(safeArea s: UIEdgeInsets) -> UIEdgeInsets {
+        let m = layoutMargins
         guard insetsLayoutMarginsFromSafeArea else { return m }
-        let s = safeAreaInsets
         return UIEdgeInsets(top: m.top + s.top, left: m.left + s.left, bottom: m.bottom + s.bottom, right: m.right + s.right)
     }
 

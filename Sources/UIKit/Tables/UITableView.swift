@@ -75,13 +75,13 @@ extension UITableViewDelegate {
     var tableDelegate: (any UITableViewDelegate)? { delegate as? any UITableViewDelegate }
     open override weak var delegate: (any UIScrollViewDelegate)? { didSet { needsReload = true; setNeedsLayout() } }
 
-    /// automaticDimension (the default): each cell as tall as its content, at least 44 pt, plus
-    /// the separator's pixel.
+    /// automaticDimension (the default): each cell as tall as its content plus the separator's
+    /// pixel, at least 44 pt (the separator within).
     open var rowHeight: CGFloat = UITableView.automaticDimension { didSet { needsReload = true; setNeedsLayout() } }
     open var sectionHeaderHeight: CGFloat = UITableView.automaticDimension { didSet { needsReload = true; setNeedsLayout() } }
     open var sectionFooterHeight: CGFloat = UITableView.automaticDimension { didSet { needsReload = true; setNeedsLayout() } }
     /// A self-sizing row's height until it is measured (as it first comes on screen); automatic:
-    /// 44 pt plus the separator's pixel.
+    /// 44 pt.
     open var estimatedRowHeight: CGFloat = UITableView.automaticDimension
     open var estimatedSectionHeaderHeight: CGFloat = UITableView.automaticDimension
     open var estimatedSectionFooterHeight: CGFloat = UITableView.automaticDimension
@@ -346,7 +346,7 @@ extension UITableViewDelegate {
             (g.footerHeight, g.footerTextFrame) = supplementHeight(section: s, isHeader: false, title: g.footerTitle)
             var h = [CGFloat](), auto = [Bool]()
             h.reserveCapacity(rows); auto.reserveCapacity(rows)
-            let standard = CGFloat(TableCellMetrics.minimumRowHeight) + pixel
+            let standard = CGFloat(TableCellMetrics.minimumRowHeight)
             for r in 0..<rows {
                 let path = IndexPath(row: r, section: s)
                 let asked = d?.tableView(self, heightForRowAt: path) ?? rowHeight
@@ -481,6 +481,7 @@ extension UITableViewDelegate {
             if cell.frame != frame { cell.frame = frame }
         }
         layoutSectionBackgrounds(g)
+        layoutEmptyRowSeparators(g)
         layoutSupplements(g)
         tableHeaderView.map { v in v.frame = CGRect(x: 0, y: 0, width: bounds.width, height: v.frame.height) }
         if let v = tableFooterView {
@@ -525,6 +526,35 @@ extension UITableViewDelegate {
             spareBackgrounds.append(box)
         }
     }
+
+    /// The separators of the empty rows a plain table draws below its last row, down to the
+    /// bottom of the visible area, `rowHeight` apart (44 pt when automatic), at the separator
+    /// inset; none with a `tableFooterView` (the known idiom to hide them) or without separators.
+    private func layoutEmptyRowSeparators(_ g: (x: CGFloat, width: CGFloat, margins: UIEdgeInsets)) {
+        var used = 0
+        defer {
+            for line in emptyRowLines[used...] where line.superview != nil { line.removeFromSuperview() }
+        }
+        guard style == .plain, tableFooterView == nil, separatorStyle != .none else { return }
+        let end = sections.last?.bottom ?? (tableHeaderView?.frame.height ?? 0)
+        let (top, bottom) = visibleRange
+        guard bottom > end else { return }
+        let pitch = rowHeight > 0 ? max(rowHeight, 1) : CGFloat(TableCellMetrics.minimumRowHeight)
+        let safe = safeAreaInsetsForAdjustment
+        let left = ownSeparatorInset.map { $0.left + safe.left } ?? g.margins.left
+        let right = ownSeparatorInset?.right ?? 0
+        var k = max(1, Int(((top - end) / pitch).rounded(.down)))
+        while end + CGFloat(k) * pitch - pixel < bottom {
+            if used == emptyRowLines.count { emptyRowLines.append(UIView()) }
+            let line = emptyRowLines[used]
+            used += 1
+            line.frame = CGRect(x: g.x + left, y: end + CGFloat(k) * pitch - pixel, width: max(0, g.width - left - right), height: pixel)
+            line.backgroundColor = separatorColor ?? .separator
+            if line.superview !== self { addSubview(line) }
+            k += 1
+        }
+    }
+    private var emptyRowLines: [UIView] = []
 
     private func makeSectionBackground() -> UIView {
         if let spare = spareBackgrounds.popLast() { return spare }

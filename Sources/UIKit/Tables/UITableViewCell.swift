@@ -329,12 +329,21 @@ internal import Scene
             deviceScale: scale, typography: ScreenEnvironment.typography)
     }
 
-    /// The height the cell sizes itself to at `width`: its content plus padding, at least 44 pt,
-    /// plus the separator's pixel.
+    /// The height the cell sizes itself to at `width`: its content plus padding plus the
+    /// separator's pixel, at least 44 pt (which holds the separator, as iOS's rows do).
     func selfSizedHeight(width: CGFloat) -> CGFloat {
         let saved = fixedHeight
         fixedHeight = nil
         defer { fixedHeight = saved }
+        // Constraints that pin to the cell itself (its edges, or views added to the cell beside
+        // the content view): the cell is as tall as they make it, as UIKit sizes it (the
+        // separator is within that height).
+        if !autoLayout.constraints.isEmpty || subviews.contains(where: { $0 !== contentView && $0.hasConstraintsInside }) {
+            let scale = traitCollection.displayScale > 0 ? traitCollection.displayScale : 1
+            let fitted = systemLayoutSizeFitting(
+                CGSize(width: width, height: 0), withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+            if fitted.height > 0 { return (fitted.height * scale).rounded(.up) / scale }
+        }
         // Constraints in the content view: the height they give at the content view's width
         // (UIKit's systemLayoutSizeFitting, the height as small as they allow), no minimum.
         if contentView.hasConstraintsInside {
@@ -346,7 +355,7 @@ internal import Scene
         if configurationView != nil {
             let scale = traitCollection.displayScale > 0 ? traitCollection.displayScale : 1
             let h = configurationView!.sizeThatFits(CGSize(width: width, height: 0)).height
-            return max(CGFloat(TableCellMetrics.minimumRowHeight), h) + 1 / scale
+            return max(CGFloat(TableCellMetrics.minimumRowHeight), h + 1 / scale)
         }
         return CGFloat(partsLayout(width: width).height)
     }

@@ -185,7 +185,9 @@ public struct NSUnderlineStyle: OptionSet, Hashable, Sendable {
 }
 
 /// https://developer.apple.com/documentation/uikit/nsparagraphstyle
-open class NSParagraphStyle: NSObject, @unchecked Sendable {
+/// Not an `NSObject` here, as `UIFont` is not: an attribute value that is an NSObject subclass
+/// from outside Foundation traps swift-corelibs-foundation's attributed strings at their third run.
+open class NSParagraphStyle: Hashable, @unchecked Sendable {
     open internal(set) var alignment = NSTextAlignment.natural
     open internal(set) var lineSpacing: CGFloat = 0
     open internal(set) var lineHeightMultiple: CGFloat = 0
@@ -194,7 +196,14 @@ open class NSParagraphStyle: NSObject, @unchecked Sendable {
     open internal(set) var maximumLineHeight: CGFloat = 0
     open internal(set) var lineBreakMode = NSLineBreakMode.byWordWrapping
     open class var `default`: NSParagraphStyle { NSParagraphStyle() }
-    public override init() { super.init() }
+    public init() {}
+
+    public static func == (a: NSParagraphStyle, b: NSParagraphStyle) -> Bool {
+        a.alignment == b.alignment && a.lineSpacing == b.lineSpacing && a.lineHeightMultiple == b.lineHeightMultiple
+            && a.paragraphSpacing == b.paragraphSpacing && a.minimumLineHeight == b.minimumLineHeight
+            && a.maximumLineHeight == b.maximumLineHeight && a.lineBreakMode == b.lineBreakMode
+    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(lineSpacing); hasher.combine(paragraphSpacing) }
 }
 
 /// https://developer.apple.com/documentation/uikit/nsmutableparagraphstyle

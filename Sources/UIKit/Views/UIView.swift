@@ -193,20 +193,57 @@ internal import Scene
     open func tintColorDidChange() {}
 
     /// https://developer.apple.com/documentation/uikit/uiview/3238086-overrideuserinterfacestyle
-    open var overrideUserInterfaceStyle = UIUserInterfaceStyle.unspecified
+    open var overrideUserInterfaceStyle = UIUserInterfaceStyle.unspecified {
+        didSet { traitOverridesChanged() }
+    }
+    /// The traits this view sets for itself and its subviews (iOS 17).
+    /// https://developer.apple.com/documentation/uikit/uiview/traitoverrides
+    open var traitOverrides: UITraitOverrides {
+        get { traitState.overrides }
+        set { traitState.overrides = newValue; traitOverridesChanged() }
+    }
+    /// What the view last reported of its traits, safe area and margins (Appearance/TraitChanges.swift).
+    let traitState = TraitState()
+
+    private func traitOverridesChanged() {
+        TraitState.overridesChanged()
+        setNeedsLayout()
+    }
 
     /// The window's traits with the overrides of the view controllers and views above this view.
     /// https://developer.apple.com/documentation/uikit/uitraitenvironment/1623514-traitcollection
     open var traitCollection: UITraitCollection {
-        var base = superview?.traitCollection ?? ScreenRun.current?.traits ?? UITraitCollection.current
-        if let vc = owningViewController, vc.overrideUserInterfaceStyle != .unspecified {
-            base = base.overridden(by: UITraitCollection(userInterfaceStyle: vc.overrideUserInterfaceStyle))
-        }
-        if overrideUserInterfaceStyle != .unspecified {
-            base = base.overridden(by: UITraitCollection(userInterfaceStyle: overrideUserInterfaceStyle))
-        }
-        return base
+        resolvedTraits(inherited: superview?.traitCollection ?? ScreenRun.current?.traits ?? UITraitCollection.current)
     }
+
+    /// The traits from the superview's (`inherited`) with the overrides of this view's view
+    /// controller and its own.
+    func resolvedTraits(inherited: UITraitCollection) -> UITraitCollection {
+        var t = inherited
+        if let vc = owningViewController { t = vc.applyingOverrides(to: t) }
+        return applyingOwnOverrides(to: t)
+    }
+
+    func applyingOwnOverrides(to base: UITraitCollection) -> UITraitCollection {
+        var t = base
+        if let o = traitState.overrides.values { t = t.overridden(by: o) }
+        if overrideUserInterfaceStyle != .unspecified { t = t.overridden(by: UITraitCollection(userInterfaceStyle: overrideUserInterfaceStyle)) }
+        return t
+    }
+
+    /// Tells this view and what is below it (view controllers before their views) of traits that
+    /// changed since each last heard, from the superview's traits `inherited`.
+    func deliverTraits(inherited: UITraitCollection) {
+        var t = inherited
+        if let vc = owningViewController {
+            t = vc.applyingOverrides(to: t)
+            vc.traitState.deliver(t, to: vc) { vc.traitCollectionDidChange($0) }
+        }
+        t = applyingOwnOverrides(to: t)
+        traitState.deliver(t, to: self) { traitCollectionDidChange($0) }
+        for v in subviews { v.deliverTraits(inherited: t) }
+    }
+
     /// https://developer.apple.com/documentation/uikit/uitraitenvironment/1623516-traitcollectiondidchange
     open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
 
@@ -236,6 +273,7 @@ internal import Scene
     /// https://developer.apple.com/documentation/uikit/uiview/1622538-insertsubview
     open func insertSubview(_ view: UIView, at index: Int) {
         guard view !== self else { return }
+        let reparented = view.superview !== self
         let oldWindow = view.window
         let newWindow = window
         if view.superview !== self { view.willMove(toSuperview: self) }
@@ -258,6 +296,8 @@ internal import Scene
         didAddSubview(view)
         view.didMoveToSuperview()
         if oldWindow !== newWindow { view.notifyDidMoveToWindow() }
+        // In a window, a view takes the traits of where it now is (told if they differ).
+        if reparented, newWindow != nil { view.deliverTraits(inherited: traitCollection) }
         setNeedsLayout()
     }
 
@@ -377,9 +417,19 @@ internal import Scene
     /// Constraints are solved first (for the whole view tree, as UIKit's engine is the window's),
     /// their frames set, then `layoutSubviews` runs where it is due; a constraint changed by a
     /// `layoutSubviews` or `viewDidLayoutSubviews` is solved before the subviews are laid out.
+    /// Asked for while constraints are being solved (from an `intrinsicContentSize` or an
+    /// `updateConstraints`), the pass is done once, after the solve, as UIKit tolerates it.
     open func layoutIfNeeded() {
+        if LayoutEngine.solving {
+            LayoutEngine.passAskedDuringSolve = true
+            return
+        }
+        if TraitState.delivered != TraitState.generation, let w = window {
+            TraitState.delivered = TraitState.generation
+            w.deliverTraits(inherited: ScreenRun.current?.traits ?? UITraitCollection.current)
+        }
         LayoutEngine.solve(treeOf: self)
-        layOutSubtree()
+        layOutSubtree(parentSafeArea: superview?.safeAreaInsets)
         LayoutEngine.layoutPassEnded(self)
     }
 
@@ -387,20 +437,65 @@ internal import Scene
     /// that draws from state of its own marks itself here.
     func prepareForLayoutPass() {}
 
-    func layOutSubtree() {
+    /// True while the view's `layoutSubviews` (and its controller's calls around it) run: a
+    /// `layoutIfNeeded()` from inside does not lay the view out again from within; its pass
+    /// loop takes the new request once the current pass returns.
+    private var inLayoutPass = false
+
+    /// `parentSafeArea`: the superview's safe area (nil for a root), so that each view's is
+    /// worked out from its parent's on the way down.
+    func layOutSubtree(parentSafeArea: UIEdgeInsets?) {
+        guard !inLayoutPass else { return }
         prepareForLayoutPass()
+        let safeArea = reportInsetChanges(parentSafeArea: parentSafeArea)
         var passes = 0
-        while needsLayout, passes < 8 {
+        while needsLayout, passes < UIView.layoutPassLimit {
             needsLayout = false
             passes += 1
             let vc = owningViewController
+            inLayoutPass = true
             vc?.viewWillLayoutSubviews()
             layoutSubviews()
             vc?.viewDidLayoutSubviews()
+            inLayoutPass = false
             if LayoutEngine.changedSinceSolve { LayoutEngine.solve(treeOf: self) }
         }
-        for v in subviews { v.layOutSubtree() }
+        if needsLayout {
+            Diagnostics.once(
+                "feedback loop \(describe)",
+                "Layout feedback loop: \(describe) asked for layout again in each of \(UIView.layoutPassLimit) passes in a row "
+                    + "(its layoutSubviews or its view controller's viewDidLayoutSubviews calls setNeedsLayout); the loop is broken "
+                    + "and the view keeps the last pass's layout (UIKit's UIViewLayoutFeedbackLoopDebuggingThreshold finds such loops)")
+            needsLayout = false
+        }
+        for v in subviews { v.layOutSubtree(parentSafeArea: safeArea) }
     }
+
+    /// How many times in a row a layout pass may lay a view out again before it is a loop.
+    static let layoutPassLimit = 8
+
+    /// Calls `safeAreaInsetsDidChange` and `layoutMarginsDidChange` (and the view controller's
+    /// `viewSafeAreaInsetsDidChange` and `viewLayoutMarginsDidChange` after them) when the safe
+    /// area or the effective margins differ from what the view last reported (a view starts
+    /// with none), before the view is laid out. Returns the view's safe area.
+    private func reportInsetChanges(parentSafeArea: UIEdgeInsets?) -> UIEdgeInsets {
+        let safe = safeAreaInsets(parentInsets: parentSafeArea)
+        let state = traitState
+        if safe != state.safeArea {
+            state.safeArea = safe
+            safeAreaInsetsDidChange()
+            owningViewController?.viewSafeAreaInsetsDidChange()
+        }
+        let margins = effectiveMargins(safeArea: safe)
+        if margins != state.margins ?? UIView.defaultMargins {
+            state.margins = margins
+            layoutMarginsDidChange()
+            owningViewController?.viewLayoutMarginsDidChange()
+        }
+        return safe
+    }
+
+    static let defaultMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
 
     /// https://developer.apple.com/documentation/uikit/uiview/1622482-layoutsubviews
     open func layoutSubviews() {}
@@ -455,9 +550,30 @@ internal import Scene
     }
 
     /// https://developer.apple.com/documentation/uikit/uiview/1622566-layoutmargins
-    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
-        didSet { layoutMarginsDidChange() }
+    /// 8 pt all round; a view controller's root view's are its own (zero unless set), at least
+    /// its controller's `systemMinimumLayoutMargins` (0 above and below, 16 or 20 pt at the sides)
+    /// while it `viewRespectsSystemMinimumLayoutMargins`. (UIKit's root view also reflects its
+    /// safe area here; ours adds the safe area in the margins guide only.)
+    open var layoutMargins: UIEdgeInsets {
+        get {
+            guard let vc = owningViewController else { return ownLayoutMargins ?? UIView.defaultMargins }
+            var m = ownLayoutMargins ?? .zero
+            if vc.viewRespectsSystemMinimumLayoutMargins {
+                let minimum = vc.systemMinimumLayoutMargins
+                m.left = max(m.left, minimum.leading); m.right = max(m.right, minimum.trailing)
+                m.top = max(m.top, minimum.top); m.bottom = max(m.bottom, minimum.bottom)
+            }
+            return m
+        }
+        set {
+            ownLayoutMargins = newValue
+            traitState.margins = effectiveMarginsFromEdges
+            setNeedsLayout()
+            layoutMarginsDidChange()
+            owningViewController?.viewLayoutMarginsDidChange()
+        }
     }
+    private var ownLayoutMargins: UIEdgeInsets?
     open var directionalLayoutMargins: NSDirectionalEdgeInsets {
         get {
             NSDirectionalEdgeInsets(top: layoutMargins.top, leading: layoutMargins.left, bottom: layoutMargins.bottom, trailing: layoutMargins.right)
@@ -471,11 +587,13 @@ internal import Scene
     /// The part of the view the screen's bars, notch and home indicator cover (and its view
     /// controller's additionalSafeAreaInsets), in the view's own coordinates.
     /// https://developer.apple.com/documentation/uikit/uiview/2891103-safeareainsets
-    open var safeAreaInsets: UIEdgeInsets {
-        guard let parent = superview else {
+    open var safeAreaInsets: UIEdgeInsets { safeAreaInsets(parentInsets: superview?.safeAreaInsets) }
+
+    /// The safe area from the superview's (`parentInsets`, nil without a superview).
+    func safeAreaInsets(parentInsets: UIEdgeInsets?) -> UIEdgeInsets {
+        guard let parent = superview, var p = parentInsets else {
             return (self as? UIWindow)?.windowSafeArea ?? .zero
         }
-        var p = parent.safeAreaInsets
         if let scroll = parent as? UIScrollView {
             // A scroll view keeps for itself what it turns into adjusted content inset: its
             // content does not see those edges' safe area again (a cell under a navigation bar

@@ -146,12 +146,54 @@ public struct UIRectEdge: OptionSet, Hashable, Sendable {
     }
     open var edgesForExtendedLayout = UIRectEdge.all
     open var extendedLayoutIncludesOpaqueBars = false
-    open var overrideUserInterfaceStyle = UIUserInterfaceStyle.unspecified
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/3238087-overrideuserinterfacestyle
+    open var overrideUserInterfaceStyle = UIUserInterfaceStyle.unspecified {
+        didSet { traitOverridesChanged() }
+    }
+    /// The traits this controller sets for itself and its views (iOS 17).
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/traitoverrides
+    open var traitOverrides: UITraitOverrides {
+        get { traitState.overrides }
+        set { traitState.overrides = newValue; traitOverridesChanged() }
+    }
+    let traitState = TraitState()
+    /// The overrides set with `setOverrideTraitCollection(_:forChild:)`, by child.
+    private var childOverrides: [ObjectIdentifier: UITraitCollection] = [:]
+
+    private func traitOverridesChanged() {
+        TraitState.overridesChanged()
+        loadedView?.setNeedsLayout()
+    }
+
+    /// Traits for a child view controller in place of some of this controller's.
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621406-setoverridetraitcollection
+    open func setOverrideTraitCollection(_ collection: UITraitCollection?, forChild childViewController: UIViewController) {
+        guard children.contains(where: { $0 === childViewController }) else { return }
+        childOverrides[ObjectIdentifier(childViewController)] = collection
+        childViewController.traitOverridesChanged()
+    }
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621452-overridetraitcollection
+    open func overrideTraitCollection(forChild childViewController: UIViewController) -> UITraitCollection? {
+        childOverrides[ObjectIdentifier(childViewController)]
+    }
+
+    /// `base` (the traits of where the controller's view is) with the parent's override for this
+    /// child, then its own.
+    func applyingOverrides(to base: UITraitCollection) -> UITraitCollection {
+        var t = base
+        if let o = parent?.childOverrides[ObjectIdentifier(self)] { t = t.overridden(by: o) }
+        if let o = traitState.overrides.values { t = t.overridden(by: o) }
+        if overrideUserInterfaceStyle != .unspecified { t = t.overridden(by: UITraitCollection(userInterfaceStyle: overrideUserInterfaceStyle)) }
+        return t
+    }
     open var modalPresentationStyle = 0
     open var definesPresentationContext = false
 
+    /// The traits of where its view is (else its parent's, else the screen's) with the overrides
+    /// for it and its own.
     open var traitCollection: UITraitCollection {
-        loadedView?.traitCollection ?? parent?.traitCollection ?? ScreenRun.current?.traits ?? UITraitCollection.current
+        applyingOverrides(
+            to: loadedView?.superview?.traitCollection ?? parent?.traitCollection ?? ScreenRun.current?.traits ?? UITraitCollection.current)
     }
     open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
 
@@ -174,6 +216,7 @@ public struct UIRectEdge: OptionSet, Hashable, Sendable {
     open func removeFromParent() {
         guard let p = parent else { return }
         p.children.removeAll { $0 === self }
+        p.childOverrides[ObjectIdentifier(self)] = nil
         parent = nil
         didMove(toParent: nil)
     }

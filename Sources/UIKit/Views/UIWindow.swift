@@ -51,11 +51,6 @@ internal import Scene
         return UIEdgeInsets(top: CGFloat(d.safeAreaTop), left: CGFloat(d.safeAreaLeft), bottom: CGFloat(d.safeAreaBottom), right: CGFloat(d.safeAreaRight))
     }
 
-    open override var traitCollection: UITraitCollection {
-        let base = ScreenRun.current?.traits ?? UITraitCollection.current
-        guard overrideUserInterfaceStyle != .unspecified else { return base }
-        return base.overridden(by: UITraitCollection(userInterfaceStyle: overrideUserInterfaceStyle))
-    }
 }
 
 /// The device's screen.
