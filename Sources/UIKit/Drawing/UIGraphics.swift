@@ -80,7 +80,7 @@ open class UIGraphicsImageRendererFormat: NSObject {
     /// The screen's scale, not opaque.
     /// https://developer.apple.com/documentation/uikit/uigraphicsimagerendererformat/2877469-default
     open class func `default`() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
-    /// Scale 1 would not be the screen's: the preferred format is the default one.
+    /// The format for the main screen: the default one.
     /// https://developer.apple.com/documentation/uikit/uigraphicsimagerendererformat/2930374-preferred
     open class func preferred() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
     /// The bounds the renderer draws in.
