@@ -357,6 +357,51 @@ final class DrawingPixelTests: XCTestCase {
         XCTAssertEqual(Double(drawn.4), Double(label.4), accuracy: Double(label.4) * 0.05)
     }
 
+    /// NSAttributedString.draw(at:) is NSString.draw(at:withAttributes:) with its attributes;
+    /// draw(in:) wraps to the rect's width and leaves out the lines below its bottom.
+    func testAttributedTextAndTextInARect() {
+        let attributes: [NSAttributedString.Key: Any] = [.font: UIFont.systemFont(ofSize: 17), .foregroundColor: UIColor.black]
+        let long = "one two three four five six seven eight nine ten eleven twelve"
+        let p = ControlsHarness.onMain {
+            DrawHarness.render(scale: 1) { view in
+                view.addSubview(
+                    DrawnView(frame: CGRect(x: 0, y: 100, width: 200, height: 30)) { _, _ in
+                        NSAttributedString(string: "Same text", attributes: attributes).draw(at: CGPoint(x: 10, y: 5))
+                    })
+                view.addSubview(
+                    DrawnView(frame: CGRect(x: 200, y: 100, width: 193, height: 30)) { _, _ in
+                        ("Same text" as NSString).draw(at: CGPoint(x: 10, y: 5), withAttributes: attributes)
+                    })
+                view.addSubview(
+                    DrawnView(frame: CGRect(x: 0, y: 200, width: 120, height: 200)) { _, _ in
+                        (long as NSString).draw(in: CGRect(x: 0, y: 0, width: 120, height: 45), withAttributes: attributes)
+                    })
+            }
+        }
+        XCTAssertGreaterThan(DrawHarness.ink(p, PixelRect(x: 0, y: 100, width: 193, height: 30)), 100)
+        XCTAssertEqual(DrawHarness.differences(p, PixelRect(x: 0, y: 100, width: 193, height: 30), PixelRect(x: 200, y: 100, width: 193, height: 30)), 0)
+        // 17-point lines are about 20 points apart: two fit in 45 points, the rest is left out;
+        // no line is wider than the rect.
+        let rows = (200..<400).filter { y in DrawHarness.ink(p, PixelRect(x: 0, y: y, width: 393, height: 1)) > 0 }
+        XCTAssertGreaterThan(rows.last ?? 0, 225, "a second line")
+        XCTAssertLessThan(rows.last ?? 999, 245, "no third line")
+        XCTAssertEqual(DrawHarness.ink(p, PixelRect(x: 121, y: 200, width: 272, height: 200)), 0)
+    }
+
+    /// UIBezierPath.fill(with:alpha:) fills at that alpha: black at 0.5 over white is 128 gray.
+    func testAFillsAlphaMultipliesTheColor() {
+        let p = ControlsHarness.onMain {
+            DrawHarness.render(scale: 1) { view in
+                view.addSubview(
+                    DrawnView(frame: CGRect(x: 0, y: 100, width: 20, height: 20)) { _, _ in
+                        UIColor.black.setFill()
+                        UIBezierPath(rect: CGRect(x: 0, y: 0, width: 20, height: 20)).fill(with: .normal, alpha: 0.5)
+                    })
+            }
+        }
+        XCTAssertEqual(p[10, 110], PremultipliedColor(r: 127, g: 127, b: 127, a: 255))
+    }
+
     /// CGContext.draw(_:in:) draws a CGImage as Core Graphics does (upside down in UIKit's
     /// flipped context); UIImage.draw(in:) draws it upright.
     func testCGImagesDrawFlippedAndUIImagesUpright() {
@@ -588,6 +633,23 @@ final class ImageRendererTests: XCTestCase {
 /// a header's gradient, wave and title, a progress ring, a bar chart with drawn day letters, a
 /// renderer-made avatar, at @1x and @2x.
 final class DrawingGoldenTests: XCTestCase {
+    /// draw(_:) runs on the main thread in frame order: the drawn screen through a drag is the
+    /// same bytes with one worker and with three.
+    func testTheSameBytesForAnyNumberOfWorkers() throws {
+        let base = NSTemporaryDirectory() + "uikit-drawing-jobs-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        for jobs in [1, 3] {
+            try renderFrames(
+                of: { StatsDrawnViewController() }, scenario: ScreenSmokeTests.fixtures + "/drag.yaml", out: base + "/\(jobs)", frames: "0-11",
+                scale: 0.5, jobs: jobs)
+        }
+        for i in 0..<12 {
+            let name = String(format: "%04d.png", i)
+            let one = try XCTUnwrap(FileManager.default.contents(atPath: base + "/1/" + name))
+            XCTAssertEqual(one, FileManager.default.contents(atPath: base + "/3/" + name), name)
+        }
+    }
+
     func testTheStatsScreenAgainstItsGoldens() throws {
         try assertFrames(
             of: { StatsDrawnViewController() }, scenario: ScreenSmokeTests.fixtures + "/still.yaml",
