@@ -36,6 +36,9 @@ let package = Package(
         .library(name: "RenderFramesPreview", targets: ["RenderFramesPreview"]),
         // `import UIKit` in a Linux target: the UIKit subset render-frames draws (README, "Your UIKit screen on Linux").
         .library(name: "UIKit", targets: ["UIKit"]),
+        // `import CoreGraphics` and `import QuartzCore` at the top of a UIKit file, as on iOS: each re-exports UIKit.
+        .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
+        .library(name: "QuartzCore", targets: ["QuartzCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -77,10 +80,13 @@ let package = Package(
         .target(name: "ConstraintSolver", swiftSettings: pixelSettings),
         // Lays out and copies the view tree every frame: optimised with the pixel modules.
         .target(name: "UIKit", dependencies: ["Raster", "Scene", "ConstraintSolver"], swiftSettings: pixelSettings),
+        // Modules named as Apple's, for the imports UIKit files start with; the types live in UIKit.
+        .target(name: "CoreGraphics", dependencies: ["UIKit"]),
+        .target(name: "QuartzCore", dependencies: ["UIKit"]),
         // The example package's view controllers (Examples/StretchyHeader/Sources/Screens), for the
         // tests that hold them to their YAML twins. Swift 5, as an app's.
         .target(
-            name: "UIKitExampleScreens", dependencies: ["UIKit"], path: "Examples/StretchyHeader/Sources/Screens",
+            name: "UIKitExampleScreens", dependencies: ["UIKit", "CoreGraphics", "QuartzCore"], path: "Examples/StretchyHeader/Sources/Screens",
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "Animation", dependencies: ["Raster", "CWebP"], swiftSettings: pixelSettings),
         .target(
@@ -108,7 +114,8 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CImageIO"], swiftSettings: pixelSettings),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "RenderFramesKit", "GoldenCompare"]),
         .testTarget(name: "GoldenCompareTests", dependencies: ["GoldenCompare"]),
-        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "RenderFramesKit", "Raster", "Scene", "UIKitExampleScreens"]),
+        .testTarget(
+            name: "UIKitTests", dependencies: ["UIKit", "RenderFramesKit", "Raster", "Scene", "UIKitExampleScreens", "CoreGraphics", "QuartzCore"]),
         // Hand-solved systems, and random ones against kiwisolver (python3-kiwisolver, scripts/setup.sh --test).
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "RenderFramesKit"]),

@@ -31,8 +31,14 @@ let package = Package(
                 .product(name: "Scene", package: renderFrames),
                 .product(name: "Raster", package: renderFrames),
             ]),
-        // Screens written as for iOS: `import UIKit` (render-frames' on Linux), frames and autoresizing.
-        .target(name: "Screens", dependencies: [.product(name: "UIKit", package: renderFrames)]),
+        // Screens written as for iOS: `import UIKit` (render-frames' on Linux), frames and autoresizing;
+        // `import CoreGraphics` and `import QuartzCore` as iOS files have them (StatsViewController).
+        .target(
+            name: "Screens",
+            dependencies: [
+                .product(name: "UIKit", package: renderFrames), .product(name: "CoreGraphics", package: renderFrames),
+                .product(name: "QuartzCore", package: renderFrames),
+            ]),
         .testTarget(
             name: "ScreensTests",
             dependencies: [

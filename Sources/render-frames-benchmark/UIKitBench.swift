@@ -107,4 +107,23 @@ func uikitBenchmark(runs: Int) {
     print("| screen | frames | YAML twin ms/frame | UIKit ms/frame | UIKit / YAML | calls replayed ms/frame | snapshot ms/frame |")
     print("|---|---|---|---|---|---|---|")
     for row in rows { print(row) }
+
+    // Custom drawing (issue "Real screens, unchanged": within 15 % of the twin): the stats screen of
+    // draw(_:) views beside the same screen of plain views, labels and shape layers, through a drag.
+    let drag = root.appendingPathComponent("Fixtures/uikit/drag.yaml").path
+    var drawn = Double.infinity, plain = Double.infinity, frames = 0
+    for _ in 0..<runs {
+        var settings = Render.Settings(scenario: drag, outputDirectory: out + "/drawing")
+        (settings.jobs, settings.reuseEqualStates, settings.writeAnimations, settings.force) = (2, false, false, true)
+        do {
+            let d = try ScreenRender(make: { StatsDrawnViewController() }, settings: settings).run().summaries[0]
+            let p = try ScreenRender(make: { StatsTwinViewController() }, settings: settings).run().summaries[0]
+            (drawn, plain, frames) = (min(drawn, d.seconds), min(plain, p.seconds), d.framesWritten)
+        } catch { fail("\(error)") }
+    }
+    print("")
+    print("Custom drawing beside plain views (@3x, 2 jobs, Fixtures/uikit/drag.yaml, best of \(runs)):")
+    print("| screen | frames | plain views ms/frame | draw(_:) views ms/frame | drawn / plain |")
+    print("|---|---|---|---|---|")
+    print("| stats | \(frames) | \(format(plain / Double(frames) * 1000, 2)) | \(format(drawn / Double(frames) * 1000, 2)) | \(format(drawn / plain, 3)) |")
 }

@@ -14,8 +14,8 @@ public struct UIRectCorner: OptionSet, Hashable, Sendable {
 }
 
 /// A path of straight and curved line segments, in UIKit's coordinates (points, y down), with the
-/// attributes it would be stroked with. Here it draws through a CAShapeLayer (`cgPath`) or a
-/// layer's `shadowPath`; `fill()` and `stroke()` into a graphics context are not drawn.
+/// attributes it is stroked with: drawn through a CAShapeLayer (`cgPath`), a layer's `shadowPath`,
+/// or into the current graphics context (`fill()`, `stroke()`, `addClip()`).
 /// https://developer.apple.com/documentation/uikit/uibezierpath
 open class UIBezierPath: NSObject {
     private var path: CGMutablePath
@@ -145,25 +145,58 @@ open class UIBezierPath: NSObject {
     /// https://developer.apple.com/documentation/uikit/uibezierpath/1624355-contains
     open func contains(_ point: CGPoint) -> Bool { path.contains(point, using: usesEvenOddFillRule ? .evenOdd : .winding) }
 
-    /// Dashes for `stroke()`; kept, not drawn (a CAShapeLayer's `lineDashPattern` is).
+    /// Dashes for `stroke()`: lengths in points, alternately drawn and skipped, from `phase` into them.
     /// https://developer.apple.com/documentation/uikit/uibezierpath/1624342-setlinedash
     open func setLineDash(_ pattern: UnsafePointer<CGFloat>?, count: Int, phase: CGFloat) {
         dash = (pattern.map { Array(UnsafeBufferPointer(start: $0, count: max(count, 0))) } ?? [], phase)
     }
-    private var dash: ([CGFloat], CGFloat) = ([], 0)
+    /// The dash pattern and phase `setLineDash` set (empty: solid).
+    var dash: ([CGFloat], CGFloat) = ([], 0)
 
-    /// Filling into the current graphics context is not drawn (said once): give the path to a
-    /// CAShapeLayer.
+    /// Fills the path's inside (by its fill rule) with the current fill color in the current context.
     /// https://developer.apple.com/documentation/uikit/uibezierpath/1624372-fill
-    open func fill() { notDrawn("fill()") }
+    open func fill() { fill(with: .normal, alpha: 1) }
 
-    /// Stroking into the current graphics context is not drawn (said once): give the path to a
-    /// CAShapeLayer.
+    /// Strokes the path with the current stroke color in the current context, with the path's own
+    /// lineWidth, lineCapStyle, lineJoinStyle, miterLimit and dashes.
     /// https://developer.apple.com/documentation/uikit/uibezierpath/1624375-stroke
-    open func stroke() { notDrawn("stroke()") }
+    open func stroke() { stroke(with: .normal, alpha: 1) }
 
-    private func notDrawn(_ call: String) {
-        Diagnostics.once(
-            "UIBezierPath \(call)", "<UIBezierPath>: \(call) draws into a graphics context, which is not drawn; give its cgPath to a CAShapeLayer")
+    /// https://developer.apple.com/documentation/uikit/uibezierpath/1624356-fill
+    open func fill(with blendMode: CGBlendMode, alpha: CGFloat) {
+        guard let c = UIGraphicsGetCurrentContext() else { return }
+        c.saveGState()
+        defer { c.restoreGState() }
+        c.setBlendMode(blendMode)
+        c.setAlpha(alpha)
+        c.beginPath()
+        c.addPath(path)
+        c.fillPath(using: usesEvenOddFillRule ? .evenOdd : .winding)
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uibezierpath/1624377-stroke
+    open func stroke(with blendMode: CGBlendMode, alpha: CGFloat) {
+        guard let c = UIGraphicsGetCurrentContext() else { return }
+        c.saveGState()
+        defer { c.restoreGState() }
+        c.setBlendMode(blendMode)
+        c.setAlpha(alpha)
+        c.setLineWidth(lineWidth)
+        c.setLineCap(lineCapStyle)
+        c.setLineJoin(lineJoinStyle)
+        c.setMiterLimit(miterLimit)
+        c.setLineDash(phase: dash.1, lengths: dash.0)
+        c.beginPath()
+        c.addPath(path)
+        c.strokePath()
+    }
+
+    /// Intersects the current context's clip with the path's inside (by its fill rule).
+    /// https://developer.apple.com/documentation/uikit/uibezierpath/1624359-addclip
+    open func addClip() {
+        guard let c = UIGraphicsGetCurrentContext() else { return }
+        c.beginPath()
+        c.addPath(path)
+        c.clip(using: usesEvenOddFillRule ? .evenOdd : .winding)
     }
 }

@@ -44,7 +44,18 @@ internal import Scene
             out.shadowOffset = Size(Double(ca.shadowOffset.width), Double(ca.shadowOffset.height))
             out.shadowPath = ca.shadowPath?.path
         }
-        out.contents = view?.drawnContents(traits) ?? ca.contents(traits)
+        // Display is due before the frame is drawn (draw(_:) runs here, on the main actor, in frame order).
+        if !ca.isHidden { ca.displayIfNeeded() }
+        let own = view?.drawnContents(traits)
+        out.contents = own ?? ca.contents(traits)
+        if own != nil, let drawn = ca.contentsImage {
+            // A label or image view subclass that draws too: its drawing over the class's own.
+            let backing = Layer(frame: Rect(origin: .zero, size: out.bounds.size))
+            backing.bounds = out.bounds
+            backing.position = Point(out.bounds.midX, out.bounds.midY)
+            backing.contents = drawn
+            out.addSublayer(backing)
+        }
         view?.decorate(out, traits)
         for child in ca.children where !(child.isHidden && child.owner == nil) {
             out.addSublayer(layer(of: child))

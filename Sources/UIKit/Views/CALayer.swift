@@ -20,7 +20,11 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
 @preconcurrency @MainActor open class CALayer: NSObject {
     /// https://developer.apple.com/documentation/quartzcore/calayer/1410915-bounds
     open var bounds = CGRect.zero {
-        didSet { if bounds.size != oldValue.size { owner?.boundsSizeChanged(from: oldValue.size) } }
+        didSet {
+            guard bounds.size != oldValue.size else { return }
+            if needsDisplayOnBoundsChange { setNeedsDisplay() }
+            owner?.boundsSizeChanged(from: oldValue.size)
+        }
     }
     /// Where the anchor point sits in the superlayer's coordinates.
     /// https://developer.apple.com/documentation/quartzcore/calayer/1410791-position
@@ -57,8 +61,26 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
     /// https://developer.apple.com/documentation/quartzcore/calayer/1410771-shadowpath
     open var shadowPath: CGPath?
     open var name: String?
+    /// Pixels per point of the layer's backing store (`display()`); a view's layer has the screen's.
     /// https://developer.apple.com/documentation/quartzcore/calayer/1410778-contentsscale
     open var contentsScale: CGFloat = 1
+    /// What the layer shows between its background and its sublayers: a CGImage, drawn to fill the
+    /// bounds; `display()` sets it to what `draw(in:)` drew.
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410773-contents
+    open var contents: Any?
+    /// True: a change of the bounds' size calls `setNeedsDisplay()` (a view's `contentMode` `.redraw`).
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410923-needsdisplayonboundschange
+    open var needsDisplayOnBoundsChange = false
+    /// Draws the layer's contents: `draw(_:in:)` is called by `display()` (a view is its layer's delegate).
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410984-delegate
+    open weak var delegate: CALayerDelegate?
+    /// Display is due (`setNeedsDisplay()`), and for which part (nil: all of it).
+    var displayDue = false
+    var dirtyRect: CGRect?
+    /// The pixels the last `display()` drew (nil: none, or `contents` was set from outside).
+    var backingStore: BackingStore?
+    /// The part `draw(in:)` is drawing, while it does (nil: all of the bounds).
+    var drawingRect: CGRect?
     /// A mask layer is not drawn (said once).
     open var mask: CALayer? {
         didSet { if mask != nil { Diagnostics.once("mask \(ObjectIdentifier(self))", "\(describe): a mask layer is not drawn") } }
@@ -153,7 +175,36 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
     open func setNeedsLayout() { owner?.setNeedsLayoutFromLayer() }
     open func layoutIfNeeded() {}
     open func layoutSublayers() {}
-    open func setNeedsDisplay() {}
+
+    /// Marks the layer's contents for drawing again: `display()` runs before the next frame is drawn.
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410741-setneedsdisplay
+    open func setNeedsDisplay() {
+        displayDue = true
+        dirtyRect = nil
+    }
+    /// Marks `r` (the layer's coordinates) for drawing again; `draw(in:)` is then clipped to the
+    /// marked part and the rest of the drawing kept.
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410800-setneedsdisplay
+    open func setNeedsDisplay(_ r: CGRect) {
+        if !displayDue {
+            displayDue = true
+            dirtyRect = r
+        } else if let old = dirtyRect {
+            dirtyRect = old.union(r)
+        }
+    }
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410958-needsdisplay
+    open func needsDisplay() -> Bool { displayDue }
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410813-displayifneeded
+    open func displayIfNeeded() { if displayDue { display() } }
+    /// Draws the contents: a backing store of the bounds at `contentsScale` is made, `draw(in:)`
+    /// draws into it, and it becomes `contents`.
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410926-display
+    open func display() { drawBackingStore() }
+    /// Draws the layer's contents into `ctx` (user space: the layer's bounds, points, y down);
+    /// by default its delegate's `draw(_:in:)`.
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410757-draw
+    open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
 
     /// An animation is not drawn: the layer shows its model values (said once per layer).
     /// https://developer.apple.com/documentation/quartzcore/calayer/1410848-add
@@ -194,8 +245,9 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
         return String(describing: type(of: self)) + (name.map { " \"\($0)\"" } ?? "")
     }
 
-    /// What the layer draws between its background and its sublayers (a gradient, a shape).
-    func contents(_ traits: UITraitCollection) -> LayerContents? { nil }
+    /// What the layer draws between its background and its sublayers (a gradient, a shape, its
+    /// `contents` image).
+    func contents(_ traits: UITraitCollection) -> LayerContents? { contentsImage }
 }
 
 /// The base of Core Animation's animations; accepted, not drawn.

@@ -65,7 +65,10 @@ internal import Scene
         layer = (type(of: self).layerClass as? CALayer.Type ?? CALayer.self).init()
         super.init()
         layer.owner = self
+        layer.delegate = self
         layer.frame = frame
+        // Drawn once on first display, as UIKit draws a view whose class overrides draw(_:).
+        layer.displayDue = true
     }
 
     public convenience override init() { self.init(frame: .zero) }
@@ -77,6 +80,8 @@ internal import Scene
         layer = (type(of: self).layerClass as? CALayer.Type ?? CALayer.self).init()
         super.init()
         layer.owner = self
+        layer.delegate = self
+        layer.displayDue = true
         if let ib = coder as? InterfaceBuilderCoder { ib.loading.decodeViewAttributes(self, ib.element) }
     }
 
@@ -167,7 +172,12 @@ internal import Scene
         get { layer.masksToBounds }
         set { layer.masksToBounds = newValue }
     }
-    open var contentMode = ContentMode.scaleToFill
+    /// How the view's drawing fills its bounds when their size changes; `.redraw` calls
+    /// `draw(_:)` again instead (the layer's `needsDisplayOnBoundsChange`).
+    /// https://developer.apple.com/documentation/uikit/uiview/1622619-contentmode
+    open var contentMode = ContentMode.scaleToFill {
+        didSet { layer.needsDisplayOnBoundsChange = contentMode == .redraw }
+    }
     open var autoresizingMask: AutoresizingMask = []
     open var autoresizesSubviews = true
     open var tag = 0
@@ -668,8 +678,17 @@ internal import Scene
     /// https://developer.apple.com/documentation/uikit/uiview/1622452-performwithoutanimation
     open class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) { actionsWithoutAnimation() }
 
-    open func setNeedsDisplay() {}
-    open func setNeedsDisplay(_ rect: CGRect) {}
+
+    /// Draws the view's contents into the current context (`UIGraphicsGetCurrentContext()`: the
+    /// bounds in points, y down, at the screen's scale). Called on first display and after
+    /// `setNeedsDisplay()`, or a change of the bounds' size with `contentMode` `.redraw`; what it
+    /// draws is kept and composited each frame. UIView's own draws nothing.
+    /// https://developer.apple.com/documentation/uikit/uiview/1622529-draw
+    open func draw(_ rect: CGRect) { UIGraphicsGetCurrentContext()?.baseViewDrawCalled = true }
+    /// https://developer.apple.com/documentation/uikit/uiview/1622437-setneedsdisplay
+    open func setNeedsDisplay() { layer.setNeedsDisplay() }
+    /// https://developer.apple.com/documentation/uikit/uiview/1622587-setneedsdisplay
+    open func setNeedsDisplay(_ rect: CGRect) { layer.setNeedsDisplay(rect) }
 
     /// The view in messages: its class and accessibility identifier.
     var describe: String {

@@ -1,0 +1,136 @@
+import Foundation
+internal import Raster
+internal import Scene
+
+extension UIColor {
+    /// Makes the color the current context's fill and stroke color.
+    /// https://developer.apple.com/documentation/uikit/uicolor/1621933-set
+    public func set() { setFill(); setStroke() }
+    /// https://developer.apple.com/documentation/uikit/uicolor/1621931-setfill
+    public func setFill() { UIGraphicsGetCurrentContext()?.setFillColor(cgColor) }
+    /// https://developer.apple.com/documentation/uikit/uicolor/1621920-setstroke
+    public func setStroke() { UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor) }
+}
+
+extension UIImage {
+    /// Draws the image at its size in points with its top-left corner at `point`, in the current context.
+    /// https://developer.apple.com/documentation/uikit/uiimage/1624132-draw
+    public func draw(at point: CGPoint) { draw(in: CGRect(origin: point, size: size), blendMode: .normal, alpha: 1) }
+    /// https://developer.apple.com/documentation/uikit/uiimage/1624092-draw
+    public func draw(at point: CGPoint, blendMode: CGBlendMode, alpha: CGFloat) {
+        draw(in: CGRect(origin: point, size: size), blendMode: blendMode, alpha: alpha)
+    }
+    /// Draws the image scaled to fill `rect`, upright, in the current context.
+    /// https://developer.apple.com/documentation/uikit/uiimage/1624101-draw
+    public func draw(in rect: CGRect) { draw(in: rect, blendMode: .normal, alpha: 1) }
+    /// https://developer.apple.com/documentation/uikit/uiimage/1624104-draw
+    public func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        guard symbolName == nil else {
+            Diagnostics.once("symbol draw", "UIImage(systemName:) drawn into a graphics context is not drawn (an image view draws symbols)")
+            return
+        }
+        let traits = UITraitCollection.current
+        let pixels = drawn(traits, tint: nil).pixmap
+        context.drawPixels(pixels, in: rect.standardized.raster, upright: true, alpha: Double(alpha), mode: blendMode)
+    }
+}
+
+/// The text attributes drawing uses: font (12-point system font by default), color (black),
+/// kern, underline and strikethrough, and the paragraph style's alignment and spacing.
+enum TextDrawing {
+    static func content(_ string: String, _ attributes: [NSAttributedString.Key: Any]?) -> TextContent {
+        content(NSAttributedString(string: string, attributes: attributes))
+    }
+
+    static func content(_ attributed: NSAttributedString) -> TextContent {
+        let traits = UITraitCollection.current
+        var runs: [TextRun] = []
+        var paragraph = ParagraphStyle()
+        var first = true
+        attributed.enumerateAttributes(in: NSRange(location: 0, length: attributed.length), options: []) { attributes, range, _ in
+            let piece = (attributed.string as NSString).substring(with: range)
+            let font = attributes[.font] as? UIFont ?? UIFont.systemFont(ofSize: 12)
+            let color = (attributes[.foregroundColor] as? UIColor)?.color(traits) ?? .black
+            var kern = 0.0
+            if let v = attributes[.kern] as? NSNumber { kern = v.doubleValue } else if let v = attributes[.kern] as? CGFloat { kern = Double(v) }
+            func line(_ key: NSAttributedString.Key) -> UnderlineStyle {
+                let raw = (attributes[key] as? NSNumber)?.intValue ?? (attributes[key] as? Int) ?? (attributes[key] as? NSUnderlineStyle)?.rawValue ?? 0
+                return NSUnderlineStyle(rawValue: raw).drawn
+            }
+            runs.append(
+                TextRun(
+                    piece, weight: font.weight.drawn, pointSize: Double(font.pointSize), color: color, letterSpacing: kern,
+                    underline: line(.underlineStyle), strikethrough: line(.strikethroughStyle)))
+            if first, let p = attributes[.paragraphStyle] as? NSParagraphStyle {
+                paragraph.alignment = p.alignment.drawn
+                paragraph.lineSpacing = Double(p.lineSpacing)
+                paragraph.lineHeightMultiple = Double(p.lineHeightMultiple)
+                paragraph.lineBreakMode = p.lineBreakMode.drawn
+                if p.minimumLineHeight > 0, p.minimumLineHeight == p.maximumLineHeight { paragraph.lineHeight = Double(p.minimumLineHeight) }
+            }
+            first = false
+        }
+        if runs.isEmpty { runs = [TextRun("", weight: .regular, pointSize: 12, color: .black)] }
+        var content = TextContent(runs: runs, paragraph: paragraph, typography: ScreenEnvironment.typography)
+        content.numberOfLines = 0
+        return content
+    }
+
+    static func draw(_ content: TextContent, in rect: CGRect?, at point: CGPoint) {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        if let rect {
+            let r = rect.standardized
+            context.drawText(content, at: r.origin, width: Double(r.width), maxHeight: Double(r.height))
+        } else {
+            context.drawText(content, at: point, width: .infinity, maxHeight: nil)
+        }
+    }
+
+    static func size(_ content: TextContent) -> CGSize {
+        let s = content.size(fitting: .infinity)
+        return CGSize(width: s.width, height: s.height)
+    }
+}
+
+extension NSString {
+    /// Draws the text in one line per line break with its top-left corner at `point`, in the current context.
+    /// https://developer.apple.com/documentation/foundation/nsstring/1531474-draw
+    public func draw(at point: CGPoint, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
+        TextDrawing.draw(TextDrawing.content(self as String, attrs), in: nil, at: point)
+    }
+    /// Draws the text wrapped to `rect`'s width from its top, lines below its bottom not drawn.
+    /// https://developer.apple.com/documentation/foundation/nsstring/1529855-draw
+    public func draw(in rect: CGRect, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
+        TextDrawing.draw(TextDrawing.content(self as String, attrs), in: rect, at: rect.origin)
+    }
+    /// The size the text takes drawn with `draw(at:withAttributes:)`.
+    /// https://developer.apple.com/documentation/foundation/nsstring/1531844-size
+    public func size(withAttributes attrs: [NSAttributedString.Key: Any]? = nil) -> CGSize {
+        TextDrawing.size(TextDrawing.content(self as String, attrs))
+    }
+}
+
+extension String {
+    /// `NSString.draw(at:withAttributes:)`, as Swift's String has it on Apple platforms.
+    public func draw(at point: CGPoint, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
+        (self as NSString).draw(at: point, withAttributes: attrs)
+    }
+    /// `NSString.draw(in:withAttributes:)`.
+    public func draw(in rect: CGRect, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
+        (self as NSString).draw(in: rect, withAttributes: attrs)
+    }
+    /// `NSString.size(withAttributes:)`.
+    public func size(withAttributes attrs: [NSAttributedString.Key: Any]? = nil) -> CGSize {
+        (self as NSString).size(withAttributes: attrs)
+    }
+}
+
+extension NSAttributedString {
+    /// Draws the text with its top-left corner at `point`, in the current context.
+    /// https://developer.apple.com/documentation/foundation/nsattributedstring/1531460-draw
+    public func draw(at point: CGPoint) { TextDrawing.draw(TextDrawing.content(self), in: nil, at: point) }
+    /// Draws the text wrapped to `rect`'s width from its top, lines below its bottom not drawn.
+    /// https://developer.apple.com/documentation/foundation/nsattributedstring/1529126-draw
+    public func draw(in rect: CGRect) { TextDrawing.draw(TextDrawing.content(self), in: rect, at: rect.origin) }
+}
