@@ -184,7 +184,7 @@ final class TraitRegistration: UITraitChangeRegistration {
 /// the environment and its previous traits after any of its traits changed, after
 /// `traitCollectionDidChange(_:)`.
 /// https://developer.apple.com/documentation/uikit/uitraitchangeobservable-67e94
-@MainActor public protocol UITraitChangeObservable {
+@preconcurrency @MainActor public protocol UITraitChangeObservable {
     /// https://developer.apple.com/documentation/uikit/uitraitchangeobservable-67e94/registerfortraitchanges(_:handler:)
     @discardableResult
     func registerForTraitChanges<Environment: UITraitEnvironment>(

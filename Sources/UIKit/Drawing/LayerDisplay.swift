@@ -5,7 +5,7 @@ internal import Scene
 /// What draws a layer's contents: `draw(_:in:)` is called by the layer's `display()`. A view is
 /// its layer's delegate: its `draw(_:in:)` calls the view's `draw(_:)` with the context made current.
 /// https://developer.apple.com/documentation/quartzcore/calayerdelegate
-@MainActor public protocol CALayerDelegate: AnyObject {
+@preconcurrency @MainActor public protocol CALayerDelegate: AnyObject {
     /// https://developer.apple.com/documentation/quartzcore/calayerdelegate/2097307-draw
     func draw(_ layer: CALayer, in ctx: CGContext)
 }
