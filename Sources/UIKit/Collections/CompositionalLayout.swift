@@ -321,6 +321,7 @@ public typealias UICollectionViewCompositionalLayoutSectionProvider = @MainActor
         frame = row.frame
         contentSize = vertical ? CGSize(width: row.contentLength, height: row.frame.height) : CGSize(width: row.frame.width, height: row.contentLength)
         isPagingEnabled = behavior == .paging
+        self.behavior = behavior
         let range = vertical ? horizontalRange : verticalRange
         let o = vertical ? contentOffset.x : contentOffset.y
         let clamped = min(max(o, range.lowerBound), range.upperBound)
@@ -335,6 +336,13 @@ public typealias UICollectionViewCompositionalLayoutSectionProvider = @MainActor
             if super.contentOffset != old { layout?.rowScrolled() }
         }
     }
+
+    /// Group paging settles on its group as paging settles on its page.
+    override var settlesLikePaging: Bool {
+        isPagingEnabled || [.groupPaging, .groupPagingCentered].contains(behavior)
+    }
+
+    private var behavior = UICollectionLayoutSectionOrthogonalScrollingBehavior.none
 
     override func releaseTarget(_ proposed: CGPoint, velocity: CGPoint) -> CGPoint {
         let horizontal = contentSize.width > bounds.width
