@@ -71,8 +71,8 @@ extension UICollectionViewDelegate {
 /// `invalidationContext(forPreferredLayoutAttributes:withOriginalAttributes:)` when
 /// `shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:)` says so; the
 /// items are shown again until none asks for another size. Its background is systemBackground,
-/// as since iOS 13. Compositional layout (`UICollectionViewCompositionalLayout`) and diffable
-/// data sources are not part of this module.
+/// as since iOS 13. Diffable data sources, registrations and the compositional layout are in
+/// Diffable*.swift, CellRegistration.swift and Compositional*.swift.
 /// https://developer.apple.com/documentation/uikit/uicollectionview
 @MainActor open class UICollectionView: UIScrollView {
     /// https://developer.apple.com/documentation/uikit/uicollectionview/scrolldirection
