@@ -53,6 +53,12 @@ func uikitBenchmark(runs: Int) {
     let screens: [(name: String, twin: String, scenario: String, make: @MainActor () -> UIViewController)] = [
         ("profile", "profile-twin.yaml", "profile.yaml", { ProfileViewController() }),
         ("collection", "collection-twin.yaml", "collection.yaml", { UINavigationController(rootViewController: StretchyCollectionViewController()) }),
+        // The same screen with a compositional layout, a diffable data source and registrations
+        // (its frames are the flow layout's, byte for byte: CompositionalGoldenTests).
+        (
+            "collection-compositional", "collection-twin.yaml", "collection.yaml",
+            { UINavigationController(rootViewController: CompositionalCollectionViewController()) }
+        ),
         ("settings", "settings-twin.yaml", "settings.yaml", { UINavigationController(rootViewController: SettingsViewController()) }),
         ("carousel", "../../../Fixtures/scenarios/carousel.yaml", "carousel.yaml", { CarouselViewController() }),
         // Auto Layout: the profile placed by anchors (its twin the profile's); the photo's height
@@ -64,7 +70,9 @@ func uikitBenchmark(runs: Int) {
         ("mail", "mail-twin.yaml", "mail.yaml", { UINavigationController(rootViewController: MailViewController()) }),
     ]
     var rows: [String] = []
-    for screen in screens {
+    // `--uikit-screens collection,collection-compositional`: only those.
+    let only = argument("--uikit-screens").map { Set($0.split(separator: ",").map(String.init)) }
+    for screen in screens where only?.contains(screen.name) ?? true {
         var yaml = Double.infinity, uikit = Double.infinity, frames = 0
         for _ in 0..<runs {
             let (y, n) = yamlSeconds(screen.twin)

@@ -11,7 +11,7 @@
 //                                                [--matrix] [--no-memory-check] [--no-animations]
 //                                                [--animations-only] [--encode-only] [--animation-runs N]
 //                                                [--no-text] [--text-only] [--text-runs N]
-//                                                [--uikit-only] [--uikit-runs N] [--uikit-memory] [--autolayout-only]
+//                                                [--uikit-only] [--uikit-runs N] [--uikit-screens A,B] [--uikit-memory] [--autolayout-only]
 //                                                [--solver-only] [--solver-runs N]
 import CImageIO
 import Foundation

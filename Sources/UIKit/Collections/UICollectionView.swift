@@ -71,8 +71,8 @@ extension UICollectionViewDelegate {
 /// `invalidationContext(forPreferredLayoutAttributes:withOriginalAttributes:)` when
 /// `shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:)` says so; the
 /// items are shown again until none asks for another size. Its background is systemBackground,
-/// as since iOS 13. Compositional layout (`UICollectionViewCompositionalLayout`) and diffable
-/// data sources are not part of this module.
+/// as since iOS 13. Diffable data sources, registrations and the compositional layout are in
+/// Diffable*.swift, CellRegistration.swift and Compositional*.swift.
 /// https://developer.apple.com/documentation/uikit/uicollectionview
 @preconcurrency @MainActor open class UICollectionView: UIScrollView {
     /// https://developer.apple.com/documentation/uikit/uicollectionview/scrolldirection
@@ -175,8 +175,8 @@ extension UICollectionViewDelegate {
 
     // MARK: Reuse
 
-    private var cellClasses: [String: UICollectionReusableView.Type] = [:]
-    private var supplementaryClasses: [String: UICollectionReusableView.Type] = [:]
+    var cellClasses: [String: UICollectionReusableView.Type] = [:]
+    var supplementaryClasses: [String: UICollectionReusableView.Type] = [:]
     private var reusable: [String: [UICollectionReusableView]] = [:]
 
     /// https://developer.apple.com/documentation/uikit/uicollectionview/1618089-register
@@ -196,6 +196,11 @@ extension UICollectionViewDelegate {
     /// https://developer.apple.com/documentation/uikit/uicollectionview/1618063-dequeuereusablecell
     open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
         let attributes = pendingAttributes(kind: nil, indexPath)
+        // A reconfigured item is handed its own cell again, not prepared for reuse, as UIKit does.
+        if let cell = reconfiguring.removeValue(forKey: indexPath), cell.reuseIdentifier == identifier {
+            if let attributes { cell.applyLayout(attributes) }
+            return cell
+        }
         let view = dequeue(
             key: "cell/" + identifier, identifier: identifier, registered: cellClasses[identifier], what: "a cell", frame: attributes?.frame ?? .zero)
         let cell = view as? UICollectionViewCell ?? UICollectionViewCell(frame: attributes?.frame ?? .zero)
@@ -319,9 +324,37 @@ extension UICollectionViewDelegate {
     /// https://developer.apple.com/documentation/uikit/uicollectionview/1618078-reloaddata
     open func reloadData() {
         counts = nil
+        for (path, cell) in reconfiguring { retire(cell, key: "cell/", path: path, kind: nil) }
+        reconfiguring = [:]
         for (path, cell) in cells { retire(cell, key: "cell/", path: path, kind: nil) }
         for (key, view) in supplementaries { retire(view, key: key.kind + "/", path: key.indexPath, kind: key.kind) }
         cells = [:]
+        supplementaries = [:]
+        collectionViewLayout.invalidateLayout()
+        setNeedsLayout()
+    }
+
+    /// Cells of reconfigured items, waiting for the data source to dequeue them again.
+    private var reconfiguring: [IndexPath: UICollectionViewCell] = [:]
+
+    /// Shows the data source's new state at the next layout (a diffable data source's snapshot):
+    /// the cells of the items in `keeping` (old index path: new) stay on screen for their items,
+    /// those in `reconfiguring` are handed to the data source again at their new paths, the
+    /// others and every supplementary view go to the reuse queues; the layout is invalidated.
+    func showUpdate(keeping: [IndexPath: IndexPath], reconfiguring reconfigured: [IndexPath: IndexPath]) {
+        counts = nil
+        var kept: [IndexPath: UICollectionViewCell] = [:]
+        for (path, cell) in cells {
+            if let to = keeping[path] {
+                kept[to] = cell
+            } else if let to = reconfigured[path] {
+                reconfiguring[to] = cell
+            } else {
+                retire(cell, key: "cell/", path: path, kind: nil)
+            }
+        }
+        for (key, view) in supplementaries { retire(view, key: key.kind + "/", path: key.indexPath, kind: key.kind) }
+        cells = kept
         supplementaries = [:]
         collectionViewLayout.invalidateLayout()
         setNeedsLayout()
@@ -465,6 +498,9 @@ extension UICollectionViewDelegate {
             let appeared = showElements(layout.layoutAttributesForElements(in: bounds) ?? [], reapply: invalidated)
             if pass == Self.sizingPasses || !askPreferredAttributes(appeared: appeared) { break }
         }
+        // Reconfigured items no longer on screen: their cells go to the reuse queue.
+        for (path, cell) in reconfiguring { retire(cell, key: "cell/", path: path, kind: nil) }
+        reconfiguring = [:]
     }
 
     /// Layout passes a layout may take to settle self-sizing cells in one layout of the view.

@@ -145,7 +145,7 @@ internal import Scene
                 let wanted = Double(component(target)) + top
                 if abs(wanted - release.target) > 1e-6 {
                     targets[k] = wanted
-                    if s.isPagingEnabled { paged.insert(k) }
+                    if s.settlesLikePaging { paged.insert(k) }
                     mustCompile = true
                     recompile()
                     next = timeline.state(at: t)

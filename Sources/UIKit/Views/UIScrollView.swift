@@ -211,6 +211,10 @@ extension UIScrollViewDelegate {
     /// Where a released drag comes to rest before the delegate is asked (a collection view's layout adjusts it).
     func releaseTarget(_ proposed: CGPoint, velocity: CGPoint) -> CGPoint { proposed }
 
+    /// Whether a released drag settles on its target as a page does (paging's quick settle, not
+    /// a deceleration): when paging, and in a compositional layout's group-paging rows.
+    var settlesLikePaging: Bool { isPagingEnabled }
+
     /// The vertical offsets the content can rest at: from -adjustedContentInset.top to the bottom.
     var verticalRange: ClosedRange<CGFloat> {
         let inset = adjustedContentInset

@@ -1,0 +1,86 @@
+import Foundation
+
+/// A table's data source fed with snapshots: `apply(_:)` a snapshot and the table shows it at its
+/// next layout (the next frame), every visible row's cell asked of the cell provider again (not
+/// animated). Subclass it for section titles (`tableView(_:titleForHeaderInSection:)`).
+/// https://developer.apple.com/documentation/uikit/uitableviewdiffabledatasource
+@MainActor open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>:
+    NSObject, UITableViewDataSource
+{
+    public typealias CellProvider = @MainActor (UITableView, IndexPath, ItemIdentifierType) -> UITableViewCell?
+
+    private weak var tableView: UITableView?
+    private let cellProvider: CellProvider
+    private var current = NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>()
+
+    /// The animation UIKit would use for changes (not drawn here).
+    /// https://developer.apple.com/documentation/uikit/uitableviewdiffabledatasource/defaultrowanimation
+    public var defaultRowAnimation = UITableView.RowAnimation.automatic
+
+    /// Makes the table's data source this one (it holds it weakly: keep a reference).
+    /// https://developer.apple.com/documentation/uikit/uitableviewdiffabledatasource/init(tableview:cellprovider:)
+    public init(tableView: UITableView, cellProvider: @escaping CellProvider) {
+        self.tableView = tableView
+        self.cellProvider = cellProvider
+        super.init()
+        tableView.dataSource = self
+    }
+
+    public func snapshot() -> NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> { current }
+
+    /// https://developer.apple.com/documentation/uikit/uitableviewdiffabledatasource/apply(_:animatingdifferences:completion:)
+    open func apply(
+        _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, animatingDifferences: Bool = true,
+        completion: (() -> Void)? = nil
+    ) {
+        let had = current.numberOfItems > 0
+        current = snapshot
+        if let tv = tableView {
+            if animatingDifferences, had, tv.window != nil, defaultRowAnimation != .none {
+                Diagnostics.once(
+                    "diffable animation \(ObjectIdentifier(tv))", "\(tv.describe): apply(_:animatingDifferences: true) is drawn at once, not animated")
+            }
+            tv.reloadData()
+        }
+        completion?()
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uitableviewdiffabledatasource/applysnapshotusingreloaddata(_:completion:)
+    open func applySnapshotUsingReloadData(
+        _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, completion: (() -> Void)? = nil
+    ) {
+        current = snapshot
+        tableView?.reloadData()
+        completion?()
+    }
+
+    public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? { current.item(at: indexPath) }
+    public func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? { current.indexPath(of: itemIdentifier) }
+    public func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
+        current.sectionIdentifiers.indices.contains(index) ? current.sectionIdentifiers[index] : nil
+    }
+    public func index(for sectionIdentifier: SectionIdentifierType) -> Int? { current.indexOfSection(sectionIdentifier) }
+
+    // MARK: The data source
+
+    open func numberOfSections(in tableView: UITableView) -> Int { current.numberOfSections }
+
+    open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+        let counts = current.counts
+        return counts.indices.contains(section) ? counts[section] : 0
+    }
+
+    open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        if let item = current.item(at: indexPath), let cell = cellProvider(tableView, indexPath, item) { return cell }
+        Diagnostics.once(
+            "diffable nil row \(ObjectIdentifier(tableView))",
+            "error: UITableViewDiffableDataSource: the cell provider returned nil for the row at \(indexPath); iOS stops the app here; "
+                + "an empty cell is shown (return a dequeued cell for every row)")
+        return UITableViewCell()
+    }
+
+    /// None: override in a subclass to title the sections.
+    open func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { nil }
+    /// None: override in a subclass.
+    open func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? { nil }
+}
