@@ -12,7 +12,10 @@ set -euo pipefail
 # Text: HarfBuzz shapes, FriBidi orders right-to-left runs, libthai finds Thai words (its dictionary is
 # libthai-data); Noto fonts are the fallbacks for Arabic,
 # Hebrew, Thai, Devanagari, Chinese, Japanese, Korean and color emoji (read at their Debian paths).
-fonts=(fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
+# fonts-inter: the system font's other weights and italics; URW base35, DejaVu, Lato and Cantarell:
+# the stand-ins of the fonts iOS ships, for UIFont(name:size:) (docs/text.md).
+fonts=(fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-inter fonts-urw-base35 fonts-dejavu-core fonts-dejavu-extra
+  fonts-lato fonts-cantarell)
 packages=(pkg-config libpng-dev zlib1g-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libthai-dev "libjpeg62-turbo-dev|libjpeg-turbo8-dev"
   libdeflate-dev libwebp-dev ffmpeg "${fonts[@]}")
 # libcurl: the preview's HTTP package (FlyingFox) imports FoundationNetworking, which the static build links with -lcurl.

@@ -68,6 +68,8 @@ public final class Font: @unchecked Sendable {
     public let underlineThickness: Int
     /// The height of a lowercase x in font units (OS/2's sxHeight, else the x's outline).
     public let xHeight: Int
+    /// The height of a capital H in font units (OS/2's sCapHeight, else the H's outline).
+    public let capHeight: Int
     /// Color bitmap glyphs (CBDT or sbix, as emoji fonts have): drawn in their own colors.
     public let hasColorGlyphs: Bool
     /// The bitmap strikes' sizes in pixels per em, for a font whose glyphs are only bitmaps.
@@ -154,18 +156,18 @@ public final class Font: @unchecked Sendable {
         let thickness = Int(face.pointee.underline_thickness)
         underlineThickness = thickness > 0 ? thickness : max(1, em / 20)
         underlinePosition = thickness > 0 ? Int(face.pointee.underline_position) : -max(1, em / 20)
-        var x: hb_position_t = 0
-        if hb_ot_metrics_get_position(font, HB_OT_METRICS_TAG_X_HEIGHT, &x) != 0, x > 0 {
-            xHeight = Int(x)
-        } else {
+        func height(_ tag: hb_ot_metrics_tag_t, letter: UInt32, otherwise: Int) -> Int {
+            var v: hb_position_t = 0
+            if hb_ot_metrics_get_position(font, tag, &v) != 0, v > 0 { return Int(v) }
             var extents = hb_glyph_extents_t()
             var g: hb_codepoint_t = 0
-            if hb_font_get_nominal_glyph(font, 0x78, &g) != 0, hb_font_get_glyph_extents(font, g, &extents) != 0, extents.y_bearing > 0 {
-                xHeight = Int(extents.y_bearing)
-            } else {
-                xHeight = em / 2
+            if hb_font_get_nominal_glyph(font, letter, &g) != 0, hb_font_get_glyph_extents(font, g, &extents) != 0, extents.y_bearing > 0 {
+                return Int(extents.y_bearing)
             }
+            return otherwise
         }
+        xHeight = height(HB_OT_METRICS_TAG_X_HEIGHT, letter: 0x78, otherwise: em / 2)
+        capHeight = height(HB_OT_METRICS_TAG_CAP_HEIGHT, letter: 0x48, otherwise: em * 7 / 10)
         if !variations.isEmpty {
             let values = variations.map { v -> hb_variation_t in
                 let t = Array(v.tag.utf8) + [32, 32, 32, 32]

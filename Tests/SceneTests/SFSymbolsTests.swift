@@ -197,7 +197,7 @@ final class SFSymbolsTests: XCTestCase {
         let lines = scenarioErrorLines("") {
             _ = try self.load(
                 "layers:\n  - {type: symbol, name: a, symbol: heart, weight: wide, symbolScale: huge, text: x}\n  - {type: symbol}\n"
-                    + "  - {type: text, text: hi, symbolScale: small, weight: black}\n" + self.rest)
+                    + "  - {type: text, text: hi, symbolScale: small, weight: wide}\n" + self.rest)
         }
         XCTAssertEqual(
             lines,
@@ -207,7 +207,7 @@ final class SFSymbolsTests: XCTestCase {
                 "s.yaml:2:83: layers[0].text: a symbol layer has no text (text layers do); remove it or change the type",
                 "s.yaml:3:5: layers[1].symbol: missing; give the SF Symbol's name (symbol: heart.fill), or name the layer after it",
                 "s.yaml:4:41: layers[2].symbolScale: a text layer has no symbolScale (symbol layers do); remove it or change the type",
-                "s.yaml:4:56: layers[2].weight: expected one of regular, medium, semibold, bold, got \"black\"",
+                "s.yaml:4:56: layers[2].weight: expected one of ultraLight, thin, light, regular, medium, semibold, bold, heavy, black, got \"wide\"",
             ])
     }
 }

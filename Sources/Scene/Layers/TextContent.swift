@@ -19,6 +19,10 @@ public struct TextRun: Sendable, Equatable {
     public var letterSpacing: Double
     public var underline: UnderlineStyle
     public var strikethrough: UnderlineStyle
+    /// Drawn in the weight's italic.
+    public var italic = false
+    /// The file of a font asked for by name (UIFont(name:size:)'s stand-in); nil for the role's.
+    public var face: FontSource?
 
     public init(
         _ text: String, weight: FontWeight = .regular, pointSize: Double = 17, color: Color = Palette.light.label,
@@ -71,6 +75,10 @@ public struct TextContent {
     /// The letter spacing was asked for (a layer's `letterSpacing:`), not set to imitate SF Pro's
     /// tracking with Inter: with SF Pro it is added to the tracking.
     public var letterSpacingIsOwn = false
+    /// Drawn in the weight's italic.
+    public var italic = false
+    /// The file of a font asked for by name (UIFont(name:size:)'s stand-in); nil for the role's.
+    public var face: FontSource?
     /// UILabel's numberOfLines: 1 (default), 0 for unlimited, or a maximum.
     public var numberOfLines = 1
     /// Baseline to baseline in points; nil for the fonts' own.
@@ -118,8 +126,18 @@ public struct TextContent {
 
     /// The letter spacing the text is set with.
     public var effectiveLetterSpacing: Double {
-        guard typography.isSystemFont else { return letterSpacing }
+        guard typography.isSystemFont, face == nil else { return letterSpacing }
         return SystemFontTracking.tracking(pointSize: pointSize) + (letterSpacingIsOwn ? letterSpacing : 0)
+    }
+
+    /// The fonts text in one look is set in.
+    var fonts: FontCascade { typography.fonts(weight, italic: italic, face: face) }
+
+    private var oneLookRun: TextRun {
+        var run = TextRun(text, weight: weight, pointSize: pointSize, color: color, letterSpacing: letterSpacingIsOwn ? letterSpacing : 0)
+        run.italic = italic
+        run.face = face
+        return run
     }
 
     /// The largest point size in the text.
@@ -132,12 +150,12 @@ public struct TextContent {
     var spans: [TextSpan] {
         let runs =
             self.runs.isEmpty
-            ? [TextRun(text, weight: weight, pointSize: pointSize, color: color, letterSpacing: letterSpacingIsOwn ? letterSpacing : 0)]
+            ? [oneLookRun]
             : self.runs
         return runs.map { run in
             // One look's own spacing imitates SF Pro's tracking with Inter when not its own.
             var spacing = run.letterSpacing
-            if typography.isSystemFont {
+            if typography.isSystemFont && run.face == nil {
                 spacing += SystemFontTracking.tracking(pointSize: run.pointSize)
             } else if self.runs.isEmpty && !letterSpacingIsOwn {
                 spacing = letterSpacing
@@ -145,7 +163,7 @@ public struct TextContent {
             return TextSpan(
                 run.text,
                 TextAttributes(
-                    fonts: typography.fonts(run.weight), pointSize: run.pointSize, color: run.color, letterSpacing: spacing,
+                    fonts: typography.fonts(run.weight, italic: run.italic, face: run.face), pointSize: run.pointSize, color: run.color, letterSpacing: spacing,
                     underline: run.underline, strikethrough: run.strikethrough))
         }
     }
@@ -161,9 +179,9 @@ public struct TextContent {
             one.numberOfLines = 0
             one.lineBreakMode = .byClipping
             return one.set(width: .infinity, maxLines: 0).lines.first
-                ?? TextContent.cache.line("", fonts: typography.fonts(weight), pointSize: pointSize, letterSpacing: 0)
+                ?? TextContent.cache.line("", fonts: fonts, pointSize: pointSize, letterSpacing: 0)
         }
-        return TextContent.cache.line(text, fonts: typography.fonts(weight), pointSize: pointSize, letterSpacing: effectiveLetterSpacing)
+        return TextContent.cache.line(text, fonts: fonts, pointSize: pointSize, letterSpacing: effectiveLetterSpacing)
     }
 
     /// The lines set at `width` with at most `maxLines` (0: no limit), or nil with `onlyCached`
@@ -174,11 +192,11 @@ public struct TextContent {
         }
         if onlyCached {
             return TextContent.cache.cached(
-                text, fonts: typography.fonts(weight), pointSize: pointSize, width: width,
+                text, fonts: fonts, pointSize: pointSize, width: width,
                 lineHeight: lineHeight, maxLines: maxLines, letterSpacing: effectiveLetterSpacing, lineBreakMode: lineBreakMode)
         }
         return TextContent.cache.paragraph(
-            text, fonts: typography.fonts(weight), pointSize: pointSize, width: width,
+            text, fonts: fonts, pointSize: pointSize, width: width,
             lineHeight: lineHeight, maxLines: maxLines, letterSpacing: effectiveLetterSpacing, lineBreakMode: lineBreakMode)
     }
 

@@ -11,7 +11,7 @@ import Yams
 ///       bold: {file: Fonts/Other.ttc, index: 1}  # a face of a collection
 ///       fallback: [Fonts/NotoSansTamil-Regular.ttf]
 extension ScenarioLoader {
-    static let fontsKeys = ["family", "regular", "medium", "semibold", "bold", "fallback"]
+    static let fontsKeys = ["family"] + FontWeight.allCases.map(\.rawValue) + ["fallback"]
     static let fontFileKeys = ["file", "index", "weight"]
     /// Fallback fonts a scenario may name.
     static let maximumFallbackFonts = 16

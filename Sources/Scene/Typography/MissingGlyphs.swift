@@ -18,7 +18,7 @@ struct MissingGlyphs {
 
     init(typography: Typography) {
         regular = typography.fonts(.regular)
-        fonts = FontWeight.allCases.map { typography.fonts($0).primary }
+        fonts = FontWeight.bundled.map { typography.fonts($0).primary }
     }
 
     private mutating func drawable(_ u: Unicode.Scalar) -> Bool {

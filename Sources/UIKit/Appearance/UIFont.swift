@@ -3,7 +3,8 @@ internal import Raster
 internal import Scene
 
 /// A font: the system font (SF Pro on the phone; the scenario's fonts here, Inter by default) at
-/// a size and weight, or a text style's font at the screen's Dynamic Type size.
+/// a size, weight and slant, a text style's font at the screen's Dynamic Type size, or a font iOS
+/// ships asked for by name (drawn in the installed face that stands in for it: `FontCatalog`).
 /// https://developer.apple.com/documentation/uikit/uifont
 ///
 /// Not an `NSObject` here (it is on iOS), as `UIColor` is not: an attribute value that is an
@@ -26,10 +27,13 @@ open class UIFont: Hashable, @unchecked Sendable {
         public static let black = Weight(0.62)
         public static func < (a: Weight, b: Weight) -> Bool { a.rawValue < b.rawValue }
 
-        /// The weight of the scenario's fonts that draws it: below medium regular, then medium,
-        /// semibold, and bold for bold, heavy and black.
+        /// The weight of the scenario's fonts that draws it: the nearest of SF Pro's nine.
         var drawn: FontWeight {
-            rawValue < 0.115 ? .regular : rawValue < 0.265 ? .medium : rawValue < 0.35 ? .semibold : .bold
+            let steps: [(Weight, FontWeight)] = [
+                (.ultraLight, .ultraLight), (.thin, .thin), (.light, .light), (.regular, .regular), (.medium, .medium),
+                (.semibold, .semibold), (.bold, .bold), (.heavy, .heavy), (.black, .black),
+            ]
+            return steps.min { abs($0.0.rawValue - rawValue) < abs($1.0.rawValue - rawValue) }!.1
         }
     }
 
@@ -61,24 +65,65 @@ open class UIFont: Hashable, @unchecked Sendable {
 
     public let pointSize: CGFloat
     let weight: Weight
+    /// Italic (the system font's italic, or a named face's).
+    let italic: Bool
     /// The text style the font was made for (it then follows the Dynamic Type size).
     let textStyle: TextStyle?
-    /// The font file's own name, for `UIFont(name:size:)`; nil for the system font.
+    /// The name the scenario's own font was asked for by (`UIFont(name:size:)`); nil otherwise.
     let customName: String?
+    /// The font iOS ships that this is (by name), drawn in its stand-in; nil for the system font.
+    let face: FontCatalog.Face?
 
-    init(size: CGFloat, weight: Weight, textStyle: TextStyle? = nil, customName: String? = nil) {
-        pointSize = size; self.weight = weight; self.textStyle = textStyle; self.customName = customName
+    init(size: CGFloat, weight: Weight, italic: Bool = false, textStyle: TextStyle? = nil, customName: String? = nil, face: FontCatalog.Face? = nil) {
+        pointSize = size; self.weight = face?.weight ?? weight; self.italic = face?.italic ?? italic; self.textStyle = textStyle
+        self.customName = customName; self.face = face
     }
 
-    /// A font the scenario's `fonts:` gives by family or file name (case-insensitive), else nil.
+    /// The same font at another size, weight or slant (a named font: its family's nearest face).
+    func with(size: CGFloat? = nil, weight: Weight? = nil, italic: Bool? = nil) -> UIFont {
+        let w = weight ?? self.weight, i = italic ?? self.italic
+        let face = self.face.flatMap { f in (w == f.weight && i == f.italic) ? f : FontCatalog.face(family: f.family, weight: w, italic: i) }
+        return UIFont(size: size ?? pointSize, weight: w, italic: i, textStyle: size == nil ? textStyle : nil, customName: customName, face: face)
+    }
+
+    /// A font iOS ships, by PostScript name (`HelveticaNeue-Thin`) or family name (`Georgia`),
+    /// drawn in the installed face that stands in for it (said once per name); a font of the
+    /// scenario's `fonts:` by its family or file name; else nil, as on iOS for a font it does not
+    /// ship. The system font's private names (`.SFUI-Regular`) give Times New Roman, as iOS 13 and
+    /// later do. Case-insensitive.
     /// https://developer.apple.com/documentation/uikit/uifont/1619041-init
     public convenience init?(name fontName: String, size fontSize: CGFloat) {
-        let typography = ScreenEnvironment.typography
-        let regular = typography.fonts(.regular).primary
-        let names = [regular.name, regular.familyName, ".SFUI-Regular", "SFProText-Regular", "SF Pro", "SFProDisplay-Regular"]
-        guard names.contains(where: { $0.caseInsensitiveCompare(fontName) == .orderedSame }) else { return nil }
-        self.init(size: fontSize, weight: .regular, customName: fontName)
+        let regular = ScreenEnvironment.typography.fonts(.regular).primary
+        if [regular.name, regular.familyName].contains(where: { $0.caseInsensitiveCompare(fontName) == .orderedSame }) {
+            self.init(size: fontSize, weight: .regular, customName: fontName)
+            return
+        }
+        let isPrivateSystemName = fontName.hasPrefix(".SF") || fontName.hasPrefix(".AppleSystemUIFont")
+        guard let face = FontCatalog.face(named: isPrivateSystemName ? "TimesNewRomanPSMT" : fontName) else { return nil }
+        if isPrivateSystemName {
+            Diagnostics.once(
+                "UIFont(name:) \(fontName)",
+                "UIFont(name: \"\(fontName)\"): the system font's private name gives Times New Roman, as on iOS; use UIFont.systemFont(ofSize:weight:)")
+        } else if FileManager.default.isReadableFile(atPath: face.path) {
+            Diagnostics.once(
+                "UIFont(name:) \(fontName)",
+                "UIFont(name: \"\(fontName)\"): drawn in \(face.fileName), the installed face closest to \(face.name) by its metrics")
+        } else {
+            Diagnostics.once(
+                "UIFont(name:) \(fontName)",
+                "UIFont(name: \"\(fontName)\"): its stand-in \(face.path) is not installed, so the system font draws it; "
+                    + "run scripts/setup.sh (installs \(face.package))")
+        }
+        self.init(size: fontSize, weight: face.weight, italic: face.italic, face: face)
     }
+
+    /// The families of the fonts iOS ships that `UIFont(name:size:)` gives here, in alphabetical order.
+    /// https://developer.apple.com/documentation/uikit/uifont/1619040-familynames
+    open class var familyNames: [String] { FontCatalog.families.sorted() }
+
+    /// The PostScript names of a family's faces; empty for a family iOS does not ship.
+    /// https://developer.apple.com/documentation/uikit/uifont/1619044-fontnames
+    open class func fontNames(forFamilyName familyName: String) -> [String] { FontCatalog.names(family: familyName) }
 
     /// https://developer.apple.com/documentation/uikit/uifont/1619027-systemfont
     open class func systemFont(ofSize fontSize: CGFloat) -> UIFont { UIFont(size: fontSize, weight: .regular) }
@@ -86,12 +131,9 @@ open class UIFont: Hashable, @unchecked Sendable {
     open class func systemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont { UIFont(size: fontSize, weight: weight) }
     /// https://developer.apple.com/documentation/uikit/uifont/1619046-boldsystemfont
     open class func boldSystemFont(ofSize fontSize: CGFloat) -> UIFont { UIFont(size: fontSize, weight: .bold) }
-    /// Drawn upright: the scenario's fonts have no italic (said once).
+    /// Inter Italic here (a scenario's own fonts have no italic: they draw upright).
     /// https://developer.apple.com/documentation/uikit/uifont/1619040-italicsystemfont
-    open class func italicSystemFont(ofSize fontSize: CGFloat) -> UIFont {
-        Diagnostics.once("italic", "UIFont.italicSystemFont: drawn upright (the scenario's fonts have no italic)")
-        return UIFont(size: fontSize, weight: .regular)
-    }
+    open class func italicSystemFont(ofSize fontSize: CGFloat) -> UIFont { UIFont(size: fontSize, weight: .regular, italic: true) }
     /// https://developer.apple.com/documentation/uikit/uifont/1619059-monospaceddigitsystemfont
     open class func monospacedDigitSystemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont { UIFont(size: fontSize, weight: weight) }
 
@@ -110,18 +152,32 @@ open class UIFont: Hashable, @unchecked Sendable {
     }
 
     /// https://developer.apple.com/documentation/uikit/uifont/1619049-withsize
-    open func withSize(_ fontSize: CGFloat) -> UIFont { UIFont(size: fontSize, weight: weight, textStyle: nil, customName: customName) }
+    open func withSize(_ fontSize: CGFloat) -> UIFont { with(size: fontSize) }
 
+    /// The system font's names as iOS gives them (`.SFUI-Semibold`, `.SFUI-RegularItalic`), a named
+    /// font's PostScript name, or the name a scenario's font was asked for by.
     /// https://developer.apple.com/documentation/uikit/uifont/1619042-fontname
-    open var fontName: String { customName ?? (weight.drawn == .regular ? ".SFUI-Regular" : ".SFUI-\(weight.drawn.rawValue.capitalized)") }
-    open var familyName: String { ".AppleSystemUIFont" }
+    open var fontName: String {
+        if let customName { return customName }
+        if let face { return face.name }
+        let w = weight.drawn == .ultraLight ? "Ultralight" : weight.drawn.rawValue.capitalized
+        return ".SFUI-\(w)\(italic ? "Italic" : "")"
+    }
+    /// https://developer.apple.com/documentation/uikit/uifont/1619033-familyname
+    open var familyName: String { face?.family ?? (customName != nil ? ScreenEnvironment.typography.fonts(.regular).primary.familyName : ".AppleSystemUIFont") }
 
+    /// The fonts text in this font is set in here.
+    var cascade: FontCascade { ScreenEnvironment.typography.fonts(weight.drawn, italic: italic, face: drawnFace) }
+    /// The stand-in's file, when it is installed (else the system font draws).
+    var drawnFace: FontSource? { face.flatMap { FileManager.default.isReadableFile(atPath: $0.path) ? $0.source : nil } }
+
+    /// The metrics of the face drawn, at the point size.
     private var metrics: (ascender: Double, descender: Double, leading: Double, capHeight: Double, xHeight: Double) {
-        let font = ScreenEnvironment.typography.fonts(weight.drawn).primary
+        let font = cascade.primary
         let em = Double(max(font.unitsPerEm, 1)), size = Double(pointSize)
         return (
             Double(font.ascender) / em * size, Double(font.descender) / em * size, Double(font.lineGap) / em * size,
-            0.7 * size, 0.52 * size
+            Double(font.capHeight) / em * size, Double(font.xHeight) / em * size
         )
     }
 
@@ -137,7 +193,7 @@ open class UIFont: Hashable, @unchecked Sendable {
 
     open func isEqual(_ object: Any?) -> Bool {
         guard let o = object as? UIFont else { return false }
-        return pointSize == o.pointSize && weight == o.weight && customName == o.customName
+        return pointSize == o.pointSize && weight == o.weight && italic == o.italic && customName == o.customName && face?.name == o.face?.name
     }
     open var hash: Int { pointSize.hashValue ^ weight.rawValue.hashValue }
     public static func == (a: UIFont, b: UIFont) -> Bool { a.isEqual(b) }
@@ -160,7 +216,7 @@ open class UIFontMetrics: NSObject, @unchecked Sendable {
 
     /// https://developer.apple.com/documentation/uikit/uifontmetrics/2877384-scaledfont
     open func scaledFont(for font: UIFont, compatibleWith traitCollection: UITraitCollection?) -> UIFont {
-        UIFont(size: scaledValue(for: font.pointSize, compatibleWith: traitCollection), weight: font.weight, textStyle: nil, customName: font.customName)
+        font.with(size: scaledValue(for: font.pointSize, compatibleWith: traitCollection))
     }
 
     /// https://developer.apple.com/documentation/uikit/uifontmetrics/2877388-scaledvalue

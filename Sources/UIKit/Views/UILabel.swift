@@ -110,10 +110,12 @@ public enum NSLineBreakMode: Int, Sendable {
                     let raw = (attributes[key] as? NSNumber)?.intValue ?? (attributes[key] as? Int) ?? (attributes[key] as? NSUnderlineStyle)?.rawValue ?? 0
                     return NSUnderlineStyle(rawValue: raw).drawn
                 }
-                runs.append(
-                    TextRun(
-                        piece, weight: f.weight.drawn, pointSize: Double(f.pointSize), color: color, letterSpacing: kern,
-                        underline: line(.underlineStyle), strikethrough: line(.strikethroughStyle)))
+                var run = TextRun(
+                    piece, weight: f.weight.drawn, pointSize: Double(f.pointSize), color: color, letterSpacing: kern,
+                    underline: line(.underlineStyle), strikethrough: line(.strikethroughStyle))
+                run.italic = f.italic
+                run.face = f.drawnFace
+                runs.append(run)
                 if first, let p = attributes[.paragraphStyle] as? NSParagraphStyle {
                     paragraph.alignment = p.alignment.drawn
                     paragraph.lineSpacing = Double(p.lineSpacing)
@@ -127,6 +129,8 @@ public enum NSLineBreakMode: Int, Sendable {
             content = TextContent(
                 string, weight: baseFont.weight.drawn, pointSize: Double(baseFont.pointSize), color: baseColor,
                 alignment: paragraph.alignment, typography: typography)
+            content.italic = baseFont.italic
+            content.face = baseFont.drawnFace
             content.lineBreakMode = paragraph.lineBreakMode
         }
         content.numberOfLines = numberOfLines
