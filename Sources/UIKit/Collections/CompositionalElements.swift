@@ -7,7 +7,7 @@ import Foundation
 /// One length of an element: a fraction of its container's width or height, points, or an
 /// estimate in points that the cell's own size (its constraints) replaces once it is shown.
 /// https://developer.apple.com/documentation/uikit/nscollectionlayoutdimension
-@MainActor public final class NSCollectionLayoutDimension: NSObject {
+@preconcurrency @MainActor public final class NSCollectionLayoutDimension: NSObject {
     enum Kind: Equatable { case fractionalWidth, fractionalHeight, absolute, estimated }
     let kind: Kind
     /// https://developer.apple.com/documentation/uikit/nscollectionlayoutdimension/dimension
@@ -44,7 +44,7 @@ import Foundation
 
 /// A width and a height.
 /// https://developer.apple.com/documentation/uikit/nscollectionlayoutsize
-@MainActor public final class NSCollectionLayoutSize: NSObject {
+@preconcurrency @MainActor public final class NSCollectionLayoutSize: NSObject {
     public let widthDimension: NSCollectionLayoutDimension
     public let heightDimension: NSCollectionLayoutDimension
     public init(widthDimension width: NSCollectionLayoutDimension, heightDimension height: NSCollectionLayoutDimension) {
@@ -58,7 +58,7 @@ import Foundation
 /// The space between a group's items: exactly so many points, or at least so many (the group's
 /// spare length shared equally between its items).
 /// https://developer.apple.com/documentation/uikit/nscollectionlayoutspacing
-@MainActor public final class NSCollectionLayoutSpacing: NSObject {
+@preconcurrency @MainActor public final class NSCollectionLayoutSpacing: NSObject {
     public let spacing: CGFloat
     public let isFlexibleSpacing: Bool
     private init(_ spacing: CGFloat, flexible: Bool) {
@@ -75,7 +75,7 @@ import Foundation
 /// The basic element: a cell of `layoutSize`, drawn inset by `contentInsets` (not along a length
 /// that is estimated: there the cell's own size rules, as in UIKit).
 /// https://developer.apple.com/documentation/uikit/nscollectionlayoutitem
-@MainActor open class NSCollectionLayoutItem: NSObject {
+@preconcurrency @MainActor open class NSCollectionLayoutItem: NSObject {
     public let layoutSize: NSCollectionLayoutSize
     /// https://developer.apple.com/documentation/uikit/nscollectionlayoutitem/contentinsets
     public var contentInsets = NSDirectionalEdgeInsets.zero
@@ -86,7 +86,7 @@ import Foundation
 /// Items side by side (horizontal), one above the other (vertical): the subitems repeated in
 /// order while they fit the group's length, or `count` copies of one sharing it equally.
 /// https://developer.apple.com/documentation/uikit/nscollectionlayoutgroup
-@MainActor public final class NSCollectionLayoutGroup: NSCollectionLayoutItem {
+@preconcurrency @MainActor public final class NSCollectionLayoutGroup: NSCollectionLayoutItem {
     enum Axis { case horizontal, vertical }
     let axis: Axis
     public let subitems: [NSCollectionLayoutItem]
@@ -155,7 +155,7 @@ public enum NSRectAlignment: Int, Sendable {
 
 /// A supplementary view's size and kind.
 /// https://developer.apple.com/documentation/uikit/nscollectionlayoutsupplementaryitem
-@MainActor open class NSCollectionLayoutSupplementaryItem: NSCollectionLayoutItem {
+@preconcurrency @MainActor open class NSCollectionLayoutSupplementaryItem: NSCollectionLayoutItem {
     public let elementKind: String
     /// https://developer.apple.com/documentation/uikit/nscollectionlayoutsupplementaryitem/zindex
     public var zIndex = 1
@@ -172,7 +172,7 @@ public enum NSRectAlignment: Int, Sendable {
 /// screen (`pinToVisibleBounds`). Leading and trailing alignments (a horizontal layout's) are
 /// placed like top and bottom along its scroll axis.
 /// https://developer.apple.com/documentation/uikit/nscollectionlayoutboundarysupplementaryitem
-@MainActor public final class NSCollectionLayoutBoundarySupplementaryItem: NSCollectionLayoutSupplementaryItem {
+@preconcurrency @MainActor public final class NSCollectionLayoutBoundarySupplementaryItem: NSCollectionLayoutSupplementaryItem {
     public let alignment: NSRectAlignment
     public let offset: CGPoint
     /// https://developer.apple.com/documentation/uikit/nscollectionlayoutboundarysupplementaryitem/extendsboundary
@@ -212,7 +212,7 @@ public enum UIContentInsetsReference: Int, Sendable {
 /// The groups of a section: stacked along the layout's direction `interGroupSpacing` apart, or,
 /// when `orthogonalScrollingBehavior` is set, side by side in a row that scrolls across it.
 /// https://developer.apple.com/documentation/uikit/nscollectionlayoutsection
-@MainActor public final class NSCollectionLayoutSection: NSObject {
+@preconcurrency @MainActor public final class NSCollectionLayoutSection: NSObject {
     public let group: NSCollectionLayoutGroup
     public var contentInsets = NSDirectionalEdgeInsets.zero
     public var interGroupSpacing: CGFloat = 0
@@ -236,7 +236,7 @@ public typealias NSCollectionLayoutSectionVisibleItemsInvalidationHandler =
 
 /// An item on screen, as the visible-items handler sees and changes it.
 /// https://developer.apple.com/documentation/uikit/nscollectionlayoutvisibleitem
-@MainActor public protocol NSCollectionLayoutVisibleItem: AnyObject {
+@preconcurrency @MainActor public protocol NSCollectionLayoutVisibleItem: AnyObject {
     var frame: CGRect { get }
     var bounds: CGRect { get }
     var center: CGPoint { get set }
@@ -258,7 +258,7 @@ extension UICollectionViewLayoutAttributes: NSCollectionLayoutVisibleItem {
 
 /// The size a layout's elements are measured in.
 /// https://developer.apple.com/documentation/uikit/nscollectionlayoutcontainer
-@MainActor public protocol NSCollectionLayoutContainer: AnyObject {
+@preconcurrency @MainActor public protocol NSCollectionLayoutContainer: AnyObject {
     var contentSize: CGSize { get }
     var effectiveContentSize: CGSize { get }
     var contentInsets: NSDirectionalEdgeInsets { get }
@@ -268,7 +268,7 @@ extension UICollectionViewLayoutAttributes: NSCollectionLayoutVisibleItem {
 /// What a section provider is told: the container (the collection view's size and insets) and
 /// the traits.
 /// https://developer.apple.com/documentation/uikit/nscollectionlayoutenvironment
-@MainActor public protocol NSCollectionLayoutEnvironment: AnyObject {
+@preconcurrency @MainActor public protocol NSCollectionLayoutEnvironment: AnyObject {
     var container: any NSCollectionLayoutContainer { get }
     var traitCollection: UITraitCollection { get }
 }
@@ -293,7 +293,7 @@ extension UICollectionViewLayoutAttributes: NSCollectionLayoutVisibleItem {
 
 /// The layout's direction, spacing between sections, and its own headers and footers.
 /// https://developer.apple.com/documentation/uikit/uicollectionviewcompositionallayoutconfiguration
-@MainActor public final class UICollectionViewCompositionalLayoutConfiguration: NSObject {
+@preconcurrency @MainActor public final class UICollectionViewCompositionalLayoutConfiguration: NSObject {
     public var scrollDirection = UICollectionView.ScrollDirection.vertical
     public var interSectionSpacing: CGFloat = 0
     public var boundarySupplementaryItems: [NSCollectionLayoutBoundarySupplementaryItem] = []

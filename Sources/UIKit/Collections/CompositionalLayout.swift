@@ -37,7 +37,7 @@ public typealias UICollectionViewCompositionalLayoutSectionProvider = @MainActor
 /// layout. Not drawn: decoration items, supplementary items anchored to items, edge spacing,
 /// `UICollectionLayoutListConfiguration`.
 /// https://developer.apple.com/documentation/uikit/uicollectionviewcompositionallayout
-@MainActor open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
+@preconcurrency @MainActor open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     private let fixedSection: NSCollectionLayoutSection?
     private let provider: UICollectionViewCompositionalLayoutSectionProvider?
 

@@ -7,7 +7,7 @@ import Foundation
 /// cell, as UIKit does. The differences are drawn at once, not animated (said once when asked to
 /// animate a change on screen).
 /// https://developer.apple.com/documentation/uikit/uicollectionviewdiffabledatasource
-@MainActor open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>:
+@preconcurrency @MainActor open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>:
     NSObject, UICollectionViewDataSource
 {
     public typealias CellProvider = @MainActor (UICollectionView, IndexPath, ItemIdentifierType) -> UICollectionViewCell?

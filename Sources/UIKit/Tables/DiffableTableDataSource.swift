@@ -4,7 +4,7 @@ import Foundation
 /// next layout (the next frame), every visible row's cell asked of the cell provider again (not
 /// animated). Subclass it for section titles (`tableView(_:titleForHeaderInSection:)`).
 /// https://developer.apple.com/documentation/uikit/uitableviewdiffabledatasource
-@MainActor open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>:
+@preconcurrency @MainActor open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>:
     NSObject, UITableViewDataSource
 {
     public typealias CellProvider = @MainActor (UITableView, IndexPath, ItemIdentifierType) -> UITableViewCell?
