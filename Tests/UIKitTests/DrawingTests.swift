@@ -561,6 +561,46 @@ final class DrawingLifecycleTests: XCTestCase {
     }
 }
 
+/// `boundingRect(with:options:attributes:context:)`, as screens size their header labels and cells.
+final class TextBoundingRectTests: XCTestCase {
+    /// With `.usesLineFragmentOrigin` the text wraps to the width and the rectangle starts at
+    /// (0, 0), every line counted; without it, one line from its baseline: the rectangle starts
+    /// the font's ascender above, as wide and tall as `size(withAttributes:)`.
+    func testLineFragmentOriginWrapsToTheWidthAndOneLineStartsAtTheBaseline() {
+        ControlsHarness.onMain {
+            let font = UIFont.systemFont(ofSize: 17)
+            let text = "A profile header whose bio runs over several lines on a phone" as NSString
+            let attributes: [NSAttributedString.Key: Any] = [.font: font]
+            let line = text.size(withAttributes: attributes)
+            let wrapped = text.boundingRect(
+                with: CGSize(width: 150, height: CGFloat.greatestFiniteMagnitude), options: [.usesLineFragmentOrigin, .usesFontLeading],
+                attributes: attributes, context: nil)
+            XCTAssertEqual(wrapped.origin, .zero)
+            XCTAssertLessThanOrEqual(wrapped.width, 150)
+            XCTAssertGreaterThanOrEqual(wrapped.height, 3 * line.height - 0.01, "at 150 pt the text takes three lines or more")
+            let single = text.boundingRect(with: CGSize(width: 150, height: 100), options: [], attributes: attributes, context: nil)
+            XCTAssertEqual(single.origin.y, -font.ascender)
+            XCTAssertEqual(single.size, line, "one line, not wrapped")
+            XCTAssertEqual(
+                (text as String).boundingRect(with: CGSize(width: 150, height: 1000), options: .usesLineFragmentOrigin, attributes: attributes, context: nil),
+                wrapped)
+            let attributed = NSAttributedString(string: text as String, attributes: attributes)
+            XCTAssertEqual(attributed.boundingRect(with: CGSize(width: 150, height: 1000), options: .usesLineFragmentOrigin, context: nil), wrapped)
+        }
+    }
+
+    /// Text drawn in a context takes the font's face: Georgia's stand-in is a wider face than the
+    /// system font's at the same size, so the same words measure differently.
+    func testANamedFontIsMeasuredInItsOwnFace() throws {
+        try ControlsHarness.onMain {
+            let georgia = try XCTUnwrap(UIFont(name: "Georgia", size: 17))
+            let system = UIFont.systemFont(ofSize: 17)
+            let text = "Stretchy headers" as NSString
+            XCTAssertNotEqual(text.size(withAttributes: [.font: georgia]).width, text.size(withAttributes: [.font: system]).width)
+        }
+    }
+}
+
 final class ImageRendererTests: XCTestCase {
     /// The renderer's image has the renderer's size in points, the format's scale, and pixels of
     /// both; an opaque format has no transparent pixel.

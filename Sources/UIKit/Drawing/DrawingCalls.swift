@@ -58,10 +58,13 @@ enum TextDrawing {
                 let raw = (attributes[key] as? NSNumber)?.intValue ?? (attributes[key] as? Int) ?? (attributes[key] as? NSUnderlineStyle)?.rawValue ?? 0
                 return NSUnderlineStyle(rawValue: raw).drawn
             }
-            runs.append(
-                TextRun(
-                    piece, weight: font.weight.drawn, pointSize: Double(font.pointSize), color: color, letterSpacing: kern,
-                    underline: line(.underlineStyle), strikethrough: line(.strikethroughStyle)))
+            var run = TextRun(
+                piece, weight: font.weight.drawn, pointSize: Double(font.pointSize), color: color, letterSpacing: kern,
+                underline: line(.underlineStyle), strikethrough: line(.strikethroughStyle))
+            // A named font (`UIFont(name:size:)`) and italics drawn in their face, as a label draws them.
+            run.italic = font.italic
+            run.face = font.drawnFace
+            runs.append(run)
             if first, let p = attributes[.paragraphStyle] as? NSParagraphStyle {
                 paragraph.alignment = p.alignment.drawn
                 paragraph.lineSpacing = Double(p.lineSpacing)
@@ -91,6 +94,42 @@ enum TextDrawing {
         let s = content.size(fitting: .infinity)
         return CGSize(width: s.width, height: s.height)
     }
+
+    /// `boundingRect(with:options:attributes:context:)`: with `.usesLineFragmentOrigin`, the text
+    /// wrapped to `size.width` from (0, 0), every line's height counted; without it, one line
+    /// whose origin is its baseline (the rectangle starts the first font's ascender above it).
+    /// Not rounded: UIKit's documentation says to round the size up (`ceil`) before using it.
+    static func boundingRect(_ content: TextContent, size: CGSize, options: NSStringDrawingOptions, ascender: CGFloat) -> CGRect {
+        if options.contains(.usesLineFragmentOrigin) {
+            let s = content.size(fitting: size.width > 0 ? Double(size.width) : .infinity)
+            return CGRect(x: 0, y: 0, width: s.width, height: s.height)
+        }
+        let s = content.size(fitting: .infinity)
+        return CGRect(x: 0, y: -ascender, width: s.width, height: s.height)
+    }
+}
+
+/// How `boundingRect(with:options:attributes:context:)` lays the text out.
+/// https://developer.apple.com/documentation/uikit/nsstringdrawingoptions
+public struct NSStringDrawingOptions: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Lines wrapped to the size's width, the rectangle's origin their top left (else: one line, from its baseline).
+    public static let usesLineFragmentOrigin = NSStringDrawingOptions(rawValue: 1 << 0)
+    /// The font's leading in the line height (ours always is: the line height is the font's).
+    public static let usesFontLeading = NSStringDrawingOptions(rawValue: 1 << 1)
+    public static let usesDeviceMetrics = NSStringDrawingOptions(rawValue: 1 << 3)
+    public static let truncatesLastVisibleLine = NSStringDrawingOptions(rawValue: 1 << 5)
+}
+
+/// What `boundingRect(with:options:attributes:context:)` may be given; kept, not read (our text
+/// is never scaled down to fit).
+/// https://developer.apple.com/documentation/uikit/nsstringdrawingcontext
+open class NSStringDrawingContext {
+    open var minimumScaleFactor: CGFloat = 0
+    open private(set) var actualScaleFactor: CGFloat = 1
+    open private(set) var totalBounds: CGRect = .zero
+    public init() {}
 }
 
 extension NSString {
@@ -109,6 +148,15 @@ extension NSString {
     public func size(withAttributes attrs: [NSAttributedString.Key: Any]? = nil) -> CGSize {
         TextDrawing.size(TextDrawing.content(self as String, attrs))
     }
+    /// The rectangle the text takes drawn within `size` (see `NSStringDrawingOptions`).
+    /// https://developer.apple.com/documentation/foundation/nsstring/1524729-boundingrect
+    public func boundingRect(
+        with size: CGSize, options: NSStringDrawingOptions = [], attributes: [NSAttributedString.Key: Any]? = nil,
+        context: NSStringDrawingContext?
+    ) -> CGRect {
+        let font = attributes?[.font] as? UIFont ?? UIFont.systemFont(ofSize: 12)
+        return TextDrawing.boundingRect(TextDrawing.content(self as String, attributes), size: size, options: options, ascender: font.ascender)
+    }
 }
 
 extension String {
@@ -124,6 +172,13 @@ extension String {
     public func size(withAttributes attrs: [NSAttributedString.Key: Any]? = nil) -> CGSize {
         (self as NSString).size(withAttributes: attrs)
     }
+    /// `NSString.boundingRect(with:options:attributes:context:)`.
+    public func boundingRect(
+        with size: CGSize, options: NSStringDrawingOptions = [], attributes: [NSAttributedString.Key: Any]? = nil,
+        context: NSStringDrawingContext?
+    ) -> CGRect {
+        (self as NSString).boundingRect(with: size, options: options, attributes: attributes, context: context)
+    }
 }
 
 extension NSAttributedString {
@@ -133,4 +188,10 @@ extension NSAttributedString {
     /// Draws the text wrapped to `rect`'s width from its top, lines below its bottom not drawn.
     /// https://developer.apple.com/documentation/foundation/nsattributedstring/1529126-draw
     public func draw(in rect: CGRect) { TextDrawing.draw(TextDrawing.content(self), in: rect, at: rect.origin) }
+    /// The rectangle the text takes drawn within `size` (see `NSStringDrawingOptions`).
+    /// https://developer.apple.com/documentation/foundation/nsattributedstring/1529154-boundingrect
+    public func boundingRect(with size: CGSize, options: NSStringDrawingOptions = [], context: NSStringDrawingContext?) -> CGRect {
+        let font = length > 0 ? attribute(.font, at: 0, effectiveRange: nil) as? UIFont : nil
+        return TextDrawing.boundingRect(TextDrawing.content(self), size: size, options: options, ascender: (font ?? UIFont.systemFont(ofSize: 12)).ascender)
+    }
 }
