@@ -604,6 +604,9 @@ internal import Scene
         guard let parent = superview, var p = parentInsets else {
             return (self as? UIWindow)?.windowSafeArea ?? .zero
         }
+        // Under a superview with no unsafe edge, a view without a controller has none either (what
+        // follows would give zero on every edge): most of a tree, measured each layout pass.
+        if p == .zero, owningViewController == nil { return .zero }
         if let scroll = parent as? UIScrollView {
             // A scroll view keeps for itself what it turns into adjusted content inset: its
             // content does not see those edges' safe area again (a cell under a navigation bar
