@@ -44,14 +44,30 @@ enum TextDrawing {
     }
 
     static func content(_ attributed: NSAttributedString) -> TextContent {
-        let traits = UITraitCollection.current
-        var runs: [TextRun] = []
         var paragraph = ParagraphStyle()
-        var first = true
+        var runs = Self.runs(
+            of: attributed, font: UIFont.systemFont(ofSize: 12), color: .black, traits: UITraitCollection.current, paragraph: &paragraph,
+            lineBreakModeFromStyle: true)
+        if runs.isEmpty { runs = [TextRun("", weight: .regular, pointSize: 12, color: .black)] }
+        var content = TextContent(runs: runs, paragraph: paragraph, typography: ScreenEnvironment.typography)
+        content.numberOfLines = 0
+        return content
+    }
+
+    /// The runs of an attributed string as a label and a drawing set them: each range in its font
+    /// (`font` where it has none: a named font's face and italics too), color, kern, underline and
+    /// strikethrough; the first range's paragraph style into `paragraph` (its line break mode only
+    /// when `lineBreakModeFromStyle`: a label's own `lineBreakMode` rules there).
+    static func runs(
+        of attributed: NSAttributedString, font baseFont: UIFont, color baseColor: Color, traits: UITraitCollection,
+        paragraph: inout ParagraphStyle, lineBreakModeFromStyle: Bool
+    ) -> [TextRun] {
+        var runs: [TextRun] = []
+        var style: NSParagraphStyle?
         attributed.enumerateAttributes(in: NSRange(location: 0, length: attributed.length), options: []) { attributes, range, _ in
             let piece = (attributed.string as NSString).substring(with: range)
-            let font = attributes[.font] as? UIFont ?? UIFont.systemFont(ofSize: 12)
-            let color = (attributes[.foregroundColor] as? UIColor)?.color(traits) ?? .black
+            let font = attributes[.font] as? UIFont ?? baseFont
+            let color = (attributes[.foregroundColor] as? UIColor)?.color(traits) ?? baseColor
             var kern = 0.0
             if let v = attributes[.kern] as? NSNumber { kern = v.doubleValue } else if let v = attributes[.kern] as? CGFloat { kern = Double(v) }
             func line(_ key: NSAttributedString.Key) -> UnderlineStyle {
@@ -61,23 +77,19 @@ enum TextDrawing {
             var run = TextRun(
                 piece, weight: font.weight.drawn, pointSize: Double(font.pointSize), color: color, letterSpacing: kern,
                 underline: line(.underlineStyle), strikethrough: line(.strikethroughStyle))
-            // A named font (`UIFont(name:size:)`) and italics drawn in their face, as a label draws them.
             run.italic = font.italic
             run.face = font.drawnFace
             runs.append(run)
-            if first, let p = attributes[.paragraphStyle] as? NSParagraphStyle {
-                paragraph.alignment = p.alignment.drawn
-                paragraph.lineSpacing = Double(p.lineSpacing)
-                paragraph.lineHeightMultiple = Double(p.lineHeightMultiple)
-                paragraph.lineBreakMode = p.lineBreakMode.drawn
-                if p.minimumLineHeight > 0, p.minimumLineHeight == p.maximumLineHeight { paragraph.lineHeight = Double(p.minimumLineHeight) }
-            }
-            first = false
+            if runs.count == 1 { style = attributes[.paragraphStyle] as? NSParagraphStyle }
         }
-        if runs.isEmpty { runs = [TextRun("", weight: .regular, pointSize: 12, color: .black)] }
-        var content = TextContent(runs: runs, paragraph: paragraph, typography: ScreenEnvironment.typography)
-        content.numberOfLines = 0
-        return content
+        if let p = style {
+            paragraph.alignment = p.alignment.drawn
+            paragraph.lineSpacing = Double(p.lineSpacing)
+            paragraph.lineHeightMultiple = Double(p.lineHeightMultiple)
+            if lineBreakModeFromStyle { paragraph.lineBreakMode = p.lineBreakMode.drawn }
+            if p.minimumLineHeight > 0, p.minimumLineHeight == p.maximumLineHeight { paragraph.lineHeight = Double(p.minimumLineHeight) }
+        }
+        return runs
     }
 
     static func draw(_ content: TextContent, in rect: CGRect?, at point: CGPoint) {

@@ -98,32 +98,8 @@ public enum NSLineBreakMode: Int, Sendable {
         var paragraph = ParagraphStyle(alignment: textAlignment.drawn, lineBreakMode: lineBreakMode.drawn)
         var content: TextContent
         if let attributed = storedAttributed, attributed.length > 0 {
-            var runs: [TextRun] = []
-            var first = true
-            attributed.enumerateAttributes(in: NSRange(location: 0, length: attributed.length), options: []) { attributes, range, _ in
-                let piece = (attributed.string as NSString).substring(with: range)
-                let f = attributes[.font] as? UIFont ?? baseFont
-                let color = (attributes[.foregroundColor] as? UIColor)?.color(traits) ?? baseColor
-                var kern = 0.0
-                if let v = attributes[.kern] as? NSNumber { kern = v.doubleValue } else if let v = attributes[.kern] as? CGFloat { kern = Double(v) }
-                func line(_ key: NSAttributedString.Key) -> UnderlineStyle {
-                    let raw = (attributes[key] as? NSNumber)?.intValue ?? (attributes[key] as? Int) ?? (attributes[key] as? NSUnderlineStyle)?.rawValue ?? 0
-                    return NSUnderlineStyle(rawValue: raw).drawn
-                }
-                var run = TextRun(
-                    piece, weight: f.weight.drawn, pointSize: Double(f.pointSize), color: color, letterSpacing: kern,
-                    underline: line(.underlineStyle), strikethrough: line(.strikethroughStyle))
-                run.italic = f.italic
-                run.face = f.drawnFace
-                runs.append(run)
-                if first, let p = attributes[.paragraphStyle] as? NSParagraphStyle {
-                    paragraph.alignment = p.alignment.drawn
-                    paragraph.lineSpacing = Double(p.lineSpacing)
-                    paragraph.lineHeightMultiple = Double(p.lineHeightMultiple)
-                    if p.minimumLineHeight > 0, p.minimumLineHeight == p.maximumLineHeight { paragraph.lineHeight = Double(p.minimumLineHeight) }
-                }
-                first = false
-            }
+            let runs = TextDrawing.runs(
+                of: attributed, font: baseFont, color: baseColor, traits: traits, paragraph: &paragraph, lineBreakModeFromStyle: false)
             content = TextContent(runs: runs, paragraph: paragraph, typography: typography)
         } else {
             content = TextContent(
