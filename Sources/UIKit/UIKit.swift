@@ -7,3 +7,11 @@
 // (CGAffineTransform, CGVector, CGColor, CATransform3D, CALayer) are declared here with Apple's
 // names and semantics.
 @_exported import Foundation
+
+extension NSObject {
+    /// The class's name as the Objective-C runtime gives a Swift class's: module and type
+    /// (`MyApp.HeaderView`), which apps split for nib names and reuse identifiers.
+    /// swift-corelibs-foundation's NSObject has only the instance `description`.
+    /// https://developer.apple.com/documentation/objectivec/nsobject/1418799-description
+    public class func description() -> String { String(reflecting: self) }
+}

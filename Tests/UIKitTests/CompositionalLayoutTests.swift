@@ -300,6 +300,53 @@ final class CompositionalLayoutTests: XCTestCase {
         }
     }
 
+    /// A section background (`NSCollectionLayoutDecorationItem.background`): a view of the class
+    /// the layout registered, covering the section from its header to its bottom inset across the
+    /// whole container, less its own 5-point insets, behind the section's cells; none for a kind
+    /// nobody registered (said once).
+    func testSectionBackgroundDecoration() {
+        MainActor.assumeIsolated {
+            ScreenRun.resetDiagnostics()
+            let item = NSCollectionLayoutItem(layoutSize: Self.size(.fractionalWidth(1), .fractionalHeight(1)))
+            let group = NSCollectionLayoutGroup.horizontal(layoutSize: Self.size(.fractionalWidth(1), .absolute(50)), subitems: [item])
+            let section = NSCollectionLayoutSection(group: group)
+            section.contentInsets = NSDirectionalEdgeInsets(top: 10, leading: 16, bottom: 12, trailing: 16)
+            section.boundarySupplementaryItems = [
+                NSCollectionLayoutBoundarySupplementaryItem(
+                    layoutSize: Self.size(.fractionalWidth(1), .absolute(40)), elementKind: UICollectionView.elementKindSectionHeader,
+                    alignment: .top)
+            ]
+            let background = NSCollectionLayoutDecorationItem.background(elementKind: "background")
+            background.contentInsets = NSDirectionalEdgeInsets(top: 5, leading: 5, bottom: 5, trailing: 5)
+            section.decorationItems = [background, .background(elementKind: "unregistered")]
+            let configuration = UICollectionViewCompositionalLayoutConfiguration()
+            configuration.interSectionSpacing = 20
+            let layout = UICollectionViewCompositionalLayout(section: section, configuration: configuration)
+            layout.register(BackgroundView.self, forDecorationViewOfKind: "background")
+            let cv = Self.view(layout, counts: [2, 1])
+            // Section 0: header 0-40, top inset to 50, two rows to 150, bottom inset to 162.
+            let first = layout.layoutAttributesForDecorationView(ofKind: "background", at: IndexPath(item: 0, section: 0))
+            XCTAssertEqual(first?.frame, CGRect(x: 5, y: 5, width: 383, height: 152))
+            XCTAssertEqual(first?.representedElementCategory, .decorationView)
+            XCTAssertEqual(first?.zIndex, 0)
+            // Section 1 starts 20 later, at 182: header 40, inset 10, one row 50, inset 12.
+            XCTAssertEqual(
+                layout.layoutAttributesForDecorationView(ofKind: "background", at: IndexPath(item: 0, section: 1))?.frame,
+                CGRect(x: 5, y: 187, width: 383, height: 102))
+            let shown = cv.subviews.compactMap { $0 as? BackgroundView }
+            XCTAssertEqual(shown.map(\.frame).sorted { $0.minY < $1.minY }, [
+                CGRect(x: 5, y: 5, width: 383, height: 152), CGRect(x: 5, y: 187, width: 383, height: 102),
+            ])
+            let cell = cv.cellForItem(at: IndexPath(item: 0, section: 0))!
+            for view in shown {
+                XCTAssertLessThan(cv.subviews.firstIndex { $0 === view }!, cv.subviews.firstIndex { $0 === cell }!, "behind the cells")
+            }
+            XCTAssertEqual(cv.subviews.filter { type(of: $0) == UICollectionReusableView.self }.count, 0, "nothing for the unregistered kind")
+            let said = ScreenRun.takeDiagnostics()
+            XCTAssertEqual(said.filter { $0.contains("decoration view of kind \"unregistered\"") }.count, 1, "\(said)")
+        }
+    }
+
     /// A group with no subitems is said as an error, and lays out nothing (iOS stops the app).
     func testAGroupOfNoSubitemsIsAnError() {
         MainActor.assumeIsolated {
@@ -341,4 +388,13 @@ final class CompositionalLayoutTests: XCTestCase {
         cell.height.constant = heights[indexPath.item]
         return cell
     }
+}
+
+/// A section background, as apps register for decoration items.
+@MainActor final class BackgroundView: UICollectionReusableView {
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        backgroundColor = .systemGray6
+    }
+    required init?(coder: NSCoder) { fatalError("made in code") }
 }

@@ -387,6 +387,67 @@ final class InterfaceBuilderTests: XCTestCase {
         }
     }
 
+    /// A collection view as IB writes it: its custom flow layout class made with its spacing,
+    /// item size, header size and section inset (the layout an outlet names), a prototype cell and
+    /// a section header registered by reuse identifier, each dequeued with its outlets.
+    func testACollectionViewReadsItsLayoutCellsAndHeader() throws {
+        try MainActor.assumeIsolated {
+            UIStoryboard.register(NibGridLayout.self) { _ in }
+            UIStoryboard.register(NibGridCell.self) { $0.outlet("caption", \.caption) }
+            UIStoryboard.register(NibGridHeader.self) { $0.outlet("title", \.title) }
+            let owner = NibGridOwner()
+            let objects = try Self.xib("""
+                <collectionView dataMode="prototypes" id="grid">
+                    <rect key="frame" x="0.0" y="0.0" width="320" height="480"/>
+                    <collectionViewFlowLayout key="collectionViewLayout" minimumLineSpacing="4" minimumInteritemSpacing="2" id="flow" customClass="NibGridLayout" customModule="StretchyApp">
+                        <size key="itemSize" width="100" height="60"/>
+                        <size key="headerReferenceSize" width="0.0" height="44"/>
+                        <size key="footerReferenceSize" width="0.0" height="0.0"/>
+                        <inset key="sectionInset" minX="8" minY="10" maxX="8" maxY="0.0"/>
+                    </collectionViewFlowLayout>
+                    <cells>
+                        <collectionViewCell reuseIdentifier="Tile" id="tile" customClass="NibGridCell" customModule="StretchyApp">
+                            <rect key="frame" x="0.0" y="0.0" width="100" height="60"/>
+                            <view key="contentView" id="tileContent">
+                                <rect key="frame" x="0.0" y="0.0" width="100" height="60"/>
+                                <subviews><label text="Tile" id="cap"><rect key="frame" x="4" y="4" width="92" height="20"/></label></subviews>
+                            </view>
+                            <connections><outlet property="caption" destination="cap" id="o1"/></connections>
+                        </collectionViewCell>
+                    </cells>
+                    <collectionReusableView key="sectionHeaderView" reuseIdentifier="Header" id="head" customClass="NibGridHeader" customModule="StretchyApp">
+                        <rect key="frame" x="0.0" y="0.0" width="320" height="44"/>
+                        <subviews><label text="Section" id="ht"><rect key="frame" x="16" y="12" width="200" height="20"/></label></subviews>
+                        <connections><outlet property="title" destination="ht" id="o2"/></connections>
+                    </collectionReusableView>
+                    <connections>
+                        <outlet property="dataSource" destination="-1" id="o3"/>
+                    </connections>
+                </collectionView>
+                """, owner: owner)
+            let grid = try XCTUnwrap(objects.first as? UICollectionView)
+            XCTAssertTrue(grid.dataSource === owner)
+            let layout = try XCTUnwrap(grid.collectionViewLayout as? NibGridLayout)
+            XCTAssertEqual(layout.itemSize, CGSize(width: 100, height: 60))
+            XCTAssertEqual(layout.minimumLineSpacing, 4)
+            XCTAssertEqual(layout.minimumInteritemSpacing, 2)
+            XCTAssertEqual(layout.headerReferenceSize, CGSize(width: 0, height: 44))
+            XCTAssertEqual(layout.sectionInset, UIEdgeInsets(top: 10, left: 8, bottom: 0, right: 8))
+            grid.layoutIfNeeded()
+            let first = try XCTUnwrap(grid.cellForItem(at: IndexPath(item: 0, section: 0)) as? NibGridCell)
+            XCTAssertEqual(first.reuseIdentifier, "Tile")
+            XCTAssertEqual(first.caption?.text, "Tile 0")
+            XCTAssertTrue(first.caption?.superview === first.contentView)
+            // Header 44, inset 10: the first row at y 54; three 100-wide items with 2 between them fit 304.
+            XCTAssertEqual(first.frame, CGRect(x: 8, y: 54, width: 100, height: 60))
+            XCTAssertEqual(grid.cellForItem(at: IndexPath(item: 3, section: 0))?.frame.minY, 118)
+            let header = try XCTUnwrap(
+                grid.supplementaryView(forElementKind: UICollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 0)) as? NibGridHeader)
+            XCTAssertEqual(header.title?.text, "Section")
+            XCTAssertEqual(header.frame, CGRect(x: 0, y: 0, width: 320, height: 44))
+        }
+    }
+
     func testAControllerLoadsTheXIBOfItsName() throws {
         try MainActor.assumeIsolated {
             UIStoryboard.register(NibCardViewController.self) { $0.outlet("title", \.titleLabel) }
@@ -634,6 +695,25 @@ final class OrderedView: UIView {
 }
 
 final class NibCardOwner: NSObject { var title: UILabel? }
+
+/// The File's Owner of a collection XIB: the collection view's data source (six tiles).
+final class NibGridOwner: NSObject, UICollectionViewDataSource {
+    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 6 }
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "Tile", for: indexPath) as! NibGridCell
+        cell.caption?.text = "Tile \(indexPath.item)"
+        return cell
+    }
+    func collectionView(
+        _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+    ) -> UICollectionReusableView {
+        collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "Header", for: indexPath)
+    }
+}
+
+final class NibGridLayout: UICollectionViewFlowLayout {}
+final class NibGridCell: UICollectionViewCell { var caption: UILabel? }
+final class NibGridHeader: UICollectionReusableView { var title: UILabel? }
 
 final class NibCardCell: UITableViewCell {
     var caption: UILabel?

@@ -385,4 +385,27 @@ final class RealScreenAPITests: XCTestCase {
             XCTAssertEqual(finished, [true])
         }
     }
+
+    /// `UIView.description()`, NSObject's class method: module and class, which screens split
+    /// at the dot for nib names and reuse identifiers (`description().components(separatedBy: ".").last`).
+    func testClassDescriptionIsModuleAndClass() {
+        MainActor.assumeIsolated {
+            XCTAssertEqual(UIView.description(), "UIKit.UIView")
+            XCTAssertEqual(NamedHeaderView.description(), "UIKitTests.NamedHeaderView")
+            XCTAssertEqual(NamedHeaderView.description().components(separatedBy: ".").last, "NamedHeaderView")
+        }
+    }
+
+    /// A subclass of UIImage that declares nothing (apps keep such classes to tag images)
+    /// inherits `init()`: an empty image, size zero, as `UIImage()` is.
+    func testEmptyImageSubclassInheritsInit() {
+        MainActor.assumeIsolated {
+            let image = TaggedImage()
+            XCTAssertEqual(image.size, .zero)
+            XCTAssertTrue(type(of: image) == TaggedImage.self)
+        }
+    }
 }
+
+@MainActor final class NamedHeaderView: UIView {}
+final class TaggedImage: UIImage, @unchecked Sendable {}

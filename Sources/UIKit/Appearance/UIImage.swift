@@ -12,37 +12,39 @@ open class UIImage: NSObject, @unchecked Sendable {
     }
 
     /// The decoded pixels for light and, when the catalog has one, dark appearance.
-    let light: SceneImage
-    let dark: SceneImage?
+    internal(set) var light: SceneImage = AssetCatalog.none
+    internal(set) var dark: SceneImage?
     /// `alwaysTemplate`: drawn as a mask in the tint color.
-    public let renderingMode: RenderingMode
+    public internal(set) var renderingMode = RenderingMode.automatic
     /// Set by `withTintColor`: a template drawn in this color whatever the view's tint.
-    let fixedTint: UIColor?
+    internal(set) var fixedTint: UIColor?
     /// The catalog asked for template rendering (`automatic` then draws as a template).
-    let catalogTemplate: Bool
+    internal(set) var catalogTemplate = false
     /// A system symbol's name and configuration (drawn as vector shapes, `UIImageSymbols.swift`).
-    let symbolName: String?
-    let symbolConfiguration: SymbolConfiguration?
+    internal(set) var symbolName: String?
+    internal(set) var symbolConfiguration: SymbolConfiguration?
     /// The `UIImageAsset` the image was registered in (UIImageAsset.swift).
     var registeredAsset: UIImageAsset?
 
-    init(light: SceneImage, dark: SceneImage? = nil, renderingMode: RenderingMode = .automatic, tint: UIColor? = nil, catalogTemplate: Bool = false) {
+    /// The empty image: no pixels, size `.zero`; drawn, it draws nothing (a bar given it as its
+    /// background image or shadow image draws no background or no hairline). The one designated
+    /// initializer, as for Apple's: a subclass that declares none inherits every initializer.
+    /// https://developer.apple.com/documentation/uikit/uiimage/init()
+    public override init() { super.init() }
+
+    convenience init(light: SceneImage, dark: SceneImage? = nil, renderingMode: RenderingMode = .automatic, tint: UIColor? = nil, catalogTemplate: Bool = false) {
+        self.init()
         self.light = light; self.dark = dark; self.renderingMode = renderingMode; fixedTint = tint
         self.catalogTemplate = catalogTemplate
-        symbolName = nil; symbolConfiguration = nil
     }
 
     /// A symbol image: drawn in the tint as a template unless made `alwaysOriginal`.
-    init(symbol name: String, configuration: SymbolConfiguration, renderingMode: RenderingMode = .automatic, tint: UIColor? = nil) {
+    convenience init(symbol name: String, configuration: SymbolConfiguration, renderingMode: RenderingMode = .automatic, tint: UIColor? = nil) {
+        self.init()
         symbolName = name; symbolConfiguration = configuration
         self.renderingMode = renderingMode; fixedTint = tint; catalogTemplate = true
-        light = AssetCatalog.empty; dark = nil
+        light = AssetCatalog.empty
     }
-
-    /// The empty image: no pixels, size `.zero`; drawn, it draws nothing (a bar given it as its
-    /// background image or shadow image draws no background or no hairline).
-    /// https://developer.apple.com/documentation/uikit/uiimage/init()
-    public override convenience init() { self.init(light: AssetCatalog.none) }
 
     /// True for `UIImage()`: nothing to draw.
     var isEmpty: Bool { symbolName == nil && (light.pixmap.width == 0 || light.pixmap.height == 0) }

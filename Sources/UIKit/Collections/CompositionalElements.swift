@@ -166,6 +166,29 @@ public enum NSRectAlignment: Int, Sendable {
     }
 }
 
+/// A view behind a section (`background(elementKind:)`), made from the class or nib the layout
+/// registered for its kind (`register(_:forDecorationViewOfKind:)`), not by the data source.
+/// https://developer.apple.com/documentation/uikit/nscollectionlayoutdecorationitem
+@preconcurrency @MainActor public final class NSCollectionLayoutDecorationItem: NSCollectionLayoutItem {
+    /// https://developer.apple.com/documentation/uikit/nscollectionlayoutdecorationitem/elementkind
+    public let elementKind: String
+    /// 0, the default, is below every item of the section (Apple's documentation); a larger
+    /// value is its layer's `zPosition`, as an item's is.
+    /// https://developer.apple.com/documentation/uikit/nscollectionlayoutdecorationitem/zindex
+    public var zIndex = 0
+
+    init(elementKind: String) {
+        self.elementKind = elementKind
+        super.init(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+    }
+
+    /// A background covering its section.
+    /// https://developer.apple.com/documentation/uikit/nscollectionlayoutdecorationitem/background(elementkind:)
+    public static func background(elementKind: String) -> NSCollectionLayoutDecorationItem {
+        NSCollectionLayoutDecorationItem(elementKind: elementKind)
+    }
+}
+
 /// A header or footer of a section, or of the whole layout: across its width (a vertical layout)
 /// at the top (`.top`) or bottom (`.bottom`), taking room from the content
 /// (`extendsBoundary`), optionally held at the visible bounds' edge while its section is on
@@ -218,6 +241,10 @@ public enum UIContentInsetsReference: Int, Sendable {
     public var interGroupSpacing: CGFloat = 0
     public var orthogonalScrollingBehavior = UICollectionLayoutSectionOrthogonalScrollingBehavior.none
     public var boundarySupplementaryItems: [NSCollectionLayoutBoundarySupplementaryItem] = []
+    /// Views behind the section (a background): each as large as the section with its headers,
+    /// footers and content insets, less the decoration item's own `contentInsets`.
+    /// https://developer.apple.com/documentation/uikit/nscollectionlayoutsection/decorationitems
+    public var decorationItems: [NSCollectionLayoutDecorationItem] = []
     /// Whether headers and footers are inset across the layout as the content is (true).
     /// https://developer.apple.com/documentation/uikit/nscollectionlayoutsection/supplementariesfollowcontentinsets
     public var supplementariesFollowContentInsets = true

@@ -185,6 +185,16 @@ import Foundation
                 boundary(item, IndexPath(item: 0, section: s), at: &cursor, x: headerX, width: headerWidth, alongContainer: container.height))
         }
         p.end = cursor
+        p.decorations = section.decorationItems.map { item in
+            let a = layout.makeAttributes(IndexPath(item: 0, section: s), decoration: item.elementKind)
+            let i = sw(item.contentInsets)
+            a.frame = sw(
+                CGRect(
+                    x: ci.leading + i.leading, y: p.start + i.top, width: max(0, crossLength - i.leading - i.trailing),
+                    height: max(0, p.end - p.start - i.top - i.bottom)))
+            a.zIndex = item.zIndex
+            return a
+        }
         p.items = leaves.map { leaf in
             let a = layout.makeAttributes(leaf.indexPath)
             let (we, he) = (leaf.item.layoutSize.widthDimension.isEstimated, leaf.item.layoutSize.heightDimension.isEstimated)

@@ -34,7 +34,10 @@ public typealias UICollectionViewCompositionalLayoutSectionProvider = @MainActor
 ///   group centred (and the first and last groups centred at rest), `.continuousGroupLeadingBoundary`
 ///   rests at the group leading edge nearest the throw, `.continuous` where the throw ends.
 /// A subclass may override `layoutAttributesForElements(in:)` (a stretchy header) as with any
-/// layout. Not drawn: decoration items, supplementary items anchored to items, edge spacing,
+/// - A section's decoration items (a background) cover the section from its headers to its
+///   footers, across the container, with its content insets, less the decoration item's own
+///   `contentInsets`; at zIndex 0 they sit behind the section's items.
+/// layout. Not drawn: supplementary items anchored to items, edge spacing,
 /// `UICollectionLayoutListConfiguration`.
 /// https://developer.apple.com/documentation/uikit/uicollectionviewcompositionallayout
 @preconcurrency @MainActor open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
@@ -77,6 +80,8 @@ public typealias UICollectionViewCompositionalLayoutSectionProvider = @MainActor
         var start: CGFloat = 0, end: CGFloat = 0
         var items: [UICollectionViewLayoutAttributes] = []
         var boundary: [(item: NSCollectionLayoutBoundarySupplementaryItem, attributes: UICollectionViewLayoutAttributes)] = []
+        /// The decoration items' attributes (a background), in the section's order.
+        var decorations: [UICollectionViewLayoutAttributes] = []
         var row: Row?
     }
 
@@ -155,6 +160,7 @@ public typealias UICollectionViewCompositionalLayoutSectionProvider = @MainActor
         for (s, p) in placed.enumerated() {
             let pinnedLeads = p.boundary.contains { $0.item.pinToVisibleBounds }
             if !pinnedLeads, p.end < lo || p.start > hi { continue }
+            for d in p.decorations where d.frame.overlaps(rect) { out.append(d.copy() as! UICollectionViewLayoutAttributes) }
             var visible: [UICollectionViewLayoutAttributes] = []
             for b in p.boundary {
                 let a = pinned(b.item, b.attributes, within: p.start, p.end, cv)
@@ -198,6 +204,12 @@ public typealias UICollectionViewCompositionalLayoutSectionProvider = @MainActor
         let p = placed[indexPath.section]
         return p.boundary.first { $0.attributes.representedElementKind == elementKind && $0.attributes.indexPath == indexPath }
             .map { pinned($0.item, $0.attributes, within: p.start, p.end, cv) }
+    }
+
+    open override func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        guard indexPath.count == 2, placed.indices.contains(indexPath.section) else { return nil }
+        return placed[indexPath.section].decorations.first { $0.representedElementKind == elementKind && $0.indexPath == indexPath }?
+            .copy() as? UICollectionViewLayoutAttributes
     }
 
     /// A copy of a boundary item's attributes, held at the visible bounds' edge when it pins,

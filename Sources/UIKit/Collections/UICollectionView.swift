@@ -108,6 +108,8 @@ extension UICollectionViewDelegate {
             guard oldValue !== collectionViewLayout else { return }
             if oldValue.collectionView === self { oldValue.collectionView = nil }
             collectionViewLayout.collectionView = self
+            // Decoration views belong to a layout's registrations.
+            for key in reusable.keys where key.hasPrefix("decoration/") { reusable[key] = nil }
             collectionViewLayout.invalidateLayout()
         }
     }
@@ -182,13 +184,35 @@ extension UICollectionViewDelegate {
     /// https://developer.apple.com/documentation/uikit/uicollectionview/1618089-register
     open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
         cellClasses[identifier] = cellClass as? UICollectionViewCell.Type
+        nibs["cell/" + identifier] = nil
         reusable["cell/" + identifier] = nil
     }
 
     /// https://developer.apple.com/documentation/uikit/uicollectionview/1618103-register
     open func register(_ viewClass: AnyClass?, forSupplementaryViewOfKind elementKind: String, withReuseIdentifier identifier: String) {
         supplementaryClasses[elementKind + "/" + identifier] = viewClass as? UICollectionReusableView.Type
+        nibs[elementKind + "/" + identifier] = nil
         reusable[elementKind + "/" + identifier] = nil
+    }
+
+    /// Nibs of one cell or supplementary view, by the reuse queue's key.
+    private var nibs: [String: UINib] = [:]
+
+    /// Cells of `nib` (its one top-level object, a UICollectionViewCell) for `identifier`; a class
+    /// registered for the identifier before is forgotten, as UIKit does.
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618083-register
+    open func register(_ nib: UINib?, forCellWithReuseIdentifier identifier: String) {
+        cellClasses[identifier] = nil
+        nibs["cell/" + identifier] = nib
+        reusable["cell/" + identifier] = nil
+    }
+
+    /// Supplementary views of `nib` (its one top-level object, a UICollectionReusableView).
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618101-register
+    open func register(_ nib: UINib?, forSupplementaryViewOfKind kind: String, withReuseIdentifier identifier: String) {
+        supplementaryClasses[kind + "/" + identifier] = nil
+        nibs[kind + "/" + identifier] = nib
+        reusable[kind + "/" + identifier] = nil
     }
 
     /// A cell that left the screen, prepared for reuse, or a new one of the registered class,
@@ -244,6 +268,19 @@ extension UICollectionViewDelegate {
             view.prepareForReuse()
             return view
         }
+        if let nib = nibs[key] {
+            guard let view = nib.instantiate(withOwner: nil).first as? UICollectionReusableView else {
+                Diagnostics.once(
+                    "nib \(key) \(ObjectIdentifier(self))",
+                    "\(describe): the nib registered for \(what) with reuse identifier \"\(identifier)\" does not hold a "
+                        + "UICollectionReusableView as its first top-level object; an empty view is shown")
+                return what == "a cell" ? UICollectionViewCell(frame: frame) : UICollectionReusableView(frame: frame)
+            }
+            made += 1
+            if view.reuseIdentifier == nil { view.reuseIdentifier = identifier }
+            view.frame = frame
+            return view
+        }
         guard let type = registered else {
             Diagnostics.once(
                 "unregistered \(key) \(ObjectIdentifier(self))",
@@ -272,6 +309,28 @@ extension UICollectionViewDelegate {
         let indexPath: IndexPath
     }
     private var supplementaries: [SupplementaryKey: UICollectionReusableView] = [:]
+    /// Decoration views shown, by kind and index path (made from the layout's registration).
+    private var decorations: [SupplementaryKey: UICollectionReusableView] = [:]
+
+    /// A decoration view of `kind` from the reuse queue (prepared for reuse), else a new one of
+    /// the class the layout registered; nil, said once, when none is registered.
+    private func reusableDecoration(_ kind: String, _ a: UICollectionViewLayoutAttributes) -> UICollectionReusableView? {
+        if var queue = reusable["decoration/" + kind], !queue.isEmpty {
+            let view = queue.removeLast()
+            reusable["decoration/" + kind] = queue
+            view.prepareForReuse()
+            return view
+        }
+        guard let view = collectionViewLayout.makeDecorationView(ofKind: kind, frame: a.frame) else {
+            Diagnostics.once(
+                "decoration \(kind) \(ObjectIdentifier(self))",
+                "\(describe): the layout gives a decoration view of kind \"\(kind)\" but registers no class or nib for it; nothing is "
+                    + "shown there, as in UIKit, which stops the app (call register(_:forDecorationViewOfKind:) on the layout)")
+            return nil
+        }
+        made += 1
+        return view
+    }
 
     /// The cells shown, in index path order.
     /// https://developer.apple.com/documentation/uikit/uicollectionview/1618056-visiblecells
@@ -536,6 +595,7 @@ extension UICollectionViewDelegate {
     private func showElements(_ attributes: [UICollectionViewLayoutAttributes], reapply: Bool) -> Set<IndexPath> {
         var keptCells: [IndexPath: UICollectionViewCell] = [:]
         var keptSupplementary: [SupplementaryKey: UICollectionReusableView] = [:]
+        var keptDecorations: [SupplementaryKey: UICollectionReusableView] = [:]
         var appeared: [(UICollectionReusableView, UICollectionViewLayoutAttributes)] = []
         for a in attributes {
             switch a.representedElementCategory {
@@ -574,10 +634,26 @@ extension UICollectionViewDelegate {
                     appeared.append((view, a))
                 }
             case .decorationView:
-                Diagnostics.once(
-                    "decoration \(ObjectIdentifier(self))", "\(describe): decoration views (\(a.representedElementKind ?? "")) are not drawn")
+                guard let kind = a.representedElementKind else { continue }
+                let key = SupplementaryKey(kind: kind, indexPath: a.indexPath)
+                guard keptDecorations[key] == nil else { continue }
+                if let view = decorations[key] {
+                    if reapply { view.applyLayout(a) }
+                    keptDecorations[key] = view
+                } else if let view = reusableDecoration(kind, a) {
+                    view.owningCollectionView = self
+                    view.applyLayout(a)
+                    keptDecorations[key] = view
+                    // Behind the items (a background), above the background view.
+                    insertSubview(view, at: backgroundView?.superview === self ? 1 : 0)
+                }
             }
         }
+        for (key, view) in decorations where keptDecorations[key] !== view {
+            view.removeFromSuperview()
+            reusable["decoration/" + key.kind, default: []].append(view)
+        }
+        decorations = keptDecorations
         for (path, cell) in cells where keptCells[path] !== cell { retire(cell, key: "cell/", path: path, kind: nil) }
         for (key, view) in supplementaries where keptSupplementary[key] !== view {
             retire(view, key: key.kind + "/", path: key.indexPath, kind: key.kind)
@@ -626,7 +702,10 @@ extension UICollectionViewDelegate {
     open var clearsSelectionOnViewWillAppear = true
     open var installsStandardGestureForInteractiveMovement = true
 
+    /// The storyboard's collection view when the controller comes from one (its layout, cells
+    /// and connections as the file has them), else a new one with the layout given at init.
     open override func loadView() {
+        if loadInterfaceBuilderView() { return }
         let cv = UICollectionView(frame: UIScreen.main.bounds, collectionViewLayout: initialLayout)
         cv.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         cv.delegate = self

@@ -151,15 +151,45 @@ import Foundation
         proposedContentOffset
     }
 
-    /// Attributes of the layout's attributes class (a subclass's, when it names one): a cell's, or
-    /// a supplementary view's of `kind`.
-    func makeAttributes(_ indexPath: IndexPath, kind: String? = nil) -> UICollectionViewLayoutAttributes {
+    /// Attributes of the layout's attributes class (a subclass's, when it names one): a cell's, a
+    /// supplementary view's of `kind`, or a decoration view's of `decoration`.
+    func makeAttributes(_ indexPath: IndexPath, kind: String? = nil, decoration: String? = nil) -> UICollectionViewLayoutAttributes {
         let a = (type(of: self).layoutAttributesClass as? UICollectionViewLayoutAttributes.Type ?? UICollectionViewLayoutAttributes.self).init()
         a.indexPath = indexPath
         if let kind {
             a.representedElementCategory = .supplementaryView
             a.representedElementKind = kind
+        } else if let decoration {
+            a.representedElementCategory = .decorationView
+            a.representedElementKind = decoration
         }
         return a
+    }
+
+    // MARK: Decoration views
+
+    /// Classes and nibs of the decoration views by kind: the collection view makes one for each
+    /// decoration the layout's attributes name.
+    var decorationClasses: [String: UICollectionReusableView.Type] = [:]
+    var decorationNibs: [String: UINib] = [:]
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewlayout/register(_:fordecorationviewofkind:)-8b1ei
+    open func register(_ viewClass: AnyClass?, forDecorationViewOfKind elementKind: String) {
+        decorationClasses[elementKind] = viewClass as? UICollectionReusableView.Type
+        decorationNibs[elementKind] = nil
+    }
+
+    /// A decoration view of `elementKind` from `nib` (its one top-level object, a
+    /// UICollectionReusableView); a class registered before for the kind is forgotten.
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewlayout/register(_:fordecorationviewofkind:)-5dnpo
+    open func register(_ nib: UINib?, forDecorationViewOfKind elementKind: String) {
+        decorationNibs[elementKind] = nib
+        decorationClasses[elementKind] = nil
+    }
+
+    /// A new decoration view of `kind` at `frame`, or nil when none is registered.
+    func makeDecorationView(ofKind kind: String, frame: CGRect) -> UICollectionReusableView? {
+        if let nib = decorationNibs[kind] { return nib.instantiate(withOwner: nil).first as? UICollectionReusableView }
+        return decorationClasses[kind].map { $0.init(_registeredForReuseIdentifier: kind, frame: frame) }
     }
 }

@@ -59,7 +59,8 @@ open class UICollectionViewLayoutAttributes: NSObject, NSCopying {
         representedElementKind = elementKind
     }
 
-    /// Decoration views are not drawn (said once when a layout gives one).
+    /// A decoration view's: the collection view shows a view of the class or nib the layout
+    /// registered for the kind (`register(_:forDecorationViewOfKind:)`).
     /// https://developer.apple.com/documentation/uikit/uicollectionviewlayoutattributes/1617794-init
     public convenience init(forDecorationViewOfKind decorationViewKind: String, with indexPath: IndexPath) {
         self.init()

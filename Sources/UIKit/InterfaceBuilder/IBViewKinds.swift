@@ -19,6 +19,11 @@ import Foundation
         "scrollView": IBViewKind(base: UIScrollView.self) { v, e, l in try decodeScrollView(v as! UIScrollView, e, l) },
         "tableView": IBViewKind(base: UITableView.self) { v, e, l in try IBTables.decodeTable(v as! UITableView, e, l) },
         "tableViewCell": IBViewKind(base: UITableViewCell.self) { v, e, l in try IBTables.decodeCell(v as! UITableViewCell, e, l) },
+        "collectionView": IBViewKind(base: UICollectionView.self) { v, e, l in try IBCollections.decodeCollectionView(v as! UICollectionView, e, l) },
+        "collectionViewCell": IBViewKind(base: UICollectionViewCell.self) { v, e, l in try IBCollections.decodeCell(v as! UICollectionViewCell, e, l) },
+        "collectionReusableView": IBViewKind(base: UICollectionReusableView.self) { v, e, _ in
+            IBCollections.decodeReusableView(v as! UICollectionReusableView, e)
+        },
         "stackView": IBViewKind(base: UIStackView.self) { v, e, l in decodeStack(v as! UIStackView, e) },
         "switch": IBViewKind(base: UISwitch.self) { v, e, l in try decodeSwitch(v as! UISwitch, e, l) },
         "pageControl": IBViewKind(base: UIPageControl.self) { v, e, l in try decodePageControl(v as! UIPageControl, e, l) },

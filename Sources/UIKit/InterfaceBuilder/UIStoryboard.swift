@@ -170,11 +170,6 @@ import Foundation
             return UIViewController.self
         }()
         let type = try loading.resolveClass(e, base: base, scene: sceneName(e))
-        if e.name == "collectionViewController" {
-            Diagnostics.once(
-                "IB \(document.at(e))",
-                "\(document.at(e)): a collection view controller's view is not read from the storyboard: it makes its own collection view")
-        }
         let coder = InterfaceBuilderCoder(element: e, loading: loading)
         guard let vc = creator?(coder) ?? type.init(coder: coder) else {
             throw loading.error(e, "\(type).init(coder:) returned nil", "let init?(coder:) call super.init(coder:)")
