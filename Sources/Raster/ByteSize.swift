@@ -7,8 +7,9 @@ public enum ByteSize {
         if text.lowercased() == "none" { return 0 }
         let t = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "")
         let units: [(String, Double)] = [
-            ("KIB", 1024), ("MIB", 1024 * 1024), ("GIB", 1024 * 1024 * 1024),
-            ("KB", 1000), ("MB", 1_000_000), ("GB", 1_000_000_000), ("K", 1000), ("M", 1_000_000), ("B", 1),
+            ("KIB", 1024), ("MIB", 1024 * 1024), ("GIB", 1024 * 1024 * 1024), ("TIB", 1024 * 1024 * 1024 * 1024),
+            ("KB", 1000), ("MB", 1_000_000), ("GB", 1_000_000_000), ("TB", 1e12), ("K", 1000), ("M", 1_000_000), ("G", 1e9), ("T", 1e12),
+            ("B", 1),
         ]
         var number = t, factor = 1.0
         for (suffix, f) in units where t.uppercased().hasSuffix(suffix) {

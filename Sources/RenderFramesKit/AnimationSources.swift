@@ -65,6 +65,9 @@ public final class FolderFrames: FrameSource, Sendable {
         do { manifest = try JSONDecoder().decode(Manifest.self, from: data) } catch {
             throw AnimationError.input(path: manifestPath, problem: "not a render-frames manifest (it does not read as one); render the frames again")
         }
+        if let problem = manifest.problem {
+            throw AnimationError.input(path: manifestPath, problem: "\(problem), which no render writes; render the frames again")
+        }
         if manifest.partial == true {
             throw AnimationError.input(
                 path: manifestPath,

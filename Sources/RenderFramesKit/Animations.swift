@@ -42,8 +42,11 @@ public struct AnimationRequest: Sendable, Equatable {
         if let width, !(16...8192).contains(width) { return "--width must be between 16 and 8192 pixels, got \(width)" }
         if let fps, !(fps > 0 && fps <= 240) { return "--fps must be above 0 and at most 240, got \(fps.formattedNumber)" }
         if let quality, !(0...100).contains(quality) { return "--quality must be between 0 and 100, got \(quality.formattedNumber)" }
-        if let maxBytes, ByteSize.parse(maxBytes).map({ $0 == 0 || $0 >= 1000 }) != true {
-            return "--max-bytes expects a size of at least 1KB such as 5MB, 800KB or 2000000 (bytes), or none (also 0) for no limit; got \(maxBytes)"
+        if let maxBytes {
+            guard let bytes = ByteSize.parse(maxBytes) else {
+                return "--max-bytes expects a size such as 5MB, 800KB, 2GB or 2000000 (bytes), or none (also 0) for no limit; got \(maxBytes)"
+            }
+            if bytes != 0 && bytes < 1000 { return "--max-bytes must be at least 1KB (or none, also 0, for no limit), got \(maxBytes)" }
         }
         return nil
     }
@@ -108,7 +111,8 @@ public enum Animations {
         /// `budgetOption` names the setting in the hint (`--max-bytes` or `maxBytes:`).
         public func summary(budgetOption: String) -> String {
             let w = written
-            var line = "\(w.path): \(ByteSize.format(w.bytes)), \(w.frames) frame\(w.frames == 1 ? "" : "s")"
+            // One line whatever the file's name holds (a newline is shown as \u{A}).
+            var line = "\(w.path.escapingControlCharacters(keepingLineBreaks: false)): \(ByteSize.format(w.bytes)), \(w.frames) frame\(w.frames == 1 ? "" : "s")"
             if w.frames != w.outputFrames { line += " (\(w.outputFrames) at \(w.settings.fps.formattedNumber) fps, identical ones merged)" }
             line += String(format: ", %.2f s, %dx%d, ", w.duration, w.width, w.height) + w.settings.description
             if tries > 1 { line += "; fitted to \(ByteSize.format(budget)) after \(tries) tries" }

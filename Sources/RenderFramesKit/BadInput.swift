@@ -15,6 +15,7 @@ extension ComparisonError: BadInputError {}
 extension ExplainError: BadInputError {}
 extension ExpandError: BadInputError {}
 extension EncodingPlanError: BadInputError {}
+extension ManifestError: BadInputError {}
 
 public enum BadInput {
     /// What `error` says to the user when their input caused it (a `BadInputError`, or a file the

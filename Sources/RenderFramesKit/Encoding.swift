@@ -80,6 +80,9 @@ public struct EncodingPlan: Sendable {
         jobs: Int = RenderJob.defaultWorkers(), pixelLimit: Int = ImageDecoder.defaultPixelLimit, imageLimits: ImageLimits? = nil,
         route chosen: EncodingRoute? = nil, written: (String) -> Void = { _ in }
     ) throws {
+        // The frames are not being written while they are read (a render into the folder waits).
+        let lock = try FolderLock.acquireForReading(frames, command: FolderLock.commandLine)
+        defer { lock?.release() }
         let limits = imageLimits ?? ImageLimits(pixels: pixelLimit)
         let route = chosen ?? EncodingRoute.choose(for: manifest, folder: frames, imageLimits: limits)
         written(route.line(folder: frames))

@@ -1,5 +1,6 @@
 import Foundation
 import Scene
+import Raster
 
 /// `manifest.json` beside the frames: enough for scripts to work without re-deriving the timeline.
 public struct Manifest: Codable, Equatable, Sendable {
@@ -66,4 +67,60 @@ public func frameFileName(index: Int, frameCount: Int) -> String {
     let width = max(4, String(max(frameCount - 1, 0)).count)
     let digits = String(index)
     return String(repeating: "0", count: max(0, width - digits.count)) + digits + ".png"
+}
+
+extension Manifest {
+    /// The largest frame side a manifest may give, in pixels (an iPad Pro at scale 4 is 5464).
+    static let maximumSide = 32_768
+
+    /// What a manifest read back (shards, `encode`, `merge`, `--resume`, "up to date") gets wrong
+    /// against the limits the command line has, as "the field: what it is; what it must be", or
+    /// nil: fps and scale in `RenderLimits`' ranges, a size and a frame count a render can have,
+    /// each frame's index within the count and listed once, its file the frame's own name in the
+    /// folder (no path, no file shared by two frames).
+    public var problem: String? {
+        if !fps.isFinite || !RenderLimits.fps.contains(fps) {
+            return "fps is \(fps.formattedNumber); it must be between \(RenderLimits.fps.lowerBound.formattedNumber) and "
+                + "\(RenderLimits.fps.upperBound.formattedNumber)"
+        }
+        if !scale.isFinite || !RenderLimits.scale.contains(scale) {
+            return "scale is \(scale.formattedNumber); it must be between \(RenderLimits.scale.lowerBound.formattedNumber) and "
+                + "\(RenderLimits.scale.upperBound.formattedNumber)"
+        }
+        for (name, side) in [("width", width), ("height", height)] where !(1...Self.maximumSide).contains(side) {
+            return "\(name) is \(side); it must be between 1 and \(Self.maximumSide) pixels"
+        }
+        if !(1...ScenarioLoader.maximumFrames).contains(frameCount) {
+            return "frameCount is \(frameCount); it must be between 1 and \(ScenarioLoader.maximumFrames)"
+        }
+        if frames.count > frameCount { return "frames lists \(frames.count) frames, more than frameCount (\(frameCount))" }
+        var seen = Set<Int>()
+        for (i, frame) in frames.enumerated() {
+            guard (0..<frameCount).contains(frame.index) else {
+                return "frames[\(i)].index is \(frame.index); it must be between 0 and \(frameCount - 1) (frameCount is \(frameCount))"
+            }
+            guard seen.insert(frame.index).inserted else { return "frames[\(i)].index \(frame.index) is listed twice" }
+            let expected = frameFileName(index: frame.index, frameCount: frameCount)
+            guard frame.file == expected else {
+                return "frames[\(i)].file is \("\"\(frame.file.escapingControlCharacters(keepingLineBreaks: false))\""); frame \(frame.index)'s file is \(expected)"
+            }
+            if !frame.time.isFinite { return "frames[\(i)].time is not a number" }
+        }
+        return nil
+    }
+
+    /// The manifest at `path`, checked (`problem`): nil when there is none or it does not decode;
+    /// throws `ManifestError` with the file, the field and the fix when a value is out of range.
+    public static func readChecked(atPath path: String) throws -> Manifest? {
+        guard let manifest = read(atPath: path) else { return nil }
+        if let problem = manifest.problem { throw ManifestError(path: path, problem: problem) }
+        return manifest
+    }
+}
+
+/// A manifest whose values no render writes: someone edited it, or it is not ours.
+public struct ManifestError: Error, CustomStringConvertible, Equatable {
+    public let path: String
+    public let problem: String
+    public var description: String { "\(path): \(problem); render the frames again (render-frames writes manifest.json itself)" }
 }

@@ -191,6 +191,10 @@ public struct Render {
         job.reuseEqualStates = s.reuseEqualStates
         job.keepFramesOfOtherInputs = s.force
         job.stampInputs(scenarioPath: path)
+        // One writer per folder from here on (the up-to-date look included): a second render into
+        // it waits or is refused, never mixes its frames with ours.
+        var lock = FileKind.at(s.outputDirectory) == .folder ? try lockFolder(shard: job.shard != nil) : nil
+        defer { lock?.release() }
         // Nothing changed since the last render into this folder: no work (the goldens and the
         // scenario's animations are still checked and written below).
         if !s.force, !s.resume, let count = job.upToDateFrames() {
@@ -207,6 +211,10 @@ public struct Render {
         guard ImageDecoder.systemGives(workingBytes) else {
             throw RenderError.notEnoughMemory(width: loaded.pixelWidth, height: loaded.pixelHeight, workers: workers, bytes: workingBytes)
         }
+        if lock == nil {
+            try RenderJob.prepareDirectory(s.outputDirectory)
+            lock = try lockFolder(shard: job.shard != nil)
+        }
         job.frameStarted = hooks.frameStarted
         let progress = hooks.startFrames(s.scenario == nil ? "default demo" : path, job.cancellation)
         let summary = try job.run(progress: progress)
@@ -222,6 +230,13 @@ public struct Render {
         // A stop asked after the last frame was written: the frames are whole, the rest is not done.
         if hooks.stopRequested() { throw Stopped(summary: summary, directory: s.outputDirectory, duringFrames: false) }
         try finish(loaded, job: job, path: path, selection: selection, skipExistingOutputs: false, into: &result)
+    }
+
+    /// The output folder's lock (`FolderLock`): exclusive, shared for a shard.
+    func lockFolder(shard: Bool) throws -> FolderLock {
+        try FolderLock.acquire(
+            settings.outputDirectory, mode: shard ? .shared : .exclusive, command: FolderLock.commandLine, wait: settings.waitForFolder,
+            waiting: hooks.warn)
     }
 
     /// Every path this run writes, checked before any work: the frames folder (and the frame files
@@ -268,7 +283,7 @@ public struct Render {
             // So is an animation narrower than the scenario can be drawn.
             let folder = s.outputDirectory, limit = s.imageLimits.pixels
             let decoded: (_ width: Int, _ even: Bool) throws -> FrameSource = { width, even in
-                guard let manifest = Manifest.read(atPath: folder + "/manifest.json") else { throw RenderError.framesMissing(folder) }
+                guard let manifest = try Manifest.readChecked(atPath: folder + "/manifest.json") else { throw RenderError.framesMissing(folder) }
                 return FolderFrames(directory: folder, manifest: manifest, width: width, even: even, pixelLimit: limit)
             }
             let make =

@@ -129,7 +129,8 @@ public struct RenderJob: Sendable {
     public func upToDateFrames() -> Int? {
         guard let inputs, shard == nil else { return nil }
         let path = outputDirectory + "/manifest.json"
-        guard let manifest = Manifest.read(atPath: path), manifest.inputs == inputs, manifest.partial != true,
+        // A manifest someone edited out of range is no proof of anything: render again.
+        guard let manifest = (try? Manifest.readChecked(atPath: path)) ?? nil, manifest.inputs == inputs, manifest.partial != true,
             manifest.frames.map(\.index) == selection.indices
         else { return nil }
         if let exe = Bundle.main.executablePath,
@@ -174,7 +175,12 @@ public struct RenderJob: Sendable {
         }
         var listed = Set<Int>()
         for name in manifests {
-            guard let manifest = Manifest.read(atPath: outputDirectory + "/" + name) else {
+            let read: Manifest?
+            do { read = try Manifest.readChecked(atPath: outputDirectory + "/" + name) } catch {
+                let problem = (error as? ManifestError)?.problem ?? "\(error)"
+                return .refuse("\(name) gives values no render writes (\(problem)), so nothing says what rendered the frames")
+            }
+            guard let manifest = read else {
                 return .refuse("\(name) does not read as a manifest, so nothing says what rendered the frames")
             }
             guard let theirs = manifest.inputs else {

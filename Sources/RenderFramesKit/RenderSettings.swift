@@ -32,6 +32,8 @@ extension Render {
         public var variant: String?
         public var resume = false
         public var force = false
+        /// Another render writing `outputDirectory` (`FolderLock`): wait for it rather than refuse.
+        public var waitForFolder = false
         public var imageLimits = ImageLimits.standard
         /// The scenario's `output:` animations are written (after every frame); off for `assertFrames`.
         public var writeAnimations = true
@@ -117,5 +119,6 @@ extension Render.Settings {
             otherwise says up to date and does no work). With --resume: keep the whole frames even when they were rendered from \
             other inputs.
             """
+        public static let wait = "When another render-frames is writing --out, wait for it to finish instead of refusing."
     }
 }

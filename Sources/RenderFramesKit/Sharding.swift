@@ -142,6 +142,13 @@ public enum ShardMerge {
         guard !found.isEmpty else {
             throw RenderError.shard("\(directory): no shard manifests (manifest.shard-I-of-N.json); copy every shard's files here first")
         }
+        // A name like a shard's that no shard writes (manifest.shard-4-of-3.json) would be left behind.
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        if let stray = names.filter({ $0.hasPrefix("manifest.shard-") && $0.hasSuffix(".json") && shard(ofManifestNamed: $0) == nil }).sorted().first {
+            throw RenderError.shard(
+                "\(directory)/\(stray.escapingControlCharacters(keepingLineBreaks: false)): not a name any shard writes "
+                    + "(manifest.shard-I-of-N.json, 1 <= I <= N <= 1000); remove it, then merge")
+        }
         guard found.count == 1, let (n, shards) = found.first else {
             let splits = found.keys.sorted().map { n in
                 let names = found[n]!.keys.sorted()
@@ -161,7 +168,12 @@ public enum ShardMerge {
         var manifests: [Manifest] = []
         for i in 1...n {
             let path = "\(directory)/\(shards[i]!)"
-            guard let manifest = Manifest.read(atPath: path) else {
+            let read: Manifest?
+            do { read = try Manifest.readChecked(atPath: path) } catch {
+                let problem = (error as? ManifestError)?.problem ?? "\(error)"
+                throw RenderError.shard("\(path): \(problem), which no render writes; render shard \(i)/\(n) again")
+            }
+            guard let manifest = read else {
                 let why = FileManager.default.isReadableFile(atPath: path) ? "it does not read as a shard manifest" : "it cannot be read"
                 throw RenderError.shard("\(path): not a readable shard manifest (\(why)); render that shard again")
             }

@@ -28,6 +28,7 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .long, help: ArgumentHelp(Help.resume)) var resume = false
     @Flag(name: [.customShort("q"), .long], help: "No progress output.") var quiet = false
     @Flag(name: .long, help: ArgumentHelp(Help.force)) var force = false
+    @Flag(name: .long, help: ArgumentHelp(Help.wait)) var wait = false
     @OptionGroup var images: ImageLimit
 
     func validate() throws {
@@ -41,7 +42,7 @@ struct RenderCommand: ParsableCommand {
         (s.golden, s.record, s.prune, s.diff, s.report, s.reportName, s.comparison) = (
             golden, record, prune, diff, report, reportName, comparison.options
         )
-        (s.includeLayout, s.variant, s.resume, s.force, s.imageLimits) = (layout, variant, resume, force, images.limits)
+        (s.includeLayout, s.variant, s.resume, s.force, s.waitForFolder, s.imageLimits) = (layout, variant, resume, force, wait, images.limits)
         return s
     }
 

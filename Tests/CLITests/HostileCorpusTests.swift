@@ -570,8 +570,67 @@ final class HostileCorpusTests: XCTestCase {
             folder("merge: a missing frame", 2, merge, says: "0004.png") { try fm.removeItem(atPath: $0 + "/m/0004.png") },
             folder("merge: a folder that is not there", 2, ["merge", "$D/nowhere"], says: "nowhere") { _ in },
             folder("merge: a file", 2, ["merge", "$D/m/0000.png"], says: "0000.png") { _ in },
+            // Manifests are input too (issue 46, item 3): every field checked before use.
+            folder("merge: a shard listing a frame at ../../etc/hostname", 2, merge, says: "frames[0].file") {
+                try editFrame($0 + "/m/manifest.shard-1-of-2.json", 0) { $0["file"] = "../../etc/hostname" }
+            },
+            folder("merge: two frames of a shard sharing one file", 2, merge, says: "frames[1].file") {
+                try editManifest($0 + "/m/manifest.shard-1-of-2.json") { m in
+                    var frames = m["frames"] as! [[String: Any]]
+                    frames[1]["file"] = frames[0]["file"]
+                    m["frames"] = frames
+                }
+            },
+            folder("merge: a shard listing frame 999 of 5", 2, merge, says: "frames[0].index is 999") {
+                try editFrame($0 + "/m/manifest.shard-1-of-2.json", 0) { $0["index"] = 999 }
+            },
+            folder("merge: a shard listing frame -5", 2, merge, says: "frames[0].index is -5") {
+                try editFrame($0 + "/m/manifest.shard-1-of-2.json", 0) { $0["index"] = -5 }
+            },
+            folder("merge: no shards and a manifest listing a missing frame", 2, ["merge", "$D/f"], says: "0004.png, which is missing") {
+                try fm.removeItem(atPath: $0 + "/f/0004.png")
+            },
+            folder("encode: a manifest of fps 1e-300", 2, encode, says: "fps is") {
+                try editManifest($0 + "/f/manifest.json") { $0["fps"] = 1e-300 }
+            },
+            folder("encode: a manifest of fps 0.001", 2, encode, says: "fps is 0.001") {
+                try editManifest($0 + "/f/manifest.json") { $0["fps"] = 0.001 }
+            },
+            folder("encode: a manifest listing ../../etc/hostname", 2, encode, says: "frames[2].file") {
+                try editFrame($0 + "/f/manifest.json", 2) { $0["file"] = "../../etc/hostname" }
+            },
+            // The minor items (5): a stray shard name refused, a terabyte budget taken, a newline
+            // in a file name shown escaped.
+            folder("merge: a stray manifest.shard-4-of-3.json beside two whole shards", 2, merge, says: "manifest.shard-4-of-3.json") {
+                try fm.copyItem(atPath: $0 + "/m/manifest.shard-2-of-2.json", toPath: $0 + "/m/manifest.shard-4-of-3.json")
+            },
+            folder("encode: --max-bytes 1TB", 0, encode + ["--max-bytes", "1TB"]) { _ in },
+            folder("encode: --max-bytes 1Q", 2, encode + ["--max-bytes", "1Q"], says: "such as 5MB") { _ in },
+            folder("encode: a newline in the output's name", 0, ["encode", "$D/f", "$D/a\nb.gif"], says: "a\\u{A}b.gif") { _ in },
+            // One writer per folder (item 1): a render into a folder another holds is refused,
+            // naming the holder; so is a merge while a shard writes.
+            Case(
+                name: "render into a folder another render is writing", exit: 2, args: render, files: ["s.yaml": head],
+                prepare: { d in
+                    try fm.createDirectory(atPath: d + "/out", withIntermediateDirectories: true)
+                    heldLocks.append(try FolderLock.acquire(d + "/out", mode: .exclusive, command: "render-frames other.yaml --out out", wait: false))
+                }, says: "other.yaml --out out"),
+            folder("merge while a shard is writing the folder", 2, merge, says: "another render-frames is writing this folder") {
+                heldLocks.append(try FolderLock.acquire($0 + "/m", mode: .shared, command: "render-frames s.yaml --shard 2/2", wait: false))
+            },
         ]
         return cases
+    }
+
+    /// Locks the cases hold for the rest of the run (released when the process ends).
+    nonisolated(unsafe) static var heldLocks: [FolderLock] = []
+
+    static func editFrame(_ path: String, _ i: Int, _ edit: @escaping (inout [String: Any]) -> Void) throws {
+        try editManifest(path) { m in
+            var frames = m["frames"] as! [[String: Any]]
+            edit(&frames[i])
+            m["frames"] = frames
+        }
     }
 
     // MARK: Numbers on the command line

@@ -1,0 +1,105 @@
+import Foundation
+import RenderFramesKit
+import XCTest
+
+/// One writer per output folder (issue 46, item 1): two renders into one folder never mix their
+/// frames, a second writer is refused naming the first or waits with `--wait`, shards share,
+/// and a lock left by a dead process is no lock.
+final class FolderLockTests: XCTestCase {
+    var folder = ""
+
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "folder-lock-\(getpid())-\(name.filter(\.isLetter))"
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+
+    func testASecondWriterIsRefusedWithTheFirstsPidAndCommand() throws {
+        let first = try FolderLock.acquire(folder, mode: .exclusive, command: "render-frames a.yaml --out out", wait: false)
+        XCTAssertThrowsError(try FolderLock.acquire(folder, mode: .exclusive, command: "render-frames b.yaml", wait: false)) { error in
+            let said = "\(error)"
+            XCTAssertTrue(said.contains("pid \(getpid()): render-frames a.yaml --out out"), said)
+            XCTAssertTrue(said.contains("add --wait to wait for it"), said)
+        }
+        XCTAssertThrowsError(try FolderLock.acquire(folder, mode: .shared, command: "a shard", wait: false), "a shard waits for a whole render too")
+        first.release()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/" + FolderLock.fileName), "the exclusive holder removes the file")
+        XCTAssertNoThrow(try FolderLock.acquire(folder, mode: .exclusive, command: "render-frames b.yaml", wait: false).release())
+    }
+
+    /// A lock file naming a process that died (the kernel released its lock): taken at once, and
+    /// rewritten with the new holder.
+    func testALockLeftByADeadProcessIsTaken() throws {
+        try "pid 999999: render-frames killed.yaml\n".write(toFile: folder + "/" + FolderLock.fileName, atomically: true, encoding: .utf8)
+        let lock = try FolderLock.acquire(folder, mode: .exclusive, command: "render-frames new.yaml", wait: false)
+        let text = try String(contentsOfFile: folder + "/" + FolderLock.fileName, encoding: .utf8)
+        XCTAssertEqual(text, "pid \(getpid()): render-frames new.yaml\n")
+        lock.release()
+    }
+
+    /// Shards of one render share the folder; a whole render (or `merge`) waits for all of them.
+    func testShardsShareTheFolderAndExcludeAWholeWriter() throws {
+        let one = try FolderLock.acquire(folder, mode: .shared, command: "render-frames s.yaml --shard 1/2", wait: false)
+        let two = try FolderLock.acquire(folder, mode: .shared, command: "render-frames s.yaml --shard 2/2", wait: false)
+        XCTAssertThrowsError(try FolderLock.acquire(folder, mode: .exclusive, command: "merge", wait: false)) { error in
+            XCTAssertTrue("\(error)".contains("--shard 1/2; pid \(getpid()): render-frames s.yaml --shard 2/2"), "\(error)")
+        }
+        one.release()
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/" + FolderLock.fileName), "shard 2 still holds it")
+        two.release()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/" + FolderLock.fileName), "the last shard out removes it")
+        XCTAssertNoThrow(try FolderLock.acquire(folder, mode: .exclusive, command: "merge", wait: false).release())
+    }
+
+    /// `--wait`: told who it waits for, then holds the lock once the first lets go (on the new
+    /// file, since the first removed its own).
+    func testWaitTakesTheLockWhenTheHolderLetsGo() throws {
+        nonisolated(unsafe) let first = try FolderLock.acquire(folder, mode: .exclusive, command: "render-frames a.yaml", wait: false)
+        let released = DispatchSemaphore(value: 0)
+        var told: [String] = []
+        DispatchQueue.global().async {
+            released.wait()
+            first.release()
+        }
+        let second = try FolderLock.acquire(
+            folder, mode: .exclusive, command: "render-frames b.yaml", wait: true,
+            waiting: { told.append($0); released.signal() })
+        XCTAssertEqual(told, ["waiting for pid \(getpid()): render-frames a.yaml to finish writing \(folder)"])
+        XCTAssertEqual(try String(contentsOfFile: folder + "/" + FolderLock.fileName, encoding: .utf8), "pid \(getpid()): render-frames b.yaml\n")
+        XCTAssertThrowsError(try FolderLock.acquire(folder, mode: .exclusive, command: "c", wait: false), "the second holds it")
+        second.release()
+    }
+
+    /// Two renders of different scenarios into one folder at once, in both orders, the second
+    /// with `--wait` or without: never a mix. Each run ends refused (naming the other) or whole,
+    /// and the folder then holds exactly the frames of the scenario its manifest names.
+    func testTwoRendersIntoOneFolderNeverMixTheirFrames() throws {
+        let head = "device: iphone-8\nfps: 10\nnavigationBar: false\ntimeline:\n  keyframes: [{time: 0, offset: 0}, {time: 2, offset: 300}]\n"
+        let a = folder + "/a.yaml", b = folder + "/b.yaml"
+        try (head + "rows: {count: 30}\n").write(toFile: a, atomically: true, encoding: .utf8)
+        try (head + "rows: {count: 12}\n").write(toFile: b, atomically: true, encoding: .utf8)
+        for (scenario, reference) in [(a, folder + "/ref-a"), (b, folder + "/ref-b")] {
+            XCTAssertEqual(InProcess.renderTogether([[scenario, "--out", reference, "--scale", "0.25", "--quiet"]])[0].code, 0)
+        }
+        for (order, wait) in [([a, b], true), ([b, a], true), ([a, b], false), ([b, a], false)] {
+            let out = folder + "/out"
+            try? FileManager.default.removeItem(atPath: out)
+            let results = InProcess.renderTogether(order.map { [$0, "--out", out, "--scale", "0.25", "--quiet", "--jobs", "2"] + (wait ? ["--wait"] : []) })
+            for r in results {
+                XCTAssertTrue(r.code == 0 || (r.code == 2 && r.stderr.contains("another render-frames is writing this folder")), "\(r.code): \(r.stderr)")
+            }
+            if wait { XCTAssertEqual(results.map(\.code), [0, 0], "with --wait both finish") }
+            let manifest = try XCTUnwrap(Manifest.read(atPath: out + "/manifest.json"))
+            let reference = manifest.scenario == a ? folder + "/ref-a" : folder + "/ref-b"
+            XCTAssertEqual(manifest.frames.count, 20)
+            for frame in manifest.frames {
+                XCTAssertEqual(
+                    FileManager.default.contents(atPath: out + "/" + frame.file), FileManager.default.contents(atPath: reference + "/" + frame.file),
+                    "\(order), wait \(wait): frame \(frame.file) is not the manifest's scenario's")
+            }
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out + "/" + FolderLock.fileName), "no lock left behind")
+        }
+    }
+}
