@@ -53,6 +53,8 @@ let package = Package(
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // Frames known by their hash in the manifest (XXH3, header only: nothing is linked).
+        .systemLibrary(name: "CXXHash", providers: [.apt(["libxxhash-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CThai", pkgConfig: "libthai", providers: [.apt(["libthai-dev"])]),
@@ -91,7 +93,7 @@ let package = Package(
         .target(name: "Animation", dependencies: ["Raster", "CWebP"], swiftSettings: pixelSettings),
         .target(
             name: "RenderFramesKit",
-            dependencies: ["Raster", "Scene", "GoldenCompare", "Animation", "UIKit"],
+            dependencies: ["Raster", "Scene", "GoldenCompare", "Animation", "UIKit", "CXXHash"],
             // Links to Fixtures/scenarios and Fixtures/images: the default demo is the fixture itself.
             resources: [.copy("Resources/DefaultDemo")],
             swiftSettings: pixelSettings

@@ -17,7 +17,7 @@ set -euo pipefail
 fonts=(fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-inter fonts-urw-base35 fonts-dejavu-core fonts-dejavu-extra
   fonts-lato fonts-cantarell)
 packages=(pkg-config libpng-dev zlib1g-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libthai-dev "libjpeg62-turbo-dev|libjpeg-turbo8-dev"
-  libdeflate-dev libwebp-dev ffmpeg "${fonts[@]}")
+  libdeflate-dev libwebp-dev libxxhash-dev ffmpeg "${fonts[@]}")
 # libcurl: the preview's HTTP package (FlyingFox) imports FoundationNetworking, which the static build links with -lcurl.
 packages+=(libcurl4-openssl-dev)
 # hb-shape: the tests compare our shaping with HarfBuzz's own command; kiwisolver: ConstraintSolver's differential test.

@@ -102,6 +102,9 @@ public final class FolderFrames: FrameSource, Sendable {
                 problems.append("\(f.file) is \(w)x\(h), not the manifest's \(manifest.width)x\(manifest.height)")
             }
         }
+        // The frames the manifest lists, not others of the same size (sizes, and hashes of frames
+        // changed after the render).
+        if problems.isEmpty, let mismatch = manifest.frameMismatch(in: directory, manifestPath: manifestPath) { problems.append(mismatch) }
         if !problems.isEmpty {
             let shown = problems.prefix(5).joined(separator: "; ") + (problems.count > 5 ? "; and \(problems.count - 5) more" : "")
             throw AnimationError.input(path: directory, problem: "\(shown); render the frames again into an empty folder")

@@ -20,6 +20,10 @@ public struct Manifest: Codable, Equatable, Sendable {
         /// With --layout: the effect's numbers this frame (header heights, navigation alpha, deltaY,
         /// measured rows, the reported content height...).
         public var metrics: [String: Double]?
+        /// The frame file's size in bytes and its XXH3-64 hash (`FrameHash`); absent in manifests
+        /// written before they were recorded.
+        public var bytes: Int? = nil
+        public var xxh3: String? = nil
     }
 
     public var fps: Double

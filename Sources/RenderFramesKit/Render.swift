@@ -197,12 +197,20 @@ public struct Render {
         defer { lock?.release() }
         // Nothing changed since the last render into this folder: no work (the goldens and the
         // scenario's animations are still checked and written below).
-        if !s.force, !s.resume, let count = job.upToDateFrames() {
-            hooks.note(
-                "up to date: \(s.outputDirectory) holds these \(count) frames of the same scenario, images, settings and tool (--force renders anyway)"
-            )
-            try finish(loaded, job: job, path: path, selection: selection, skipExistingOutputs: true, into: &result)
-            return
+        job.verifyFrames = s.verify
+        if !s.force, !s.resume {
+            switch job.upToDate() {
+            case .upToDate(let count):
+                hooks.note(
+                    "up to date: \(s.outputDirectory) holds these \(count) frames of the same scenario, images, settings and tool "
+                        + "(--force renders anyway)")
+                try finish(loaded, job: job, path: path, selection: selection, skipExistingOutputs: true, into: &result)
+                return
+            case .damaged(let why):
+                hooks.warn("rendering again: \(s.outputDirectory)/\(why)")
+            case .no:
+                break
+            }
         }
         // Each worker holds a few frames' worth of pixels (the canvas, offscreen layers, the PNG
         // encoder's rows): ask the system for them first, so a memory limit is a message, not an abort.

@@ -127,20 +127,37 @@ public struct RenderJob: Sendable {
     /// the same `inputs`, is complete, is newer than the executable (a rebuilt tool renders again),
     /// and every frame it lists is there. Nil otherwise.
     public func upToDateFrames() -> Int? {
-        guard let inputs, shard == nil else { return nil }
+        if case .upToDate(let count) = upToDate() { return count }
+        return nil
+    }
+
+    public enum UpToDate: Equatable {
+        /// The folder holds these frames, as many.
+        case upToDate(Int)
+        /// It does not (other inputs, no manifest, a newer tool).
+        case no
+        /// Its manifest is this render's, but a frame is not what it lists (said in words).
+        case damaged(String)
+    }
+
+    /// `upToDateFrames()`, telling a damaged frame apart.
+    public func upToDate() -> UpToDate {
+        guard let inputs, shard == nil else { return .no }
         let path = outputDirectory + "/manifest.json"
         // A manifest someone edited out of range is no proof of anything: render again.
         guard let manifest = (try? Manifest.readChecked(atPath: path)) ?? nil, manifest.inputs == inputs, manifest.partial != true,
             manifest.frames.map(\.index) == selection.indices
-        else { return nil }
+        else { return .no }
         if let exe = Bundle.main.executablePath,
             let built = (try? FileManager.default.attributesOfItem(atPath: exe))?[.modificationDate] as? Date,
             let written = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date, written < built
         {
-            return nil
+            return .no
         }
-        for frame in manifest.frames where !FileManager.default.fileExists(atPath: outputDirectory + "/" + frame.file) { return nil }
-        return manifest.frames.count
+        // Every frame there as the manifest lists it (its size; its hash when it is newer than the
+        // manifest, or with `verifyFrames`): a frame cut short or replaced is rendered again.
+        if let mismatch = manifest.frameMismatch(in: outputDirectory, manifestPath: path, verify: verifyFrames) { return .damaged(mismatch) }
+        return .upToDate(manifest.frames.count)
     }
 
     /// What `resume` may keep in `outputDirectory`.
@@ -204,6 +221,9 @@ public struct RenderJob: Sendable {
             problem: "--resume refused: \(cause); drop --resume to render every frame again, "
                 + "or add --force to keep the whole frames anyway (only when you know what rendered them and that it does not change them)")
     }
+
+    /// "Up to date" hashes every frame, not only those newer than the manifest (`--verify`).
+    public var verifyFrames = false
 
     /// Re-rendering every frame (no reuse of equal states); for measuring the renderer itself.
     public var reuseEqualStates = true
@@ -270,7 +290,11 @@ public struct RenderJob: Sendable {
                         {
                             state.countKept()
                             scenario.screen.sequentialSource?.skip(frame: index)
-                            let done = state.finish(slot: slot, record: record(index: index, file: name), bytes: 0)
+                            var kept = record(index: index, file: name)
+                            if let data = FileManager.default.contents(atPath: outputDirectory + "/" + name) {
+                                (kept.bytes, kept.xxh3) = (data.count, FrameHash.of([UInt8](data)))
+                            }
+                            let done = state.finish(slot: slot, record: kept, bytes: 0)
                             progress(done, total)
                             continue
                         }
@@ -284,7 +308,8 @@ public struct RenderJob: Sendable {
                             cached
                             ?? reuse.store(
                                 encoder.encode(renderer.render(scenario.layers(of: frame).kept(in: &tree))), for: frame.key)
-                        let entry = record(frame, file: name, layers: tree)
+                        var entry = record(frame, file: name, layers: tree)
+                        (entry.bytes, entry.xxh3) = (png.count, FrameHash.of(png))
                         var done: Int?
                         // Renamed into place and recorded in one step: an abandoned run's manifest
                         // lists every frame file it leaves, and no frame lands after it.

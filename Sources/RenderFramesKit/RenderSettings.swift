@@ -34,6 +34,8 @@ extension Render {
         public var force = false
         /// Another render writing `outputDirectory` (`FolderLock`): wait for it rather than refuse.
         public var waitForFolder = false
+        /// "Up to date" hashes every frame, not only those newer than the manifest.
+        public var verify = false
         public var imageLimits = ImageLimits.standard
         /// The scenario's `output:` animations are written (after every frame); off for `assertFrames`.
         public var writeAnimations = true
@@ -120,5 +122,6 @@ extension Render.Settings {
             other inputs.
             """
         public static let wait = "When another render-frames is writing --out, wait for it to finish instead of refusing."
+        public static let verify = "Before saying up to date, check every frame's hash, not only those changed after the render."
     }
 }

@@ -220,6 +220,11 @@ public enum ShardMerge {
                     "\(path): not a file (a folder, pipe or device) although its shard lists it as a frame; copy that shard's frames again")
             }
         }
+        for (i, m) in manifests.enumerated() {
+            if let mismatch = m.frameMismatch(in: directory, manifestPath: "\(directory)/\(shards[i + 1]!)") {
+                throw RenderError.shard("\(directory)/\(mismatch), though shard \(i + 1)/\(n) lists it; copy that shard's frames again")
+            }
+        }
         try RenderJob.writeAtomically([UInt8](merged.encoded()), to: "\(directory)/manifest.json", what: "manifest.json")
         for i in 1...n { try? FileManager.default.removeItem(atPath: "\(directory)/\(shards[i]!)") }
         return merged

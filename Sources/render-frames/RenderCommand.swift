@@ -21,7 +21,6 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp(Help.diff, valueName: "dir")) var diff: String?
     @Option(name: .long, help: ArgumentHelp(Help.report, valueName: "dir")) var report: String?
     @OptionGroup(title: "Golden comparison (with --golden)") var comparison: ComparisonOptions
-
     @Option(name: .customLong("name"), help: ArgumentHelp(Help.reportName, valueName: "name")) var reportName: String?
     @Flag(name: .long, help: ArgumentHelp(Help.includeLayout)) var layout = false
     @Option(name: .long, help: ArgumentHelp(Help.variant, valueName: "name")) var variant: String?
@@ -29,6 +28,7 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: [.customShort("q"), .long], help: "No progress output.") var quiet = false
     @Flag(name: .long, help: ArgumentHelp(Help.force)) var force = false
     @Flag(name: .long, help: ArgumentHelp(Help.wait)) var wait = false
+    @Flag(name: .long, help: ArgumentHelp(Help.verify)) var verify = false
     @OptionGroup var images: ImageLimit
 
     func validate() throws {
@@ -42,7 +42,8 @@ struct RenderCommand: ParsableCommand {
         (s.golden, s.record, s.prune, s.diff, s.report, s.reportName, s.comparison) = (
             golden, record, prune, diff, report, reportName, comparison.options
         )
-        (s.includeLayout, s.variant, s.resume, s.force, s.waitForFolder, s.imageLimits) = (layout, variant, resume, force, wait, images.limits)
+        (s.includeLayout, s.variant, s.resume, s.force) = (layout, variant, resume, force)
+        (s.waitForFolder, s.verify, s.imageLimits) = (wait, verify, images.limits)
         return s
     }
 

@@ -103,3 +103,86 @@ final class FolderLockTests: XCTestCase {
         }
     }
 }
+
+/// Frames known by their hash (issue 46, item 2): the manifest records each frame's size and
+/// XXH3-64; "up to date" renders again a frame cut short, or one edited after the render (its
+/// hash, checked for frames newer than the manifest, or for all with `--verify`).
+final class FrameHashTests: XCTestCase {
+    var folder = ""
+
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "frame-hash-\(getpid())-\(name.filter(\.isLetter))"
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "device: iphone-8\nfps: 5\nnavigationBar: false\ntimeline:\n  keyframes: [{time: 0, offset: 0}, {time: 1, offset: 200}]\nrows: {count: 20}\n"
+            .write(toFile: folder + "/s.yaml", atomically: true, encoding: .utf8)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+
+    func render(_ extra: [String] = []) -> Shell.Result {
+        InProcess.renderTogether([[folder + "/s.yaml", "--out", folder + "/out", "--scale", "0.25", "--jobs", "2"] + extra])[0]
+    }
+
+    /// XXH3-64 of no bytes, as xxHash's own test vectors give it.
+    func testTheHashIsXXH3() {
+        XCTAssertEqual(FrameHash.of([]), "2d06800538d394c2")
+    }
+
+    func testTheManifestRecordsEachFramesSizeAndHash() throws {
+        XCTAssertEqual(render().code, 0)
+        let manifest = try XCTUnwrap(Manifest.read(atPath: folder + "/out/manifest.json"))
+        for frame in manifest.frames {
+            let data = try XCTUnwrap(FileManager.default.contents(atPath: folder + "/out/" + frame.file))
+            XCTAssertEqual(frame.bytes, data.count)
+            XCTAssertEqual(frame.xxh3, FrameHash.of([UInt8](data)))
+        }
+    }
+
+    func testAFrameCutShortIsRenderedAgainNotUpToDate() throws {
+        XCTAssertEqual(render().code, 0)
+        let path = folder + "/out/0002.png"
+        let whole = try XCTUnwrap(FileManager.default.contents(atPath: path))
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: path))
+        let again = render()
+        XCTAssertEqual(again.code, 0)
+        XCTAssertTrue(again.stderr.contains("rendering again: \(folder)/out/0002.png is \(whole.count / 2) bytes where the manifest lists \(whole.count)"), again.stderr)
+        XCTAssertFalse(again.stderr.contains("up to date"), again.stderr)
+        XCTAssertEqual(FileManager.default.contents(atPath: path), whole)
+    }
+
+    /// A byte changed in place (same size): caught by its hash when the file is newer than the
+    /// manifest; with its time set back, only `--verify` looks.
+    func testAFrameEditedAfterTheRenderIsCaughtByItsHash() throws {
+        XCTAssertEqual(render().code, 0)
+        let path = folder + "/out/0003.png"
+        let whole = try XCTUnwrap(FileManager.default.contents(atPath: path))
+        var edited = [UInt8](whole)
+        edited[edited.count / 2] ^= 0xFF
+        func edit(backdated: Bool) throws {
+            try Data(edited).write(to: URL(fileURLWithPath: path))
+            let manifestDate = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: folder + "/out/manifest.json")[.modificationDate] as? Date)
+            let date = backdated ? manifestDate.addingTimeInterval(-60) : manifestDate.addingTimeInterval(5)
+            try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: path)
+        }
+        try edit(backdated: false)
+        let newer = render()
+        XCTAssertTrue(newer.stderr.contains("0003.png is not the frame the manifest lists"), newer.stderr)
+        XCTAssertEqual(FileManager.default.contents(atPath: path), whole)
+        try edit(backdated: true)
+        XCTAssertTrue(render().stderr.contains("up to date"), "size and time agree: not hashed without --verify")
+        let verified = render(["--verify"])
+        XCTAssertTrue(verified.stderr.contains("0003.png is not the frame the manifest lists"), verified.stderr)
+        XCTAssertEqual(FileManager.default.contents(atPath: path), whole)
+    }
+
+    /// `encode` refuses frames that are not the manifest's, naming the frame.
+    func testEncodeRefusesAFrameReplacedAfterTheRender() throws {
+        XCTAssertEqual(render().code, 0)
+        let other = try XCTUnwrap(FileManager.default.contents(atPath: folder + "/out/0001.png"))
+        try other.write(to: URL(fileURLWithPath: folder + "/out/0004.png"))
+        XCTAssertThrowsError(try EncodingPlan(frames: folder + "/out", outputs: [folder + "/a.gif"])) { error in
+            XCTAssertTrue("\(error)".contains("0004.png"), "\(error)")
+        }
+    }
+}
