@@ -41,7 +41,9 @@ struct InterfaceBuilderPortPlugin: BuildToolPlugin {
         var outputs = [registrations]
         for path in interfaceBuilder { arguments += ["--ib", app.appendingPathComponent(path).path] }
         for path in swift {
-            let copy = work.appendingPathComponent("App").appendingPathComponent(path.replacingOccurrences(of: "/", with: "+"))
+            // Named apart from the file itself, whose name `#sourceLocation` gives the copy's `#fileID`.
+            let copy = work.appendingPathComponent("App").appendingPathComponent(
+                path.replacingOccurrences(of: "/", with: "+").replacingOccurrences(of: ".swift", with: ".ported.swift"))
             arguments += ["--swift", app.appendingPathComponent(path).path, copy.path]
             outputs.append(copy)
         }

@@ -156,13 +156,17 @@ struct PackageFiles {
             exit(2)
         }
         var arguments = Array(CommandLine.arguments.dropFirst())[...]
+        func value(of flag: String) -> String {
+            guard let value = arguments.popFirst() else { fail("\\(flag) needs a value; \\(usage)") }
+            return value
+        }
         var screen: String?
         var (scenario, out, golden, layout) = (PortedApp.scenarios + "/motion.yaml", String?.none, String?.none, false)
         while let argument = arguments.popFirst() {
             switch argument {
-            case "--scenario": scenario = arguments.popFirst() ?? fail("--scenario needs a file; \\(usage)")
-            case "--out", "-o": out = arguments.popFirst() ?? fail("--out needs a folder; \\(usage)")
-            case "--golden": golden = arguments.popFirst() ?? fail("--golden needs a folder; \\(usage)")
+            case "--scenario": scenario = value(of: argument)
+            case "--out", "-o": out = value(of: argument)
+            case "--golden": golden = value(of: argument)
             case "--layout": layout = true
             case "-h", "--help":
                 print(usage)
