@@ -39,6 +39,8 @@ let package = Package(
         // `import CoreGraphics` and `import QuartzCore` at the top of a UIKit file, as on iOS: each re-exports UIKit.
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        // The build step of a package `render-frames port` writes (docs/storyboards.md, "Port your app").
+        .plugin(name: "InterfaceBuilderPortPlugin", targets: ["InterfaceBuilderPortPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -91,9 +93,14 @@ let package = Package(
             name: "UIKitExampleScreens", dependencies: ["UIKit", "CoreGraphics", "QuartzCore"], path: "Examples/StretchyHeader/Sources/Screens",
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "Animation", dependencies: ["Raster", "CWebP"], swiftSettings: pixelSettings),
+        // `render-frames port`: a Swift lexer, the Linux copy of an app's Swift files and the class
+        // registrations its storyboards need. Foundation only: the ported package's build tool is quick to build.
+        .target(name: "InterfaceBuilderPort"),
+        .executableTarget(name: "render-frames-ibport", dependencies: ["InterfaceBuilderPort"]),
+        .plugin(name: "InterfaceBuilderPortPlugin", capability: .buildTool(), dependencies: ["render-frames-ibport"]),
         .target(
             name: "RenderFramesKit",
-            dependencies: ["Raster", "Scene", "GoldenCompare", "Animation", "UIKit", "CXXHash"],
+            dependencies: ["Raster", "Scene", "GoldenCompare", "Animation", "UIKit", "InterfaceBuilderPort", "CXXHash"],
             // Links to Fixtures/scenarios and Fixtures/images: the default demo is the fixture itself.
             resources: [.copy("Resources/DefaultDemo")],
             swiftSettings: pixelSettings
@@ -123,7 +130,8 @@ let package = Package(
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "RenderFramesKit"]),
         // The preview's routes in process, and its page in headless Chromium (DevTools protocol).
         .testTarget(name: "PreviewTests", dependencies: ["RenderFramesPreview", "RenderFramesKit", "Raster", "Scene", "UIKit"]),
-        .testTarget(name: "CLITests", dependencies: ["render-frames", "RenderFramesKit", "Raster", .product(name: "Yams", package: "Yams")]),
+        .testTarget(
+            name: "CLITests", dependencies: ["render-frames", "RenderFramesKit", "Raster", "InterfaceBuilderPort", .product(name: "Yams", package: "Yams")]),
         // README.md and docs/ against the schema, the CLI's help and each other.
         .testTarget(name: "DocsTests", dependencies: ["render-frames", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     ],

@@ -24,6 +24,11 @@ trap 'rm -f "$side_log" "$cli_log"' EXIT
     (cd Examples/StretchyHeader && STRETCHY_HEADER_SWIFT_6=1 swift build --build-tests --scratch-path ../../.build &&
         swift build --build-tests --scratch-path ../../.build &&
         swift test --skip-build --scratch-path ../../.build --disable-swift-testing "$@") || status=$?
+    echo "The storyboard app (Examples/ProfileApp) ported again by render-frames port, built and tested against its goldens:"
+    ("$(swift build --show-bin-path)/render-frames" port Examples/ProfileApp/ProfileApp --out Examples/ProfileApp/ProfileApp-Linux \
+        --screen ProfileViewController && cd Examples/ProfileApp/ProfileApp-Linux &&
+        swift build --build-tests --scratch-path ../../../.build &&
+        swift test --skip-build --scratch-path ../../../.build --disable-swift-testing "$@") || status=$?
     if [ $# -eq 0 ]; then
         echo "The documentation (swift package generate-documentation --target RenderFramesKit):"
         swift package generate-documentation --target RenderFramesKit --warnings-as-errors || status=$?

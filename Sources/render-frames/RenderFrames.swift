@@ -33,6 +33,7 @@ struct RenderFrames: ParsableCommand {
         version: "render-frames \(ToolVersion.string)",
         subcommands: [
             RenderCommand.self, Encode.self, Validate.self, Explain.self, Preview.self, Expand.self, Presets.self, Compare.self, Merge.self, Summary.self,
+            Port.self,
         ],
         defaultSubcommand: RenderCommand.self)
 

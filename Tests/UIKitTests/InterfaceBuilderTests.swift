@@ -646,6 +646,42 @@ final class InterfaceBuilderTests: XCTestCase {
         XCTAssertGreaterThan(shrunk, 3, "the push shrinks it")
     }
 
+    /// The layout manifest names a view without an accessibilityIdentifier by the first outlet
+    /// that holds it; an identifier still wins.
+    func testAViewWithoutAnIdentifierIsNamedByItsOutletInTheLayout() throws {
+        let text = MainActor.assumeIsolated {
+            UIStoryboard.register(OutletNamedController.self) {
+                $0.outlet("box", \.box)
+                $0.outlet("other", \.other)
+            }
+            return Self.storyboard("""
+                <viewController id="vc" customClass="OutletNamedController" sceneMemberID="viewController">
+                    <view key="view" id="root">
+                        <rect key="frame" x="0" y="0" width="393" height="852"/>
+                        <subviews>
+                            <view id="b1"><rect key="frame" x="10" y="200" width="100" height="50"/></view>
+                            <view id="b2"><rect key="frame" x="10" y="300" width="100" height="50"/>
+                                <accessibility key="accessibilityConfiguration" identifier="kept"/></view>
+                        </subviews>
+                    </view>
+                    <connections>
+                        <outlet property="box" destination="b1" id="o1"/>
+                        <outlet property="other" destination="b2" id="o2"/>
+                    </connections>
+                </viewController>
+                """)
+        }
+        let url = URL(fileURLWithPath: NSTemporaryDirectory() + "Outlets-\(getpid()).storyboard")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let json = try explainFrame(
+            of: { try! UIStoryboard(contentsOf: url).loadInitialViewController() },
+            scenario: Self.fixtures.appendingPathComponent("profile-motion.yaml").path, frame: 0)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let names = (object["onScreen"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        XCTAssertEqual(Array(names.prefix(2)), ["box", "kept"], "the screen's views, then the bars' own: \(names)")
+    }
+
     func testTheStoryboardProfileMatchesItsGoldens() throws {
         MainActor.assumeIsolated { registerStoryboardProfile() }
         let bundle = Bundle(path: Self.fixtures.path)
@@ -657,6 +693,11 @@ final class InterfaceBuilderTests: XCTestCase {
 }
 
 enum CallOrder { @MainActor static var events: [String] = [] }
+
+final class OutletNamedController: UIViewController {
+    var box: UIView!
+    var other: UIView!
+}
 
 final class OrderedController: UIViewController {
     var badge: OrderedView!

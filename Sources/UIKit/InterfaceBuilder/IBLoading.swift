@@ -162,7 +162,10 @@ import Foundation
     private func setOutlet(_ property: String, of source: AnyObject, to target: AnyObject, at c: IBElement) throws {
         for r in InterfaceBuilderClasses.applying(to: type(of: source)).reversed() {
             guard let done = r.setOutlet(source, property, target) else { continue }
-            if done { return }
+            if done {
+                if let view = target as? UIView, view.interfaceBuilderOutletName == nil { view.interfaceBuilderOutletName = property }
+                return
+            }
             throw error(
                 c, "the outlet \(property) of \(className(source)) cannot hold a \(className(target))",
                 "change the property's type, or connect the outlet to a \(property)'s kind of object")

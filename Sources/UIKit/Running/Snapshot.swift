@@ -3,15 +3,15 @@ internal import Raster
 internal import Scene
 
 /// Turns the view tree into layer values (`Scene.Layer`): what a worker thread draws while the
-/// screen's code runs on. A view's name is its accessibilityIdentifier (the manifest's layout
-/// lists those); colors resolve with each view's traits.
+/// screen's code runs on. A view's name is its accessibilityIdentifier, else the storyboard outlet
+/// that holds it (the manifest's layout lists those); colors resolve with each view's traits.
 @MainActor struct Snapshot {
     let run: ScreenRun
 
     func layer(of ca: CALayer) -> Layer {
         let view = ca.owner
         let traits = view?.traitCollection ?? run.traits
-        let out = Layer(name: view?.accessibilityIdentifier ?? ca.name ?? "", frame: .zero)
+        let out = Layer(name: view?.accessibilityIdentifier ?? view?.interfaceBuilderOutletName ?? ca.name ?? "", frame: .zero)
         out.bounds = Rect(x: Double(ca.bounds.minX), y: Double(ca.bounds.minY), width: Double(ca.bounds.width), height: Double(ca.bounds.height))
         out.anchorPoint = Point(Double(ca.anchorPoint.x), Double(ca.anchorPoint.y))
         out.position = Point(Double(ca.position.x), Double(ca.position.y))

@@ -182,6 +182,9 @@ internal import Scene
     open var autoresizesSubviews = true
     open var tag = 0
     open var accessibilityIdentifier: String?
+    /// The first storyboard or XIB outlet that holds this view: its name in the layout manifest
+    /// when it has no accessibilityIdentifier, so a storyboard screen is checked without editing it.
+    var interfaceBuilderOutletName: String?
     open var accessibilityLabel: String?
     open var isAccessibilityElement = false
     open var isUserInteractionEnabled = true

@@ -1,5 +1,4 @@
 import Foundation
-import RenderFramesKit
 
 /// Ctrl-C and SIGTERM while the tool writes: one pair of signal sources for the whole process
 /// (sources made again for the same signal in one process were not told of it), made the first
@@ -8,11 +7,12 @@ import RenderFramesKit
 /// under way; unless the frames were cancelled (the run then says how far it got and exits), the
 /// process exits 130 or 143: 128 + the signal's number, the code a shell gives a command the
 /// signal ended, and the one the README promises.
+/// The command-line tool's (moved here from Sources/render-frames, which holds argument parsing).
 /// (@unchecked: `sources` is set once, in `init`, and only kept alive.)
-final class SignalHandlers: @unchecked Sendable {
-    static let shared = SignalHandlers()
+public final class SignalHandlers: @unchecked Sendable {
+    public static let shared = SignalHandlers()
 
-    let interruption = Interruption()
+    public let interruption = Interruption()
     private let sources: [DispatchSourceSignal]
 
     private init() {
@@ -25,7 +25,7 @@ final class SignalHandlers: @unchecked Sendable {
                 switch interruption.handle(sig) {
                 case .cancelledFrames: return
                 case .removedAnimations(let removed):
-                    writeToStandardError("interrupted: stopped writing animations; removed \(removed) half-written file(s)\n")
+                    FileHandle.standardError.write(Data("interrupted: stopped writing animations; removed \(removed) half-written file(s)\n".utf8))
                 case .nothingUnderWay: fflush(nil)
                 }
                 _exit(128 + sig)

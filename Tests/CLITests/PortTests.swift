@@ -1,0 +1,241 @@
+import Foundation
+import InterfaceBuilderPort
+import RenderFramesKit
+import XCTest
+
+/// The source transformation of `render-frames port`: what the Linux copy of an app's file says.
+final class PortTransformTests: XCTestCase {
+    func transform(_ source: String, methods: [String: [[String]]] = [:]) -> String {
+        SourceTransform.transform(source, path: "/app/A.swift", methods: methods)
+            .split(separator: "\n", omittingEmptySubsequences: false).dropFirst().dropLast(2).joined(separator: "\n")
+    }
+
+    func testInterfaceBuilderAttributesAreBlankedInPlace() {
+        let source = "class A: UIViewController {\n    @IBOutlet weak var header: UIView!\n    @IBAction func tap(_ sender: UIButton) {}\n}"
+        let out = transform(source)
+        XCTAssertEqual(out, "class A: UIViewController {\n              weak var header: UIView!\n              func tap(_ sender: UIButton) {}\n}")
+        XCTAssertEqual(out.utf8.count, source.utf8.count, "every other character keeps its line and column")
+    }
+
+    func testAttributesInStringsAndCommentsAreLeftAlone() {
+        let source = #"""
+            let a = "@IBOutlet \("@objc" + "x")" // @IBAction
+            let b = #"@objc "quoted" \(x)"#
+            /* @IBOutlet /* nested @objc */ still a comment */
+            let c = """
+                @IBInspectable #selector(tap)
+                """
+            @objc func f() {}
+            """#
+        let out = transform(source)
+        XCTAssertEqual(
+            out,
+            source.replacingOccurrences(of: "@objc func f", with: "      func f"),
+            "only the attribute in code is taken out")
+    }
+
+    func testObjCWithANameAndPrivateOutletsCompileFromAnotherFile() {
+        let out = transform("@objc(ABCView) class V: UIView {\n    @IBOutlet private(set) weak var a: UILabel!\n    @IBInspectable fileprivate var r: CGFloat = 0\n}")
+        XCTAssertEqual(out, "               class V: UIView {\n                           weak var a: UILabel!\n                               var r: CGFloat = 0\n}")
+    }
+
+    func testSelectorsAreSpelledAsObjectiveCSpellsThem() {
+        let methods = ["refresh": [[String]()], "handle": [["_"]], "pan": [["gesture"]]]
+        XCTAssertEqual(transform("b.addTarget(self, action: #selector(tap(_:)), for: .touchUpInside)", methods: methods),
+            #"b.addTarget(self, action: Selector("tap:"), for: .touchUpInside)"#)
+        XCTAssertEqual(ObjCSelector.spelling(ofExpression: "Self.refresh", methods: methods), "refresh")
+        XCTAssertEqual(ObjCSelector.spelling(ofExpression: "handle", methods: methods), "handle:")
+        XCTAssertEqual(ObjCSelector.spelling(ofExpression: "self.pan", methods: methods), "panWithGesture:")
+        XCTAssertEqual(ObjCSelector.spelling(ofExpression: "move(to:animated:)", methods: methods), "moveTo:animated:")
+        XCTAssertEqual(ObjCSelector.spelling(ofExpression: "insert(_:at:)", methods: methods), "insert:at:")
+        XCTAssertEqual(ObjCSelector.spelling(ofExpression: "getter: title", methods: methods), "title")
+        XCTAssertEqual(ObjCSelector.spelling(ofExpression: "setter: title", methods: methods), "setTitle:")
+    }
+
+    func testTheAppDelegateIsLeftOutWholeWithItsLinesKept() {
+        let source = "import UIKit\n\n@main\nclass AppDelegate: UIResponder, UIApplicationDelegate {\n    var window: UIWindow?\n}\n\nlet kept = 1"
+        let out = transform(source)
+        XCTAssertEqual(out.split(separator: "\n", omittingEmptySubsequences: false).count, source.split(separator: "\n", omittingEmptySubsequences: false).count)
+        XCTAssertFalse(out.contains("AppDelegate"))
+        XCTAssertTrue(out.hasPrefix("import UIKit\n"))
+        XCTAssertTrue(out.contains("let kept = 1"))
+    }
+
+    func testOptionalProtocolRequirementsKeepObjC() {
+        let source = "@objc protocol P {\n    @objc optional func f()\n}"
+        XCTAssertEqual(transform(source), source)
+    }
+
+    func testTheCopyNamesTheUsersFileForTheCompilersMessages() {
+        let out = SourceTransform.transform("let a = 1", path: "/app/My \"File\".swift", methods: [:])
+        XCTAssertEqual(out, "#sourceLocation(file: \"/app/My \\\"File\\\".swift\", line: 1)\nlet a = 1\n#sourceLocation()\n")
+    }
+
+    func testDeclarationsAndTheirRegistrations() throws {
+        let folder = try makeTemporaryFolder("port-decl")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let swift = """
+            class FeedViewController: UIViewController {
+                @IBOutlet weak var header: UIView!
+                @IBOutlet var cards: [UIView]!
+                @IBAction func refresh() {}
+                class func make() -> FeedViewController { FeedViewController() }
+                @IBAction func share(_ sender: Any, forEvent event: UIEvent) {}
+            }
+            extension FeedViewController {
+                @IBAction func like(sender: UIButton) {}
+            }
+            class Badge: UIView { @IBInspectable var radius: CGFloat = 4 }
+            class AppDelegate: UIResponder, UIApplicationDelegate { @IBOutlet var window: UIWindow? }
+            """
+        try swift.write(toFile: folder + "/Feed.swift", atomically: true, encoding: .utf8)
+        var app = try AppSources(swift: [(folder + "/Feed.swift", "Feed.swift")], interfaceBuilder: [])
+        XCTAssertEqual(app.declaredClasses, ["FeedViewController", "Badge", "AppDelegate"])
+        XCTAssertEqual(
+            app.registrations().split(separator: "\n").dropFirst(3).prefix(9).joined(separator: "\n"),
+            """
+            @MainActor func registerInterfaceBuilderClasses() {
+                UIStoryboard.register(Badge.self) {
+                    $0.inspectable("radius", \\.radius)
+                }
+                UIStoryboard.register(FeedViewController.self) {
+                    $0.outlet("header", \\.header)
+                    $0.outletCollection("cards", \\.cards)
+                    $0.action("refresh", FeedViewController.refresh)
+                    $0.action("likeWithSender:", FeedViewController.like(sender:))
+            """)
+        XCTAssertEqual(app.notes, ["FeedViewController.share: an action with 2 arguments is not registered (one, the sender, or none)"])
+    }
+}
+
+/// `render-frames port`: the package it writes and what it refuses.
+final class PortCommandTests: XCTestCase {
+    var tmp = ""
+    override func setUpWithError() throws { tmp = try makeTemporaryFolder("port") }
+    override func tearDown() { try? FileManager.default.removeItem(atPath: tmp) }
+
+    static let storyboard = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="a">
+            <scenes>
+                <!--Feed-->
+                <scene sceneID="s1">
+                    <objects>
+                        <viewController id="a" customClass="FeedViewController" customModule="App" sceneMemberID="viewController"/>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="r" customClass="UIResponder" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+
+        """
+
+    /// An app folder with one controller and Main.storyboard; returns its path.
+    func app(storyboard: String = storyboard, swift: String? = "class FeedViewController: UIViewController {}\n") throws -> String {
+        let app = tmp + "/MyApp"
+        try FileManager.default.createDirectory(atPath: app + "/Base.lproj", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: app + "/Assets.xcassets", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: app + "/MyAppTests", withIntermediateDirectories: true)
+        try "import XCTest\n".write(toFile: app + "/MyAppTests/MyAppTests.swift", atomically: true, encoding: .utf8)
+        if let swift { try swift.write(toFile: app + "/FeedViewController.swift", atomically: true, encoding: .utf8) }
+        try storyboard.write(toFile: app + "/Base.lproj/Main.storyboard", atomically: true, encoding: .utf8)
+        return app
+    }
+
+    func refusal(_ body: () throws -> Void) -> String {
+        do {
+            try body()
+            return "no error"
+        } catch {
+            XCTAssertNotNil(BadInput.describe(error), "a refusal is bad input: exit code 2")
+            return "\(error)"
+        }
+    }
+
+    func testThePackageLinksTheAppAndHasOneTestPerScreen() throws {
+        let app = try app()
+        let out = tmp + "/Ported"
+        let result = try Port.port(app: app, out: out, screens: ["FeedViewController"], renderFrames: tmp + "/checkout/render-frames")
+        XCTAssertEqual(result.swiftFiles, 1, "the app's test folder is left out")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: out + "/App"), "../MyApp")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: out + "/Scenarios/Assets.xcassets"), "../App/Assets.xcassets")
+        let manifest = try String(contentsOfFile: out + "/Package.swift", encoding: .utf8)
+        XCTAssertTrue(manifest.contains(#"let renderFramesPath = "../checkout/render-frames""#))
+        XCTAssertTrue(manifest.contains(#".plugin(name: "InterfaceBuilderPortPlugin", package: renderFrames)"#))
+        let tests = try String(contentsOfFile: out + "/Tests/ScreensTests/ScreensTests.swift", encoding: .utf8)
+        XCTAssertTrue(tests.contains(#"func testFeedViewController() throws { try check("FeedViewController") }"#))
+        XCTAssertEqual(
+            AppFolder.exclusions(try String(contentsOfFile: out + "/port-exclude.txt", encoding: .utf8)), ["MyAppTests"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp).sorted(), ["MyApp", "Ported"], "no temporary folder left")
+    }
+
+    func testAPortAgainKeepsTheGoldensAndExclusions() throws {
+        let app = try app()
+        let out = tmp + "/Ported"
+        try Port.port(app: app, out: out, screens: ["FeedViewController"])
+        try FileManager.default.createDirectory(atPath: out + "/Goldens/FeedViewController", withIntermediateDirectories: true)
+        try Data([1]).write(to: URL(fileURLWithPath: out + "/Goldens/FeedViewController/0000.png"))
+        try "Old.swift\n".write(toFile: out + "/port-exclude.txt", atomically: true, encoding: .utf8)
+        try Port.port(app: app, out: out, screens: ["FeedViewController"])
+        XCTAssertEqual(FileManager.default.contents(atPath: out + "/Goldens/FeedViewController/0000.png"), Data([1]))
+        XCTAssertEqual(try String(contentsOfFile: out + "/port-exclude.txt", encoding: .utf8), "Old.swift\n")
+    }
+
+    func testAnUnknownScreenSaysWhichClassesTheScenesHave() throws {
+        let app = try app()
+        XCTAssertEqual(
+            refusal { try Port.port(app: app, out: tmp + "/P", screens: ["FeedViewControler"]) },
+            "\(app): no storyboard scene's controller is a FeedViewControler; did you mean FeedViewController? the scenes' classes are FeedViewController")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: tmp + "/P"), "nothing is written")
+    }
+
+    func testAClassNoSwiftFileDeclaresIsNamedWithItsStoryboardLineAndScene() throws {
+        let app = try app(swift: "class FeedController: UIViewController {}\n")
+        XCTAssertEqual(
+            refusal { try Port.port(app: app, out: tmp + "/P", screens: ["FeedViewController"]) },
+            "Base.lproj/Main.storyboard:7: the scene \"Feed\" names the class FeedViewController (module App), which no Swift file of the app "
+                + "declares; did you mean FeedController? add the file that declares it to the app's folder, or take it out of the exclusions "
+                + "(port-exclude.txt)")
+    }
+
+    func testAFileThatIsNotXMLIsRefusedWithItsLine() throws {
+        let app = try app(storyboard: "<?xml version=\"1.0\"?>\n<document>\n  <scenes>\n</document>\n")
+        let message = refusal { try Port.port(app: app, out: tmp + "/P", screens: ["FeedViewController"]) }
+        XCTAssertTrue(message.hasPrefix("Base.lproj/Main.storyboard:2: the root element is <document>, not an iOS Interface Builder document"), message)
+        let broken = try self.app(storyboard: "<?xml version=\"1.0\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\">\n  <scenes>\n</document>\n")
+        let second = refusal { try Port.port(app: broken, out: tmp + "/P", screens: ["FeedViewController"]) }
+        XCTAssertEqual(
+            second,
+            "Base.lproj/Main.storyboard:4: the file is not XML (it ends inside <document>, opened at line 2); open it in Xcode and save it "
+                + "again, or restore it from version control")
+        try "plain text\n".write(toFile: broken + "/Base.lproj/Main.storyboard", atomically: true, encoding: .utf8)
+        XCTAssertEqual(
+            refusal { try Port.port(app: broken, out: tmp + "/P", screens: ["FeedViewController"]) },
+            "Base.lproj/Main.storyboard:1: the file is not XML (the XML parser stopped here); open it in Xcode and save it again, or "
+                + "restore it from version control")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: tmp + "/P"), "nothing is written")
+    }
+
+    func testAFolderWithoutSwiftFilesIsRefused() throws {
+        let app = try app(swift: nil)
+        XCTAssertEqual(
+            refusal { try Port.port(app: app, out: tmp + "/P", screens: ["FeedViewController"]) },
+            "\(app): holds no Swift files (outside the exclusions); give the folder of the app's sources, the one with its AppDelegate.swift "
+                + "and view controllers")
+    }
+
+    func testAFolderThePortDidNotWriteIsNotReplaced() throws {
+        let app = try app()
+        try FileManager.default.createDirectory(atPath: tmp + "/Mine", withIntermediateDirectories: true)
+        XCTAssertEqual(
+            refusal { try Port.port(app: app, out: tmp + "/Mine", screens: ["FeedViewController"]) },
+            "\(tmp)/Mine: exists and was not written by render-frames port; give a new folder for the package")
+    }
+
+    func testTheCommandExitsTwoOnBadInput() throws {
+        let app = try app()
+        let result = try InProcess.run(CLITests.binary, ["port", app, "--out", tmp + "/P", "--screen", "Nope"])
+        XCTAssertEqual(result.code, 2)
+        XCTAssertTrue(result.stderr.hasPrefix("error: \(app): no storyboard scene's controller is a Nope"), result.stderr)
+    }
+}
