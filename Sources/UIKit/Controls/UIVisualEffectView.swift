@@ -99,15 +99,21 @@ public enum UIVibrancyEffectStyle: Int, Sendable {
 @preconcurrency @MainActor open class UIVisualEffectView: UIView {
     /// https://developer.apple.com/documentation/uikit/uivisualeffectview/effect
     open var effect: UIVisualEffect? {
-        didSet { effectChanged() }
+        didSet {
+            layer.captureChange(.effect, from: .effect(oldValue))
+            effectChanged()
+        }
     }
     /// https://developer.apple.com/documentation/uikit/uivisualeffectview/contentview
     public let contentView = UIView()
 
     /// https://developer.apple.com/documentation/uikit/uivisualeffectview/init(effect:)
     public init(effect: UIVisualEffect?) {
-        self.effect = effect
         super.init(frame: .zero)
+        self.effect = effect
+        // Inside an animation block the effect animates in from none, as on iOS (the blur of
+        // a view made inside a property animator's block is scrubbed with it).
+        layer.captureChange(.effect, from: .effect(nil))
         setUp()
     }
 
@@ -135,6 +141,20 @@ public enum UIVibrancyEffectStyle: Int, Sendable {
     }
 
     override func decorate(_ layer: Layer, _ traits: UITraitCollection) {
+        if let (from, to, p) = self.layer.presentedEffect() {
+            // Going between effects: the blur's radius and tint from none (or the other blur),
+            // as iOS animates a blur in from nil.
+            let a = from as? UIBlurEffect, b = to as? UIBlurEffect
+            let amount = (a == nil ? 0 : 1) + ((b == nil ? 0 : 1) - (a == nil ? 0 : 1)) * p
+            guard amount > 0 else { return }
+            layer.backdropBlurRadius = BarMaterial.blurRadius * amount
+            if backgroundColor == nil {
+                let ta = a.map { $0.tint(traits) } ?? b!.tint(traits).withAlpha(multipliedBy: 0)
+                let tb = b.map { $0.tint(traits) } ?? a!.tint(traits).withAlpha(multipliedBy: 0)
+                layer.backgroundColor = Interpolate.color(ta, tb, p)
+            }
+            return
+        }
         guard let blur = effect as? UIBlurEffect else { return }
         layer.backdropBlurRadius = BarMaterial.blurRadius
         // The view's own background color, if it has one, replaces the tint (UIKit warns against setting one).

@@ -47,6 +47,8 @@ package struct ScreenSettings: Sendable {
     /// sideways touch landed in (in the order they were first touched).
     private var main: ScrollDriver
     private var sideways: [ScrollDriver] = []
+    /// The run's animations, on its frame clock.
+    let clock = AnimationClock()
     /// The last frame run (-1 before the first).
     package private(set) var frame = -1
     private var lastTime = -1.0
@@ -100,6 +102,7 @@ package struct ScreenSettings: Sendable {
     private func run(frame i: Int) {
         let t = Double(i) / settings.fps
         ScreenEnvironment.time = t
+        clock.tick(to: t)
         if i == 0 { start() }
         window.layoutIfNeeded()
         followTheScreenOnTop()

@@ -44,6 +44,7 @@ internal import Scene
             out.shadowOffset = Size(Double(ca.shadowOffset.width), Double(ca.shadowOffset.height))
             out.shadowPath = ca.shadowPath?.path
         }
+        if !ca.animationTracks.isEmpty { ca.applyAnimations(to: out, traits: traits) }
         // Display is due before the frame is drawn (draw(_:) runs here, on the main actor, in frame order).
         if !ca.isHidden { ca.displayIfNeeded() }
         let own = view?.drawnContents(traits)

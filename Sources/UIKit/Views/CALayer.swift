@@ -21,6 +21,7 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
     /// https://developer.apple.com/documentation/quartzcore/calayer/1410915-bounds
     open var bounds = CGRect.zero {
         didSet {
+            captureChange(.bounds, from: .rect(oldValue))
             guard bounds.size != oldValue.size else { return }
             if needsDisplayOnBoundsChange { setNeedsDisplay() }
             owner?.boundsSizeChanged(from: oldValue.size)
@@ -28,22 +29,22 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
     }
     /// Where the anchor point sits in the superlayer's coordinates.
     /// https://developer.apple.com/documentation/quartzcore/calayer/1410791-position
-    open var position = CGPoint.zero
+    open var position = CGPoint.zero { didSet { captureChange(.position, from: .point(oldValue)) } }
     /// The transform's pivot in unit coordinates of the bounds; setting it keeps `position` (the
     /// frame moves), as Core Animation does.
     /// https://developer.apple.com/documentation/quartzcore/calayer/1410817-anchorpoint
     open var anchorPoint = CGPoint(x: 0.5, y: 0.5)
     /// https://developer.apple.com/documentation/quartzcore/calayer/1410836-transform
-    open var transform = CATransform3DIdentity
+    open var transform = CATransform3DIdentity { didSet { captureChange(.transform, from: .transform(oldValue)) } }
     /// https://developer.apple.com/documentation/quartzcore/calayer/1410884-zposition
     open var zPosition: CGFloat = 0
     /// https://developer.apple.com/documentation/quartzcore/calayer/1410933-opacity
-    open var opacity: Float = 1
+    open var opacity: Float = 1 { didSet { captureChange(.opacity, from: .scalar(Double(oldValue))) } }
     open var isHidden = false
     open var masksToBounds = false
     /// https://developer.apple.com/documentation/quartzcore/calayer/1410966-backgroundcolor
-    open var backgroundColor: CGColor?
-    open var cornerRadius: CGFloat = 0
+    open var backgroundColor: CGColor? { didSet { captureChange(.backgroundColor, from: .color(.cg(oldValue))) } }
+    open var cornerRadius: CGFloat = 0 { didSet { captureChange(.cornerRadius, from: .scalar(Double(oldValue))) } }
     /// https://developer.apple.com/documentation/quartzcore/calayer/3152596-cornercurve
     open var cornerCurve: CALayerCornerCurve = .circular
     /// https://developer.apple.com/documentation/quartzcore/calayer/2877488-maskedcorners
@@ -100,6 +101,8 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
     open private(set) weak var superlayer: CALayer?
     /// The view whose layer this is.
     weak var owner: UIView?
+    /// The animations in flight on the frame clock (Animation/LayerAnimations.swift).
+    var animationTracks: [AnimationTrack] = []
 
     public required override init() { super.init() }
 

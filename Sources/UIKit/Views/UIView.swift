@@ -156,7 +156,10 @@ internal import Scene
     /// Kept as the color it was set to, resolved with the view's traits when drawn.
     /// https://developer.apple.com/documentation/uikit/uiview/1622591-backgroundcolor
     open var backgroundColor: UIColor? {
-        didSet { layer.backgroundColor = backgroundColor?.cgColor }
+        didSet {
+            layer.captureChange(.backgroundColor, from: .color(.ui(oldValue)))
+            AnimationCapture.withoutCapture { layer.backgroundColor = backgroundColor?.cgColor }
+        }
     }
     /// https://developer.apple.com/documentation/uikit/uiview/1622417-alpha
     open var alpha: CGFloat {
@@ -651,39 +654,7 @@ internal import Scene
         return l
     }
 
-    // MARK: Animation (not drawn: the end values are shown at once)
-
-    /// Sets the end values at once and calls the completion; said once: a screen's frames follow
-    /// the scroll, not UIView animations.
-    /// https://developer.apple.com/documentation/uikit/uiview/1622515-animate
-    open class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {
-        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
-    }
-
-    open class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
-        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
-    }
-
-    open class func animate(
-        withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
-        animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
-    ) {
-        Diagnostics.once("UIView.animate", "UIView.animate: not animated; the end values are drawn at once")
-        animations()
-        completion?(true)
-    }
-
-    open class func animate(
-        withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
-        initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [], animations: @escaping () -> Void,
-        completion: ((Bool) -> Void)? = nil
-    ) {
-        animate(withDuration: duration, delay: delay, options: options, animations: animations, completion: completion)
-    }
-
-    /// https://developer.apple.com/documentation/uikit/uiview/1622452-performwithoutanimation
-    open class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) { actionsWithoutAnimation() }
-
+    // Animation: Animation/AnimationCapture.swift.
 
     /// Draws the view's contents into the current context (`UIGraphicsGetCurrentContext()`: the
     /// bounds in points, y down, at the screen's scale). Called on first display and after

@@ -31,6 +31,14 @@ final class ScreensTests: XCTestCase {
             frames: "0,14,50,62", scale: 1)
     }
 
+    /// A blur over the header scrubbed by a paused property animator from the pull: none at
+    /// rest, half in halfway through the pull, all of it at the pull's end, none again at rest.
+    func testBlurHeader() throws {
+        try assertFrames(
+            of: { BlurHeaderViewController() }, scenario: Self.scenarios + "/blur-header.yaml", golden: Self.goldens + "/blur-header",
+            frames: "0,9,18,50", scale: 1)
+    }
+
     func testSettings() throws {
         try assertFrames(
             of: { UINavigationController(rootViewController: SettingsViewController()) }, scenario: Self.scenarios + "/settings.yaml",

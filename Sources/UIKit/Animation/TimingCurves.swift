@@ -1,0 +1,162 @@
+import Foundation
+
+/// A timing curve as Core Animation defines one: a cubic Bézier from (0, 0) to (1, 1) through two
+/// control points, x the fraction of the duration, y the fraction of the change. The named curves
+/// are Apple's published control points (`CAMediaTimingFunctionName`).
+struct CubicCurve: Equatable, Sendable {
+    var p1: CGPoint, p2: CGPoint
+
+    static let linear = CubicCurve(p1: CGPoint(x: 0, y: 0), p2: CGPoint(x: 1, y: 1))
+    static let easeIn = CubicCurve(p1: CGPoint(x: 0.42, y: 0), p2: CGPoint(x: 1, y: 1))
+    static let easeOut = CubicCurve(p1: CGPoint(x: 0, y: 0), p2: CGPoint(x: 0.58, y: 1))
+    static let easeInOut = CubicCurve(p1: CGPoint(x: 0.42, y: 0), p2: CGPoint(x: 0.58, y: 1))
+    /// Core Animation's `default` curve.
+    static let caDefault = CubicCurve(p1: CGPoint(x: 0.25, y: 0.1), p2: CGPoint(x: 0.25, y: 1))
+
+    /// The Bézier's coordinate at parameter s along one axis with control values a and b.
+    private static func bezier(_ s: Double, _ a: Double, _ b: Double) -> Double {
+        let u = 1 - s
+        return 3 * u * u * s * a + 3 * u * s * s * b + s * s * s
+    }
+    private static func slope(_ s: Double, _ a: Double, _ b: Double) -> Double {
+        let u = 1 - s
+        return 3 * u * u * a + 6 * u * s * (b - a) + 3 * s * s * (1 - b)
+    }
+
+    /// The fraction of the change at fraction `x` of the time (x clamped to 0...1): the curve's
+    /// parameter for x found by Newton's method, bisection where the slope is flat.
+    func value(at x: Double) -> Double {
+        let x = min(max(x, 0), 1)
+        if p1.x == p1.y, p2.x == p2.y { return x }
+        let ax = Double(p1.x), bx = Double(p2.x)
+        var s = x
+        for _ in 0..<8 {
+            let err = Self.bezier(s, ax, bx) - x
+            if abs(err) < 1e-9 { return Self.bezier(s, Double(p1.y), Double(p2.y)) }
+            let d = Self.slope(s, ax, bx)
+            if abs(d) < 1e-6 { break }
+            s -= err / d
+        }
+        var lo = 0.0, hi = 1.0
+        s = x
+        for _ in 0..<60 {
+            let v = Self.bezier(s, ax, bx)
+            if abs(v - x) < 1e-9 { break }
+            if v < x { lo = s } else { hi = s }
+            s = (lo + hi) / 2
+        }
+        return Self.bezier(s, Double(p1.y), Double(p2.y))
+    }
+}
+
+/// A damped harmonic oscillator carrying a value from 0 to 1: mass m, stiffness k, damping c,
+/// initial velocity v0 (in units of the whole change per second), the equation
+/// m x'' + c x' + k (x - 1) = 0 with x(0) = 0, x'(0) = v0, solved in closed form for the
+/// underdamped, critically damped and overdamped cases.
+struct SpringCurve: Equatable, Sendable {
+    var mass: Double = 1, stiffness: Double = 100, damping: Double = 10, initialVelocity: Double = 0
+
+    var omega0: Double { (stiffness / max(mass, 1e-9)).squareRoot() }
+    var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
+
+    /// The value at `t` seconds.
+    func value(at t: Double) -> Double {
+        guard t > 0 else { return 0 }
+        let w = omega0, z = dampingRatio, v0 = initialVelocity
+        // e(t) = x(t) - 1, e(0) = -1, e'(0) = v0.
+        if z < 1 {
+            let wd = w * (1 - z * z).squareRoot()
+            let b = (v0 - z * w) / wd
+            return 1 + exp(-z * w * t) * (-cos(wd * t) + b * sin(wd * t))
+        }
+        if z == 1 { return 1 + exp(-w * t) * (-1 + (v0 - w) * t) }
+        let root = (z * z - 1).squareRoot()
+        let r1 = -w * (z - root), r2 = -w * (z + root)
+        let c1 = (v0 + r2) / (r1 - r2)
+        return 1 + c1 * exp(r1 * t) + (-1 - c1) * exp(r2 * t)
+    }
+
+    /// The displacement from rest under which the spring counts as settled, as a fraction of the
+    /// change: fitted to Apple's two published examples (`CASpringAnimation.settlingDuration`:
+    /// damping 5 settles in about 2.85 s, damping 15 in just over 1 s, mass 1, stiffness 100).
+    static let settledWithin = 0.0008
+
+    /// When the spring stays within `settledWithin` of rest: where the oscillation's envelope
+    /// falls under it (underdamped), or where the motion does (critically and overdamped).
+    var settlingDuration: Double {
+        let w = omega0, z = dampingRatio, v0 = initialVelocity, eps = Self.settledWithin
+        guard w > 0 else { return 0 }
+        if z < 1 {
+            let wd = w * (1 - z * z).squareRoot()
+            let amplitude = (1 + pow((v0 - z * w) / wd, 2)).squareRoot()
+            return max(0, log(amplitude / eps) / (z * w))
+        }
+        // No oscillation: the last time |x - 1| >= eps, found on a grid and refined by bisection.
+        var t = 0.0, step = 1 / (w * 8)
+        var last = 0.0
+        while t < 1000 / w {
+            if abs(value(at: t) - 1) >= eps { last = t }
+            if t - last > 40 / w { break }
+            t += step
+        }
+        var lo = last, hi = last + step
+        for _ in 0..<50 {
+            let mid = (lo + hi) / 2
+            if abs(value(at: mid) - 1) >= eps { lo = mid } else { hi = mid }
+        }
+        step = hi
+        return step
+    }
+
+    /// A spring with damping ratio `ratio` on the unit oscillator (mass 1, stiffness 1).
+    static func unit(dampingRatio ratio: Double, initialVelocity: Double = 0) -> SpringCurve {
+        SpringCurve(mass: 1, stiffness: 1, damping: 2 * max(ratio, 0), initialVelocity: initialVelocity)
+    }
+
+    /// iOS 17's spring by its perceptual duration and bounce (SwiftUI's `Spring(duration:bounce:)`,
+    /// as Apple documents it): mass 1, stiffness (2π / duration)², damping 4π (1 - bounce) / duration
+    /// for a bounce of 0 or more, 4π / (duration (1 + bounce)) below.
+    static func perceptual(duration: Double, bounce: Double, initialVelocity: Double = 0) -> SpringCurve {
+        let d = max(duration, 1e-3)
+        let k = pow(2 * Double.pi / d, 2)
+        let c = bounce >= 0 ? 4 * Double.pi * (1 - bounce) / d : 4 * Double.pi / (d * (1 + bounce))
+        return SpringCurve(mass: 1, stiffness: k, damping: c, initialVelocity: initialVelocity)
+    }
+}
+
+/// How an animation's time maps to its progress: a cubic curve over a duration, or a spring
+/// (over its own settling time, or stretched to fit a given duration as UIKit's
+/// `usingSpringWithDamping:` and a property animator's damping ratio do).
+enum Pacing: Equatable, Sendable {
+    case cubic(CubicCurve)
+    /// A spring played over the given duration: its physical time is the fraction of the duration
+    /// times its settling duration (velocity scaled to match).
+    case fittedSpring(dampingRatio: Double, initialVelocity: Double)
+    /// A spring on its own clock (seconds).
+    case spring(SpringCurve)
+
+    /// The progress (0 at the start, 1 at rest; a spring overshoots) at `elapsed` seconds into an
+    /// animation of `duration` seconds.
+    func progress(elapsed: Double, duration: Double) -> Double {
+        switch self {
+        case .cubic(let c): return duration > 0 ? c.value(at: elapsed / duration) : 1
+        case .fittedSpring(let ratio, let v):
+            guard duration > 0, elapsed < duration else { return 1 }
+            let unit = SpringCurve.unit(dampingRatio: ratio)
+            let span = unit.settlingDuration
+            // UIKit's velocity is in changes per second of the animation's own time.
+            let spring = SpringCurve.unit(dampingRatio: ratio, initialVelocity: v * duration / span)
+            return spring.value(at: elapsed / duration * span)
+        case .spring(let s):
+            return elapsed >= s.settlingDuration ? 1 : s.value(at: elapsed)
+        }
+    }
+
+    /// The progress at a fraction of the time (a property animator's fractionComplete).
+    func progress(fraction: Double) -> Double {
+        switch self {
+        case .spring(let s): return fraction >= 1 ? 1 : s.value(at: fraction * s.settlingDuration)
+        default: return progress(elapsed: fraction, duration: 1)
+        }
+    }
+}
