@@ -61,7 +61,7 @@ public struct AppSources: Sendable {
                 var entry = byName[t.name] ?? ([], false, false)
                 entry.members += t.members
                 entry.isClass = entry.isClass || t.keyword == "class"
-                entry.isPrivate = entry.isPrivate || t.isPrivate
+                entry.isPrivate = entry.isPrivate || (t.keyword == "class" && t.isPrivate)
                 byName[t.name] = entry
             }
         }

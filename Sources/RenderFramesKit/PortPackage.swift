@@ -147,10 +147,10 @@ struct PackageFiles {
         import RenderFramesKit
         import UIKit
 
-        // swift run screens CLASS --scenario MOTION.yaml --out DIR [--layout] [--golden DIR]
+        // swift run screens CLASS --scenario MOTION.yaml --out DIR [--layout] [--frames LIST] [--scale S] [--golden DIR]
         // Renders the storyboard scene of CLASS as the app shows it; with --golden, then checks the
         // frames against those goldens. Exit codes: 0 written (and matching), 1 frames differ, 2 bad input.
-        let usage = "usage: swift run screens CLASS --scenario MOTION.yaml --out DIR [--layout] [--golden DIR]"
+        let usage = "usage: swift run screens CLASS --scenario MOTION.yaml --out DIR [--layout] [--frames LIST] [--scale S] [--golden DIR]"
         func fail(_ message: String) -> Never {
             FileHandle.standardError.write(Data("error: \\(message)\\n".utf8))
             exit(2)
@@ -162,12 +162,17 @@ struct PackageFiles {
         }
         var screen: String?
         var (scenario, out, golden, layout) = (PortedApp.scenarios + "/motion.yaml", String?.none, String?.none, false)
+        var (frames, scale) = (String?.none, Double?.none)
         while let argument = arguments.popFirst() {
             switch argument {
             case "--scenario": scenario = value(of: argument)
             case "--out", "-o": out = value(of: argument)
             case "--golden": golden = value(of: argument)
             case "--layout": layout = true
+            case "--frames": frames = value(of: argument)
+            case "--scale":
+                guard let number = Double(value(of: argument)) else { fail("--scale takes a number (pixels per point, 0.25-4)") }
+                scale = number
             case "-h", "--help":
                 print(usage)
                 exit(0)
@@ -180,7 +185,8 @@ struct PackageFiles {
         do {
             _ = try MainActor.assumeIsolated { try PortedApp.screen(screen) }
             try renderFrames(
-                of: { (try? PortedApp.screen(screen)) ?? UIViewController() }, scenario: scenario, out: out, layout: layout)
+                of: { (try? PortedApp.screen(screen)) ?? UIViewController() }, scenario: scenario, out: out, layout: layout,
+                frames: frames, scale: scale)
             if let golden {
                 let outcome = try Comparison(actual: out, golden: golden, options: .init(), diff: out + "-failures").run()
                 for line in outcome.lines { print(line) }
@@ -230,12 +236,12 @@ struct PackageFiles {
             ```sh
             swift test                       # one test per screen: Goldens/CLASS (recorded on the first run)
             swift run screens \(first) --scenario Scenarios/motion.yaml --out frames/\(first) --layout
-            swift run screens \(first) --out frames/\(first) --golden Goldens/\(first)
+            swift run screens \(first) --frames 0,15,40,62,90 --scale 1 --out frames/\(first) --golden Goldens/\(first)
             ```
 
             `screens CLASS` renders the storyboard scene whose controller is a `CLASS`, inside the
             navigation or tab bar controller the storyboard puts it in, with the scenario's device,
-            motion, appearance and matrix. Images and colours by name come from the asset catalogs linked
+            motion, appearance and matrix (`--frames 0-20,40` and `--scale 1` as `render-frames` takes them). Images and colours by name come from the asset catalogs linked
             in `Scenarios/`: keep your own scenarios there. `--layout` lists every view with an
             accessibility identifier in `manifest.json`.
 

@@ -86,6 +86,7 @@ final class PortTransformTests: XCTestCase {
                 @IBAction func like(sender: UIButton) {}
             }
             class Badge: UIView { @IBInspectable var radius: CGFloat = 4 }
+            private extension Badge { func helper() {} }
             class AppDelegate: UIResponder, UIApplicationDelegate { @IBOutlet var window: UIWindow? }
             """
         try swift.write(toFile: folder + "/Feed.swift", atomically: true, encoding: .utf8)
