@@ -12,17 +12,17 @@ open class UIImage: NSObject, @unchecked Sendable {
     }
 
     /// The decoded pixels for light and, when the catalog has one, dark appearance.
-    internal(set) var light: SceneImage = AssetCatalog.none
-    internal(set) var dark: SceneImage?
+    var light: SceneImage = AssetCatalog.none
+    var dark: SceneImage?
     /// `alwaysTemplate`: drawn as a mask in the tint color.
     public internal(set) var renderingMode = RenderingMode.automatic
     /// Set by `withTintColor`: a template drawn in this color whatever the view's tint.
-    internal(set) var fixedTint: UIColor?
+    var fixedTint: UIColor?
     /// The catalog asked for template rendering (`automatic` then draws as a template).
-    internal(set) var catalogTemplate = false
+    var catalogTemplate = false
     /// A system symbol's name and configuration (drawn as vector shapes, `UIImageSymbols.swift`).
-    internal(set) var symbolName: String?
-    internal(set) var symbolConfiguration: SymbolConfiguration?
+    var symbolName: String?
+    var symbolConfiguration: SymbolConfiguration?
     /// The `UIImageAsset` the image was registered in (UIImageAsset.swift).
     var registeredAsset: UIImageAsset?
 
