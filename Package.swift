@@ -4,7 +4,8 @@
 // Module map (see README.md, "Architecture"):
 //   Raster          pixels, geometry, compositing, resampling, shapes, blur, codecs, text
 //   Animation       GIF, WebP, MP4 and APNG from frames, each checked after writing (one file per format)
-//   Scene           UIKit behaviour: layers, devices, effects, timeline, scenario files (output: uses Animation's formats)
+//   Scene           the screen model: layers and their renderer, the layer language, chrome, content, motion, devices, text
+//   ScenarioFormat  scenario files (YAML) and the presets they name, read into Scene's model (output: uses Animation's formats)
 //   GoldenCompare   frames against golden images
 //   ConstraintSolver incremental Cassowary (kiwi's design, lexicographic priorities): what Auto Layout solves
 //   UIKit           Apple's UIKit API (views, scroll views, view controllers) over Scene, for screens written for iOS
@@ -29,6 +30,7 @@ let package = Package(
         .executable(name: "render-frames-benchmark", targets: ["render-frames-benchmark"]),
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "Scene", targets: ["Scene"]),
+        .library(name: "ScenarioFormat", targets: ["ScenarioFormat"]),
         .library(name: "GoldenCompare", targets: ["GoldenCompare"]),
         .library(name: "Animation", targets: ["Animation"]),
         .library(name: "RenderFramesKit", targets: ["RenderFramesKit"]),
@@ -74,9 +76,15 @@ let package = Package(
         ),
         .target(
             name: "Scene",
-            // Animation: a scenario's `output:` entries are checked by their formats' own rules.
-            dependencies: ["Raster", "Animation", .product(name: "Yams", package: "Yams")],
+            dependencies: ["Raster"],
             resources: [.copy("Resources/Fonts")],
+            swiftSettings: pixelSettings
+        ),
+        // Scenario files (YAML) and the built-in screens (presets) they name, read into Scene's model.
+        // Animation: a scenario's `output:` entries are checked by their formats' own rules.
+        .target(
+            name: "ScenarioFormat",
+            dependencies: ["Raster", "Scene", "Animation", .product(name: "Yams", package: "Yams")],
             swiftSettings: pixelSettings
         ),
         .target(name: "GoldenCompare", dependencies: ["Raster"], swiftSettings: pixelSettings),
@@ -100,7 +108,7 @@ let package = Package(
         .plugin(name: "InterfaceBuilderPortPlugin", capability: .buildTool(), dependencies: ["render-frames-ibport"]),
         .target(
             name: "RenderFramesKit",
-            dependencies: ["Raster", "Scene", "GoldenCompare", "Animation", "UIKit", "InterfaceBuilderPort", "CXXHash"],
+            dependencies: ["Raster", "Scene", "ScenarioFormat", "GoldenCompare", "Animation", "UIKit", "InterfaceBuilderPort", "CXXHash"],
             // Links to Fixtures/scenarios and Fixtures/images: the default demo is the fixture itself.
             resources: [.copy("Resources/DefaultDemo")],
             swiftSettings: pixelSettings
@@ -108,7 +116,7 @@ let package = Package(
         // The live preview: its HTTP routes, frame cache and file watching, and the page it serves (Resources/Page).
         .target(
             name: "RenderFramesPreview",
-            dependencies: ["RenderFramesKit", "Raster", "Scene", "UIKit", .product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: ["RenderFramesKit", "Raster", "Scene", "ScenarioFormat", "UIKit", .product(name: "FlyingFox", package: "FlyingFox")],
             resources: [.copy("Resources/Page")]
         ),
         .executableTarget(
@@ -117,19 +125,19 @@ let package = Package(
         ),
         .executableTarget(
             name: "render-frames-benchmark",
-            dependencies: ["RenderFramesKit", "GoldenCompare", "CImageIO", "Animation", "UIKit", "UIKitExampleScreens", "ConstraintSolver"]),
+            dependencies: ["RenderFramesKit", "ScenarioFormat", "GoldenCompare", "CImageIO", "Animation", "UIKit", "UIKitExampleScreens", "ConstraintSolver"]),
 
         // Its property tests draw and filter images in the test code itself (20 s unoptimised, under 1 s with -O).
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CImageIO"], swiftSettings: pixelSettings),
-        .testTarget(name: "SceneTests", dependencies: ["Scene", "RenderFramesKit", "GoldenCompare"]),
+        .testTarget(name: "SceneTests", dependencies: ["Scene", "ScenarioFormat", "RenderFramesKit", "GoldenCompare"]),
         .testTarget(name: "GoldenCompareTests", dependencies: ["GoldenCompare"]),
         .testTarget(
-            name: "UIKitTests", dependencies: ["UIKit", "RenderFramesKit", "Raster", "Scene", "UIKitExampleScreens", "CoreGraphics", "QuartzCore"]),
+            name: "UIKitTests", dependencies: ["UIKit", "RenderFramesKit", "Raster", "Scene", "ScenarioFormat", "UIKitExampleScreens", "CoreGraphics", "QuartzCore"]),
         // Hand-solved systems, and random ones against kiwisolver (python3-kiwisolver, scripts/setup.sh --test).
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "RenderFramesKit"]),
         // The preview's routes in process, and its page in headless Chromium (DevTools protocol).
-        .testTarget(name: "PreviewTests", dependencies: ["RenderFramesPreview", "RenderFramesKit", "Raster", "Scene", "UIKit"]),
+        .testTarget(name: "PreviewTests", dependencies: ["RenderFramesPreview", "RenderFramesKit", "Raster", "Scene", "ScenarioFormat", "UIKit"]),
         .testTarget(
             name: "CLITests", dependencies: ["render-frames", "RenderFramesKit", "Raster", "InterfaceBuilderPort", .product(name: "Yams", package: "Yams")]),
         // README.md and docs/ against the schema, the CLI's help and each other.

@@ -52,6 +52,8 @@ let package = Package(
                 "HeaderScene", "HeaderFormulas",
                 .product(name: "RenderFramesKit", package: renderFrames),
                 .product(name: "Scene", package: renderFrames),
+                // `ScenarioLoader`: the scenario file the scene is held to.
+                .product(name: "ScenarioFormat", package: renderFrames),
             ]),
     ],
     swiftLanguageModes: [languageMode]

@@ -1,6 +1,7 @@
 import Animation
 import Foundation
 import Raster
+import ScenarioFormat
 import Scene
 
 /// A folder of rendered frames as an animation's source: checked whole before any work (its

@@ -1,6 +1,7 @@
 import Animation
 import Foundation
 import Raster
+import ScenarioFormat
 import Scene
 
 /// One animation to write: the file (its extension is the format) and what was asked of it,
@@ -64,7 +65,7 @@ public struct AnimationRequest: Sendable, Equatable {
     }
 
     /// A scenario's `output:` entry (already checked by the loader, so this does not throw for one it made).
-    public init(_ output: ScenarioOutput) throws {
+    package init(_ output: ScenarioOutput) throws {
         try self.init(
             path: output.path, format: output.format, width: output.width, fps: output.fps, quality: output.quality,
             lossless: output.lossless, maxBytes: output.maxBytes)

@@ -1,6 +1,7 @@
 import Animation
 import GoldenCompare
 import Raster
+import ScenarioFormat
 import Scene
 
 /// Errors caused by the user's input, not by the tool: said as they are after `error: `, and the

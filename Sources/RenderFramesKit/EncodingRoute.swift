@@ -1,6 +1,7 @@
 import Animation
 import Foundation
 import Raster
+import ScenarioFormat
 import Scene
 
 /// Where `encode` takes a folder's frames from.

@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import ScenarioFormat
 import Scene
 
 /// A scenario `expand` cannot write in the layer language.

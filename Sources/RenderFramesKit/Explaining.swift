@@ -1,6 +1,7 @@
 import Animation
 import Foundation
 import Raster
+import ScenarioFormat
 import Scene
 
 /// A request `explain` refuses after loading the scenario.

@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import ScenarioFormat
 import Scene
 
 /// `render-frames explain`: a scene at one moment as JSON: the scroll state, every var, every

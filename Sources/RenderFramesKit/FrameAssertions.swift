@@ -1,6 +1,7 @@
 import Foundation
 import GoldenCompare
 import Raster
+import ScenarioFormat
 import Scene
 
 /// Golden checks for users' own tests, XCTest or Swift Testing alike: the functions throw a

@@ -1,6 +1,7 @@
 import Foundation
 import Scene
 import Raster
+import ScenarioFormat
 
 /// `manifest.json` beside the frames: enough for scripts to work without re-deriving the timeline.
 public struct Manifest: Codable, Equatable, Sendable {

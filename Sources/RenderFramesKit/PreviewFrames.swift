@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import ScenarioFormat
 import Scene
 import UIKit
 

@@ -2,6 +2,7 @@ import Animation
 import Foundation
 import GoldenCompare
 import Raster
+import ScenarioFormat
 import Scene
 
 /// A render from a scenario file to its results, as `render-frames SCENARIO` runs it, for the CLI,

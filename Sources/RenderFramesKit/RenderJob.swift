@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import ScenarioFormat
 import Scene
 
 /// Renders a scenario's frames to a folder with N workers. The per-frame pipeline:

@@ -1,6 +1,7 @@
 import Foundation
 import GoldenCompare
 import Raster
+import ScenarioFormat
 import Scene
 import UIKit
 

@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import ScenarioFormat
 import Scene
 
 /// `validate`'s check of one scenario file, without rendering: the file and every variant of its

@@ -3,6 +3,7 @@ import FlyingSocks
 import Foundation
 import Raster
 import RenderFramesKit
+import ScenarioFormat
 import Scene
 import UIKit
 

@@ -16,7 +16,7 @@ public struct Screen: Sendable {
     public var device: Device
     /// The preset the screen was made from (`effect:`), for its `--layout` numbers; its layers
     /// and scroll view are in `scene` and `scrollView`.
-    var preset: (any Preset)?
+    package var preset: (any ScreenPreset)?
     /// The preset's `effect:` value, or nil.
     public var presetName: String? { preset.map { type(of: $0).name } }
     public var content: ScreenContent
@@ -61,7 +61,7 @@ public struct Screen: Sendable {
     public var insetTop: Double { scrollView.insetTop + (scrollView.automaticAdjustment ? automaticInsetTop : 0) }
 
     /// What `contentInsetAdjustmentBehavior: automatic` adds at the top: the bars, or the safe area.
-    var automaticInsetTop: Double {
+    package var automaticInsetTop: Double {
         (navigationStyle == .standard || navigationStyle == .fading ? barBottom : device.safeAreaTop) + barExtensionAtRest
     }
 
@@ -83,7 +83,7 @@ public struct Screen: Sendable {
     public func contentOffset(u: Double) -> Double { u - insetTop }
 
     /// The self-sizing list, if the content is one.
-    var mail: MailList? { if case .mail(let m) = content { return m } else { return nil } }
+    package var mail: MailList? { if case .mail(let m) = content { return m } else { return nil } }
 
     /// The rows intersecting the screen at `u` (mail only; empty otherwise).
     public func visibleMailRows(u: Double) -> Range<Int> {

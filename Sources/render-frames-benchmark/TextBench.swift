@@ -16,6 +16,7 @@
 //   swift run -c release render-frames-benchmark --text-only [--text-runs N]
 import Foundation
 import Raster
+import ScenarioFormat
 import Scene
 
 private let latinWords = [

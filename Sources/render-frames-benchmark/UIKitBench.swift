@@ -1,5 +1,6 @@
 import Foundation
 import RenderFramesKit
+import ScenarioFormat
 import Scene
 import UIKit
 import UIKitExampleScreens

@@ -18,6 +18,7 @@ import Foundation
 import GoldenCompare
 import Raster
 import RenderFramesKit
+import ScenarioFormat
 import Scene
 
 func argument(_ name: String) -> String? {

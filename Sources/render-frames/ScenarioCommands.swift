@@ -1,5 +1,6 @@
 import ArgumentParser
 import RenderFramesKit
+import ScenarioFormat
 import Scene
 
 // The commands that read a scenario without rendering it: validate, explain, expand, presets.

@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioFormat
 import Scene
 import XCTest
 

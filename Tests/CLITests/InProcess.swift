@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Raster
+import ScenarioFormat
 import Scene
 @testable import RenderFramesKit
 @testable import render_frames

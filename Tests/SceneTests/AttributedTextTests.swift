@@ -1,5 +1,6 @@
 import Raster
 import XCTest
+@testable import ScenarioFormat
 @testable import Scene
 
 /// Attributed text (issue 30: UILabel's attributedText, text runs): runs in their own weight,

@@ -1,6 +1,7 @@
 import Foundation
 import Raster
 import XCTest
+@testable import ScenarioFormat
 @testable import Scene
 
 /// Bar items with SF Symbols and tints, and the transparent scroll edge of standard and bottom

@@ -1,6 +1,7 @@
 import Foundation
 import Raster
 import XCTest
+@testable import ScenarioFormat
 @testable import Scene
 
 /// The tab bar, the toolbar and the segmented control (TabBar.swift, Toolbar.swift,

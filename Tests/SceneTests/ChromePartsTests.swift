@@ -1,5 +1,6 @@
 import XCTest
 import Raster
+@testable import ScenarioFormat
 @testable import Scene
 
 /// The UIKit parts' seam: one protocol (`ChromePart`), one registry (`ChromeParts.all`) that the

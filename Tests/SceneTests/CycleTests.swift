@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import ScenarioFormat
 @testable import Scene
 
 /// Loops in the layer language are refused at load as circular, with the loop named in order and

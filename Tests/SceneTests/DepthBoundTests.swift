@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import ScenarioFormat
 @testable import Scene
 
 /// Every recursive walk of a scenario has a bound checked before it recurses; each test drives

@@ -1,5 +1,6 @@
 import Raster
 import XCTest
+@testable import ScenarioFormat
 @testable import Scene
 
 final class DeviceTests: XCTestCase {

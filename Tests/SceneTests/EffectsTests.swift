@@ -1,5 +1,6 @@
 import Raster
 import XCTest
+@testable import ScenarioFormat
 @testable import Scene
 
 /// The stretchy table header and its navigation fade (behaviour spec 1.1), the collection header

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import Raster
+@testable import ScenarioFormat
 @testable import Scene
 
 /// `render-frames expand`: every fixture that uses a preset, written in the layer language only,

@@ -2,6 +2,7 @@ import Foundation
 import Raster
 import XCTest
 
+@testable import ScenarioFormat
 @testable import Scene
 
 /// `width: fit`, `height: fit` and `stack:` in the layer language (docs/layer-language.md, "Sizes

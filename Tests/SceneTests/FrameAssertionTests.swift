@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import ScenarioFormat
 import Scene
 @testable import RenderFramesKit
 @testable import GoldenCompare

@@ -2,6 +2,7 @@ import Foundation
 import GoldenCompare
 import Raster
 import RenderFramesKit
+import ScenarioFormat
 import Scene
 import XCTest
 

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Raster
+@testable import ScenarioFormat
 @testable import Scene
 
 /// The decoded-image budget (audit item 3): a file is decoded once whatever `imageScale` it is

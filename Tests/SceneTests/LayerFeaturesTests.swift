@@ -1,6 +1,7 @@
 import Foundation
 import Raster
 import XCTest
+@testable import ScenarioFormat
 @testable import Scene
 
 /// The layer features shared by the layer language and the Swift API (and through it the UIKit

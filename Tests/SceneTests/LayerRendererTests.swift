@@ -1,5 +1,6 @@
 import Raster
 import XCTest
+@testable import ScenarioFormat
 @testable import Scene
 
 /// A faded group is drawn offscreen over where it can draw, not over the whole screen: the area

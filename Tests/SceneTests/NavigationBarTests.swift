@@ -1,6 +1,7 @@
 import Foundation
 import Raster
 import XCTest
+@testable import ScenarioFormat
 @testable import Scene
 
 /// The large-title bar, its search bar and bar buttons (NavigationBar.swift, SearchBar.swift,

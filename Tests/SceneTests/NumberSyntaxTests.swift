@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import ScenarioFormat
 @testable import Scene
 
 /// Whole numbers are read exactly, whatever their size or base; seeds are unsigned 64-bit.

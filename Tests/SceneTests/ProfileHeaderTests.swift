@@ -1,5 +1,6 @@
 import XCTest
 import Raster
+@testable import ScenarioFormat
 @testable import Scene
 
 /// The formulas of behaviour spec section 1.3, with the tutorial's numbers (Hh = 107, stop = 40,

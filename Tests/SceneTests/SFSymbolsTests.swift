@@ -1,6 +1,7 @@
 import Foundation
 import Raster
 import XCTest
+@testable import ScenarioFormat
 @testable import Scene
 
 /// SF Symbols by name (Sources/Scene/Symbols): the table, nearest names, the drawing's weights,

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import ScenarioFormat
 @testable import Scene
 
 final class ScenarioLoaderTests: XCTestCase {

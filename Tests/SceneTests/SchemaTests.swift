@@ -3,6 +3,7 @@ import Foundation
 import Raster
 import XCTest
 import Yams
+@testable import ScenarioFormat
 @testable import Scene
 
 /// The JSON Schema in schema/scenario.schema.json must describe what the parser accepts: every

@@ -2,6 +2,7 @@ import Foundation
 import Raster
 import XCTest
 
+@testable import ScenarioFormat
 @testable import Scene
 
 /// `scroll:` layers: horizontal scroll views in the layer language, moved by sideways gestures.

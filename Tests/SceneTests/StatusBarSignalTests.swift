@@ -1,4 +1,5 @@
 import Raster
+import ScenarioFormat
 import Scene
 import XCTest
 

@@ -1,6 +1,7 @@
 import Foundation
 import Raster
 import XCTest
+@testable import ScenarioFormat
 @testable import Scene
 
 /// `table:` content: UITableView's layout (row tops, self-sizing heights, header pinning, inset

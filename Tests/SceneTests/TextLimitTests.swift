@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import ScenarioFormat
 @testable import Scene
 
 /// Every text a scenario draws is refused over `ScenarioLoader.maximumTextLength` characters,

@@ -1,6 +1,7 @@
 import Foundation
 import Raster
 import XCTest
+@testable import ScenarioFormat
 @testable import Scene
 
 /// The layer language: keyframes, view ranges, scroll view insets, and the three fixtures'

@@ -1,4 +1,5 @@
 import XCTest
+@testable import ScenarioFormat
 @testable import Scene
 
 /// No libyaml wording reaches the user: every syntax error is told in our words (`YAMLSyntax`).

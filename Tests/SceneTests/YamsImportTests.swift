@@ -1,33 +1,33 @@
 import Foundation
 import XCTest
 
-/// The YAML library stays at the edge of Scene: only the scenario file's readers (ScenarioFile/)
-/// and the presets' expansions (Presets/, which write YAML) import Yams; the layer language, the
-/// layers, chrome, motion and typography take values that the readers made.
+/// The YAML library stays out of Scene: the scenario format (Sources/ScenarioFormat: the readers
+/// and the presets' expansions, which write YAML) imports Yams; the layer language, the layers,
+/// chrome, motion and typography take values that the readers made (the chrome parts read their
+/// keys through `ScenarioReading`). Scene imports no animation format either.
 final class YamsImportTests: XCTestCase {
-    static let allowedFolders = ["ScenarioFile/", "Presets/"]
-    /// None: the chrome parts read their keys through `ScenarioValue` (ScenarioFile/).
-    static let remainingExceptions: Set<String> = []
-
     static let yamsImport = try! NSRegularExpression(
-        pattern: #"^[ \t]*(@\w+[ \t]+)*(\w+[ \t]+)?import[ \t]+(\w+[ \t]+)?Yams\b"#, options: [.anchorsMatchLines])
+        pattern: #"^[ \t]*(@\w+[ \t]+)*(\w+[ \t]+)?import[ \t]+(\w+[ \t]+)?(Yams|Animation)\b"#, options: [.anchorsMatchLines])
 
-    func testOnlyTheScenarioFileAndPresetsImportYams() throws {
-        let root = GoldenFrameTests.root + "/Sources/Scene/"
+    /// The Swift files of `Sources/<module>/` that import Yams or Animation.
+    static func importers(_ module: String) throws -> [String] {
+        let root = GoldenFrameTests.root + "/Sources/" + module + "/"
         let files = try XCTUnwrap(FileManager.default.subpaths(atPath: root)).filter { $0.hasSuffix(".swift") }.sorted()
-        XCTAssertGreaterThan(files.count, 40)
-        var importers: [String] = []
-        for file in files {
-            let text = try String(contentsOfFile: root + file, encoding: .utf8)
+        XCTAssertGreaterThan(files.count, 20)
+        return try files.filter { file in
             // `import Yams`, `@_exported import Yams`, `internal import Yams`, `import struct Yams.Node` ...
-            let range = NSRange(text.startIndex..., in: text)
-            let imports = Self.yamsImport.firstMatch(in: text, range: range) != nil
-            if imports { importers.append(file) }
+            let text = try String(contentsOfFile: root + file, encoding: .utf8)
+            return yamsImport.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
         }
-        let outside = importers.filter { file in !Self.allowedFolders.contains { file.hasPrefix($0) } && !Self.remainingExceptions.contains(file) }
-        XCTAssertEqual(outside, [], "Scene files outside \(Self.allowedFolders) that import Yams: read their keys in ScenarioFile/ instead")
-        let stale = Self.remainingExceptions.filter { !importers.contains($0) }.sorted()
-        XCTAssertEqual(stale, [], "no longer import Yams: remove them from YamsImportTests.remainingExceptions")
+    }
+
+    func testSceneImportsNeitherYamsNorAnimation() throws {
+        XCTAssertEqual(try Self.importers("Scene"), [], "Scene files that import Yams or Animation: read their keys in ScenarioFormat instead")
+    }
+
+    func testTheScenarioFormatReadsTheYAML() throws {
+        let importers = try Self.importers("ScenarioFormat")
         XCTAssertTrue(importers.contains("ScenarioFile/ScenarioLoader.swift"), "\(importers)")
+        XCTAssertTrue(importers.contains("ScenarioFile/ScenarioOutput.swift"), "\(importers)")
     }
 }

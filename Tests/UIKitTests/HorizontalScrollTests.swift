@@ -1,6 +1,7 @@
 import Foundation
 import Raster
 import RenderFramesKit
+import ScenarioFormat
 import Scene
 import UIKit
 import XCTest

@@ -20,18 +20,18 @@ public enum BarGlyph: String, Sendable, CaseIterable {
 
     /// A glyph named in a scenario; an unknown name is refused with the glyphs there are and, where
     /// one is near (or the name is the SF Symbol's), the one meant.
-    static func read(_ node: ScenarioValue, _ field: String, _ r: ScenarioReader) -> BarGlyph? {
+    static func read(_ node: ScenarioValue, _ field: String, _ r: any ScenarioReading) -> BarGlyph? {
         guard let name = r.string(node, field) else { return nil }
         if let glyph = BarGlyph(rawValue: name) { return glyph }
         let names = allCases.map(\.rawValue)
-        var message = "expected one of \(names.joined(separator: ", ")), got \"\(ScenarioReader.shown(name))\""
+        var message = "expected one of \(names.joined(separator: ", ")), got \"\(Suggestion.shown(name))\""
         var base = name.lowercased()
         for variant in [".fill", ".circle.fill", ".slash"] where base.hasSuffix(variant) { base = String(base.dropLast(variant.count)) }
         var meant: String?
         if let glyph = BarGlyph(rawValue: base) ?? symbolNames[base] {
             meant = "\"\(glyph.rawValue)\" (the SF Symbol \(name)'s glyph here)"
-        } else if let near = ScenarioReader.closest(to: base, in: names)
-            ?? ScenarioReader.closest(to: base, in: Array(symbolNames.keys).sorted()).map({ symbolNames[$0]!.rawValue })
+        } else if let near = Suggestion.closest(to: base, in: names)
+            ?? Suggestion.closest(to: base, in: Array(symbolNames.keys).sorted()).map({ symbolNames[$0]!.rawValue })
         {
             meant = "\"\(near)\""
         }

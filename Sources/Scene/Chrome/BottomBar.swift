@@ -72,7 +72,7 @@ enum BottomBar {
     /// An item's `glyph` or `symbol` (one of them; `nil, true` when neither is given). An unknown
     /// symbol is refused with the nearest names (a bar item is chrome a scenario names on
     /// purpose, not a layer drawn empty).
-    static func readImage(_ m: [String: ScenarioValue], _ path: String, _ r: ScenarioReader) -> (image: BarItemImage?, ok: Bool) {
+    static func readImage(_ m: [String: ScenarioValue], _ path: String, _ r: any ScenarioReading) -> (image: BarItemImage?, ok: Bool) {
         if m["glyph"] != nil, let s = m["symbol"] {
             r.report(s, "\(path).symbol", "an item has a glyph or a symbol, not both; keep one")
             return (nil, false)
@@ -89,14 +89,14 @@ enum BottomBar {
     }
 
     /// A color under `key` (`tint`; nil when not given; `ok` false when refused).
-    static func readTint(_ m: [String: ScenarioValue], _ field: String, _ r: ScenarioReader, key: String = "tint") -> (tint: Color?, ok: Bool) {
+    static func readTint(_ m: [String: ScenarioValue], _ field: String, _ r: any ScenarioReading, key: String = "tint") -> (tint: Color?, ok: Bool) {
         guard let n = m[key] else { return (nil, true) }
         guard let c = r.color(n, field) else { return (nil, false) }
         return (c, true)
     }
 
     /// `scrollEdge: transparent` (true) or `opaque` (false); nil when not given.
-    static func readScrollEdge(_ m: [String: ScenarioValue], _ field: String, _ r: ScenarioReader) -> (transparent: Bool?, ok: Bool) {
+    static func readScrollEdge(_ m: [String: ScenarioValue], _ field: String, _ r: any ScenarioReading) -> (transparent: Bool?, ok: Bool) {
         guard let n = m["scrollEdge"] else { return (nil, true) }
         guard let v = r.choice(n, field, ["transparent", "opaque"]) else { return (nil, false) }
         return (v == "transparent", true)
@@ -119,7 +119,7 @@ extension Chrome {
     }
 
     /// A bar item's `symbol:`: an SF Symbol this renderer draws, or a refusal with the nearest names.
-    static func readSymbolName(_ node: ScenarioValue, _ field: String, _ r: ScenarioReader) -> String? {
+    static func readSymbolName(_ node: ScenarioValue, _ field: String, _ r: any ScenarioReading) -> String? {
         guard let name = r.string(node, field) else { return nil }
         if SFSymbols.contains(name) { return name }
         r.report(node, field, SymbolError.unknownName(name, closest: SFSymbols.nearestNames(to: name)).reason)

@@ -4,7 +4,7 @@ import Raster
 /// the bottom bars, a segmented control, the indicators. One file a part (the navigation bar: its
 /// folder), registered once in `ChromeParts.all`; the file says everything about its part:
 ///
-/// - its scenario keys (`keys`) and how they are read (`read`, through `ScenarioReader`'s
+/// - its scenario keys (`keys`) and how they are read (`read`, through `ScenarioReading`'s
 ///   `ScenarioValue` accessors: no part knows the YAML library);
 /// - its settings, kept in `Screen.chrome` under their type and reached through a property of
 ///   `Screen` the part's file declares, with its defaults;
@@ -20,7 +20,7 @@ protocol ChromePart {
     static var expansion: ChromeExpansion { get }
     /// Reads the part's keys (`scenario`) into `screen`, reporting problems to `r`. Called after
     /// the device, the preset and the content are read.
-    static func read(_ scenario: ScenarioKeys, _ r: ScenarioReader, into screen: inout Screen)
+    static func read(_ scenario: ScenarioKeys, _ r: any ScenarioReading, into screen: inout Screen)
     /// Adds the part's layers for a frame.
     static func draw(_ screen: Screen, _ frame: ChromeFrame, into layers: inout ChromeLayers)
     /// What the part adds to a frame's `--layout` numbers.
@@ -30,12 +30,12 @@ protocol ChromePart {
 extension ChromePart {
     static var keys: [String] { [] }
     static var expansion: ChromeExpansion { .asGiven }
-    static func read(_ scenario: ScenarioKeys, _ r: ScenarioReader, into screen: inout Screen) {}
+    static func read(_ scenario: ScenarioKeys, _ r: any ScenarioReading, into screen: inout Screen) {}
     static func addMetrics(of screen: Screen, u: Double, to metrics: inout FrameMetrics) {}
 }
 
 /// Where `render-frames expand` writes a part's keys.
-enum ChromeExpansion {
+package enum ChromeExpansion {
     /// With the screen's settings (device, fps, appearance, background), as given.
     case withSettings
     /// After the navigation bar and status bar, as given.
@@ -84,4 +84,4 @@ public struct ChromeSettings: Sendable {
 }
 
 /// Shapes and buttons the parts share: glyphs are vector shapes, sharp at any scale.
-enum Chrome {}
+package enum Chrome {}

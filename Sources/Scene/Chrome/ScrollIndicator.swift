@@ -9,7 +9,7 @@ public struct ScrollIndicator: Sendable, Equatable, ChromePart {
     static let keys = ["showsVerticalScrollIndicator"]
     static let expansion = ChromeExpansion.withSettings
 
-    static func read(_ scenario: ScenarioKeys, _ r: ScenarioReader, into screen: inout Screen) {
+    static func read(_ scenario: ScenarioKeys, _ r: any ScenarioReading, into screen: inout Screen) {
         if let node = scenario["showsVerticalScrollIndicator"], let v = r.bool(node, "showsVerticalScrollIndicator") {
             screen.showsVerticalScrollIndicator = v
         }

@@ -115,7 +115,7 @@ public struct SegmentedControl: Sendable, Equatable, ChromePart {
         return control
     }
 
-    static func read(_ scenario: ScenarioKeys, _ r: ScenarioReader, into screen: inout Screen) {
+    static func read(_ scenario: ScenarioKeys, _ r: any ScenarioReading, into screen: inout Screen) {
         if let node = scenario["segmentedControl"] { screen.segmentedControl = read(node, r) }
     }
 
@@ -125,7 +125,7 @@ public struct SegmentedControl: Sendable, Equatable, ChromePart {
     }
 
     /// `segmentedControl: {segments: [Tweets, Replies, Media, Likes], selected: 0, pinned: true}`.
-    static func read(_ node: ScenarioValue, _ r: ScenarioReader) -> SegmentedControl? {
+    static func read(_ node: ScenarioValue, _ r: any ScenarioReading) -> SegmentedControl? {
         guard let m = r.mapping(node, "segmentedControl", allowed: mappingKeys) else { return nil }
         guard
             let (list, countFits) = r.requiredSequence(

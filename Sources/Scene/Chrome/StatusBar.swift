@@ -8,7 +8,7 @@ enum StatusBar: ChromePart {
     static let expansion = ChromeExpansion.byThePreset
     static let mappingKeys = ["content", "color", "time", "carrier", "battery", "charging", "wifi", "signal", "version", "date"]
 
-    static func read(_ scenario: ScenarioKeys, _ r: ScenarioReader, into screen: inout Screen) {
+    static func read(_ scenario: ScenarioKeys, _ r: any ScenarioReading, into screen: inout Screen) {
         guard let node = scenario["statusBar"], let m = r.mapping(node, "statusBar", allowed: mappingKeys) else { return }
         if let n = m["content"], let v = r.choice(n, "statusBar.content", Screen.StatusBarContent.allCases.map(\.rawValue)) {
             screen.statusBarContent = Screen.StatusBarContent(rawValue: v)

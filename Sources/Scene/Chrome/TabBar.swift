@@ -174,13 +174,13 @@ public struct TabBar: Sendable, Equatable, ChromePart {
 
     // MARK: Reading
 
-    static func read(_ scenario: ScenarioKeys, _ r: ScenarioReader, into screen: inout Screen) {
+    static func read(_ scenario: ScenarioKeys, _ r: any ScenarioReading, into screen: inout Screen) {
         if let node = scenario["tabBar"] { screen.tabBar = read(node, r) }
     }
 
     /// `tabBar: {items: [{title: Home, glyph: house}, {title: Me, symbol: person.fill}, ...], selected: 0,
     /// tint: systemPink, unselectedTint: COLOR, scrollEdge: transparent}`.
-    static func read(_ node: ScenarioValue, _ r: ScenarioReader) -> TabBar? {
+    static func read(_ node: ScenarioValue, _ r: any ScenarioReading) -> TabBar? {
         guard let m = r.mapping(node, "tabBar", allowed: mappingKeys) else { return nil }
         guard
             let (list, countFits) = r.requiredSequence(
@@ -263,6 +263,6 @@ extension Screen {
     }
 
     /// The height of a bar at the bottom (tab bar or toolbar, with the safe area under it), 0 without one.
-    var bottomBarHeight: Double { tabBar != nil || toolbar != nil ? bottomSafeArea : 0 }
+    package var bottomBarHeight: Double { tabBar != nil || toolbar != nil ? bottomSafeArea : 0 }
 
 }

@@ -123,7 +123,7 @@ public struct Toolbar: Sendable, Equatable, ChromePart {
     }
 
     /// A toolbar and a tab bar on one screen are refused.
-    static func read(_ scenario: ScenarioKeys, _ r: ScenarioReader, into screen: inout Screen) {
+    static func read(_ scenario: ScenarioKeys, _ r: any ScenarioReading, into screen: inout Screen) {
         guard let node = scenario["toolbar"] else { return }
         let toolbar = read(node, r)
         if scenario["tabBar"] != nil {
@@ -154,7 +154,7 @@ public struct Toolbar: Sendable, Equatable, ChromePart {
 
     /// `toolbar: {items: [{glyph: share}, {flexible: true}, {symbol: trash, tint: systemRed}, {title: Edit}],
     /// tint: COLOR, scrollEdge: transparent}`.
-    static func read(_ node: ScenarioValue, _ r: ScenarioReader) -> Toolbar? {
+    static func read(_ node: ScenarioValue, _ r: any ScenarioReading) -> Toolbar? {
         guard let m = r.mapping(node, "toolbar", allowed: mappingKeys) else { return nil }
         guard
             let (list, countFits) = r.requiredSequence(

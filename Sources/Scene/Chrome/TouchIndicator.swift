@@ -8,7 +8,7 @@ struct TouchIndicator: ChromePart, Sendable {
     static let keys = ["showTouches"]
     static let expansion = ChromeExpansion.withSettings
 
-    static func read(_ scenario: ScenarioKeys, _ r: ScenarioReader, into screen: inout Screen) {
+    static func read(_ scenario: ScenarioKeys, _ r: any ScenarioReading, into screen: inout Screen) {
         if let node = scenario["showTouches"], let v = r.bool(node, "showTouches") { screen.showTouches = v }
     }
 

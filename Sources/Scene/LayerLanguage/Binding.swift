@@ -102,13 +102,17 @@ public enum KeyframeDriver: Equatable, Sendable {
 public struct ViewTarget: Equatable, Sendable {
     public var name: String
     /// The layer spec's index in `UserScene.allSpecs`; nil for the layer that owns the binding.
-    var spec: Int?
+    package var spec: Int?
     /// The instance of a repeated layer (`card.3`); nil: the same instance as the reader's.
     var instance: Int?
     /// Where `view:` was written: its field (`layers[0].y.view`), line and column.
-    var field = ""
-    var line = 0
-    var column = 0
+    package var field = ""
+    package var line = 0
+    package var column = 0
+
+    package init(name: String, spec: Int? = nil, instance: Int? = nil, field: String = "", line: Int = 0, column: Int = 0) {
+        self.name = name; self.spec = spec; self.instance = instance; self.field = field; self.line = line; self.column = column
+    }
 }
 
 /// CSS's view-timeline ranges (scroll-animations-1): where 0 and 1 fall as a layer crosses the
@@ -175,6 +179,8 @@ public struct Keyframes: Sendable {
         public var value: Binding
         /// The curve of the segment that arrives at this stop.
         public var easing: KeyframeEasing
+
+        package init(at: Double, value: Binding, easing: KeyframeEasing) { self.at = at; self.value = value; self.easing = easing }
     }
 
     public var driver: KeyframeDriver
@@ -182,10 +188,14 @@ public struct Keyframes: Sendable {
     public var stops: [Stop]
     public var extend: Bool
     public var kind: ValueKind
+
+    package init(driver: KeyframeDriver, stops: [Stop], extend: Bool, kind: ValueKind) {
+        self.driver = driver; self.stops = stops; self.extend = extend; self.kind = kind
+    }
 }
 
 /// Formats a number for messages and JSON-like text: whole numbers without a fraction.
-func formatNumber(_ v: Double) -> String {
+package func formatNumber(_ v: Double) -> String {
     if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
     return String(v)
 }

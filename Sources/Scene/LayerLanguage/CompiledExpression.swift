@@ -23,6 +23,10 @@ public final class CompiledExpression: Sendable {
     public let reads: Set<String>
     let root: Node
 
+    /// The number or color the expression is when it is a literal one (the loader keeps it as a constant).
+    package var literalNumber: Double? { if case .number(let v) = root { return v } else { return nil } }
+    package var literalColor: ColorValue? { if case .color(let c) = root { return c } else { return nil } }
+
     init(source: String, kind: ValueKind, reads: Set<String>, root: Node) {
         self.source = source; self.kind = kind; self.reads = reads; self.root = root
     }
@@ -48,7 +52,7 @@ public final class CompiledExpression: Sendable {
     private static func unknownVariable(_ name: String, _ scope: ExpressionScope, colorHint: Bool) -> String {
         let message = "unknown variable \"\(name)\""
         if colorHint, let color = SystemColor.suggestion(for: name) { return message + "; \(SystemColor.howWritten): did you mean \(color)?" }
-        if let s = ScenarioReader.closest(to: name, in: scope.names) { return message + "; did you mean \"\(s)\"?" }
+        if let s = Suggestion.closest(to: name, in: scope.names) { return message + "; did you mean \"\(s)\"?" }
         let names = scope.names.prefix(24).joined(separator: ", ") + (scope.names.count > 24 ? ", ..." : "")
         return message + "; variables are \(names) (declare your own under vars:)"
     }
@@ -105,7 +109,7 @@ public final class CompiledExpression: Sendable {
         case .call(let name, let args, let at, let close):
             guard let f = ExpressionFunction(rawValue: name) else {
                 var message = "unknown function \"\(name)\""
-                if let s = ScenarioReader.closest(to: name, in: ExpressionFunction.allCases.map(\.rawValue)) {
+                if let s = Suggestion.closest(to: name, in: ExpressionFunction.allCases.map(\.rawValue)) {
                     message += "; did you mean \"\(s)\"?"
                 } else {
                     message += "; functions are \(ExpressionFunction.allCases.map(\.rawValue).joined(separator: ", "))"

@@ -1,7 +1,7 @@
 import Raster
 
 /// The built-in functions: name, how many arguments, and what they compute.
-enum ExpressionFunction: String, CaseIterable {
+package enum ExpressionFunction: String, CaseIterable {
     case min, max, clamp, abs, floor, ceil, round, sqrt, pow, mod, mix, smoothstep, step, rgb, rgba
 
     var arity: ClosedRange<Int> {

@@ -16,7 +16,7 @@ import Raster
 /// operators is parsed in a loop, and the tree is at most 256 deep, checked as each node is built
 /// (before any walk of the tree: its depth, its names, resolving, evaluating), so neither parsing
 /// nor evaluation (on worker threads, with small stacks) can exhaust the stack.
-struct ExpressionParser {
+package struct ExpressionParser {
     static let maximumLength = 2000
     static let maximumDepth = 64
     /// The deepest tree an expression may build (a chain of binary operators is one level each).
@@ -29,7 +29,7 @@ struct ExpressionParser {
     /// The depth of the tree the last parsing step built.
     private var built = 0
 
-    static func parse(_ text: String) throws -> ExpressionSyntax {
+    package static func parse(_ text: String) throws -> ExpressionSyntax {
         var p = ExpressionParser(chars: Array(text.unicodeScalars))
         if p.chars.count > maximumLength {
             throw ExpressionError(

@@ -9,7 +9,7 @@ public struct ExpressionScope: Sendable {
     private(set) var numberSlots = 0
     private(set) var colorSlots = 0
     /// Colors known by name that are not variables (UIKit's system colors, `SystemColor`).
-    var colorNames: [String: ColorValue] = [:]
+    package var colorNames: [String: ColorValue] = [:]
 
     public init() {}
 

@@ -1,7 +1,7 @@
 import Raster
 
 /// The syntax tree of an expression as written, before names are resolved.
-indirect enum ExpressionSyntax: Equatable {
+package indirect enum ExpressionSyntax: Equatable {
     case number(Double, at: Int)
     case color(ColorValue, at: Int)
     case name(String, at: Int)
@@ -30,7 +30,7 @@ indirect enum ExpressionSyntax: Equatable {
         }
     }
 
-    var names: [(String, Int)] {
+    package var names: [(String, Int)] {
         switch self {
         case .number, .color: return []
         case .name(let n, let p): return [(n, p)]

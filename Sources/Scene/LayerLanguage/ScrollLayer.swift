@@ -14,9 +14,9 @@ public final class ScrollLayer: @unchecked Sendable {
     /// The slot of `NAME.offset` in the scene's environment.
     let slot: Int
     /// Its motion, once a sideways touch landed in it (nil: at rest at 0).
-    public internal(set) var timeline: GestureTimeline?
+    public package(set) var timeline: GestureTimeline?
 
-    init(slot: Int) { self.slot = slot }
+    package init(slot: Int) { self.slot = slot }
 
     /// contentOffset.x at `time`.
     func offset(at time: Double) -> Double { timeline?.state(at: time).offset ?? 0 }
@@ -27,7 +27,7 @@ extension UserScene {
     /// a touch lands in the last scroll layer in the file (the one drawn on top) whose frame on
     /// screen holds its point at that moment (the vertical scroll at `vertical`'s offset then).
     /// A touch that lands in none is returned (its first step's index and point) for a warning.
-    func attachSideways(_ gestures: GestureTimeline, metrics: Metrics) -> [(step: Int, point: Point)] {
+    package func attachSideways(_ gestures: GestureTimeline, metrics: Metrics) -> [(step: Int, point: Point)] {
         let layers = scrollLayers
         guard !layers.isEmpty, gestures.hasSidewaysSteps,
             let all = try? gestures.horizontal(taking: nil, startOffset: 0, bounds: -1e7...1e7, viewportWidth: 1000)

@@ -88,7 +88,7 @@ public enum SystemColor {
         + "(systemRed, systemBlue, systemGray, label, systemBackground, ...)"
 
     /// The message for a bare word where a color goes.
-    static func notAColor(_ word: String) -> String {
-        "\(howWritten), got \"\(ScenarioReader.shown(word))\"" + (suggestion(for: word).map { "; did you mean \($0)?" } ?? "")
+    package static func notAColor(_ word: String) -> String {
+        "\(howWritten), got \"\(Suggestion.shown(word))\"" + (suggestion(for: word).map { "; did you mean \($0)?" } ?? "")
     }
 }

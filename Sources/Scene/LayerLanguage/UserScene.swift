@@ -51,7 +51,7 @@ public final class UserScene: @unchecked Sendable {
         }
 
         /// The unit of its values, for messages.
-        var unit: String {
+        package var unit: String {
             switch self {
             case .anchorX, .anchorY, .startX, .startY, .endX, .endY: return "unit coordinates"
             case .scaleX, .scaleY, .opacity, .shadowOpacity, .zPosition, .hidden: return ""
@@ -60,7 +60,7 @@ public final class UserScene: @unchecked Sendable {
         }
 
         /// The layer kinds that have it; nil: every kind.
-        var kinds: [Kind]? {
+        package var kinds: [Kind]? {
             switch self {
             case .fill: return [.rectangle, .group, .shape]
             case .fillColor, .strokeColor, .lineWidth: return [.shape]
@@ -80,6 +80,10 @@ public final class UserScene: @unchecked Sendable {
         /// The values a number may take at every frame (nil: any finite number), and their unit.
         public var range: ClosedRange<Double>? = nil
         public var unit = ""
+
+        package init(binding: Binding, ref: SourceRef, range: ClosedRange<Double>? = nil, unit: String = "") {
+            self.binding = binding; self.ref = ref; self.range = range; self.unit = unit
+        }
     }
 
     // @unchecked: the loader fills a spec in on its own thread (its properties, children, parent)
@@ -142,7 +146,7 @@ public final class UserScene: @unchecked Sendable {
         public var path: String
         let ref: SourceRef
 
-        init(id: Int, kind: Kind, name: String, placement: Placement, path: String, ref: SourceRef) {
+        package init(id: Int, kind: Kind, name: String, placement: Placement, path: String, ref: SourceRef) {
             self.id = id; self.kind = kind; self.name = name; self.placement = placement; self.path = path; self.ref = ref
         }
 
@@ -151,7 +155,7 @@ public final class UserScene: @unchecked Sendable {
             name.isEmpty || !repeated ? name : "\(name).\(instance)"
         }
 
-        var root: LayerSpec { parent?.root ?? self }
+        package var root: LayerSpec { parent?.root ?? self }
     }
 
     /// The scroll view: `contentInset`, how UIKit adjusts it, the table header view, the content's height.
@@ -174,6 +178,7 @@ public final class UserScene: @unchecked Sendable {
         public struct InsetFormula: Sendable {
             public var edge: InsetEdge
             public var bound: Bound
+            package init(edge: InsetEdge, bound: Bound) { self.edge = edge; self.bound = bound }
         }
         public init() {}
     }
@@ -185,21 +190,21 @@ public final class UserScene: @unchecked Sendable {
     /// Every spec, depth first; `LayerSpec.id` indexes it.
     public let allSpecs: [LayerSpec]
     /// The layers with `scroll`, depth first.
-    let scrollLayers: [LayerSpec]
+    package let scrollLayers: [LayerSpec]
     /// Some layer fits (`width: fit`, `height: fit`) or stacks.
     let hasFit: Bool
-    public internal(set) var scrollView: ScrollView
+    public package(set) var scrollView: ScrollView
     /// The vars a preset's expansion declared (not reported in the `--layout` metrics: the preset
     /// reports its own numbers).
-    public internal(set) var presetVars: Set<String> = []
+    public package(set) var presetVars: Set<String> = []
     /// True when some value reads `time` or `velocity` (frames with equal scroll states can differ).
-    public internal(set) var readsTime: Bool
+    public package(set) var readsTime: Bool
     /// `statusBar.color`: the status bar's text and glyphs, a color binding.
     public var statusBarColor: Bound? {
         didSet { if let b = statusBarColor, !b.binding.reads.isDisjoint(with: ["time", "velocity", "phase"]) { readsTime = true } }
     }
 
-    init(scope: ExpressionScope, vars: [(name: String, bound: Bound)], roots: [LayerSpec], allSpecs: [LayerSpec], scrollView: ScrollView) {
+    package init(scope: ExpressionScope, vars: [(name: String, bound: Bound)], roots: [LayerSpec], allSpecs: [LayerSpec], scrollView: ScrollView) {
         self.scope = scope; self.vars = vars; self.roots = roots; self.allSpecs = allSpecs; self.scrollView = scrollView
         scrollLayers = allSpecs.filter { $0.scroll != nil }
         hasFit = allSpecs.contains { $0.fitWidth || $0.fitHeight || $0.stack != nil }
@@ -266,7 +271,7 @@ public final class UserScene: @unchecked Sendable {
     }
 
     /// Evaluates bindings for one layer instance: `view` drivers need the layer and the instance.
-    struct Context {
+    package struct Context {
         let scene: UserScene
         let metrics: Metrics
         let reader: LayerSpec?
@@ -279,7 +284,7 @@ public final class UserScene: @unchecked Sendable {
         /// without `fit` or `stack`.
         var memo: FitMemo? = nil
 
-        func number(_ b: Binding, _ env: ExpressionEnvironment) -> Double {
+        package func number(_ b: Binding, _ env: ExpressionEnvironment) -> Double {
             switch b {
             case .number(let v): return v
             case .color: return .nan
@@ -564,7 +569,7 @@ public final class UserScene: @unchecked Sendable {
     /// rest (as the profile header's blurred copy is). Done once, at load.
     /// Each copy has an id of its own (from 2,000,000 in file order), so two blurs of one file never
     /// share the renderer's caches.
-    func blurImages(_ metrics: Metrics, rest: Moment) {
+    package func blurImages(_ metrics: Metrics, rest: Moment) {
         let env = environment(rest, metrics)
         var nextID = 2_000_000
         for spec in allSpecs {
@@ -581,13 +586,13 @@ public final class UserScene: @unchecked Sendable {
 
     /// Every bound value of the scene evaluated at every moment; the first that is NaN or
     /// infinite, per value, is reported with its moment. `moments` yields (frame index, moment).
-    func nonFiniteValues(_ metrics: Metrics, moments: [(Int, Moment)]) -> [(SourceRef, String, Int, Moment)] {
+    package func nonFiniteValues(_ metrics: Metrics, moments: [(Int, Moment)]) -> [(SourceRef, String, Int, Moment)] {
         var reported = Set<String>()
         var out: [(SourceRef, String, Int, Moment)] = []
         func check(_ b: Bound, _ c: Context, _ env: ExpressionEnvironment, _ frame: Int, _ m: Moment) {
             guard !b.binding.isConstant, !reported.contains(b.ref.field) else { return }
             // Said only when a value is wrong (clipping the formula for every frame was most of the check's time).
-            var formula: String { "\"\(ScenarioLoader.clip(b.binding.summary))\"" }
+            var formula: String { "\"\(Suggestion.clip(b.binding.summary))\"" }
             if b.binding.kind == .color {
                 if !c.color(b.binding, env).isFinite {
                     reported.insert(b.ref.field)
@@ -632,7 +637,7 @@ public final class UserScene: @unchecked Sendable {
     }
 
     /// How many values `nonFiniteValues` evaluates per moment.
-    var boundValuesPerMoment: Int {
+    package var boundValuesPerMoment: Int {
         vars.filter { !$0.bound.binding.isConstant }.count
             + allSpecs.reduce(0) { sum, spec in
                 let bound =
@@ -695,5 +700,11 @@ public struct LinearGradient: Hashable, Sendable {
         let f = span > 0 ? (t - locations[i]) / span : 1
         func mix(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((Double(x) + (Double(y) - Double(x)) * f).rounded()) }
         return PremultipliedColor(r: mix(a.r, b.r), g: mix(a.g, b.g), b: mix(a.b, b.b), a: mix(a.a, b.a))
+    }
+}
+
+extension UserScene.Context {
+    package init(scene: UserScene, metrics: UserScene.Metrics, reader: UserScene.LayerSpec?, instance: Int) {
+        self.init(scene: scene, metrics: metrics, reader: reader, instance: instance, insideViewRead: false, memo: nil)
     }
 }

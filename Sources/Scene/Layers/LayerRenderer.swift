@@ -434,4 +434,4 @@ public final class LayerRenderer {
 }
 
 /// Rounds to 4 decimals so manifests read well and do not carry float noise.
-func round4(_ v: Double) -> Double { (v * 10000).rounded() / 10000 }
+package func round4(_ v: Double) -> Double { (v * 10000).rounded() / 10000 }

@@ -68,7 +68,7 @@ public struct GestureTimeline: ScrollTimeline {
     let bounds: ClosedRange<Double>
     let viewport: Double
     /// What the timeline was compiled from, to compile it again for another scroll view's range.
-    let steps: [Step]
+    package let steps: [Step]
     let startOffset: Double
     let touchPlacement: TouchPlacement
     let sidewaysPlacement: TouchPlacement?

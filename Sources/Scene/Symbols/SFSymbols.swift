@@ -31,7 +31,7 @@ public enum SFSymbols {
         guard !lower.isEmpty, limit > 0 else { return [] }
         var scored: [(distance: Int, index: Int, name: String)] = []
         for (i, candidate) in names.enumerated() {
-            let d = ScenarioReader.editDistance(lower, candidate)
+            let d = Suggestion.editDistance(lower, candidate)
             if d <= max(2, candidate.count / 2), d < max(lower.count, 2) { scored.append((d, i, candidate)) }
         }
         scored.sort { ($0.distance, $0.index) < ($1.distance, $1.index) }

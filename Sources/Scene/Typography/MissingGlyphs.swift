@@ -6,7 +6,7 @@ import Raster
 /// fallbacks or the emoji font. Spaces, controls, joiners and variation selectors draw nothing
 /// and are not looked up. The warnings at a text's line and column are the scenario reader's
 /// (`ScenarioFile/MissingGlyphWarnings.swift`).
-struct MissingGlyphs {
+package struct MissingGlyphs {
     /// At most this many characters are named per text.
     static let shownPerText = 5
 
@@ -16,7 +16,7 @@ struct MissingGlyphs {
     private let fonts: [Font]
     private var known: [UInt32: Bool] = [:]
 
-    init(typography: Typography) {
+    package init(typography: Typography) {
         regular = typography.fonts(.regular)
         fonts = FontWeight.bundled.map { typography.fonts($0).primary }
     }
@@ -32,7 +32,7 @@ struct MissingGlyphs {
     }
 
     /// The characters of `text` that no font draws, each once, in the order they come.
-    mutating func missing(in text: String) -> [Unicode.Scalar] {
+    package mutating func missing(in text: String) -> [Unicode.Scalar] {
         var missing: [Unicode.Scalar] = []
         var seen = Set<UInt32>()
         for u in text.unicodeScalars where !drawable(u) && seen.insert(u.value).inserted {
@@ -42,7 +42,7 @@ struct MissingGlyphs {
     }
 
     /// The warning for a text whose `missing` characters no font has.
-    static func message(_ missing: [Unicode.Scalar]) -> String {
+    package static func message(_ missing: [Unicode.Scalar]) -> String {
         let named = missing.prefix(shownPerText).map { "\"\(Character($0))\" (U+\(String(format: "%04X", $0.value)))" }
         let more = missing.count > shownPerText ? " and \(missing.count - shownPerText) more" : ""
         let what = missing.count == 1 ? "the character \(named[0]) is" : "the characters \(named.joined(separator: ", "))\(more) are"

@@ -3,6 +3,7 @@ import HeaderFormulas
 import HeaderScene
 import Raster
 import RenderFramesKit
+import ScenarioFormat
 import Scene
 import XCTest
 

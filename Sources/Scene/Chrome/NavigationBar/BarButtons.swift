@@ -40,8 +40,8 @@ public enum NavigationGlyph: String, Sendable, CaseIterable {
 extension Chrome {
     /// A round translucent button with a glyph, as Twitter's profile screen floats over the photo.
     /// The floating back and more buttons over a header: 32 pt circles, 10 pt in from the safe area.
-    static let floatingButtonSize = 32.0
-    static let floatingButtonInset = 10.0
+    package static let floatingButtonSize = 32.0
+    package static let floatingButtonInset = 10.0
 
     static func floatingButton(name: String, frame: Rect, glyph: [(Shape, Color)]) -> Layer {
         let button = Layer(name: name, frame: frame)

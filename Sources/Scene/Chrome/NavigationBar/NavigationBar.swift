@@ -15,7 +15,7 @@ enum NavigationBarPart: ChromePart {
     static let searchBarKeys = ["placeholder"]
     static let barItemKeys = ["title", "glyph", "symbol", "style", "tint"]
 
-    static func read(_ scenario: ScenarioKeys, _ r: ScenarioReader, into screen: inout Screen) {
+    static func read(_ scenario: ScenarioKeys, _ r: any ScenarioReading, into screen: inout Screen) {
         if let value = scenario["navigationBar"] { readNavigationBar(value, r, &screen) }
     }
 

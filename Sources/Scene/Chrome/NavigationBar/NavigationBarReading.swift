@@ -1,7 +1,7 @@
 /// Reading `navigationBar:`: its style, title and fade, and the standard bar's large title,
 /// search bar and bar buttons (`NavigationBar.swift`, `SearchBar.swift`, `BarButtons.swift`).
 extension NavigationBarPart {
-    static func readNavigationBar(_ node: ScenarioValue, _ r: ScenarioReader, _ screen: inout Screen) {
+    static func readNavigationBar(_ node: ScenarioValue, _ r: any ScenarioReading, _ screen: inout Screen) {
         if node.isScalar {
             if let v = r.bool(node, "navigationBar") { screen.navigation.style = v ? nil : .hidden }
             return
@@ -30,7 +30,7 @@ extension NavigationBarPart {
     }
 
     /// The standard bar's large title, search bar and buttons (`NavigationBar.swift`).
-    private static func readNavigationItem(_ m: [String: ScenarioValue], _ r: ScenarioReader, _ screen: inout Screen) {
+    private static func readNavigationItem(_ m: [String: ScenarioValue], _ r: any ScenarioReading, _ screen: inout Screen) {
         var item = NavigationItem()
         if let n = m["largeTitle"], let v = r.bool(n, "navigationBar.largeTitle") { item.prefersLargeTitle = v }
         if let n = m["searchBar"] {
@@ -72,7 +72,7 @@ extension NavigationBarPart {
 
     /// A list of at most three `{title, style}`, `{glyph}` or `{symbol}` bar buttons, each with an
     /// optional `tint`.
-    private static func readBarItems(_ node: ScenarioValue?, _ field: String, _ r: ScenarioReader) -> [BarButtonItem] {
+    private static func readBarItems(_ node: ScenarioValue?, _ field: String, _ r: any ScenarioReading) -> [BarButtonItem] {
         guard let node, let list = r.sequence(node, field) else { return [] }
         if list.count > NavigationItem.maximumItemsPerSide {
             r.report(
@@ -131,11 +131,11 @@ extension NavigationBarPart {
 
     /// A bar button's glyph; an SF Symbol's name, or a tab bar glyph with the same meaning, suggests
     /// the bar's own (`square.and.arrow.up` is share, `ellipsis.circle` is more).
-    private static func readNavigationGlyph(_ node: ScenarioValue, _ field: String, _ r: ScenarioReader) -> NavigationGlyph? {
+    private static func readNavigationGlyph(_ node: ScenarioValue, _ field: String, _ r: any ScenarioReading) -> NavigationGlyph? {
         guard let name = r.string(node, field) else { return nil }
         if let glyph = NavigationGlyph(rawValue: name) { return glyph }
         let names = NavigationGlyph.allCases.map(\.rawValue)
-        var message = "expected one of \(names.joined(separator: ", ")) (a navigation bar's glyphs), got \"\(ScenarioReader.shown(name))\""
+        var message = "expected one of \(names.joined(separator: ", ")) (a navigation bar's glyphs), got \"\(Suggestion.shown(name))\""
         var base = name.lowercased()
         for variant in [".fill", ".circle.fill", ".circle"] where base.hasSuffix(variant) { base = String(base.dropLast(variant.count)) }
         let tabGlyph = BarGlyph(rawValue: base) ?? BarGlyph.symbolNames[base]
@@ -149,7 +149,7 @@ extension NavigationBarPart {
             let here = symbol.map { "symbol: \($0) (the SF Symbol) or " } ?? ""
             message += "; \(tabGlyph.rawValue) is a tab bar and toolbar glyph: use it there, or \(here)a title such as {title: Edit} here"
         } else {
-            message += BarGlyph.suggestion(ScenarioReader.closest(to: base, in: names).map { "\"\($0)\"" }, symbol: symbol)
+            message += BarGlyph.suggestion(Suggestion.closest(to: base, in: names).map { "\"\($0)\"" }, symbol: symbol)
         }
         r.report(node, field, message)
         return nil
