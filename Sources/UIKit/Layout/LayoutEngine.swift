@@ -686,9 +686,12 @@ internal import Scene
         // Superviews before subviews: a size change autoresizes the subviews held at their frames.
         let ordered = itemsInOrder().compactMap { item -> (UIView, ItemVariables)? in item.view.map { ($0, item) } }
         for (view, v) in ordered where view !== root && !LayoutEngine.isHeld(view) {
-            // Edges on whole pixels, as UIKit rounds them; sizes from whole pixels (no drift).
-            let left = (value(v.x) * scale).rounded(), top = (value(v.y) * scale).rounded()
-            let right = ((value(v.x) + value(v.width)) * scale).rounded(), bottom = ((value(v.y) + value(v.height)) * scale).rounded()
+            // Edges on whole pixels, as UIKit rounds them; sizes from whole pixels (no drift). A
+            // tie rounds up on every edge alike, whatever the solver's last bits (a label centred on
+            // a half pixel keeps its width, as iOS's does: docs/parity.md).
+            func edge(_ x: CGFloat) -> CGFloat { (x * scale + 0.5 + 1e-6).rounded(.down) }
+            let left = edge(value(v.x)), top = edge(value(v.y))
+            let right = edge(value(v.x) + value(v.width)), bottom = edge(value(v.y) + value(v.height))
             let minX = left / scale, minY = top / scale
             let size = CGSize(width: max(0, right - left) / scale, height: max(0, bottom - top) / scale)
             if view.bounds.size != size { view.bounds.size = size }
