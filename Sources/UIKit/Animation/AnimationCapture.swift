@@ -203,7 +203,7 @@ extension UIView {
     public class var areAnimationsEnabled: Bool { animationsEnabled }
     /// https://developer.apple.com/documentation/uikit/uiview/1622531-setanimationsenabled
     public class func setAnimationsEnabled(_ enabled: Bool) { animationsEnabled = enabled }
-    nonisolated(unsafe) private static var animationsEnabled = true
+    private static var animationsEnabled = true
 
     // MARK: Keyframes
 
