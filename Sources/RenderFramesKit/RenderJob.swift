@@ -165,8 +165,10 @@ public struct RenderJob: Sendable {
     enum ResumeVerdict: Equatable {
         /// Any whole frame: the job has no stamp to compare.
         case keepAnyWhole
-        /// The frames the folder's manifests list (all stamped with these inputs); none in an empty folder.
-        case keep(Set<Int>)
+        /// The frames the folder's manifests list (all stamped with these inputs); none in an empty
+        /// folder. `hashes`: the XXH3 each lists, where it records one: a frame whose bytes differ is
+        /// rendered again, not kept.
+        case keep(Set<Int>, hashes: [Int: String] = [:])
         /// The frames may be stale, and why: completes "--resume refused: ...".
         case refuse(String)
     }
@@ -192,6 +194,7 @@ public struct RenderJob: Sendable {
                         + "none), so nothing says what rendered them")
         }
         var listed = Set<Int>()
+        var hashes: [Int: String] = [:]
         for name in manifests {
             let read: Manifest?
             do { read = try Manifest.readChecked(atPath: outputDirectory + "/" + name) } catch {
@@ -212,8 +215,9 @@ public struct RenderJob: Sendable {
                             scenarioName: scenario.file, manifest: name))
             }
             listed.formUnion(manifest.frames.map(\.index))
+            for frame in manifest.frames { hashes[frame.index] = frame.xxh3 }
         }
-        return .keep(listed)
+        return .keep(listed, hashes: hashes)
     }
 
     static func resumeRefusal(_ directory: String, _ cause: String) -> OutputError {
@@ -261,15 +265,19 @@ public struct RenderJob: Sendable {
     public func run(progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws -> Summary {
         // Checked before anything is written: a refused resume leaves the folder as it was.
         let vouched: Set<Int>? // nil: any whole frame
+        var hashes: [Int: String] = [:]
         var keptDespite: String?
         switch resume ? resumeVerdict() : .keepAnyWhole {
         case .keepAnyWhole: vouched = nil
-        case .keep(let frames): vouched = frames
+        case .keep(let frames, let listed):
+            vouched = frames
+            hashes = listed
         case .refuse(let cause):
             guard keepFramesOfOtherInputs else { throw RenderJob.resumeRefusal(outputDirectory, cause) }
             keptDespite = cause
             vouched = nil
         }
+        let listedHashes = hashes
         try RenderJob.prepareDirectory(outputDirectory)
         let start = Date()
         let indices = (shard.map { $0.share(of: selection) } ?? selection).indices
@@ -286,15 +294,16 @@ public struct RenderJob: Sendable {
                     let index = indices[slot]
                     do {
                         let name = frameFileName(index: index, frameCount: scenario.frameCount)
+                        // Kept when whole, listed, and (where its manifest records one) of the same hash.
                         if resume, vouched?.contains(index) ?? true,
-                            RenderJob.isIntact(outputDirectory + "/" + name, width: scenario.pixelWidth, height: scenario.pixelHeight)
+                            RenderJob.isIntact(outputDirectory + "/" + name, width: scenario.pixelWidth, height: scenario.pixelHeight),
+                            let data = FileManager.default.contents(atPath: outputDirectory + "/" + name),
+                            case let hash = FrameHash.of([UInt8](data)), listedHashes[index].map({ $0 == hash }) ?? true
                         {
                             state.countKept()
                             scenario.screen.sequentialSource?.skip(frame: index)
                             var kept = record(index: index, file: name)
-                            if let data = FileManager.default.contents(atPath: outputDirectory + "/" + name) {
-                                (kept.bytes, kept.xxh3) = (data.count, FrameHash.of([UInt8](data)))
-                            }
+                            (kept.bytes, kept.xxh3) = (data.count, hash)
                             let done = state.finish(slot: slot, record: kept, bytes: 0)
                             progress(done, total)
                             continue

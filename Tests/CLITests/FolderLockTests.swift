@@ -176,6 +176,18 @@ final class FrameHashTests: XCTestCase {
         XCTAssertEqual(FileManager.default.contents(atPath: path), whole)
     }
 
+    /// `--resume` keeps a whole frame only when it is the one its manifest lists: another frame
+    /// of the right size copied over it is rendered again.
+    func testResumeRendersAgainAFrameReplacedByAnotherPicture() throws {
+        XCTAssertEqual(render().code, 0)
+        let path = folder + "/out/0003.png"
+        let original = try XCTUnwrap(FileManager.default.contents(atPath: path))
+        try XCTUnwrap(FileManager.default.contents(atPath: folder + "/out/0001.png")).write(to: URL(fileURLWithPath: path))
+        let resumed = render(["--resume"])
+        XCTAssertEqual(resumed.code, 0, resumed.stderr)
+        XCTAssertEqual(FileManager.default.contents(atPath: path), original)
+    }
+
     /// `encode` refuses frames that are not the manifest's, naming the frame.
     func testEncodeRefusesAFrameReplacedAfterTheRender() throws {
         XCTAssertEqual(render().code, 0)
