@@ -6,16 +6,21 @@ import Foundation
 /// render wrote from a frame cut short, edited or replaced by another picture of the same size.
 public enum FrameHash {
     /// XXH3-64 of `bytes`, as 16 lowercase hex digits.
-    public static func of(_ bytes: [UInt8]) -> String {
+    public static func of(_ bytes: [UInt8]) -> String { hex(bytes) }
+
+    /// XXH3-64 of a file's bytes as read (`Data`), without copying them into an array.
+    public static func of(_ data: Data) -> String { hex(data) }
+
+    private static func hex(_ bytes: some ContiguousBytes) -> String {
         let h = bytes.withUnsafeBytes { rf_xxh3_64($0.baseAddress, $0.count) }
         let hex = String(h, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
-    /// The hash of the file at `path`, or nil when it cannot be read.
+    /// The hash of the file at `path` (its bytes hashed where they were read, not copied), or nil
+    /// when it cannot be read.
     public static func ofFile(_ path: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return of([UInt8](data))
+        FileManager.default.contents(atPath: path).map { of($0) }
     }
 }
 

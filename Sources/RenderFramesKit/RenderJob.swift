@@ -298,7 +298,7 @@ public struct RenderJob: Sendable {
                         if resume, vouched?.contains(index) ?? true,
                             RenderJob.isIntact(outputDirectory + "/" + name, width: scenario.pixelWidth, height: scenario.pixelHeight),
                             let data = FileManager.default.contents(atPath: outputDirectory + "/" + name),
-                            case let hash = FrameHash.of([UInt8](data)), listedHashes[index].map({ $0 == hash }) ?? true
+                            case let hash = FrameHash.of(data), listedHashes[index].map({ $0 == hash }) ?? true
                         {
                             state.countKept()
                             scenario.screen.sequentialSource?.skip(frame: index)
