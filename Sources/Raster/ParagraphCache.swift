@@ -5,7 +5,7 @@ import Foundation
 /// holds (it starts afresh past that).
 public final class ParagraphCache: Sendable {
     struct Key: Hashable {
-        let text: String
+        let text: ExactText
         let fonts: FontCascade
         let pointSize: Double
         let width: Double
@@ -19,6 +19,23 @@ public final class ParagraphCache: Sendable {
         let width: Double
         let maxLines: Int
         let style: Paragraph.Style
+
+        // The spans' texts by their bytes, as `ExactText` compares them.
+        static func == (a: SpansKey, b: SpansKey) -> Bool {
+            a.width == b.width && a.maxLines == b.maxLines && a.style == b.style && a.spans.count == b.spans.count
+                && zip(a.spans, b.spans).allSatisfy { ExactText.same($0.text, $1.text) && $0.attributes == $1.attributes }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(width)
+            hasher.combine(maxLines)
+            hasher.combine(style)
+            hasher.combine(spans.count)
+            for span in spans {
+                hasher.combine(ExactText(span.text))
+                hasher.combine(span.attributes)
+            }
+        }
     }
     private let table = Locked<(entries: [Key: Paragraph], spans: [SpansKey: Paragraph], characters: Int)>(([:], [:], 0))
     /// UTF-8 bytes of text kept at most.
@@ -31,7 +48,7 @@ public final class ParagraphCache: Sendable {
         maxLines: Int, letterSpacing: Double, lineBreakMode: LineBreakMode = .byTruncatingTail
     ) -> Paragraph {
         let key = Key(
-            text: text, fonts: fonts, pointSize: pointSize, width: width, lineHeight: lineHeight, maxLines: maxLines,
+            text: ExactText(text), fonts: fonts, pointSize: pointSize, width: width, lineHeight: lineHeight, maxLines: maxLines,
             letterSpacing: letterSpacing, lineBreakMode: lineBreakMode)
         if let hit = table.withLock({ $0.entries[key] }) { return hit }
         let p = Paragraph(
@@ -50,7 +67,7 @@ public final class ParagraphCache: Sendable {
         maxLines: Int, letterSpacing: Double, lineBreakMode: LineBreakMode = .byTruncatingTail
     ) -> Paragraph? {
         let key = Key(
-            text: text, fonts: fonts, pointSize: pointSize, width: width, lineHeight: lineHeight, maxLines: maxLines,
+            text: ExactText(text), fonts: fonts, pointSize: pointSize, width: width, lineHeight: lineHeight, maxLines: maxLines,
             letterSpacing: letterSpacing, lineBreakMode: lineBreakMode)
         return table.withLock { $0.entries[key] }
     }

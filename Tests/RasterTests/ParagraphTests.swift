@@ -135,4 +135,33 @@ final class ParagraphTests: XCTestCase {
         XCTAssertLessThanOrEqual(p.lines[1].width, 150)
         XCTAssertFalse(wrap("short", 150, maxLines: 2).truncated)
     }
+
+    /// The paragraph cache keys a text by its bytes: two spellings of é that String calls equal are
+    /// two keys (each set from its own scalars), the same bytes one key, and a text of a letter with
+    /// 150,000 accents sits in the table beside others without their lookups normalising it (they
+    /// compare its bytes: with String's equality, a lookup that probed past it took seconds).
+    func testTheParagraphCacheKeysATextByItsBytes() {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        XCTAssertEqual(composed, decomposed, "String compares canonical equivalence")
+        XCTAssertNotEqual(ExactText(composed), ExactText(decomposed))
+        XCTAssertEqual(ExactText(composed), ExactText(String("xcaf\u{E9}".dropFirst())))
+        XCTAssertEqual(ExactText(composed).hashValue, ExactText(String("xcaf\u{E9}".dropFirst())).hashValue)
+        XCTAssertEqual(ExactText(""), ExactText(String()))
+
+        let cache = ParagraphCache(), fonts = FontCascade(font)
+        func set(_ text: String) -> Paragraph {
+            cache.paragraph(text, fonts: fonts, pointSize: 17, width: 300, lineHeight: nil, maxLines: 0, letterSpacing: 0)
+        }
+        XCTAssertEqual(set(composed).texts, [composed])
+        XCTAssertEqual(set(decomposed).texts.map { Array($0.unicodeScalars) }, [Array(decomposed.unicodeScalars)])
+        let accents = "a" + String(repeating: "\u{301}", count: 150_000)
+        _ = set(accents)
+        for n in 0..<200 { _ = set("mmmm \(n)") }
+        for n in 0..<200 {
+            XCTAssertNotNil(
+                cache.cached("mmmm \(n)", fonts: fonts, pointSize: 17, width: 300, lineHeight: nil, maxLines: 0, letterSpacing: 0))
+        }
+        XCTAssertNotNil(cache.cached(accents, fonts: fonts, pointSize: 17, width: 300, lineHeight: nil, maxLines: 0, letterSpacing: 0))
+        XCTAssertNil(cache.cached(accents + "b", fonts: fonts, pointSize: 17, width: 300, lineHeight: nil, maxLines: 0, letterSpacing: 0))
+    }
 }

@@ -96,7 +96,7 @@ extension UserScene {
     /// per layer by its inputs.
     private func measure(_ spec: LayerSpec, _ text: TextContent, width: Double, scale: Double) -> Size {
         let key = FitKey(
-            text: text.text, pointSizes: text.runs.isEmpty ? [text.pointSize] : text.runs.map(\.pointSize),
+            text: ExactText(text.text), pointSizes: text.runs.isEmpty ? [text.pointSize] : text.runs.map(\.pointSize),
             letterSpacings: text.runs.isEmpty ? [text.letterSpacing] : text.runs.map(\.letterSpacing), width: width, scale: scale,
             typography: ObjectIdentifier(text.typography))
         if let known = spec.fitCache.withLock({ $0[key] }) { return known }
@@ -126,7 +126,7 @@ extension UserScene {
     }
 
     struct FitKey: Hashable {
-        var text: String
+        var text: ExactText
         var pointSizes: [Double]
         var letterSpacings: [Double]
         var width: Double
