@@ -48,7 +48,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         // The preview's HTTP server (`render-frames preview`): small, no SwiftNIO, builds in seconds.
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
         // `swift package generate-documentation --target RenderFramesKit` (scripts/test.sh): the DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -116,7 +115,7 @@ let package = Package(
         // The live preview: its HTTP routes, frame cache and file watching, and the page it serves (Resources/Page).
         .target(
             name: "RenderFramesPreview",
-            dependencies: ["RenderFramesKit", "Raster", "Scene", "ScenarioFormat", "UIKit", .product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: ["RenderFramesKit", "Raster", "Scene", "ScenarioFormat", "UIKit"],
             resources: [.copy("Resources/Page")]
         ),
         .executableTarget(

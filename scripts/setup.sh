@@ -18,12 +18,11 @@ fonts=(fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-inter fonts-u
   fonts-lato fonts-cantarell)
 packages=(pkg-config libpng-dev zlib1g-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libthai-dev "libjpeg62-turbo-dev|libjpeg-turbo8-dev"
   libdeflate-dev libwebp-dev libxxhash-dev ffmpeg "${fonts[@]}")
-# libcurl: the preview's HTTP package (FlyingFox) imports FoundationNetworking, which the static build links with -lcurl.
-packages+=(libcurl4-openssl-dev)
-# hb-shape: the tests compare our shaping with HarfBuzz's own command; kiwisolver: ConstraintSolver's differential test.
-[ "${1:-}" = "--test" ] && packages+=(chromium python3-pil libharfbuzz-bin python3-kiwisolver)
+# hb-shape: the tests compare our shaping with HarfBuzz's own command; kiwisolver: ConstraintSolver's differential test;
+# libcurl: the preview's tests fetch with URLSession (FoundationNetworking); the tool itself serves on sockets of its own.
+[ "${1:-}" = "--test" ] && packages+=(chromium python3-pil libharfbuzz-bin python3-kiwisolver libcurl4-openssl-dev)
 [ "${1:-}" = "--runtime" ] && packages=("libpng16-16|libpng16-16t64" zlib1g libfreetype6 "libjpeg62-turbo|libjpeg-turbo8"
-  libdeflate0 libwebp7 libwebpmux3 libwebpdemux2 "libharfbuzz0b" "libfribidi0" libthai0 libthai-data "libcurl4|libcurl4t64" ffmpeg "${fonts[@]}")
+  libdeflate0 libwebp7 libwebpmux3 libwebpdemux2 "libharfbuzz0b" "libfribidi0" libthai0 libthai-data ffmpeg "${fonts[@]}")
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
 missing=()
 for spec in "${packages[@]}"; do

@@ -24,8 +24,11 @@ final class PreviewModel: @unchecked Sendable {
     private(set) var error: String?
     private(set) var watched: [String: FileStamp] = [:]
     let cache = FrameCache(capacity: PreviewModel.cacheBytes)
-    /// The newest request (the page's own count) of each page and variant: an older request still waiting is dropped.
-    private let newest = Locked([String: Int]())
+    /// The newest request (the page's own count) of each page and variant: an older request still
+    /// waiting is dropped. At most `pagesKept` entries: past it, the half noted longest ago goes
+    /// (a page that long quiet has no request waiting).
+    private let newest = Locked((entries: [String: (sequence: Int, noted: Int)](), clock: 0))
+    static let pagesKept = 512
 
     /// The most encoded frames kept per scenario (LRU).
     static let cacheBytes = 64 << 20
@@ -64,12 +67,23 @@ final class PreviewModel: @unchecked Sendable {
     /// the order it makes them (they may arrive in another, on several connections), and one is
     /// dropped when a later one of the same page and variant came before it was drawn (`isSuperseded`).
     func note(client: String, variant: Int, sequence: Int) {
-        newest.withLock { $0["\(client)/\(variant)"] = max($0["\(client)/\(variant)"] ?? sequence, sequence) }
+        let key = "\(client.prefix(64))/\(variant)"
+        newest.withLock { n in
+            n.clock += 1
+            n.entries[key] = (max(n.entries[key]?.sequence ?? sequence, sequence), n.clock)
+            if n.entries.count > Self.pagesKept {
+                let cut = n.entries.values.map(\.noted).sorted()[n.entries.count / 2]
+                n.entries = n.entries.filter { $0.value.noted >= cut }
+            }
+        }
     }
 
     func isSuperseded(client: String, variant: Int, sequence: Int) -> Bool {
-        newest.withLock { ($0["\(client)/\(variant)"] ?? sequence) > sequence }
+        newest.withLock { ($0.entries["\(client.prefix(64))/\(variant)"]?.sequence ?? sequence) > sequence }
     }
+
+    /// How many pages and variants are kept (for the bound's test).
+    var pagesNoted: Int { newest.withLock { $0.entries.count } }
 
     /// Frame `index` of variant `variant` (on `queue`): from the cache, else drawn and encoded.
     func frame(variant: Int, index: Int) -> EncodedFrame? {

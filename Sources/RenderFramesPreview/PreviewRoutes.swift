@@ -1,4 +1,3 @@
-import FlyingFox
 import Foundation
 
 /// The preview's routes, all GET; anything else is 404 (no file is served by its path, nothing is listed):
@@ -9,7 +8,7 @@ import Foundation
 ///                     time, u, offset); 409 when page C asked for a later one (S) of the variant meanwhile
 ///   /info?variant=I&frame=N    the frame's numbers and named layers on screen as JSON
 ///   /explain?variant=I&frame=N what `explain` prints for the frame
-struct Router: HTTPHandler {
+struct Router: Sendable {
     let server: PreviewServer
 
     static let page: [String: (file: String, type: String)] = [
@@ -18,13 +17,11 @@ struct Router: HTTPHandler {
         "/preview.css": ("preview.css", "text/css; charset=utf-8"),
     ]
 
-    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard request.method == .GET else { return Self.text(.methodNotAllowed, "only GET is served here\n") }
-        // On loopback, a page must name this machine: another name pointed here (DNS rebinding) is
-        // some website's script reaching for the preview, and is refused.
-        if Self.loopback.contains(server.host), let named = request.headers[.host].map(Self.hostName), !Self.loopback.contains(named) {
-            return Self.text(.forbidden, "the preview answers pages of 127.0.0.1, localhost or ::1 only\n")
-        }
+    func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        guard request.method == "GET" else { return Self.text(.methodNotAllowed, "only GET is served here\n") }
+        // A page must name this machine: another name pointed here (DNS rebinding) is some
+        // website's script reaching for the preview, and is refused, whatever --host is.
+        if let refusal = Self.hostRefusal(request.header("host"), listening: server.host) { return Self.text(.forbidden, refusal) }
         let model = server.model
         func int(_ name: String) -> Int? { request.query.first { $0.name == name }.flatMap { Int($0.value) } }
         switch request.path {
@@ -33,12 +30,12 @@ struct Router: HTTPHandler {
             guard let url = Bundle.module.url(forResource: "Page/" + file, withExtension: nil), let data = try? Data(contentsOf: url) else {
                 return Self.text(.internalServerError, "the page's file \(file) is missing from the build\n")
             }
-            return HTTPResponse(statusCode: .ok, headers: [.contentType: type, .cacheControl: "no-store"], body: data)
+            return HTTPResponse(status: 200, headers: [("Content-Type", type), ("Cache-Control", "no-store")], body: data)
         case "/state":
             if let since = int("since") {
                 let deadline = Date() + 20
                 while Date() < deadline, await server.onQueue({ model.version }) <= since {
-                    try await Task.sleep(nanoseconds: 50_000_000)
+                    try? await Task.sleep(nanoseconds: 50_000_000)
                 }
             }
             return Self.json(await server.onQueue { model.infoJSON() })
@@ -56,8 +53,7 @@ struct Router: HTTPHandler {
             guard let found else { return Self.text(.notFound, "no frame \(frame) of variant \(variant)\n") }
             if request.path == "/info" { return Self.json(found.info) }
             return HTTPResponse(
-                statusCode: .ok,
-                headers: [.contentType: "image/png", .cacheControl: "no-store", HTTPHeader("X-Frame-Info"): Self.headerInfo(found)],
+                status: 200, headers: [("Content-Type", "image/png"), ("Cache-Control", "no-store"), ("X-Frame-Info", Self.headerInfo(found))],
                 body: found.png)
         case "/explain":
             guard let variant = int("variant"), let frame = int("frame") else { return Self.text(.badRequest, "give ?variant=I&frame=N\n") }
@@ -75,7 +71,38 @@ struct Router: HTTPHandler {
         }
     }
 
-    static let loopback: Set<String> = ["127.0.0.1", "localhost", "::1"]
+    /// Why a request naming `header` as its host is refused by a preview listening on `host`, or
+    /// nil. Listening on loopback (127.0.0.0/8, ::1, localhost), the page must name loopback;
+    /// listening on another address, it must name an address (any IP) or this machine by its
+    /// name: a domain name is what DNS rebinding uses. No Host header (not a browser) is served.
+    static func hostRefusal(_ header: String?, listening host: String) -> String? {
+        guard let header else { return nil }
+        let named = hostName(header)
+        if isLoopback(host) {
+            return isLoopback(named) ? nil : "the preview answers pages of 127.0.0.1, localhost or ::1 only (this one named \(named.shownInMessages))\n"
+        }
+        if isAddress(named) || named == "localhost" || thisMachine.contains(named) { return nil }
+        return "the preview answers pages that name it by its IP address or this machine's name (this one named \(named.shownInMessages))\n"
+    }
+
+    static func isLoopback(_ name: String) -> Bool {
+        if name == "localhost" || name == "::1" { return true }
+        var v4 = in_addr()
+        return inet_pton(AF_INET, name, &v4) == 1 && UInt32(bigEndian: v4.s_addr) >> 24 == 127
+    }
+
+    static func isAddress(_ name: String) -> Bool {
+        var v4 = in_addr(), v6 = in6_addr()
+        return inet_pton(AF_INET, name, &v4) == 1 || inet_pton(AF_INET6, name, &v6) == 1
+    }
+
+    /// This machine's host name, and with `.local`, lower-cased.
+    static let thisMachine: Set<String> = {
+        var name = [CChar](repeating: 0, count: 256)
+        guard gethostname(&name, name.count - 1) == 0 else { return [] }
+        let own = String(cString: name).lowercased()
+        return own.isEmpty ? [] : [own, own + ".local"]
+    }()
 
     /// A Host header's name without its port: `127.0.0.1:8080` -> `127.0.0.1`, `[::1]:8080` -> `::1`.
     static func hostName(_ header: String) -> String {
@@ -93,10 +120,13 @@ struct Router: HTTPHandler {
     }
 
     static func json(_ data: Data) -> HTTPResponse {
-        HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"], body: data)
+        HTTPResponse(status: 200, headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")], body: data)
     }
 
-    static func text(_ status: HTTPStatusCode, _ text: String) -> HTTPResponse {
-        HTTPResponse(statusCode: status, headers: [.contentType: "text/plain; charset=utf-8"], body: Data(text.utf8))
+    enum Status: Int {
+        case badRequest = 400, forbidden = 403, notFound = 404, methodNotAllowed = 405, conflict = 409
+        case unprocessableContent = 422, internalServerError = 500
     }
+
+    static func text(_ status: Status, _ text: String) -> HTTPResponse { .text(status.rawValue, text) }
 }

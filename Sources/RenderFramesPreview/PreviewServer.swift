@@ -1,5 +1,3 @@
-import FlyingFox
-import FlyingSocks
 import Foundation
 import Raster
 import RenderFramesKit
@@ -24,7 +22,13 @@ public final class PreviewServer: @unchecked Sendable {
     let model: PreviewModel
     public let host: String
     public let port: UInt16
+    /// The server's limits (tests lower them).
+    var limits = HTTPServer.Limits()
+    /// Where the server says what it cannot help (out of file descriptors): standard error.
+    var warn: @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     private var server: HTTPServer?
+    /// The connections being served now.
+    var openConnections: Int { server?.openConnections ?? 0 }
     private var watcher: Task<Void, Never>?
 
     /// The preview of a scenario file (its own screen, or `prepare` sets a Swift scene as each
@@ -108,84 +112,34 @@ public final class PreviewServer: @unchecked Sendable {
         let first: String? = await onQueue { model.reload() }
         if let first { throw PreviewError(message: String(first.dropFirst("error: ".count))) }
         let ip = host == "localhost" ? "127.0.0.1" : host
-        let address: any SocketAddress
+        let server: HTTPServer
         do {
-            address = ip.contains(":") ? try sockaddr_in6.inet6(ip6: ip, port: port) : try sockaddr_in.inet(ip4: ip, port: port)
-        } catch {
-            throw PreviewError(message: Self.addressProblem(host: "") ?? "")
-        }
-        let server = HTTPServer(address: address, timeout: 30, logger: .disabled, handler: Router(server: self))
-        self.server = server
-        // Listening, or the run ended (a bind refused): whichever comes first, within 5 s.
-        let failure = Locked<(any Error)?>(nil)
-        let running = Task {
-            do { try await server.run() } catch { failure.withLock { $0 = error } }
-        }
-        let deadline = Date() + 5
-        while await !server.isListening, failure.current == nil, Date() < deadline { try? await Task.sleep(nanoseconds: 2_000_000) }
-        if await !server.isListening {
-            running.cancel()
-            let why: String
-            if let socket = failure.current as? SocketError, case .failed(_, let code, _) = socket {
-                why =
-                    code == EADDRINUSE
-                    ? "the port is in use (another program listens there); give another --port, or 0 for a free one"
-                    : code == EADDRNOTAVAIL
-                        ? "this machine has no such address; give one of its own, such as 127.0.0.1"
-                        : code == EACCES
-                            ? "ports below 1024 need root; give one above 1023, or 0 for a free one"
-                            : "the system refused it (\(String(cString: strerror(code))))"
-            } else {
-                why = "the server did not start listening"
-            }
+            let router = Router(server: self)
+            server = try HTTPServer(host: ip, port: port, limits: limits, warn: warn) { await router.handle($0) }
+        } catch let failure as HTTPServer.BindFailure {
+            let code = failure.code
+            let why =
+                code == EADDRINUSE
+                ? "the port is in use (another program listens there); give another --port, or 0 for a free one"
+                : code == EADDRNOTAVAIL
+                    ? "this machine has no such address; give one of its own, such as 127.0.0.1"
+                    : code == EACCES
+                        ? "ports below 1024 need root; give one above 1023, or 0 for a free one"
+                        : "the system refused it (\(String(cString: strerror(code))))"
             throw PreviewError(message: "cannot listen on \(host) port \(port): \(why)")
         }
-        var boundPort = port
-        if case .ip4(_, let p)? = await server.listeningAddress { boundPort = p }
-        if case .ip6(_, let p)? = await server.listeningAddress { boundPort = p }
-        Self.sendWithoutDelay(listeningOn: boundPort)
+        self.server = server
+        server.start()
+        let boundPort = server.port
         watcher = Task.detached { [weak self] in await self?.watch() }
         let shownHost = ip.contains(":") ? "[\(ip)]" : ip
         return "http://\(shownHost):\(boundPort)/"
     }
 
-    /// FlyingFox sends a response's head and body in two writes; with Nagle's algorithm the body
-    /// (a frame, smaller than loopback's segment) waits for the browser's delayed ACK of the head,
-    /// 40 ms on Linux: most of a scrub's latency. Linux gives the connections a listening socket
-    /// accepts its TCP_NODELAY, so it is set on ours, found by its port (FlyingFox keeps it private).
-    static func sendWithoutDelay(listeningOn port: UInt16) {
-        for fd in Int32(3)..<Int32(1024) {
-            var storage = sockaddr_storage()
-            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-            let named = withUnsafeMutablePointer(to: &storage) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-            }
-            guard named == 0 else { continue }
-            var listening: Int32 = 0
-            var size = socklen_t(MemoryLayout<Int32>.size)
-            guard getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &size) == 0, listening == 1 else { continue }
-            let boundPort: UInt16
-            switch Int32(storage.ss_family) {
-            case AF_INET:
-                boundPort = withUnsafePointer(to: &storage) {
-                    $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
-                }
-            case AF_INET6:
-                boundPort = withUnsafePointer(to: &storage) {
-                    $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) }
-                }
-            default: continue
-            }
-            guard boundPort == port else { continue }
-            var on: Int32 = 1
-            setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
-        }
-    }
-
     /// Stops serving (connections closed) and watching.
     public func stop() async {
         watcher?.cancel()
-        await server?.stop(timeout: 0.5)
+        server?.stop()
     }
 
     /// Starts, prints the address (`announce`), then serves until Ctrl-C or SIGTERM, which stop the
