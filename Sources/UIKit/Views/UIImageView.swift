@@ -5,7 +5,9 @@ internal import Scene
 /// An object that displays a single image in your interface, placed by its content mode.
 /// https://developer.apple.com/documentation/uikit/uiimageview
 @preconcurrency @MainActor open class UIImageView: UIView {
-    open var image: UIImage? { didSet { invalidateIntrinsicContentSize() } }
+    /// The same image set again changes nothing (a button's layout sets its image view's image at
+    /// every pass: invalidating its size there laid the button out again without end).
+    open var image: UIImage? { didSet { if image !== oldValue { invalidateIntrinsicContentSize() } } }
     open var highlightedImage: UIImage?
     open var isHighlighted = false
 

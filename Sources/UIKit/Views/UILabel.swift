@@ -39,23 +39,31 @@ public enum NSLineBreakMode: Int, Sendable {
 /// https://developer.apple.com/documentation/uikit/uilabel
 @preconcurrency @MainActor open class UILabel: UIView {
     /// https://developer.apple.com/documentation/uikit/uilabel/1620538-text
+    /// The same text set again changes nothing (a button's layout sets its label's text at every
+    /// pass: invalidating its size there laid the button out again without end).
     open var text: String? {
-        didSet { storedAttributed = nil; invalidateIntrinsicContentSize() }
+        didSet {
+            guard text != oldValue || storedAttributed != nil else { return }
+            storedAttributed = nil
+            invalidateIntrinsicContentSize()
+        }
     }
     private var storedAttributed: NSAttributedString?
     /// https://developer.apple.com/documentation/uikit/uilabel/1620542-attributedtext
     open var attributedText: NSAttributedString? {
         get { storedAttributed ?? text.map { NSAttributedString(string: $0) } }
         set {
+            if let newValue, let stored = storedAttributed, newValue.isEqual(to: stored) { return }
             text = newValue?.string
             storedAttributed = newValue
+            invalidateIntrinsicContentSize()
         }
     }
     /// nil sets the default: the system font at 17 points.
     open var font: UIFont! = UIFont.systemFont(ofSize: 17) {
         didSet {
             if font == nil { font = UIFont.systemFont(ofSize: 17) }
-            invalidateIntrinsicContentSize()
+            if font != oldValue { invalidateIntrinsicContentSize() }
         }
     }
     /// nil sets the default: label.
@@ -64,10 +72,10 @@ public enum NSLineBreakMode: Int, Sendable {
     }
     open var textAlignment = NSTextAlignment.natural
     /// 0: as many lines as the text needs.
-    open var numberOfLines = 1 { didSet { invalidateIntrinsicContentSize() } }
-    open var lineBreakMode = NSLineBreakMode.byTruncatingTail { didSet { invalidateIntrinsicContentSize() } }
+    open var numberOfLines = 1 { didSet { if numberOfLines != oldValue { invalidateIntrinsicContentSize() } } }
+    open var lineBreakMode = NSLineBreakMode.byTruncatingTail { didSet { if lineBreakMode != oldValue { invalidateIntrinsicContentSize() } } }
     /// https://developer.apple.com/documentation/uikit/uilabel/1620533-preferredmaxlayoutwidth
-    open var preferredMaxLayoutWidth: CGFloat = 0 { didSet { invalidateIntrinsicContentSize() } }
+    open var preferredMaxLayoutWidth: CGFloat = 0 { didSet { if preferredMaxLayoutWidth != oldValue { invalidateIntrinsicContentSize() } } }
     /// The font follows the Dynamic Type size when it came from `preferredFont(forTextStyle:)` or
     /// `UIFontMetrics` (the screen's size is fixed for a run, so it is applied when made).
     open var adjustsFontForContentSizeCategory = false
