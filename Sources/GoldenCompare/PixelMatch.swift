@@ -51,23 +51,6 @@ public struct PixelMatch: Sendable {
 
         /// Every changed byte counts.
         public var exact: Bool { metric == .exact }
-
-        /// What `render-frames compare --help` (and `render`'s golden options) say of each way to
-        /// set these options, kept beside them.
-        public enum Help {
-            public static let tolerance = """
-                A pixel differs when one of its channels moves by more than this many levels, 0-255 (default \
-                \(Metric.defaultTolerance): 1-level noise passes, a 3-level color change fails); anti-aliased edge pixels are \
-                counted apart.
-                """
-            public static let threshold = """
-                Compare by pixelmatch's perceptual YIQ distance instead, with this threshold 0-1 (at pixelmatch's 0.1, green \
-                alone may move 37 levels and blue alone 78 before a pixel differs).
-                """
-            public static let exact = "Count every changed byte: no tolerance, no anti-aliasing detection."
-            public static let maxDiffPixels = "Differing pixels allowed per frame."
-            public static let maxDiffRatio = "Differing pixels allowed per frame, as a ratio of its pixels (0-1)."
-        }
     }
 
     public struct Result: Sendable, Equatable {

@@ -220,57 +220,14 @@ struct Typesetter {
         _ scalars: [Unicode.Scalar], styles scalarStyles: [UInt16]?, emptyStyle: UInt16, width: Double, maxLines: Int,
         morePending: Bool
     ) -> (lines: [TextLayout], truncated: Bool) {
-        var scalars = scalars
-        // Graphemes: the string's characters (extended grapheme clusters), as scalar offsets.
-        var starts: [Int]
-        // Each grapheme's style (that of its first scalar); empty in one look.
-        var graphemeStyles: [UInt16] = []
-        if !scalars.contains(where: { $0.value >= 0x80 }) {
-            // Printable ASCII (controls, CR LF among them, are gone): every scalar is a grapheme.
-            starts = Array(0...scalars.count)
-            if let scalarStyles { graphemeStyles = scalarStyles }
-        } else {
-            starts = []
-            starts.reserveCapacity(scalars.count + 1)
-            var view = String.UnicodeScalarView()
-            view.append(contentsOf: scalars)
-            var kept: [Unicode.Scalar] = []
-            var cut = false
-            var offset = 0, original = 0
-            for ch in String(view) {
-                starts.append(offset)
-                if let scalarStyles { graphemeStyles.append(scalarStyles[original]) }
-                original += ch.unicodeScalars.count
-                var count = 0
-                for s in ch.unicodeScalars {
-                    guard count < Typesetter.maximumGraphemeScalars else { cut = true; break }
-                    kept.append(s)
-                    count += 1
-                }
-                offset += count
-            }
-            starts.append(offset)
-            if cut { scalars = kept }
-        }
+        let (scalars, starts, graphemeStyles) = Typesetter.graphemes(scalars, styles: scalarStyles)
         let styleOf = graphemeStyles, oneLook = graphemeStyles.isEmpty
         let codes = scalars.map(\.value)
         let m = starts.count - 1
 
         let levels = Typesetter.bidiLevels(codes)
         let baseRTL = levels.base
-        var fontOf: [UInt16]
-        if styleOf.isEmpty {
-            fontOf = chooseFonts(scalars, starts: starts, in: fonts)
-        } else {
-            // Each grapheme in its style's cascade (the styles share a few cascades, one a weight).
-            var byCascade: [FontCascade: [UInt16]] = [:]
-            fontOf = [UInt16](repeating: 0, count: m)
-            for g in 0..<m {
-                let c = cascade(styleOf[g])
-                if byCascade[c] == nil { byCascade[c] = chooseFonts(scalars, starts: starts, in: c) }
-                fontOf[g] = byCascade[c]![g]
-            }
-        }
+        let fontOf = graphemeFonts(scalars, starts: starts, styles: styleOf)
         /// The style of grapheme `g`, and the spacing after it.
         // Inlined: a nested function left out of line checks exclusivity at run time on every
         // captured var it touches (`sum`, `shapedTo`), which cost plain text 6 % of its setting.
@@ -278,28 +235,7 @@ struct Typesetter {
         @inline(__always) func spacingAfter(_ g: Int) -> Double { oneLook ? letterSpacing : styles[Int(styleOf[g])].letterSpacing }
         let scripts = Typesetter.scripts(codes, starts: starts)
 
-        // Runs: same font, level and script. A run past `Typesetter.chunk` graphemes ends after a
-        // space (or, in a word that long, anywhere), so that a long text is shaped only as far as
-        // its lines reach.
-        var runs: [Run] = []
-        var g = 0
-        while g < m {
-            var e = g + 1
-            let level = levels.levels.isEmpty ? 0 : levels.levels[starts[g]]
-            while e < m, fontOf[e] == fontOf[g], scripts[e] == scripts[g],
-                (levels.levels.isEmpty ? 0 : levels.levels[starts[e]]) == level, styleOf.isEmpty || styleOf[e] == styleOf[g]
-            {
-                if e - g >= Typesetter.chunk,
-                    e - g >= 4 * Typesetter.chunk
-                        || (Typesetter.isSpace(codes[starts[e - 1]]) && !Typesetter.isSpace(codes[starts[e]]))
-                {
-                    break
-                }
-                e += 1
-            }
-            runs.append(Run(start: g, end: e, level: level, font: fontOf[g], style: styleAt(g)))
-            g = e
-        }
+        var runs = Typesetter.runs(codes, starts: starts, levels: levels.levels, fonts: fontOf, scripts: scripts, styles: styleOf)
         // Shaping, run by run as the lines need it. Running sums: sum[i] is the advance of
         // graphemes before i, letter spacing after each; valid up to sum[shapedTo].
         var advance = [Double](repeating: 0, count: m)
@@ -366,7 +302,6 @@ struct Typesetter {
         var lines: [TextLayout] = []
         var lineStart = 0
         var lastBreak = -1
-        var truncated = false
         var g2 = 0
         let wraps = lineBreakMode == .byWordWrapping || lineBreakMode == .byCharWrapping
         if m == 0 {
@@ -375,64 +310,13 @@ struct Typesetter {
         }
         while g2 < m {
             if maxLines > 0 && lines.count == maxLines - 1 && !wraps {
-                // The ellipsis's width in the font it is drawn in, kept per font. Made here, on the
-                // last line only (a var the loop's other functions capture costs each of their calls
-                // an exclusivity check).
-                var ellipsisWidths: [UInt32: Double] = [:]
-                func ellipsisWidth(font: UInt16, style: UInt16) -> Double {
-                    let key = UInt32(style) << 16 | UInt32(font)
-                    if let w = ellipsisWidths[key] { return w }
-                    let w = self.ellipsis(after: font, style: style).advance
-                    ellipsisWidths[key] = w
-                    return w
-                }
                 // The last line allowed: the rest, cut as the line break mode says if it does not fit.
                 let end = trimEnd(lineStart, m)
-                let fits = restFits(lineStart, end)
-                if fits && !morePending {
-                    lines.append(lineOf(lineStart, end, ellipsis: false))
-                } else if lineBreakMode == .byClipping {
-                    // The rest unbroken (drawn up to the box's edge).
-                    lines.append(lineOf(lineStart, end, ellipsis: false))
-                    truncated = true
-                } else if lineBreakMode == .byTruncatingHead && !morePending {
-                    // The ellipsis, then as many of the last graphemes as fit after it.
-                    var k = end
-                    while k > lineStart,
-                        measure(k - 1, end) + spacingAfter(k - 1) + ellipsisWidth(font: fontOf[k - 1], style: styleAt(k - 1)) <= width
-                    { k -= 1 }
-                    while k < end && space[k] { k += 1 }
-                    lines.append(lineOf([.ellipsis, .graphemes(k, end)]))
-                    truncated = true
-                } else if lineBreakMode == .byTruncatingMiddle && !morePending {
-                    // Half the room for the start, the rest for the end, the ellipsis between them.
-                    let room = width - ellipsisWidth(font: fontOf[lineStart], style: styleAt(lineStart))
-                    var a = lineStart
-                    while a < end, measure(lineStart, a + 1) + spacingAfter(a) <= room / 2 { a += 1 }
-                    let used = a > lineStart ? measure(lineStart, a) + spacingAfter(a - 1) : 0
-                    var b = end
-                    while b > a, measure(b - 1, end) + spacingAfter(b - 1) <= room - used { b -= 1 }
-                    while b < end && space[b] { b += 1 }
-                    lines.append(lineOf([.graphemes(lineStart, trimEnd(lineStart, a)), .ellipsis, .graphemes(b, end)]))
-                    truncated = true
-                } else {
-                    // As many graphemes as fit with the ellipsis after them, the ellipsis measured in
-                    // the font it is drawn in (that of the last grapheme kept but trailing spaces),
-                    // even when the whole paragraph fits and only later paragraphs are cut.
-                    var k = lineStart, lastKept = -1 // the last grapheme kept that is not a space
-                    while k < end {
-                        let last = space[k] ? lastKept : k
-                        guard
-                            measure(lineStart, k + 1) + spacingAfter(k)
-                                + ellipsisWidth(font: last >= 0 ? fontOf[last] : 0, style: styleAt(max(last, lineStart))) <= width
-                        else { break }
-                        lastKept = last
-                        k += 1
-                    }
-                    lines.append(lineOf(lineStart, trimEnd(lineStart, k), ellipsis: true))
-                    truncated = true
-                }
-                return (lines, truncated)
+                let (line, cut) = lastLine(
+                    lineStart, end, fits: restFits(lineStart, end), morePending: morePending, width: width, space: space, fontOf: fontOf,
+                    styleAt: styleAt, spacingAfter: spacingAfter, measure: measure, trimEnd: trimEnd, lineOf: lineOf)
+                lines.append(line)
+                return (lines, cut)
             }
             if !space[g2] && g2 > lineStart && measure(lineStart, g2 + 1) > width {
                 let cut = lastBreak > lineStart ? lastBreak : g2
@@ -448,6 +332,144 @@ struct Typesetter {
         }
         lines.append(lineOf(lineStart, trimEnd(lineStart, m), ellipsis: false))
         return (lines, wraps && morePending && maxLines > 0 && lines.count >= maxLines)
+    }
+
+    /// The last line a paragraph may have when it does not wrap: graphemes [lineStart, end), cut
+    /// as the line break mode says when they do not fit (`fits`) or more text follows: clipped, or
+    /// an ellipsis at the head, in the middle or at the tail. Says whether anything was cut.
+    func lastLine(
+        _ lineStart: Int, _ end: Int, fits: Bool, morePending: Bool, width: Double, space: [Bool], fontOf: [UInt16],
+        styleAt: (Int) -> UInt16, spacingAfter: (Int) -> Double, measure: (Int, Int) -> Double, trimEnd: (Int, Int) -> Int,
+        lineOf: ([LinePart]) -> TextLayout
+    ) -> (TextLayout, Bool) {
+        // The ellipsis's width in the font it is drawn in, kept per font. Made here, on the
+        // last line only (a var the loop's other functions capture costs each of their calls
+        // an exclusivity check).
+        var ellipsisWidths: [UInt32: Double] = [:]
+        func ellipsisWidth(font: UInt16, style: UInt16) -> Double {
+            let key = UInt32(style) << 16 | UInt32(font)
+            if let w = ellipsisWidths[key] { return w }
+            let w = self.ellipsis(after: font, style: style).advance
+            ellipsisWidths[key] = w
+            return w
+        }
+        if fits && !morePending {
+            return (lineOf([.graphemes(lineStart, end)]), false)
+        } else if lineBreakMode == .byClipping {
+            // The rest unbroken (drawn up to the box's edge).
+            return (lineOf([.graphemes(lineStart, end)]), true)
+        } else if lineBreakMode == .byTruncatingHead && !morePending {
+            // The ellipsis, then as many of the last graphemes as fit after it.
+            var k = end
+            while k > lineStart,
+                measure(k - 1, end) + spacingAfter(k - 1) + ellipsisWidth(font: fontOf[k - 1], style: styleAt(k - 1)) <= width
+            { k -= 1 }
+            while k < end && space[k] { k += 1 }
+            return (lineOf([.ellipsis, .graphemes(k, end)]), true)
+        } else if lineBreakMode == .byTruncatingMiddle && !morePending {
+            // Half the room for the start, the rest for the end, the ellipsis between them.
+            let room = width - ellipsisWidth(font: fontOf[lineStart], style: styleAt(lineStart))
+            var a = lineStart
+            while a < end, measure(lineStart, a + 1) + spacingAfter(a) <= room / 2 { a += 1 }
+            let used = a > lineStart ? measure(lineStart, a) + spacingAfter(a - 1) : 0
+            var b = end
+            while b > a, measure(b - 1, end) + spacingAfter(b - 1) <= room - used { b -= 1 }
+            while b < end && space[b] { b += 1 }
+            return (lineOf([.graphemes(lineStart, trimEnd(lineStart, a)), .ellipsis, .graphemes(b, end)]), true)
+        } else {
+            // As many graphemes as fit with the ellipsis after them, the ellipsis measured in
+            // the font it is drawn in (that of the last grapheme kept but trailing spaces),
+            // even when the whole paragraph fits and only later paragraphs are cut.
+            var k = lineStart, lastKept = -1 // the last grapheme kept that is not a space
+            while k < end {
+                let last = space[k] ? lastKept : k
+                guard
+                    measure(lineStart, k + 1) + spacingAfter(k)
+                        + ellipsisWidth(font: last >= 0 ? fontOf[last] : 0, style: styleAt(max(last, lineStart))) <= width
+                else { break }
+                lastKept = last
+                k += 1
+            }
+            return (lineOf([.graphemes(lineStart, trimEnd(lineStart, k)), .ellipsis]), true)
+        }
+    }
+
+    /// The scalars' graphemes (the string's characters, extended grapheme clusters) as scalar
+    /// offsets, with each grapheme's style (that of its first scalar; empty in one look). A grapheme
+    /// keeps at most `maximumGraphemeScalars` scalars: the scalars returned are those kept.
+    static func graphemes(
+        _ scalars: [Unicode.Scalar], styles scalarStyles: [UInt16]?
+    ) -> (scalars: [Unicode.Scalar], starts: [Int], styles: [UInt16]) {
+        guard scalars.contains(where: { $0.value >= 0x80 }) else {
+            // Printable ASCII (controls, CR LF among them, are gone): every scalar is a grapheme.
+            return (scalars, Array(0...scalars.count), scalarStyles ?? [])
+        }
+        var starts: [Int] = []
+        var graphemeStyles: [UInt16] = []
+        starts.reserveCapacity(scalars.count + 1)
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        var kept: [Unicode.Scalar] = []
+        var cut = false
+        var offset = 0, original = 0
+        for ch in String(view) {
+            starts.append(offset)
+            if let scalarStyles { graphemeStyles.append(scalarStyles[original]) }
+            original += ch.unicodeScalars.count
+            var count = 0
+            for s in ch.unicodeScalars {
+                guard count < Typesetter.maximumGraphemeScalars else { cut = true; break }
+                kept.append(s)
+                count += 1
+            }
+            offset += count
+        }
+        starts.append(offset)
+        return (cut ? kept : scalars, starts, graphemeStyles)
+    }
+
+    /// Each grapheme's font: in the paragraph's cascade, or (attributed text) in its style's, the
+    /// styles sharing a few cascades (one a weight).
+    func graphemeFonts(_ scalars: [Unicode.Scalar], starts: [Int], styles styleOf: [UInt16]) -> [UInt16] {
+        if styleOf.isEmpty { return chooseFonts(scalars, starts: starts, in: fonts) }
+        let m = starts.count - 1
+        var byCascade: [FontCascade: [UInt16]] = [:]
+        var fontOf = [UInt16](repeating: 0, count: m)
+        for g in 0..<m {
+            let c = cascade(styleOf[g])
+            if byCascade[c] == nil { byCascade[c] = chooseFonts(scalars, starts: starts, in: c) }
+            fontOf[g] = byCascade[c]![g]
+        }
+        return fontOf
+    }
+
+    /// The paragraph's runs: graphemes of one font, bidi level, script and style. A run past
+    /// `Typesetter.chunk` graphemes ends after a space (or, in a word that long, anywhere), so that
+    /// a long text is shaped only as far as its lines reach.
+    static func runs(
+        _ codes: [UInt32], starts: [Int], levels: [Int8], fonts fontOf: [UInt16], scripts: [hb_script_t], styles styleOf: [UInt16]
+    ) -> [Run] {
+        let m = starts.count - 1
+        var runs: [Run] = []
+        var g = 0
+        while g < m {
+            var e = g + 1
+            let level = levels.isEmpty ? 0 : levels[starts[g]]
+            while e < m, fontOf[e] == fontOf[g], scripts[e] == scripts[g],
+                (levels.isEmpty ? 0 : levels[starts[e]]) == level, styleOf.isEmpty || styleOf[e] == styleOf[g]
+            {
+                if e - g >= Typesetter.chunk,
+                    e - g >= 4 * Typesetter.chunk
+                        || (Typesetter.isSpace(codes[starts[e - 1]]) && !Typesetter.isSpace(codes[starts[e]]))
+                {
+                    break
+                }
+                e += 1
+            }
+            runs.append(Run(start: g, end: e, level: level, font: fontOf[g], style: styleOf.isEmpty ? 0 : styleOf[g]))
+            g = e
+        }
+        return runs
     }
 
     /// What a line shows, in logical order: graphemes [a, b), or an ellipsis.

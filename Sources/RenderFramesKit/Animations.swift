@@ -40,28 +40,17 @@ public struct AnimationRequest: Sendable, Equatable {
     /// a rate outside 0-240 fps, a quality outside 0-100, a budget under 1 KB but 0); nil when all
     /// are in range. `maxBytes` is a size as `--max-bytes` takes it (5MB, 800KB, none).
     public static func problem(width: Int?, fps: Double?, quality: Double?, maxBytes: String?) -> String? {
-        if let width, !(16...8192).contains(width) { return "--width must be between 16 and 8192 pixels, got \(width)" }
-        if let fps, !(fps > 0 && fps <= 240) { return "--fps must be above 0 and at most 240, got \(fps.formattedNumber)" }
-        if let quality, !(0...100).contains(quality) { return "--quality must be between 0 and 100, got \(quality.formattedNumber)" }
+        let (widths, top) = (RenderLimits.animationWidth, RenderLimits.fps.upperBound)
+        if let width, !widths.contains(width) { return "--width must be between \(widths.lowerBound) and \(widths.upperBound) pixels, got \(width)" }
+        if let fps, !(fps > 0 && fps <= top) { return "--fps must be above 0 and at most \(top.formattedNumber), got \(fps.formattedNumber)" }
+        if let problem = RenderLimits.outOfRange("--quality", quality, RenderLimits.quality) { return problem }
         if let maxBytes {
             guard let bytes = ByteSize.parse(maxBytes) else {
                 return "--max-bytes expects a size such as 5MB, 800KB, 2GB or 2000000 (bytes), or none (also 0) for no limit; got \(maxBytes)"
             }
-            if bytes != 0 && bytes < 1000 { return "--max-bytes must be at least 1KB (or none, also 0, for no limit), got \(maxBytes)" }
+            if bytes != 0 && bytes < RenderLimits.minimumAnimationBytes { return "--max-bytes must be at least 1KB (or none, also 0, for no limit), got \(maxBytes)" }
         }
         return nil
-    }
-
-    /// What `render-frames encode --help` says of each field, kept beside the fields.
-    public enum Help {
-        public static let width = "Width in pixels (the height keeps the frames' aspect ratio)."
-        public static let fps = "Frames per second of the animation (GIF at most 50)."
-        public static let quality = "0-100: WebP's quality; MP4's maps to x264's CRF (75 -> 23). GIF and APNG are lossless after their palette."
-        public static let lossless = "WebP: lossless instead of lossy."
-        public static let maxBytes = """
-            Largest file allowed, e.g. 5MB, 800KB, or none: quality, width and then frame rate are lowered to fit, and the choice is \
-            printed. Default: 10MB (GitHub's limit for images) for GIF, WebP and APNG; none for MP4.
-            """
     }
 
     /// A scenario's `output:` entry (already checked by the loader, so this does not throw for one it made).

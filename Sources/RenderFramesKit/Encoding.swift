@@ -117,11 +117,3 @@ public struct EncodingPlan: Sendable {
         }
     }
 }
-
-extension EncodingPlan {
-    /// What `encode`'s options get wrong before any file is looked at (an argument error), or nil.
-    public static func optionProblem(outputs: [String], width: Int?, fps: Double?, quality: Double?, maxBytes: String?, jobs: Int) -> String? {
-        if outputs.isEmpty { return "give at least one output file, e.g. demo.webp" }
-        return AnimationRequest.problem(width: width, fps: fps, quality: quality, maxBytes: maxBytes) ?? RenderLimits.jobsProblem(jobs)
-    }
-}

@@ -35,16 +35,3 @@ extension Explanation {
         return (json(loaded, at: moment), loaded.warnings.map(\.warningDescription))
     }
 }
-
-extension Explanation {
-    /// What `explain --help` says of `--scale`.
-    public static let scaleHelp = "Pixels per point (overrides the device's, 0.25-4), as for render: 1 / scale hairlines follow it."
-
-    /// What `explain`'s options get wrong before the scenario is read (an argument error), or nil.
-    public static func optionProblem(frame: Int?, offset: Double?, scale: Double?) -> String? {
-        if (frame == nil) == (offset == nil) { return "give --frame N or --offset Y (one of them)" }
-        if let scale, !(0.25...4).contains(scale) { return "--scale must be between 0.25 and 4, got \(scale.formattedNumber)" }
-        if let offset, !offset.isFinite || abs(offset) > 1_000_000 { return "--offset must be a number of points between -1000000 and 1000000" }
-        return nil
-    }
-}

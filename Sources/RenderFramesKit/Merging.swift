@@ -27,13 +27,4 @@ extension ShardMerge {
         let m = try merge(directory)
         return "\(directory)/manifest.json: \(m.frames.count) frames from the shards"
     }
-
-    /// What `merge`'s arguments get wrong (one frames folder, or `--report DIR` and any number of
-    /// shard report folders), or nil.
-    public static func optionProblem(folders: [String], report: String?) -> String? {
-        guard report == nil && folders.count != 1 else { return nil }
-        return folders.isEmpty
-            ? "give the folder holding the shards' frames (or --report DIR to merge reports)"
-            : "merge takes one frames folder; to merge HTML reports use --report DIR followed by the shards' report folders"
-    }
 }

@@ -49,11 +49,19 @@ public struct Render {
         /// For the interruption tests only (debug builds, which the tests run): each worker waits
         /// once RENDER_FRAMES_TEST_PAUSE_AFTER frames are done until the run is cancelled, so a
         /// test's signal arrives at a known frame whatever the machine's speed; frame
-        /// RENDER_FRAMES_TEST_SLOW_FRAME takes 60 s more. Release builds ignore the variables.
+        /// RENDER_FRAMES_TEST_SLOW_FRAME takes 60 s more (making the file RENDER_FRAMES_TEST_SLOW_FRAME_STARTED
+        /// names as it starts, so a test knows a worker is inside it). Release builds ignore the variables.
         public mutating func addTestPauses() {
             #if DEBUG
             let environment = ProcessInfo.processInfo.environment
-            if let slow = environment["RENDER_FRAMES_TEST_SLOW_FRAME"].flatMap({ Int($0) }) { frameStarted = { if $0 == slow { sleep(60) } } }
+            if let slow = environment["RENDER_FRAMES_TEST_SLOW_FRAME"].flatMap({ Int($0) }) {
+                let started = environment["RENDER_FRAMES_TEST_SLOW_FRAME_STARTED"]
+                frameStarted = { frame in
+                    guard frame == slow else { return }
+                    if let started { FileManager.default.createFile(atPath: started, contents: nil) }
+                    sleep(60)
+                }
+            }
             guard let pauseAfter = environment["RENDER_FRAMES_TEST_PAUSE_AFTER"].flatMap({ Int($0) }) else { return }
             let startFrames = self.startFrames
             self.startFrames = { label, cancellation in

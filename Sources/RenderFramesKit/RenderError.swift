@@ -8,7 +8,7 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case shard(String)
     /// Golden, frames and failure-image folders that overlap, or a record mode unknown (`GoldenCheck`).
     case goldenCheck(String)
-    /// fps, scale or jobs outside `RenderLimits` (the message names the option).
+    /// fps, scale or jobs outside `RenderLimits` (the message names the setting).
     case outOfRange(String)
     /// No scenario given and the bundled demo is not in this build.
     case defaultDemoMissing

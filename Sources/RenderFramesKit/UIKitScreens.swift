@@ -24,7 +24,7 @@ public func renderFrames(
 ) throws -> Render.Result {
     var settings = Render.Settings(scenario: scenario, outputDirectory: out)
     (settings.includeLayout, settings.frames, settings.scale, settings.jobs) = (layout, frames, scale, jobs)
-    if let problem = settings.problem() { throw RenderError.outOfRange(problem) }
+    if let problem = settings.rangeProblem() { throw RenderError.outOfRange(problem) }
     var hooks = Render.Hooks()
     hooks.line = { print($0) }
     hooks.warn = ScreenRender.standardError

@@ -13,11 +13,6 @@ public enum ScenarioCheck {
         public var warnings: [String]
     }
 
-    /// What `validate --help` says of `--uikit`.
-    public static let uikitHelp =
-        "Check them as scenarios of UIKit screens (renderFrames(of:), assertFrames(of:)): the screen's own keys (effect, layers, "
-        + "table ...) refused as that render refuses them."
-
     /// Throws the first problem (a `ScenarioError` naming file:line:column and the field).
     /// `uikit`: the file is a UIKit screen's scenario (`renderFrames(of:)`, `assertFrames(of:)`),
     /// loaded as that render loads it: the screen's own keys refused with its messages, offsets not

@@ -154,7 +154,7 @@ public struct PreviewCommands: Sendable {
 }
 
 /// A frame as the page gets it: the PNG and its numbers (time, u, offset, named layers on screen).
-struct EncodedFrame {
+struct EncodedFrame: Sendable {
     var png: Data
     var info: Data
     var milliseconds: Double
@@ -174,48 +174,52 @@ struct FileStamp: Equatable {
     }
 }
 
-/// Encoded frames, least recently used dropped first past `capacity` bytes.
-final class FrameCache: @unchecked Sendable {
-    struct Key: Hashable { var generation: Int; var variant: Int; var frame: Int }
+/// Encoded frames, least recently used dropped first past `capacity` bytes. Every read and write
+/// goes through one lock (`Locked`), so the cache is checked Sendable.
+final class FrameCache: Sendable {
+    struct Key: Hashable, Sendable { var generation: Int; var variant: Int; var frame: Int }
+
+    private struct State {
+        var entries: [Key: (frame: EncodedFrame, used: Int)] = [:]
+        var clock = 0
+        var bytes = 0
+    }
 
     let capacity: Int
-    private var entries: [Key: (frame: EncodedFrame, used: Int)] = [:]
-    private var clock = 0
-    private(set) var bytes = 0
-    private let lock = NSLock()
+    private let state = Locked(State())
 
     init(capacity: Int) { self.capacity = capacity }
 
-    var count: Int { lock.withLock { entries.count } }
+    var count: Int { state.withLock { $0.entries.count } }
+    /// The encoded bytes held.
+    var bytes: Int { state.withLock { $0.bytes } }
 
     subscript(key: Key) -> EncodedFrame? {
         get {
-            lock.withLock {
-                guard let e = entries[key] else { return nil }
-                clock += 1
-                entries[key]!.used = clock
+            state.withLock { s in
+                guard let e = s.entries[key] else { return nil }
+                s.clock += 1
+                s.entries[key]!.used = s.clock
                 return e.frame
             }
         }
         set {
-            lock.withLock {
-                if let old = entries.removeValue(forKey: key) { bytes -= old.frame.bytes }
+            let capacity = self.capacity
+            state.withLock { s in
+                if let old = s.entries.removeValue(forKey: key) { s.bytes -= old.frame.bytes }
                 guard let frame = newValue, frame.bytes <= capacity else { return }
-                clock += 1
-                entries[key] = (frame, clock)
-                bytes += frame.bytes
-                while bytes > capacity, let oldest = entries.min(by: { $0.value.used < $1.value.used }) {
-                    entries[oldest.key] = nil
-                    bytes -= oldest.value.frame.bytes
+                s.clock += 1
+                s.entries[key] = (frame, s.clock)
+                s.bytes += frame.bytes
+                while s.bytes > capacity, let oldest = s.entries.min(by: { $0.value.used < $1.value.used }) {
+                    s.entries[oldest.key] = nil
+                    s.bytes -= oldest.value.frame.bytes
                 }
             }
         }
     }
 
     func removeAll() {
-        lock.withLock {
-            entries = [:]
-            bytes = 0
-        }
+        state.withLock { $0 = State() }
     }
 }

@@ -73,27 +73,6 @@ public final class PreviewServer: @unchecked Sendable {
         self.port = port
     }
 
-    /// `render-frames preview --help`'s words.
-    public enum Help {
-        public static let command =
-            "Prints the page's address: the phone at its device size, a scrubber over the timeline (the mouse wheel over the phone "
-            + "scrubs too; space plays, arrows step, shift+arrow steps 10 frames), the matrix's variants side by side, the layer under "
-            + "the pointer with its name and frame (a click shows what explain says of it). Saving the scenario, or an image or font it "
-            + "uses, shows the new frames within a second; a broken save shows the error over the last good frames. Listens on "
-            + "127.0.0.1 (this machine only) unless --host says otherwise. Ctrl-C stops it. Exit codes: 0 stopped, 2 bad input."
-        public static let port = "The port to listen on (0, the default, takes a free one; the address printed says which)."
-        public static let host = "The address to listen on: 127.0.0.1 (this machine only), ::1, or 0.0.0.0 (every network)."
-        public static let scale = "Pixels per point (overrides the device's, 0.25-4): 1 draws fastest."
-    }
-
-    /// What the preview command's options get wrong, or nil.
-    public static func optionProblem(port: Int, host: String, scale: Double?) -> String? {
-        if !(0...65535).contains(port) { return "--port must be between 0 and 65535 (0 takes a free port), got \(port)" }
-        if let problem = addressProblem(host: host) { return problem }
-        if let scale, !(0.25...4).contains(scale) { return "--scale must be between 0.25 and 4, got \(scale)" }
-        return nil
-    }
-
     /// What `--host` or `--port` get wrong, or nil: the host must be an IPv4 or IPv6 address (or `localhost`).
     public static func addressProblem(host: String) -> String? {
         if host == "localhost" { return nil }

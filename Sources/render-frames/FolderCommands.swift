@@ -1,6 +1,7 @@
 import ArgumentParser
 import GoldenCompare
 import RenderFramesKit
+import ScenarioFormat
 
 // The commands that work on folders of rendered frames: compare, merge, summary, encode.
 struct Compare: ParsableCommand {
@@ -51,7 +52,11 @@ struct Merge: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Merge HTML reports into this folder and rewrite its index.html.", valueName: "dir")) var report: String?
 
     func validate() throws {
-        if let problem = ShardMerge.optionProblem(folders: directories, report: report) { throw ValidationError(problem) }
+        guard report == nil && directories.count != 1 else { return }
+        throw ValidationError(
+            directories.isEmpty
+                ? "give the folder holding the shards' frames (or --report DIR to merge reports)"
+                : "merge takes one frames folder; to merge HTML reports use --report DIR followed by the shards' report folders")
     }
     func run() throws {
         print(try report.map { try HTMLReport.mergeReports(into: $0, from: directories) } ?? ShardMerge.mergeFolder(directories[0]))
@@ -73,7 +78,10 @@ struct Summary: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The URL the pictured images will be served at (a folder).", valueName: "url")) var imageURL: String?
     @Option(name: .long, help: ArgumentHelp("Copy the pictured images into this folder, named as the Markdown refers to them.", valueName: "dir"))
     var imagesOut: String?
-    @Option(name: .long, help: ArgumentHelp("Failing frames pictured, the worst first (0-20).", valueName: "n")) var pictured: Int = 4
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Failing frames pictured, the worst first (\(RenderLimits.written(RenderLimits.pictured))).", valueName: "n"))
+    var pictured: Int = 4
     @Option(name: .long, help: ArgumentHelp("A first line, hidden in the rendered Markdown, that finds the comment again.", valueName: "text"))
     var marker: String?
     @Option(name: .long, help: ArgumentHelp("Where the whole report is (a link or a sentence), said at the end.", valueName: "text")) var link:
@@ -82,7 +90,7 @@ struct Summary: ParsableCommand {
     var unrendered: [String] = []
 
     func validate() throws {
-        if !(0...20).contains(pictured) { throw ValidationError("--pictured must be between 0 and 20, got \(pictured)") }
+        if let problem = RenderLimits.outOfRange("--pictured", pictured, RenderLimits.pictured) { throw ValidationError(problem) }
         if marker?.contains("--") == true { throw ValidationError("--marker cannot contain --, which would end the hidden comment") }
     }
     func run() throws {
@@ -106,21 +114,40 @@ struct Encode: ParsableCommand {
             Exit codes: 0 written, 2 bad input or a failed check.
             """)
 
-    typealias Help = AnimationRequest.Help
-
     @Argument(help: "Folder of frames (render-frames --out).") var frames: String
     @Argument(help: "Animation files to write; the extension picks the format.") var outputs: [String]
-    @Option(name: .long, help: ArgumentHelp(Help.width, valueName: "pixels")) var width: Int?
-    @Option(name: .long, help: ArgumentHelp(Help.fps, valueName: "fps")) var fps: Double?
-    @Option(name: .long, help: ArgumentHelp(Help.quality, valueName: "0-100")) var quality: Double?
-    @Flag(name: .long, help: ArgumentHelp(Help.lossless)) var lossless = false
-    @Option(name: .long, help: ArgumentHelp(Help.maxBytes, valueName: "size")) var maxBytes: String?
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Width in pixels (the height keeps the frames' aspect ratio).", valueName: "pixels"))
+    var width: Int?
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Frames per second of the animation (GIF at most 50).", valueName: "fps"))
+    var fps: Double?
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "0-100: WebP's quality; MP4's maps to x264's CRF (75 -> 23). GIF and APNG are lossless after their palette.", valueName: "0-100"))
+    var quality: Double?
+    @Flag(name: .long, help: "WebP: lossless instead of lossy.") var lossless = false
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            """
+            Largest file allowed, e.g. 5MB, 800KB, or none: quality, width and then frame rate are lowered to fit, and the choice is \
+            printed. Default: 10MB (GitHub's limit for images) for GIF, WebP and APNG; none for MP4.
+            """, valueName: "size"))
+    var maxBytes: String?
     @Flag(name: .long, help: "Write .png outputs as animated PNG.") var apng = false
-    @Option(name: [.customShort("j"), .long], help: ArgumentHelp("Worker threads, by default one a core (at most 64).", valueName: "n")) var jobs:
-        Int = RenderJob.defaultWorkers()
+    @Option(
+        name: [.customShort("j"), .long], parsing: .unconditional,
+        help: ArgumentHelp("Worker threads, by default one a core (at most \(RenderLimits.jobs.upperBound)).", valueName: "n"))
+    var jobs: Int = RenderJob.defaultWorkers()
     @OptionGroup var images: ImageLimit
     func validate() throws {
-        if let problem = EncodingPlan.optionProblem(outputs: outputs, width: width, fps: fps, quality: quality, maxBytes: maxBytes, jobs: jobs) {
+        if outputs.isEmpty { throw ValidationError("give at least one output file, e.g. demo.webp") }
+        // AnimationRequest refuses these values when made, in these words, for the Swift API too.
+        if let problem = AnimationRequest.problem(width: width, fps: fps, quality: quality, maxBytes: maxBytes)
+            ?? RenderLimits.outOfRange("--jobs", jobs, RenderLimits.jobs)
+        {
             throw ValidationError(problem)
         }
     }

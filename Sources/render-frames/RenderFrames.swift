@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Raster
 import RenderFramesKit
+import ScenarioFormat
 
 @main
 struct RenderFrames: ParsableCommand {
@@ -32,8 +33,8 @@ struct RenderFrames: ParsableCommand {
             """,
         version: "render-frames \(ToolVersion.string)",
         subcommands: [
-            RenderCommand.self, Encode.self, Validate.self, Explain.self, Preview.self, Expand.self, Presets.self, Compare.self, Merge.self, Summary.self,
-            Port.self,
+            RenderCommand.self, Encode.self, Validate.self, Explain.self, Preview.self, Expand.self, Presets.self, Compare.self, Merge.self,
+            Summary.self, Port.self,
         ],
         defaultSubcommand: RenderCommand.self)
 
@@ -44,7 +45,7 @@ struct RenderFrames: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         ImageDecoder.keepLargeBuffers()
         do {
-            var command = try parseAsRoot(NegativeValues.joined(Array(CommandLine.arguments.dropFirst())))
+            var command = try parseAsRoot()
             try command.run()
         } catch {
             if error is ExitCode || exitCode(for: error) == .success { exit(withError: error) }
@@ -72,13 +73,28 @@ func writeToStandardError(_ text: String) {
 
 /// `--max-image-pixels` and `--max-image-memory`, shared by the commands that read scenarios.
 struct ImageLimit: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(ImageLimits.Help.pixels, valueName: "n")) var maxImagePixels: Int = ImageDecoder.defaultPixelLimit
-    @Option(name: .long, help: ArgumentHelp(ImageLimits.Help.memory, valueName: "size")) var maxImageMemory: String = "300MB"
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Refuse images with more pixels than this, before decoding them (67108864 is 64 megapixels).", valueName: "n"))
+    var maxImagePixels: Int = ImageDecoder.defaultPixelLimit
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "Budget for all the images a scenario decodes, each file once: an image that would go over it is refused from its header.",
+            valueName: "size"))
+    var maxImageMemory: String = "300MB"
 
     var limits: ImageLimits { ImageLimits(pixels: maxImagePixels, memory: ByteSize.parse(maxImageMemory) ?? ImageDecoder.defaultMemoryBudget) }
 
     func validate() throws {
-        if let problem = RenderLimits.imageLimitsProblem(pixels: maxImagePixels, memory: maxImageMemory) { throw ValidationError(problem) }
+        let pixels = RenderLimits.imagePixels
+        if !pixels.contains(maxImagePixels) {
+            throw ValidationError(
+                "--max-image-pixels must be between \(pixels.lowerBound) and \(pixels.upperBound) (4 gigapixels), got \(maxImagePixels)")
+        }
+        guard let bytes = ByteSize.parse(maxImageMemory), bytes >= RenderLimits.minimumImageMemory else {
+            throw ValidationError("--max-image-memory: expected a size of at least 1MB such as 300MB, 2GB or 500MiB, got \(maxImageMemory)")
+        }
     }
 }
 

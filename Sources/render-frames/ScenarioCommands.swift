@@ -10,7 +10,11 @@ struct Validate: ParsableCommand {
         discussion: "Prints every problem as file:line:column: field: message. Exit codes: 0 all valid, 2 any invalid.")
 
     @Argument(help: "Scenario files.") var files: [String]
-    @Flag(help: ArgumentHelp(ScenarioCheck.uikitHelp)) var uikit = false
+    @Flag(
+        help: ArgumentHelp(
+            "Check them as scenarios of UIKit screens (renderFrames(of:), assertFrames(of:)): the screen's own keys (effect, layers, "
+                + "table ...) refused as that render refuses them."))
+    var uikit = false
     @OptionGroup var images: ImageLimit
 
     func validate() throws { if files.isEmpty { throw ValidationError("give at least one scenario file") } }
@@ -30,17 +34,27 @@ struct Explain: ParsableCommand {
             + "(the expressions' offset), at time 0. Exit codes: 0 printed, 2 bad input.")
 
     @Argument(help: "Scenario file (YAML or JSON).") var scenario: String
-    @Option(name: .long, help: ArgumentHelp("The frame to explain (0 is the first).", valueName: "n")) var frame: Int?
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The frame to explain (0 is the first).", valueName: "n")) var frame: Int?
     @Option(
         name: .long, parsing: .unconditional,
         help: ArgumentHelp("The content offset to explain (contentOffset.y in points, -300 too), instead of a frame.", valueName: "points"))
     var offset: Double?
-    @Option(name: .long, help: ArgumentHelp(Explanation.scaleHelp, valueName: "scale")) var scale: Double?
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "Pixels per point (overrides the device's, \(RenderLimits.written(RenderLimits.scale))), as for render: 1 / scale hairlines follow it.",
+            valueName: "scale"))
+    var scale: Double?
     @Option(name: .long, help: ArgumentHelp("With a matrix: the variant to explain (default: the first).", valueName: "name")) var variant: String?
     @OptionGroup var images: ImageLimit
 
     func validate() throws {
-        if let problem = Explanation.optionProblem(frame: frame, offset: offset, scale: scale) { throw ValidationError(problem) }
+        if (frame == nil) == (offset == nil) { throw ValidationError("give --frame N or --offset Y (one of them)") }
+        if let problem = RenderLimits.outOfRange("--scale", scale, RenderLimits.scale) { throw ValidationError(problem) }
+        let most = RenderLimits.offset
+        if let offset, !offset.isFinite || abs(offset) > most {
+            throw ValidationError("--offset must be a number of points between -\(Int(most)) and \(Int(most))")
+        }
     }
     func run() throws {
         let (json, warnings) = try Explanation.explain(

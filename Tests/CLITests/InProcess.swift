@@ -45,7 +45,7 @@ enum InProcess {
         }
         let parsed: ParsableCommand
         do {
-            parsed = try RenderFrames.parseAsRoot(NegativeValues.joined(words))
+            parsed = try RenderFrames.parseAsRoot(words)
         } catch {
             if error is ExitCode || RenderFrames.exitCode(for: error) == .success {
                 return try spawn(executable, arguments, cwd: cwd, environment: environment)
@@ -80,7 +80,7 @@ enum InProcess {
     /// Renders (`render-frames SCENARIO ...` command lines) on threads of their own, started at
     /// the same moment, as processes started together would; the results in the order given.
     static func renderTogether(_ commandLines: [[String]]) -> [Shell.Result] {
-        let commands = commandLines.map { words in Result { try RenderFrames.parseAsRoot(NegativeValues.joined(words)) as? RenderCommand } }
+        let commands = commandLines.map { words in Result { try RenderFrames.parseAsRoot(words) as? RenderCommand } }
         let start = DispatchSemaphore(value: 0)
         let results = Locked([Shell.Result?](repeating: nil, count: commands.count))
         let group = DispatchGroup()

@@ -18,7 +18,7 @@ enum InProcessCLI {
     static func run(_ arguments: [String]) -> Shell.Result {
         capture {
             do {
-                var command = try RenderFrames.parseAsRoot(NegativeValues.joined(arguments))
+                var command = try RenderFrames.parseAsRoot(arguments)
                 try command.run()
                 return 0
             } catch {

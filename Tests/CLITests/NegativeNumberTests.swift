@@ -36,4 +36,24 @@ final class NegativeNumberTests: XCTestCase {
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing was rendered")
     }
+
+    /// A numeric option takes the next word whatever it starts with (`parsing: .unconditional`, the
+    /// option's own declaration, instead of a rewrite of the arguments): an option written where its
+    /// number belongs is refused as that value, naming both (exit 2), and nothing is rendered.
+    func testAnOptionWhereANumberBelongsIsRefusedAsItsValue() throws {
+        let s = "Fixtures/scenarios/profile.yaml"
+        let out = NSTemporaryDirectory() + "option-value-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let cases: [([String], String)] = [
+            ([s, "-o", out, "--fps", "--scale", "2"], "Error: The value '--scale' is invalid for '--fps <fps>'"),
+            ([s, "-o", out, "-j", "--quiet"], "Error: The value '--quiet' is invalid for '-j <n>'"),
+            (["explain", s, "--offset", "--frame", "2"], "Error: The value '--frame' is invalid for '--offset <points>'"),
+        ]
+        for (args, expected) in cases {
+            let r = try InProcess.run(CLITests.binary, args, cwd: CLITests.root)
+            XCTAssertEqual(r.code, 2, "\(args): \(r.stderr)")
+            XCTAssertEqual(r.stderr.split(separator: "\n").first.map(String.init), expected, "\(args)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing was rendered")
+    }
 }

@@ -5,8 +5,8 @@ import XCTest
 /// and `nonisolated(unsafe)` declarations in Sources/ only go down. The ceilings are the counts when
 /// this test was written; lower them as declarations are made checkable (the target: 10 and 5).
 final class HouseConcurrencyTests: XCTestCase {
-    static let uncheckedSendableCeiling = 35
-    static let nonisolatedUnsafeCeiling = 30
+    static let uncheckedSendableCeiling = 31
+    static let nonisolatedUnsafeCeiling = 22
 
     /// How often `word` is written in the code of Sources/**/*.swift (comment lines not counted).
     static func count(_ word: String) throws -> Int {

@@ -26,9 +26,9 @@ extension ScenarioLoader {
             device = device.oriented(Device.Orientation(rawValue: v)!)
         }
         var fps = 60.0
-        if let node = top["fps"], let v = r.number(node, "fps", range: 1...240, unit: "frames per second") { fps = v }
+        if let node = top["fps"], let v = r.number(node, "fps", range: RenderLimits.fps, unit: "frames per second") { fps = v }
         var scale = device.scale
-        if let node = top["scale"], let v = r.number(node, "scale", range: 0.25...4, unit: "pixels per point") { scale = v }
+        if let node = top["scale"], let v = r.number(node, "scale", range: RenderLimits.scale, unit: "pixels per point") { scale = v }
         return (device, fps, scale)
     }
 

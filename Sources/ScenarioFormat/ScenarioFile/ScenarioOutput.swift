@@ -109,8 +109,8 @@ package struct ScenarioOutput: Sendable, Equatable {
             }
             seen[identity] = (i, file)
             var out = ScenarioOutput(file: file, path: path, format: format)
-            if let n = settings["width"], let v = r.integer(n, field + ".width", range: 16...8192) { out.width = v }
-            if let n = settings["fps"], let v = r.number(n, field + ".fps", range: 1...240, unit: "frames per second") {
+            if let n = settings["width"], let v = r.integer(n, field + ".width", range: RenderLimits.animationWidth) { out.width = v }
+            if let n = settings["fps"], let v = r.number(n, field + ".fps", range: RenderLimits.fps, unit: "frames per second") {
                 if let limit = format.maxFPS, v > limit {
                     r.report(n, field + ".fps", format.tooFast(asked: r.format(v), inScenario: true))
                 } else {

@@ -12,13 +12,15 @@ public typealias CFString = NSString
 /// A color space. Colors are drawn as sRGB: the RGB spaces, sRGB, Display P3 and gray are accepted
 /// by name and drawn as sRGB.
 /// https://developer.apple.com/documentation/coregraphics/cgcolorspace
-public final class CGColorSpace: @unchecked Sendable {
+public final class CGColorSpace: Sendable {
     /// The space's name (`CGColorSpace.sRGB`...).
-    public let name: CFString?
+    public var name: CFString? { nameText.map { NSString(string: $0) } }
+    /// The name, kept as a String (a Sendable value; a CFString here is an NSString, which is not).
+    let nameText: String?
     /// Color components per color, alpha not counted.
     public let numberOfComponents: Int
 
-    init(name: CFString?, components: Int) { self.name = name; numberOfComponents = components }
+    init(name: CFString?, components: Int) { nameText = name.map { $0 as String }; numberOfComponents = components }
 
     /// https://developer.apple.com/documentation/coregraphics/cgcolorspace/1408921-init
     public convenience init?(name: CFString) {
@@ -35,12 +37,13 @@ public final class CGColorSpace: @unchecked Sendable {
         }
     }
 
-    nonisolated(unsafe) public static let sRGB: CFString = "kCGColorSpaceSRGB"
-    nonisolated(unsafe) public static let extendedSRGB: CFString = "kCGColorSpaceExtendedSRGB"
-    nonisolated(unsafe) public static let displayP3: CFString = "kCGColorSpaceDisplayP3"
-    nonisolated(unsafe) public static let genericRGBLinear: CFString = "kCGColorSpaceGenericRGBLinear"
-    nonisolated(unsafe) public static let genericGrayGamma2_2: CFString = "kCGColorSpaceGenericGrayGamma2_2"
-    nonisolated(unsafe) public static let linearGray: CFString = "kCGColorSpaceLinearGray"
+    // The names are made when asked (an NSString, which is not Sendable, cannot be a shared constant).
+    public static var sRGB: CFString { "kCGColorSpaceSRGB" }
+    public static var extendedSRGB: CFString { "kCGColorSpaceExtendedSRGB" }
+    public static var displayP3: CFString { "kCGColorSpaceDisplayP3" }
+    public static var genericRGBLinear: CFString { "kCGColorSpaceGenericRGBLinear" }
+    public static var genericGrayGamma2_2: CFString { "kCGColorSpaceGenericGrayGamma2_2" }
+    public static var linearGray: CFString { "kCGColorSpaceLinearGray" }
 }
 
 /// https://developer.apple.com/documentation/coregraphics/1408837-cgcolorspacecreatedevicergb
@@ -60,7 +63,7 @@ public struct CGGradientDrawingOptions: OptionSet, Hashable, Sendable {
 /// Colors at locations 0...1, drawn by `CGContext.drawLinearGradient` and `drawRadialGradient`;
 /// between two locations the color is interpolated as CAGradientLayer's is.
 /// https://developer.apple.com/documentation/coregraphics/cggradient
-public final class CGGradient: @unchecked Sendable {
+public final class CGGradient: Sendable {
     let gradient: LinearGradient
 
     /// `colors`: CGColor values (UIColor is taken too); `locations` one per color in 0...1 (nil:
@@ -97,7 +100,7 @@ public final class CGGradient: @unchecked Sendable {
 
 /// A bitmap image: premultiplied RGBA pixels.
 /// https://developer.apple.com/documentation/coregraphics/cgimage
-public final class CGImage: @unchecked Sendable {
+public final class CGImage: Sendable {
     let pixmap: Pixmap
     init(pixmap: Pixmap) { self.pixmap = pixmap }
 
