@@ -76,7 +76,7 @@ public struct AppSources: Sendable {
             let entry = byName[name]!
             guard named.contains(name) || !entry.members.isEmpty else { continue }
             if !entry.isClass {
-                notes.append("\(name): @IBInspectable or @IBOutlet in an extension of a class the app does not declare is not registered")
+                notes.append("\(name): @IBOutlet, @IBInspectable, @IBAction or @objc members in an extension of a class the app does not declare are not registered")
                 continue
             }
             if entry.isPrivate {
@@ -93,8 +93,11 @@ public struct AppSources: Sendable {
                     let selector = ObjCSelector.spelling(m.name, labels: m.labels)
                     let reference = m.labels.isEmpty ? m.name : "\(m.name)(\(m.labels[0]):)"
                     body.append("$0.action(\(quoted(selector)), \(name).\(reference))")
+                case .action where m.labels.count == 2:
+                    let selector = ObjCSelector.spelling(m.name, labels: m.labels)
+                    body.append("$0.action(\(quoted(selector)), withEvent: \(name).\(m.name)(\(m.labels[0]):\(m.labels[1]):))")
                 case .action:
-                    notes.append("\(name).\(m.name): an action with \(m.labels.count) arguments is not registered (one, the sender, or none)")
+                    notes.append("\(name).\(m.name): an action with \(m.labels.count) arguments is not registered (the sender and the event, the sender, or none)")
                 }
             }
             if body.isEmpty {
