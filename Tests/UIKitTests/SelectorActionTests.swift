@@ -153,6 +153,10 @@ final class MainBundleFolderTests: XCTestCase {
             XCTAssertEqual(objects.count, 1)
             XCTAssertEqual(((objects.first as? UIView)?.subviews.first as? UILabel)?.text, "Card")
             XCTAssertEqual(Bundle.main.loadNibNamed("CardView", owner: nil)?.count, 1)
+            try FileManager.default.createSymbolicLink(atPath: folder + "-link", withDestinationPath: folder)
+            defer { try? FileManager.default.removeItem(atPath: folder + "-link") }
+            UINib.mainBundleFolders = [URL(fileURLWithPath: folder + "-link")]
+            XCTAssertEqual(UINib(nibName: "CardView", bundle: nil).instantiate(withOwner: nil).count, 1, "a link to the folder is followed")
             XCTAssertNil(Bundle(path: NSTemporaryDirectory())?.loadNibNamed("CardView", owner: nil), "another bundle does not look there")
         }
     }

@@ -139,6 +139,8 @@ extension Bundle {
 
     /// The file `name.ext` (the first extension first) in `folder` or its subfolders, sorted by path.
     static func search(_ folder: URL, names: Set<String>, extensions: [String], name: String) -> URL? {
+        // A link to the app's folder (as a port makes it) is followed: the enumerator does not enter one.
+        let folder = folder.resolvingSymlinksInPath()
         guard let e = FileManager.default.enumerator(atPath: folder.path) else { return nil }
         var found: [String] = []
         while let path = e.nextObject() as? String {
