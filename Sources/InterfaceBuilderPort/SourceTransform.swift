@@ -17,8 +17,9 @@ public enum SourceTransform {
     static let removed: Set<String> = [
         "IBOutlet", "IBAction", "IBInspectable", "IBDesignable", "IBSegueAction", "objc", "objcMembers", "nonobjc", "main", "UIApplicationMain",
     ]
-    static let interfaceBuilder: Set<String> = ["IBOutlet", "IBAction", "IBInspectable"]
-    static let declarationKeywords: Set<String> = ["var", "let", "func"]
+    /// Attributes whose declarations the registrations name from another file: `private` goes too.
+    static let interfaceBuilder: Set<String> = ["IBOutlet", "IBAction", "IBInspectable", "objc"]
+    static let declarationKeywords: Set<String> = ["var", "let", "func", "class", "struct", "enum", "extension", "init", "subscript", "{"]
 
     /// The Linux copy of `source`; `path` is the user's file for `#sourceLocation`, `methods` the
     /// app's methods and their labels (for `#selector(name)` without labels).

@@ -117,7 +117,11 @@ public struct SwiftFileDeclarations: Sendable {
                 if text(k) == "(" {
                     let labels = Self.labels(code, lexer, open: k)
                     methods[name, default: []].append(labels)
-                    if attributes.contains("IBAction") {
+                    // An @objc method is a target-action's or a selector's target (`#selector(refresh)`):
+                    // registered like an action when it returns nothing and belongs to an instance.
+                    let returnsNothing = text(next(Self.closing(code, lexer, k))) == "{"
+                    let isInstance = !modifiers.contains("static") && !modifiers.contains("class")
+                    if attributes.contains("IBAction") || attributes.contains("objc") && returnsNothing && isInstance {
                         add(InterfaceBuilderMember(kind: .action, name: name, labels: labels, line: lexer.line(of: t.start)))
                     }
                 }

@@ -4,7 +4,8 @@ import InterfaceBuilderPort
 extension PortError: BadInputError {}
 
 /// `render-frames port APP --out PACKAGE --screen CLASS...`: a Swift package that renders an
-/// app's storyboard screens on Linux from the app's own files. The package links to the app's
+/// app's screens on Linux from the app's own files: storyboard scenes, and view controllers the
+/// app makes in code (as its app or scene delegate makes them). The package links to the app's
 /// folder (`App`) and its asset catalogs (in `Scenarios/`), never copies or edits them; its build
 /// plugin makes the Linux copies of the Swift files and the class registrations at build time
 /// (`render-frames-ibport`). The package is written into a temporary folder beside `out` and
@@ -52,19 +53,28 @@ public enum Port {
             swift: files.swift.map { (appURL.path + "/" + $0, $0) },
             interfaceBuilder: files.interfaceBuilder.map { (appURL.path + "/" + $0, $0) })
         try sources.checkNamedClasses()
-        let screenClasses = Array(Set(sources.namedClasses.filter(\.isScreen).map(\.name))).sorted()
+        let sceneClasses = Set(sources.namedClasses.filter(\.isScreen).map(\.name))
+        // A view controller class no storyboard scene names is made in code, as the app's delegate makes it.
+        let codeClasses = ProgrammaticScreens.viewControllerClasses(sources).filter { !sceneClasses.contains($0) }
+        let screenClasses = (Array(sceneClasses) + codeClasses).sorted()
         guard !screens.isEmpty else {
             throw PortError(
                 file: app, problem: "no --screen given",
                 fix: screenClasses.isEmpty
-                    ? "the app's storyboards have no scene with a class of its own" : "name one of the scenes' classes: \(screenClasses.joined(separator: ", "))")
+                    ? "the app declares no view controller class" : "name one of its screens' classes: \(screenClasses.joined(separator: ", "))")
         }
         for screen in screens where !screenClasses.contains(screen) {
             let near = Suggestion.closest(to: screen, in: screenClasses)
             throw PortError(
-                file: app, problem: "no storyboard scene's controller is a \(screen)",
+                file: app, problem: "no storyboard scene's controller and no view controller class of the app is a \(screen)",
                 fix: (near.map { "did you mean \($0)? " } ?? "")
-                    + (screenClasses.isEmpty ? "the app's storyboards name no class of their own" : "the scenes' classes are \(screenClasses.joined(separator: ", "))"))
+                    + (screenClasses.isEmpty ? "the app declares no view controller class" : "the app's screens are \(screenClasses.joined(separator: ", "))"))
+        }
+        let delegateFiles = sources.swiftFiles.filter { f in f.declarations.types.contains { sources.delegates.contains($0.name) } }
+        let delegateSources = delegateFiles.map { String(decoding: fm.contents(atPath: appURL.path + "/" + $0.path) ?? Data(), as: UTF8.self) }
+        var made: [String: String] = [:]
+        for screen in screens where !sceneClasses.contains(screen) {
+            made[screen] = ProgrammaticScreens.construction(of: screen, delegateSources: delegateSources)
         }
         _ = sources.registrations()
 
@@ -79,7 +89,7 @@ public enum Port {
                 renderFrames: relativePath(
                     from: realParent.appendingPathComponent(outURL.lastPathComponent).path,
                     to: URL(fileURLWithPath: renderFrames).standardizedFileURL.resolvingSymlinksInPath().path),
-                screens: screens.sorted(), catalogs: files.assetCatalogs, exclusions: exclusionText)
+                screens: screens.sorted(), madeInCode: made, catalogs: files.assetCatalogs, exclusions: exclusionText)
             try package.write(into: temp)
             if isRePort {
                 for kept in ["Goldens", "port-exclude.txt"] where fm.fileExists(atPath: outURL.appendingPathComponent(kept).path) {

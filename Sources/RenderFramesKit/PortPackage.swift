@@ -6,6 +6,8 @@ struct PackageFiles {
     var app: String
     var renderFrames: String
     var screens: [String]
+    /// The screens no storyboard scene holds, and the expression that makes each (as the app's delegate does).
+    var madeInCode: [String: String] = [:]
     /// The app's asset catalogs, relative to the app's folder: linked into Scenarios/, where a
     /// screen's images and colours by name are looked for.
     var catalogs: [String]
@@ -28,7 +30,7 @@ struct PackageFiles {
         try put("port-exclude.txt", exclusions)
         try put("Package.swift", manifest)
         try put("Scenarios/motion.yaml", Self.motion)
-        try put("Sources/AppScreens/PortedApp.swift", Self.portedApp)
+        try put("Sources/AppScreens/PortedApp.swift", portedApp)
         try put("Sources/screens/main.swift", Self.screensMain)
         try put("Tests/ScreensTests/ScreensTests.swift", tests)
         try put("README.md", readme)
@@ -107,38 +109,55 @@ struct PackageFiles {
 
         """
 
-    static let portedApp = """
-        import Foundation
-        import UIKit
-
-        /// The app's storyboard screens, loaded from its own files (written by `render-frames port`).
-        public enum PortedApp {
-            /// The package's folder (this file is Sources/AppScreens/PortedApp.swift).
-            public static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().path
-            /// Scenarios/: the default motion, beside links to the app's asset catalogs.
-            public static let scenarios = folder + "/Scenarios"
-            public static let goldens = folder + "/Goldens"
-            @MainActor private static var registered = false
-
-            /// The scene whose controller's class is `className`, inside the navigation or tab bar
-            /// controller the storyboard puts it in. Throws an error with the file and line when the
-            /// storyboard cannot be loaded.
-            @MainActor public static func screen(_ className: String) throws -> UIViewController {
-                if !registered {
-                    registerInterfaceBuilderClasses()
-                    registered = true
-                }
-                guard let file = interfaceBuilderScreens[className] else {
-                    throw InterfaceBuilderError(
-                        file: className, line: nil, problem: "no storyboard scene of the app has this class",
-                        fix: "the scenes' classes are " + interfaceBuilderScreens.keys.sorted().joined(separator: ", "))
-                }
-                return try UIStoryboard(contentsOf: URL(fileURLWithPath: file)).loadScreen(ofClass: className)
-            }
+    var portedApp: String {
+        var cases = ""
+        for (name, expression) in madeInCode.sorted(by: { $0.key < $1.key }) {
+            cases += "        case \"\(name)\": return \(expression)\n"
         }
+        return """
+            import Foundation
+            import UIKit
 
-        """
+            /// The app's screens, made from its own files (written by `render-frames port`; a port again rewrites it).
+            public enum PortedApp {
+                /// The package's folder (this file is Sources/AppScreens/PortedApp.swift).
+                public static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                    .deletingLastPathComponent().path
+                /// Scenarios/: the default motion, beside links to the app's asset catalogs.
+                public static let scenarios = folder + "/Scenarios"
+                public static let goldens = folder + "/Goldens"
+                @MainActor private static var registered = false
+
+                /// The screen whose controller's class is `className`: the storyboard scene, inside the
+                /// navigation or tab bar controller the storyboard puts it in, or the controller the app
+                /// makes in code, as its delegate makes it. Throws an error with the file and line when
+                /// the storyboard cannot be loaded.
+                @MainActor public static func screen(_ className: String) throws -> UIViewController {
+                    if !registered {
+                        registerInterfaceBuilderClasses()
+                        // The app's XIBs and storyboards are its main bundle's resources on iOS.
+                        UINib.mainBundleFolders = [URL(fileURLWithPath: folder + "/App")]
+                        registered = true
+                    }
+                    if let controller = madeInCode(className) { return controller }
+                    guard let file = interfaceBuilderScreens[className] else {
+                        throw InterfaceBuilderError(
+                            file: className, line: nil, problem: "no storyboard scene of the app has this class",
+                            fix: "the scenes' classes are " + interfaceBuilderScreens.keys.sorted().joined(separator: ", "))
+                    }
+                    return try UIStoryboard(contentsOf: URL(fileURLWithPath: file)).loadScreen(ofClass: className)
+                }
+
+                /// The screens the app makes in code, as its app or scene delegate makes them.
+                @MainActor static func madeInCode(_ className: String) -> UIViewController? {
+                    switch className {
+            \(cases)        default: return nil
+                    }
+                }
+            }
+
+            """
+    }
 
     static let screensMain = """
         import AppScreens

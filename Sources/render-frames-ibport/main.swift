@@ -39,8 +39,9 @@ do {
     try app.checkNamedClasses()
     let methods = app.methods
     let delegates = app.delegates
-    for f in swift {
-        let source = String(decoding: FileManager.default.contents(atPath: f.file) ?? Data(), as: UTF8.self)
+    let sources = swift.map { String(decoding: FileManager.default.contents(atPath: $0.file) ?? Data(), as: UTF8.self) }
+    let moved = ExtensionOverrides.move(sources, paths: swift.map(\.file), leftOut: delegates)
+    for (f, source) in zip(swift, moved) {
         try write(SourceTransform.transform(source, path: f.file, methods: methods, leftOut: delegates), to: f.copy)
     }
     try write(app.registrations(), to: registrationsPath)

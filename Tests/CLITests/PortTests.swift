@@ -103,9 +103,104 @@ final class PortTransformTests: XCTestCase {
                     $0.outlet("header", \\.header)
                     $0.outletCollection("cards", \\.cards)
                     $0.action("refresh", FeedViewController.refresh)
-                    $0.action("likeWithSender:", FeedViewController.like(sender:))
+                    $0.action("share:forEvent:", withEvent: FeedViewController.share(_:forEvent:))
             """)
-        XCTAssertEqual(app.notes, ["FeedViewController.share: an action with 2 arguments is not registered (one, the sender, or none)"])
+        XCTAssertEqual(app.notes, [])
+    }
+
+    /// `@objc` methods are the targets of `#selector`: registered like actions (an instance method
+    /// returning nothing), their `private` taken off in the copy so the registrations can name them.
+    func testObjCMethodsAreRegisteredAsActionsAndLoseTheirPrivate() throws {
+        let folder = try makeTemporaryFolder("port-objc")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let swift = """
+            class ListViewController: UITableViewController {
+                @objc private func refresh() {}
+                @objc func segmentChanged(sender: UISegmentedControl) {}
+                @objc func count() -> Int { 0 }
+                @objc static func make() {}
+            }
+            """
+        try swift.write(toFile: folder + "/List.swift", atomically: true, encoding: .utf8)
+        var app = try AppSources(swift: [(folder + "/List.swift", "List.swift")], interfaceBuilder: [])
+        let registrations = app.registrations().split(separator: "\n").map(String.init)
+        XCTAssertEqual(
+            Array(registrations.drop { !$0.contains("register(ListViewController") }.prefix(4)),
+            [
+                "    UIStoryboard.register(ListViewController.self) {",
+                "        $0.action(\"refresh\", ListViewController.refresh)",
+                "        $0.action(\"segmentChangedWithSender:\", ListViewController.segmentChanged(sender:))",
+                "    }",
+            ], "a method returning a value and a static one are no actions")
+        XCTAssertEqual(transform(swift).split(separator: "\n")[1], "                  func refresh() {}")
+    }
+
+    /// An override written in an extension is moved into its class's body, between
+    /// `#sourceLocation` lines naming its own place; where it was, blanks keep the lines.
+    func testAnOverrideInAnExtensionMovesIntoItsClass() {
+        let source = """
+            class TableViewController: UITableViewController {
+                override func viewDidLoad() {}
+            }
+
+            extension TableViewController {
+                override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+                    return 3
+                }
+                func helper() {}
+            }
+            """
+        let moved = ExtensionOverrides.move([source], paths: ["/app/T.swift"])[0]
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let blanked = lines[3...].enumerated().map { i, line in
+            (2...4).contains(i) ? String(repeating: " ", count: line.count) : line
+        }
+        XCTAssertEqual(
+            moved,
+            """
+            class TableViewController: UITableViewController {
+                override func viewDidLoad() {}
+
+            #sourceLocation(file: "/app/T.swift", line: 6)
+                override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+                    return 3
+                }
+            #sourceLocation(file: "/app/T.swift", line: 3)
+            }
+
+            """ + blanked.joined(separator: "\n"))
+        XCTAssertEqual(ExtensionOverrides.move(["extension UIView { override func layoutSubviews() {} }"], paths: ["/a"]),
+            ["extension UIView { override func layoutSubviews() {} }"], "a class the app does not declare is left alone")
+    }
+
+    func testAnOverrideMovesToItsClassInAnotherFile() {
+        let moved = ExtensionOverrides.move(
+            ["class A: UIViewController {\n}\n", "extension A {\n    @objc override func viewDidLoad() { super.viewDidLoad() }\n}\n"],
+            paths: ["/app/A.swift", "/app/A+Load.swift"])
+        XCTAssertEqual(
+            moved[0],
+            "class A: UIViewController {\n\n#sourceLocation(file: \"/app/A+Load.swift\", line: 2)\n    @objc override func viewDidLoad() { super.viewDidLoad() }"
+                + "\n#sourceLocation(file: \"/app/A.swift\", line: 2)\n}\n")
+        XCTAssertEqual(moved[1], "extension A {\n" + String(repeating: " ", count: "    @objc override func viewDidLoad() { super.viewDidLoad() }".count) + "\n}\n")
+    }
+
+    /// A screen made in code is made as the app's delegate makes it.
+    func testAScreenMadeInCodeIsMadeAsTheDelegateMakesIt() {
+        let scene = """
+            class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+                    let root = FeedViewController(style: .plain)
+                    window?.rootViewController = UINavigationController(rootViewController: root)
+                    other.rootViewController = ViewController(nibName: "ViewController", bundle: nil)
+                }
+            }
+            """
+        XCTAssertEqual(
+            ProgrammaticScreens.construction(of: "FeedViewController", delegateSources: [scene]),
+            "UINavigationController(rootViewController: FeedViewController(style: .plain))")
+        XCTAssertEqual(
+            ProgrammaticScreens.construction(of: "ViewController", delegateSources: [scene]), #"ViewController(nibName: "ViewController", bundle: nil)"#)
+        XCTAssertEqual(ProgrammaticScreens.construction(of: "ProfileViewController", delegateSources: [scene]), "ProfileViewController()")
     }
 }
 
@@ -186,8 +281,37 @@ final class PortCommandTests: XCTestCase {
         let app = try app()
         XCTAssertEqual(
             refusal { try Port.port(app: app, out: tmp + "/P", screens: ["FeedViewControler"]) },
-            "\(app): no storyboard scene's controller is a FeedViewControler; did you mean FeedViewController? the scenes' classes are FeedViewController")
+            "\(app): no storyboard scene's controller and no view controller class of the app is a FeedViewControler; did you mean "
+                + "FeedViewController? the app's screens are FeedViewController")
         XCTAssertFalse(FileManager.default.fileExists(atPath: tmp + "/P"), "nothing is written")
+    }
+
+    /// An app without storyboard scenes: its view controllers are screens, made as its delegate makes them.
+    func testAnAppMadeInCodePortsItsViewControllers() throws {
+        let app = try app(
+            storyboard: Self.storyboard.replacingOccurrences(of: "customClass=\"FeedViewController\" customModule=\"App\" ", with: ""),
+            swift: """
+                class FeedViewController: UIViewController {}
+                class DetailViewController: FeedViewController {}
+                class Cell: UITableViewCell {}
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    func connect() { window?.rootViewController = UINavigationController(rootViewController: FeedViewController()) }
+                }
+
+                """)
+        let out = tmp + "/Ported"
+        XCTAssertEqual(
+            refusal { try Port.port(app: app, out: out, screens: ["Cell"]) },
+            "\(app): no storyboard scene's controller and no view controller class of the app is a Cell; "
+                + "the app's screens are DetailViewController, FeedViewController")
+        try Port.port(app: app, out: out, screens: ["FeedViewController", "DetailViewController"])
+        let ported = try String(contentsOfFile: out + "/Sources/AppScreens/PortedApp.swift", encoding: .utf8)
+        XCTAssertTrue(ported.contains("""
+                    case "DetailViewController": return DetailViewController()
+                    case "FeedViewController": return UINavigationController(rootViewController: FeedViewController())
+                    default: return nil
+            """), ported)
+        XCTAssertTrue(ported.contains("UINib.mainBundleFolders = [URL(fileURLWithPath: folder + \"/App\")]"))
     }
 
     func testAClassNoSwiftFileDeclaresIsNamedWithItsStoryboardLineAndScene() throws {
@@ -237,6 +361,8 @@ final class PortCommandTests: XCTestCase {
         let app = try app()
         let result = try InProcess.run(CLITests.binary, ["port", app, "--out", tmp + "/P", "--screen", "Nope"])
         XCTAssertEqual(result.code, 2)
-        XCTAssertTrue(result.stderr.hasPrefix("error: \(app): no storyboard scene's controller is a Nope"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix("error: \(app): no storyboard scene's controller and no view controller class of the app is a Nope"),
+            result.stderr)
     }
 }

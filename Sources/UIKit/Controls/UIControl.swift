@@ -3,8 +3,8 @@ import Foundation
 /// The base class for controls: a state (enabled, selected, highlighted), how content aligns, and
 /// the targets and actions that events reach. There are no touches on Linux, so no event fires by
 /// itself: targets and actions are kept (the user's code may read them), and `sendActions(for:)`
-/// runs the UIAction handlers registered for those events. A target's Selector cannot be sent
-/// without the Objective-C runtime (said once).
+/// runs the UIAction handlers registered for those events and sends the targets' selectors to the
+/// methods their classes registered (no Objective-C runtime finds a method by its name).
 /// https://developer.apple.com/documentation/uikit/uicontrol
 @preconcurrency @MainActor open class UIControl: UIView {
     /// https://developer.apple.com/documentation/uikit/uicontrol/state
@@ -121,7 +121,7 @@ import Foundation
 
     // MARK: Targets and actions
 
-    /// Keeps the target and selector for `controlEvents` (not sent: see the class comment).
+    /// Keeps the target and selector for `controlEvents` (sent as the class comment says).
     /// https://developer.apple.com/documentation/uikit/uicontrol/addtarget(_:action:for:)
     open func addTarget(_ target: Any?, action: Selector, for controlEvents: UIControl.Event) {
         let object = target.map { $0 as AnyObject }
@@ -183,17 +183,18 @@ import Foundation
         registrations.removeAll { $0.action != nil && $0.events.isEmpty }
     }
 
-    /// Runs the handlers of the actions registered for `controlEvents`, in the order they were
-    /// added; a target's selector is not sent (no Objective-C runtime; said once).
+    /// Runs the handlers of the actions registered for `controlEvents` and sends the targets'
+    /// actions, in the order they were added. A selector reaches its target's method when the
+    /// target's class registered it (`UIStoryboard.register`: `render-frames port` registers every
+    /// `@objc` method of an app); else it is said once, since there is no Objective-C runtime to
+    /// find the method by its name.
     /// https://developer.apple.com/documentation/uikit/uicontrol/sendactions(for:)
     open func sendActions(for controlEvents: UIControl.Event) {
         for r in registrations where !r.events.isDisjoint(with: controlEvents) {
             if let action = r.action {
                 sendAction(action)
             } else if let selector = r.selector {
-                Diagnostics.once(
-                    "selector \(selector.name)",
-                    "\(describe): the action \(selector.name) was not sent (no Objective-C runtime); use addAction(_:for:) with a UIAction")
+                sendAction(selector, to: r.target, for: nil)
             }
         }
     }
@@ -205,11 +206,30 @@ import Foundation
         action.sender = nil
     }
 
+    /// Sends `action` to `target` with this control as the sender; a nil target is the first
+    /// object of the responder chain, from this control up, whose class registered the action.
     /// https://developer.apple.com/documentation/uikit/uicontrol/sendaction(_:to:for:)
     open func sendAction(_ action: Selector, to target: Any?, for event: UIEvent?) {
+        var receivers: [AnyObject] = []
+        if let target { receivers = [target as AnyObject] } else {
+            var responder: UIResponder? = self
+            while let r = responder {
+                receivers.append(r)
+                responder = r.next
+            }
+        }
+        for receiver in receivers {
+            guard let sent = InterfaceBuilderClasses.send(action.name, to: receiver, from: self, event: event) else { continue }
+            if !sent {
+                Diagnostics.once(
+                    "selector \(action.name)", "\(describe): the action \(action.name) of \(type(of: receiver)) does not take a \(type(of: self))")
+            }
+            return
+        }
         Diagnostics.once(
             "selector \(action.name)",
-            "\(describe): the action \(action.name) was not sent (no Objective-C runtime); use addAction(_:for:) with a UIAction")
+            "\(describe): the action \(action.name) was not sent: \(target.map { "\(type(of: $0))" } ?? "no responder") registered no such action "
+                + "(no Objective-C runtime finds methods by name; register it with UIStoryboard.register, or use addAction(_:for:))")
     }
 
     /// https://developer.apple.com/documentation/uikit/uicontrol/enumerateeventshandlers(_:)

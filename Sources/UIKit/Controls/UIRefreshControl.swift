@@ -4,7 +4,7 @@ internal import Scene
 /// Pull to refresh: a spinner above a scroll view's content, revealed as the content is pulled
 /// down. As the pull grows from 0 to 120 pt past the content's rest, the spinner's eight ticks
 /// appear one by one clockwise from the top; at 120 pt, while the finger is still down, it begins
-/// refreshing and sends `.valueChanged` (once per refresh), as iOS does. While refreshing, the
+/// refreshing and sends `.valueChanged` and `.primaryActionTriggered` (once per refresh), as iOS does. While refreshing, the
 /// scroll view's `adjustedContentInset.top` grows by the control's height (60 pt, 80 with an
 /// `attributedTitle`), so released content comes back to rest below the spinner; `endRefreshing()`
 /// takes the inset away and content resting there goes back to its rest. The control is as wide
@@ -83,7 +83,9 @@ internal import Scene
             triggeredByPull = true
             isRefreshing = true
             changedRefreshing()
-            sendActions(for: .valueChanged)
+            // The refresh control's primary action is the refresh (`init(frame:primaryAction:)`):
+            // one call for a registration of either event.
+            sendActions(for: [.valueChanged, .primaryActionTriggered])
         }
         if !s.isTracking, g < UIRefreshControl.triggerDistance { triggeredByPull = false }
         let h = height

@@ -210,7 +210,7 @@ import Foundation
         control.addAction(UIAction { [weak target, weak control] _ in
             guard let target, let control else { return }
             for r in registrations.reversed() {
-                guard let sent = r.sendAction(target, selector, control) else { continue }
+                guard let sent = r.sendAction(target, selector, control, nil) else { continue }
                 if !sent { Diagnostics.once("IB send \(position)", "\(position): the action \(selector) does not take a \(type(of: control))") }
                 return
             }

@@ -16,7 +16,8 @@ import Foundation
 @preconcurrency @MainActor public final class InterfaceBuilderClass<Object: AnyObject> {
     var outlets: [String: (Object, AnyObject) -> Bool] = [:]
     var collections: [String: (Object, [AnyObject]) -> Bool] = [:]
-    var actions: [String: (Object, Any) -> Bool] = [:]
+    /// By selector: sends the action to the object with the sender and the event (nil when none).
+    var actions: [String: (Object, Any, UIEvent?) -> Bool] = [:]
     var attributes: [String: (Object, Any?) -> Bool] = [:]
 
     init() {}
@@ -56,7 +57,7 @@ import Foundation
     /// An action taking its sender (`@IBAction func followTapped(_ sender: UIButton)`), by the
     /// file's selector (`followTapped:`): `action("followTapped:", ProfileViewController.followTapped)`.
     public func action<Sender>(_ selector: String, _ method: @escaping @MainActor (Object) -> @MainActor (Sender) -> Void) {
-        actions[selector] = { object, sender in
+        actions[selector] = { object, sender, _ in
             guard let s = sender as? Sender else { return false }
             method(object)(s)
             return true
@@ -65,8 +66,19 @@ import Foundation
 
     /// An action without a sender (`@IBAction func refresh()`): selector `refresh`.
     public func action(_ selector: String, _ method: @escaping @MainActor (Object) -> @MainActor () -> Void) {
-        actions[selector] = { object, _ in
+        actions[selector] = { object, _, _ in
             method(object)()
+            return true
+        }
+    }
+
+    /// An action taking its sender and the event (`@objc func tapped(_ sender: UIButton, forEvent
+    /// event: UIEvent)`): selector `tapped:forEvent:`. The event is the one the control sends;
+    /// with none (an action sent from code), an empty `UIEvent`.
+    public func action<Sender>(_ selector: String, withEvent method: @escaping @MainActor (Object) -> @MainActor (Sender, UIEvent) -> Void) {
+        actions[selector] = { object, sender, event in
+            guard let s = sender as? Sender else { return false }
+            method(object)(s, event ?? UIEvent())
             return true
         }
     }
@@ -92,7 +104,7 @@ import Foundation
     let isAncestor: (AnyClass) -> Bool
     let setOutlet: (AnyObject, String, AnyObject) -> Bool?
     let setCollection: (AnyObject, String, [AnyObject]) -> Bool?
-    let sendAction: (AnyObject, String, Any) -> Bool?
+    let sendAction: (AnyObject, String, Any, UIEvent?) -> Bool?
     let setAttribute: (AnyObject, String, Any?) -> Bool?
     let outletNames: Set<String>
     let collectionNames: Set<String>
@@ -106,7 +118,7 @@ import Foundation
         isAncestor = { $0 is T.Type }
         setOutlet = { o, n, v in (o as? T).flatMap { t in d.outlets[n].map { $0(t, v) } } }
         setCollection = { o, n, v in (o as? T).flatMap { t in d.collections[n].map { $0(t, v) } } }
-        sendAction = { o, n, s in (o as? T).flatMap { t in d.actions[n].map { $0(t, s) } } }
+        sendAction = { o, n, s, e in (o as? T).flatMap { t in d.actions[n].map { $0(t, s, e) } } }
         setAttribute = { o, n, v in (o as? T).flatMap { t in d.attributes[n].map { $0(t, v) } } }
         outletNames = Set(d.outlets.keys); collectionNames = Set(d.collections.keys)
         actionNames = Set(d.actions.keys); attributeNames = Set(d.attributes.keys)
@@ -131,6 +143,16 @@ import Foundation
         let bare = registered.filter { $0.qualifiedName.split(separator: ".").last.map(String.init) == name }
         if bare.count == 1 { return bare[0].type }
         if let module, let found = NSClassFromString("\(module).\(name)") { return found }
+        return nil
+    }
+
+    /// Sends the action `selector` to `target` as its class's registration says (a subclass's
+    /// first): true when sent, false when the method does not take a sender of that type, nil
+    /// when no registration of the target's class has that selector.
+    static func send(_ selector: String, to target: AnyObject, from sender: Any, event: UIEvent?) -> Bool? {
+        for r in applying(to: type(of: target)).reversed() {
+            if let sent = r.sendAction(target, selector, sender, event) { return sent }
+        }
         return nil
     }
 

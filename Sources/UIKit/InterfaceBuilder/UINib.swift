@@ -14,6 +14,13 @@ import Foundation
         public static let externalObjects = OptionsKey(rawValue: "UINibExternalObjects")
     }
 
+    /// Folders read as the main bundle's resources: a XIB or storyboard looked up in
+    /// `Bundle.main` (or in no bundle) is also looked for here, by its name, in any subfolder, as
+    /// Xcode copies an app's XIBs and storyboards into its bundle whatever folder holds them.
+    /// Linux's main bundle is the executable's folder, which holds none of an app's files: a
+    /// package made by `render-frames port` sets this to the app's folder. Not UIKit API.
+    public static var mainBundleFolders: [URL] = []
+
     private let loaded: Result<IBDocument, InterfaceBuilderError>
     private let bundle: Bundle?
     /// A storyboard's prototype cell: the nib's one object.
@@ -105,7 +112,7 @@ extension Bundle {
 
 /// Where storyboards and XIBs are found: `NAME.storyboard` / `NAME.xib` among the bundle's
 /// resources (its resource folder, then `Base.lproj`), the main bundle when none is given.
-enum IBFiles {
+@MainActor enum IBFiles {
     static func result(_ body: () throws -> IBDocument) -> Result<IBDocument, InterfaceBuilderError> {
         do { return .success(try body()) } catch let e as InterfaceBuilderError { return .failure(e) } catch {
             return .failure(InterfaceBuilderError(file: "?", line: nil, problem: "\(error)", fix: "check the file"))
@@ -122,6 +129,25 @@ enum IBFiles {
                     if FileManager.default.fileExists(atPath: url.path) { return url }
                 }
             }
+        }
+        guard bundle.bundleURL == Bundle.main.bundleURL else { return nil }
+        for folder in UINib.mainBundleFolders {
+            if let found = search(folder, names: Set(extensions.map { name + "." + $0 }), extensions: extensions, name: name) { return found }
+        }
+        return nil
+    }
+
+    /// The file `name.ext` (the first extension first) in `folder` or its subfolders, sorted by path.
+    static func search(_ folder: URL, names: Set<String>, extensions: [String], name: String) -> URL? {
+        // A link to the app's folder (as a port makes it) is followed: the enumerator does not enter one.
+        let folder = folder.resolvingSymlinksInPath()
+        guard let e = FileManager.default.enumerator(atPath: folder.path) else { return nil }
+        var found: [String] = []
+        while let path = e.nextObject() as? String {
+            if names.contains((path as NSString).lastPathComponent) { found.append(path) }
+        }
+        for ext in extensions {
+            if let first = found.filter({ $0.hasSuffix("." + ext) }).sorted().first { return folder.appendingPathComponent(first) }
         }
         return nil
     }

@@ -86,17 +86,28 @@ import Foundation
     }
 
     /// The scene whose controller's class is `className`, inside the navigation or tab bar
-    /// controller whose relationship segue holds it (the outermost one), as the app shows it: what
+    /// controller whose relationship segue holds it (the outermost one), or pushed onto the
+    /// navigation controller of the scene whose `show` segue leads to it, as the app shows it: what
     /// a screen named by its class renders. Throws when no scene has the class, naming those that do.
     public func loadScreen(ofClass className: String) throws -> UIViewController {
         let document = try loaded.get()
         let all = controllers(document)
-        guard var target = all.first(where: { $0["customClass"] == className }) else {
+        guard let target = all.first(where: { $0["customClass"] == className }) else {
             let known = Set(all.compactMap { $0["customClass"] }).sorted()
             throw InterfaceBuilderError(
                 file: document.fileName, line: nil, problem: "no scene's controller is a \(className)",
                 fix: known.isEmpty ? "set the scene's class in Xcode's identity inspector" : "the scenes' classes are \(known.joined(separator: ", "))")
         }
+        var pushedFrom: Set<String> = []
+        return try screen(target, document, all, pushedFrom: &pushedFrom)
+    }
+
+    /// A scene's controller as the app reaches it: inside the navigation or tab bar controller
+    /// whose relationship holds it; else, when a `show` (or `push`) segue of another scene leads to
+    /// it, that scene's screen with it pushed onto that screen's navigation controller, not
+    /// animated; else alone.
+    private func screen(_ element: IBElement, _ document: IBDocument, _ all: [IBElement], pushedFrom: inout Set<String>) throws -> UIViewController {
+        var target = element
         var seen: Set<String> = []
         while let id = target.id, seen.insert(id).inserted,
             let container = all.first(where: { c in
@@ -105,7 +116,19 @@ import Foundation
         {
             target = container
         }
-        return try make(target, document, creator: nil)
+        if target.id != element.id { return try make(target, document, creator: nil) }
+        guard let id = element.id, pushedFrom.insert(id).inserted,
+            let source = all.first(where: { c in
+                var leads = false
+                c.walk { e in if e.name == "segue", e["destination"] == id, ["show", "push"].contains(e["kind"] ?? "") { leads = true } }
+                return leads
+            })
+        else { return try make(element, document, creator: nil) }
+        let base = try screen(source, document, all, pushedFrom: &pushedFrom)
+        let navigation = base as? UINavigationController ?? (base as? UITabBarController)?.selectedViewController as? UINavigationController
+        guard let navigation else { return try make(element, document, creator: nil) }
+        navigation.pushViewController(try make(element, document, creator: nil), animated: false)
+        return base
     }
 
     private func reporting<T>(_ body: () throws -> T?) -> T? {

@@ -273,6 +273,10 @@ internal import Scene
     /// The view controller whose view this is.
     weak var owningViewController: UIViewController?
 
+    /// The view controller whose root view this is, else the superview.
+    /// https://developer.apple.com/documentation/uikit/uiresponder/1621099-next
+    open override var next: UIResponder? { owningViewController ?? superview }
+
     /// https://developer.apple.com/documentation/uikit/uiview/1622528-window
     open var window: UIWindow? {
         var v: UIView? = self

@@ -67,6 +67,10 @@ public struct UIRectEdge: OptionSet, Hashable, Sendable {
 
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/2866085-viewifloaded
     open var viewIfLoaded: UIView? { loadedView }
+
+    /// The view's superview (the responder chain goes on from the view up).
+    /// https://developer.apple.com/documentation/uikit/uiresponder/1621099-next
+    open override var next: UIResponder? { loadedView?.superview }
     open var isViewLoaded: Bool { loadedView != nil }
 
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/2866086-loadviewifneeded
