@@ -28,6 +28,23 @@ final class UserSceneTests: XCTestCase {
 
     let rest = "timeline: {keyframes: [{time: 0, offset: 0}, {time: 1, offset: 100}]}\n"
 
+    /// A `gradient` layer is CAGradientLayer's, so its colors are interpolated as iOS does it, in
+    /// Generic RGB (gamma 1.8): the middle of red to blue is (146, 33, 149) and its red end
+    /// (255, 38, 0), as afanasykoryakin/AFSnapshotTesting's reference
+    /// `Tests/SnapshotTestingTests/Snapshots/SnapshotTestingTests/testNaiveStrategyWithRedBlueGradient.png`
+    /// (iOS 18 Simulator, @3x) draws them (rows' means 145.6, 33.0, 149.5 and 254.6, 37.5, 0.2);
+    /// mixing the sRGB components gave (128, 0, 128) and (255, 0, 0).
+    func testGradientLayersInterpolateInGenericRGB() throws {
+        let s = try load("layers:\n  - {type: gradient, name: ramp, frame: [0, 0, 10, 100], colors: ['#FF0000', '#0000FF']}\n" + rest)
+        func find(_ l: Layer) -> Layer? { l.name == "ramp" ? l : l.sublayersInDrawingOrder.lazy.compactMap(find).first }
+        guard case .gradient(let g)? = find(s.layers(ofFrame: 0))?.contents else { return XCTFail("no gradient layer") }
+        XCTAssertEqual(g.space, .genericRGB)
+        let middle = g.color(at: 0.5), top = g.color(at: 0)
+        for (got, want) in [(middle.r, 145.6), (middle.g, 33.0), (middle.b, 149.5), (top.r, 254.6), (top.g, 37.5), (top.b, 0.2)] {
+            XCTAssertEqual(Double(got), want, accuracy: 2)
+        }
+    }
+
     /// UIKit's system color names are colors, in the appearance's value, in a constant and in a
     /// formula; a bare word that is not one says how colors are written and which name it means.
     func testSystemColorNames() throws {

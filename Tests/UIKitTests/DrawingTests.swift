@@ -191,15 +191,18 @@ final class DrawingPixelTests: XCTestCase {
         XCTAssertEqual(p[22, 102], PremultipliedColor(r: 255, g: 255, b: 255, a: 255), "outside the clip: the background")
     }
 
-    /// A vertical linear gradient drawn in draw(_:) is the CAGradientLayer's pixels; a gradient
-    /// without the extending options leaves the part before its start undrawn.
+    /// A vertical linear gradient drawn in draw(_:) from a gradient made without a color space is
+    /// the CAGradientLayer's pixels: both are interpolated in Generic RGB (Apple: "each color will
+    /// be converted to and drawn in the GenericRGB color space"). One made in device RGB mixes the
+    /// sRGB components; a gradient without the extending options leaves the part before its
+    /// start undrawn.
     func testLinearGradientsAreTheGradientLayersPixels() {
         let colors = [UIColor.systemRed, UIColor.systemBlue]
         let p = ControlsHarness.onMain {
             DrawHarness.render(scale: 2) { view in
                 view.addSubview(
                     DrawnView(frame: CGRect(x: 20, y: 100, width: 60, height: 90)) { ctx, rect in
-                        let g = CGGradient(colorsSpace: CGColorSpaceCreateDeviceRGB(), colors: colors.map(\.cgColor) as CFArray, locations: [0, 1])!
+                        let g = CGGradient(colorsSpace: nil, colors: colors.map(\.cgColor) as CFArray, locations: [0, 1])!
                         ctx.drawLinearGradient(g, start: .zero, end: CGPoint(x: 0, y: 90), options: [])
                     })
                 let layer = CAGradientLayer()
@@ -208,7 +211,7 @@ final class DrawingPixelTests: XCTestCase {
                 view.layer.addSublayer(layer)
                 view.addSubview(
                     DrawnView(frame: CGRect(x: 200, y: 100, width: 60, height: 90)) { ctx, rect in
-                        let g = CGGradient(colorsSpace: nil, colors: colors.map(\.cgColor) as CFArray, locations: nil)!
+                        let g = CGGradient(colorsSpace: CGColorSpaceCreateDeviceRGB(), colors: colors.map(\.cgColor) as CFArray, locations: nil)!
                         ctx.drawLinearGradient(g, start: CGPoint(x: 0, y: 45), end: CGPoint(x: 0, y: 90), options: [])
                     })
             }
@@ -218,6 +221,13 @@ final class DrawingPixelTests: XCTestCase {
         // Just after the start (t = 1.25 / 45): systemRed (255, 59, 48) a little toward systemBlue (0, 122, 255).
         XCTAssertEqual(p[420, 292].a, 255)
         XCTAssertEqual(Double(p[420, 292].r), 255 * (1 - 1.25 / 45), accuracy: 1)
+        // Halfway (t = 0.25 / 45 past the middle, row 335): device RGB's components are the mean,
+        // (127.5, 90.5, 151.5); Generic RGB's middle is lighter in red and blue (gamma 1.8).
+        let device = p[420, 335], generic = p[260, 290]
+        XCTAssertEqual(Double(device.r), 127.5 - 255 * 0.25 / 45, accuracy: 1)
+        XCTAssertEqual(Double(device.b), 151.5 + 207 * 0.25 / 45, accuracy: 1)
+        XCTAssertGreaterThan(Int(generic.r), Int(device.r) + 15)
+        XCTAssertGreaterThan(Int(generic.b), Int(device.b) + 5)
     }
 
     /// A radial gradient from a point to a 40-point circle: the centre is the first color, the

@@ -42,6 +42,43 @@ final class ParityCorpusTests: XCTestCase {
             XCTAssertEqual(label.frame.width, 167.0 / 3, accuracy: 1e-9)
         }
     }
+
+    /// CAGradientLayer's colors are interpolated in Generic RGB (gamma 1.8), not in their sRGB
+    /// components. Two references, mean of each row (iOS dithers by a level):
+    /// - pointfreeco/swift-snapshot-testing,
+    ///   `__Snapshots__/SnapshotTestingTests/testCALayerWithGradient.1.png` (iOS 13, @3x): red to
+    ///   yellow, 100 pt tall; green at rows 0, 75, 150, 225, 299: 37.8, 88.6, 147.4, 201.7, 251.0.
+    /// - afanasykoryakin/AFSnapshotTesting,
+    ///   `Tests/SnapshotTestingTests/Snapshots/SnapshotTestingTests/testNaiveStrategyWithRedBlueGradient.png`
+    ///   (2024, iPhone 14 at @3x): red to blue, read at the same fractions of its height:
+    ///   (254.6, 37.5, 0.2), (202.3, 31.8, 86.8), (145.6, 33.0, 149.5), (80.9, 40.1, 204.5), (4.5, 50.4, 254.6).
+    /// Interpolating the sRGB components gave green 1, 64, 128, 191, 254 and (128, 0, 128) in the middle.
+    func testGradientLayersInterpolateInGenericRGB() {
+        let p = ControlsHarness.onMain {
+            DrawHarness.render(scale: 3) { view in
+                for (i, colors) in [[UIColor.red, .yellow], [UIColor.red, .blue]].enumerated() {
+                    let layer = CAGradientLayer()
+                    layer.frame = CGRect(x: 20 + 120 * CGFloat(i), y: 100, width: 100, height: 100)
+                    layer.colors = colors.map(\.cgColor)
+                    view.layer.addSublayer(layer)
+                }
+            }
+        }
+        let rows = [0, 75, 150, 225, 299]
+        let redToYellow: [(Double, Double, Double)] = [(255, 37.8, 0), (255, 88.6, 0.2), (255, 147.4, 0.6), (255, 201.7, 0.4), (254.7, 251, 0.1)]
+        let redToBlue: [(Double, Double, Double)] = [
+            (254.6, 37.5, 0.2), (202.3, 31.8, 86.8), (145.6, 33.0, 149.5), (80.9, 40.1, 204.5), (4.5, 50.4, 254.6),
+        ]
+        for (column, expected) in [(110, redToYellow), (470, redToBlue)] {
+            for (row, (r, g, b)) in zip(rows, expected) {
+                let c = p[column, 300 + row]
+                XCTAssertEqual(Double(c.r), r, accuracy: 2, "row \(row) of the layer at x = \(column)")
+                XCTAssertEqual(Double(c.g), g, accuracy: 2, "row \(row) of the layer at x = \(column)")
+                XCTAssertEqual(Double(c.b), b, accuracy: 2, "row \(row) of the layer at x = \(column)")
+                XCTAssertEqual(c.a, 255)
+            }
+        }
+    }
 }
 
 /// A view whose intrinsic content size is given, as a label's is.

@@ -525,7 +525,7 @@ public final class UserScene: @unchecked Sendable {
                 LinearGradient(
                     colors: colors, locations: locations,
                     start: Point(num(.startX, 0.5), num(.startY, 0)),
-                    end: Point(num(.endX, 0.5), num(.endY, 1))))
+                    end: Point(num(.endX, 0.5), num(.endY, 1)), space: .genericRGB))
         case .symbol:
             layer.contents = spec.symbolContents(pointSize: num(.size, 17), color: col(.color), in: frame.size)
         case .material:
@@ -672,34 +672,6 @@ extension UserScene.LayerSpec {
             return Rect(x: num(.x, 0), y: num(.y, 0), width: size.width, height: size.height)
         }
         return Rect(x: num(.x, 0), y: num(.y, 0), width: max(0, num(.width, container.width)), height: max(0, num(.height, container.height)))
-    }
-}
-
-/// A linear gradient (CAGradientLayer's `axial` type): colors at locations 0...1 along the line
-/// from `start` to `end`, both in the layer's unit coordinates.
-public struct LinearGradient: Hashable, Sendable {
-    public var colors: [Color]
-    public var locations: [Double]
-    public var start: Point
-    public var end: Point
-    public init(colors: [Color], locations: [Double], start: Point, end: Point) {
-        self.colors = colors; self.locations = locations; self.start = start; self.end = end
-    }
-
-    /// The premultiplied color at `t` along the line (clamped to the end colors); interpolated in
-    /// premultiplied components, so a fade to clear has no dark fringe.
-    public func color(at t: Double) -> PremultipliedColor {
-        guard let first = colors.first else { return .clear }
-        let n = min(colors.count, locations.count)
-        if n <= 1 || t <= locations[0] { return first.premultiplied }
-        if t >= locations[n - 1] { return colors[n - 1].premultiplied }
-        var i = 0
-        while i + 1 < n - 1, locations[i + 1] <= t { i += 1 }
-        let a = colors[i].premultiplied, b = colors[i + 1].premultiplied
-        let span = locations[i + 1] - locations[i]
-        let f = span > 0 ? (t - locations[i]) / span : 1
-        func mix(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((Double(x) + (Double(y) - Double(x)) * f).rounded()) }
-        return PremultipliedColor(r: mix(a.r, b.r), g: mix(a.g, b.g), b: mix(a.b, b.b), a: mix(a.a, b.a))
     }
 }
 

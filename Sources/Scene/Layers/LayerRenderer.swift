@@ -372,6 +372,20 @@ public final class LayerRenderer {
             } else if dy == 0 {
                 let row = (0..<w).map { g.color(at: t(Double(region.x + $0) + 0.5, 0)) }
                 for y in 0..<region.height { for x in 0..<w { put(4 * (y * w + x), row[x]) } }
+            } else if g.space == .genericRGB {
+                // Generic RGB's conversions cost twice sRGB's per pixel: one color per quarter
+                // pixel along the line, each pixel taking the nearest.
+                let ts = [(0, 0), (w, 0), (0, region.height), (w, region.height)].map { t(Double(region.x + $0.0), Double(region.y + $0.1)) }
+                let lo = ts.min()!, hi = ts.max()!
+                let steps = max(1, Int(((hi - lo) * length2.squareRoot() * 4).rounded(.up)))
+                let ramp = (0...steps).map { g.color(at: lo + (hi - lo) * Double($0) / Double(steps)) }
+                let k = hi > lo ? Double(steps) / (hi - lo) : 0
+                for y in 0..<region.height {
+                    for x in 0..<w {
+                        let i = Int(((t(Double(region.x + x) + 0.5, Double(region.y + y) + 0.5) - lo) * k).rounded())
+                        put(4 * (y * w + x), ramp[min(max(i, 0), steps)])
+                    }
+                }
             } else {
                 for y in 0..<region.height {
                     for x in 0..<w { put(4 * (y * w + x), g.color(at: t(Double(region.x + x) + 0.5, Double(region.y + y) + 0.5))) }

@@ -61,13 +61,16 @@ public struct CGGradientDrawingOptions: OptionSet, Hashable, Sendable {
 }
 
 /// Colors at locations 0...1, drawn by `CGContext.drawLinearGradient` and `drawRadialGradient`;
-/// between two locations the color is interpolated as CAGradientLayer's is.
+/// between two locations the color is interpolated in the gradient's color space: device RGB's
+/// (sRGB on iOS) components as they are, or, made without a space, Generic RGB's (as Apple
+/// documents for `init(colorsSpace:colors:locations:)`, and as CAGradientLayer's are).
 /// https://developer.apple.com/documentation/coregraphics/cggradient
 public final class CGGradient: Sendable {
     let gradient: LinearGradient
 
     /// `colors`: CGColor values (UIColor is taken too); `locations` one per color in 0...1 (nil:
-    /// evenly spread). Nil with no colors, or locations of another count.
+    /// evenly spread). Nil with no colors, or locations of another count. Without `space` the
+    /// colors are "converted to and drawn in the GenericRGB color space" (Apple).
     /// https://developer.apple.com/documentation/coregraphics/cggradient/1398446-init
     public init?(colorsSpace space: CGColorSpace?, colors: CFArray, locations: UnsafePointer<CGFloat>?) {
         let list = colors.compactMap { item -> Color? in
@@ -77,7 +80,7 @@ public final class CGGradient: Sendable {
         }
         guard !list.isEmpty, list.count == colors.count else { return nil }
         let stops = locations.map { p in (0..<list.count).map { Double(p[$0]) } } ?? CGGradient.even(list.count)
-        gradient = LinearGradient(colors: list, locations: stops, start: .zero, end: .zero)
+        gradient = LinearGradient(colors: list, locations: stops, start: .zero, end: .zero, space: space == nil ? .genericRGB : .sRGB)
     }
 
     /// Components `space.numberOfComponents + 1` per color (alpha last), `count` colors.
@@ -90,7 +93,7 @@ public final class CGGradient: Sendable {
             return (n == 2 ? CGColor(gray: c[0], alpha: c[1]) : CGColor(red: c[0], green: c[1], blue: c[2], alpha: c[3])).color
         }
         let stops = locations.map { p in (0..<count).map { Double(p[$0]) } } ?? CGGradient.even(count)
-        gradient = LinearGradient(colors: list, locations: stops, start: .zero, end: .zero)
+        gradient = LinearGradient(colors: list, locations: stops, start: .zero, end: .zero, space: .sRGB)
     }
 
     private static func even(_ n: Int) -> [Double] { n == 1 ? [0] : (0..<n).map { Double($0) / Double(n - 1) } }

@@ -271,7 +271,8 @@ open class CABasicAnimation: CAAnimation {
     public override init() { super.init() }
 }
 
-/// A layer that draws a color gradient over its background.
+/// A layer that draws a color gradient over its background. Its colors are interpolated in
+/// Generic RGB, as iOS draws them (measured: docs/parity.md), not in their sRGB components.
 /// https://developer.apple.com/documentation/quartzcore/cagradientlayer
 open class CAGradientLayer: CALayer {
     /// CGColor values, first at `startPoint`.
@@ -295,6 +296,6 @@ open class CAGradientLayer: CALayer {
         return .gradient(
             LinearGradient(
                 colors: list, locations: stops, start: Point(Double(startPoint.x), Double(startPoint.y)),
-                end: Point(Double(endPoint.x), Double(endPoint.y))))
+                end: Point(Double(endPoint.x), Double(endPoint.y)), space: .genericRGB))
     }
 }
