@@ -233,11 +233,13 @@ final class AnimationGroupRecord {
     var implicitTransaction: TransactionRecord?
     /// Transactions whose completion is due at the next frame's start.
     var dueTransactions: [TransactionRecord] = []
+    /// Scroll views moving by `setContentOffset(_:animated: true)` (ScrollAnimation.swift).
+    var scrollAnimations: [ScrollAnimation] = []
 
     /// Nothing in flight: a frame costs what it did before animations.
     var isIdle: Bool {
         layers.isEmpty && groups.isEmpty && animators.isEmpty && caLayers.isEmpty && removedQueue.isEmpty && implicitTransaction == nil
-            && dueTransactions.isEmpty
+            && dueTransactions.isEmpty && scrollAnimations.isEmpty
     }
 
     func nextOrder() -> Int {
@@ -332,7 +334,10 @@ final class AnimationGroupRecord {
     /// 0.1 + 0.2 s ends at the frame at 0.3 s).
     func tick(to frameTime: Double) {
         guard !isIdle else { return }
-        defer { tickCoreAnimations(frameTime + 1e-9) }
+        defer {
+            tickCoreAnimations(frameTime + 1e-9)
+            if !scrollAnimations.isEmpty { tickScrolls(frameTime) }
+        }
         let t = frameTime + 1e-9
         for layer in layers {
             layer.animationTracks.removeAll { track in
