@@ -373,7 +373,7 @@ final class CoreAnimationTests: XCTestCase {
 
     func testTransformKeyPathsSetTheirPart() throws {
         try MainActor.assumeIsolated {
-            let (run, _) = CARuns.start { vc in
+            let (run, vc) = CARuns.start { vc in
                 let r = CABasicAnimation(keyPath: "transform.rotation.z")
                 r.fromValue = 0
                 r.toValue = Double.pi * 2
@@ -387,10 +387,15 @@ final class CoreAnimationTests: XCTestCase {
             }
             // At 0.75 s: three quarters of a full turn (not the short way), scale 1.75.
             run.advance(to: 7)
-            let t = try CARuns.box(run).transform
-            let angle = atan2(t.b, t.a), scale = (t.a * t.a + t.b * t.b).squareRoot()
+            let t = run.within { CATransform3DGetAffineTransform(vc.box.layer.presentation()!.transform) }
+            let angle = Double(atan2(t.b, t.a)), scale = Double((t.a * t.a + t.b * t.b).squareRoot())
             XCTAssertEqual(angle, 2 * Double.pi * 0.7 - 2 * Double.pi, accuracy: 1e-6)
             XCTAssertEqual(scale, 1.7, accuracy: 1e-6)
+            // Drawn: the scale, not the turn (the compositor draws no rotation), said once.
+            let drawn = try CARuns.box(run).transform
+            XCTAssertEqual(drawn.a, 1.7, accuracy: 1e-6)
+            XCTAssertEqual(drawn.b, 0)
+            XCTAssertTrue(ScreenRun.takeDiagnostics().contains { $0.contains("an animated rotation or shear is not drawn") })
         }
     }
 

@@ -19,7 +19,7 @@ import Foundation
 /// completion block runs when they have all ended, and actions can be turned off. Outside
 /// `begin()`/`commit()` the frame's implicit transaction is used (committed when the frame ends).
 /// https://developer.apple.com/documentation/quartzcore/catransaction
-@MainActor open class CATransaction: NSObject {
+@preconcurrency @MainActor open class CATransaction: NSObject {
     /// https://developer.apple.com/documentation/quartzcore/catransaction/1448231-begin
     open class func begin() { AnimationClock.current.beginTransaction() }
 

@@ -106,7 +106,7 @@ public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
 /// `(parent time - beginTime) × speed + timeOffset`, played `repeatCount` times (or for
 /// `repeatDuration`), back again after each play when `autoreverses`.
 /// https://developer.apple.com/documentation/quartzcore/camediatiming
-@MainActor public protocol CAMediaTiming: AnyObject {
+@preconcurrency @MainActor public protocol CAMediaTiming: AnyObject {
     var beginTime: CFTimeInterval { get set }
     var duration: CFTimeInterval { get set }
     var speed: Float { get set }
@@ -119,7 +119,7 @@ public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
 
 /// Told when an animation starts and stops (at the start of the first frame whose time passes it).
 /// https://developer.apple.com/documentation/quartzcore/caanimationdelegate
-@MainActor public protocol CAAnimationDelegate: AnyObject {
+@preconcurrency @MainActor public protocol CAAnimationDelegate: AnyObject {
     func animationDidStart(_ anim: CAAnimation)
     func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
 }
