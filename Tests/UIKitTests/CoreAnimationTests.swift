@@ -553,3 +553,74 @@ final class CoreAnimationTests: XCTestCase {
 
     static func box(_ run: ScreenRun) throws -> Layer { try XCTUnwrap(AnimationRuns.layer("box", in: run)) }
 }
+
+/// A scroll that starts Core Animation: once the content has moved 40 pt, a badge (outside the
+/// scroll view) gets a 2 s group moving it right and fading it, and a standalone dot layer on it
+/// is moved (an implicit action).
+@MainActor final class ScrollStartsCoreAnimationViewController: UIViewController, UIScrollViewDelegate {
+    let scroll = UIScrollView()
+    let badge = UIView(frame: CGRect(x: 10, y: 120, width: 60, height: 60))
+    let dot = CALayer()
+    private var started = false
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .white
+        scroll.frame = view.bounds
+        scroll.delegate = self
+        scroll.contentSize = CGSize(width: view.bounds.width, height: 3000)
+        view.addSubview(scroll)
+        for i in 0..<40 {
+            let row = UIView(frame: CGRect(x: 0, y: CGFloat(i) * 80, width: view.bounds.width, height: 70))
+            row.backgroundColor = i % 2 == 0 ? .systemTeal : .systemOrange
+            scroll.addSubview(row)
+        }
+        badge.backgroundColor = .systemRed
+        badge.accessibilityIdentifier = "badge"
+        view.addSubview(badge)
+        dot.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        dot.backgroundColor = CGColor.black
+        badge.layer.addSublayer(dot)
+    }
+
+    func scrollViewDidScroll(_ scrollView: UIScrollView) {
+        guard !started, scrollView.contentOffset.y > 40 else { return }
+        started = true
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.byValue = 200
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.toValue = 0.2
+        let group = CAAnimationGroup()
+        group.animations = [move, fade]
+        group.duration = 2
+        group.fillMode = .forwards
+        group.isRemovedOnCompletion = false
+        badge.layer.add(group, forKey: "slide")
+        dot.position = CGPoint(x: 45, y: 45)
+    }
+}
+
+final class CoreAnimationDeterminismTests: XCTestCase {
+    /// `--jobs 1`, `--jobs 2` and `--frames 40-50` give the same bytes while the badge's group is
+    /// in flight.
+    func testCoreAnimationFramesAreTheSameForAnyWorkersAndSelection() throws {
+        let base = NSTemporaryDirectory() + "uikit-ca-same-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let scenario = AnimationDeterminismTests.fixtures + "/drag.yaml"
+        try renderFrames(of: { ScrollStartsCoreAnimationViewController() }, scenario: scenario, out: base + "/one", layout: true, scale: 1, jobs: 1)
+        try renderFrames(of: { ScrollStartsCoreAnimationViewController() }, scenario: scenario, out: base + "/two", scale: 1, jobs: 2)
+        try renderFrames(of: { ScrollStartsCoreAnimationViewController() }, scenario: scenario, out: base + "/some", layout: true, frames: "40-50", scale: 1)
+        let names = try FileManager.default.contentsOfDirectory(atPath: base + "/one").filter { $0.hasSuffix(".png") }.sorted()
+        XCTAssertGreaterThan(names.count, 50)
+        for name in names {
+            XCTAssertEqual(FileManager.default.contents(atPath: base + "/one/" + name), FileManager.default.contents(atPath: base + "/two/" + name), name)
+        }
+        for i in 40...50 {
+            let name = String(format: "%04d.png", i)
+            XCTAssertEqual(FileManager.default.contents(atPath: base + "/one/" + name), FileManager.default.contents(atPath: base + "/some/" + name), name)
+        }
+        // The badge slides while the frames 40 to 50 are drawn: they differ from one another.
+        let one = (40...50).map { FileManager.default.contents(atPath: base + "/one/" + String(format: "%04d.png", $0)) }
+        XCTAssertEqual(Set(one).count, 11)
+    }
+}
