@@ -588,8 +588,10 @@ final class CoreAnimationTests: XCTestCase {
         started = true
         let move = CABasicAnimation(keyPath: "position.x")
         move.byValue = 200
+        move.duration = 2
         let fade = CABasicAnimation(keyPath: "opacity")
         fade.toValue = 0.2
+        fade.duration = 2
         let group = CAAnimationGroup()
         group.animations = [move, fade]
         group.duration = 2

@@ -7,7 +7,7 @@ import Foundation
 
 /// A timing curve: a cubic Bézier from (0, 0) to (1, 1) through two control points.
 /// https://developer.apple.com/documentation/quartzcore/camediatimingfunction
-public final class CAMediaTimingFunction: NSObject, @unchecked Sendable {
+public final class CAMediaTimingFunction: NSObject {
     let curve: CubicCurve
 
     /// The named curves, with Apple's published control points: linear (0, 0, 1, 1), easeIn
