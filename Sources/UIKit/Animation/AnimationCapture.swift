@@ -61,6 +61,12 @@ import Foundation
         context.changes.append((layer, key, from))
     }
 
+    /// Inside `performWithoutAnimation` (Core Animation's actions are off too).
+    static var withoutAnimation: Bool {
+        if case .none? = stack.last?.timing { return true }
+        return false
+    }
+
     /// The innermost context that animates (a nested block inherits its timing).
     static var enclosing: AnimationContext? { stack.last(where: { $0.animates }) }
 

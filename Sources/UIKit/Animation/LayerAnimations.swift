@@ -204,6 +204,8 @@ final class AnimationGroupRecord {
     var endTime: Double
     var interrupted = false
     let order: Int
+    /// The Core Animation transactions open when it was made: their completions wait for it.
+    var transactions: [TransactionRecord] = []
     init(completion: ((Bool) -> Void)?, endTime: Double, order: Int) {
         self.completion = completion; self.endTime = endTime; self.order = order
     }
@@ -222,9 +224,23 @@ final class AnimationGroupRecord {
     private var groups: [AnimationGroupRecord] = []
     var animators: [UIViewPropertyAnimator] = []
     private var made = 0
+    /// Layers with Core Animation animations (CoreAnimationEvaluation.swift), in the order first given one.
+    var caLayers: [CALayer] = []
+    /// Core Animation animations removed since the last frame began: told `finished` false then.
+    var removedQueue: [CAAnimation] = []
+    /// CATransaction.begin() ... commit() open now, outermost first; the frame's implicit one.
+    var transactionStack: [TransactionRecord] = []
+    var implicitTransaction: TransactionRecord?
+    /// Transactions whose completion is due at the next frame's start.
+    var dueTransactions: [TransactionRecord] = []
+    /// Scroll views moving by `setContentOffset(_:animated: true)` (ScrollAnimation.swift).
+    var scrollAnimations: [ScrollAnimation] = []
 
     /// Nothing in flight: a frame costs what it did before animations.
-    var isIdle: Bool { layers.isEmpty && groups.isEmpty && animators.isEmpty }
+    var isIdle: Bool {
+        layers.isEmpty && groups.isEmpty && animators.isEmpty && caLayers.isEmpty && removedQueue.isEmpty && implicitTransaction == nil
+            && dueTransactions.isEmpty && scrollAnimations.isEmpty
+    }
 
     func nextOrder() -> Int {
         made += 1
@@ -240,7 +256,69 @@ final class AnimationGroupRecord {
         layer.animationTracks.append(track)
     }
 
-    func add(_ group: AnimationGroupRecord) { groups.append(group) }
+    func add(_ group: AnimationGroupRecord) {
+        groups.append(group)
+        group.transactions = openTransactions()
+        for record in group.transactions { record.pending += 1 }
+    }
+
+    /// A layer given a Core Animation animation.
+    func track(_ layer: CALayer) {
+        if !caLayers.contains(where: { $0 === layer }) { caLayers.append(layer) }
+    }
+
+    /// A Core Animation animation taken off its layer before it ended.
+    func removed(_ anim: CAAnimation) {
+        guard !anim.stopped else { return }
+        anim.stopped = true
+        removedQueue.append(anim)
+    }
+
+    /// Core Animation's part of a frame's start: the previous frame's implicit transaction is
+    /// committed; animations that began are told so, those that ended (or were removed) are told
+    /// they stopped and leave their layer unless `isRemovedOnCompletion` is false, in the order
+    /// of those times (ties: the order added); then the transactions whose animations all ended
+    /// run their completions, in the order they were made.
+    private func tickCoreAnimations(_ t: Double) {
+        if let implicit = implicitTransaction {
+            implicitTransaction = nil
+            implicit.committed = true
+            settled(implicit)
+        }
+        var events: [(time: Double, phase: Int, order: Int, anim: CAAnimation, finished: Bool)] = removedQueue.map { (-.infinity, 0, $0.order, $0, false) }
+        removedQueue = []
+        for layer in caLayers {
+            let now = layer.layerTime(t)
+            layer.coreAnimations.removeAll { entry in
+                let a = entry.animation
+                if !a.started, a.stopped == false, now >= a.beginTime {
+                    a.started = true
+                    events.append((a.beginTime, 1, a.order, a, true))
+                }
+                guard !a.stopped, let end = a.endTime, end <= now else { return false }
+                a.stopped = true
+                events.append((end, 2, a.order, a, true))
+                return a.isRemovedOnCompletion
+            }
+        }
+        caLayers.removeAll { $0.coreAnimations.isEmpty }
+        events.sort { ($0.time, $0.phase, $0.order) < ($1.time, $1.phase, $1.order) }
+        for e in events {
+            if e.phase == 1 {
+                e.anim.delegate?.animationDidStart(e.anim)
+            } else {
+                e.anim.delegate?.animationDidStop(e.anim, finished: e.finished)
+                ended(e.anim)
+            }
+        }
+        let due = dueTransactions.sorted { $0.order < $1.order }
+        dueTransactions = []
+        for record in due {
+            let c = record.completion
+            record.completion = nil
+            c?()
+        }
+    }
 
     func remove(tracksOf animator: UIViewPropertyAnimator) {
         for layer in layers {
@@ -256,6 +334,10 @@ final class AnimationGroupRecord {
     /// 0.1 + 0.2 s ends at the frame at 0.3 s).
     func tick(to frameTime: Double) {
         guard !isIdle else { return }
+        defer {
+            tickCoreAnimations(frameTime + 1e-9)
+            if !scrollAnimations.isEmpty { tickScrolls(frameTime) }
+        }
         let t = frameTime + 1e-9
         for layer in layers {
             layer.animationTracks.removeAll { track in
@@ -272,6 +354,10 @@ final class AnimationGroupRecord {
             let c = g.completion
             g.completion = nil
             c?(!g.interrupted)
+            for record in g.transactions {
+                record.pending -= 1
+                settled(record)
+            }
         }
     }
 }
@@ -351,29 +437,29 @@ extension CALayer {
         return (a, b, min(max(track.progress(at: ScreenEnvironment.time), 0), 1))
     }
 
-    /// A copy of the layer as it is drawn now: the values of the animations in flight.
-    /// https://developer.apple.com/documentation/quartzcore/calayer/1410744-presentation
-    public func presentation() -> Self? {
-        let copy = type(of: self).init()
+    /// The model with the view animations' values at the frame's time (no Core Animation ones).
+    func presentationBase(traits: UITraitCollection) -> CALayer {
+        let copy = modelCopy(traits: traits)
+        guard !animationTracks.isEmpty else { return copy }
         AnimationCapture.withoutCapture {
             let t = ScreenEnvironment.time
-            copy.anchorPoint = anchorPoint
             if case .rect(let r) = presentedValue(.bounds, at: t) { copy.bounds = r }
             if case .point(let p) = presentedValue(.position, at: t) { copy.position = p }
             if case .transform(let m) = presentedValue(.transform, at: t) { copy.transform = m }
             if case .scalar(let v) = presentedValue(.opacity, at: t) { copy.opacity = Float(v) }
             if case .scalar(let v) = presentedValue(.cornerRadius, at: t) { copy.cornerRadius = CGFloat(v) }
-            if let track = track(.backgroundColor) {
-                let traits = owner?.traitCollection ?? UITraitCollection.current
-                let c = track.color(progress: track.progress(at: t), traits)
-                copy.backgroundColor = CGColor(red: CGFloat(c.r) / 255, green: CGFloat(c.g) / 255, blue: CGFloat(c.b) / 255, alpha: CGFloat(c.a) / 255)
-            } else {
-                copy.backgroundColor = backgroundColor
-            }
-            (copy.zPosition, copy.isHidden, copy.masksToBounds) = (zPosition, isHidden, masksToBounds)
-            (copy.borderWidth, copy.borderColor) = (borderWidth, borderColor)
-            (copy.shadowColor, copy.shadowOpacity, copy.shadowOffset, copy.shadowRadius) = (shadowColor, shadowOpacity, shadowOffset, shadowRadius)
+            if let track = track(.backgroundColor) { copy.backgroundColor = CGColor(byte: track.color(progress: track.progress(at: t), traits)) }
         }
         return copy
+    }
+
+    /// A copy of the layer as it is drawn now: the model with the values of the animations in
+    /// flight (view animations, then Core Animation's in the order added) at the frame's time.
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410744-presentation
+    public func presentation() -> Self? {
+        let traits = owner?.traitCollection ?? UITraitCollection.current
+        let copy = presentationBase(traits: traits)
+        sampleCoreAnimations(at: ScreenEnvironment.time, on: copy, traits: traits)
+        return copy as? Self
     }
 }

@@ -463,7 +463,7 @@ extension UICollectionViewDelegate {
     }
 
     /// Moves the content, scrolling until the item is at `scrollPosition` (top, centre, bottom,
-    /// left, right); drawn at once.
+    /// left, right); animated, as `setContentOffset(_:animated:)` animates.
     /// https://developer.apple.com/documentation/uikit/uicollectionview/1618046-scrolltoitem
     open func scrollToItem(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
         layoutIfNeeded()

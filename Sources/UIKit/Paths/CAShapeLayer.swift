@@ -61,10 +61,10 @@ open class CAShapeLayer: CALayer {
     open var strokeColor: CGColor?
     /// Where the stroke starts, as a fraction 0...1 of the path's length.
     /// https://developer.apple.com/documentation/quartzcore/cashapelayer/1521947-strokestart
-    open var strokeStart: CGFloat = 0
+    open var strokeStart: CGFloat = 0 { didSet { if strokeStart != oldValue { implicitAction("strokeStart", from: oldValue) } } }
     /// Where the stroke ends, as a fraction 0...1 of the path's length.
     /// https://developer.apple.com/documentation/quartzcore/cashapelayer/1522321-strokeend
-    open var strokeEnd: CGFloat = 1
+    open var strokeEnd: CGFloat = 1 { didSet { if strokeEnd != oldValue { implicitAction("strokeEnd", from: oldValue) } } }
     /// https://developer.apple.com/documentation/quartzcore/cashapelayer/1522147-linewidth
     open var lineWidth: CGFloat = 1
     /// https://developer.apple.com/documentation/quartzcore/cashapelayer/1521943-miterlimit

@@ -46,6 +46,8 @@ package struct ScreenSettings: Sendable {
     /// The main scroll view's vertical motion, and the horizontal motion of each scroll view a
     /// sideways touch landed in (in the order they were first touched).
     private var main: ScrollDriver
+    /// The scroll view the scenario moves.
+    var mainScrollView: UIScrollView? { main.view }
     private var sideways: [ScrollDriver] = []
     /// The run's animations, on its frame clock.
     let clock = AnimationClock()

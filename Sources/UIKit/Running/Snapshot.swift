@@ -57,6 +57,7 @@ internal import Scene
             backing.contents = drawn
             out.addSublayer(backing)
         }
+        if !ca.coreAnimations.isEmpty { ca.applyCoreAnimations(to: out, traits: traits, drawsOwnContents: own != nil) }
         view?.decorate(out, traits)
         for child in ca.children where !(child.isHidden && child.owner == nil) {
             out.addSublayer(layer(of: child))

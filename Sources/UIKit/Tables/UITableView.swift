@@ -741,7 +741,7 @@ extension UITableViewDelegate {
     open func footerView(forSection section: Int) -> UITableViewHeaderFooterView? { footerViews[section] as? UITableViewHeaderFooterView }
 
     /// Moves the content so the row is at the position (none: just visible), within the scroll
-    /// range. Animated moves are drawn at once.
+    /// range; animated, as `setContentOffset(_:animated:)` animates.
     /// https://developer.apple.com/documentation/uikit/uitableview/1614997-scrolltorow
     open func scrollToRow(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
         let r = rectForRow(at: indexPath)

@@ -22,6 +22,7 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
     open var bounds = CGRect.zero {
         didSet {
             captureChange(.bounds, from: .rect(oldValue))
+            if bounds != oldValue { implicitAction("bounds", from: oldValue) }
             guard bounds.size != oldValue.size else { return }
             if needsDisplayOnBoundsChange { setNeedsDisplay() }
             owner?.boundsSizeChanged(from: oldValue.size)
@@ -29,35 +30,60 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
     }
     /// Where the anchor point sits in the superlayer's coordinates.
     /// https://developer.apple.com/documentation/quartzcore/calayer/1410791-position
-    open var position = CGPoint.zero { didSet { captureChange(.position, from: .point(oldValue)) } }
+    open var position = CGPoint.zero {
+        didSet {
+            captureChange(.position, from: .point(oldValue))
+            if position != oldValue { implicitAction("position", from: oldValue) }
+        }
+    }
     /// The transform's pivot in unit coordinates of the bounds; setting it keeps `position` (the
     /// frame moves), as Core Animation does.
     /// https://developer.apple.com/documentation/quartzcore/calayer/1410817-anchorpoint
     open var anchorPoint = CGPoint(x: 0.5, y: 0.5)
     /// https://developer.apple.com/documentation/quartzcore/calayer/1410836-transform
-    open var transform = CATransform3DIdentity { didSet { captureChange(.transform, from: .transform(oldValue)) } }
+    open var transform = CATransform3DIdentity {
+        didSet {
+            captureChange(.transform, from: .transform(oldValue))
+            if transform != oldValue { implicitAction("transform", from: oldValue) }
+        }
+    }
     /// https://developer.apple.com/documentation/quartzcore/calayer/1410884-zposition
     open var zPosition: CGFloat = 0
     /// https://developer.apple.com/documentation/quartzcore/calayer/1410933-opacity
-    open var opacity: Float = 1 { didSet { captureChange(.opacity, from: .scalar(Double(oldValue))) } }
+    open var opacity: Float = 1 {
+        didSet {
+            captureChange(.opacity, from: .scalar(Double(oldValue)))
+            if opacity != oldValue { implicitAction("opacity", from: oldValue) }
+        }
+    }
     open var isHidden = false
     open var masksToBounds = false
     /// https://developer.apple.com/documentation/quartzcore/calayer/1410966-backgroundcolor
-    open var backgroundColor: CGColor? { didSet { captureChange(.backgroundColor, from: .color(.cg(oldValue))) } }
-    open var cornerRadius: CGFloat = 0 { didSet { captureChange(.cornerRadius, from: .scalar(Double(oldValue))) } }
+    open var backgroundColor: CGColor? {
+        didSet {
+            captureChange(.backgroundColor, from: .color(.cg(oldValue)))
+            if backgroundColor != oldValue { implicitAction("backgroundColor", from: oldValue ?? .clear) }
+        }
+    }
+    open var cornerRadius: CGFloat = 0 {
+        didSet {
+            captureChange(.cornerRadius, from: .scalar(Double(oldValue)))
+            if cornerRadius != oldValue { implicitAction("cornerRadius", from: oldValue) }
+        }
+    }
     /// https://developer.apple.com/documentation/quartzcore/calayer/3152596-cornercurve
     open var cornerCurve: CALayerCornerCurve = .circular
     /// https://developer.apple.com/documentation/quartzcore/calayer/2877488-maskedcorners
     open var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
-    open var borderWidth: CGFloat = 0
-    open var borderColor: CGColor? = CGColor.black
+    open var borderWidth: CGFloat = 0 { didSet { if borderWidth != oldValue { implicitAction("borderWidth", from: oldValue) } } }
+    open var borderColor: CGColor? = CGColor.black { didSet { if borderColor != oldValue { implicitAction("borderColor", from: oldValue ?? .clear) } } }
     /// https://developer.apple.com/documentation/quartzcore/calayer/1410829-shadowcolor
-    open var shadowColor: CGColor? = CGColor.black
-    open var shadowOpacity: Float = 0
+    open var shadowColor: CGColor? = CGColor.black { didSet { if shadowColor != oldValue { implicitAction("shadowColor", from: oldValue ?? .clear) } } }
+    open var shadowOpacity: Float = 0 { didSet { if shadowOpacity != oldValue { implicitAction("shadowOpacity", from: oldValue) } } }
     /// Core Animation's default, (0, -3): the shadow falls upward unless set.
     /// https://developer.apple.com/documentation/quartzcore/calayer/1410970-shadowoffset
-    open var shadowOffset = CGSize(width: 0, height: -3)
-    open var shadowRadius: CGFloat = 3
+    open var shadowOffset = CGSize(width: 0, height: -3) { didSet { if shadowOffset != oldValue { implicitAction("shadowOffset", from: oldValue) } } }
+    open var shadowRadius: CGFloat = 3 { didSet { if shadowRadius != oldValue { implicitAction("shadowRadius", from: oldValue) } } }
     /// The shadow's shape, in the layer's coordinates, instead of the layer's drawing.
     /// https://developer.apple.com/documentation/quartzcore/calayer/1410771-shadowpath
     open var shadowPath: CGPath?
@@ -103,6 +129,15 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
     weak var owner: UIView?
     /// The animations in flight on the frame clock (Animation/LayerAnimations.swift).
     var animationTracks: [AnimationTrack] = []
+    /// Core Animation's animations on the layer, in the order added (Animation/CoreAnimationEvaluation.swift).
+    var coreAnimations: [(key: String?, animation: CAAnimation)] = []
+    /// The frame time the layer was made at: a standalone layer's changes animate from the next frame on.
+    let createdAt = ScreenEnvironment.time
+    /// The layer's timing: its time is (parent time − beginTime) × speed + timeOffset.
+    /// https://developer.apple.com/documentation/quartzcore/camediatiming
+    open var beginTime: CFTimeInterval = 0
+    open var speed: Float = 1
+    open var timeOffset: CFTimeInterval = 0
 
     public required override init() { super.init() }
 
@@ -209,15 +244,6 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
     /// https://developer.apple.com/documentation/quartzcore/calayer/1410757-draw
     open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
 
-    /// An animation is not drawn: the layer shows its model values (said once per layer).
-    /// https://developer.apple.com/documentation/quartzcore/calayer/1410848-add
-    open func add(_ anim: CAAnimation, forKey key: String?) {
-        Diagnostics.once("animation \(ObjectIdentifier(self))", "\(describe): a Core Animation animation (\(key ?? "no key")) is not drawn; the layer shows its model values")
-    }
-    open func removeAllAnimations() {}
-    open func removeAnimation(forKey key: String) {}
-    open func animation(forKey key: String) -> CAAnimation? { nil }
-
     /// Maps a point from this layer's coordinates to `l`'s.
     open func convert(_ p: CGPoint, to l: CALayer?) -> CGPoint { p.applying(toRoot).applying((l?.toRoot ?? .identity).inverted()) }
     open func convert(_ p: CGPoint, from l: CALayer?) -> CGPoint { p.applying(l?.toRoot ?? .identity).applying(toRoot.inverted()) }
@@ -253,32 +279,14 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
     func contents(_ traits: UITraitCollection) -> LayerContents? { contentsImage }
 }
 
-/// The base of Core Animation's animations; accepted, not drawn.
-/// https://developer.apple.com/documentation/quartzcore/caanimation
-open class CAAnimation: NSObject {
-    open var duration: CFTimeInterval = 0.25
-    open var beginTime: CFTimeInterval = 0
-    open var isRemovedOnCompletion = true
-    public override init() { super.init() }
-}
-
-/// https://developer.apple.com/documentation/quartzcore/cabasicanimation
-open class CABasicAnimation: CAAnimation {
-    open var keyPath: String?
-    open var fromValue: Any?
-    open var toValue: Any?
-    public init(keyPath path: String?) { keyPath = path; super.init() }
-    public override init() { super.init() }
-}
-
 /// A layer that draws a color gradient over its background. Its colors are interpolated in
 /// Generic RGB, as iOS draws them (measured: docs/parity.md), not in their sRGB components.
 /// https://developer.apple.com/documentation/quartzcore/cagradientlayer
 open class CAGradientLayer: CALayer {
     /// CGColor values, first at `startPoint`.
-    open var colors: [Any]?
+    open var colors: [Any]? { didSet { implicitAction("colors", from: oldValue) } }
     /// Stops in 0...1, one per color; nil spreads them evenly.
-    open var locations: [NSNumber]?
+    open var locations: [NSNumber]? { didSet { implicitAction("locations", from: oldValue) } }
     /// In unit coordinates of the bounds; the defaults run top to bottom.
     open var startPoint = CGPoint(x: 0.5, y: 0)
     open var endPoint = CGPoint(x: 0.5, y: 1)

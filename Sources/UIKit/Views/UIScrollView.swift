@@ -82,12 +82,11 @@ extension UIScrollViewDelegate {
         }
     }
 
-    /// Moves the content; animated moves are drawn at once (said once).
+    /// Moves the content; animated, over the next frames (Animation/ScrollAnimation.swift).
     /// https://developer.apple.com/documentation/uikit/uiscrollview/1619400-setcontentoffset
     open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
-        if animated {
-            Diagnostics.once("setContentOffset animated", "\(describe): setContentOffset(_:animated: true) is drawn at once, not animated")
-        }
+        if animated, UIView.areAnimationsEnabled { return animateContentOffset(to: contentOffset) }
+        AnimationClock.current.stopScrolling(self)
         self.contentOffset = contentOffset
     }
 

@@ -39,6 +39,15 @@ final class ScreensTests: XCTestCase {
             frames: "0,9,18,50", scale: 1)
     }
 
+    /// Core Animation in a stretchy header: the ring's strokeEnd follows the pull (frame 6); past
+    /// the trigger its arc chases round (strokeEnd and strokeStart in a repeating group) while the
+    /// avatar pulses (frames 15 and 22), and still chases while the pull is held (frame 27).
+    func testPullSpinner() throws {
+        try assertFrames(
+            of: { PullSpinnerViewController() }, scenario: Self.scenarios + "/pull-spinner.yaml", golden: Self.goldens + "/pull-spinner",
+            frames: "6,15,22,27", scale: 1)
+    }
+
     func testSettings() throws {
         try assertFrames(
             of: { UINavigationController(rootViewController: SettingsViewController()) }, scenario: Self.scenarios + "/settings.yaml",
