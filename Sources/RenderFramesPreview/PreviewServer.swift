@@ -152,7 +152,7 @@ public final class PreviewServer: @unchecked Sendable {
             do {
                 let url = try await start()
                 announce("preview of \(model.scenarioPath) at \(url) (Ctrl-C stops it)")
-                if !["127.0.0.1", "::1", "localhost"].contains(host) {
+                if !Router.isLoopback(host) {
                     announce("note: --host \(host): the page and its frames are served to other machines too, without a password")
                 }
             } catch {
