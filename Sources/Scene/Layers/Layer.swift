@@ -141,17 +141,46 @@ public struct ShapeLayerContents: Sendable, Equatable {
 
 /// A decoded image with its size in points (an @2x file is half its pixel size).
 public final class SceneImage: Sendable {
-    public let pixmap: Pixmap
+    /// The pixels. A blurred copy (`blurred`) is made on first use, once, whichever thread asks
+    /// first (the others wait for it): loading a scenario, `validate` and an "up to date" answer
+    /// never blur.
+    public var pixmap: Pixmap {
+        pixels.withLock { pixels in
+            switch pixels {
+            case .ready(let pixmap): return pixmap
+            case .blur(let source, let sigma):
+                let made = GaussianBlur.apply(source, sigma: sigma)
+                pixels = .ready(made)
+                return made
+            }
+        }
+    }
     public let pointSize: Size
     /// Pixels per point (`imageScale`).
     public let scale: Double
     /// Distinguishes images in the renderer's caches.
     public let id: Int
 
-    public init(pixmap: Pixmap, scale: Double = 1, id: Int) {
-        self.pixmap = pixmap
+    private enum Pixels: Sendable {
+        case ready(Pixmap)
+        /// `source` blurred with this sigma (in pixels), when first drawn: the same size.
+        case blur(Pixmap, sigma: Double)
+    }
+    private let pixels: Locked<Pixels>
+
+    /// Whether this is a blurred copy not drawn yet (its blur not made).
+    package var blurIsPending: Bool {
+        pixels.withLock { if case .blur = $0 { true } else { false } }
+    }
+
+    public convenience init(pixmap: Pixmap, scale: Double = 1, id: Int) {
+        self.init(.ready(pixmap), width: pixmap.width, height: pixmap.height, scale: scale, id: id)
+    }
+
+    private init(_ pixels: Pixels, width: Int, height: Int, scale: Double, id: Int) {
+        self.pixels = Locked(pixels)
         self.scale = scale
-        pointSize = Size(Double(pixmap.width) / scale, Double(pixmap.height) / scale)
+        pointSize = Size(Double(width) / scale, Double(height) / scale)
         self.id = id
     }
 
@@ -159,13 +188,14 @@ public final class SceneImage: Sendable {
     /// Gaussian sigma in points of that frame (an image point spans `fill` frame points there).
     /// Nil when the image would be drawn under a point wide; the sigma is at most the image's
     /// size (wider is a flat average anyway). The profile header's blurred copy and an image
-    /// layer's `blur` both come from here.
+    /// layer's `blur` both come from here. The blur itself is done when the copy is first drawn.
     public func blurred(radius: Double, drawnIn size: Size, mode: ContentMode, id: Int) -> SceneImage? {
         let drawn = mode.rect(for: pointSize, in: Rect(origin: .zero, size: size)).width
         guard drawn >= 1, drawn.isFinite else { return nil }
+        let source = pixmap
         let fill = drawn / pointSize.width
-        let pixelsPerPoint = Double(pixmap.width) / pointSize.width
-        let sigma = min(radius / fill * pixelsPerPoint, Double(max(pixmap.width, pixmap.height)))
-        return SceneImage(pixmap: GaussianBlur.apply(pixmap, sigma: sigma), scale: pixelsPerPoint, id: id)
+        let pixelsPerPoint = Double(source.width) / pointSize.width
+        let sigma = min(radius / fill * pixelsPerPoint, Double(max(source.width, source.height)))
+        return SceneImage(.blur(source, sigma: sigma), width: source.width, height: source.height, scale: pixelsPerPoint, id: id)
     }
 }
