@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // render-frames: renders iOS stretchy-header scroll effects into numbered PNG frames on Linux.
 //
 // Module map (see README.md, "Architecture"):
@@ -16,15 +16,13 @@ import PackageDescription
 
 // The modules that draw, encode and compare pixels (and UIKit) are compiled with -O in every
 // configuration, so a UIKit screen's `swift test` in a debug build draws at close to release speed
-// (the example's nine screen tests: 25.4 s of CPU unoptimised, 3.2 s so; docs/performance.md);
-// debug builds keep -enable-testing for `@testable import`, and the other modules, the executables
-// and the dependencies stay unoptimised and quick to compile. That takes unsafe flags, which SwiftPM
-// allows in a root package and a local (path) dependency, not in a package resolved by URL (its
-// clone under .build/checkouts): there the pixel modules build as the user's configuration says.
-// RENDER_FRAMES_OPTIMIZE_PIXELS=0 builds them unoptimised anywhere; =1 forces -O.
-let optimizeSetting = ProcessInfo.processInfo.environment["RENDER_FRAMES_OPTIMIZE_PIXELS"]
-let resolvedByURL = #filePath.contains("/checkouts/")
-let optimizePixels = optimizeSetting == "1" || (optimizeSetting != "0" && !resolvedByURL)
+// (docs/performance.md, "A screen's test in a debug build"); debug builds keep -enable-testing for
+// `@testable import`, and the other modules, the executables and the dependencies stay unoptimised
+// and quick to compile. That takes unsafe flags, which SwiftPM allows in a dependency resolved by
+// URL and version when the dependency's manifest says swift-tools-version 6.2 or later (this one
+// does; before 6.2 only a root package, a path or a branch dependency could use them).
+// RENDER_FRAMES_OPTIMIZE_PIXELS=0 builds them unoptimised (a quicker cold build, slower frames).
+let optimizePixels = ProcessInfo.processInfo.environment["RENDER_FRAMES_OPTIMIZE_PIXELS"] != "0"
 let pixelSettings: [SwiftSetting] = optimizePixels ? [.unsafeFlags(["-O"])] : []
 
 let package = Package(
