@@ -87,7 +87,7 @@ func endToEnd(
 struct ScenarioResult {
     var name: String
     var frames: Int
-    var renderMs = 0.0, encodeMs = 0.0, writeMs = 0.0
+    var renderMs = 0.0, encodeMs = 0.0, writeMs = 0.0, hashMs = 0.0
     var fps1 = 0.0, fps2 = 0.0, fps2EveryFrame = 0.0, reused = 0
     var bytesPerFrame = 0
     var sampleFrames = 0, sampleOurs = 0, sampleLibpng = 0, libpngMs = 0.0
@@ -111,7 +111,7 @@ func measure(_ name: String, _ scenario: Scenario, frameLimit: Int, baselineEver
     let dir = NSTemporaryDirectory() + "render-frames-benchmark-write-\(getpid())"
     try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: dir) }
-    var render = 0.0, encode = 0.0, write = 0.0, bytes = 0
+    var render = 0.0, encode = 0.0, write = 0.0, hash = 0.0, bytes = 0
     for index in frames {
         let t0 = now()
         let pixmap = renderer.render(frame: index)
@@ -120,7 +120,10 @@ func measure(_ name: String, _ scenario: Scenario, frameLimit: Int, baselineEver
         let t2 = now()
         do { try AtomicFile.write(png, to: "\(dir)/\(index).png") } catch { fail("\(error)") }
         let t3 = now()
-        render += t1 - t0; encode += t2 - t1; write += t3 - t2
+        // What the manifest records of each frame (its XXH3), as the render job computes it.
+        _ = FrameHash.of(png)
+        let t4 = now()
+        render += t1 - t0; encode += t2 - t1; write += t3 - t2; hash += t4 - t3
         bytes += png.count
         if index % baselineEvery == 0 {
             let (b, seconds) = libpng(pixmap, level: -1)
@@ -137,7 +140,7 @@ func measure(_ name: String, _ scenario: Scenario, frameLimit: Int, baselineEver
         }
     }
     let n = Double(frames.count)
-    r.renderMs = render / n * 1000; r.encodeMs = encode / n * 1000; r.writeMs = write / n * 1000
+    r.renderMs = render / n * 1000; r.encodeMs = encode / n * 1000; r.writeMs = write / n * 1000; r.hashMs = hash / n * 1000
     r.bytesPerFrame = bytes / max(frames.count, 1)
     return r
 }
@@ -253,14 +256,15 @@ func runBenchmark() {
                     baselineEvery: baselineEvery, sizeFirst: false))
         }
         print(
-            "| scenario | frames | render ms | encode ms | write ms | frames/s, 1 job | frames/s, 2 jobs | 2 jobs, every frame rendered | KB/frame | libpng default KB/frame, ms | size ratio | encode speed-up |"
+            "| scenario | frames | render ms | encode ms | write ms | hash ms (share) | frames/s, 1 job | frames/s, 2 jobs | 2 jobs, every frame rendered | KB/frame | libpng default KB/frame, ms | size ratio | encode speed-up |"
         )
-        print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
         for r in results {
             let ours = Double(r.sampleOurs) / Double(max(r.sampleFrames, 1)), theirs = Double(r.sampleLibpng) / Double(max(r.sampleFrames, 1))
             let libpngMs = r.libpngMs / Double(max(r.sampleFrames, 1))
             print(
-                "| \(r.name) | \(r.frames) | \(format(r.renderMs)) | \(format(r.encodeMs)) | \(format(r.writeMs)) | \(format(r.fps1)) "
+                "| \(r.name) | \(r.frames) | \(format(r.renderMs)) | \(format(r.encodeMs)) | \(format(r.writeMs)) "
+                    + "| \(format(r.hashMs, 2)) (\(format(100 * r.hashMs / (r.renderMs + r.encodeMs + r.writeMs + r.hashMs), 2)) %) | \(format(r.fps1)) "
                     + "| \(format(r.fps2)) (\(r.reused) reused) | \(format(r.fps2EveryFrame)) | \(r.bytesPerFrame / 1000) "
                     + "| \(Int(theirs / 1000)), \(format(libpngMs)) | \(format(ours / theirs, 3)) | \(format(libpngMs / r.encodeMs))x |")
         }
