@@ -34,6 +34,8 @@ package import Scene
         var endHeld = false
     }
     private var active: Active?
+    /// Lifted fingers whose touchesEnded waits for a recognizer that could still recognize.
+    private var held: [Active] = []
     /// Recognizers whose gesture is under way or waiting (a double tap's second tap).
     private var arena: [UIGestureRecognizer] = []
     /// The last lift: for the next touch's tap count.
@@ -68,7 +70,7 @@ package import Scene
         for g in arena {
             if let d = g.deadline { consider(d, 2) { time, _, _ in self.reach(g, at: time) } }
         }
-        if nextPress < presses.count, active == nil || active!.press.end <= presses[nextPress].time {
+        if nextPress < presses.count, active == nil {
             let p = presses[nextPress]
             consider(p.time, 3) { time, window, frame in self.land(p, at: time, in: window, frame: frame) }
         }
@@ -163,7 +165,10 @@ package import Scene
         if now.cancelled || !now.viewBegan {
             active = nil
         } else if now.recognizers.contains(where: { g in g.delaysTouchesEnded && g.state == .possible && arena.contains(where: { member in member === g }) }) {
-            active?.endHeld = true
+            var h = now
+            h.endHeld = true
+            held.append(h)
+            active = nil
             finishIfSettled()
         } else {
             active = nil
@@ -174,15 +179,17 @@ package import Scene
 
     /// A held lift goes to the view once no recognizer that could take it is still possible.
     private func finishIfSettled() {
-        guard let a = active, a.endHeld else { return }
-        if a.cancelled {
-            active = nil
-            return
+        let waiting = held
+        held = []
+        for a in waiting {
+            if a.cancelled { continue }
+            if a.recognizers.contains(where: { g in g.delaysTouchesEnded && g.state == .possible && arena.contains(where: { member in member === g }) }) {
+                held.append(a)
+                continue
+            }
+            event.touchList = [a.touch]
+            a.touch.view?.touchesEnded([a.touch], with: event)
         }
-        guard !a.recognizers.contains(where: { g in g.delaysTouchesEnded && g.state == .possible && arena.contains(where: { member in member === g }) })
-        else { return }
-        active = nil
-        a.touch.view?.touchesEnded([a.touch], with: event)
     }
 
     private func reach(_ g: UIGestureRecognizer, at time: Double) {
@@ -243,8 +250,8 @@ package import Scene
             g.state = new
             g.settledState = new
             exclude(for: g)
-            if g.cancelsTouchesInView { cancelViewTouches() }
             g.sendActions()
+            if g.cancelsTouchesInView { cancelViewTouches() }
             return
         }
         g.settledState = new
@@ -254,7 +261,7 @@ package import Scene
     private func shouldBegin(_ g: UIGestureRecognizer) -> Bool {
         if let d = g.delegate, !d.gestureRecognizerShouldBegin(g) { return false }
         if let v = g.view, !v.gestureRecognizerShouldBegin(g) { return false }
-        if let touched = active?.touch.view, touched !== g.view, !touched.gestureRecognizerShouldBegin(g) { return false }
+        if let touched = active?.touch.view ?? held.last?.touch.view, touched !== g.view, !touched.gestureRecognizerShouldBegin(g) { return false }
         return true
     }
 
@@ -274,19 +281,26 @@ package import Scene
         for other in arena where other !== g && !simultaneous(g, other) && g.canPrevent(other) && other.canBePrevented(by: g) {
             // One waiting for `g` to fail is failed by the check in `act`.
             if requiresFailure(other, of: g) { continue }
-            switch other.state {
-            case .possible:
+            if other.settledState == .possible {
+                // Not begun (or its recognition not yet acted on): it fails.
+                guard [.possible, .began, .ended].contains(other.state) else { continue }
                 other.waitingState = nil
                 other.state = .failed
-            case .began, .changed:
+                other.settledState = .failed
+            } else if other.settledState == .began || other.settledState == .changed {
                 other.state = .cancelled
-            default:
-                break
             }
         }
     }
 
     private func cancelViewTouches() {
+        for i in held.indices where !held[i].cancelled {
+            held[i].cancelled = true
+            held[i].touch.phase = .cancelled
+            event.touchList = [held[i].touch]
+            held[i].touch.view?.touchesCancelled([held[i].touch], with: event)
+        }
+        held.removeAll()
         guard var a = active, !a.cancelled else { return }
         a.cancelled = true
         active = a
@@ -295,6 +309,7 @@ package import Scene
             return
         }
         a.touch.phase = .cancelled
+        event.touchList = [a.touch]
         view.touchesCancelled([a.touch], with: event)
     }
 

@@ -290,7 +290,7 @@ internal import Scene
     /// outside it; else its subviews asked front to back, else the view itself.
     /// https://developer.apple.com/documentation/uikit/uiview/1622469-hittest
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-        guard isUserInteractionEnabled, !isHidden, alpha >= 0.01, self.point(inside: point, with: event) else { return nil }
+        guard isUserInteractionEnabled, !isHidden, Float(alpha) >= Float(0.01), self.point(inside: point, with: event) else { return nil }
         for child in subviews.reversed() {
             if let hit = child.hitTest(child.convert(point, from: self), with: event) { return hit }
         }
