@@ -292,5 +292,6 @@ extension ScreenSettings {
             device: loaded.screen.device, appearance: loaded.screen.appearance, typography: loaded.screen.typography,
             fps: loaded.fps, imageFolders: [folder], statusBarItems: loaded.screen.statusBarItems)
         pixelScale = loaded.scale
+        showTouches = loaded.screen.showTouches
     }
 }

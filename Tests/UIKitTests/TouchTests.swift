@@ -516,6 +516,23 @@ final class TouchScenarioTests: XCTestCase {
         }
     }
 
+    /// With showTouches, a UIKit screen's frame draws the indicator over its views while the
+    /// finger is down (frame 7, 0.233 s, in the tap from 0.2 to 0.3 s), and not after.
+    func testAUIKitScreenDrawsTheTouchIndicator() throws {
+        try MainActor.assumeIsolated {
+            let loaded = try ScenarioLoader.load(path: Self.fixtures + "/tap.yaml", screenCode: true)
+            var settings = ScreenSettings(device: loaded.screen.device, appearance: .light, typography: .standard, fps: 30, imageFolders: [])
+            settings.showTouches = true
+            let run = ScreenRun(settings: settings, motion: loaded.timeline, make: { TapFixtureViewController() })
+            run.advance(to: 7)
+            let touch = try XCTUnwrap(run.snapshot().sublayers.last { $0.name == "touch" })
+            XCTAssertEqual(touch.frame.midX, 65.5, accuracy: 1e-9)
+            XCTAssertEqual(touch.frame.midY, 215.5, accuracy: 1e-9)
+            run.advance(to: 10)
+            XCTAssertNil(run.snapshot().sublayers.last { $0.name == "touch" })
+        }
+    }
+
     /// A tapped screen gives the same bytes with one worker or two.
     func testTappedFramesAreTheSameForAnyWorkers() throws {
         let base = NSTemporaryDirectory() + "uikit-taps-\(getpid())"
@@ -542,6 +559,92 @@ final class TouchScenarioTests: XCTestCase {
                 "\(error)".hasSuffix(
                     "tap.yaml: timeline.gestures[1].tap.view: no view on screen has accessibilityIdentifier \"toggle\" at frame 6 (0.2 s); "
                         + "no view has one: set it on the view, or give at: [x, y]"), "\(error)")
+        }
+    }
+}
+
+/// A plain table of 20 rows that records its delegate's selection calls.
+@MainActor final class SelectingTableViewController: UIViewController, UITableViewDataSource, UITableViewDelegate {
+    let table = UITableView(frame: .zero, style: .plain)
+    var calls: [String] = []
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        table.frame = view.bounds
+        table.dataSource = self
+        table.delegate = self
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+        view.addSubview(table)
+    }
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 20 }
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+        cell.textLabel?.text = "Row \(indexPath.row)"
+        return cell
+    }
+    func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) { calls.append("select \(indexPath.row)") }
+    func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) { calls.append("deselect \(indexPath.row)") }
+}
+
+/// A grid of 12 items that records its delegate's selection calls (refusing item 1).
+@MainActor final class SelectingCollectionViewController: UIViewController, UICollectionViewDataSource, UICollectionViewDelegate {
+    var grid: UICollectionView!
+    var calls: [String] = []
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        let layout = UICollectionViewFlowLayout()
+        layout.itemSize = CGSize(width: 100, height: 100)
+        grid = UICollectionView(frame: view.bounds, collectionViewLayout: layout)
+        grid.dataSource = self
+        grid.delegate = self
+        grid.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "item")
+        view.addSubview(grid)
+    }
+    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 12 }
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+        collectionView.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
+    }
+    func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool { indexPath.item != 1 }
+    func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) { calls.append("select \(indexPath.item)") }
+    func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) { calls.append("deselect \(indexPath.item)") }
+}
+
+final class TouchSelectionTests: XCTestCase {
+    /// A tap on a row: its cell highlighted while the finger is down past the scroll view's
+    /// 0.15 s delay, then selected (a systemGray4 background behind its content) and
+    /// `didSelectRowAt`; a tap on another row deselects the first (`didDeselectRowAt` first).
+    func testATapSelectsATableRow() throws {
+        try MainActor.assumeIsolated {
+            let vc = SelectingTableViewController()
+            let run = try TouchTests.run(vc, [.wait(0.2), .longPress(.point(Point(100, 80)), duration: 0.3), .wait(0.2), .tap(.point(Point(100, 200)))], until: 0.4)
+            let first = try XCTUnwrap(vc.table.indexPathForRow(at: CGPoint(x: 100, y: 80 + vc.table.contentOffset.y)))
+            let cell = try XCTUnwrap(vc.table.cellForRow(at: first))
+            XCTAssertTrue(cell.isHighlighted)
+            XCTAssertFalse(cell.isSelected)
+            XCTAssertEqual(vc.calls, [])
+            run.advance(to: 18)
+            XCTAssertFalse(cell.isHighlighted)
+            XCTAssertTrue(cell.isSelected)
+            XCTAssertEqual(vc.calls, ["select \(first.row)"])
+            XCTAssertTrue(cell.subviews.contains { $0.backgroundColor == .systemGray4 })
+            run.advance(to: 40)
+            let second = try XCTUnwrap(vc.table.indexPathForRow(at: CGPoint(x: 100, y: 200 + vc.table.contentOffset.y)))
+            XCTAssertNotEqual(first, second)
+            XCTAssertEqual(vc.calls, ["select \(first.row)", "deselect \(first.row)", "select \(second.row)"])
+            XCTAssertEqual(vc.table.indexPathsForSelectedRows, [second])
+            XCTAssertFalse(cell.isSelected)
+        }
+    }
+
+    /// A tap on an item selects it (`didSelectItemAt`) unless `shouldSelectItemAt` refuses.
+    func testATapSelectsACollectionItemTheDelegateAllows() throws {
+        try MainActor.assumeIsolated {
+            let vc = SelectingCollectionViewController()
+            // Three items 100 pt square a line under the safe area: item 0 under (50, 150), item 1 under (196, 150).
+            _ = try TouchTests.run(vc, [.wait(0.2), .tap(.point(Point(50, 150))), .wait(0.2), .tap(.point(Point(196, 150)))])
+            XCTAssertEqual(vc.calls, ["select 0"])
+            XCTAssertEqual(vc.grid.indexPathsForSelectedItems, [IndexPath(item: 0, section: 0)])
+            XCTAssertTrue(vc.grid.cellForItem(at: IndexPath(item: 0, section: 0))?.isSelected ?? false)
+            XCTAssertFalse(vc.grid.cellForItem(at: IndexPath(item: 1, section: 0))?.isSelected ?? true)
         }
     }
 }

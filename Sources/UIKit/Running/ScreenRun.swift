@@ -13,6 +13,8 @@ package struct ScreenSettings: Sendable {
     package var statusBarItems: StatusBarItems
     /// The pixels a point the frames are drawn at (the scenario's `scale`); nil: the device's.
     package var pixelScale: Double?
+    /// Draw the touch indicator where a finger is (`showTouches: true`).
+    package var showTouches = false
 
     package init(
         device: Device, appearance: Appearance, typography: Typography, fps: Double, imageFolders: [String],
@@ -282,6 +284,9 @@ package struct ScreenSettings: Sendable {
                 root.addSublayer(bar)
             }
             if let home = SystemChrome.homeIndicator(device: settings.device, palette: palette) { root.addSublayer(home) }
+            if settings.showTouches, frame >= 0, let touch = timeline.state(at: Double(frame) / settings.fps).touch {
+                root.addSublayer(Layer.touchIndicator(at: touch))
+            }
             return root
         }
     }
