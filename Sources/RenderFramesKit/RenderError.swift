@@ -22,6 +22,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case framesMissing(String)
     /// A UIKit screen rendered from a thread that cannot reach the main thread.
     case notOnMainThread
+    /// A tap or long press aimed at an accessibilityIdentifier no view on the screen had when it was due.
+    case touchTarget(path: String, problem: String)
 
     public var description: String {
         switch self {
@@ -40,6 +42,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
                 + "or raise the process's memory limit"
         case .framesMissing(let folder):
             return "\(folder) has no manifest.json: the screen's animations are made from its frames; render the frames first"
+        case .touchTarget(let path, let problem):
+            return "\(path): \(problem)"
         case .notOnMainThread:
             return "a UIKit screen runs on the main thread, as on the phone, and this call could not reach it; "
                 + "call renderFrames(of:) / assertFrames(of:) from the main thread (an XCTest test, or a @MainActor Swift Testing test)"

@@ -173,7 +173,8 @@ package struct ScreenRender {
         var scenario = loaded
         let screenSettings = ScreenSettings(loaded, path: path)
         let (make, timeline) = (self.make, loaded.timeline)
-        let motion = MainActor.assumeIsolated { ScreenFrames.preparedMotion(settings: screenSettings, motion: timeline, make: make) }
+        let (motion, problems) = MainActor.assumeIsolated { ScreenFrames.preparedRun(settings: screenSettings, motion: timeline, make: make) }
+        if let problem = problems.first { throw RenderError.touchTarget(path: path, problem: problem) }
         scenario.timeline = motion
         scenario.screen.sequentialSource = ScreenFrames(
             settings: screenSettings, motion: loaded.timeline, make: make, capacity: 2 * settings.jobs + 2)
@@ -204,13 +205,20 @@ final class ScreenFrames: SequentialLayerSource, @unchecked Sendable {
     @MainActor static func preparedMotion(
         settings: ScreenSettings, motion: any ScrollTimeline, make: @escaping @MainActor () -> UIViewController
     ) -> any ScrollTimeline {
+        preparedRun(settings: settings, motion: motion, make: make).motion
+    }
+
+    /// The same, with what went wrong with the scenario's taps (an identifier no view had).
+    @MainActor static func preparedRun(
+        settings: ScreenSettings, motion: any ScrollTimeline, make: @escaping @MainActor () -> UIViewController
+    ) -> (motion: any ScrollTimeline, problems: [String]) {
         let run = ScreenRun(settings: settings, motion: motion, make: make)
         var frame = 0
         while frame < frameCount(run.timeline, fps: settings.fps), frame < ScenarioLoader.maximumFrames {
             run.advance(to: frame)
             frame += 1
         }
-        return run.timeline
+        return (run.timeline, run.touchProblems)
     }
 
     static func frameCount(_ timeline: any ScrollTimeline, fps: Double) -> Int { max(1, Int((timeline.duration * fps).rounded())) }
@@ -284,5 +292,6 @@ extension ScreenSettings {
             device: loaded.screen.device, appearance: loaded.screen.appearance, typography: loaded.screen.typography,
             fps: loaded.fps, imageFolders: [folder], statusBarItems: loaded.screen.statusBarItems)
         pixelScale = loaded.scale
+        showTouches = loaded.screen.showTouches
     }
 }

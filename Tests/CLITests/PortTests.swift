@@ -135,6 +135,34 @@ final class PortTransformTests: XCTestCase {
         XCTAssertEqual(transform(swift).split(separator: "\n")[1], "                  func refresh() {}")
     }
 
+    /// A gesture recognizer's `#selector` is written as a Selector and its `@objc` method
+    /// registered, as a control's is: the recognizer's action reaches it
+    /// (UIKitTests.TouchTests send actions through such a registration).
+    func testAGestureRecognizersSelectorIsRegistered() throws {
+        let folder = try makeTemporaryFolder("port-gesture")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let swift = """
+            class CardViewController: UIViewController {
+                override func viewDidLoad() {
+                    view.addGestureRecognizer(UITapGestureRecognizer(target: self, action: #selector(didTap(_:))))
+                }
+                @objc private func didTap(_ recognizer: UITapGestureRecognizer) {}
+            }
+            """
+        try swift.write(toFile: folder + "/Card.swift", atomically: true, encoding: .utf8)
+        var app = try AppSources(swift: [(folder + "/Card.swift", "Card.swift")], interfaceBuilder: [])
+        let registrations = app.registrations().split(separator: "\n").map(String.init)
+        XCTAssertEqual(
+            Array(registrations.drop { !$0.contains("register(CardViewController") }.prefix(3)),
+            [
+                "    UIStoryboard.register(CardViewController.self) {",
+                "        $0.action(\"didTap:\", CardViewController.didTap(_:))",
+                "    }",
+            ])
+        XCTAssertTrue(
+            transform(swift).contains(#"UITapGestureRecognizer(target: self, action: Selector("didTap:"))"#), transform(swift))
+    }
+
     /// An override written in an extension is moved into its class's body, between
     /// `#sourceLocation` lines naming its own place; where it was, blanks keep the lines.
     func testAnOverrideInAnExtensionMovesIntoItsClass() {

@@ -130,10 +130,14 @@ public enum ScenarioLoader {
                 preset.check(screen, top, root: root, r)
             }
 
-            let timeline = readCheckedTimeline(
+            var timeline = readCheckedTimeline(
                 top, root: root, r, screen: screen, physics: physics, extentKnown: extentKnown, fps: fpsOverride ?? fps)
             if !screenCode, let gestures = timeline as? GestureTimeline, gestures.hasSidewaysSteps, r.issues.isEmpty {
                 attachSideways(screen.scene, gestures, screen: screen, scale: scaleOverride ?? scale, timelineNode: top["timeline"], r)
+            }
+            if !screenCode, var gestures = timeline as? GestureTimeline, !gestures.presses.isEmpty, r.issues.isEmpty {
+                placePresses(screen.scene, &gestures, screen: screen, scale: scaleOverride ?? scale, timelineNode: top["timeline"], r)
+                timeline = gestures
             }
             let outputs = top["output"].map { ScenarioOutput.read($0, r, baseDirectory: baseDirectory) } ?? []
             chosen?.renameFields(r)

@@ -8,7 +8,9 @@ extension ScenarioLoader {
     static let springKeys = ["mass", "stiffness", "damping"]
     static let timelineKeys = ["duration", "keyframes", "gestures"]
     static let keyframeKeys = ["time", "offset", "easing"]
-    static let stepKinds = ["wait", "drag", "release", "fling", "scrollTo"]
+    static let stepKinds = ["wait", "drag", "release", "fling", "scrollTo", "tap", "longPress"]
+    static let tapKeys = ["view", "at"]
+    static let longPressKeys = ["view", "at", "duration"]
     static let dragKeys = ["by", "to", "duration", "easing", "at", "axis"]
     static let releaseKeys = ["velocity"]
     static let flingKeys = ["velocity", "duration", "at", "axis"]
@@ -70,6 +72,32 @@ extension ScenarioLoader {
                     message:
                         "the sideways touch at (\(r.format(point.x)), \(r.format(point.y))) lands in no scroll layer; nothing moves; "
                         + "give at: a point inside one"))
+        }
+    }
+
+    /// A scene's taps and long presses aimed at a layer (`view: NAME`) land on its centre; a
+    /// name no layer has is an error at its step.
+    static func placePresses(
+        _ scene: UserScene?, _ gestures: inout GestureTimeline, screen: Screen, scale: Double, timelineNode: Node?, _ r: ScenarioReader
+    ) {
+        var steps: [Node] = []
+        if case .mapping(let m)? = timelineNode, let g = m.first(where: { $0.key.string == "gestures" })?.value, case .sequence(let list) = g {
+            steps = Array(list)
+        }
+        let metrics = screen.sceneMetrics(pixelScale: scale)
+        for press in gestures.presses {
+            guard case .view(let name) = press.target else { continue }
+            if let scene, let point = scene.pressPoint(named: name, at: press.time, gestures: gestures, metrics: metrics) {
+                gestures.pressPoints[press.step] = point
+                continue
+            }
+            let node = press.step < steps.count ? steps[press.step] : timelineNode
+            let names = scene?.allSpecs.map(\.name).filter { !$0.isEmpty } ?? []
+            let kind = press.isLongPress ? "longPress" : "tap"
+            r.report(
+                node, "timeline.gestures[\(press.step)].\(kind).view",
+                "no layer is named \"\(name)\""
+                    + (names.isEmpty ? "; name a layer (name: \(name)) or give at: [x, y]" : "; the named layers are \(names.joined(separator: ", "))"))
         }
     }
 
@@ -184,7 +212,7 @@ extension ScenarioLoader {
             guard case .mapping(let map) = item, map.count == 1, let (keyNode, value) = map.first.map({ ($0.key, $0.value) }),
                 let kind = keyNode.string
             else {
-                r.report(item, path, "expected one step (wait, drag, release, fling or scrollTo), got \(r.describe(item))")
+                r.report(item, path, "expected one step (wait, drag, release, fling, scrollTo, tap or longPress), got \(r.describe(item))")
                 continue
             }
             guard stepKinds.contains(kind) else {
@@ -271,6 +299,36 @@ extension ScenarioLoader {
                 let d = m["duration"].flatMap { r.number($0, "\(field).duration", range: 0...60, unit: "seconds") } ?? 0.3
                 steps.append(.scrollTo(offset: o, duration: animated ? d : 0, easing: easing(m, .easeInOut))); stepNodes.append(item);
                 stepIndices.append(i)
+            case "tap", "longPress":
+                guard let m = r.mapping(value, field, allowed: kind == "tap" ? tapKeys : longPressKeys) else { continue }
+                let target: GestureTimeline.TouchTarget
+                switch (m["view"], m["at"]) {
+                case (nil, nil):
+                    r.report(
+                        value, field,
+                        "needs view (a view's accessibilityIdentifier, or a layer's name) or at (a point [x, y] on the screen), e.g. \(kind): {view: follow}")
+                    continue
+                case (.some, .some):
+                    r.report(m["at"], "\(field).at", "give view or at, not both; keep one")
+                    continue
+                case (let vn?, nil):
+                    guard let name = vn.string, !name.isEmpty, case .scalar = vn else {
+                        r.report(vn, "\(field).view", "expected an accessibilityIdentifier (a word), got \(r.describe(vn))")
+                        continue
+                    }
+                    target = .view(name)
+                case (nil, .some):
+                    guard let p = at(m) else { continue }
+                    target = .point(p)
+                }
+                if kind == "tap" {
+                    steps.append(.tap(target))
+                } else {
+                    let d = m["duration"].map { r.number($0, "\(field).duration", range: 0.01...60, unit: "seconds") } ?? 1
+                    guard let d else { continue }
+                    steps.append(.longPress(target, duration: d))
+                }
+                stepNodes.append(item); stepIndices.append(i)
             default:
                 break
             }

@@ -28,6 +28,11 @@ struct TouchIndicator: ChromePart, Sendable {
     }
 }
 
+extension Layer {
+    /// The touch indicator's disc at `point` (a UIKit screen's run draws it over its views).
+    package static func touchIndicator(at point: Point) -> Layer { TouchIndicator.layer(at: point) }
+}
+
 extension Screen {
     /// Draw a translucent dot where a finger touches, as the Simulator's "Show Touches" does.
     public var showTouches: Bool {

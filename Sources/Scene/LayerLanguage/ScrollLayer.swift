@@ -92,3 +92,16 @@ extension UserScene {
         return spec.children.reduce(0) { max($0, $1.frame(c, env, container: size).maxX) }
     }
 }
+
+extension UserScene {
+    /// Where a tap or long press aimed at the layer named `name` lands: the centre of its first
+    /// instance's frame on screen at `time` (the scroll at `gestures`' offset then); nil when no
+    /// layer has that name.
+    package func pressPoint(named name: String, at time: Double, gestures: GestureTimeline, metrics: Metrics) -> Point? {
+        guard let spec = allSpecs.first(where: { $0.name == name }) else { return nil }
+        let state = gestures.state(at: time)
+        let moment = Moment(offset: state.offset - metrics.insetTop, u: state.offset, velocity: 0, time: time, phase: state.phase)
+        let r = untransformedScreenFrame(spec, instance: 0, environment(moment, metrics), metrics)
+        return Point(r.midX, r.midY)
+    }
+}

@@ -27,7 +27,38 @@ public struct GestureTimeline: ScrollTimeline {
         /// horizontal scroll view's offsets run is known only once the touch lands in one). The
         /// `release` after it lifts this finger. A step on one axis is time passing on the other.
         indirect case sideways(Step)
+        /// A finger lands on `target` and lifts after `GestureTimeline.tapDuration` seconds
+        /// without moving: a tap, delivered to the view under it. The scroll's motion goes on.
+        case tap(TouchTarget)
+        /// A finger held still on `target` for `duration` seconds, then lifted.
+        case longPress(TouchTarget, duration: Double)
     }
+
+    /// Where a tap or long press lands: the view with this `accessibilityIdentifier` (a UIKit
+    /// screen's; in a scene, the layer with this `name`), its centre, or a point on the screen.
+    public enum TouchTarget: Equatable, Sendable {
+        case view(String)
+        case point(Point)
+    }
+
+    /// How long a tap's finger stays down (a quick tap on a phone lasts about a tenth of a second).
+    public static let tapDuration = 0.1
+
+    /// A tap or long press: its step's index in the script, when the finger lands and lifts, and
+    /// where.
+    public struct Press: Equatable, Sendable {
+        public var step: Int
+        public var time: Double
+        public var duration: Double
+        public var target: TouchTarget
+        public var isLongPress: Bool
+        public var end: Double { time + duration }
+    }
+    /// The script's taps and long presses in time order.
+    public let presses: [Press]
+    /// Where the presses aimed at a view landed on the screen, by step index (a UIKit screen's run
+    /// finds the view), for the touch indicator.
+    package var pressPoints: [Int: Point] = [:]
 
     /// The axis a timeline moves along: the scenario's vertical scroll, or a horizontal scroll view.
     public enum Axis: String, Sendable { case vertical, horizontal }
@@ -127,6 +158,7 @@ public struct GestureTimeline: ScrollTimeline {
         self.sidewaysSteps = sidewaysSteps
         self.pagedReleases = pagedReleases
         let (projected, touches) = try GestureTimeline.project(steps, onto: axis, taking: sidewaysSteps)
+        presses = GestureTimeline.presses(in: steps)
         let along = axis == .vertical ? Point(0, 1) : Point(1, 0)
         let placement = axis == .vertical ? touchPlacement : (sidewaysPlacement ?? touchPlacement)
         var touchDowns: [TouchDown] = []
@@ -203,7 +235,7 @@ public struct GestureTimeline: ScrollTimeline {
 
         for (index, step) in projected.enumerated() {
             switch step {
-            case .sideways:
+            case .sideways, .tap, .longPress:
                 break // `project` left none
             case .wait(let seconds):
                 t += seconds
@@ -303,7 +335,43 @@ public struct GestureTimeline: ScrollTimeline {
             since = 0
         }
         state.indicatorOpacity = ScrollIndicator.opacity(sinceMotion: since)
+        if state.touch == nil, let press = presses.last(where: { $0.time <= time && time < $0.end }) {
+            switch press.target {
+            case .point(let p): state.touch = p
+            case .view: state.touch = pressPoints[press.step]
+            }
+        }
         return state
+    }
+
+    /// The taps and long presses of `steps`, with their times.
+    static func presses(in steps: [Step]) -> [Press] {
+        var t = 0.0
+        var out: [Press] = []
+        for (index, step) in steps.enumerated() {
+            switch step {
+            case .tap(let target):
+                out.append(Press(step: index, time: t, duration: tapDuration, target: target, isLongPress: false))
+            case .longPress(let target, let duration):
+                out.append(Press(step: index, time: t, duration: duration, target: target, isLongPress: true))
+            default:
+                break
+            }
+            t += stepTime(step)
+        }
+        return out
+    }
+
+    /// The time a step takes.
+    static func stepTime(_ step: Step) -> Double {
+        switch step {
+        case .wait(let s): return s
+        case .drag(_, _, let d, _, _), .fling(_, let d, _), .scrollTo(_, let d, _): return d
+        case .release: return 0
+        case .sideways(let inner): return stepTime(inner)
+        case .tap: return tapDuration
+        case .longPress(_, let d): return d
+        }
     }
 
     static func evaluate(
@@ -387,14 +455,7 @@ public struct GestureTimeline: ScrollTimeline {
         var out: [Step] = []
         var groups: [Int: [Int]] = [:]
         var down: (axis: Axis, taken: Bool, first: Int)?
-        func time(_ step: Step) -> Double {
-            switch step {
-            case .wait(let s): return s
-            case .drag(_, _, let d, _, _), .fling(_, let d, _), .scrollTo(_, let d, _): return d
-            case .release: return 0
-            case .sideways(let inner): return time(inner)
-            }
-        }
+        func time(_ step: Step) -> Double { stepTime(step) }
         for (index, step) in steps.enumerated() {
             var stepAxis = Axis.vertical
             var inner = step
@@ -409,6 +470,18 @@ public struct GestureTimeline: ScrollTimeline {
                 }
             }
             if case .release = step, let d = down { stepAxis = d.axis }
+            switch step {
+            case .tap, .longPress:
+                let name: String
+                if case .tap = step { name = "tap" } else { name = "longPress" }
+                if down != nil {
+                    throw ScriptError(step: index, message: "\(name): a finger is down on a drag; release it first (two fingers at once are not supported)")
+                }
+                out.append(.wait(time(step)))
+                continue
+            default:
+                break
+            }
             let passesTime: Bool
             if case .wait = step { passesTime = true } else { passesTime = false }
             if let d = down, d.axis != stepAxis, !passesTime {

@@ -343,6 +343,63 @@ extension UICollectionViewDelegate {
     /// https://developer.apple.com/documentation/uikit/uicollectionview/1618088-cellforitem
     open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? { cells[indexPath] }
 
+    // MARK: Selection
+
+    private var selectedItems: Set<IndexPath> = []
+    private var touchedItem: IndexPath?
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618099-indexpathsforselecteditems
+    open var indexPathsForSelectedItems: [IndexPath]? { selectedItems.sorted() }
+
+    /// The item's cell loses its selection at once (the fade of `animated` is not drawn).
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/1618092-deselectitem
+    open func deselectItem(at indexPath: IndexPath, animated: Bool) {
+        selectedItems.remove(indexPath)
+        cellForItem(at: indexPath)?.isSelected = false
+    }
+
+    /// A finger on an item highlights its cell (when `allowsSelection`).
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard allowsSelection, let touch = touches.first, let item = indexPathForItem(at: touch.location(in: self)),
+            let cell = cellForItem(at: item)
+        else { return }
+        touchedItem = item
+        cell.isHighlighted = true
+    }
+
+    /// The finger lifting on the item it landed on selects it when the delegate's
+    /// `shouldSelectItemAt` allows: the other selected items deselected (`didDeselectItemAt`),
+    /// the cell unhighlighted and selected, then `didSelectItemAt`.
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard let item = touchedItem else { return }
+        touchedItem = nil
+        let cell = cellForItem(at: item)
+        cell?.isHighlighted = false
+        if let touch = touches.first, indexPathForItem(at: touch.location(in: self)) != item { return }
+        if allowsMultipleSelection, selectedItems.contains(item) {
+            selectedItems.remove(item)
+            cell?.isSelected = false
+            collectionDelegate?.collectionView(self, didDeselectItemAt: item)
+            return
+        }
+        guard collectionDelegate?.collectionView(self, shouldSelectItemAt: item) ?? true else { return }
+        if !allowsMultipleSelection {
+            for old in selectedItems.sorted() where old != item {
+                selectedItems.remove(old)
+                cellForItem(at: old)?.isSelected = false
+                collectionDelegate?.collectionView(self, didDeselectItemAt: old)
+            }
+        }
+        selectedItems.insert(item)
+        cell?.isSelected = true
+        collectionDelegate?.collectionView(self, didSelectItemAt: item)
+    }
+
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if let item = touchedItem { cellForItem(at: item)?.isHighlighted = false }
+        touchedItem = nil
+    }
+
     /// https://developer.apple.com/documentation/uikit/uicollectionview/1618094-indexpath
     open func indexPath(for cell: UICollectionViewCell) -> IndexPath? { cells.first { $0.value === cell }?.key }
 

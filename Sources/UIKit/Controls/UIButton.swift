@@ -10,7 +10,9 @@ internal import Scene
 /// The older API's sizes: the title in the system font at 15 pt, the button 6 pt taller than its
 /// text above and below (a "Button" of type `.system` is 46 x 30 pt, as Interface Builder makes
 /// it), or, when `contentEdgeInsets` are set, the text and those insets only. A `.custom` button's title is white, a `.system` one's the tint.
-/// Highlighting is not drawn (there are no touches).
+/// While a finger is down on a `.system` button of the older API, its title and image dim to 20 %
+/// opacity, as iOS dims them (unless a highlighted title color was set); a configuration's
+/// highlighted look is not drawn.
 /// https://developer.apple.com/documentation/uikit/uibutton
 @preconcurrency @MainActor open class UIButton: UIControl {
     /// https://developer.apple.com/documentation/uikit/uibutton/buttontype
@@ -165,6 +167,11 @@ internal import Scene
     }
 
     static let legacySymbolPointSize: CGFloat = 22
+    /// The opacity of a highlighted system button's title and image.
+    static let highlightedAlpha: CGFloat = 0.2
+
+    /// A tap lifting inside the button triggers its primary action.
+    override func touchUpInsideAction(_ touch: UITouch, _ event: UIEvent?) { sendActions(for: .primaryActionTriggered, event: event) }
 
     private func contentChanged() {
         invalidateIntrinsicContentSize()
@@ -381,6 +388,9 @@ internal import Scene
         let attributed = attributedTitle(for: s)
         if let attributed { ownTitleLabel.attributedText = attributed } else { ownTitleLabel.text = title(for: s) }
         ownTitleLabel.textColor = titleColor(for: s)
+        let dims = buttonType == .system && s.contains(.highlighted) && titleColors[UIControl.State.highlighted.rawValue] == nil
+        ownTitleLabel.alpha = dims ? UIButton.highlightedAlpha : 1
+        ownImageView.alpha = dims ? UIButton.highlightedAlpha : 1
         ownSubtitleLabel.isHidden = true
         let image = image(for: s)
         ownImageView.image = image

@@ -1,10 +1,14 @@
 import Foundation
 
 /// The base class for controls: a state (enabled, selected, highlighted), how content aligns, and
-/// the targets and actions that events reach. There are no touches on Linux, so no event fires by
-/// itself: targets and actions are kept (the user's code may read them), and `sendActions(for:)`
-/// runs the UIAction handlers registered for those events and sends the targets' selectors to the
-/// methods their classes registered (no Objective-C runtime finds a method by its name).
+/// the targets and actions that events reach. The scenario's taps track as UIKit tracks a finger:
+/// `beginTracking` and `.touchDown` when it lands (highlighted while it is down), `continueTracking`
+/// and the drag events as it moves, `endTracking` and `.touchUpInside` (or `.touchUpOutside`,
+/// beyond 70 points of the bounds) when it lifts, then the control's own change (a button's
+/// `.primaryActionTriggered`, a switch's and segmented control's `.valueChanged`).
+/// `sendActions(for:)` runs the UIAction handlers registered for those events and sends the
+/// targets' selectors to the methods their classes registered (no Objective-C runtime finds a
+/// method by its name).
 /// https://developer.apple.com/documentation/uikit/uicontrol
 @preconcurrency @MainActor open class UIControl: UIView {
     /// https://developer.apple.com/documentation/uikit/uicontrol/state
@@ -183,18 +187,96 @@ import Foundation
         registrations.removeAll { $0.action != nil && $0.events.isEmpty }
     }
 
+    // MARK: Tracking a touch
+
+    /// How far outside its bounds a finger still counts as inside (UIKit's 70 points).
+    static let touchSlop: CGFloat = 70
+
+    /// https://developer.apple.com/documentation/uikit/uicontrol/begintracking(_:with:)
+    open func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
+    /// https://developer.apple.com/documentation/uikit/uicontrol/continuetracking(_:with:)
+    open func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
+    /// https://developer.apple.com/documentation/uikit/uicontrol/endtracking(_:with:)
+    open func endTracking(_ touch: UITouch?, with event: UIEvent?) {}
+    /// https://developer.apple.com/documentation/uikit/uicontrol/canceltracking(with:)
+    open func cancelTracking(with event: UIEvent?) {}
+
+    /// What the control does when a tap lifts inside it, after `.touchUpInside` (a button sends
+    /// `.primaryActionTriggered`; a switch toggles).
+    func touchUpInsideAction(_ touch: UITouch, _ event: UIEvent?) {}
+
+    private func inside(_ touch: UITouch) -> Bool {
+        bounds.insetBy(dx: -Self.touchSlop, dy: -Self.touchSlop).contains(touch.location(in: self))
+    }
+
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard isEnabled, let touch = touches.first else { return }
+        isTouchInside = true
+        isTracking = beginTracking(touch, with: event)
+        isHighlighted = true
+        sendActions(for: touch.tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown, event: event)
+    }
+
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard isEnabled, let touch = touches.first else { return }
+        let was = isTouchInside
+        isTouchInside = inside(touch)
+        isHighlighted = isTouchInside
+        if isTracking { isTracking = continueTracking(touch, with: event) }
+        var events: UIControl.Event = isTouchInside ? .touchDragInside : .touchDragOutside
+        if was != isTouchInside { events.insert(isTouchInside ? .touchDragEnter : .touchDragExit) }
+        sendActions(for: events, event: event)
+    }
+
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard isEnabled, let touch = touches.first else { return }
+        isTouchInside = inside(touch)
+        isHighlighted = false
+        if isTracking { endTracking(touch, with: event) }
+        isTracking = false
+        if isTouchInside {
+            sendActions(for: .touchUpInside, event: event)
+            touchUpInsideAction(touch, event)
+        } else {
+            sendActions(for: .touchUpOutside, event: event)
+        }
+        isTouchInside = false
+    }
+
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        isHighlighted = false
+        if isTracking { cancelTracking(with: event) }
+        isTracking = false
+        isTouchInside = false
+        sendActions(for: .touchCancel, event: event)
+    }
+
+    /// A control keeps its own tap: a single-tap recognizer on a view around it does not begin.
+    /// https://developer.apple.com/documentation/uikit/uiview/1622524-gesturerecognizershouldbegin
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        if let tap = gestureRecognizer as? UITapGestureRecognizer, tap.view !== self, tap.numberOfTapsRequired == 1,
+            tap.numberOfTouchesRequired == 1
+        {
+            return false
+        }
+        return super.gestureRecognizerShouldBegin(gestureRecognizer)
+    }
+
     /// Runs the handlers of the actions registered for `controlEvents` and sends the targets'
     /// actions, in the order they were added. A selector reaches its target's method when the
     /// target's class registered it (`UIStoryboard.register`: `render-frames port` registers every
     /// `@objc` method of an app); else it is said once, since there is no Objective-C runtime to
     /// find the method by its name.
     /// https://developer.apple.com/documentation/uikit/uicontrol/sendactions(for:)
-    open func sendActions(for controlEvents: UIControl.Event) {
+    open func sendActions(for controlEvents: UIControl.Event) { sendActions(for: controlEvents, event: nil) }
+
+    /// The same, with the touch's event (a selector taking `forEvent:` gets it).
+    func sendActions(for controlEvents: UIControl.Event, event: UIEvent?) {
         for r in registrations where !r.events.isDisjoint(with: controlEvents) {
             if let action = r.action {
                 sendAction(action)
             } else if let selector = r.selector {
-                sendAction(selector, to: r.target, for: nil)
+                sendAction(selector, to: r.target, for: event)
             }
         }
     }
@@ -245,7 +327,3 @@ import Foundation
         }
     }
 }
-
-/// An object that describes a single user interaction; none arrive here (no touches).
-/// https://developer.apple.com/documentation/uikit/uievent
-@preconcurrency @MainActor open class UIEvent: NSObject {}

@@ -181,6 +181,19 @@ internal import Scene
     }
     open override func sizeThatFits(_ size: CGSize) -> CGSize { intrinsicContentSize }
 
+    /// A tap lifting on an enabled segment other than the selected one selects it, runs the
+    /// segment's action, and sends `.valueChanged` and `.primaryActionTriggered`.
+    override func touchUpInsideAction(_ touch: UITouch, _ event: UIEvent?) {
+        guard !items.isEmpty, bounds.width > 0 else { return }
+        let x = touch.location(in: self).x
+        let segment = min(max(Int((x / (bounds.width / CGFloat(items.count))).rounded(.down)), 0), items.count - 1)
+        guard items[segment].enabled, segment != selectedSegmentIndex || isMomentary else { return }
+        selectedSegmentIndex = segment
+        setNeedsLayout()
+        if let action = items[segment].action { sendAction(action) }
+        sendActions(for: [.valueChanged, .primaryActionTriggered], event: event)
+    }
+
     /// The look the attributes and tint give Scene's control.
     func look(_ traits: UITraitCollection) -> SegmentedControl.Look {
         var look = SegmentedControl.Look()

@@ -49,8 +49,35 @@ internal import Scene
         bounds.size = Self.size
     }
 
+    /// Animated: the thumb slides and the track's color changes over `toggleDuration` seconds on
+    /// the frame clock, eased in and out.
     /// https://developer.apple.com/documentation/uikit/uiswitch/setOn(_:animated:)
-    open func setOn(_ on: Bool, animated: Bool) { isOn = on }
+    open func setOn(_ on: Bool, animated: Bool) {
+        let from = position(at: ScreenEnvironment.time)
+        isOn = on
+        toggle = animated && ScreenRun.current != nil ? (from, ScreenEnvironment.time) : nil
+    }
+
+    /// How long an animated change takes (our estimate; Apple documents none).
+    static let toggleDuration = 0.25
+    /// An animated change under way: where the thumb started (0 off, 1 on) and when.
+    private var toggle: (from: Double, start: Double)?
+
+    /// Where the thumb is at `time`: 0 at the off end, 1 at the on end.
+    func position(at time: Double) -> Double {
+        let target: Double = isOn ? 1 : 0
+        guard let toggle else { return target }
+        let p = min(max((time - toggle.start) / Self.toggleDuration, 0), 1)
+        if p >= 1 { return target }
+        return toggle.from + (target - toggle.from) * Easing.easeInOut.progress(p)
+    }
+
+    /// A tap lifting inside the switch turns it over, animated, and sends `.valueChanged` and
+    /// `.primaryActionTriggered`.
+    override func touchUpInsideAction(_ touch: UITouch, _ event: UIEvent?) {
+        setOn(!isOn, animated: true)
+        sendActions(for: [.valueChanged, .primaryActionTriggered], event: event)
+    }
 
     open override var intrinsicContentSize: CGSize { Self.size }
     open override func sizeThatFits(_ size: CGSize) -> CGSize { Self.size }
@@ -65,12 +92,15 @@ internal import Scene
         let group = Layer(name: "", frame: Rect(x: 0, y: 0, width: w, height: h))
         group.opacity = isEnabled ? 1 : 0.5
         let track = Layer(name: "", frame: Rect(x: 0, y: 0, width: w, height: h))
-        track.backgroundColor = (isOn ? (onTintColor ?? .systemGreen) : Self.offTrack).color(traits)
+        let at = position(at: ScreenEnvironment.time)
+        let on = (onTintColor ?? .systemGreen).color(traits), off = Self.offTrack.color(traits)
+        func mix(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) + (Double(b) - Double(a)) * at).rounded()) }
+        track.backgroundColor = Color(r: mix(off.r, on.r), g: mix(off.g, on.g), b: mix(off.b, on.b), a: mix(off.a, on.a))
         track.cornerRadius = h / 2
         group.addSublayer(track)
         let inset = Double(Self.thumbInset)
         let d = h - 2 * inset
-        let thumb = Layer(name: "", frame: Rect(x: isOn ? w - inset - d : inset, y: inset, width: d, height: d))
+        let thumb = Layer(name: "", frame: Rect(x: inset + (w - 2 * inset - d) * at, y: inset, width: d, height: d))
         thumb.backgroundColor = (thumbTintColor ?? .white).color(traits)
         thumb.cornerRadius = d / 2
         // The thumb's shadow: black at 0.15, 3 pt down, an 8 pt blur (CALayer's shadowRadius).

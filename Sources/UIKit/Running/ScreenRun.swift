@@ -13,6 +13,8 @@ package struct ScreenSettings: Sendable {
     package var statusBarItems: StatusBarItems
     /// The pixels a point the frames are drawn at (the scenario's `scale`); nil: the device's.
     package var pixelScale: Double?
+    /// Draw the touch indicator where a finger is (`showTouches: true`).
+    package var showTouches = false
 
     package init(
         device: Device, appearance: Appearance, typography: Typography, fps: Double, imageFolders: [String],
@@ -42,7 +44,15 @@ package struct ScreenSettings: Sendable {
     /// The scenario's motion, and the same compiled for the main scroll view's range and the
     /// delegate's targets.
     let motion: any ScrollTimeline
-    package var timeline: any ScrollTimeline { main.timeline }
+    package var timeline: any ScrollTimeline {
+        guard var gestures = main.timeline as? GestureTimeline, !gestures.presses.isEmpty else { return main.timeline }
+        gestures.pressPoints = delivery.points
+        return gestures
+    }
+    /// The scenario's taps and long presses, delivered to the views.
+    private let delivery: TouchDelivery
+    /// Taps and long presses aimed at an identifier no view had when they were due.
+    package var touchProblems: [String] { delivery.problems }
     /// The main scroll view's vertical motion, and the horizontal motion of each scroll view a
     /// sideways touch landed in (in the order they were first touched).
     private var main: ScrollDriver
@@ -64,6 +74,7 @@ package struct ScreenSettings: Sendable {
         self.make = make
         self.motion = motion
         main = ScrollDriver(vertical: nil, motion: motion)
+        delivery = TouchDelivery(presses: (motion as? GestureTimeline)?.presses ?? [])
         let d = settings.device
         traits = UITraitCollection(
             style: settings.appearance == .dark ? .dark : .light, category: UIContentSizeCategory(settings.typography.textSize),
@@ -109,6 +120,8 @@ package struct ScreenSettings: Sendable {
         window.layoutIfNeeded()
         followTheScreenOnTop()
         drive(to: t)
+        window.layoutIfNeeded()
+        delivery.deliver(after: lastTime, upTo: t, in: window, frame: i)
         window.layoutIfNeeded()
         adjustInsets(window)
         window.layoutIfNeeded()
@@ -271,6 +284,9 @@ package struct ScreenSettings: Sendable {
                 root.addSublayer(bar)
             }
             if let home = SystemChrome.homeIndicator(device: settings.device, palette: palette) { root.addSublayer(home) }
+            if settings.showTouches, frame >= 0, let touch = timeline.state(at: Double(frame) / settings.fps).touch {
+                root.addSublayer(Layer.touchIndicator(at: touch))
+            }
             return root
         }
     }

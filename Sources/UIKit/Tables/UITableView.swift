@@ -703,14 +703,67 @@ extension UITableViewDelegate {
     open var indexPathForSelectedRow: IndexPath? { selected.sorted().first }
     open var indexPathsForSelectedRows: [IndexPath]? { selected.isEmpty ? nil : selected.sorted() }
     private var selected: Set<IndexPath> = []
-    /// Kept, not drawn (a screen's frames show no selection).
+    /// Selects the row (the others unless `allowsMultipleSelection`); its cell shows it.
     open func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
-        if !allowsMultipleSelection { selected = [] }
+        if !allowsMultipleSelection {
+            for old in selected where old != indexPath { cellForRow(at: old)?.setSelected(false, animated: animated) }
+            selected = []
+        }
         if let indexPath {
-            selected.insert(indexPath); if scrollPosition != .none { scrollToRow(at: indexPath, at: scrollPosition, animated: animated) }
+            selected.insert(indexPath)
+            cellForRow(at: indexPath)?.setSelected(true, animated: animated)
+            if scrollPosition != .none { scrollToRow(at: indexPath, at: scrollPosition, animated: animated) }
         }
     }
-    open func deselectRow(at indexPath: IndexPath, animated: Bool) { selected.remove(indexPath) }
+    /// The row's cell loses its selection at once (the fade of `animated` is not drawn).
+    open func deselectRow(at indexPath: IndexPath, animated: Bool) {
+        selected.remove(indexPath)
+        cellForRow(at: indexPath)?.setSelected(false, animated: animated)
+    }
+
+    // MARK: A tap on a row
+
+    private var touchedRow: IndexPath?
+
+    /// A finger on a row highlights its cell (when `allowsSelection`).
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard allowsSelection, !isEditing, let touch = touches.first, let row = indexPathForRow(at: touch.location(in: self)),
+            let cell = cellForRow(at: row)
+        else { return }
+        touchedRow = row
+        cell.setHighlighted(true, animated: false)
+    }
+
+    /// The finger lifting on the row it landed on selects it, as UIKit does: the cell unhighlighted
+    /// and selected, the other selected rows deselected (`didDeselectRowAt`), then `didSelectRowAt`.
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard let row = touchedRow else { return }
+        touchedRow = nil
+        let cell = cellForRow(at: row)
+        cell?.setHighlighted(false, animated: false)
+        if let touch = touches.first, indexPathForRow(at: touch.location(in: self)) != row { return }
+        if !allowsMultipleSelection {
+            for old in selected.sorted() where old != row {
+                selected.remove(old)
+                cellForRow(at: old)?.setSelected(false, animated: false)
+                tableDelegate?.tableView(self, didDeselectRowAt: old)
+            }
+        }
+        if allowsMultipleSelection, selected.contains(row) {
+            selected.remove(row)
+            cell?.setSelected(false, animated: false)
+            tableDelegate?.tableView(self, didDeselectRowAt: row)
+            return
+        }
+        selected.insert(row)
+        cell?.setSelected(true, animated: false)
+        tableDelegate?.tableView(self, didSelectRowAt: row)
+    }
+
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if let row = touchedRow { cellForRow(at: row)?.setHighlighted(false, animated: false) }
+        touchedRow = nil
+    }
 
     /// The row's frame in the table's content.
     /// https://developer.apple.com/documentation/uikit/uitableview/1614997-rectforrow

@@ -50,10 +50,33 @@ internal import Scene
     open var editingAccessoryView: UIView?
     /// https://developer.apple.com/documentation/uikit/uitableviewcell/1623221-selectionstyle
     open var selectionStyle = SelectionStyle.default
-    open var isSelected = false
-    open var isHighlighted = false
+    /// Selected or highlighted, a cell whose `selectionStyle` is not `.none` shows its
+    /// `selectedBackgroundView`, or systemGray4 behind its content.
+    /// https://developer.apple.com/documentation/uikit/uitableviewcell/1623263-isselected
+    open var isSelected = false { didSet { if isSelected != oldValue { setNeedsLayout() } } }
+    /// https://developer.apple.com/documentation/uikit/uitableviewcell/1623280-ishighlighted
+    open var isHighlighted = false { didSet { if isHighlighted != oldValue { setNeedsLayout() } } }
+    /// At once (the fade of `animated` is not drawn).
     open func setSelected(_ selected: Bool, animated: Bool) { isSelected = selected }
     open func setHighlighted(_ highlighted: Bool, animated: Bool) { isHighlighted = highlighted }
+    /// What shows a selection when no selectedBackgroundView is set.
+    private lazy var defaultSelectedBackground: UIView = {
+        let v = UIView()
+        v.backgroundColor = .systemGray4
+        return v
+    }()
+
+    /// Shows or hides the selection's background, under the content.
+    private func layoutSelection() {
+        let shows = (isSelected || isHighlighted) && selectionStyle != .none
+        let chosen = selectedBackgroundView ?? defaultSelectedBackground
+        for v in [selectedBackgroundView, defaultSelectedBackground].compactMap({ $0 }) where v !== chosen || !shows {
+            if v.superview === self { v.removeFromSuperview() }
+        }
+        guard shows else { return }
+        if chosen.superview !== self { insertSubview(chosen, belowSubview: contentView) }
+        chosen.frame = bounds
+    }
     open var isEditing = false
     open var showsReorderControl = false
     open var indentationLevel = 0
@@ -366,6 +389,7 @@ internal import Scene
         let c = partsLayout(width: b.width)
         measuredTextX = CGFloat(c.textX)
         backgroundView?.frame = b
+        layoutSelection()
         let scale = traitCollection.displayScale > 0 ? traitCollection.displayScale : 1
         let pixel = 1 / scale
         contentView.frame = CGRect(x: 0, y: 0, width: b.width, height: fixedHeight == nil ? max(0, b.height - pixel) : b.height)

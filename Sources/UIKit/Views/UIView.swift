@@ -277,6 +277,58 @@ internal import Scene
     /// https://developer.apple.com/documentation/uikit/uiresponder/1621099-next
     open override var next: UIResponder? { owningViewController ?? superview }
 
+    // MARK: Hit-testing and gesture recognizers
+
+    /// Whether `point` (in the view's coordinates) is inside it: its bounds.
+    /// https://developer.apple.com/documentation/uikit/uiview/1622533-point
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+        point.x >= bounds.minX && point.x < bounds.maxX && point.y >= bounds.minY && point.y < bounds.maxY
+    }
+
+    /// The farthest descendant that contains `point` (in the view's coordinates): nil when the
+    /// view is hidden, nearly transparent (alpha under 0.01), takes no interaction, or the point is
+    /// outside it; else its subviews asked front to back, else the view itself.
+    /// https://developer.apple.com/documentation/uikit/uiview/1622469-hittest
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard isUserInteractionEnabled, !isHidden, Float(alpha) >= Float(0.01), self.point(inside: point, with: event) else { return nil }
+        for child in subviews.reversed() {
+            if let hit = child.hitTest(child.convert(point, from: self), with: event) { return hit }
+        }
+        return self
+    }
+
+    /// The recognizers attached to the view, in the order added (nil: none).
+    /// https://developer.apple.com/documentation/uikit/uiview/1622542-gesturerecognizers
+    open var gestureRecognizers: [UIGestureRecognizer]? {
+        get { attachedRecognizers.isEmpty ? nil : attachedRecognizers }
+        set {
+            for g in attachedRecognizers where !(newValue ?? []).contains(where: { $0 === g }) { g.view = nil }
+            attachedRecognizers = []
+            for g in newValue ?? [] { addGestureRecognizer(g) }
+        }
+    }
+    private var attachedRecognizers: [UIGestureRecognizer] = []
+
+    /// Attaches `gestureRecognizer` (taking it from the view it was on).
+    /// https://developer.apple.com/documentation/uikit/uiview/1622496-addgesturerecognizer
+    open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        if let old = gestureRecognizer.view, old !== self { old.removeGestureRecognizer(gestureRecognizer) }
+        guard !attachedRecognizers.contains(where: { $0 === gestureRecognizer }) else { return }
+        attachedRecognizers.append(gestureRecognizer)
+        gestureRecognizer.view = self
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uiview/1622551-removegesturerecognizer
+    open func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        guard let i = attachedRecognizers.firstIndex(where: { $0 === gestureRecognizer }) else { return }
+        attachedRecognizers.remove(at: i)
+        gestureRecognizer.view = nil
+    }
+
+    /// Whether a recognizer may leave its possible state for a touch in this view (true).
+    /// https://developer.apple.com/documentation/uikit/uiview/1622524-gesturerecognizershouldbegin
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+
     /// https://developer.apple.com/documentation/uikit/uiview/1622528-window
     open var window: UIWindow? {
         var v: UIView? = self

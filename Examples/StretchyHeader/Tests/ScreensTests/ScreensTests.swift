@@ -48,6 +48,15 @@ final class ScreensTests: XCTestCase {
             frames: "6,15,22,27", scale: 1)
     }
 
+    /// A tap on the Follow button (issue 45), the touch shown: the finger down (frame 10); lifted at
+    /// 0.4 s, the button says "Following", laid out at its new width while its frame still springs
+    /// from the old one (frame 13), wider and greener (frame 17), settled green (frame 35).
+    func testFollowButton() throws {
+        try assertFrames(
+            of: { FollowProfileViewController() }, scenario: Self.scenarios + "/follow.yaml", golden: Self.goldens + "/follow",
+            frames: "10,13,17,35", scale: 1)
+    }
+
     func testSettings() throws {
         try assertFrames(
             of: { UINavigationController(rootViewController: SettingsViewController()) }, scenario: Self.scenarios + "/settings.yaml",
