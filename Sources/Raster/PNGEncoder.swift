@@ -97,7 +97,9 @@ public final class PNGEncoder {
         imageData(pixmap, alpha: alpha) { (Array($0), $1) }
     }
 
-    private func imageData<R>(_ pixmap: Pixmap, alpha: Bool?, _ body: (UnsafeBufferPointer<UInt8>, Bool) -> R) -> R {
+    private func imageData<R>(
+        _ pixmap: Pixmap, alpha: Bool?, deflate: Bool = true, _ body: (UnsafeBufferPointer<UInt8>, Bool) -> R
+    ) -> R {
         let w = pixmap.width, h = pixmap.height
         // Frames are nearly always opaque: convert to RGB speculatively, row by row straight into
         // the filter, and fall back to RGBA if a pixel turns out not to be.
@@ -108,13 +110,16 @@ public final class PNGEncoder {
             opaque = false
         } else if options.filter == .bandSearch, filterOpaque(pixmap, filter: .adaptiveFlat) {
             bandSearch(pixmap)
-        } else if !filterOpaque(pixmap) {
+        } else if !(options.filter == .paethOrFlat ? filterPaethOrFlatOpaque(pixmap) : filterOpaque(pixmap)) {
             precondition(alpha == nil, "imageData(alpha: false) of a pixmap with transparency")
             opaque = false
         }
         if !opaque {
             size = (w * 4 + 1) * h
             filterStraight(pixmap.straightBytes(), width: w, height: h)
+        }
+        if !deflate {
+            return filtered.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<size]), !opaque) }
         }
         if options.coder == .rows {
             return filtered.withUnsafeBufferPointer { body(deflater.zlib($0.baseAddress!, count: size, rowBytes: size / h), !opaque) }
@@ -127,6 +132,36 @@ public final class PNGEncoder {
             }
         }
         return compressed.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<compressedSize]), !opaque) }
+    }
+
+    /// A frame's filtered rows (filter byte first in each row), as `encode` deflates them: the
+    /// benchmark's floor measures deflate on exactly these bytes.
+    package struct FilteredRows {
+        package var bytes: [UInt8]
+        package var rowBytes: Int
+    }
+
+    /// The rows `encode` would deflate for `pixmap`, filtered by this encoder's options.
+    package func filteredRows(_ pixmap: Pixmap) -> FilteredRows {
+        imageData(pixmap, alpha: nil, deflate: false) { rows, alpha in
+            FilteredRows(bytes: Array(rows), rowBytes: pixmap.width * (alpha ? 4 : 3) + 1)
+        }
+    }
+
+    /// Filters `pixmap` as `encode` does and returns how many bytes the rows take (the benchmark
+    /// times the filtering alone with it).
+    package func filterOnly(_ pixmap: Pixmap) -> Int {
+        imageData(pixmap, alpha: nil, deflate: false) { rows, _ in rows.count }
+    }
+
+    /// The zlib stream of filtered rows by this encoder's coder (`RowDeflater` for `.rows`).
+    package func deflateRows(_ rows: FilteredRows) -> [UInt8] {
+        rows.bytes.withUnsafeBufferPointer { Array(deflater.zlib($0.baseAddress!, count: $0.count, rowBytes: rows.rowBytes)) }
+    }
+
+    /// The size of libdeflate's zlib stream of `bytes` at `level`.
+    package static func libdeflateZlibSize(_ bytes: [UInt8], level: Int) -> Int {
+        zlibCompress(bytes, level: Int32(level)).count
     }
 
     /// Converts to RGB and filters into `filtered`; false (and nothing usable) if a pixel is not opaque.
@@ -149,6 +184,47 @@ public final class PNGEncoder {
                             UnsafePointer(current), prev: prev, count: stride, bpp: 3, filter: filter,
                             out: dst.baseAddress! + y * (stride + 1), scratch: trials)
                         swap(&current, &previous)
+                    }
+                    return true
+                }
+            }
+        }
+    }
+
+    /// `.paethOrFlat` on RGB rows, as `filterRow` chooses, but each row packed from RGBA straight
+    /// into its place in `filtered`: a text row (NONE) is then done where it lies and a row equal
+    /// to the one above only zeroed; just a photo row is copied aside, for Paeth to read. False
+    /// (and nothing usable) if a pixel is not opaque.
+    private func filterPaethOrFlatOpaque(_ pixmap: Pixmap) -> Bool {
+        let w = pixmap.width, h = pixmap.height, stride = w * 3, rowBytes = stride + 1
+        return pixmap.bytes.withUnsafeBytes { rgba in
+            filtered.withUnsafeMutableBufferPointer { dst in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * stride) { tmp in
+                    let zeros = tmp.baseAddress!
+                    zeros.update(repeating: 0, count: stride)
+                    let spares = (tmp.baseAddress! + stride, tmp.baseAddress! + 2 * stride)
+                    var useSecond = false
+                    // The unfiltered bytes of the row above (zeros above the first row, as the PNG spec says).
+                    var previous = UnsafePointer(zeros)
+                    for y in 0..<h {
+                        let out = dst.baseAddress! + y * rowBytes, body = out + 1
+                        guard PNGEncoder.packRGB(rgba.baseAddress! + y * w * 4, count: w, into: body) else { return false }
+                        if memcmp(body, previous, stride) == 0 {
+                            // `previous` holds these same bytes for the next row.
+                            out[0] = 2
+                            body.update(repeating: 0, count: stride)
+                        } else if PNGEncoder.isFlat(body, stride, 3) || PNGEncoder.fewColors(body, stride) {
+                            out[0] = 0
+                            previous = UnsafePointer(body)
+                        } else {
+                            // The spare not holding `previous`.
+                            let raw = useSecond ? spares.1 : spares.0
+                            useSecond.toggle()
+                            raw.update(from: body, count: stride)
+                            out[0] = 4
+                            PNGEncoder.paethOnly(raw, previous, stride, 3, body)
+                            previous = UnsafePointer(raw)
+                        }
                     }
                     return true
                 }
@@ -337,8 +413,12 @@ public final class PNGEncoder {
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 64) { bits -> Bool in
             bits.initialize(repeating: 0)
             var distinct = 0, i = 0
+            // A pixel the same as the one before sets no new bit: skipped (text rows are mostly such runs).
+            var last = UInt32.max
             while i + 3 <= count {
                 let rgb = UInt32(row[i]) | UInt32(row[i + 1]) << 8 | UInt32(row[i + 2]) << 16
+                if rgb == last { i += 3; continue }
+                last = rgb
                 let h = Int((rgb &* 0x9E37_79B1) >> 20)
                 let mask = UInt64(1) << UInt64(h & 63)
                 let word = bits[h >> 6]

@@ -154,9 +154,17 @@ public enum Resampler {
                         mid.withUnsafeMutableBufferPointer { m in
                             wide.withUnsafeMutableBufferPointer { row in
                                 let tx = cx.taps
+                                // Only the source columns some tap reads are widened (an enlarged
+                                // picture drawn in part reads a part of each row).
+                                var colLo = source.width, colHi = 0
+                                for o in 0..<outW where nx[o] > 0 {
+                                    colLo = min(colLo, Int(sx[o]))
+                                    colHi = max(colHi, Int(sx[o]) + Int(nx[o]))
+                                }
+                                colHi = min(colHi, source.width)
                                 for r in 0..<rows {
                                     let srcRow = src.baseAddress! + (rowLo + r) * source.width * 4
-                                    for x in 0..<source.width {
+                                    for x in colLo..<max(colLo, colHi) {
                                         let p = srcRow + 4 * x
                                         row[x] = SIMD4<Int32>(Int32(p[0]), Int32(p[1]), Int32(p[2]), Int32(p[3]))
                                     }

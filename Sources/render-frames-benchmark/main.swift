@@ -13,6 +13,7 @@
 //                                                [--no-text] [--text-only] [--text-runs N]
 //                                                [--uikit-only] [--uikit-runs N] [--uikit-screens A,B] [--uikit-memory] [--autolayout-only]
 //                                                [--solver-only] [--solver-runs N]
+//                                                [--peer] [--peer-every K] [--peer-out DIR]   (PeerBench.swift: ours vs cairo + libpng)
 import CImageIO
 import Foundation
 import GoldenCompare
@@ -189,6 +190,11 @@ func runBenchmark() {
 
     if CommandLine.arguments.contains("--compare") {
         compareBenchmark(load(demoPath))
+        return
+    }
+
+    if CommandLine.arguments.contains("--peer") {
+        peerBenchmark(demoPath: demoPath, every: max(1, Int(argument("--peer-every") ?? "") ?? 1), keep: argument("--peer-out"))
         return
     }
 
