@@ -17,12 +17,15 @@ package enum BarMaterial {
     static let unselectedTint = Color(153, 153, 153)
 
     /// Gives `bar` the material and a shadow line along its top edge (named `<prefix>.hairline`).
-    static func apply(to bar: Layer, palette: Palette, pixelScale: Double, namePrefix: String) {
+    /// `background` replaces the tint (a clear one draws no blur either); `shadowLine` the
+    /// hairline's color (a clear one draws no line).
+    static func apply(to bar: Layer, palette: Palette, pixelScale: Double, namePrefix: String, background: Color? = nil, shadowLine: Color? = nil) {
         bar.zPosition = 3
-        bar.backdropBlurRadius = blurRadius
-        bar.backgroundColor = tint(over: palette.systemBackground)
+        bar.backdropBlurRadius = background?.a == 0 ? 0 : blurRadius
+        bar.backgroundColor = background ?? tint(over: palette.systemBackground)
         let hairline = Layer(name: "\(namePrefix).hairline", frame: Rect(x: 0, y: -1 / pixelScale, width: bar.bounds.width, height: 1 / pixelScale))
-        hairline.backgroundColor = palette.hairline
+        hairline.backgroundColor = shadowLine ?? palette.hairline
+        hairline.isHidden = shadowLine?.a == 0
         bar.addSublayer(hairline)
     }
 }

@@ -23,9 +23,11 @@ enum BottomBar {
     }
 
     /// The bar's layer with its material and shadow line (`<name>.hairline`), its items to come.
-    static func layer(name: String, device: Device, barHeight: Double, palette: Palette, pixelScale: Double) -> Layer {
+    static func layer(
+        name: String, device: Device, barHeight: Double, palette: Palette, pixelScale: Double, background: Color? = nil, shadowLine: Color? = nil
+    ) -> Layer {
         let bar = Layer(name: name, frame: frame(on: device, barHeight: barHeight))
-        BarMaterial.apply(to: bar, palette: palette, pixelScale: pixelScale, namePrefix: name)
+        BarMaterial.apply(to: bar, palette: palette, pixelScale: pixelScale, namePrefix: name, background: background, shadowLine: shadowLine)
         return bar
     }
 

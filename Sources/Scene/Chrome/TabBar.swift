@@ -42,8 +42,22 @@ public struct TabBar: Sendable, Equatable, ChromePart {
     /// false or nil: always drawn (`scrollEdge:` in a scenario; opaque unless given, so frames
     /// made before the key stay as they were).
     public var transparentAtScrollEdge: Bool?
+    /// The background in place of the material's tint (a UIKit bar's appearance color or
+    /// `barTintColor`); a clear one draws no blur either. nil: the material.
+    package var backgroundColor: Color?
+    /// The shadow line's color in place of the palette's hairline (an appearance's
+    /// `shadowColor`); a clear one draws no line. nil: the palette's.
+    package var shadowLineColor: Color?
 
     public init(items: [Item], selected: Int = 0) { self.items = items; self.selected = selected }
+
+    /// Where an item is drawn: its cell in the bar's coordinates, and its glyph's box in the
+    /// cell's (nil without a glyph, symbol or image slot). A UIKit tab bar puts an item's image
+    /// view and badge from these, as the bar draws them.
+    package struct ItemPlace: Sendable, Equatable {
+        package var cell: Rect
+        package var glyph: Rect?
+    }
 
     /// UITabBar shows at most five items (a sixth and more go under "More"); fewer than two is not a choice.
     public static let itemCount = 2...5
@@ -117,47 +131,55 @@ public struct TabBar: Sendable, Equatable, ChromePart {
         if let bar = screen.tabBar { metrics.tabBarBackgroundAlpha = BottomBar.backgroundAlpha(bar.transparentAtScrollEdge, screen, u: u) }
     }
 
+    /// Each item's place: its cell (`itemFrames`) and its glyph's box there.
+    package func itemPlaces(on device: Device, typography: Typography) -> [ItemPlace] {
+        zip(items, itemFrames(on: device, typography: typography)).map { item, frame in
+            ItemPlace(cell: frame, glyph: item.hasGlyph ? itemLayout(item, frame, device, typography).glyph : nil)
+        }
+    }
+
+    /// An item's glyph box and title frame in its cell: in the inline layout side by side and
+    /// centred as a pair; stacked, the glyph centred 18 pt below the bar's top and the title's line
+    /// centred at 40 pt (its baseline about 4.5 pt above the tab bar's bottom edge, as iOS 17 sets it).
+    private func itemLayout(_ item: Item, _ frame: Rect, _ device: Device, _ typography: Typography) -> (glyph: Rect, title: Rect) {
+        let side = Self.glyphSize(device)
+        if Self.isInline(device) {
+            let title = TextContent(item.title, weight: .medium, pointSize: Self.titleSize(device), alignment: .left, typography: typography)
+            let titleWidth = min(title.layout().width.rounded(.up), frame.width - 8)
+            let glyphWidth = !item.hasGlyph ? 0 : side + (item.title.isEmpty ? 0 : Self.inlineGap)
+            let x0 = ((frame.width - glyphWidth - titleWidth) / 2).rounded()
+            return (
+                Rect(x: x0, y: (frame.height - side) / 2, width: side, height: side),
+                Rect(x: x0 + glyphWidth, y: 0, width: titleWidth, height: frame.height)
+            )
+        }
+        return (
+            Rect(
+                x: ((frame.width - side) / 2).rounded(), y: item.title.isEmpty ? (frame.height - side) / 2 : 18 - side / 2, width: side,
+                height: side),
+            Rect(x: 2, y: 34, width: frame.width - 4, height: 12)
+        )
+    }
+
     /// The bar, its shadow line and its items, for a screen of `device` in `appearance`.
     public func layer(device: Device, palette: Palette, appearance: Appearance, pixelScale: Double, typography: Typography) -> Layer {
-        let bar = BottomBar.layer(name: "tabBar", device: device, barHeight: device.tabBarHeight, palette: palette, pixelScale: pixelScale)
+        let bar = BottomBar.layer(
+            name: "tabBar", device: device, barHeight: device.tabBarHeight, palette: palette, pixelScale: pixelScale,
+            background: backgroundColor, shadowLine: shadowLineColor)
         let inline = Self.isInline(device)
-        let glyphSide = Self.glyphSize(device), titleSize = Self.titleSize(device)
+        let titleSize = Self.titleSize(device)
         for (i, (item, frame)) in zip(items, itemFrames(on: device, typography: typography)).enumerated() {
             let color = i == selected ? tint ?? palette.systemBlue : unselectedTint ?? BarMaterial.unselectedTint
             let cell = Layer(name: "tabBar.item.\(i)", frame: frame)
-            let title = TextContent(
-                item.title, weight: .medium, pointSize: titleSize, color: color, alignment: inline ? .left : .center,
-                typography: typography)
-            if inline {
-                // Glyph and title side by side, centred as a pair.
-                let titleWidth = min(title.layout().width.rounded(.up), frame.width - 8)
-                let glyphWidth = !item.hasGlyph ? 0 : glyphSide + (item.title.isEmpty ? 0 : Self.inlineGap)
-                let x0 = ((frame.width - glyphWidth - titleWidth) / 2).rounded()
-                if item.hasGlyph {
-                    cell.addSublayer(glyphLayer(item, i, Rect(x: x0, y: (frame.height - glyphSide) / 2, width: glyphSide, height: glyphSide), color))
-                }
-                if !item.title.isEmpty {
-                    let label = Layer(name: "tabBar.item.\(i).title", frame: Rect(x: x0 + glyphWidth, y: 0, width: titleWidth, height: frame.height))
-                    label.contents = .text(title)
-                    cell.addSublayer(label)
-                }
-            } else {
-                // Stacked: the glyph centred 18 pt below the bar's top, the title's line centred at 40 pt
-                // (its baseline about 4.5 pt above the tab bar's bottom edge, as iOS 17 sets it).
-                if item.hasGlyph {
-                    let side = glyphSide
-                    cell.addSublayer(
-                        glyphLayer(
-                            item, i,
-                            Rect(
-                                x: ((frame.width - side) / 2).rounded(), y: item.title.isEmpty ? (frame.height - side) / 2 : 18 - side / 2,
-                                width: side, height: side), color))
-                }
-                if !item.title.isEmpty {
-                    let label = Layer(name: "tabBar.item.\(i).title", frame: Rect(x: 2, y: 34, width: frame.width - 4, height: 12))
-                    label.contents = .text(title)
-                    cell.addSublayer(label)
-                }
+            let place = itemLayout(item, frame, device, typography)
+            if item.hasGlyph { cell.addSublayer(glyphLayer(item, i, place.glyph, color)) }
+            if !item.title.isEmpty {
+                let label = Layer(name: "tabBar.item.\(i).title", frame: place.title)
+                label.contents = .text(
+                    TextContent(
+                        item.title, weight: .medium, pointSize: titleSize, color: color, alignment: inline ? .left : .center,
+                        typography: typography))
+                cell.addSublayer(label)
             }
             bar.addSublayer(cell)
         }

@@ -103,7 +103,8 @@ public final class LayerRenderer {
         }
         switch layer.contents {
         case .text(let text)?:
-            guard text.numberOfLines == 1 else { return nil }
+            // Text shadows reach past the lines by their offsets and blurs: the clip bounds them.
+            guard text.numberOfLines == 1, !text.hasRunShadows else { return nil }
             // One line, centred: a line box taller than the label draws above and below it.
             let pad = text.maximumPointSize * 2 * abs(toDevice.scaleY)
             add(bounds.insetBy(dx: 0, dy: -pad))
@@ -238,6 +239,32 @@ public final class LayerRenderer {
         canvas.draw(blurred, atX: area.x, y: area.y, opacity: opacity)
     }
 
+    /// The runs' shadows (NSShadow), under all of the text: per distinct shadow, the text set as
+    /// it is with only that shadow's runs inked casts it, as a layer's shadow is cast (blurred
+    /// once and kept while the text holds still).
+    private func drawRunShadows(_ text: TextContent, of layer: Layer, toDevice: Transform, canvas: inout Canvas, opacity: Double) {
+        var shadows: [TextShadow] = []
+        for run in text.runs { if let s = run.shadow, !shadows.contains(s) { shadows.append(s) } }
+        for shadow in shadows where shadow.color.a > 0 {
+            var caster = text
+            caster.runs = text.runs.map { run in
+                var r = run
+                if r.shadow != shadow { r.color = .clear }
+                r.shadow = nil
+                return r
+            }
+            caster.color = caster.runs.first?.color ?? .clear
+            let cast = Layer(frame: .zero)
+            cast.bounds = layer.bounds
+            cast.contents = .text(caster)
+            cast.shadowColor = shadow.color
+            cast.shadowOpacity = 1
+            cast.coreAnimationShadowRadius = shadow.blurRadius
+            cast.shadowOffset = shadow.offset
+            drawShadow(of: cast, toDevice: toDevice, rect: toDevice.apply(layer.bounds), canvas: &canvas, opacity: opacity)
+        }
+    }
+
     /// The layer's background shape in device pixels: its bounds rounded by its corner radius.
     private func bodyShape(_ layer: Layer, toDevice: Transform, rect: Rect) -> Shape {
         let radius = layer.cornerRadius * (toDevice.scaleX + toDevice.scaleY) / 2
@@ -299,6 +326,7 @@ public final class LayerRenderer {
             let pixels = resampled(image, size: destination.size, region: relative(region), reach: relative(reach))
             canvas.draw(pixels, atX: region.x, y: region.y, opacity: opacity, mask: .rect(destination))
         case .text(let text):
+            if text.hasRunShadows { drawRunShadows(text, of: layer, toDevice: toDevice, canvas: &canvas, opacity: opacity) }
             let b = layer.bounds
             let paragraph = text.paragraph(width: b.width, height: b.height)
             var top = b.midY - paragraph.height / 2

@@ -23,6 +23,8 @@ public struct TextRun: Sendable, Equatable {
     public var italic = false
     /// The file of a font asked for by name (UIFont(name:size:)'s stand-in); nil for the role's.
     public var face: FontSource?
+    /// A shadow under the run's glyphs (NSShadow's); nil for none.
+    package var shadow: TextShadow?
 
     public init(
         _ text: String, weight: FontWeight = .regular, pointSize: Double = 17, color: Color = Palette.light.label,
@@ -30,6 +32,33 @@ public struct TextRun: Sendable, Equatable {
     ) {
         self.text = text; self.weight = weight; self.pointSize = pointSize; self.color = color
         self.letterSpacing = letterSpacing; self.underline = underline; self.strikethrough = strikethrough
+    }
+}
+
+/// A shadow under text (NSShadow): the glyphs' coverage moved by `offset`, blurred by
+/// `blurRadius` as Core Graphics blurs a shadow (a Gaussian of sigma `blurRadius` / 2, as
+/// `Layer.coreAnimationShadowRadius`), tinted with `color` (its alpha times the glyphs'), drawn
+/// under every run's glyphs and over the layer's background.
+package struct TextShadow: Sendable, Equatable {
+    /// Points, y down (NSShadow's shadowOffset as UIKit draws it: positive height moves it down).
+    package var offset: Size
+    package var blurRadius: Double
+    package var color: Color
+
+    package init(offset: Size, blurRadius: Double, color: Color) {
+        self.offset = offset; self.blurRadius = blurRadius; self.color = color
+    }
+}
+
+extension Layer {
+    /// A text layer without a background casts `shadow` from its glyphs as text in one look does
+    /// (the layer's shadow, blurred as Core Graphics blurs a text shadow); nil casts none.
+    package func castTextShadow(_ shadow: TextShadow?) {
+        guard let shadow else { return }
+        shadowColor = shadow.color
+        shadowOpacity = 1
+        coreAnimationShadowRadius = shadow.blurRadius
+        shadowOffset = shadow.offset
     }
 }
 
@@ -139,6 +168,9 @@ public struct TextContent {
         run.face = face
         return run
     }
+
+    /// Some run casts a shadow (NSShadow).
+    var hasRunShadows: Bool { runs.contains { $0.shadow != nil } }
 
     /// The largest point size in the text.
     public var maximumPointSize: Double { runs.map(\.pointSize).max() ?? pointSize }

@@ -18,6 +18,23 @@ internal import Scene
 
     public override init() { super.init() }
 
+    private var titleAttributes: [UInt: [NSAttributedString.Key: Any]] = [:]
+    /// The title's attributes for a control state: `.foregroundColor` (in place of the tint),
+    /// `.font` (its weight, size and face in place of the bar's 17 pt) and `.shadow` are drawn;
+    /// `.normal`'s stand for a state that has none.
+    /// https://developer.apple.com/documentation/uikit/uibaritem/1616414-settitletextattributes
+    open func setTitleTextAttributes(_ attributes: [NSAttributedString.Key: Any]?, for state: UIControl.State) {
+        titleAttributes[state.rawValue] = attributes
+        changed()
+    }
+    /// https://developer.apple.com/documentation/uikit/uibaritem/1616413-titletextattributes
+    open func titleTextAttributes(for state: UIControl.State) -> [NSAttributedString.Key: Any]? { titleAttributes[state.rawValue] }
+
+    /// The attributes the title is drawn with: the state's (disabled when not enabled), else normal's.
+    var shownTitleAttributes: [NSAttributedString.Key: Any]? {
+        (isEnabled ? nil : titleAttributes[UIControl.State.disabled.rawValue]) ?? titleAttributes[UIControl.State.normal.rawValue]
+    }
+
     /// The bar that shows the item lays itself out again.
     weak var bar: UIView?
     func changed() { bar?.setNeedsLayout() }
@@ -213,6 +230,15 @@ internal import Scene
             out = BarButtonItem(.glyph(glyph))
         } else if let text = systemTitle ?? title {
             out = BarButtonItem(.title(text), style: style == .done ? .done : .plain)
+            if let attributes = shownTitleAttributes {
+                out.titleColor = (attributes[.foregroundColor] as? UIColor)?.color(traits)
+                if let font = attributes[.font] as? UIFont {
+                    out.titleWeight = font.weight.drawn
+                    out.titlePointSize = Double(font.pointSize)
+                    out.titleFace = font.drawnFace
+                }
+                out.titleShadow = (attributes[.shadow] as? NSShadow)?.drawn(traits)
+            }
         } else if systemSymbolName != nil {
             out = BarButtonItem(.slot(width: BarButtonItem.glyphWidth))
         } else {

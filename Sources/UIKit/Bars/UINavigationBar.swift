@@ -3,7 +3,7 @@ internal import Raster
 internal import Scene
 
 /// The bar at the top of a navigation controller, drawn as iOS 15-18 draws it by the same code
-/// that draws a scenario's standard bar (`Scene.Screen.standardBar`): its row with the inline
+/// that draws a scenario's standard bar (the typed part `StandardNavigationBar`): its row with the inline
 /// title and bar buttons, a large title (`prefersLargeTitles`) that collapses into the inline
 /// title as the content scrolls, a search field, and the standard appearance's background fading
 /// in once content scrolls under the bar (the scroll edge appearance, transparent by default,
@@ -214,12 +214,12 @@ internal import Scene
         return (standard, edge)
     }
 
-    /// The bar as Scene's chrome draws it: a `Screen` holding this bar's settings at `u`.
-    func sceneScreen(_ traits: UITraitCollection, u: Double) -> Screen {
+    /// The bar as Scene's chrome draws it (the typed part a scenario's bar is drawn from too):
+    /// this bar's settings at `u`.
+    func sceneBar(_ traits: UITraitCollection, u: Double) -> StandardNavigationBar {
         let device = ScreenEnvironment.device
-        var screen = Screen(device: device)
-        screen.appearance = traits.userInterfaceStyle == .dark ? .dark : .light
-        let palette = screen.palette
+        let appearance: Appearance = traits.userInterfaceStyle == .dark ? .dark : .light
+        let palette = Palette.forAppearance(appearance)
         var nav = Screen.NavigationBar()
         nav.style = .standard
         let top = topItem
@@ -275,12 +275,15 @@ internal import Scene
         }
         nav.titleColor = titleColor(\.titleTextAttributes, edge: titlesFrom, standard: standard, fade: fade, traits)
         nav.largeTitleColor = titleColor(\.largeTitleTextAttributes, edge: titlesFrom, standard: standard, fade: fade, traits)
+        // The titles' shadows: the appearance whose title colors show more (the standard one
+        // once the fade is past half).
+        let shadowsFrom = fade < 0.5 ? titlesFrom : standard
+        nav.titleShadow = titleShadow(\.titleTextAttributes, shadowsFrom, traits)
+        nav.largeTitleShadow = titleShadow(\.largeTitleTextAttributes, shadowsFrom, traits)
         let tint = tintColor.color(traits)
         nav.tint = tint == UIColor.systemBlue.color(traits) ? nil : tint
         nav.item = item
-        screen.navigation = nav
-        screen.typography = ScreenEnvironment.typography
-        return screen
+        return StandardNavigationBar(settings: nav, device: device, appearance: appearance)
     }
 
     /// A title's color: the standard appearance's `.foregroundColor` (else the legacy attributes'),
@@ -299,6 +302,14 @@ internal import Scene
         if from == to { return to }
         let label = Palette.forAppearance(traits.userInterfaceStyle == .dark ? .dark : .light).label
         return Self.mix(from ?? label, to ?? label, fade)
+    }
+
+    /// A title's shadow: the appearance's `.shadow` (else the legacy attributes'), or nil.
+    private func titleShadow(
+        _ attributes: KeyPath<UINavigationBarAppearance, [NSAttributedString.Key: Any]>, _ a: UINavigationBarAppearance, _ traits: UITraitCollection
+    ) -> TextShadow? {
+        let legacy = attributes == \.titleTextAttributes ? titleTextAttributes : largeTitleTextAttributes
+        return ((a[keyPath: attributes][.shadow] ?? legacy?[.shadow]) as? NSShadow)?.drawn(traits)
     }
 
     /// `a` to `b` by `t` (0...1), channel by channel.
@@ -330,6 +341,21 @@ internal import Scene
     /// The bar's bottom at rest, in its superview: the top safe area it gives the controller under it.
     var restBottom: CGFloat { barFrame(u: 0, traits: traitCollection).maxY }
 
+    /// Puts the bar at `rect` (in its superview, before its transform) by its bounds and center,
+    /// as UIKit lays the bar out: a transform set by the screen (the translation that slides the
+    /// bar away) stays and moves the bar from there.
+    func place(_ rect: CGRect) {
+        if bounds.size != rect.size { bounds.size = rect.size }
+        let c = CGPoint(x: rect.minX + layer.anchorPoint.x * rect.width, y: rect.minY + layer.anchorPoint.y * rect.height)
+        if center != c { center = c }
+    }
+
+    /// The bar's top-left corner in the window before its own transform: where the bar is laid out.
+    private var untransformedOriginInWindow: CGPoint {
+        let origin = CGPoint(x: center.x - layer.anchorPoint.x * bounds.width, y: center.y - layer.anchorPoint.y * bounds.height)
+        return superview?.convert(origin, to: nil) ?? origin
+    }
+
     // MARK: Layout and drawing
 
     private var laidOutAt: Double?
@@ -347,25 +373,22 @@ internal import Scene
         laidOutAt = now
         let traits = traitCollection
         // In a navigation controller the bar sizes itself with the scroll; one of one's own keeps its frame.
-        if controller != nil {
-            let wanted = barFrame(u: now, traits: traits)
-            if frame != wanted { frame = wanted }
-        }
+        if controller != nil { place(barFrame(u: now, traits: traits)) }
         // The bar buttons' places, as Scene lays them out: views go into their slots (the bar is
         // laid out only when an item has a view: most bars draw titles and glyphs alone).
         let top = topItem
         let items = (top?.leftBarButtonItems ?? []) + (top?.rightBarButtonItems ?? [])
-        var frames: [String: Rect] = [:]
+        var frames: (left: [Rect], right: [Rect]) = ([], [])
         if items.contains(where: { $0.customView != nil || $0.image != nil || $0.systemSymbolName != nil }) {
-            let screen = sceneScreen(traits, u: now)
-            let drawn = screen.standardBar(u: now, pixelScale: Self.pixelScale, typography: screen.typography)
-            for l in drawn.sublayers where l.name.hasPrefix("navigationBar.") { frames[l.name] = l.frame }
+            frames = sceneBar(traits, u: now).buttonFrames(u: now, typography: ScreenEnvironment.typography)
         }
         var keep: [UIView] = []
-        for (side, items) in [("left", top?.leftBarButtonItems ?? []), ("right", top?.rightBarButtonItems ?? [])] {
+        for (placed, items) in [(frames.left, top?.leftBarButtonItems ?? []), (frames.right, top?.rightBarButtonItems ?? [])] {
             for (i, (item, _)) in slots(items, traits).enumerated() {
-                guard let slot = frames["navigationBar.\(side).\(i)"] else { continue }
-                let rect = CGRect(x: CGFloat(slot.minX), y: CGFloat(slot.minY) - frame.minY, width: CGFloat(slot.width), height: CGFloat(slot.height))
+                guard placed.indices.contains(i) else { continue }
+                let slot = placed[i]
+                let top = CGFloat(slot.minY) - untransformedOriginInWindow.y
+                let rect = CGRect(x: CGFloat(slot.minX), y: top, width: CGFloat(slot.width), height: CGFloat(slot.height))
                 if let custom = item.customView {
                     custom.frame.origin = CGPoint(x: rect.minX, y: rect.midY - custom.bounds.height / 2)
                     keep.append(custom)
@@ -411,11 +434,12 @@ internal import Scene
 
     override func decorate(_ layer: Layer, _ traits: UITraitCollection) {
         let now = u
-        let screen = sceneScreen(traits, u: now)
-        let bar = screen.standardBar(u: now, pixelScale: Self.pixelScale, typography: screen.typography)
+        let bar = sceneBar(traits, u: now).layer(u: now, pixelScale: Self.pixelScale, typography: ScreenEnvironment.typography)
         // Scene's bar is in screen points from the top (under the status bar); this view starts
-        // under the status bar. Drawn under the bar's subviews (title view, custom views).
-        bar.position.y -= Double(convert(CGPoint.zero, to: nil).y)
+        // under the status bar, where it is laid out: its own transform (a translation sliding
+        // the bar away) then moves the bar with everything in it. Drawn under the bar's subviews
+        // (title view, custom views).
+        bar.position.y -= Double(untransformedOriginInWindow.y)
         bar.zPosition = 0
         layer.addSublayer(bar)
     }

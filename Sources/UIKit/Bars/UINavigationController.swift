@@ -123,7 +123,7 @@ internal import Scene
         v.addSubview(navigationBar)
         // The bar has its frame before the top controller's view loads, as in UIKit: a header
         // placed from `navigationBar.frame` in viewDidLoad finds it under the status bar.
-        navigationBar.frame = navigationBar.barFrame(u: 0, traits: traitCollection)
+        navigationBar.place(navigationBar.barFrame(u: 0, traits: traitCollection))
         if let top = stack.last { place(top) }
     }
 
@@ -154,7 +154,7 @@ internal import Scene
     /// The container's layout: the top view fills it, the bar under the status bar.
     func layoutContainer() {
         if let v = topViewController?.viewIfLoaded, v.superview === view { v.frame = view.bounds }
-        navigationBar.frame = navigationBar.barFrame(u: navigationBar.u, traits: traitCollection)
+        navigationBar.place(navigationBar.barFrame(u: navigationBar.u, traits: traitCollection))
     }
 
     /// A stacked controller's view is under the bar at rest (unless the bar is hidden).

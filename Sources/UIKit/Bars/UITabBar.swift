@@ -168,29 +168,24 @@ internal import Scene
         laidOut = current
         for item in items ?? [] { item.bar = self }
         guard let bar = sceneBar(traits) else { return }
-        let device = ScreenEnvironment.device
-        let drawn = bar.layer(
-            device: device, palette: Palette.forAppearance(traits.userInterfaceStyle == .dark ? .dark : .light),
-            appearance: traits.userInterfaceStyle == .dark ? .dark : .light, pixelScale: UINavigationBar.pixelScale,
-            typography: ScreenEnvironment.typography)
+        let places = bar.itemPlaces(on: ScreenEnvironment.device, typography: ScreenEnvironment.typography)
         let shown = Array((items ?? []).prefix(TabBar.itemCount.upperBound))
         var views: [UIImageView] = [], labels: [UILabel] = []
-        for (i, item) in shown.enumerated() {
-            guard let cell = drawn.sublayers.first(where: { $0.name == "tabBar.item.\(i)" }) else { continue }
-            let glyph = cell.sublayers.first(where: { $0.name == "tabBar.item.\(i).image" || $0.name.isEmpty })
+        for (item, place) in zip(shown, places) {
+            let cell = place.cell
+            let glyph = place.glyph
             if let slot = glyph, item.systemItem == nil, let image = item === selectedItem ? item.selectedImage ?? item.image : item.image {
                 let v = imageViews.count > views.count ? imageViews[views.count] : UIImageView()
                 v.image = image.renderingMode == .automatic ? image.withRenderingMode(.alwaysTemplate) : image
                 v.contentMode = .scaleAspectFit
                 v.tintColor = item === selectedItem ? tintColor : unselectedItemTintColor ?? UIColor(white: 0.6, alpha: 1)
                 v.frame = CGRect(
-                    x: CGFloat(cell.frame.minX + slot.frame.minX), y: CGFloat(slot.frame.minY), width: CGFloat(slot.frame.width),
-                    height: CGFloat(slot.frame.height))
+                    x: CGFloat(cell.minX + slot.minX), y: CGFloat(slot.minY), width: CGFloat(slot.width), height: CGFloat(slot.height))
                 views.append(v)
             }
             if let value = item.badgeValue {
-                let anchor = glyph.map { cell.frame.minX + $0.frame.midX } ?? cell.frame.midX
-                let top = glyph.map { $0.frame.minY } ?? 4
+                let anchor = glyph.map { cell.minX + $0.midX } ?? cell.midX
+                let top = glyph.map { $0.minY } ?? 4
                 let l = badges.count > labels.count ? badges[labels.count] : UILabel()
                 l.text = value
                 l.font = UIFont.systemFont(ofSize: 13, weight: .regular)
@@ -216,31 +211,26 @@ internal import Scene
     }
 
     override func decorate(_ into: Layer, _ traits: UITraitCollection) {
-        guard let bar = sceneBar(traits) else { return }
+        guard var bar = sceneBar(traits) else { return }
         let device = ScreenEnvironment.device
         let style: Appearance = traits.userInterfaceStyle == .dark ? .dark : .light
-        let layer = bar.layer(
-            device: device, palette: Palette.forAppearance(style), appearance: style, pixelScale: UINavigationBar.pixelScale,
-            typography: ScreenEnvironment.typography)
-        // Scene's bar is placed on the screen; this view is already there.
-        layer.position = Point(layer.position.x - Double(frame.minX), layer.position.y - Double(frame.minY))
-        layer.zPosition = 0
+        let palette = Palette.forAppearance(style)
         // The standard appearance fading in over the scroll edge one (transparent unless given).
         let fraction = standardFraction
         let edge = fraction < 1 ? scrollEdgeAppearance : nil
         let shown = fraction < 0.5 ? edge ?? standardAppearance : standardAppearance
         let alpha = edge != nil ? 1 : fraction
-        let palette = Palette.forAppearance(style)
         if shown.backgroundImage != nil || shown.shadowImage != nil {
             Diagnostics.once("tab bar images", "UITabBarAppearance: backgroundImage and shadowImage are not drawn; the color and shadowColor are")
         }
-        if let color = shown.drawnBackground(traits, palette: palette) ?? barTintColor?.color(traits) {
-            layer.backgroundColor = color
-            if color.a == 0 { layer.backdropBlurRadius = 0 }
-        }
-        let hairline = layer.sublayers.first { $0.name == "tabBar.hairline" }
-        if let c = shown.shadowColor, c.color(traits) != UIColor.separator.color(traits) { hairline?.backgroundColor = c.color(traits) }
-        if shown.shadowColor == nil { hairline?.isHidden = true }
+        bar.backgroundColor = shown.drawnBackground(traits, palette: palette) ?? barTintColor?.color(traits)
+        if let c = shown.shadowColor, c.color(traits) != UIColor.separator.color(traits) { bar.shadowLineColor = c.color(traits) }
+        if shown.shadowColor == nil { bar.shadowLineColor = .clear }
+        let layer = bar.layer(
+            device: device, palette: palette, appearance: style, pixelScale: UINavigationBar.pixelScale, typography: ScreenEnvironment.typography)
+        // Scene's bar is placed on the screen; this view is already there.
+        layer.position = Point(layer.position.x - Double(frame.minX), layer.position.y - Double(frame.minY))
+        layer.zPosition = 0
         TabBar.fade(layer, alpha: alpha)
         into.addSublayer(layer)
     }

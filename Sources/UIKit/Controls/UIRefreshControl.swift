@@ -27,6 +27,9 @@ internal import Scene
     private let titleLabel = UILabel()
     /// A pull crossed the trigger distance and has not been released below it yet.
     private var triggeredByPull = false
+    /// The refresh going on was begun from code with the content at rest, which moved to its
+    /// refreshing rest.
+    private var movedTheRest = false
 
     /// `UIRefreshControl()` makes one: the scroll view gives it its frame.
     /// https://developer.apple.com/documentation/uikit/uirefreshcontrol/1624845-init
@@ -45,16 +48,35 @@ internal import Scene
 
     /// What refreshing adds to the scroll view's top inset.
     var refreshingInset: CGFloat { isRefreshing ? height : 0 }
+    /// What refreshing adds to the inset the scroll's motion leaves out: a pull's refresh (the
+    /// finger that pulled goes on from the content's own rest) adds it; a refresh begun from code
+    /// with the content at rest moved the rest, and a drag then starts from the refreshing rest.
+    var pullRefreshingInset: CGFloat { movedTheRest ? 0 : refreshingInset }
 
     private var scrollView: UIScrollView? { superview as? UIScrollView }
 
     /// Starts refreshing (no `.valueChanged`: that is the user's pull), as when you begin a
-    /// refresh from code.
+    /// refresh from code. Content resting at its top moves down to its refreshing rest, so the
+    /// spinner shows under the bars. Before the control is on screen (in `viewDidLoad`), iOS 17
+    /// and later ignore it and say so; so does this.
     /// https://developer.apple.com/documentation/uikit/uirefreshcontrol/1624842-beginrefreshing
     open func beginRefreshing() {
         guard !isRefreshing else { return }
+        guard window != nil else {
+            Diagnostics.once(
+                "offscreen beginRefreshing",
+                "A UIRefreshControl received offscreen beginRefreshing. Ignored. (UIKit's words: begin refreshing once the control is on screen, "
+                    + "in viewIsAppearing or later)")
+            return
+        }
+        // At rest: resting at its top, or not yet placed there (the screen's first layout puts it at its rest).
+        let atRest = scrollView.map { s in
+            !s.isTracking && (s.restingTop == nil || abs(s.contentOffset.y + s.adjustedContentInset.top) < 0.001)
+        } ?? false
+        movedTheRest = atRest
         isRefreshing = true
         changedRefreshing()
+        if atRest, let s = scrollView { s.contentOffset.y = -s.adjustedContentInset.top }
     }
 
     /// https://developer.apple.com/documentation/uikit/uirefreshcontrol/1624848-endrefreshing
@@ -81,6 +103,7 @@ internal import Scene
         let g = pull(in: s)
         if s.isTracking, !isRefreshing, !triggeredByPull, g >= UIRefreshControl.triggerDistance {
             triggeredByPull = true
+            movedTheRest = false
             isRefreshing = true
             changedRefreshing()
             // The refresh control's primary action is the refresh (`init(frame:primaryAction:)`):

@@ -79,6 +79,7 @@ enum TextDrawing {
                 underline: line(.underlineStyle), strikethrough: line(.strikethroughStyle))
             run.italic = font.italic
             run.face = font.drawnFace
+            run.shadow = (attributes[.shadow] as? NSShadow)?.drawn(traits)
             runs.append(run)
             if runs.count == 1 { style = attributes[.paragraphStyle] as? NSParagraphStyle }
         }

@@ -65,8 +65,9 @@ internal import Scene
     private func lead(_ s: UIScrollView) -> Double {
         Double(axis == .vertical ? s.adjustedContentInset.top - refreshing(s) : s.adjustedContentInset.left)
     }
-    /// What a refreshing refresh control adds to the top inset.
-    private func refreshing(_ s: UIScrollView) -> CGFloat { axis == .vertical ? s.refreshControl?.refreshingInset ?? 0 : 0 }
+    /// What a refresh control's pull refresh adds to the top inset (one begun from code moved the
+    /// content's rest: the motion starts from there).
+    private func refreshing(_ s: UIScrollView) -> CGFloat { axis == .vertical ? s.refreshControl?.pullRefreshingInset ?? 0 : 0 }
     private func length(_ s: UIScrollView) -> Double { Double(axis == .vertical ? s.bounds.height : s.bounds.width) }
     private func along(_ value: CGFloat, in s: UIScrollView) -> CGPoint {
         axis == .vertical ? CGPoint(x: s.contentOffset.x, y: value) : CGPoint(x: value, y: s.contentOffset.y)

@@ -123,6 +123,7 @@ extension UITableViewDelegate {
         didSet {
             oldValue?.removeFromSuperview()
             if let v = backgroundView { insertSubview(v, at: 0) }
+            setNeedsLayout()
         }
     }
 
@@ -440,6 +441,9 @@ extension UITableViewDelegate {
 
     open override func layoutSubviews() {
         super.layoutSubviews()
+        // The background view fills the visible bounds, behind everything, as it scrolls (UIKit
+        // sizes it to the table): a photo set there shows under a transparent bar.
+        if let b = backgroundView, b.frame != bounds { b.frame = bounds }
         if needsReload || geometryWidth != bounds.width { reloadGeometry() }
         let g = cellGeometry
         // The visible rows' cells: self-sizing ones measured as they come, which moves the rows

@@ -20,6 +20,10 @@ public struct BarButtonItem: Sendable, Equatable {
     public var style: Style
     /// The item's own tint (UIBarButtonItem.tintColor); nil: the bar's.
     public var tint: Color?
+    /// A title item's text attributes (UIBarItem.setTitleTextAttributes): its color in place of
+    /// the tint, its font's weight, size and face in place of the bar's 17 pt, its shadow; nil:
+    /// the bar's.
+    package var titleColor: Color?, titleWeight: FontWeight?, titlePointSize: Double?, titleFace: FontSource?, titleShadow: TextShadow?
     /// A glyph button's width in the bar.
     public static var glyphWidth: Double { Chrome.barGlyphWidth }
     /// A symbol item's point size (`Chrome.barSymbolPointSize`).
@@ -84,11 +88,12 @@ extension Chrome {
     static func barButtons(
         _ item: NavigationItem, device: Device, rowTop: Double, rowHeight: Double,
         tint: Color, typography: Typography
-    ) -> (layers: [Layer], leftEdge: Double, rightEdge: Double) {
+    ) -> (layers: [Layer], leftEdge: Double, rightEdge: Double, left: [Rect], right: [Rect]) {
         let w = device.size.width
         var layers: [Layer] = []
         var x = device.safeAreaLeft + device.layoutMargin
         var leftEdge = 0.0
+        var lefts: [Rect] = [], rights: [Rect] = []
         if let backTitle = item.backTitle {
             let start = device.safeAreaLeft + backChevronInset
             let text = barText(backTitle, style: .plain, tint: tint, typography: typography)
@@ -113,6 +118,7 @@ extension Chrome {
             let layer = barButton(
                 button, name: "navigationBar.left.\(i)", x: x, rowTop: rowTop, rowHeight: rowHeight, tint: tint, typography: typography)
             layers.append(layer)
+            lefts.append(layer.frame)
             leftEdge = layer.frame.maxX
             x = leftEdge + barButtonSpacing
         }
@@ -123,10 +129,11 @@ extension Chrome {
             let layer = barButton(
                 button, name: "navigationBar.right.\(i)", x: right - width, rowTop: rowTop, rowHeight: rowHeight, tint: tint, typography: typography)
             layers.append(layer)
+            rights.append(layer.frame)
             rightEdge = right - width
             right = rightEdge - barButtonSpacing
         }
-        return (layers, leftEdge, rightEdge)
+        return (layers, leftEdge, rightEdge, lefts, rights)
     }
 
     private static func barText(_ title: String, style: BarButtonItem.Style, tint: Color, typography: Typography) -> TextContent {
@@ -136,9 +143,22 @@ extension Chrome {
             letterSpacing: -0.41, typography: typography)
     }
 
+    /// A title item's text: the bar's, in the item's own title attributes where it has them.
+    private static func barText(_ item: BarButtonItem, _ title: String, tint: Color, typography: Typography) -> TextContent {
+        var text = barText(title, style: item.style, tint: item.titleColor ?? tint, typography: typography)
+        if let weight = item.titleWeight { text.weight = weight }
+        if let size = item.titlePointSize {
+            text.pointSize = size
+            // The bar's -0.41 is the 17 pt body's tracking: the system font's own at another size.
+            if size != 17 { text.letterSpacing = SystemFontTracking.tracking(pointSize: size) }
+        }
+        text.face = item.titleFace
+        return text
+    }
+
     private static func barButtonWidth(_ item: BarButtonItem, tint: Color, typography: Typography) -> Double {
         switch item.content {
-        case .title(let t): return barText(t, style: item.style, tint: tint, typography: typography).layout().width.rounded(.up)
+        case .title(let t): return barText(item, t, tint: tint, typography: typography).layout().width.rounded(.up)
         case .glyph, .symbol: return barGlyphWidth
         case .slot(let width): return width
         }
@@ -151,7 +171,9 @@ extension Chrome {
         let layer = Layer(
             name: name, frame: Rect(x: x, y: rowTop, width: barButtonWidth(item, tint: tint, typography: typography), height: rowHeight))
         switch item.content {
-        case .title(let t): layer.contents = .text(barText(t, style: item.style, tint: tint, typography: typography))
+        case .title(let t):
+            layer.contents = .text(barText(item, t, tint: tint, typography: typography))
+            layer.castTextShadow(item.titleShadow)
         case .glyph(let g): layer.contents = .shapes(glyph(g, in: layer.bounds.size, color: tint))
         case .symbol(let name):
             layer.contents = .shapes(barSymbol(name, in: Rect(origin: .zero, size: layer.bounds.size), mode: .center, color: tint))
