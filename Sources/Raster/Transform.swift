@@ -48,6 +48,16 @@ public struct Transform: Hashable, Sendable, CustomStringConvertible {
     /// True when the transform keeps rectangles axis-aligned (no rotation or skew).
     public var isAxisAligned: Bool { b == 0 && c == 0 }
 
+    /// True when the transform only scales (by zero or more) and translates: no turn, shear or flip.
+    public var isUpright: Bool { b == 0 && c == 0 && a >= 0 && d >= 0 }
+
+    /// The transform that undoes this one; nil when it flattens the plane (determinant 0).
+    public var inverted: Transform? {
+        let det = a * d - b * c
+        guard det != 0, det.isFinite else { return nil }
+        return Transform(a: d / det, b: -b / det, c: -c / det, d: a / det, tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
+    }
+
     /// The bounding box of a rectangle's image.
     public func apply(_ r: Rect) -> Rect {
         let p = [

@@ -391,11 +391,12 @@ final class CoreAnimationTests: XCTestCase {
             let angle = Double(atan2(t.b, t.a)), scale = Double((t.a * t.a + t.b * t.b).squareRoot())
             XCTAssertEqual(angle, 2 * Double.pi * 0.7 - 2 * Double.pi, accuracy: 1e-6)
             XCTAssertEqual(scale, 1.7, accuracy: 1e-6)
-            // Drawn: the scale, not the turn (the compositor draws no rotation), said once.
+            // Drawn: the turn with the scale (the layer value carries the whole affine transform).
             let drawn = try CARuns.box(run).transform
-            XCTAssertEqual(drawn.a, 1.7, accuracy: 1e-6)
-            XCTAssertEqual(drawn.b, 0)
-            XCTAssertTrue(ScreenRun.takeDiagnostics().contains { $0.contains("an animated rotation or shear is not drawn") })
+            XCTAssertEqual(drawn.a, Double(t.a), accuracy: 1e-9)
+            XCTAssertEqual(drawn.b, Double(t.b), accuracy: 1e-9)
+            XCTAssertEqual(drawn.b, 1.7 * sin(2 * Double.pi * 0.7), accuracy: 1e-6)
+            XCTAssertFalse(ScreenRun.takeDiagnostics().contains { $0.contains("is not drawn") })
         }
     }
 

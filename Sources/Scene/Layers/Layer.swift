@@ -25,6 +25,9 @@ public final class Layer {
         }
     }
     public var transform = Transform.identity
+    /// Applied to the sublayers as they are drawn, about the anchor point (CALayer's
+    /// `sublayerTransform`, its affine part).
+    public var sublayerTransform = Transform.identity
     public var zPosition = 0.0
     /// 0...1; applies to the layer and its sublayers as a group.
     public var opacity = 1.0
@@ -65,6 +68,10 @@ public final class Layer {
     /// layer draws: the material of a translucent bar. 0 for none.
     public var backdropBlurRadius = 0.0
     public var contents: LayerContents?
+    /// CALayer's `mask`: a layer in this layer's coordinates (not one of its sublayers) whose drawn
+    /// alpha (background, contents, sublayers, opacity) multiplies everything this layer draws, its
+    /// shadow too; where the mask draws nothing the layer is not drawn.
+    public var mask: Layer?
     public private(set) var sublayers: [Layer] = []
 
     /// A layer whose frame (with the identity transform) is `frame`.
@@ -91,6 +98,15 @@ public final class Layer {
         let ax = bounds.minX + anchorPoint.x * bounds.width
         let ay = bounds.minY + anchorPoint.y * bounds.height
         return Transform.translation(-ax, -ay).concatenating(transform).translated(position.x, position.y)
+    }
+
+    /// Maps the sublayers' superlayer coordinates (this layer's, before `sublayerTransform`) to
+    /// this layer's: the sublayer transform about the anchor point; nil when it is the identity.
+    public var sublayerTransformToLayer: Transform? {
+        guard sublayerTransform != .identity else { return nil }
+        let ax = bounds.minX + anchorPoint.x * bounds.width
+        let ay = bounds.minY + anchorPoint.y * bounds.height
+        return Transform.translation(-ax, -ay).concatenating(sublayerTransform).translated(ax, ay)
     }
 
     /// Sublayers in drawing order: by zPosition, ties in insertion order.

@@ -44,7 +44,7 @@ public final class LayerRenderer {
         // An opaque root background is filled as the pixmap is made (one pass instead of two).
         var initial = PremultipliedColor.clear
         if let bg = root.backgroundColor, bg.a == 255, root.cornerRadius == 0, root.transform == .identity,
-            root.opacity == 1, root.frame == Rect(x: 0, y: 0, width: Double(width) / scale, height: Double(height) / scale)
+            root.opacity == 1, root.mask == nil, root.frame == Rect(x: 0, y: 0, width: Double(width) / scale, height: Double(height) / scale)
         {
             initial = bg.premultiplied
         }
@@ -56,7 +56,20 @@ public final class LayerRenderer {
     private func draw(_ layer: Layer, toDevice parent: Transform, canvas: inout Canvas, opacity: Double) {
         guard !layer.isHidden, layer.opacity > 0 else { return }
         let toDevice = layer.transformToSuperlayer.concatenating(parent)
-        precondition(toDevice.isAxisAligned, "layer '\(layer.name)': only translate and scale transforms are supported")
+        if !toDevice.isUpright {
+            drawTransformed(layer, toDevice: toDevice, canvas: &canvas, opacity: opacity)
+            return
+        }
+        drawPlaced(layer, toDevice: toDevice, canvas: &canvas, opacity: opacity)
+    }
+
+    /// Draws a layer whose coordinates map to the device by an upright transform (a scale, no
+    /// turn, shear or flip, and a translation).
+    private func drawPlaced(_ layer: Layer, toDevice: Transform, canvas: inout Canvas, opacity: Double, masked: Bool = true) {
+        if masked, let mask = layer.mask {
+            drawMasked(layer, by: mask, toDevice: toDevice, canvas: &canvas, opacity: opacity)
+            return
+        }
         let rect = toDevice.apply(layer.bounds)
         // A layer magnified beyond any screen (nested scales multiply), or placed beyond any pixel
         // coordinate, cannot be drawn meaningfully: it is skipped rather than sized in pixels.
@@ -87,6 +100,63 @@ public final class LayerRenderer {
         }
     }
 
+    /// Draws a layer through its mask: the layer (shadow, body, sublayers, at its own opacity) and
+    /// the mask layer are drawn offscreen over the same pixels, the layer's pixels multiplied by the
+    /// mask's alpha, and the result composited at `opacity`. Only where both can draw is drawn.
+    private func drawMasked(_ layer: Layer, by mask: Layer, toDevice: Transform, canvas: inout Canvas, opacity: Double) {
+        guard !mask.isHidden, mask.opacity > 0 else { return }
+        var area = canvas.clipBounds
+        if let extent = LayerRenderer.drawnExtent(layer, toDevice: toDevice) { area = area.intersection(extent.enclosingPixels) }
+        if let extent = LayerRenderer.drawnExtent(mask, toDevice: mask.transformToSuperlayer.concatenating(toDevice)) {
+            area = area.intersection(extent.enclosingPixels)
+        }
+        guard !area.isEmpty else { return }
+        var content = Canvas(pixmap: Pixmap(width: area.width, height: area.height), originX: area.x, originY: area.y)
+        drawPlaced(layer, toDevice: toDevice, canvas: &content, opacity: 1, masked: false)
+        var alpha = Canvas(pixmap: Pixmap(width: area.width, height: area.height), originX: area.x, originY: area.y)
+        draw(mask, toDevice: toDevice, canvas: &alpha, opacity: 1)
+        alpha.pixmap.bytes.withUnsafeBufferPointer { m in
+            content.pixmap.bytes.withUnsafeMutableBufferPointer { p in
+                for i in stride(from: 0, to: p.count, by: 4) {
+                    let a = m[i + 3]
+                    if a == 255 { continue }
+                    p[i] = mul255(p[i], a); p[i + 1] = mul255(p[i + 1], a); p[i + 2] = mul255(p[i + 2], a); p[i + 3] = mul255(p[i + 3], a)
+                }
+            }
+        }
+        canvas.draw(content.pixmap, atX: area.x, y: area.y, opacity: opacity)
+    }
+
+    /// Draws a turned, sheared or flipped layer: the layer and its sublayers are drawn upright at
+    /// their scale offscreen (as any layer is: text, images, shapes, shadows), then that picture is
+    /// turned into place (`Resampler.warp`, Catmull-Rom, anti-aliased edges) and composited at
+    /// `opacity`, through the clips above it. Layers inside it that turn again are drawn the same
+    /// way within the offscreen.
+    private func drawTransformed(_ layer: Layer, toDevice: Transform, canvas: inout Canvas, opacity: Double) {
+        let sx = toDevice.scaleX, sy = toDevice.scaleY
+        guard sx > 0, sy > 0, sx <= LayerRenderer.maximumMagnification, sy <= LayerRenderer.maximumMagnification else { return }
+        let upright = Transform.scale(sx, sy)
+        // Offscreen pixels to device pixels: what is left of the transform once its scale is drawn.
+        let turn = Transform.scale(1 / sx, 1 / sy).concatenating(toDevice)
+        guard let back = turn.inverted else { return }
+        let clip = canvas.clipBounds
+        guard !clip.isEmpty else { return }
+        let clipRect = Rect(x: Double(clip.x), y: Double(clip.y), width: Double(clip.width), height: Double(clip.height))
+        // The upright picture needs only the part that lands in the clip (and the filter's reach).
+        var local = back.apply(clipRect).insetBy(dx: -3, dy: -3)
+        if let extent = LayerRenderer.drawnExtent(layer, toDevice: upright) { local = local.intersection(extent.insetBy(dx: -3, dy: -3)) }
+        guard !local.isEmpty, local.width * local.height < Double(1 << 25) else { return }
+        let area = local.enclosingPixels
+        var offscreen = Canvas(pixmap: Pixmap(width: area.width, height: area.height), originX: area.x, originY: area.y)
+        drawPlaced(layer, toDevice: upright, canvas: &offscreen, opacity: 1)
+        let device = turn.apply(Rect(x: Double(area.x), y: Double(area.y), width: Double(area.width), height: Double(area.height)))
+        let region = device.enclosingPixels.intersection(clip)
+        guard !region.isEmpty else { return }
+        let toSource = back.translated(-Double(area.x), -Double(area.y))
+        let pixels = Resampler.warp(offscreen.pixmap, toSource: toSource, region: region)
+        canvas.draw(pixels, atX: region.x, y: region.y, opacity: opacity)
+    }
+
     /// A rectangle in device pixels that holds every pixel `layer` and its sublayers can draw, or
     /// nil when it cannot be told cheaply (then the caller's clip bounds it). Each layer adds its
     /// bounds, its shapes' bounds and its image's drawn rectangle (a content mode can overflow),
@@ -94,7 +164,12 @@ public final class LayerRenderer {
     /// clips its sublayers' extent. Text is taken whole only on one line (a wrapped paragraph can
     /// run past its label), so a faded multi-line label keeps the full-clip offscreen.
     static func drawnExtent(_ layer: Layer, toDevice: Transform) -> Rect? {
-        guard toDevice.isAxisAligned else { return nil }
+        guard toDevice.isUpright else {
+            // A turned layer: the bounding box of its extent drawn upright at its scale.
+            let upright = Transform.scale(toDevice.scaleX, toDevice.scaleY)
+            guard toDevice.scaleX > 0, toDevice.scaleY > 0, let r = drawnExtent(layer, toDevice: upright) else { return nil }
+            return Transform.scale(1 / toDevice.scaleX, 1 / toDevice.scaleY).concatenating(toDevice).apply(r).insetBy(dx: -2, dy: -2)
+        }
         let bounds = toDevice.apply(layer.bounds)
         var own = bounds
         func add(_ r: Rect) {
@@ -120,8 +195,9 @@ public final class LayerRenderer {
             break
         }
         var children: Rect?
+        let sublayersToDevice = layer.sublayerTransformToLayer.map { $0.concatenating(toDevice) } ?? toDevice
         for sublayer in layer.sublayers where !sublayer.isHidden && sublayer.opacity > 0 {
-            guard let r = drawnExtent(sublayer, toDevice: sublayer.transformToSuperlayer.concatenating(toDevice)) else { return nil }
+            guard let r = drawnExtent(sublayer, toDevice: sublayer.transformToSuperlayer.concatenating(sublayersToDevice)) else { return nil }
             children =
                 children.map { c in
                     let x0 = min(c.minX, r.minX), y0 = min(c.minY, r.minY)
@@ -285,8 +361,9 @@ public final class LayerRenderer {
         if let contents = layer.contents {
             drawContents(contents, of: layer, toDevice: toDevice, canvas: &canvas, opacity: opacity)
         }
+        let sublayersToDevice = layer.sublayerTransformToLayer.map { $0.concatenating(toDevice) } ?? toDevice
         for sublayer in layer.sublayersInDrawingOrder {
-            draw(sublayer, toDevice: toDevice, canvas: &canvas, opacity: opacity)
+            draw(sublayer, toDevice: sublayersToDevice, canvas: &canvas, opacity: opacity)
         }
         if layer.masksToBounds { canvas.popClip() }
         if layer.borderWidth > 0, layer.borderColor.a > 0 {
@@ -468,7 +545,8 @@ public final class LayerRenderer {
             }
             let childClip = layer.masksToBounds ? clip.intersection(rect) : clip
             if layer.masksToBounds && childClip.isEmpty { return }
-            for sub in layer.sublayersInDrawingOrder { visit(sub, t, effective, childClip) }
+            let toSublayers = layer.sublayerTransformToLayer.map { $0.concatenating(t) } ?? t
+            for sub in layer.sublayersInDrawingOrder { visit(sub, toSublayers, effective, childClip) }
         }
         visit(root, .identity, 1, screenRect)
         return out

@@ -237,14 +237,10 @@ extension CALayer {
             case "bounds": out.bounds = Rect(x: Double(p.bounds.minX), y: Double(p.bounds.minY), width: Double(p.bounds.width), height: Double(p.bounds.height))
             case "transform":
                 let a = CATransform3DGetAffineTransform(p.transform)
-                var t = Transform(a: Double(a.a), b: Double(a.b), c: Double(a.c), d: Double(a.d), tx: Double(a.tx), ty: Double(a.ty))
-                if !t.isAxisAligned {
-                    // The compositor draws translations and scales: a turn is left out (said once).
-                    Diagnostics.once("ca-rotation \(ObjectIdentifier(self))", "\(describe): an animated rotation or shear is not drawn; its scale and translation are")
-                    let d = Interpolate.decompose(a)
-                    t = Transform(a: d.sx, b: 0, c: 0, d: d.sy, tx: d.tx, ty: d.ty)
+                if let lost = p.transform.partNotDrawn {
+                    Diagnostics.once("ca-transform \(ObjectIdentifier(self))", "\(describe): an animated transform's \(lost) is not drawn; its affine part is")
                 }
-                out.transform = t
+                out.transform = Transform(a: Double(a.a), b: Double(a.b), c: Double(a.c), d: Double(a.d), tx: Double(a.tx), ty: Double(a.ty))
             case "opacity": out.opacity = Double(min(max(p.opacity, 0), 1))
             case "zPosition": out.zPosition = Double(p.zPosition)
             case "cornerRadius": out.cornerRadius = max(0, Double(p.cornerRadius))

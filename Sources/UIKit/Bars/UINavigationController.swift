@@ -3,8 +3,9 @@ internal import Scene
 
 /// A stack of view controllers under a navigation bar: the top one's view fills the controller's
 /// view (under the bar, as `edgesForExtendedLayout` .all has it), the bar shows its navigation
-/// item and a back button for a pushed one. Pushes and pops are drawn at once, without the
-/// slide (said once when animated). The bar's bottom at rest is the top of the safe area of the
+/// item and a back button for a pushed one. An animated push or pop on screen slides (the
+/// pushed view from the right edge, the one beneath by a third under a dimming); the bar changes
+/// its items at once. The bar's bottom at rest is the top of the safe area of the
 /// controllers in the stack, so their scroll views rest under it.
 /// https://developer.apple.com/documentation/uikit/uinavigationcontroller
 @preconcurrency @MainActor open class UINavigationController: UIViewController {
@@ -38,6 +39,12 @@ internal import Scene
         set { setViewControllers(newValue, animated: false) }
     }
     private var stack: [UIViewController] = []
+    /// The controllers of the push or pop sliding (from, to), while it does.
+    private var sliding: (from: UIViewController, to: UIViewController)?
+    /// How long a push or pop slides, in seconds (assumed: Apple publishes no figure).
+    static let slideDuration = 0.35
+    /// The black over the controller beneath at the end of a push (assumed).
+    static let dimming: CGFloat = 0.1
 
     /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/1621866-topviewcontroller
     open var topViewController: UIViewController? { stack.last }
@@ -46,12 +53,11 @@ internal import Scene
 
     /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/1621861-setviewcontrollers
     open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
-        if animated { Diagnostics.once("navigation animated", "UINavigationController: animated pushes and pops are drawn at once") }
         let oldTop = stack.last
         for vc in stack where !viewControllers.contains(where: { $0 === vc }) { vc.removeFromParent() }
         for vc in viewControllers where vc.parent !== self { addChild(vc); vc.didMove(toParent: self) }
         stack = viewControllers
-        if oldTop !== stack.last { show(from: oldTop) }
+        if oldTop !== stack.last { show(from: oldTop, animated: animated, push: oldTop.map { o in stack.contains { $0 === o } } ?? true) }
         navigationBar.changedItems()
     }
 
@@ -128,10 +134,15 @@ internal import Scene
     }
 
     /// Puts the top controller's view under the bar; the one it replaces leaves (with the
-    /// appearance calls when the controller is on screen).
-    private func show(from old: UIViewController?) {
+    /// appearance calls when the controller is on screen). Animated on screen, the push's slide:
+    /// `slide(from:push:)`.
+    private func show(from old: UIViewController?, animated: Bool = false, push: Bool = true) {
         guard isViewLoaded else { return }
         let onScreen = view.window != nil
+        if onScreen, animated, let old, old.viewIfLoaded?.superview === view, let top = stack.last {
+            slide(from: old, to: top, push: push)
+            return
+        }
         if onScreen { old?.viewWillDisappear(false) }
         if let old, old.viewIfLoaded?.superview === view { old.view.removeFromSuperview() }
         if onScreen { old?.viewDidDisappear(false) }
@@ -144,6 +155,54 @@ internal import Scene
         }
     }
 
+    /// The push and pop's slide, on the frame clock: the pushed view comes in from the right edge
+    /// over the one beneath, which moves left by a third of the width under a black dimming going
+    /// to `dimming`; a pop plays it backwards. `viewWillDisappear`/`viewWillAppear` are called at
+    /// the start, `viewDidDisappear`/`viewDidAppear` at the end, as UIKit calls them.
+    /// Apple publishes neither the duration nor the curve: `slideDuration` and ease in and out
+    /// are assumed (docs/uikit-animation.md).
+    private func slide(from old: UIViewController, to top: UIViewController, push: Bool) {
+        old.viewWillDisappear(true)
+        top.sendWillAppear()
+        let width = view.bounds.width
+        let incoming: UIView = top.view, outgoing: UIView = old.view
+        let under = push ? outgoing : incoming
+        let over = push ? incoming : outgoing
+        let dim = UIView(frame: view.bounds)
+        dim.backgroundColor = .black
+        dim.isUserInteractionEnabled = false
+        sliding = (old, top)
+        UIView.performWithoutAnimation {
+            incoming.frame = view.bounds
+            incoming.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            if push {
+                view.insertSubview(incoming, belowSubview: navigationBar)
+            } else {
+                view.insertSubview(incoming, belowSubview: outgoing)
+            }
+            view.insertSubview(dim, aboveSubview: under)
+            under.frame.origin.x = push ? 0 : -width / 3
+            over.frame.origin.x = push ? width : 0
+            dim.alpha = push ? 0 : UINavigationController.dimming
+            view.layoutIfNeeded()
+        }
+        UIView.animate(
+            withDuration: UINavigationController.slideDuration, delay: 0, options: [.curveEaseInOut],
+            animations: {
+                under.frame.origin.x = push ? -width / 3 : 0
+                over.frame.origin.x = push ? 0 : width
+                dim.alpha = push ? UINavigationController.dimming : 0
+            },
+            completion: { [weak self] _ in
+                dim.removeFromSuperview()
+                outgoing.removeFromSuperview()
+                outgoing.frame.origin.x = 0
+                old.viewDidDisappear(true)
+                self?.sliding = nil
+                top.sendDidAppear()
+            })
+    }
+
     private func place(_ top: UIViewController) {
         let v: UIView = top.view
         v.frame = view.bounds
@@ -153,7 +212,7 @@ internal import Scene
 
     /// The container's layout: the top view fills it, the bar under the status bar.
     func layoutContainer() {
-        if let v = topViewController?.viewIfLoaded, v.superview === view { v.frame = view.bounds }
+        if sliding == nil, let v = topViewController?.viewIfLoaded, v.superview === view { v.frame = view.bounds }
         navigationBar.place(navigationBar.barFrame(u: navigationBar.u, traits: traitCollection))
     }
 

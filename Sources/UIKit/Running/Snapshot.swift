@@ -22,6 +22,13 @@ internal import Scene
             let t = CATransform3DGetAffineTransform(ca.transform)
             out.transform = Transform(a: Double(t.a), b: Double(t.b), c: Double(t.c), d: Double(t.d), tx: Double(t.tx), ty: Double(t.ty))
         }
+        if !CATransform3DIsIdentity(ca.sublayerTransform) {
+            if let lost = ca.sublayerTransform.partNotDrawn {
+                Diagnostics.once("sublayerTransform \(ObjectIdentifier(ca))", "\(ca.describe): the sublayerTransform's \(lost) is not drawn; its affine part is")
+            }
+            let t = CATransform3DGetAffineTransform(ca.sublayerTransform)
+            out.sublayerTransform = Transform(a: Double(t.a), b: Double(t.b), c: Double(t.c), d: Double(t.d), tx: Double(t.tx), ty: Double(t.ty))
+        }
         out.zPosition = Double(ca.zPosition)
         out.opacity = Double(min(max(ca.opacity, 0), 1))
         out.isHidden = ca.isHidden
@@ -59,6 +66,7 @@ internal import Scene
         }
         if !ca.coreAnimations.isEmpty { ca.applyCoreAnimations(to: out, traits: traits, drawsOwnContents: own != nil) }
         view?.decorate(out, traits)
+        if let mask = ca.mask { out.mask = layer(of: mask) }
         for child in ca.children where !(child.isHidden && child.owner == nil) {
             out.addSublayer(layer(of: child))
         }

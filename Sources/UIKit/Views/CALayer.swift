@@ -47,6 +47,10 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
             if transform != oldValue { implicitAction("transform", from: oldValue) }
         }
     }
+    /// Applied to the sublayers as they are drawn, about the anchor point; its affine part is drawn
+    /// (a perspective or a turn out of the screen's plane is said once).
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410888-sublayertransform
+    open var sublayerTransform = CATransform3DIdentity
     /// https://developer.apple.com/documentation/quartzcore/calayer/1410884-zposition
     open var zPosition: CGFloat = 0
     /// https://developer.apple.com/documentation/quartzcore/calayer/1410933-opacity
@@ -108,10 +112,10 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
     var backingStore: BackingStore?
     /// The part `draw(in:)` is drawing, while it does (nil: all of the bounds).
     var drawingRect: CGRect?
-    /// A mask layer is not drawn (said once).
-    open var mask: CALayer? {
-        didSet { if mask != nil { Diagnostics.once("mask \(ObjectIdentifier(self))", "\(describe): a mask layer is not drawn") } }
-    }
+    /// A layer whose alpha masks this one's drawing (its shadow, background, contents, sublayers and
+    /// border): its frame is in this layer's coordinates; it is not a sublayer.
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410861-mask
+    open var mask: CALayer?
 
     /// https://developer.apple.com/documentation/quartzcore/calayer/1410802-sublayers
     open var sublayers: [CALayer]? {

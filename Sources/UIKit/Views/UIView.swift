@@ -171,6 +171,12 @@ internal import Scene
         set { layer.isHidden = newValue; (superview as? UIStackView)?.arrangedViewChanged(self) }
     }
     open var isOpaque = true
+    /// A view whose alpha masks this view's drawing (its layer becomes the layer's `mask`); its
+    /// frame is in this view's coordinates, and it is not a subview.
+    /// https://developer.apple.com/documentation/uikit/uiview/1622557-mask
+    open var mask: UIView? {
+        didSet { layer.mask = mask?.layer }
+    }
     open var clipsToBounds: Bool {
         get { layer.masksToBounds }
         set { layer.masksToBounds = newValue }
