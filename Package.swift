@@ -44,6 +44,8 @@ let package = Package(
         // `import CoreGraphics` and `import QuartzCore` at the top of a UIKit file, as on iOS: each re-exports UIKit.
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        // `import AVFoundation` for `AVMakeRect(aspectRatio:insideRect:)`, the part of it screens use to lay out.
+        .library(name: "AVFoundation", targets: ["AVFoundation"]),
         // The build step of a package `render-frames port` writes (docs/storyboards.md, "Port your app").
         .plugin(name: "InterfaceBuilderPortPlugin", targets: ["InterfaceBuilderPortPlugin"]),
     ],
@@ -97,6 +99,7 @@ let package = Package(
         // Modules named as Apple's, for the imports UIKit files start with; the types live in UIKit.
         .target(name: "CoreGraphics", dependencies: ["UIKit"]),
         .target(name: "QuartzCore", dependencies: ["UIKit"]),
+        .target(name: "AVFoundation"),
         // The example package's view controllers (Examples/StretchyHeader/Sources/Screens), for the
         // tests that hold them to their YAML twins. Swift 5, as an app's.
         .target(
@@ -134,7 +137,7 @@ let package = Package(
         .testTarget(name: "SceneTests", dependencies: ["Scene", "ScenarioFormat", "RenderFramesKit", "GoldenCompare"]),
         .testTarget(name: "GoldenCompareTests", dependencies: ["GoldenCompare"]),
         .testTarget(
-            name: "UIKitTests", dependencies: ["UIKit", "RenderFramesKit", "Raster", "Scene", "ScenarioFormat", "UIKitExampleScreens", "CoreGraphics", "QuartzCore"]),
+            name: "UIKitTests", dependencies: ["UIKit", "RenderFramesKit", "Raster", "Scene", "ScenarioFormat", "UIKitExampleScreens", "CoreGraphics", "QuartzCore", "AVFoundation"]),
         // Hand-solved systems, and random ones against kiwisolver (python3-kiwisolver, scripts/setup.sh --test).
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "RenderFramesKit"]),

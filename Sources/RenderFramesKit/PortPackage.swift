@@ -64,7 +64,7 @@ struct PackageFiles {
                     name: "AppScreens",
                     dependencies: [
                         .product(name: "UIKit", package: renderFrames), .product(name: "CoreGraphics", package: renderFrames),
-                        .product(name: "QuartzCore", package: renderFrames),
+                        .product(name: "QuartzCore", package: renderFrames), .product(name: "AVFoundation", package: renderFrames),
                     ],
                     swiftSettings: [.swiftLanguageMode(.v5)],
                     plugins: [.plugin(name: "InterfaceBuilderPortPlugin", package: renderFrames)]),
