@@ -510,6 +510,47 @@ final class BarAppearanceTests: XCTestCase {
         }
     }
 
+    /// `UIApplication.shared.statusBarStyle = .lightContent`, the pre-iOS 9 idiom real screens still
+    /// carry (issue 41's corpus: a transparent-bar screen sets it in viewWillAppear): ignored while
+    /// the controllers decide the status bar (Info.plist's UIViewControllerBasedStatusBarAppearance
+    /// YES or absent, iOS's default), the status bar's style when the app sets that key to NO; and
+    /// per run, so the next screen starts from the default.
+    func testTheApplicationsStatusBarSettersTakeEffectOnlyWhenTheAppOptsOut() {
+        MainActor.assumeIsolated {
+            final class SettingTheApp: UIViewController {
+                override func viewWillAppear(_ animated: Bool) {
+                    super.viewWillAppear(animated)
+                    UIApplication.shared.statusBarStyle = .lightContent
+                }
+            }
+            @MainActor func timeColor(_ run: ScreenRun) -> Color? {
+                guard case .text(let time)? = Self.layer("statusBar.time", in: run.snapshot())?.contents else { return nil }
+                return time.color
+            }
+            let saved = UIApplication.viewControllerBasedStatusBarAppearance
+            defer { UIApplication.viewControllerBasedStatusBarAppearance = saved }
+
+            UIApplication.viewControllerBasedStatusBarAppearance = true
+            let ignored = BarTests.run({ SettingTheApp() }, offsets: [0])
+            ignored.advance(to: 0)
+            XCTAssertEqual(timeColor(ignored), .black, "the controller's default style: iOS ignores the setter")
+
+            UIApplication.viewControllerBasedStatusBarAppearance = false
+            let honoured = BarTests.run({ SettingTheApp() }, offsets: [0])
+            honoured.advance(to: 0)
+            XCTAssertEqual(timeColor(honoured), .white)
+            honoured.within {
+                XCTAssertEqual(UIApplication.shared.statusBarStyle, .lightContent)
+                UIApplication.shared.isStatusBarHidden = true
+            }
+            XCTAssertNil(Self.layer("statusBar.time", in: honoured.snapshot()), "hidden by the app")
+
+            let next = BarTests.run({ UIViewController() }, offsets: [0])
+            next.advance(to: 0)
+            XCTAssertEqual(timeColor(next), .black, "the next run starts from the default style, shown")
+        }
+    }
+
     // MARK: Goldens
 
     /// The legacy idiom over the photo: pulled down (the photo stretched under the transparent

@@ -294,11 +294,15 @@ package struct ScreenSettings: Sendable {
     /// Bumped by `setNeedsStatusBarAppearanceUpdate()` and a navigation bar's `barStyle`: the
     /// status bar reads its controller's preferences again.
     static var statusBarGeneration = 0
+    /// The status bar the app set through `UIApplication` (when its Info.plist opts out of
+    /// view-controller-based appearance): per run, so one screen's choice never reaches the next.
+    var applicationStatusBar: (style: UIStatusBarStyle, hidden: Bool) = (.default, false)
     private var statusBarRead: (controller: ObjectIdentifier, generation: Int, style: UIStatusBarStyle, hidden: Bool)?
 
     /// The status bar's style and whether it is hidden: read from the controller that decides them
     /// when it changes or after `setNeedsStatusBarAppearanceUpdate()`, kept otherwise.
     private func statusBar() -> (UIStatusBarStyle, Bool) {
+        if !UIApplication.viewControllerBasedStatusBarAppearance { return (applicationStatusBar.style, applicationStatusBar.hidden) }
         let c = root.statusBarController
         if let read = statusBarRead, read.controller == ObjectIdentifier(c), read.generation == Self.statusBarGeneration {
             return (read.style, read.hidden)

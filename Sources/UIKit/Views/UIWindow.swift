@@ -86,13 +86,72 @@ internal import Scene
         let d = ScreenEnvironment.device
         return CGRect(x: 0, y: 0, width: CGFloat(d.size.width), height: CGFloat(d.statusBarHeight))
     }
-    /// The root view controller's preferred style.
-    open var statusBarStyle: UIStatusBarStyle { keyWindow?.rootViewController?.statusBarController.preferredStatusBarStyle ?? .default }
-    open var isStatusBarHidden: Bool { keyWindow?.rootViewController?.statusBarController.prefersStatusBarHidden ?? false }
+    /// The status bar's style. With view-controller-based status bar appearance (the default), the
+    /// style of the controller that decides it, and setting it does nothing, as on iOS. An app whose
+    /// Info.plist sets `UIViewControllerBasedStatusBarAppearance` to NO sets the style here instead
+    /// (deprecated since iOS 9, still honoured):
+    /// https://developer.apple.com/documentation/uikit/uiapplication/1622988-statusbarstyle
+    open var statusBarStyle: UIStatusBarStyle {
+        get {
+            guard !Self.viewControllerBasedStatusBarAppearance else {
+                return keyWindow?.rootViewController?.statusBarController.preferredStatusBarStyle ?? .default
+            }
+            return ScreenRun.current?.applicationStatusBar.style ?? .default
+        }
+        set { setStatusBarStyle(newValue, animated: false) }
+    }
+    /// Whether the status bar is hidden: as `statusBarStyle`, the controller's choice unless the app
+    /// opted out of view-controller-based appearance.
+    open var isStatusBarHidden: Bool {
+        get {
+            guard !Self.viewControllerBasedStatusBarAppearance else {
+                return keyWindow?.rootViewController?.statusBarController.prefersStatusBarHidden ?? false
+            }
+            return ScreenRun.current?.applicationStatusBar.hidden ?? false
+        }
+        set { setStatusBarHidden(newValue, with: .none) }
+    }
+    /// https://developer.apple.com/documentation/uikit/uiapplication/1622923-setstatusbarstyle
+    open func setStatusBarStyle(_ statusBarStyle: UIStatusBarStyle, animated: Bool) {
+        guard Self.honoursStatusBarSetters(), let run = ScreenRun.current else { return }
+        run.applicationStatusBar.style = statusBarStyle
+        ScreenRun.statusBarGeneration += 1
+    }
+    /// https://developer.apple.com/documentation/uikit/uiapplication/1622964-setstatusbarhidden
+    open func setStatusBarHidden(_ hidden: Bool, with animation: UIStatusBarAnimation) {
+        guard Self.honoursStatusBarSetters(), let run = ScreenRun.current else { return }
+        run.applicationStatusBar.hidden = hidden
+        ScreenRun.statusBarGeneration += 1
+    }
+
+    /// The Info.plist key `UIViewControllerBasedStatusBarAppearance` (YES when absent), read from the
+    /// `Info.plist` beside the running executable as Foundation's `Bundle.main` finds it: who decides
+    /// the status bar, the controllers or the app.
+    /// https://developer.apple.com/documentation/bundleresources/information-property-list/uiviewcontrollerbasedstatusbarappearance
+    package static var viewControllerBasedStatusBarAppearance: Bool =
+        Bundle.main.object(forInfoDictionaryKey: "UIViewControllerBasedStatusBarAppearance") as? Bool ?? true
+
+    /// Whether the app's status bar setters take effect; when they do not, says why once.
+    private static func honoursStatusBarSetters() -> Bool {
+        if viewControllerBasedStatusBarAppearance {
+            Diagnostics.once(
+                "UIApplication.statusBarStyle",
+                "UIApplication's status bar setters do nothing while the controllers decide the status bar (as on iOS): set "
+                    + "UIViewControllerBasedStatusBarAppearance to NO in the Info.plist beside the executable, or override "
+                    + "preferredStatusBarStyle")
+            return false
+        }
+        return true
+    }
     open var userInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { .leftToRight }
     open var applicationState: UIApplication.State { .active }
 
     public enum State: Int, Sendable { case active = 0, inactive, background }
+}
+
+/// How the status bar hides and shows: https://developer.apple.com/documentation/uikit/uistatusbaranimation
+public enum UIStatusBarAnimation: Int, Sendable {
+    case none = 0, fade, slide
 }
 
 /// https://developer.apple.com/documentation/uikit/uiuserinterfacelayoutdirection
