@@ -77,6 +77,7 @@ public enum Port {
             made[screen] = ProgrammaticScreens.construction(of: screen, delegateSources: delegateSources)
         }
         _ = sources.registrations()
+        let language = XcodeProject.languageMode(near: appURL.path)
 
         let parent = outURL.deletingLastPathComponent()
         try fm.createDirectory(at: parent, withIntermediateDirectories: true)
@@ -89,7 +90,8 @@ public enum Port {
                 renderFrames: relativePath(
                     from: realParent.appendingPathComponent(outURL.lastPathComponent).path,
                     to: URL(fileURLWithPath: renderFrames).standardizedFileURL.resolvingSymlinksInPath().path),
-                screens: screens.sorted(), madeInCode: made, catalogs: files.assetCatalogs, exclusions: exclusionText)
+                screens: screens.sorted(), madeInCode: made, catalogs: files.assetCatalogs, exclusions: exclusionText,
+                languageMode: language.mode)
             try package.write(into: temp)
             if isRePort {
                 for kept in ["Goldens", "port-exclude.txt"] where fm.fileExists(atPath: outURL.appendingPathComponent(kept).path) {
@@ -112,7 +114,7 @@ public enum Port {
             throw error
         }
         return Result(
-            swiftFiles: files.swift.count, interfaceBuilderFiles: files.interfaceBuilder.count, screens: screens.sorted(), notes: sources.notes)
+            swiftFiles: files.swift.count, interfaceBuilderFiles: files.interfaceBuilder.count, screens: screens.sorted(), notes: sources.notes + (language.note.map { [$0] } ?? []))
     }
 
     /// The app's test folders (`*Tests`) and the package itself when it is written inside the app.

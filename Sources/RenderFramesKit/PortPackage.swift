@@ -1,4 +1,5 @@
 import Foundation
+import InterfaceBuilderPort
 
 /// The files of a package `render-frames port` writes (paths relative to the package).
 struct PackageFiles {
@@ -13,6 +14,8 @@ struct PackageFiles {
     var catalogs: [String]
     /// port-exclude.txt as it is written.
     var exclusions: String
+    /// The language mode the app's files compile in: its Xcode project's `SWIFT_VERSION`.
+    var languageMode: XcodeProject.LanguageMode = .v5
 
     func write(into folder: URL) throws {
         let fm = FileManager.default
@@ -66,7 +69,8 @@ struct PackageFiles {
                         .product(name: "UIKit", package: renderFrames), .product(name: "CoreGraphics", package: renderFrames),
                         .product(name: "QuartzCore", package: renderFrames), .product(name: "AVFoundation", package: renderFrames),
                     ],
-                    swiftSettings: [.swiftLanguageMode(.v5)],
+                    // The app's own language mode, from its Xcode project's SWIFT_VERSION.
+                    swiftSettings: [.swiftLanguageMode(\(languageMode.rawValue))],
                     plugins: [.plugin(name: "InterfaceBuilderPortPlugin", package: renderFrames)]),
                 // swift run screens CLASS --scenario Scenarios/motion.yaml --out frames [--layout] [--golden DIR]
                 .executableTarget(

@@ -293,6 +293,32 @@ final class PortCommandTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp).sorted(), ["MyApp", "Ported"], "no temporary folder left")
     }
 
+    /// The app's files compile in its own language mode, its Xcode project's SWIFT_VERSION (the
+    /// project beside the sources' folder, as Xcode lays an app out), so Swift 4's names still
+    /// compile as in Xcode (issue 41: a Swift 4.0 app's `NSAttributedStringKey`); Swift 5 with no project.
+    func testTheAppsFilesCompileInItsProjectsLanguageMode() throws {
+        let app = try app()
+        func manifest() throws -> String {
+            try? FileManager.default.removeItem(atPath: tmp + "/Ported")
+            _ = try Port.port(app: app, out: tmp + "/Ported", screens: ["FeedViewController"], renderFrames: tmp + "/checkout/render-frames")
+            return try String(contentsOfFile: tmp + "/Ported/Package.swift", encoding: .utf8)
+        }
+        XCTAssertTrue(try manifest().contains("swiftSettings: [.swiftLanguageMode(.v5)],\n            plugins:"), "no project: Swift 5")
+        let project = tmp + "/MyApp.xcodeproj"
+        try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
+        let settings = ["4.0", "4.0", "5.0"].map { "\t\t\t\tSWIFT_VERSION = \($0);\n" }.joined()
+        try "// !$*UTF8*$!\n{\n\(settings)}\n".write(toFile: project + "/project.pbxproj", atomically: true, encoding: .utf8)
+        XCTAssertTrue(try manifest().contains("swiftSettings: [.swiftLanguageMode(.v4)],\n            plugins:"), "most configurations: 4.0")
+        XCTAssertEqual(XcodeProject.languageMode(swiftVersion: "4.2"), .v4_2)
+        XCTAssertEqual(XcodeProject.languageMode(swiftVersion: "5"), .v5)
+        XCTAssertEqual(XcodeProject.languageMode(swiftVersion: "6.0"), .v6)
+        XCTAssertNil(XcodeProject.languageMode(swiftVersion: "3.0"), "no compiler of today has Swift 3 mode")
+        try "SWIFT_VERSION = 3.0;\n".write(toFile: project + "/project.pbxproj", atomically: true, encoding: .utf8)
+        let old = XcodeProject.languageMode(near: app)
+        XCTAssertEqual(old.mode, .v4)
+        XCTAssertEqual(old.note?.contains("SWIFT_VERSION = 3.0"), true)
+    }
+
     func testAPortAgainKeepsTheGoldensAndExclusions() throws {
         let app = try app()
         let out = tmp + "/Ported"

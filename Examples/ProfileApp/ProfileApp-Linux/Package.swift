@@ -25,6 +25,7 @@ let package = Package(
                 .product(name: "UIKit", package: renderFrames), .product(name: "CoreGraphics", package: renderFrames),
                 .product(name: "QuartzCore", package: renderFrames), .product(name: "AVFoundation", package: renderFrames),
             ],
+            // The app's own language mode, from its Xcode project's SWIFT_VERSION.
             swiftSettings: [.swiftLanguageMode(.v5)],
             plugins: [.plugin(name: "InterfaceBuilderPortPlugin", package: renderFrames)]),
         // swift run screens CLASS --scenario Scenarios/motion.yaml --out frames [--layout] [--golden DIR]
