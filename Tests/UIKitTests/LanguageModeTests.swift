@@ -65,6 +65,37 @@ final class LanguageModeTests: XCTestCase {
         XCTAssertTrue(own.output.contains("error: main actor-isolated property 'x' can not be referenced from a nonisolated context"), own.output)
     }
 
+    /// Swift 4 mode, which Xcode still offers and three corpus apps declare (SWIFT_VERSION = 4.0),
+    /// spells UIKit's names as Swift 4 did: they compile there; from 4.2 on each is an error naming
+    /// its replacement, as Apple's SDK says it (issue 41).
+    func testSwift4NamesCompileInSwift4ModeAndAreRenamedFromSwift42() throws {
+        let client = """
+            import UIKit
+
+            final class Header: UICollectionReusableView {}
+            final class Screen: UICollectionViewController {
+                let attributes: [NSAttributedStringKey: Any] = [NSAttributedStringKey.foregroundColor: UIColor.white]
+                func configure(_ image: UIImageView) {
+                    image.contentMode = UIViewContentMode.scaleAspectFill
+                    collectionView?.register(Header.self, forSupplementaryViewOfKind: UICollectionElementKindSectionHeader, withReuseIdentifier: "h")
+                    let style: UITableViewCellStyle = .subtitle
+                    _ = (style, UITableViewAutomaticDimension, UIControlState.normal, UIControlEvents.touchUpInside)
+                }
+            }
+            """
+        let swift4 = try typecheck(client, mode: "4")
+        XCTAssertEqual(swift4.status, 0, swift4.output)
+        let swift42 = try typecheck(client, mode: "4.2")
+        XCTAssertNotEqual(swift42.status, 0)
+        for message in [
+            "'NSAttributedStringKey' has been renamed to 'NSAttributedString.Key'", "'UIViewContentMode' has been renamed to 'UIView.ContentMode'",
+            "'UICollectionElementKindSectionHeader' has been renamed to 'UICollectionView.elementKindSectionHeader'",
+            "'UITableViewCellStyle' has been renamed to 'UITableViewCell.CellStyle'",
+        ] {
+            XCTAssertTrue(swift42.output.contains(message), message + "\n" + swift42.output)
+        }
+    }
+
     /// `swiftc -typecheck` of `source` against the UIKit module this test was built with.
     private func typecheck(_ source: String, mode: String) throws -> (status: Int32, output: String) {
         let binary = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).resolvingSymlinksInPath()
