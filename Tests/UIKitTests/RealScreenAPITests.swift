@@ -26,6 +26,11 @@ import XCTest
         super.viewWillTransition(to: size, with: coordinator)
         transitions.append(size)
     }
+    var traitTransitions: [UIUserInterfaceSizeClass] = []
+    override func willTransition(to newCollection: UITraitCollection, with coordinator: any UIViewControllerTransitionCoordinator) {
+        super.willTransition(to: newCollection, with: coordinator)
+        traitTransitions.append(newCollection.verticalSizeClass)
+    }
 }
 
 /// A coordinator as UIKit hands one to `viewWillTransition(to:with:)`: runs the animations at once.
@@ -322,6 +327,19 @@ final class RealScreenAPITests: XCTestCase {
     }
 
     // MARK: Size transitions
+
+    /// `super.willTransition(to:with:)` forwards the new traits to the children, as UIKit's does (a
+    /// corpus screen invalidates its collection layout there on rotation).
+    func testWillTransitionToTraitsForwardsToChildren() {
+        MainActor.assumeIsolated {
+            let parent = ProbeViewController(), child = ProbeViewController()
+            parent.addChild(child)
+            let landscape = UITraitCollection(verticalSizeClass: .compact)
+            parent.willTransition(to: landscape, with: ImmediateCoordinator())
+            XCTAssertEqual(parent.traitTransitions, [.compact])
+            XCTAssertEqual(child.traitTransitions, [.compact])
+        }
+    }
 
     /// `super.viewWillTransition(to:with:)` forwards the size to the children, whose overrides see
     /// the coordinator; a screen's run never calls it (its size never changes).

@@ -126,6 +126,13 @@ public struct UIRectEdge: OptionSet, Hashable, Sendable {
     open func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {
         forwardViewWillTransition(to: size, with: coordinator)
     }
+    /// Override it to adapt to new traits before they change (rotation's size classes); call `super`
+    /// (it forwards the change to the children, as UIKit's does). Not called by a screen's run, whose
+    /// traits are the scenario's from the first frame to the last.
+    /// https://developer.apple.com/documentation/uikit/uicontentcontainer/1621511-willtransition
+    open func willTransition(to newCollection: UITraitCollection, with coordinator: any UIViewControllerTransitionCoordinator) {
+        for child in children { child.willTransition(to: newCollection, with: coordinator) }
+    }
 
     /// Also the navigation item's and tab bar item's title, as UIKit sets them.
     open var title: String? {
