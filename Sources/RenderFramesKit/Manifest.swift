@@ -121,6 +121,21 @@ extension Manifest {
         if let problem = manifest.problem { throw ManifestError(path: path, problem: problem) }
         return manifest
     }
+
+    /// What a manifest read to decide whether the frames beside it can be trusted (a resume, a
+    /// shard merge) says: the manifest, values no render writes (the problem), or no manifest at all.
+    enum Reading {
+        case manifest(Manifest)
+        case outOfRange(problem: String)
+        case unreadable
+    }
+
+    /// `readChecked` as a value, for the callers that turn each outcome into their own refusal.
+    static func readForTrust(atPath path: String) -> Reading {
+        guard let manifest = read(atPath: path) else { return .unreadable }
+        if let problem = manifest.problem { return .outOfRange(problem: problem) }
+        return .manifest(manifest)
+    }
 }
 
 /// A manifest whose values no render writes: someone edited it, or it is not ours.

@@ -196,13 +196,12 @@ public struct RenderJob: Sendable {
         var listed = Set<Int>()
         var hashes: [Int: String] = [:]
         for name in manifests {
-            let read: Manifest?
-            do { read = try Manifest.readChecked(atPath: outputDirectory + "/" + name) } catch {
-                let problem = (error as? ManifestError)?.problem ?? "\(error)"
+            let manifest: Manifest
+            switch Manifest.readForTrust(atPath: outputDirectory + "/" + name) {
+            case .manifest(let read): manifest = read
+            case .outOfRange(let problem):
                 return .refuse("\(name) gives values no render writes (\(problem)), so nothing says what rendered the frames")
-            }
-            guard let manifest = read else {
-                return .refuse("\(name) does not read as a manifest, so nothing says what rendered the frames")
+            case .unreadable: return .refuse("\(name) does not read as a manifest, so nothing says what rendered the frames")
             }
             guard let theirs = manifest.inputs else {
                 return .refuse("\(name) records no inputs (an older render-frames wrote it), so nothing says what rendered the frames")

@@ -168,12 +168,12 @@ public enum ShardMerge {
         var manifests: [Manifest] = []
         for i in 1...n {
             let path = "\(directory)/\(shards[i]!)"
-            let read: Manifest?
-            do { read = try Manifest.readChecked(atPath: path) } catch {
-                let problem = (error as? ManifestError)?.problem ?? "\(error)"
+            let manifest: Manifest
+            switch Manifest.readForTrust(atPath: path) {
+            case .manifest(let read): manifest = read
+            case .outOfRange(let problem):
                 throw RenderError.shard("\(path): \(problem), which no render writes; render shard \(i)/\(n) again")
-            }
-            guard let manifest = read else {
+            case .unreadable:
                 let why = FileManager.default.isReadableFile(atPath: path) ? "it does not read as a shard manifest" : "it cannot be read"
                 throw RenderError.shard("\(path): not a readable shard manifest (\(why)); render that shard again")
             }
