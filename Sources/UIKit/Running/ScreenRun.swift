@@ -158,7 +158,10 @@ package struct ScreenSettings: Sendable {
     /// The motion moves the scroll view of the screen on top: when another one has come (a push,
     /// a tab chosen), it takes the motion from here on.
     private func followTheScreenOnTop() {
-        let now = ScreenRun.mainScrollView(in: root.view)
+        // The controller presented last, when one is (its scroll view is the one on top).
+        var top: UIViewController = root
+        while let p = top.presentedStorage { top = p }
+        let now = ScreenRun.mainScrollView(in: top.view)
         guard now !== scrollView else { return }
         // Its insets first, so it starts from its rest.
         adjustInsets(window)
