@@ -219,4 +219,48 @@ final class PushTransitionTests: XCTestCase {
             XCTAssertNil(run.within { second.transitionCoordinator })
         }
     }
+
+    /// The controller leaving under a large title keeps its layout while the detail (no large
+    /// title) slides in: its table's inset and offset stay, so its rows and title do not jump.
+    func testTheLeavingTableKeepsItsInsetWhileTheBarShrinks() {
+        MainActor.assumeIsolated {
+            var nav: UINavigationController!
+            let list = UITableViewController(style: .plain)
+            let detail = UIViewController()
+            detail.navigationItem.largeTitleDisplayMode = .never
+            let settings = ScreenSettings(device: Device.named("iphone-15")!, appearance: .light, typography: .standard, fps: 20, imageFolders: [])
+            let motion = KeyframeTimeline(keyframes: [.init(time: 0, offset: 0, easing: .linear), .init(time: 3, offset: 0, easing: .linear)])
+            let run = ScreenRun(settings: settings, motion: motion, make: {
+                nav = UINavigationController(rootViewController: list)
+                nav.navigationBar.prefersLargeTitles = true
+                list.title = "List"
+                return nav
+            })
+            run.advance(to: 1)
+            let inset = run.within { list.tableView.adjustedContentInset.top }
+            let offset = run.within { list.tableView.contentOffset.y }
+            XCTAssertGreaterThan(inset, 140, "under the large title")
+            run.within { nav.pushViewController(detail, animated: true) }
+            run.advance(to: 4)
+            XCTAssertEqual(run.within { list.tableView.adjustedContentInset.top }, inset)
+            XCTAssertEqual(run.within { list.tableView.contentOffset.y }, offset)
+            XCTAssertLessThan(run.within { detail.view.safeAreaInsets.top }, inset, "the detail is under the small bar")
+        }
+    }
+
+    /// A finger lifted on the back button pops, animated; one lifted on the title does not.
+    func testATapOnTheBackButtonPops() {
+        MainActor.assumeIsolated {
+            let (run, nav, first, second, _) = Self.start()
+            Self.titled(first, second)
+            run.within { nav.pushViewController(second, animated: false) }
+            run.advance(to: 2)
+            let bar = nav.navigationBar
+            run.within { bar.touchesEnded([UITouch(point: CGPoint(x: 196, y: 76), timestamp: 0.1)], with: nil) }
+            XCTAssertEqual(nav.viewControllers.count, 2, "the title is not the back button")
+            run.within { bar.touchesEnded([UITouch(point: CGPoint(x: 30, y: 76), timestamp: 0.1)], with: nil) }
+            XCTAssertEqual(nav.viewControllers.count, 1)
+            XCTAssertNotNil(bar.transition, "animated")
+        }
+    }
 }

@@ -346,6 +346,13 @@ internal import Scene
     /// The bar's bottom at rest, in its superview: the top safe area it gives the controller under it.
     var restBottom: CGFloat { barFrame(u: 0, traits: traitCollection).maxY }
 
+    /// The bar's bottom at rest for the stack `controllers` (the stack before a push or pop).
+    func restBottom(for controllers: [UIViewController]) -> CGFloat {
+        stackDrawn = controllers
+        defer { stackDrawn = nil }
+        return restBottom
+    }
+
     /// Puts the bar at `rect` (in its superview, before its transform) by its bounds and center,
     /// as UIKit lays the bar out: a transform set by the screen (the translation that slides the
     /// bar away) stays and moves the bar from there.

@@ -41,6 +41,9 @@ internal import Scene
     private var stack: [UIViewController] = []
     /// The controllers of the push or pop sliding (from, to), while it does.
     private var sliding: (from: UIViewController, to: UIViewController)?
+    /// The leaving controller's safe area top while it slides: the bar's rest for the stack it was
+    /// top of, so its layout (a table under a large title) stays as it was, as on iOS.
+    private var heldTop: (controller: UIViewController, top: CGFloat)?
     /// How long a push or pop slides, in seconds (assumed: Apple publishes no figure).
     static let slideDuration = 0.35
     /// The black over the controller beneath at the end of a push (assumed).
@@ -190,6 +193,7 @@ internal import Scene
         old.send(.willDisappear, animated: true)
         top.send(.willAppear, animated: true)
         let width = view.bounds.width
+        heldTop = (old, navigationBar.restBottom(for: before))
         let oldScroll = ScreenRun.mainScrollView(in: old.view)
         navigationBar.transition = NavigationBarTransition(
             from: before, fromU: oldScroll.map { Double($0.contentOffset.y + $0.adjustedContentInset.top) } ?? 0, push: push,
@@ -228,6 +232,7 @@ internal import Scene
                 outgoing.removeFromSuperview()
                 outgoing.frame.origin.x = 0
                 self?.sliding = nil
+                self?.heldTop = nil
                 self?.navigationBar.transition = nil
                 self?.end(coordinator)
                 old.send(.didDisappear, animated: true)
@@ -251,7 +256,10 @@ internal import Scene
     /// A stacked controller's view is under the bar at rest (unless the bar is hidden).
     override func barInsets(forChild child: UIViewController) -> UIEdgeInsets {
         var insets = barInsets
-        if !isNavigationBarHidden { insets.top = max(insets.top, navigationBar.restBottom) }
+        if !isNavigationBarHidden {
+            let bottom = heldTop.flatMap { $0.controller === child ? $0.top : nil } ?? navigationBar.restBottom
+            insets.top = max(insets.top, bottom)
+        }
         return insets
     }
 
