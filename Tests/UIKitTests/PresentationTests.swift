@@ -160,4 +160,44 @@ final class PresentationTests: XCTestCase {
             XCTAssertNil(run.within { sheet.transitionCoordinator })
         }
     }
+
+    /// A page sheet against its goldens (@1x): sliding up over the presenter going back (frame 2),
+    /// at rest (frame 6): the sheet 10 pt below the safe area's top with rounded top corners, the
+    /// presenter scaled to leave 16 pt at each side, rounded and dimmed, over black.
+    func testAPageSheetGolden() throws {
+        try assertFrames(
+            of: { SheetPresenterViewController() }, scenario: ScreenSmokeTests.fixtures + "/present.yaml",
+            golden: ScreenSmokeTests.fixtures + "/golden/present", frames: "2,6", scale: 1)
+    }
+}
+
+/// A colored screen that presents a sheet as it appears.
+@MainActor final class SheetPresenterViewController: UIViewController {
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .systemBackground
+        let band = UIView(frame: CGRect(x: 0, y: 0, width: view.bounds.width, height: 260))
+        band.backgroundColor = .systemIndigo
+        view.addSubview(band)
+        let title = UILabel(frame: CGRect(x: 20, y: 280, width: view.bounds.width - 40, height: 40))
+        title.text = "Contacts"
+        title.font = .systemFont(ofSize: 34, weight: .bold)
+        view.addSubview(title)
+    }
+
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        let sheet = UIViewController()
+        sheet.view.backgroundColor = .systemBackground
+        let label = UILabel(frame: CGRect(x: 0, y: 16, width: view.bounds.width, height: 24))
+        label.text = "New Contact"
+        label.textAlignment = .center
+        label.font = .systemFont(ofSize: 17, weight: .semibold)
+        sheet.view.addSubview(label)
+        let card = UIView(frame: CGRect(x: 16, y: 64, width: view.bounds.width - 32, height: 120))
+        card.backgroundColor = .secondarySystemBackground
+        card.layer.cornerRadius = 12
+        sheet.view.addSubview(card)
+        present(sheet, animated: true)
+    }
 }
