@@ -161,6 +161,30 @@ final class PresentationTests: XCTestCase {
         }
     }
 
+    /// A controller presented full screen decides the status bar; one in a sheet does not, unless
+    /// it captures the status bar's appearance.
+    func testAFullScreenPresentationDecidesTheStatusBar() {
+        MainActor.assumeIsolated {
+            final class Light: UIViewController {
+                override var preferredStatusBarStyle: UIStatusBarStyle { .lightContent }
+            }
+            let (run, first, _, _, _) = Self.start()
+            let style = { run.within { first.view.window?.windowScene?.statusBarManager?.statusBarStyle } }
+            let sheet = Light()
+            run.within { first.present(sheet, animated: false) }
+            XCTAssertEqual(style(), .default, "a sheet leaves it to the presenter")
+            run.within { first.dismiss(animated: false) }
+            sheet.modalPresentationCapturesStatusBarAppearance = true
+            run.within { first.present(sheet, animated: false) }
+            XCTAssertEqual(style(), .lightContent)
+            run.within { first.dismiss(animated: false) }
+            let full = Light()
+            full.modalPresentationStyle = .fullScreen
+            run.within { first.present(full, animated: false) }
+            XCTAssertEqual(run.within { UIApplication.shared.statusBarStyle }, .lightContent)
+        }
+    }
+
     /// A page sheet against its goldens (@1x): sliding up over the presenter going back (frame 2),
     /// at rest (frame 6): the sheet 10 pt below the safe area's top with rounded top corners, the
     /// presenter scaled to leave 16 pt at each side, rounded and dimmed, over black.

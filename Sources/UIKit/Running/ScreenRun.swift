@@ -302,7 +302,7 @@ package struct ScreenSettings: Sendable {
     /// The status bar's style and whether it is hidden: read from the controller that decides them
     /// when it changes or after `setNeedsStatusBarAppearanceUpdate()`, kept otherwise.
     private func statusBar() -> (UIStatusBarStyle, Bool) {
-        let c = root.statusBarController
+        let c = root.statusBarDecider
         if let read = statusBarRead, read.controller == ObjectIdentifier(c), read.generation == Self.statusBarGeneration {
             return (read.style, read.hidden)
         }

@@ -231,6 +231,10 @@ public struct UIRectEdge: OptionSet, Hashable, Sendable {
     weak var presentingStorage: UIViewController?
     /// The presentation this controller shows (it is the presented one).
     var presentation: Presentation?
+    /// true: presented as a sheet, this controller still decides the status bar's style (a
+    /// full-screen presentation always does).
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621453-modalpresentationcapturesstatusbarappearance
+    open var modalPresentationCapturesStatusBarAppearance = false
 
     /// The traits of where its view is (else its parent's, else the screen's) with the overrides
     /// for it and its own.

@@ -93,6 +93,19 @@ struct SheetBackdropLook {
 }
 
 extension UIViewController {
+    /// The controller whose status bar preferences count, starting from this root: the last
+    /// controller presented full screen or over it (or capturing the status bar's appearance), else
+    /// this one; its `childForStatusBarStyle` followed.
+    var statusBarDecider: UIViewController {
+        var decider: UIViewController = self
+        var c: UIViewController = self
+        while let p = c.presentedStorage {
+            if let look = p.presentation?.look, look != .sheet || p.modalPresentationCapturesStatusBarAppearance { decider = p }
+            c = p
+        }
+        return decider.statusBarController
+    }
+
     /// The controller at the top of this one's chain of parents.
     var outermost: UIViewController {
         var c = self

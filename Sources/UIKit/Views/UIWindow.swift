@@ -87,8 +87,8 @@ internal import Scene
         return CGRect(x: 0, y: 0, width: CGFloat(d.size.width), height: CGFloat(d.statusBarHeight))
     }
     /// The root view controller's preferred style.
-    open var statusBarStyle: UIStatusBarStyle { keyWindow?.rootViewController?.statusBarController.preferredStatusBarStyle ?? .default }
-    open var isStatusBarHidden: Bool { keyWindow?.rootViewController?.statusBarController.prefersStatusBarHidden ?? false }
+    open var statusBarStyle: UIStatusBarStyle { keyWindow?.rootViewController?.statusBarDecider.preferredStatusBarStyle ?? .default }
+    open var isStatusBarHidden: Bool { keyWindow?.rootViewController?.statusBarDecider.prefersStatusBarHidden ?? false }
     open var userInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { .leftToRight }
     open var applicationState: UIApplication.State { .active }
 
