@@ -43,6 +43,9 @@ import XCTest
     var percentComplete: CGFloat { 1 }
     var targetTransform: CGAffineTransform { .identity }
     let containerView = UIView()
+    var presentationStyle: UIModalPresentationStyle { .fullScreen }
+    func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? { nil }
+    func view(forKey key: UITransitionContextViewKey) -> UIView? { nil }
     var completions: [String] = []
     func animate(
         alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,

@@ -119,7 +119,7 @@ internal import Scene
     /// The items of the controller's stack, bottom to top.
     /// https://developer.apple.com/documentation/uikit/uinavigationbar/1624952-items
     open var items: [UINavigationItem]? {
-        get { controller?.viewControllers.map(\.navigationItem) ?? ownItems }
+        get { shownStack?.map(\.navigationItem) ?? ownItems }
         set { ownItems = newValue; changedItems() }
     }
     private var ownItems: [UINavigationItem]?
@@ -132,6 +132,11 @@ internal import Scene
     }
 
     weak var controller: UINavigationController?
+    /// The push or pop the bar is drawn in while it slides (NavigationBarTransition.swift).
+    var transition: NavigationBarTransition?
+    /// The stack the bar shows: its controller's, or the stack before a push while that bar is drawn.
+    private var stackDrawn: [UIViewController]?
+    private var shownStack: [UIViewController]? { stackDrawn ?? controller?.viewControllers }
 
     /// https://developer.apple.com/documentation/uikit/uinavigationbar/1624971-setitems
     open func setItems(_ items: [UINavigationItem]?, animated: Bool) { self.items = items }
@@ -196,7 +201,7 @@ internal import Scene
         case .generic: return "Back"
         case .default:
             let below = below
-            let belowVC = controller?.viewControllers.dropLast().last
+            let belowVC = shownStack?.dropLast().last
             return below.backButtonTitle ?? below.backBarButtonItem?.title ?? below.title ?? belowVC?.title ?? "Back"
         }
     }
@@ -223,7 +228,7 @@ internal import Scene
         var nav = Screen.NavigationBar()
         nav.style = .standard
         let top = topItem
-        nav.title = top?.titleView == nil ? top?.title ?? controller?.topViewController?.title : nil
+        nav.title = top?.titleView == nil ? top?.title ?? shownStack?.last?.title : nil
         var item = NavigationItem()
         item.prefersLargeTitle = showsLargeTitle
         if let search = top?.searchController {
@@ -341,6 +346,13 @@ internal import Scene
     /// The bar's bottom at rest, in its superview: the top safe area it gives the controller under it.
     var restBottom: CGFloat { barFrame(u: 0, traits: traitCollection).maxY }
 
+    /// The bar's bottom at rest for the stack `controllers` (the stack before a push or pop).
+    func restBottom(for controllers: [UIViewController]) -> CGFloat {
+        stackDrawn = controllers
+        defer { stackDrawn = nil }
+        return restBottom
+    }
+
     /// Puts the bar at `rect` (in its superview, before its transform) by its bounds and center,
     /// as UIKit lays the bar out: a transform set by the screen (the translation that slides the
     /// bar away) stays and moves the bar from there.
@@ -432,9 +444,42 @@ internal import Scene
         return shown
     }
 
+    // MARK: The back button
+
+    /// The back button's frame in the window (its row's height, from the bar's leading edge to 8 pt
+    /// past the title), nil without one.
+    var backButtonFrame: CGRect? {
+        guard controller != nil, backTitle != nil else { return nil }
+        let now = u
+        let bar = sceneBar(traitCollection, u: now).layer(u: now, pixelScale: Self.pixelScale, typography: ScreenEnvironment.typography)
+        guard let back = bar.sublayers.first(where: { $0.name == "navigationBar.back" }) else { return nil }
+        // Scene's bar is in screen points (the bar's own transform aside).
+        let f = back.frame
+        return CGRect(x: 0, y: CGFloat(f.minY), width: CGFloat(f.maxX) + 8, height: CGFloat(f.height))
+    }
+
+    /// A finger lifted on the back button pops the top controller, animated, as UIKit's back button does.
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if let touch = touches.first, let back = backButtonFrame, back.contains(touch.location(in: nil)), let controller, transition == nil {
+            controller.popViewController(animated: true)
+            return
+        }
+        super.touchesEnded(touches, with: event)
+    }
+
     override func decorate(_ layer: Layer, _ traits: UITraitCollection) {
         let now = u
-        let bar = sceneBar(traits, u: now).layer(u: now, pixelScale: Self.pixelScale, typography: ScreenEnvironment.typography)
+        var bar = sceneBar(traits, u: now).layer(u: now, pixelScale: Self.pixelScale, typography: ScreenEnvironment.typography)
+        if let t = transition, let p = t.progress(at: ScreenEnvironment.time) {
+            // The bar of the stack before, drawn with this one as the slide has it.
+            stackDrawn = t.from
+            let before = sceneBar(traits, u: t.fromU).layer(u: t.fromU, pixelScale: Self.pixelScale, typography: ScreenEnvironment.typography)
+            stackDrawn = nil
+            let w = Double(ScreenEnvironment.device.size.width)
+            bar = t.push
+                ? NavigationBarTransition.compose(under: before, over: bar, s: p, width: w)
+                : NavigationBarTransition.compose(under: bar, over: before, s: 1 - p, width: w)
+        }
         // Scene's bar is in screen points from the top (under the status bar); this view starts
         // under the status bar, where it is laid out: its own transform (a translation sliding
         // the bar away) then moves the bar with everything in it. Drawn under the bar's subviews

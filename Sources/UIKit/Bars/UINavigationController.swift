@@ -4,8 +4,8 @@ internal import Scene
 /// A stack of view controllers under a navigation bar: the top one's view fills the controller's
 /// view (under the bar, as `edgesForExtendedLayout` .all has it), the bar shows its navigation
 /// item and a back button for a pushed one. An animated push or pop on screen slides (the
-/// pushed view from the right edge, the one beneath by a third under a dimming); the bar changes
-/// its items at once. The bar's bottom at rest is the top of the safe area of the
+/// pushed view from the right edge, the one beneath by a third under a dimming) with the bar's
+/// titles and items (NavigationBarTransition.swift). The bar's bottom at rest is the top of the safe area of the
 /// controllers in the stack, so their scroll views rest under it.
 /// https://developer.apple.com/documentation/uikit/uinavigationcontroller
 @preconcurrency @MainActor open class UINavigationController: UIViewController {
@@ -41,6 +41,9 @@ internal import Scene
     private var stack: [UIViewController] = []
     /// The controllers of the push or pop sliding (from, to), while it does.
     private var sliding: (from: UIViewController, to: UIViewController)?
+    /// The leaving controller's safe area top while it slides: the bar's rest for the stack it was
+    /// top of, so its layout (a table under a large title) stays as it was, as on iOS.
+    private var heldTop: (controller: UIViewController, top: CGFloat)?
     /// How long a push or pop slides, in seconds (assumed: Apple publishes no figure).
     static let slideDuration = 0.35
     /// The black over the controller beneath at the end of a push (assumed).
@@ -53,11 +56,11 @@ internal import Scene
 
     /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/1621861-setviewcontrollers
     open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
-        let oldTop = stack.last
+        let oldTop = stack.last, before = stack
         for vc in stack where !viewControllers.contains(where: { $0 === vc }) { vc.removeFromParent() }
         for vc in viewControllers where vc.parent !== self { addChild(vc); vc.didMove(toParent: self) }
         stack = viewControllers
-        if oldTop !== stack.last { show(from: oldTop, animated: animated, push: oldTop.map { o in stack.contains { $0 === o } } ?? true) }
+        if oldTop !== stack.last { show(from: oldTop, before: before, animated: animated, push: oldTop.map { o in stack.contains { $0 === o } } ?? true) }
         navigationBar.changedItems()
     }
 
@@ -136,23 +139,47 @@ internal import Scene
     /// Puts the top controller's view under the bar; the one it replaces leaves (with the
     /// appearance calls when the controller is on screen). Animated on screen, the push's slide:
     /// `slide(from:push:)`.
-    private func show(from old: UIViewController?, animated: Bool = false, push: Bool = true) {
+    private func show(from old: UIViewController?, before: [UIViewController] = [], animated: Bool = false, push: Bool = true) {
         guard isViewLoaded else { return }
         let onScreen = view.window != nil
         if onScreen, animated, let old, old.viewIfLoaded?.superview === view, let top = stack.last {
-            slide(from: old, to: top, push: push)
+            slide(from: old, to: top, before: before, push: push)
             return
         }
-        if onScreen { old?.viewWillDisappear(false) }
+        guard let top = stack.last else {
+            if onScreen { old?.send(.willDisappear) }
+            if let old, old.viewIfLoaded?.superview === view { old.view.removeFromSuperview() }
+            if onScreen { old?.send(.didDisappear) }
+            return
+        }
+        let coordinator = onScreen ? begin(from: old ?? top, to: top, animated: false) : nil
+        if onScreen { old?.send(.willDisappear) }
         if let old, old.viewIfLoaded?.superview === view { old.view.removeFromSuperview() }
-        if onScreen { old?.viewDidDisappear(false) }
-        guard let top = stack.last else { return }
         if onScreen { top.sendWillAppear() }
+        coordinator?.start()
         place(top)
-        if onScreen {
+        if let coordinator {
             view.layoutIfNeeded()
+            end(coordinator)
+            old?.send(.didDisappear)
             top.sendDidAppear()
         }
+    }
+
+    /// A push or pop's coordinator, handed out by the controllers in it (and this one) until it ends.
+    private func begin(from old: UIViewController, to top: UIViewController, animated: Bool) -> TransitionCoordinator {
+        let c = TransitionCoordinator(
+            from: old, to: top, fromView: old.viewIfLoaded, toView: top.view, container: view, style: .fullScreen, animated: animated,
+            duration: UINavigationController.slideDuration)
+        for vc in [self, old, top] { vc.runningTransition = c }
+        return c
+    }
+
+    /// The coordinator's completions run; the controllers no longer hand it out.
+    private func end(_ c: TransitionCoordinator) {
+        for key in [UITransitionContextViewControllerKey.from, .to] { c.viewController(forKey: key)?.runningTransition = nil }
+        runningTransition = nil
+        c.finish()
     }
 
     /// The push and pop's slide, on the frame clock: the pushed view comes in from the right edge
@@ -161,10 +188,16 @@ internal import Scene
     /// the start, `viewDidDisappear`/`viewDidAppear` at the end, as UIKit calls them.
     /// Apple publishes neither the duration nor the curve: `slideDuration` and ease in and out
     /// are assumed (docs/uikit-animation.md).
-    private func slide(from old: UIViewController, to top: UIViewController, push: Bool) {
-        old.viewWillDisappear(true)
-        top.sendWillAppear()
+    private func slide(from old: UIViewController, to top: UIViewController, before: [UIViewController], push: Bool) {
+        let coordinator = begin(from: old, to: top, animated: true)
+        old.send(.willDisappear, animated: true)
+        top.send(.willAppear, animated: true)
         let width = view.bounds.width
+        heldTop = (old, navigationBar.restBottom(for: before))
+        let oldScroll = ScreenRun.mainScrollView(in: old.view)
+        navigationBar.transition = NavigationBarTransition(
+            from: before, fromU: oldScroll.map { Double($0.contentOffset.y + $0.adjustedContentInset.top) } ?? 0, push: push,
+            begin: ScreenEnvironment.time, duration: UINavigationController.slideDuration)
         let incoming: UIView = top.view, outgoing: UIView = old.view
         let under = push ? outgoing : incoming
         let over = push ? incoming : outgoing
@@ -186,6 +219,7 @@ internal import Scene
             dim.alpha = push ? 0 : UINavigationController.dimming
             view.layoutIfNeeded()
         }
+        coordinator.start()
         UIView.animate(
             withDuration: UINavigationController.slideDuration, delay: 0, options: [.curveEaseInOut],
             animations: {
@@ -197,9 +231,12 @@ internal import Scene
                 dim.removeFromSuperview()
                 outgoing.removeFromSuperview()
                 outgoing.frame.origin.x = 0
-                old.viewDidDisappear(true)
                 self?.sliding = nil
-                top.sendDidAppear()
+                self?.heldTop = nil
+                self?.navigationBar.transition = nil
+                self?.end(coordinator)
+                old.send(.didDisappear, animated: true)
+                top.send(.didAppear, animated: true)
             })
     }
 
@@ -219,23 +256,15 @@ internal import Scene
     /// A stacked controller's view is under the bar at rest (unless the bar is hidden).
     override func barInsets(forChild child: UIViewController) -> UIEdgeInsets {
         var insets = barInsets
-        if !isNavigationBarHidden { insets.top = max(insets.top, navigationBar.restBottom) }
+        if !isNavigationBarHidden {
+            let bottom = heldTop.flatMap { $0.controller === child ? $0.top : nil } ?? navigationBar.restBottom
+            insets.top = max(insets.top, bottom)
+        }
         return insets
     }
 
     // The appearance calls go to the top controller only.
-    override func sendWillAppear() {
-        viewWillAppear(false)
-        topViewController?.sendWillAppear()
-    }
-    override func sendIsAppearing() {
-        viewIsAppearing(false)
-        topViewController?.sendIsAppearing()
-    }
-    override func sendDidAppear() {
-        viewDidAppear(false)
-        topViewController?.sendDidAppear()
-    }
+    override var appearanceChildren: [UIViewController] { topViewController.map { [$0] } ?? [] }
 
     /// While the bar shows, the status bar follows the bar's style (light over `.black`), as UIKit does.
     open override var preferredStatusBarStyle: UIStatusBarStyle { navigationBar.barStyle == .black ? .lightContent : .default }

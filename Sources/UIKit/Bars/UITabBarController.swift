@@ -99,18 +99,7 @@ internal import Scene
         return insets
     }
 
-    override func sendWillAppear() {
-        viewWillAppear(false)
-        selectedViewController?.sendWillAppear()
-    }
-    override func sendIsAppearing() {
-        viewIsAppearing(false)
-        selectedViewController?.sendIsAppearing()
-    }
-    override func sendDidAppear() {
-        viewDidAppear(false)
-        selectedViewController?.sendDidAppear()
-    }
+    override var appearanceChildren: [UIViewController] { selectedViewController.map { [$0] } ?? [] }
 
     open override var childForStatusBarStyle: UIViewController? { selectedViewController }
     open override var childForStatusBarHidden: UIViewController? { selectedViewController }

@@ -158,7 +158,10 @@ package struct ScreenSettings: Sendable {
     /// The motion moves the scroll view of the screen on top: when another one has come (a push,
     /// a tab chosen), it takes the motion from here on.
     private func followTheScreenOnTop() {
-        let now = ScreenRun.mainScrollView(in: root.view)
+        // The controller presented last, when one is (its scroll view is the one on top).
+        var top: UIViewController = root
+        while let p = top.presentedStorage { top = p }
+        let now = ScreenRun.mainScrollView(in: top.view)
         guard now !== scrollView else { return }
         // Its insets first, so it starts from its rest.
         adjustInsets(window)
@@ -303,7 +306,7 @@ package struct ScreenSettings: Sendable {
     /// when it changes or after `setNeedsStatusBarAppearanceUpdate()`, kept otherwise.
     private func statusBar() -> (UIStatusBarStyle, Bool) {
         if !UIApplication.viewControllerBasedStatusBarAppearance { return (applicationStatusBar.style, applicationStatusBar.hidden) }
-        let c = root.statusBarController
+        let c = root.statusBarDecider
         if let read = statusBarRead, read.controller == ObjectIdentifier(c), read.generation == Self.statusBarGeneration {
             return (read.style, read.hidden)
         }

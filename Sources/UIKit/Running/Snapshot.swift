@@ -66,6 +66,9 @@ internal import Scene
         }
         if !ca.coreAnimations.isEmpty { ca.applyCoreAnimations(to: out, traits: traits, drawsOwnContents: own != nil) }
         view?.decorate(out, traits)
+        if let view, let look = view.sheetBackdrop {
+            SheetBackdropLook.apply(look.amount(at: ScreenEnvironment.time), to: out, frame: view.convert(view.bounds, to: nil))
+        }
         if let mask = ca.mask { out.mask = layer(of: mask) }
         for child in ca.children where !(child.isHidden && child.owner == nil) {
             out.addSublayer(layer(of: child))

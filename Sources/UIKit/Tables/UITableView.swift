@@ -857,7 +857,20 @@ extension UITableViewCell {
         get { view as? UITableView }
         set { view = newValue }
     }
+    /// true: the selection is cleared in `viewWillAppear` (alongside the transition that brings the
+    /// table back, when one does: the pop from a row's detail).
+    /// https://developer.apple.com/documentation/uikit/uitableviewcontroller/1614758-clearsselectiononviewwillappear
     open var clearsSelectionOnViewWillAppear = true
+
+    open override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        guard clearsSelectionOnViewWillAppear, let table = viewIfLoaded as? UITableView, let rows = table.indexPathsForSelectedRows else { return }
+        if let c = transitionCoordinator {
+            c.animate(alongsideTransition: { _ in for r in rows { table.deselectRow(at: r, animated: animated) } }, completion: nil)
+        } else {
+            for r in rows { table.deselectRow(at: r, animated: animated) }
+        }
+    }
 
     open override func loadView() {
         if loadInterfaceBuilderView() { return }

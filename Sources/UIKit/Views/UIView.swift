@@ -278,6 +278,8 @@ internal import Scene
     open private(set) var subviews: [UIView] = []
     /// The view controller whose view this is.
     weak var owningViewController: UIViewController?
+    /// Drawn pushed back behind a page sheet while this is set (a presenter's view; UIViewControllerPresentation.swift).
+    var sheetBackdrop: SheetBackdropLook?
 
     /// The view controller whose root view this is, else the superview.
     /// https://developer.apple.com/documentation/uikit/uiresponder/1621099-next

@@ -197,8 +197,51 @@ public struct UIRectEdge: OptionSet, Hashable, Sendable {
         if overrideUserInterfaceStyle != .unspecified { t = t.overridden(by: UITraitCollection(userInterfaceStyle: overrideUserInterfaceStyle)) }
         return t
     }
-    open var modalPresentationStyle = 0
+    /// The coordinator of the push, pop, presentation or dismissal this controller (or, without
+    /// one, its nearest ancestor) takes part in, while it runs; nil otherwise.
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1619294-transitioncoordinator
+    open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
+        var c: UIViewController? = self
+        while let vc = c {
+            if let t = vc.runningTransition, !t.ended { return t }
+            c = vc.parent
+        }
+        return nil
+    }
+    /// The transition this controller takes part in (set by the navigation controller and by presenting).
+    var runningTransition: TransitionCoordinator?
+
+    // MARK: Presenting (UIViewControllerPresentation.swift)
+
+    /// How `present(_:animated:completion:)` shows this controller: `.automatic` (the default) is
+    /// a page sheet on an iPhone.
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621355-modalpresentationstyle
+    open var modalPresentationStyle = UIModalPresentationStyle.automatic
+    /// How a full-screen presentation comes and goes: `.coverVertical` (the default) or `.crossDissolve`.
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621388-modaltransitionstyle
+    open var modalTransitionStyle = UIModalTransitionStyle.coverVertical
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621506-definespresentationcontext
     open var definesPresentationContext = false
+    /// The controller this one (or its nearest ancestor) presented, and that is still shown.
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621407-presentedviewcontroller
+    open var presentedViewController: UIViewController? { outermost.presentedStorage }
+    /// The controller that presented this one (or its nearest presented ancestor).
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621430-presentingviewcontroller
+    open var presentingViewController: UIViewController? { outermost.presentingStorage }
+    /// From the start of its presentation's transition (`viewWillAppear`) to its end (`viewDidAppear`).
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621364-isbeingpresented
+    open internal(set) var isBeingPresented = false
+    /// From the start of its dismissal's transition (`viewWillDisappear`) to its end (`viewDidDisappear`).
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621381-isbeingdismissed
+    open internal(set) var isBeingDismissed = false
+    var presentedStorage: UIViewController?
+    weak var presentingStorage: UIViewController?
+    /// The presentation this controller shows (it is the presented one).
+    var presentation: Presentation?
+    /// true: presented as a sheet, this controller still decides the status bar's style (a
+    /// full-screen presentation always does).
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621453-modalpresentationcapturesstatusbarappearance
+    open var modalPresentationCapturesStatusBarAppearance = false
 
     /// The traits of where its view is (else its parent's, else the screen's) with the overrides
     /// for it and its own.
@@ -240,29 +283,41 @@ public struct UIRectEdge: OptionSet, Hashable, Sendable {
     var barInsets: UIEdgeInsets { parent?.barInsets(forChild: self) ?? .zero }
     func barInsets(forChild child: UIViewController) -> UIEdgeInsets { barInsets }
 
-    /// Presenting is not drawn (said once).
+    /// Shows `viewControllerToPresent` as its `modalPresentationStyle` says, on the frame clock
+    /// when animated (UIViewControllerPresentation.swift); the completion runs after its `viewDidAppear`.
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621380-present
     open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
-        Diagnostics.once("present", "present(_:animated:): presented view controllers are not drawn")
-        completion?()
+        presentController(viewControllerToPresent, animated: flag, completion: completion)
     }
-    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) { completion?() }
+    /// Dismisses the controller this one presented, or this one when it was presented; the
+    /// completion runs after the appearance calls (at once when nothing is presented).
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621505-dismiss
+    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) { dismissController(animated: flag, completion: completion) }
+
+    /// The appearance calls UIKit makes, each sent to a controller and the children on screen with it.
+    enum AppearanceCall { case willAppear, isAppearing, didAppear, willDisappear, didDisappear }
+
+    /// The children that get this controller's appearance calls: all of them (a navigation
+    /// controller's top one, a tab bar controller's selected one).
+    var appearanceChildren: [UIViewController] { children }
+
+    /// `call` to this controller, then to its children on screen.
+    func send(_ call: AppearanceCall, animated: Bool = false) {
+        switch call {
+        case .willAppear: viewWillAppear(animated)
+        case .isAppearing: viewIsAppearing(animated)
+        case .didAppear: viewDidAppear(animated)
+        case .willDisappear: viewWillDisappear(animated)
+        case .didDisappear: viewDidDisappear(animated)
+        }
+        for c in appearanceChildren { c.send(call, animated: animated) }
+    }
 
     /// The appearance calls, for this controller and its children: viewWillAppear, then (after
     /// the first layout) viewDidAppear.
-    func sendWillAppear() {
-        viewWillAppear(false)
-        for c in children { c.sendWillAppear() }
-    }
-
-    func sendIsAppearing() {
-        viewIsAppearing(false)
-        for c in children { c.sendIsAppearing() }
-    }
-
-    func sendDidAppear() {
-        viewDidAppear(false)
-        for c in children { c.sendDidAppear() }
-    }
+    func sendWillAppear() { send(.willAppear) }
+    func sendIsAppearing() { send(.isAppearing) }
+    func sendDidAppear() { send(.didAppear) }
 
     /// The nearest controller of class `T` above this one (its navigation or tab bar controller).
     func nearestAncestor<T: UIViewController>(_ type: T.Type) -> T? {

@@ -12,6 +12,30 @@ import Foundation
     /// The rotation the transition makes (identity for a size change without one).
     var targetTransform: CGAffineTransform { get }
     var containerView: UIView { get }
+    /// The style of the presentation (`.fullScreen` for a push or pop, and for a size change).
+    var presentationStyle: UIModalPresentationStyle { get }
+    /// The controller leaving (`.from`) or coming (`.to`).
+    /// https://developer.apple.com/documentation/uikit/uiviewcontrollertransitioncoordinatorcontext/viewcontroller(forkey:)
+    func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController?
+    /// The view leaving or coming; nil for a view that stays in its place (a page sheet's presenter).
+    /// https://developer.apple.com/documentation/uikit/uiviewcontrollertransitioncoordinatorcontext/view(forkey:)
+    func view(forKey key: UITransitionContextViewKey) -> UIView?
+}
+
+/// https://developer.apple.com/documentation/uikit/uitransitioncontextviewcontrollerkey
+public struct UITransitionContextViewControllerKey: Hashable, RawRepresentable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let from = UITransitionContextViewControllerKey(rawValue: "UITransitionContextFromViewControllerKey")
+    public static let to = UITransitionContextViewControllerKey(rawValue: "UITransitionContextToViewControllerKey")
+}
+
+/// https://developer.apple.com/documentation/uikit/uitransitioncontextviewkey
+public struct UITransitionContextViewKey: Hashable, RawRepresentable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let from = UITransitionContextViewKey(rawValue: "UITransitionContextFromViewKey")
+    public static let to = UITransitionContextViewKey(rawValue: "UITransitionContextToViewKey")
 }
 
 /// Runs animations alongside a transition (a size change) and work after it.
@@ -32,6 +56,109 @@ extension UIViewControllerTransitionCoordinator {
     @discardableResult
     public func animate(alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool {
         animate(alongsideTransition: animation, completion: nil)
+    }
+}
+
+/// The coordinator of a push, pop, presentation or dismissal the run plays: handed out by
+/// `transitionCoordinator` from its start (the `viewWillAppear`/`viewWillDisappear` calls) to
+/// its end. Blocks given to `animate(alongsideTransition:completion:)` before the transition's
+/// animations start run with them (its duration, ease in and out); given later, they animate over
+/// the time left. The completions run at the frame the transition ends, before `viewDidAppear`
+/// and `viewDidDisappear`, in the order given.
+@MainActor final class TransitionCoordinator: NSObject, UIViewControllerTransitionCoordinator {
+    let isAnimated: Bool
+    var isInteractive: Bool { false }
+    var initiallyInteractive: Bool { false }
+    var isCancelled: Bool { false }
+    let transitionDuration: TimeInterval
+    let containerView: UIView
+    let presentationStyle: UIModalPresentationStyle
+    var targetTransform: CGAffineTransform { .identity }
+    private let from: UIViewController, to: UIViewController
+    private let fromView: UIView?, toView: UIView?
+    /// When the animations began (nil until they do).
+    private var begin: Double?
+    private var pending: [(any UIViewControllerTransitionCoordinatorContext) -> Void] = []
+    private var completions: [(any UIViewControllerTransitionCoordinatorContext) -> Void] = []
+    private(set) var ended = false
+
+    init(
+        from: UIViewController, to: UIViewController, fromView: UIView?, toView: UIView?, container: UIView,
+        style: UIModalPresentationStyle, animated: Bool, duration: Double
+    ) {
+        self.from = from
+        self.to = to
+        self.fromView = fromView
+        self.toView = toView
+        containerView = container
+        presentationStyle = style
+        isAnimated = animated
+        transitionDuration = animated ? duration : 0
+    }
+
+    /// The part of the transition played (0 before it starts, 1 at its end), linear in time.
+    var percentComplete: CGFloat {
+        guard let begin, transitionDuration > 0 else { return ended ? 1 : 0 }
+        return CGFloat(min(max((ScreenEnvironment.time - begin) / transitionDuration, 0), 1))
+    }
+
+    func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? {
+        switch key {
+        case .from: return from
+        case .to: return to
+        default: return nil
+        }
+    }
+
+    func view(forKey key: UITransitionContextViewKey) -> UIView? {
+        switch key {
+        case .from: return fromView
+        case .to: return toView
+        default: return nil
+        }
+    }
+
+    @discardableResult
+    func animate(
+        alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
+        completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?
+    ) -> Bool {
+        guard !ended else { return false }
+        if let completion { completions.append(completion) }
+        guard let animation else { return true }
+        if let begin {
+            // Late: over the time the transition has left.
+            let left = max(0, begin + transitionDuration - ScreenEnvironment.time)
+            run([animation], duration: left)
+        } else {
+            pending.append(animation)
+        }
+        return true
+    }
+
+    /// The transition's animations start now: the blocks given so far run with them.
+    func start() {
+        begin = ScreenEnvironment.time
+        let blocks = pending
+        pending = []
+        run(blocks, duration: transitionDuration)
+    }
+
+    private func run(_ blocks: [(any UIViewControllerTransitionCoordinatorContext) -> Void], duration: Double) {
+        guard !blocks.isEmpty else { return }
+        if isAnimated, duration > 0 {
+            UIView.animate(withDuration: duration, delay: 0, options: [.curveEaseInOut], animations: { for b in blocks { b(self) } })
+        } else {
+            UIView.performWithoutAnimation { for b in blocks { b(self) } }
+        }
+    }
+
+    /// The transition ended: the completions run.
+    func finish() {
+        ended = true
+        let done = completions
+        completions = []
+        for c in done { c(self) }
     }
 }
 

@@ -94,7 +94,7 @@ internal import Scene
     open var statusBarStyle: UIStatusBarStyle {
         get {
             guard !Self.viewControllerBasedStatusBarAppearance else {
-                return keyWindow?.rootViewController?.statusBarController.preferredStatusBarStyle ?? .default
+                return keyWindow?.rootViewController?.statusBarDecider.preferredStatusBarStyle ?? .default
             }
             return ScreenRun.current?.applicationStatusBar.style ?? .default
         }
@@ -105,7 +105,7 @@ internal import Scene
     open var isStatusBarHidden: Bool {
         get {
             guard !Self.viewControllerBasedStatusBarAppearance else {
-                return keyWindow?.rootViewController?.statusBarController.prefersStatusBarHidden ?? false
+                return keyWindow?.rootViewController?.statusBarDecider.prefersStatusBarHidden ?? false
             }
             return ScreenRun.current?.applicationStatusBar.hidden ?? false
         }

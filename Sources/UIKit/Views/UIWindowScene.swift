@@ -71,8 +71,8 @@ public enum UIInterfaceOrientation: Int, Sendable {
     }
 
     /// The controller whose status bar preferences count: the key window's root's (its
-    /// `childForStatusBarStyle` followed).
-    private var controller: UIViewController? { (scene?.keyWindow ?? scene?.windows.first)?.rootViewController?.statusBarController }
+    /// `childForStatusBarStyle` followed), or the controller it presented full screen.
+    private var controller: UIViewController? { (scene?.keyWindow ?? scene?.windows.first)?.rootViewController?.statusBarDecider }
 
     /// https://developer.apple.com/documentation/uikit/uistatusbarmanager/3213945-isstatusbarhidden
     open var isStatusBarHidden: Bool { controller?.prefersStatusBarHidden == true || ScreenEnvironment.device.statusBarHeight == 0 }

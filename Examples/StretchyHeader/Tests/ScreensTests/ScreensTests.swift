@@ -57,6 +57,33 @@ final class ScreensTests: XCTestCase {
             frames: "10,13,17,35", scale: 1)
     }
 
+    /// A list with a pushed detail (issue 45).
+    func testListDetail() throws {
+        try assertFrames(
+            of: { UINavigationController(rootViewController: TrailListViewController()) }, scenario: Self.scenarios + "/list-detail.yaml",
+            golden: Self.goldens + "/list-detail", frames: "0,17,30,47", scale: 1)
+    }
+
+    /// The list and detail's push and pop give the same bytes with one worker and two, and for a
+    /// selection of frames in the pop (the tap and the push before it replayed).
+    func testListDetailIsTheSameForAnyWorkers() throws {
+        let base = NSTemporaryDirectory() + "list-detail-jobs-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let make: @MainActor () -> UIViewController = { UINavigationController(rootViewController: TrailListViewController()) }
+        let scenario = Self.scenarios + "/list-detail.yaml"
+        try renderFrames(of: make, scenario: scenario, out: base + "/one", scale: 1, jobs: 1)
+        try renderFrames(of: make, scenario: scenario, out: base + "/two", scale: 1, jobs: 2)
+        try renderFrames(of: make, scenario: scenario, out: base + "/some", frames: "45-46", scale: 1)
+        let names = try FileManager.default.contentsOfDirectory(atPath: base + "/one").filter { $0.hasSuffix(".png") }.sorted()
+        XCTAssertEqual(names.count, 66)
+        for name in names {
+            XCTAssertEqual(FileManager.default.contents(atPath: base + "/one/" + name), FileManager.default.contents(atPath: base + "/two/" + name), name)
+        }
+        for name in ["0045.png", "0046.png"] {
+            XCTAssertEqual(FileManager.default.contents(atPath: base + "/one/" + name), FileManager.default.contents(atPath: base + "/some/" + name), name)
+        }
+    }
+
     func testSettings() throws {
         try assertFrames(
             of: { UINavigationController(rootViewController: SettingsViewController()) }, scenario: Self.scenarios + "/settings.yaml",
