@@ -470,3 +470,38 @@ final class PanSwipeTests: XCTestCase {
         card.center = CGPoint(x: start.x + t.x, y: start.y + t.y)
     }
 }
+
+/// A button's title inside an animation block (issue 45's Follow finding).
+final class ButtonTitleAnimationTests: XCTestCase {
+    /// The title changed, then the button's frame set and `layoutIfNeeded()` called inside a
+    /// linear 1 s block: the label's frame animates with the button's layout (halfway at 0.5 s
+    /// between "Follow" centred in 84 points and "Following" centred in 112), its text is the new
+    /// one at once.
+    func testATitleLabelsFrameAnimatesWithItsButtonsLayout() throws {
+        try MainActor.assumeIsolated {
+            let vc = AnimatedBoxViewController()
+            let button = UIButton(type: .custom)
+            var before = CGRect.zero, after = CGRect.zero
+            vc.onAppear = { vc in
+                button.setTitle("Follow", for: .normal)
+                button.frame = CGRect(x: 200, y: 300, width: 84, height: 30)
+                vc.view.addSubview(button)
+                button.layoutIfNeeded()
+                before = button.titleLabel!.frame
+                button.setTitle("Following", for: .normal)
+                UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) {
+                    button.frame = CGRect(x: 172, y: 300, width: 112, height: 30)
+                    button.layoutIfNeeded()
+                }
+                after = button.titleLabel!.frame
+            }
+            let run = AnimationRuns.make(vc)
+            run.advance(to: 5)
+            XCTAssertEqual(button.titleLabel?.text, "Following")
+            XCTAssertGreaterThan(after.width, before.width)
+            let mid = try XCTUnwrap(run.within { button.titleLabel!.layer.presentation() })
+            XCTAssertEqual(mid.frame.width, (before.width + after.width) / 2, accuracy: 1e-6)
+            XCTAssertEqual(mid.frame.minX, (before.minX + after.minX) / 2, accuracy: 1e-6)
+        }
+    }
+}
