@@ -504,4 +504,35 @@ final class ButtonTitleAnimationTests: XCTestCase {
             XCTAssertEqual(mid.frame.minX, (before.minX + after.minX) / 2, accuracy: 1e-6)
         }
     }
+
+    /// Mid-animation the label's text is the one laid out for its final bounds, stretched to the
+    /// drawn bounds as a `.redraw` label's contents are (resize gravity): halfway, the text layer is
+    /// as wide as the final frame, scaled by the drawn width over it.
+    func testALabelsTextKeepsItsFinalLayoutWhileItsBoundsAnimate() throws {
+        try MainActor.assumeIsolated {
+            let vc = AnimatedBoxViewController()
+            let label = UILabel(frame: CGRect(x: 20, y: 400, width: 60, height: 20))
+            label.accessibilityIdentifier = "title"
+            vc.onAppear = { vc in
+                label.text = "Follow"
+                vc.view.addSubview(label)
+                label.text = "Following"
+                UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) { label.frame.size.width = 100 }
+            }
+            let run = AnimationRuns.make(vc)
+            run.advance(to: 5)
+            let drawn = try XCTUnwrap(AnimationRuns.layer("title", in: run))
+            XCTAssertEqual(drawn.bounds.width, 80, accuracy: 1e-9)
+            XCTAssertNil(drawn.contents)
+            let text = try XCTUnwrap(drawn.sublayers.first)
+            XCTAssertNotNil(text.contents)
+            XCTAssertEqual(text.bounds.width, 100, accuracy: 1e-9)
+            XCTAssertEqual(text.transform.a, 0.8, accuracy: 1e-9)
+            XCTAssertEqual(text.transform.d, 1, accuracy: 1e-9)
+            XCTAssertEqual(text.position.x, 40, accuracy: 1e-9)
+            // At rest, the text is the label's own again.
+            run.advance(to: 12)
+            XCTAssertNotNil(try XCTUnwrap(AnimationRuns.layer("title", in: run)).contents)
+        }
+    }
 }
