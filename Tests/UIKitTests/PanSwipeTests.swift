@@ -429,6 +429,27 @@ final class PanSwipeTests: XCTestCase {
         }
     }
 
+    /// With showTouches, the indicator follows a drag delivered as touches: at frame 9 (0.3 s,
+    /// 0.2 s into the pan.yaml drag of 150 points in 0.4 s from (200, 400)) it is at (200, 475);
+    /// after the lift it is gone.
+    func testTheTouchIndicatorFollowsADeliveredDrag() throws {
+        try MainActor.assumeIsolated {
+            let loaded = try ScenarioLoader.load(path: TouchScenarioTests.fixtures + "/pan.yaml", screenCode: true)
+            var settings = ScreenSettings(device: loaded.screen.device, appearance: .light, typography: .standard, fps: 30, imageFolders: [])
+            settings.showTouches = true
+            let vc = PanFixtureViewController()
+            let run = ScreenRun(settings: settings, motion: loaded.timeline, make: { vc })
+            run.advance(to: 9)
+            let touch = try XCTUnwrap(run.snapshot().sublayers.last { $0.name == "touch" })
+            XCTAssertEqual(touch.frame.midX, 200, accuracy: 1e-6)
+            XCTAssertEqual(touch.frame.midY, 475, accuracy: 1e-6)
+            // The card followed: its centre moved as far as the finger (75 points).
+            XCTAssertEqual(vc.card.center.y, 475, accuracy: 1e-6)
+            run.advance(to: 20)
+            XCTAssertNil(run.snapshot().sublayers.last { $0.name == "touch" })
+        }
+    }
+
     // MARK: Bytes
 
     /// A dragged screen with a pan recognizer gives the same bytes with one worker or two.
