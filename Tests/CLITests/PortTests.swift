@@ -163,6 +163,39 @@ final class PortTransformTests: XCTestCase {
             transform(swift).contains(#"UITapGestureRecognizer(target: self, action: Selector("didTap:"))"#), transform(swift))
     }
 
+    /// A pan's and a swipe's `#selector`s, and one added to a scroll view's own pan, are
+    /// registered as a tap's are (UIKitTests.PanSwipeTests send actions through such a registration).
+    func testPanAndSwipeSelectorsAreRegistered() throws {
+        let folder = try makeTemporaryFolder("port-pan")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let swift = """
+            class SheetViewController: UIViewController {
+                let scrollView = UIScrollView()
+                override func viewDidLoad() {
+                    view.addGestureRecognizer(UIPanGestureRecognizer(target: self, action: #selector(didPan(_:))))
+                    let swipe = UISwipeGestureRecognizer(target: self, action: #selector(didSwipe))
+                    swipe.direction = .left
+                    view.addGestureRecognizer(swipe)
+                    scrollView.panGestureRecognizer.addTarget(self, action: #selector(scrollPanned(_:)))
+                }
+                @objc private func didPan(_ recognizer: UIPanGestureRecognizer) {}
+                @objc func didSwipe() {}
+                @objc func scrollPanned(_ pan: UIPanGestureRecognizer) {}
+            }
+            """
+        try swift.write(toFile: folder + "/Sheet.swift", atomically: true, encoding: .utf8)
+        var app = try AppSources(swift: [(folder + "/Sheet.swift", "Sheet.swift")], interfaceBuilder: [])
+        let registrations = app.registrations().split(separator: "\n").map(String.init)
+        let block = Array(registrations.drop { !$0.contains("register(SheetViewController") }.prefix(5))
+        XCTAssertEqual(block.first, "    UIStoryboard.register(SheetViewController.self) {")
+        XCTAssertTrue(block.contains("        $0.action(\"didPan:\", SheetViewController.didPan(_:))"), "\(block)")
+        XCTAssertTrue(block.contains("        $0.action(\"didSwipe\", SheetViewController.didSwipe)"), "\(block)")
+        XCTAssertTrue(block.contains("        $0.action(\"scrollPanned:\", SheetViewController.scrollPanned(_:))"), "\(block)")
+        let ported = transform(swift)
+        XCTAssertTrue(ported.contains(#"UIPanGestureRecognizer(target: self, action: Selector("didPan:"))"#), ported)
+        XCTAssertTrue(ported.contains(#"UISwipeGestureRecognizer(target: self, action: Selector("didSwipe"))"#), ported)
+    }
+
     /// An override written in an extension is moved into its class's body, between
     /// `#sourceLocation` lines naming its own place; where it was, blanks keep the lines.
     func testAnOverrideInAnExtensionMovesIntoItsClass() {

@@ -158,7 +158,8 @@ final class HorizontalScrollTests: XCTestCase {
         }
     }
 
-    /// A touch that lands in no horizontal scroll view moves nothing and says so once.
+    /// A touch that lands in no horizontal scroll view scrolls nothing (it goes to the views as
+    /// touches) and says so once.
     func testATouchBesideTheCarouselMovesNothing() throws {
         try MainActor.assumeIsolated {
             let vc = NestedCarouselViewController()
@@ -170,7 +171,7 @@ final class HorizontalScrollTests: XCTestCase {
                 ScreenRun.takeDiagnostics(),
                 [
                     "timeline.gestures[0]: the sideways touch at (300, 600) lands in no horizontally scrolling view (content wider than its bounds, "
-                        + "or alwaysBounceHorizontal); nothing moves; give `at:` a point inside one"
+                        + "or alwaysBounceHorizontal); it goes to the views under it as touches and nothing scrolls; give `at:` a point inside one"
                 ])
         }
     }

@@ -53,6 +53,10 @@ public struct GestureTimeline: ScrollTimeline {
         public var target: TouchTarget
         public var isLongPress: Bool
         public var end: Double { time + duration }
+
+        package init(step: Int, time: Double, duration: Double, target: TouchTarget, isLongPress: Bool) {
+            self.step = step; self.time = time; self.duration = duration; self.target = target; self.isLongPress = isLongPress
+        }
     }
     /// The script's taps and long presses in time order.
     public let presses: [Press]
@@ -113,6 +117,21 @@ public struct GestureTimeline: ScrollTimeline {
     /// The touches of sideways steps, in time order (the same for every compile of a script).
     public let touchDowns: [TouchDown]
 
+    /// A finger this timeline's drags and flings move: the index of its first step (the drag or
+    /// fling that puts it down), when it lands and where (screen points), and when it lifts (the
+    /// release, or a fling's end; infinity when the script never lifts it).
+    public struct Finger: Equatable, Sendable {
+        public var step: Int
+        public var time: Double
+        public var point: Point
+        public var lift: Double
+    }
+    /// The fingers of the steps this timeline takes, in time order.
+    public let fingers: [Finger]
+    /// The fingers (by first step) whose steps no axis takes: a UIKit screen delivers them to its
+    /// views as touches.
+    package let excluding: Set<Int>
+
     /// A finger lifting: when, where the content was, its velocity (points per second, positive
     /// while the offset grows), and where the motion after it comes to rest.
     public struct Release: Equatable, Sendable {
@@ -144,7 +163,7 @@ public struct GestureTimeline: ScrollTimeline {
         steps: [Step], startOffset: Double = 0, physics: ScrollPhysics, bounds: ClosedRange<Double>,
         viewportHeight: Double, touchPlacement: @escaping TouchPlacement, duration: Double? = nil,
         releaseTargets: [Int: Double] = [:], axis: Axis = .vertical, sidewaysPlacement: TouchPlacement? = nil,
-        sidewaysSteps: Set<Int>? = nil, pagedReleases: Set<Int> = []
+        sidewaysSteps: Set<Int>? = nil, pagedReleases: Set<Int> = [], excluding: Set<Int> = []
     ) throws {
         self.steps = steps
         self.startOffset = startOffset
@@ -157,11 +176,13 @@ public struct GestureTimeline: ScrollTimeline {
         self.axis = axis
         self.sidewaysSteps = sidewaysSteps
         self.pagedReleases = pagedReleases
-        let (projected, touches) = try GestureTimeline.project(steps, onto: axis, taking: sidewaysSteps)
+        self.excluding = excluding
+        let (projected, touches) = try GestureTimeline.project(steps, onto: axis, taking: sidewaysSteps, excluding: excluding)
         presses = GestureTimeline.presses(in: steps)
         let along = axis == .vertical ? Point(0, 1) : Point(1, 0)
         let placement = axis == .vertical ? touchPlacement : (sidewaysPlacement ?? touchPlacement)
         var touchDowns: [TouchDown] = []
+        var fingers: [Finger] = []
         var segments = [Segment(start: 0, end: .infinity, motion: .rest(offset: startOffset))]
         var t = 0.0
         var finger: (point: Point, velocity: Double)?
@@ -252,6 +273,7 @@ public struct GestureTimeline: ScrollTimeline {
                 }
                 let touch = finger?.point ?? at ?? placement(delta)
                 if finger == nil, let group = touches[index] { touchDowns.append(TouchDown(time: t, point: touch, steps: group)) }
+                if finger == nil { fingers.append(Finger(step: index, time: t, point: touch, lift: .infinity)) }
                 t = append(
                     .track(rawStart: rawStart, touchStart: touch, delta: delta, duration: length, easing: easing, along: along),
                     from: t, length: length)
@@ -266,15 +288,18 @@ public struct GestureTimeline: ScrollTimeline {
                 let now = cut(at: t)
                 release(at: t, offset: now.offset, velocity: contentVelocity(finger: velocity ?? down.velocity, at: now.offset))
                 finger = nil
+                fingers[fingers.count - 1].lift = t
             case .fling(let velocity, let length, let at):
                 let now = cut(at: t)
                 let rawStart = physics.raw(displayed: now.offset, bounds: bounds, dimension: viewportHeight)
                 let delta = velocity * length
                 let touch = finger?.point ?? at ?? placement(delta)
                 if finger == nil, let group = touches[index] { touchDowns.append(TouchDown(time: t, point: touch, steps: group)) }
+                if finger == nil { fingers.append(Finger(step: index, time: t, point: touch, lift: .infinity)) }
                 t = append(
                     .track(rawStart: rawStart, touchStart: touch, delta: delta, duration: length, easing: .linear, along: along),
                     from: t, length: length)
+                fingers[fingers.count - 1].lift = t
                 let end = cut(at: t)
                 release(at: t, offset: end.offset, velocity: contentVelocity(finger: velocity, at: end.offset))
                 finger = nil
@@ -290,6 +315,7 @@ public struct GestureTimeline: ScrollTimeline {
         self.segments = segments
         self.releases = releases
         self.touchDowns = touchDowns
+        self.fingers = fingers
         var settled = segments.last.map { $0.start } ?? 0
         if duration == nil, axis == .vertical, sidewaysSteps == nil,
             steps.contains(where: { if case .sideways = $0 { return true } else { return false } })
@@ -342,6 +368,20 @@ public struct GestureTimeline: ScrollTimeline {
             }
         }
         return state
+    }
+
+    /// Where the finger of a drag or fling is at `time` (its lift included), in screen points; nil
+    /// when none is down.
+    public func fingerPoint(at time: Double) -> Point? {
+        for s in segments.reversed() where s.start <= time && time <= s.end {
+            switch s.motion {
+            case .track, .held:
+                return GestureTimeline.evaluate(s, at: time, physics: physics, bounds: bounds, viewport: viewport).touch
+            default:
+                continue
+            }
+        }
+        return nil
     }
 
     /// The taps and long presses of `steps`, with their times.
@@ -411,7 +451,7 @@ public struct GestureTimeline: ScrollTimeline {
         try GestureTimeline(
             steps: steps, startOffset: startOffset, physics: physics, bounds: bounds, viewportHeight: viewportHeight,
             touchPlacement: touchPlacement, duration: requestedDuration, releaseTargets: releaseTargets, axis: axis,
-            sidewaysPlacement: sidewaysPlacement, sidewaysSteps: sidewaysSteps, pagedReleases: pagedReleases)
+            sidewaysPlacement: sidewaysPlacement, sidewaysSteps: sidewaysSteps, pagedReleases: pagedReleases, excluding: excluding)
     }
 
     /// The same script's sideways steps (those in `taking`, nil: all) as a horizontal scroll
@@ -423,7 +463,16 @@ public struct GestureTimeline: ScrollTimeline {
         try GestureTimeline(
             steps: steps, startOffset: startOffset, physics: physics, bounds: bounds, viewportHeight: viewportWidth,
             touchPlacement: touchPlacement, duration: requestedDuration, releaseTargets: releaseTargets, axis: .horizontal,
-            sidewaysPlacement: sidewaysPlacement, sidewaysSteps: taking, pagedReleases: pagedReleases)
+            sidewaysPlacement: sidewaysPlacement, sidewaysSteps: taking, pagedReleases: pagedReleases, excluding: excluding)
+    }
+
+    /// The same script with the fingers whose first step is in `excluding` moving no scroll view
+    /// (their steps are time passing on every axis): a UIKit screen delivers them as touches.
+    package func excluding(_ fingers: Set<Int>) throws -> GestureTimeline {
+        try GestureTimeline(
+            steps: steps, startOffset: startOffset, physics: physics, bounds: bounds, viewportHeight: viewport,
+            touchPlacement: touchPlacement, duration: requestedDuration, axis: axis, sidewaysPlacement: sidewaysPlacement,
+            sidewaysSteps: sidewaysSteps, pagedReleases: pagedReleases, excluding: fingers)
     }
 
     /// Paging: where a release comes to rest on a scroll view of pages `page` points long (its
@@ -451,7 +500,7 @@ public struct GestureTimeline: ScrollTimeline {
     /// the axis whose finger is down. Also, on the horizontal axis, the step groups of its touches
     /// by the index of their first step. A finger on one axis while one is down on the other is
     /// refused (a diagonal or two-finger gesture is not modelled).
-    static func project(_ steps: [Step], onto axis: Axis, taking: Set<Int>?) throws -> ([Step], [Int: [Int]]) {
+    static func project(_ steps: [Step], onto axis: Axis, taking: Set<Int>?, excluding: Set<Int> = []) throws -> ([Step], [Int: [Int]]) {
         var out: [Step] = []
         var groups: [Int: [Int]] = [:]
         var down: (axis: Axis, taken: Bool, first: Int)?
@@ -495,7 +544,13 @@ public struct GestureTimeline: ScrollTimeline {
                 let why = name == "scrollTo" ? "" : " (a diagonal or two-finger drag is not supported)"
                 throw ScriptError(step: index, message: "\(name): a finger is down on a \(other) drag; release it first\(why)")
             }
-            let taken = stepAxis == axis && (axis == .vertical || down.map { $0.taken } ?? (taking?.contains(index) ?? true))
+            let excluded: Bool
+            switch inner {
+            case .drag, .fling, .release: excluded = excluding.contains(down?.first ?? index)
+            default: excluded = false
+            }
+            let taken =
+                stepAxis == axis && !excluded && (axis == .vertical || down.map { $0.taken } ?? (taking?.contains(index) ?? true))
             switch inner {
             case .drag, .fling:
                 if down == nil { down = (stepAxis, taken, index) }

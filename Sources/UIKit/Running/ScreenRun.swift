@@ -119,6 +119,7 @@ package struct ScreenSettings: Sendable {
         if i == 0 { start() }
         window.layoutIfNeeded()
         followTheScreenOnTop()
+        route(upTo: t)
         drive(to: t)
         window.layoutIfNeeded()
         delivery.deliver(after: lastTime, upTo: t, in: window, frame: i)
@@ -200,7 +201,7 @@ package struct ScreenSettings: Sendable {
     private func drive(to t: Double) {
         main.drive(to: t, lastTime: lastTime, frame: frame)
         if let gestures = motion as? GestureTimeline, gestures.hasSidewaysSteps {
-            for touch in sidewaysTouches(gestures) where touch.time > lastTime && touch.time <= t {
+            for touch in sidewaysTouches(gestures) where touch.time > lastTime && touch.time <= t && !delivered.contains(touch.steps[0]) {
                 let point = CGPoint(x: touch.point.x, y: touch.point.y)
                 guard let s = ScrollDriver.horizontalScrollView(at: point, in: window) else {
                     Diagnostics.once(
@@ -215,6 +216,7 @@ package struct ScreenSettings: Sendable {
                     driver = known
                 } else {
                     driver = ScrollDriver(horizontal: s, motion: gestures)
+                    driver.excluding = delivered
                     sideways.append(driver)
                 }
                 driver.take(touch.steps)
@@ -226,11 +228,90 @@ package struct ScreenSettings: Sendable {
     /// The script's sideways touches (compiled once).
     private func sidewaysTouches(_ gestures: GestureTimeline) -> [GestureTimeline.TouchDown] {
         if let touches { return touches }
-        let found = (try? gestures.horizontal(taking: nil, startOffset: 0, bounds: -1e7...1e7, viewportWidth: 1000))?.touchDowns ?? []
+        let found = sidewaysMotion(gestures)?.touchDowns ?? []
         touches = found
         return found
     }
     private var touches: [GestureTimeline.TouchDown]?
+
+    /// The script's sideways steps, all taken, free of edges (where their fingers go).
+    private func sidewaysMotion(_ gestures: GestureTimeline) -> GestureTimeline? {
+        if let sidewaysAll { return sidewaysAll }
+        sidewaysAll = try? gestures.horizontal(taking: nil, startOffset: 0, bounds: -1e7...1e7, viewportWidth: 1000)
+        return sidewaysAll
+    }
+    private var sidewaysAll: GestureTimeline?
+
+    // MARK: Drags delivered as touches
+
+    /// Where a drag's finger goes: the scroll view it pans, or the views under it as touches.
+    enum DragRoute: Equatable {
+        case scroll(UIScrollView)
+        /// A view on the way takes it (a pan or swipe recognizer, a control).
+        case touches
+        /// No scroll view, and nothing on the way that takes a drag: touches all the same.
+        case views
+    }
+
+    /// The fingers of drags and flings delivered as touches, by first step.
+    private var delivered: Set<Int> = []
+
+    /// Each drag or fling finger landing in (lastTime, t] is routed where it lands (see
+    /// `route(from:scroll:)`); one the views take moves no scroll view and is handed to the
+    /// touch delivery with its place at each time.
+    private func route(upTo t: Double) {
+        guard let gestures = motion as? GestureTimeline else { return }
+        var landing: [(GestureTimeline.Finger, GestureTimeline.Axis, GestureTimeline)] = []
+        for f in gestures.fingers where f.time > lastTime && f.time <= t { landing.append((f, .vertical, gestures)) }
+        if gestures.hasSidewaysSteps, let sideways = sidewaysMotion(gestures) {
+            for f in sideways.fingers where f.time > lastTime && f.time <= t { landing.append((f, .horizontal, sideways)) }
+        }
+        for (finger, axis, path) in landing.sorted(by: { $0.0.time < $1.0.time }) {
+            let point = CGPoint(x: finger.point.x, y: finger.point.y)
+            let hit = window.hitTest(window.convert(point, from: nil), with: nil)
+            let scroll = axis == .vertical ? scrollView : ScrollDriver.horizontalScrollView(at: point, in: window)
+            let route = Self.route(from: hit, scroll: scroll)
+            if case .scroll = route { continue }
+            if route == .views, axis == .horizontal {
+                Diagnostics.once(
+                    "sideways \(finger.step)",
+                    "timeline.gestures[\(finger.step)]: the sideways touch at (\(format(finger.point.x)), \(format(finger.point.y))) lands in no "
+                        + "horizontally scrolling view (content wider than its bounds, or alwaysBounceHorizontal); it goes to the views under it "
+                        + "as touches and nothing scrolls; give `at:` a point inside one")
+            }
+            delivered.insert(finger.step)
+            let start = finger.point
+            delivery.add(drag: finger.step, time: finger.time, lift: finger.lift) { time in
+                let p = path.fingerPoint(at: time) ?? start
+                return CGPoint(x: p.x, y: p.y)
+            }
+        }
+        main.excluding = delivered
+        for driver in sideways { driver.excluding = delivered }
+    }
+
+    /// The rule that decides a drag. The scroll view its axis moves is the screen's main scroll
+    /// view (vertical), or the innermost horizontally scrolling one under the finger (sideways).
+    /// From the view hit-tested where the finger lands up through its superviews, the first of
+    /// these decides: that scroll view pans as before; a view with an enabled pan or swipe
+    /// recognizer, or a `UIControl` (one inside a scroll view that `delaysContentTouches`
+    /// excepted: its scroll view takes a finger that moves at once), takes the drag as touches.
+    /// With none of them on the way, the scroll view pans if there is one (the scenario's drag is
+    /// aimed at the screen's scroll, as the views over it on most screens let it through); with
+    /// none, the views take the drag as touches.
+    static func route(from hit: UIView?, scroll: UIScrollView?) -> DragRoute {
+        var v = hit
+        while let view = v {
+            if let scroll, view === scroll { return .scroll(scroll) }
+            let recognizers = view.gestureRecognizers ?? []
+            if recognizers.contains(where: { $0.isEnabled && ($0 is UIPanGestureRecognizer || $0 is UISwipeGestureRecognizer) }) {
+                return .touches
+            }
+            if view is UIControl, !TouchDelivery.delaysContentTouches(view) { return .touches }
+            v = view.superview
+        }
+        return scroll.map { .scroll($0) } ?? .views
+    }
 
     private func format(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
 
@@ -287,8 +368,11 @@ package struct ScreenSettings: Sendable {
                 root.addSublayer(bar)
             }
             if let home = SystemChrome.homeIndicator(device: settings.device, palette: palette) { root.addSublayer(home) }
-            if settings.showTouches, frame >= 0, let touch = timeline.state(at: Double(frame) / settings.fps).touch {
-                root.addSublayer(Layer.touchIndicator(at: touch))
+            if settings.showTouches, frame >= 0 {
+                let dragged = delivery.dragPoint.map { Point(Double($0.x), Double($0.y)) }
+                if let touch = timeline.state(at: Double(frame) / settings.fps).touch ?? dragged {
+                    root.addSublayer(Layer.touchIndicator(at: touch))
+                }
             }
             return root
         }

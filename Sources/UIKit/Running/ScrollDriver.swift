@@ -26,6 +26,10 @@ internal import Scene
     private var mustCompile = false
     /// The state of the last frame driven.
     private(set) var state: ScrollState
+    /// The fingers (by first step) delivered to views as touches: this view does not move with them.
+    var excluding: Set<Int> = [] {
+        didSet { if excluding != oldValue { mustCompile = true } }
+    }
 
     init(vertical view: UIScrollView?, motion: any ScrollTimeline) {
         axis = .vertical
@@ -85,7 +89,7 @@ internal import Scene
     }
 
     private func recompile() {
-        guard let gestures = motion as? GestureTimeline, let (bounds, viewport) = currentBounds(), viewport > 0 else { return }
+        guard var gestures = motion as? GestureTimeline, let (bounds, viewport) = currentBounds(), viewport > 0 else { return }
         if let done = compiledFor, done.1 == viewport, !mustCompile {
             if done.0 == bounds { return }
             // Rows measured as they come on screen move the end of the range; a motion that stays
@@ -94,6 +98,7 @@ internal import Scene
         }
         mustCompile = false
         compiledFor = (bounds, viewport)
+        if !excluding.isEmpty, let without = try? gestures.excluding(excluding) { gestures = without }
         let again: GestureTimeline?
         switch axis {
         case .vertical:
@@ -122,18 +127,30 @@ internal import Scene
         let top = lead(s)
         var next = timeline.state(at: t)
         let delegate = s.delegate
+        let pan = s.panGestureRecognizer
+        if pan.state == .ended || pan.state == .cancelled { pan.resetForNextGesture() }
         if next.phase == .tracking, !s.isTracking {
             s.isTracking = true; s.isDragging = true
+            beginPan(pan, at: t)
             Activity.set(frame: frame, call: "scrollViewWillBeginDragging")
             delegate?.scrollViewWillBeginDragging(s)
+            pan.sendActions()
+        } else if next.phase == .tracking, let p = fingerPoint(at: t), pan.scrollMoved(to: p, at: t) {
+            pan.sendActions()
         }
         if let gestures = timeline as? GestureTimeline {
             for (k, release) in gestures.releases.enumerated() where release.time > lastTime && release.time <= t {
                 if !s.isDragging {
                     s.isTracking = true; s.isDragging = true
+                    beginPan(pan, at: release.time)
                     Activity.set(frame: frame, call: "scrollViewWillBeginDragging")
                     delegate?.scrollViewWillBeginDragging(s)
+                    pan.sendActions()
                 }
+                // The finger lifts: the pan ends with the release's velocity (the finger's, against
+                // the content's), then the delegate hears of it, then the pan's other targets.
+                let lifted = fingerPoint(at: release.time) ?? pan.location(in: nil)
+                pan.scrollEnded(at: lifted, time: release.time, velocity: velocity(CGFloat(-release.velocity)))
                 var proposed = release.target
                 if s.isPagingEnabled, length(s) > 0 {
                     proposed = GestureTimeline.pageTarget(release, page: length(s), range: gestures.offsetBounds)
@@ -156,6 +173,7 @@ internal import Scene
                 s.isTracking = false; s.isDragging = false
                 Activity.set(frame: frame, call: "scrollViewDidEndDragging(_:willDecelerate:)")
                 delegate?.scrollViewDidEndDragging(s, willDecelerate: decelerates)
+                pan.sendActions()
                 if decelerates {
                     s.isDecelerating = true
                     Activity.set(frame: frame, call: "scrollViewWillBeginDecelerating")
@@ -187,6 +205,23 @@ internal import Scene
         }
         state = next
         Activity.set(frame: frame, call: "layout")
+    }
+
+    // MARK: The scroll view's pan
+
+    /// Where the finger moving this view is at `time`, in window points.
+    private func fingerPoint(at time: Double) -> CGPoint? {
+        guard let g = timeline as? GestureTimeline, let p = g.fingerPoint(at: time) else { return nil }
+        return CGPoint(x: p.x, y: p.y)
+    }
+
+    /// The pan begins: from where the finger that is down at `time` landed, to where it is now.
+    private func beginPan(_ pan: UIPanGestureRecognizer, at time: Double) {
+        guard let g = timeline as? GestureTimeline,
+            let finger = g.fingers.last(where: { $0.time <= time + 1e-9 && time <= $0.lift + 1e-9 })
+        else { return }
+        let landed = CGPoint(x: finger.point.x, y: finger.point.y)
+        pan.scrollBegan(at: landed, time: finger.time, now: fingerPoint(at: time) ?? landed, nowTime: time)
     }
 
     // MARK: Hit-testing

@@ -8,6 +8,38 @@ internal import Scene
 @MainActor struct Snapshot {
     let run: ScreenRun
 
+    /// A label whose bounds animate keeps its text as it was laid out for its bounds (the model's,
+    /// its final size: the text changes at once), placed in the drawn bounds as Core Animation
+    /// places a layer's contents by its `contentMode` (`contentsGravity`): the scaling modes
+    /// (a label's `.redraw` among them) stretch it to the bounds as they animate, the others
+    /// put it unscaled at their edge or centre.
+    static func textAtModelSize(_ out: Layer, model: CGSize, mode: UIView.ContentMode) {
+        let w = Double(model.width), h = Double(model.height), b = out.bounds
+        guard w > 0, h > 0, abs(w - b.width) > 1e-9 || abs(h - b.height) > 1e-9 else { return }
+        let text = Layer(frame: Rect(x: 0, y: 0, width: w, height: h))
+        text.contents = out.contents
+        out.contents = nil
+        var x = b.midX, y = b.midY
+        var sx = 1.0, sy = 1.0
+        switch mode {
+        case .scaleToFill, .redraw: sx = b.width / w; sy = b.height / h
+        case .scaleAspectFit: sx = min(b.width / w, b.height / h); sy = sx
+        case .scaleAspectFill: sx = max(b.width / w, b.height / h); sy = sx
+        case .center: break
+        case .top: y = b.minY + h / 2
+        case .bottom: y = b.maxY - h / 2
+        case .left: x = b.minX + w / 2
+        case .right: x = b.maxX - w / 2
+        case .topLeft: (x, y) = (b.minX + w / 2, b.minY + h / 2)
+        case .topRight: (x, y) = (b.maxX - w / 2, b.minY + h / 2)
+        case .bottomLeft: (x, y) = (b.minX + w / 2, b.maxY - h / 2)
+        case .bottomRight: (x, y) = (b.maxX - w / 2, b.maxY - h / 2)
+        }
+        text.position = Point(x, y)
+        if sx != 1 || sy != 1 { text.transform = Transform(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0) }
+        out.addSublayer(text)
+    }
+
     func layer(of ca: CALayer) -> Layer {
         let view = ca.owner
         let traits = view?.traitCollection ?? run.traits
@@ -64,6 +96,7 @@ internal import Scene
             backing.contents = drawn
             out.addSublayer(backing)
         }
+        if let label = view as? UILabel, own != nil, !ca.animationTracks.isEmpty { Self.textAtModelSize(out, model: ca.bounds.size, mode: label.contentMode) }
         if !ca.coreAnimations.isEmpty { ca.applyCoreAnimations(to: out, traits: traits, drawsOwnContents: own != nil) }
         view?.decorate(out, traits)
         if let view, let look = view.sheetBackdrop {

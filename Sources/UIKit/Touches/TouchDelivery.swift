@@ -2,25 +2,36 @@ import Foundation
 internal import Raster
 package import Scene
 
-/// The scenario's taps and long presses delivered to a screen as UIKit delivers a finger: the
+/// The scenario's taps, long presses and the drags no scroll view takes (see
+/// `ScreenRun.route(from:scroll:)`) delivered to a screen as UIKit delivers a finger: the
 /// view under it hit-tested (`hitTest(_:with:)`), the touch given to the gesture recognizers of
 /// that view and its superviews first, then to the view (`touchesBegan` ... up the responder
 /// chain). A scroll view that `delaysContentTouches` holds a touch's `touchesBegan` back from
 /// its content for 0.15 s (a quick tap's arrives as it lifts). Each change happens at its time on
-/// the frame clock, processed at the first frame at or after it.
+/// the frame clock, processed at the first frame at or after it; a dragged finger moves once a
+/// frame (`touchesMoved` at the frame's time, where the script's finger is then), and once more
+/// where it lifts if it moved since.
 @MainActor final class TouchDelivery {
     /// Where each press aimed at a view landed (for the touch indicator), by step index.
     private(set) var points: [Int: Point] = [:]
     /// A press aimed at an identifier no view has: the message, said by the render as an error.
     private(set) var problems: [String] = []
 
-    private let presses: [GestureTimeline.Press]
-    private var nextPress = 0
+    /// A finger to come: a press, or a drag's finger with its place at each time.
+    struct Finger {
+        var press: GestureTimeline.Press
+        var path: ((Double) -> CGPoint)?
+    }
+    /// The fingers still to land, in time order.
+    private var queue: [Finger]
     private let event = UIEvent()
 
     /// The finger down now.
     private struct Active {
         var press: GestureTimeline.Press
+        var path: ((Double) -> CGPoint)?
+        /// The last frame time the finger was moved at.
+        var moved: Double
         var touch: UITouch
         /// The recognizers it was given, in delivery order.
         var recognizers: [UIGestureRecognizer]
@@ -41,9 +52,25 @@ package import Scene
     /// The last lift: for the next touch's tap count.
     private var lastLift: (time: Double, point: CGPoint, count: Int)?
 
-    init(presses: [GestureTimeline.Press]) { self.presses = presses }
+    init(presses: [GestureTimeline.Press]) { queue = presses.map { Finger(press: $0, path: nil) } }
 
-    var isIdle: Bool { nextPress >= presses.count && active == nil && arena.isEmpty }
+    var isIdle: Bool { queue.isEmpty && active == nil && arena.isEmpty }
+
+    /// A drag's finger, from `time` to `lift` (its first step's index `step`), at `path(t)` in the
+    /// window's points: queued in time order (after a press landing at the same time).
+    func add(drag step: Int, time: Double, lift: Double, path: @escaping (Double) -> CGPoint) {
+        let start = path(time)
+        let press = GestureTimeline.Press(
+            step: step, time: time, duration: lift - time, target: .point(Point(Double(start.x), Double(start.y))), isLongPress: false)
+        let at = queue.firstIndex { $0.press.time > time } ?? queue.count
+        queue.insert(Finger(press: press, path: path), at: at)
+    }
+
+    /// Where a dragged finger is now (for the touch indicator), in the window's points.
+    var dragPoint: CGPoint? {
+        guard let a = active, a.path != nil else { return nil }
+        return a.touch.point
+    }
 
     /// Everything due in (after, upTo], in time order.
     func deliver(after: Double, upTo t: Double, in window: UIWindow, frame: Int) {
@@ -65,22 +92,26 @@ package import Scene
         }
         if let a = active {
             consider(a.press.end, 0) { time, _, _ in self.lift(at: time) }
+            // A dragged finger moves at the frame's time (after what else is due then).
+            if let path = a.path, a.moved < t, t < a.press.end, a.press.time < t {
+                consider(t, 4) { time, _, _ in self.move(to: path(time), at: time) }
+            }
             if let due = a.beganDue { consider(due, 1) { time, _, _ in self.beginInView(at: time) } }
         }
         for g in arena {
             if let d = g.deadline { consider(d, 2) { time, _, _ in self.reach(g, at: time) } }
         }
-        if nextPress < presses.count, active == nil {
-            let p = presses[nextPress]
-            consider(p.time, 3) { time, window, frame in self.land(p, at: time, in: window, frame: frame) }
+        if let next = queue.first, active == nil {
+            consider(next.press.time, 3) { time, window, frame in self.land(next, at: time, in: window, frame: frame) }
         }
         return best.map { ($0.0, $0.2) }
     }
 
     // MARK: Landing and lifting
 
-    private func land(_ press: GestureTimeline.Press, at time: Double, in window: UIWindow, frame: Int) {
-        nextPress += 1
+    private func land(_ finger: Finger, at time: Double, in window: UIWindow, frame: Int) {
+        queue.removeFirst()
+        let press = finger.press
         let point: CGPoint
         switch press.target {
         case .point(let p):
@@ -119,7 +150,7 @@ package import Scene
         touch.gestureRecognizers = recognizers
         event.touchList = [touch]
         event.timestamp = time
-        var a = Active(press: press, touch: touch, recognizers: recognizers)
+        var a = Active(press: press, path: finger.path, moved: time, touch: touch, recognizers: recognizers)
         for g in recognizers {
             if !arena.contains(where: { $0 === g }) { arena.append(g) }
             g.receive(touch)
@@ -146,7 +177,37 @@ package import Scene
         view.touchesBegan([a.touch], with: event)
     }
 
+    /// The dragged finger moves to `point` at `time`: its recognizers hear it first, then (unless
+    /// a recognizer took the touch) the view it landed in, `touchesMoved` up the responder chain.
+    /// A finger that did not move sends nothing.
+    private func move(to point: CGPoint, at time: Double) {
+        guard let a = active else { return }
+        active?.moved = time
+        let touch = a.touch
+        guard point != touch.point else { return }
+        touch.previousPoint = touch.point
+        touch.point = point
+        touch.phase = .moved
+        touch.timestamp = time
+        event.timestamp = time
+        event.touchList = [touch]
+        // A gesture changed again (changed to changed) is no change of state: its actions are sent here.
+        var again: [UIGestureRecognizer] = []
+        for g in a.recognizers where g.isEnabled && [.possible, .began, .changed].contains(g.state) {
+            let before = g.settledState
+            g.receive(touch)
+            g.touchesMoved([touch], with: event)
+            if before == .changed, g.state == .changed { again.append(g) }
+        }
+        settle()
+        for g in again where g.state == .changed && g.settledState == .changed { g.sendActions() }
+        guard let now = active, !now.cancelled, now.viewBegan, let view = touch.view else { return }
+        event.touchList = [touch]
+        view.touchesMoved([touch], with: event)
+    }
+
     private func lift(at time: Double) {
+        if let path = active?.path { move(to: path(time), at: time) }
         guard let a = active else { return }
         let touch = a.touch
         if a.beganDue != nil { beginInView(at: time) }

@@ -131,6 +131,17 @@ extension UIScrollViewDelegate {
     open var scrollsToTop = true
     open var keyboardDismissMode = KeyboardDismissMode.none
     open var delaysContentTouches = true
+    /// The scroll view's own pan: its state, `translation(in:)` and `velocity(in:)` follow the
+    /// scenario's drag of this scroll view (began when the finger lands, changed each frame it
+    /// moves, ended at the release with the release's velocity), its targets' actions sent after
+    /// the delegate's calls. Its translation counts from where the finger landed.
+    /// https://developer.apple.com/documentation/uikit/uiscrollview/pangesturerecognizer
+    public private(set) lazy var panGestureRecognizer: UIPanGestureRecognizer = {
+        let pan = UIPanGestureRecognizer(target: nil, action: nil)
+        pan.view = self
+        pan.scrollView = self
+        return pan
+    }()
     open var canCancelContentTouches = true
     open var minimumZoomScale: CGFloat = 1
     open var maximumZoomScale: CGFloat = 1

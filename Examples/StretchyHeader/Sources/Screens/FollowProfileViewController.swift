@@ -33,6 +33,10 @@ public final class FollowProfileViewController: ProfileViewController {
         let trailing = followButton.frame.maxX
         UIView.animate(withDuration: 0.5, delay: 0, usingSpringWithDamping: 0.6, initialSpringVelocity: 0, options: [], animations: {
             self.followButton.frame = CGRect(x: trailing - width, y: 8, width: width, height: Self.buttonHeight)
+            // Its title laid out inside the block, as real screens do: the label's frame springs with
+            // the button's (laid out after the block, it would take its new place at once and run
+            // past the pill).
+            self.followButton.layoutIfNeeded()
             self.followButton.backgroundColor = self.isFollowing ? .systemGreen : .systemBlue
         })
     }

@@ -49,8 +49,8 @@ final class ScreensTests: XCTestCase {
     }
 
     /// A tap on the Follow button (issue 45), the touch shown: the finger down (frame 10); lifted at
-    /// 0.4 s, the button says "Following", laid out at its new width while its frame still springs
-    /// from the old one (frame 13), wider and greener (frame 17), settled green (frame 35).
+    /// 0.4 s, the button says "Following", its title laid out inside the spring's block so the
+    /// text, stretched to the label's springing frame, stays inside the pill (frame 13), wider and greener (frame 17), settled green (frame 35).
     func testFollowButton() throws {
         try assertFrames(
             of: { FollowProfileViewController() }, scenario: Self.scenarios + "/follow.yaml", golden: Self.goldens + "/follow",
