@@ -134,6 +134,9 @@ public typealias UINavigationItemLargeTitleDisplayMode = UINavigationItem.LargeT
 @available(swift, obsoleted: 4.2, renamed: "UIGestureRecognizer.State")
 public typealias UIGestureRecognizerState = UIGestureRecognizer.State
 
+@available(swift, obsoleted: 4.2, renamed: "UISwipeGestureRecognizer.Direction")
+public typealias UISwipeGestureRecognizerDirection = UISwipeGestureRecognizer.Direction
+
 @available(swift, obsoleted: 4.2, renamed: "UICollectionView.elementKindSectionHeader")
 public var UICollectionElementKindSectionHeader: String { UICollectionView.elementKindSectionHeader }
 
