@@ -146,8 +146,9 @@ final class HouseLimitTests: XCTestCase {
     /// opens it and the line that closes it; braces in string literals and comments are skipped.
     static func longFunctions(limit: Int) throws -> [String] {
         let root = DocsPages.root + "/Sources"
+        let modifiers = "public|private|fileprivate|internal|package|open|static|class|override|final|mutating|nonisolated|convenience|required"
         let declaration = try NSRegularExpression(
-            pattern: #"^\s*(@[\w()]+\s+)*((public|private|fileprivate|internal|package|open|static|class|override|final|mutating|nonisolated|convenience|required)\s+)*(func\s+[^\s(<]+|init[?!]?|deinit|subscript)"#)
+            pattern: #"^\s*(@[\w()]+\s+)*(("# + modifiers + #")\s+)*(func\s+[^\s(<]+|init[?!]?|deinit|subscript)"#)
         let strings = try NSRegularExpression(pattern: #""([^"\\]|\\.)*""#)
         var out: [String] = []
         let files = try XCTUnwrap(FileManager.default.subpaths(atPath: root)).filter { $0.hasSuffix(".swift") && !generatedFiles.contains($0) }
@@ -165,7 +166,14 @@ final class HouseLimitTests: XCTestCase {
                 var parens = 0, opened: Int?, k = i
                 signature: while k < lines.count {
                     for ch in lines[k] {
-                        if ch == "(" { parens += 1 } else if ch == ")" { parens -= 1 } else if ch == "{" && parens == 0 { opened = k; break signature }
+                        if ch == "(" {
+                            parens += 1
+                        } else if ch == ")" {
+                            parens -= 1
+                        } else if ch == "{" && parens == 0 {
+                            opened = k
+                            break signature
+                        }
                     }
                     let next = k + 1 < lines.count ? lines[k + 1].trimmingCharacters(in: .whitespaces) : ""
                     let goesOn = parens > 0 || ["->", "throws", "rethrows", "async", "where", "{"].contains { next.hasPrefix($0) }

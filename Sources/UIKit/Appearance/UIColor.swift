@@ -10,7 +10,7 @@ internal import Scene
 /// instruction in CFBasicHashesAreEqual) when it compares attribute values that are NSObject
 /// subclasses from outside Foundation, which it does as an `NSMutableAttributedString` gains a
 /// third run. A plain Swift class crosses into attributes as a boxed value, compared with `==`.
-// @unchecked: an open class cannot be checked Sendable (a subclass may add state);
+// @unchecked: Sendable is checked only for final classes (a subclass may add state);
 // UIKit declares it Sendable, and its state is set while it is made (a dynamic color's
 // provider is a `@Sendable` closure).
 open class UIColor: Hashable, CustomStringConvertible, @unchecked Sendable {

@@ -5,7 +5,7 @@ internal import Scene
 /// An image: decoded from a file or an asset catalog's image set (its @2x/@3x and dark variants),
 /// or a symbol.
 /// https://developer.apple.com/documentation/uikit/uiimage
-// @unchecked: an open class cannot be checked Sendable (a subclass may add state);
+// @unchecked: Sendable is checked only for final classes (a subclass may add state);
 // UIKit declares it Sendable; its state is set while it is made (the factory methods make new images),
 // except `registeredAsset`, which `UIImageAsset.register` sets on the screen's thread.
 open class UIImage: NSObject, @unchecked Sendable {

@@ -7,7 +7,7 @@ internal import Scene
 /// when its traits change (a dark-mode variant registered here is drawn in a dark variant of the
 /// scenario's matrix).
 /// https://developer.apple.com/documentation/uikit/uiimageasset
-// @unchecked: an open class cannot be checked Sendable (a subclass may add state);
+// @unchecked: Sendable is checked only for final classes (a subclass may add state);
 // its registered images are kept under a lock.
 open class UIImageAsset: NSObject, @unchecked Sendable {
     private let registered = Locked<[(traits: UITraitCollection, image: UIImage)]>([])

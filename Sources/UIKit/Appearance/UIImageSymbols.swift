@@ -37,7 +37,7 @@ extension UIImage {
 
     /// A symbol's point size, weight and scale (or a text style's size).
     /// https://developer.apple.com/documentation/uikit/uiimage/symbolconfiguration
-    // @unchecked: an open class cannot be checked Sendable (a subclass may add state);
+    // @unchecked: Sendable is checked only for final classes (a subclass may add state);
     // UIKit declares configurations Sendable, and this one's state is `let`s.
     open class SymbolConfiguration: NSObject, @unchecked Sendable {
         let pointSize: CGFloat?

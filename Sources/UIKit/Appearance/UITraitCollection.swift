@@ -60,7 +60,7 @@ public struct UIContentSizeCategory: RawRepresentable, Hashable, Sendable {
 
 /// The traits of the interface: appearance, text size, scale, size classes.
 /// https://developer.apple.com/documentation/uikit/uitraitcollection
-// @unchecked: an open class cannot be checked Sendable (a subclass may add state);
+// @unchecked: Sendable is checked only for final classes (a subclass may add state);
 // UIKit declares it Sendable, and its traits are `let`s.
 open class UITraitCollection: NSObject, @unchecked Sendable {
     public let userInterfaceStyle: UIUserInterfaceStyle

@@ -175,7 +175,7 @@ public struct NSUnderlineStyle: OptionSet, Hashable, Sendable {
 /// https://developer.apple.com/documentation/uikit/nsparagraphstyle
 /// Not an `NSObject` here, as `UIFont` is not: an attribute value that is an NSObject subclass
 /// from outside Foundation traps swift-corelibs-foundation's attributed strings at their third run.
-// @unchecked: an open class cannot be checked Sendable (a subclass may add state);
+// @unchecked: Sendable is checked only for final classes (a subclass may add state);
 // Foundation declares it Sendable, and its properties are set only while it is made
 // (`internal(set)`); NSMutableParagraphStyle, which has setters, is to be used by one thread at a time, as on iOS.
 open class NSParagraphStyle: Hashable, @unchecked Sendable {
