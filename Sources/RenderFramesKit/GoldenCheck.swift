@@ -148,9 +148,9 @@ public struct GoldenCheck: Sendable {
         // Frames are independent: decode and compare them on every core; a failing frame's crops
         // are written as it is compared, the worst frames' full-size images once all are.
         let writeCrops = mode != .failed ? diffDirectory : nil
-        let files = toCompare
-        let compared = Parallel.map(files.count, workers: max(1, workers)) { _, k in
-            compareOne(files[k], cropsTo: writeCrops)
+        let comparing = toCompare
+        let compared = Parallel.map(comparing.count, workers: max(1, workers)) { _, k in
+            compareOne(comparing[k], cropsTo: writeCrops)
         }
         for (file, verdict) in zip(toCompare, compared) {
             let verdict = try verdict.get()
