@@ -18,7 +18,6 @@ public final class APNGWriter {
     private var frames = 0
     private var previous: Pixmap?
     private var actlOffset = 0
-    private var encoders: [PNGEncoder]
 
     public init(
         file: OutputFile, width: Int, height: Int, alpha: Bool, fps: Double, jobs: Int,
@@ -31,7 +30,6 @@ public final class APNGWriter {
         self.fps = fps
         self.jobs = max(1, jobs)
         self.options = options
-        encoders = (0..<max(1, jobs)).map { _ in PNGEncoder(options: options) }
         var head = PNGChunks.signature
         PNGChunks.append("IHDR", PNGChunks.headerBody(width: width, height: height, alpha: alpha), to: &head)
         actlOffset = head.count
@@ -54,12 +52,14 @@ public final class APNGWriter {
     public func add(_ batch: [TimedFrame]) throws {
         guard !batch.isEmpty else { return }
         let before = [previous] + batch.dropLast().map { Optional($0.pixels) }
-        let alpha = self.alpha, encoders = self.encoders
-        let parts = Parallel.map(batch.count, workers: jobs) { worker, i -> (rect: PixelRect, data: [UInt8]) in
+        let alpha = self.alpha, options = self.options
+        // Each worker encodes with a PNGEncoder of its own (its compressor and scratch rows).
+        let parts = Parallel.map(batch.count, workers: jobs, state: { PNGEncoder(options: options) }) {
+            encoder, i -> (rect: PixelRect, data: [UInt8]) in
             let frame = batch[i].pixels
             let rect = before[i].map { frame.changedRect(from: $0) } ?? frame.bounds
             let piece = rect == frame.bounds ? frame : frame.cropped(to: rect)
-            return (rect, encoders[worker].imageData(piece, alpha: alpha).data)
+            return (rect, encoder.imageData(piece, alpha: alpha).data)
         }
         for (i, part) in parts.enumerated() {
             let (rect, data) = part

@@ -153,25 +153,14 @@ public final class GIFEncoder {
         // worker with its own nearest-color cache, kept warm from batch to batch.
         let matcher = self.matcher ?? PaletteMatcher(palette)
         self.matcher = matcher
-        var quantised = [Quantised?](repeating: nil, count: frames.count)
-        caches.withUnsafeMutableBufferPointer { caches in
-            quantised.withUnsafeMutableBufferPointer { out in
-                let (caches, out) = (caches, out)
-                Parallel.forEach(frames.count, workers: jobs) { worker, i in
-                    out[i] = self.quantise(frames[i].pixels, previous: previous[i], matcher: matcher, cache: &caches[worker])
-                }
-            }
+        let width = self.width
+        let quantised = Parallel.map(frames.count, states: &caches) { cache, i in
+            GIFEncoder.quantise(frames[i].pixels, previous: previous[i], width: width, matcher: matcher, cache: &cache)
         }
         // In order: against the canvas, a changed pixel whose index is already shown becomes
         // transparent too; crop to what is left; then LZW in parallel.
-        let images = quantised.map { place($0!) }
-        var coded = [[UInt8]](repeating: [], count: images.count)
-        coders.withUnsafeMutableBufferPointer { coders in
-            coded.withUnsafeMutableBufferPointer { out in
-                let (coders, out) = (coders, out)
-                Parallel.forEach(images.count, workers: jobs) { worker, i in out[i] = coders[worker].encode(images[i].indices) }
-            }
-        }
+        let images = quantised.map { place($0) }
+        let coded = Parallel.map(images.count, states: &coders) { coder, i in coder.encode(images[i].indices) }
         for (i, image) in images.enumerated() {
             let delay = min(max(frames[i].delay, 0), 65535)
             // Graphic control: disposal 1 (leave the image), the transparent flag, the delay.
@@ -217,8 +206,9 @@ public final class GIFEncoder {
         var indices: [UInt8]
     }
 
-    private func quantise(_ frame: Pixmap, previous: Pixmap?, matcher: PaletteMatcher, cache: inout NearestCache) -> Quantised {
-        let w = width
+    private static func quantise(
+        _ frame: Pixmap, previous: Pixmap?, width w: Int, matcher: PaletteMatcher, cache: inout NearestCache
+    ) -> Quantised {
         // The changed rectangle, as APNG finds it (a 1x1 corner when nothing changed, whose one
         // pixel then stays transparent below).
         let rect = previous.map { frame.changedRect(from: $0) } ?? frame.bounds

@@ -10,7 +10,7 @@ import Raster
 /// back (a copy). Memory stays the batches in flight, flat in the clip's length; the file holds
 /// the frames asked for at this size (width x height x 4 bytes each) and goes with the source.
 /// Where the file cannot be made or written, frames are produced again: the same pixels, slower.
-public final class SpooledFrames: FrameSource, @unchecked Sendable {
+public final class SpooledFrames: FrameSource {
     public let inner: FrameSource
     public var width: Int { inner.width }
     public var height: Int { inner.height }
@@ -43,21 +43,16 @@ public final class SpooledFrames: FrameSource, @unchecked Sendable {
     public func frame(_ index: Int, worker: Int) throws -> Pixmap {
         // Animations written at once ask for the same frames at about the same time: the second
         // asker of a frame being produced waits for it rather than producing it too.
-        inFlight.lock()
-        while producing.contains(index) { inFlight.wait() }
-        let slot = slots.current[index]
-        if slot == nil { producing.insert(index) }
-        inFlight.unlock()
+        let slot = producing.wait(until: { !$0.contains(index) }) { producing -> Int? in
+            let slot = slots.current[index]
+            if slot == nil { producing.insert(index) }
+            return slot
+        }
         if let slot, let pixels = read(slot) {
             tally.withLock { $0.reused += 1 }
             return pixels
         }
-        defer {
-            inFlight.lock()
-            producing.remove(index)
-            inFlight.broadcast()
-            inFlight.unlock()
-        }
+        defer { producing.withLockWakingWaiters { _ = $0.remove(index) } }
         let pixels = try inner.frame(index, worker: worker)
         tally.withLock { $0.produced += 1 }
         guard fd >= 0, pixels.width == width, pixels.height == height, slots.current[index] == nil else { return pixels }
@@ -68,9 +63,8 @@ public final class SpooledFrames: FrameSource, @unchecked Sendable {
         if write(pixels, free) { slots.withLock { $0[index] = free } }
         return pixels
     }
-    private let inFlight = NSCondition()
-    /// Frames being produced now (guarded by `inFlight`).
-    private var producing: Set<Int> = []
+    /// Frames being produced now: a second asker of one waits for it.
+    private let producing = Locked<Set<Int>>([])
 
     private func write(_ pixels: Pixmap, _ slot: Int) -> Bool {
         pixels.bytes.withUnsafeBytes { raw in
@@ -103,22 +97,21 @@ public final class SpooledFrames: FrameSource, @unchecked Sendable {
 
 /// Frame sources made at the sizes the animations ask, one spooled source per size: every
 /// animation of one width (and evenness) reads the frames the first produced.
-public final class SharedFrameSources: @unchecked Sendable {
-    private let make: (_ width: Int, _ even: Bool) throws -> FrameSource
-    private var made: [String: SpooledFrames] = [:]
-    private let lock = NSLock()
+public final class SharedFrameSources: Sendable {
+    private let make: @Sendable (_ width: Int, _ even: Bool) throws -> FrameSource
+    private let made = Locked<[String: SpooledFrames]>([:])
 
-    public init(_ make: @escaping (_ width: Int, _ even: Bool) throws -> FrameSource) { self.make = make }
+    public init(_ make: @escaping @Sendable (_ width: Int, _ even: Bool) throws -> FrameSource) { self.make = make }
 
     /// The source for `width` (`even`: both sides rounded down to even), made on first use.
     public func source(width: Int, even: Bool) throws -> FrameSource {
-        lock.lock()
-        defer { lock.unlock() }
-        let key = "\(width)\(even ? "e" : "")"
-        if let s = made[key] { return s }
-        let s = SpooledFrames(try make(width, even))
-        made[key] = s
-        return s
+        try made.withLock { made in
+            let key = "\(width)\(even ? "e" : "")"
+            if let s = made[key] { return s }
+            let s = SpooledFrames(try make(width, even))
+            made[key] = s
+            return s
+        }
     }
 
     /// The same source for one of several animations written at once: its workers are numbered
@@ -131,9 +124,7 @@ public final class SharedFrameSources: @unchecked Sendable {
 
     /// Produced and read-back frame counts over every size.
     public var counts: (produced: Int, reused: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        return made.values.reduce((0, 0)) { ($0.0 + $1.counts.produced, $0.1 + $1.counts.reused) }
+        made.withLock { made in made.values.reduce((0, 0)) { ($0.0 + $1.counts.produced, $0.1 + $1.counts.reused) } }
     }
 }
 

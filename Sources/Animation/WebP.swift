@@ -70,8 +70,8 @@ public final class WebPWriter {
             jobs.append((f.pixels, rect, startMs))
             if shown == nil { shown = f.pixels } else { shown!.copy(rect, from: f.pixels) }  // in place
         }
-        let config = config
-        let encoded = Parallel.map(jobs.count, workers: self.jobs) { _, i in Self.encode(jobs[i].frame, jobs[i].rect, config) }
+        let config = config, work = jobs
+        let encoded = Parallel.map(work.count, workers: self.jobs) { _, i in Self.encode(work[i].frame, work[i].rect, config) }
         for (job, result) in zip(jobs, encoded) {
             guard let (data, alpha) = result else {
                 throw AnimationError.encoder(path: path, problem: "libwebp could not encode the frame at \(job.startMs) ms (out of memory?)")

@@ -1,5 +1,7 @@
 /// `expression relation 0`, at a strength. Immutable; compared by identity (adding the same
 /// constraint twice is an error, two equal-looking constraints are two constraints).
+// @unchecked: its `let`s hold Variables, whose values a solver writes (Variable's line says why
+// that is safe); the constraint itself never changes.
 public final class Constraint: CustomStringConvertible, @unchecked Sendable {
     public enum Relation: String, Sendable {
         case equal = "=="

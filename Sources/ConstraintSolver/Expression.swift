@@ -5,6 +5,8 @@
 /// An unknown of the system. After `Solver.updateVariables()` its `value` is the solver's answer
 /// (0 for a variable the solver has never seen). A solver, its variables and constraints are used
 /// from one thread at a time (UIKit's main actor); they are `Sendable` only so errors can carry them.
+// @unchecked: `value` is a var, written by the solver that owns the variable; a solver and its
+// variables are used from one thread at a time (UIKit's main actor), as the line above says.
 public final class Variable: CustomStringConvertible, @unchecked Sendable {
     /// A label for messages only.
     public let name: String

@@ -784,31 +784,7 @@ struct Typesetter {
                 pen += run.advances[i]
             }
         }
-        var ascent = 0.0, descent = 0.0
-        var naturalHeight = 0.0, leading = 0.0
-        if styles.isEmpty {
-            for f in used.sorted() {
-                guard let font = fonts.loadedFont(Int(f)) else { continue }
-                let scale = pointSize / Double(font.unitsPerEm)
-                ascent = max(ascent, Double(font.ascender) * scale)
-                descent = max(descent, Double(font.descender) * scale)
-            }
-        } else {
-            // Each style on the line counts with its own font (its weight's) and any fallback used.
-            if usedStyled.isEmpty { usedStyled.insert(UInt32(emptyStyle) << 16) }
-            for key in usedStyled { usedStyled.insert(key & 0xFFFF_0000) }
-            for key in usedStyled.sorted() {
-                let style = UInt16(key >> 16)
-                guard let font = cascade(style).loadedFont(Int(key & 0xFFFF)) else { continue }
-                let scale = size(style) / Double(font.unitsPerEm)
-                ascent = max(ascent, Double(font.ascender) * scale)
-                descent = max(descent, Double(font.descender) * scale)
-                if key & 0xFFFF == 0 {
-                    naturalHeight = max(naturalHeight, font.lineHeight(pointSize: size(style)))
-                    leading = max(leading, Double(font.lineGap) / Double(font.unitsPerEm) * size(style))
-                }
-            }
-        }
+        let (ascent, descent, naturalHeight, leading) = lineMetrics(fonts: used, styledFonts: usedStyled, emptyStyle: emptyStyle)
         var text = String.UnicodeScalarView()
         for part in parts {
             switch part {
@@ -826,6 +802,41 @@ struct Typesetter {
             layout.leading = leading
         }
         return layout
+    }
+
+    /// A line's ascent and descent (the largest of its fonts'), and for attributed text its natural
+    /// height and leading (the largest of its styles' own fonts'): `used` the fonts of a plain
+    /// line, `usedStyled` an attributed line's (style << 16 | font) pairs.
+    private func lineMetrics(
+        fonts used: Set<UInt16>, styledFonts usedStyled: Set<UInt32>, emptyStyle: UInt16
+    ) -> (ascent: Double, descent: Double, naturalHeight: Double, leading: Double) {
+        var ascent = 0.0, descent = 0.0
+        var naturalHeight = 0.0, leading = 0.0
+        if styles.isEmpty {
+            for f in used.sorted() {
+                guard let font = fonts.loadedFont(Int(f)) else { continue }
+                let scale = pointSize / Double(font.unitsPerEm)
+                ascent = max(ascent, Double(font.ascender) * scale)
+                descent = max(descent, Double(font.descender) * scale)
+            }
+        } else {
+            // Each style on the line counts with its own font (its weight's) and any fallback used.
+            var usedStyled = usedStyled
+            if usedStyled.isEmpty { usedStyled.insert(UInt32(emptyStyle) << 16) }
+            for key in usedStyled { usedStyled.insert(key & 0xFFFF_0000) }
+            for key in usedStyled.sorted() {
+                let style = UInt16(key >> 16)
+                guard let font = cascade(style).loadedFont(Int(key & 0xFFFF)) else { continue }
+                let scale = size(style) / Double(font.unitsPerEm)
+                ascent = max(ascent, Double(font.ascender) * scale)
+                descent = max(descent, Double(font.descender) * scale)
+                if key & 0xFFFF == 0 {
+                    naturalHeight = max(naturalHeight, font.lineHeight(pointSize: size(style)))
+                    leading = max(leading, Double(font.lineGap) / Double(font.unitsPerEm) * size(style))
+                }
+            }
+        }
+        return (ascent, descent, naturalHeight, leading)
     }
 
     /// The glyphs of `run` that belong to graphemes [a, b): a contiguous stretch, as a run's

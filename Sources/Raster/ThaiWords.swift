@@ -5,6 +5,7 @@ internal import CThai
 /// between dictionary words (ICU's dictionary break iterator); libthai's dictionary (Debian's
 /// libthai-data) finds the same kind of boundaries. Without it a long Thai line could only break
 /// between characters.
+// @unchecked: `breaker` is a C pointer (not Sendable); libthai's breaker is used only with `lock` held.
 final class ThaiWords: @unchecked Sendable {
     private let lock = NSLock()
     private let breaker: OpaquePointer?

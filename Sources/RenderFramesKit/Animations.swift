@@ -171,9 +171,9 @@ extension ScenarioFrames {
     /// asked). The height is the scenario's at that scale (as `output:` draws it), which may round
     /// one pixel away from the frames' aspect ratio.
     public static func drawn(
-        _ drawn: @escaping (_ width: Int, _ even: Bool) throws -> FrameSource,
-        else decoded: @escaping (_ width: Int, _ even: Bool) throws -> FrameSource
-    ) -> (_ width: Int, _ even: Bool) throws -> FrameSource {
+        _ drawn: @escaping @Sendable (_ width: Int, _ even: Bool) throws -> FrameSource,
+        else decoded: @escaping @Sendable (_ width: Int, _ even: Bool) throws -> FrameSource
+    ) -> @Sendable (_ width: Int, _ even: Bool) throws -> FrameSource {
         return { width, even in
             let folderSource = try decoded(width, even)
             let source = try drawn(width, even)
@@ -186,7 +186,7 @@ extension ScenarioFrames {
     public static func maker(
         path: String, pointWidth: Double, fpsOverride: Double?, imageLimits: ImageLimits, jobs: Int,
         variant: String? = nil
-    ) -> (_ width: Int, _ even: Bool) throws -> FrameSource {
+    ) -> @Sendable (_ width: Int, _ even: Bool) throws -> FrameSource {
         return { width, even in
             let points = pointWidth
             let scale = min(4, max(0.25, Double(width) / points))

@@ -91,9 +91,11 @@ public enum EncodingRoute {
     /// Sources at any width for this route. A scenario is drawn at a scale of 0.25 or more, so an
     /// animation narrower than a quarter of the screen's points is decoded from the frames instead
     /// (drawn, it would come out wider than asked).
-    func maker(folder: String, manifest: Manifest, imageLimits: ImageLimits, jobs: Int) -> (_ width: Int, _ even: Bool) throws -> FrameSource {
+    func maker(
+        folder: String, manifest: Manifest, imageLimits: ImageLimits, jobs: Int
+    ) -> @Sendable (_ width: Int, _ even: Bool) throws -> FrameSource {
         let limit = imageLimits.pixels
-        let decoded = { (width: Int, even: Bool) -> FrameSource in
+        let decoded = { @Sendable (width: Int, even: Bool) -> FrameSource in
             FolderFrames(directory: folder, manifest: manifest, width: width, even: even, pixelLimit: limit)
         }
         guard case .scenario(let path, _, let scenario) = self else { return decoded }

@@ -34,7 +34,7 @@ public enum RecordMode: String, CaseIterable, Sendable {
     }
 }
 
-public struct GoldenCheck {
+public struct GoldenCheck: Sendable {
     public struct Outcome: Sendable {
         public var compared = 0
         public var matched = 0
@@ -148,8 +148,9 @@ public struct GoldenCheck {
         // Frames are independent: decode and compare them on every core; a failing frame's crops
         // are written as it is compared, the worst frames' full-size images once all are.
         let writeCrops = mode != .failed ? diffDirectory : nil
-        let compared = Parallel.map(toCompare.count, workers: max(1, workers)) { _, k in
-            compareOne(toCompare[k], cropsTo: writeCrops)
+        let comparing = toCompare
+        let compared = Parallel.map(comparing.count, workers: max(1, workers)) { _, k in
+            compareOne(comparing[k], cropsTo: writeCrops)
         }
         for (file, verdict) in zip(toCompare, compared) {
             let verdict = try verdict.get()

@@ -66,7 +66,7 @@ package final class ScenarioPreviewFrames: PreviewFrames {
 /// A UIKit screen's frames: the view controller `make` returns, run frame by frame on the main
 /// thread as `renderFrames(of:)` runs it. A later frame continues the run; an earlier one starts a
 /// new run (the screen's code keeps state, so frame k is what k frames of calls made it).
-/// (@unchecked: every call is made on the main thread, which its run and renderer stay on.)
+// @unchecked: every call is made on the main thread, which its run and renderer stay on.
 package final class ScreenPreviewFrames: PreviewFrames, @unchecked Sendable {
     package let scenario: Scenario
     private let settings: ScreenSettings
@@ -114,7 +114,8 @@ package final class ScreenPreviewFrames: PreviewFrames, @unchecked Sendable {
     }
 
     package func draw(frame index: Int) -> (pixels: Pixmap, layers: [LayerPlacement]) {
-        // Made and drawn on the main thread (the caller's), never shared.
+        // nonisolated(unsafe): the snapshot (a Layer tree, not Sendable) is made inside
+        // `MainActor.assumeIsolated` and drawn after it, all on this (the main) thread; never shared.
         nonisolated(unsafe) var snapshot: Layer?
         MainActor.assumeIsolated { snapshot = advanced(to: index).snapshot() }
         let tree = snapshot!

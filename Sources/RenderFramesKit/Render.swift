@@ -299,7 +299,7 @@ public struct Render {
             // A screen run by code (UIKit) is not run again: its animations are made from its frames.
             // So is an animation narrower than the scenario can be drawn.
             let folder = s.outputDirectory, limit = s.imageLimits.pixels
-            let decoded: (_ width: Int, _ even: Bool) throws -> FrameSource = { width, even in
+            let decoded: @Sendable (_ width: Int, _ even: Bool) throws -> FrameSource = { width, even in
                 guard let manifest = try Manifest.readChecked(atPath: folder + "/manifest.json") else { throw RenderError.framesMissing(folder) }
                 return FolderFrames(directory: folder, manifest: manifest, width: width, even: even, pixelLimit: limit)
             }

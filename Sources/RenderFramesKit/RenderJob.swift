@@ -358,6 +358,16 @@ public struct RenderJob: Sendable {
         if abandoned == 0, let error = state.error { throw error }
         let written = state.records.compactMap { $0 }
         let partial = written.count < total
+        try writeManifest(frames: written, partial: partial)
+        let removed = !partial && shard == nil && selection.isComplete(frameCount: scenario.frameCount) ? removeStaleFrames(keeping: indices) : []
+        return Summary(
+            framesWritten: written.count - state.kept, framesReused: state.reused, bytesWritten: state.bytes,
+            seconds: Date().timeIntervalSince(start), framesKept: state.kept, keptDespite: keptDespite, partial: partial,
+            removedStale: removed.sorted(), abandoned: abandoned)
+    }
+
+    /// The run's manifest: the shard's (the shards merged when this was the last), or the folder's.
+    private func writeManifest(frames written: [Manifest.Frame], partial: Bool) throws {
         let manifest = Manifest(
             fps: scenario.fps, width: scenario.pixelWidth, height: scenario.pixelHeight,
             scale: scenario.scale, frameCount: scenario.frameCount, scenario: scenario.file,
@@ -370,20 +380,19 @@ public struct RenderJob: Sendable {
         } else {
             try RenderJob.writeAtomically([UInt8](manifest.encoded()), to: outputDirectory + "/manifest.json", what: "manifest.json")
         }
-        // A complete render of every frame owns the folder's frame files: remove stale ones (frame
-        // names only, and temporary files of killed runs), never anything else.
+    }
+
+    /// A complete render of every frame owns the folder's frame files: removes the stale ones
+    /// (frame names other than `indices`', and temporary files of killed runs), never anything
+    /// else. Returns the names removed.
+    private func removeStaleFrames(keeping indices: [Int]) -> [String] {
         var removed: [String] = []
-        if !partial, shard == nil, selection.isComplete(frameCount: scenario.frameCount) {
-            let produced = Set(indices.map { frameFileName(index: $0, frameCount: scenario.frameCount) })
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: outputDirectory)) ?? [] {
-                let stale = (RenderJob.isFrameName(name) && !produced.contains(name)) || RenderJob.isTemporaryFrameName(name)
-                if stale, (try? FileManager.default.removeItem(atPath: outputDirectory + "/" + name)) != nil { removed.append(name) }
-            }
+        let produced = Set(indices.map { frameFileName(index: $0, frameCount: scenario.frameCount) })
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: outputDirectory)) ?? [] {
+            let stale = (RenderJob.isFrameName(name) && !produced.contains(name)) || RenderJob.isTemporaryFrameName(name)
+            if stale, (try? FileManager.default.removeItem(atPath: outputDirectory + "/" + name)) != nil { removed.append(name) }
         }
-        return Summary(
-            framesWritten: written.count - state.kept, framesReused: state.reused, bytesWritten: state.bytes,
-            seconds: Date().timeIntervalSince(start), framesKept: state.kept, keptDespite: keptDespite, partial: partial,
-            removedStale: removed.sorted(), abandoned: abandoned)
+        return removed
     }
 
     /// The manifest entry of one frame.

@@ -8,7 +8,8 @@ import Foundation
 /// process exits 130 or 143: 128 + the signal's number, the code a shell gives a command the
 /// signal ended, and the one the README promises.
 /// The command-line tool's (moved here from Sources/render-frames, which holds argument parsing).
-/// (@unchecked: `sources` is set once, in `init`, and only kept alive.)
+// @unchecked: `sources` (dispatch sources, not Sendable on Linux) is set once, in `init`, and only
+// kept alive; `interruption` is Sendable.
 public final class SignalHandlers: @unchecked Sendable {
     public static let shared = SignalHandlers()
 

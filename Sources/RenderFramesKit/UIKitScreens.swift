@@ -117,12 +117,10 @@ package struct ScreenRender {
 
     package func run() throws -> Render.Result {
         guard Thread.isMainThread else {
-            // Handed to the main thread and back, never used by two threads at once.
+            // nonisolated(unsafe): a ScreenRender (its hooks are not Sendable) is handed to the main
+            // thread, which runs it while this thread waits: never used by two threads at once.
             nonisolated(unsafe) let render = self
-            nonisolated(unsafe) var outcome: Swift.Result<Render.Result, Error>?
-            DispatchQueue.main.sync { outcome = Swift.Result { try render.run() } }
-            guard let outcome else { throw RenderError.notOnMainThread }
-            return try outcome.get()
+            return try DispatchQueue.main.sync { Swift.Result { try render.run() } }.get()
         }
         let s = settings
         if let golden = s.golden {
@@ -184,6 +182,8 @@ package struct ScreenRender {
 
 /// A UIKit screen's frames: its code run on the main thread (`produce`), each frame's snapshot
 /// handed to the worker that draws it. At most `capacity` snapshots wait at a time.
+// @unchecked: `ready`, `skipped`, `offsets` and `finished` are reached only with `condition` locked; the
+// rest is `let`s, and `make` runs on the main thread.
 final class ScreenFrames: SequentialLayerSource, @unchecked Sendable {
     private let settings: ScreenSettings
     private let motion: any ScrollTimeline
@@ -229,8 +229,9 @@ final class ScreenFrames: SequentialLayerSource, @unchecked Sendable {
         defer {
             condition.lock(); finished = true; condition.broadcast(); condition.unlock()
         }
-        // This runs on the main thread (RenderJob calls it on the render's own thread, which
-        // `ScreenRender.run` made the main one).
+        // nonisolated(unsafe): `stop` is a non-Sendable closure used inside `MainActor.assumeIsolated`,
+        // which runs right here, on this thread, while this call waits. This is the main thread
+        // (RenderJob calls it on the render's own thread, which `ScreenRender.run` made the main one).
         nonisolated(unsafe) let stop = stop
         let (settings, motion, make) = (self.settings, self.motion, self.make)
         MainActor.assumeIsolated {

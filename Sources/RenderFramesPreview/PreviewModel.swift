@@ -10,6 +10,8 @@ import Scene
 /// `generation` only when new frames come (a good load): frames are cached under it, so a frame
 /// of the old file is never served for the new one. Every call is made on `queue` (the main queue
 /// for a UIKit screen, whose code runs there), one at a time.
+// @unchecked: every call is made on `queue`, one at a time (the main queue for a UIKit screen); what other
+// threads read (`newest`, `state`) is under its own lock.
 final class PreviewModel: @unchecked Sendable {
     /// How the frames are loaded again after a save (on `queue`).
     let load: () throws -> [any PreviewFrames]

@@ -18,6 +18,8 @@ import UIKit
 /// The server binds the loopback address unless told otherwise and serves only its routes: the
 /// page, its script and style, frames (`/frame`), their layers (`/info`), `explain` (`/explain`),
 /// and the preview's state (`/state`, waiting for a change when asked). Any other path is 404.
+// @unchecked: its state is reached on `model.queue` (the model's one queue) or under the HTTP server's lock;
+// the server only starts and stops them.
 public final class PreviewServer: @unchecked Sendable {
     let model: PreviewModel
     public let host: String
@@ -162,6 +164,8 @@ public final class PreviewServer: @unchecked Sendable {
         }
         dispatchMain()
     }
+    // nonisolated(unsafe): signal sources (not Sendable on Linux) kept alive; set once, on the main thread,
+    // before `dispatchMain()`, and never read.
     nonisolated(unsafe) private static var keep: [DispatchSourceSignal] = []
 
     /// Polls the watched files every 200 ms; a change reloads (a save shows within a second).
@@ -181,6 +185,8 @@ public final class PreviewServer: @unchecked Sendable {
     /// Runs `body` on the model's queue (the main queue for a UIKit screen).
     func onQueue<T>(_ body: @escaping () -> T) async -> T {
         await withCheckedContinuation { (c: CheckedContinuation<T, Never>) in
+            // nonisolated(unsafe): `body` is handed to the model's serial queue and run there once, while this task
+            // waits for its result.
             nonisolated(unsafe) let body = body
             model.queue.async { c.resume(returning: body()) }
         }

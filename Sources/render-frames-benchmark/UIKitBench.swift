@@ -82,32 +82,7 @@ func uikitBenchmark(runs: Int) {
             (yaml, uikit, frames) = (min(yaml, y), min(uikit, u), n)
         }
 
-        // The screen's code alone: the calls of every frame, then the snapshots, on the main thread.
-        let loaded: Scenario
-        do { loaded = try ScenarioLoader.load(path: scenarios + "/" + screen.scenario, screenCode: true) } catch { fail("\(error)") }
-        let settings = ScreenSettings(
-            device: loaded.screen.device, appearance: loaded.screen.appearance, typography: loaded.screen.typography,
-            fps: loaded.fps, imageFolders: [scenarios])
-        var replay = Double.infinity, snapshot = Double.infinity
-        let count = loaded.frameCount
-        for _ in 0..<runs {
-            MainActor.assumeIsolated {
-                let run = ScreenRun(settings: settings, motion: loaded.timeline, make: screen.make)
-                run.advance(to: 0)
-                let t0 = now()
-                run.advance(to: count - 1)
-                replay = min(replay, (now() - t0) / Double(max(1, count - 1)))
-                let again = ScreenRun(settings: settings, motion: loaded.timeline, make: screen.make)
-                var total = 0.0
-                for i in 0..<count {
-                    again.advance(to: i)
-                    let t1 = now()
-                    _ = again.snapshot()
-                    total += now() - t1
-                }
-                snapshot = min(snapshot, total / Double(count))
-            }
-        }
+        let (replay, snapshot) = screenCodeCost(scenarios + "/" + screen.scenario, imageFolder: scenarios, make: screen.make, runs: runs)
         rows.append(
             "| \(screen.name) | \(frames) | \(format(yaml / Double(frames) * 1000, 2)) | \(format(uikit / Double(frames) * 1000, 2)) | "
                 + "\(format(uikit / yaml, 3)) | \(format(replay * 1000, 3)) | \(format(snapshot * 1000, 3)) |")
@@ -117,9 +92,45 @@ func uikitBenchmark(runs: Int) {
     print("|---|---|---|---|---|---|---|")
     for row in rows { print(row) }
 
-    // Custom drawing (issue "Real screens, unchanged": within 15 % of the twin): the stats screen of
-    // draw(_:) views beside the same screen of plain views, labels and shape layers, through a drag.
-    let drag = root.appendingPathComponent("Fixtures/uikit/drag.yaml").path
+    customDrawingBenchmark(drag: root.appendingPathComponent("Fixtures/uikit/drag.yaml").path, out: out, runs: runs)
+}
+
+/// The screen's code alone, on the main thread: seconds a frame to replay the calls of every
+/// frame, and to take each frame's snapshot (best of `runs`).
+func screenCodeCost(
+    _ path: String, imageFolder: String, make: @escaping @MainActor () -> UIViewController, runs: Int
+) -> (replay: Double, snapshot: Double) {
+    let loaded: Scenario
+    do { loaded = try ScenarioLoader.load(path: path, screenCode: true) } catch { fail("\(error)") }
+    let settings = ScreenSettings(
+        device: loaded.screen.device, appearance: loaded.screen.appearance, typography: loaded.screen.typography,
+        fps: loaded.fps, imageFolders: [imageFolder])
+    var replay = Double.infinity, snapshot = Double.infinity
+    let count = loaded.frameCount
+    for _ in 0..<runs {
+        MainActor.assumeIsolated {
+            let run = ScreenRun(settings: settings, motion: loaded.timeline, make: make)
+            run.advance(to: 0)
+            let t0 = now()
+            run.advance(to: count - 1)
+            replay = min(replay, (now() - t0) / Double(max(1, count - 1)))
+            let again = ScreenRun(settings: settings, motion: loaded.timeline, make: make)
+            var total = 0.0
+            for i in 0..<count {
+                again.advance(to: i)
+                let t1 = now()
+                _ = again.snapshot()
+                total += now() - t1
+            }
+            snapshot = min(snapshot, total / Double(count))
+        }
+    }
+    return (replay, snapshot)
+}
+
+/// Custom drawing (issue "Real screens, unchanged": within 15 % of the twin): the stats screen of
+/// draw(_:) views beside the same screen of plain views, labels and shape layers, through a drag.
+func customDrawingBenchmark(drag: String, out: String, runs: Int) {
     var drawn = Double.infinity, plain = Double.infinity, frames = 0
     for _ in 0..<runs {
         var settings = Render.Settings(scenario: drag, outputDirectory: out + "/drawing")

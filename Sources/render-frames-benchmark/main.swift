@@ -153,9 +153,6 @@ func runBenchmark() {
     var paths = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
         .filter { $0.hasSuffix(".yaml") }.sorted().map { "\(directory)/\($0)" }
     if paths.isEmpty, let bundled = DefaultDemo.scenarioPath { paths = [bundled] }
-    func load(_ path: String, scale: Double = 3) -> Scenario {
-        do { return try ScenarioLoader.load(path: path, scaleOverride: scale) } catch { fail("\(error)") }
-    }
 
     // The default demo (profile.yaml) for the single-scenario measurements, else the first file.
     let demoPath = paths.first { $0.hasSuffix("/profile.yaml") } ?? paths[0]
@@ -215,81 +212,110 @@ func runBenchmark() {
     }
 
     if CommandLine.arguments.contains("--matrix") {
-        // PNG encoder settings (filter x level) on sampled frames of the first scenario.
-        let scenario = load(paths[0])
-        let renderer = FrameRenderer(scenario: scenario)
-        let sample = stride(from: 0, to: scenario.frameCount, by: max(1, scenario.frameCount / 12)).map { renderer.render(frame: $0) }
-        print("| filter | level | ms/frame | bytes/frame |")
-        print("|---|---|---|---|")
-        for filter in PNGEncoder.Filter.allCases {
-            let levels = argument("--levels").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [0, 1, 2, 3, 4, 6, 9]
-            if let only = argument("--filter"), only != filter.rawValue { continue }
-            for level in levels {
-                let encoder = PNGEncoder(options: .init(filter: filter, level: level))
-                var total = 0
-                let t0 = now()
-                for p in sample { total += encoder.encode(p).count }
-                print("| \(filter.rawValue) | \(level) | \(format((now() - t0) / Double(sample.count) * 1000)) | \(total / sample.count) |")
-            }
-        }
+        encoderMatrix(load(paths[0]))
         return
     }
 
     let pixelsOnly = CommandLine.arguments.contains("--pixels-only")
     if !pixelsOnly {
-        print(
-            "\(ProcessInfo.processInfo.activeProcessorCount) cores; balanced = Paeth photo rows, unfiltered text rows, UP unchanged rows, our deflate; small = adaptive, unfiltered flat rows and bands + libdeflate 7;"
-        )
-        print("libpng default = zlib 6 + adaptive filters; libpng ratios on every \(baselineEvery)th frame. All at @3x.\n")
-        var results: [ScenarioResult] = []
-        // The size-first comparison runs on the default demo (profile.yaml), else the first scenario.
-        let sizeFirstPath = demoPath
-        let expandedDirectory = NSTemporaryDirectory() + "render-frames-benchmark-expanded-\(getpid())"
-        try? FileManager.default.createDirectory(atPath: expandedDirectory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: expandedDirectory) }
-        for path in paths {
-            let scenario = load(path)
-            let name = (path as NSString).lastPathComponent + " (\(scenario.pixelWidth)x\(scenario.pixelHeight))"
-            results.append(measure(name, scenario, frameLimit: frameLimit, baselineEvery: baselineEvery, sizeFirst: path == sizeFirstPath))
-            guard scenario.screen.scene == nil, !CommandLine.arguments.contains("--no-expanded") else { continue }
-            let target = expandedDirectory + "/" + (path as NSString).lastPathComponent
-            do {
-                try AtomicFile.write(Array(PresetExpansion.expand(path: path, outputPath: target).utf8), to: target)
-            } catch { fail("expanding \(path): \(error)") }
-            results.append(
-                measure(
-                    (path as NSString).lastPathComponent + ", expanded", load(target), frameLimit: frameLimit,
-                    baselineEvery: baselineEvery, sizeFirst: false))
-        }
-        print(
-            "| scenario | frames | render ms | encode ms | write ms | hash ms (share) | frames/s, 1 job | frames/s, 2 jobs | 2 jobs, every frame rendered | KB/frame | libpng default KB/frame, ms | size ratio | encode speed-up |"
-        )
-        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
-        for r in results {
-            let ours = Double(r.sampleOurs) / Double(max(r.sampleFrames, 1)), theirs = Double(r.sampleLibpng) / Double(max(r.sampleFrames, 1))
-            let libpngMs = r.libpngMs / Double(max(r.sampleFrames, 1))
-            print(
-                "| \(r.name) | \(r.frames) | \(format(r.renderMs)) | \(format(r.encodeMs)) | \(format(r.writeMs)) "
-                    + "| \(format(r.hashMs, 2)) (\(format(100 * r.hashMs / (r.renderMs + r.encodeMs + r.writeMs + r.hashMs), 2)) %) | \(format(r.fps1)) "
-                    + "| \(format(r.fps2)) (\(r.reused) reused) | \(format(r.fps2EveryFrame)) | \(r.bytesPerFrame / 1000) "
-                    + "| \(Int(theirs / 1000)), \(format(libpngMs)) | \(format(ours / theirs, 3)) | \(format(libpngMs / r.encodeMs))x |")
-        }
-        if let first = results.first(where: { $0.sampleSmall > 0 }), first.sampleFrames > 0 {
-            let n = Double(first.sampleFrames)
-            print("\nSize first (\(first.name), \(first.sampleFrames) frames):\n")
-            print("| encoder | KB/frame | ms/frame | bytes vs libpng level 9 |")
-            print("|---|---|---|---|")
-            print(
-                "| ours, --compression small (\(PNGEncoder.Options.small.filter.rawValue), libdeflate \(PNGEncoder.Options.small.level)) | \(first.sampleSmall / first.sampleFrames / 1000) | \(format(first.smallMs / n)) | \(format(Double(first.sampleSmall) / Double(first.sampleLibpng9), 3)) |"
-            )
-            print("| libpng level 9 | \(first.sampleLibpng9 / first.sampleFrames / 1000) | \(format(first.libpng9Ms / n)) | 1.000 |")
-            print(
-                "| libpng default | \(first.sampleLibpng / first.sampleFrames / 1000) | \(format(first.libpngMs / n)) | \(format(Double(first.sampleLibpng) / Double(first.sampleLibpng9), 3)) |"
-            )
-        }
-
+        scenarioTable(paths, demoPath: demoPath, frameLimit: frameLimit, baselineEvery: baselineEvery)
     }
-    // Cost against pixels: the demo's first 60 frames at three scales.
+    costAgainstPixels(demoPath)
+    if !CommandLine.arguments.contains("--no-memory-check") && !pixelsOnly {
+        memoryCheck(directory: directory)
+    }
+    if !CommandLine.arguments.contains("--no-animations") && !pixelsOnly {
+        animationBenchmark(directory: directory, runs: animationRuns)
+        encodeBenchmark(directory: directory, runs: animationRuns)
+    }
+    if !CommandLine.arguments.contains("--no-text") && !pixelsOnly {
+        print("")
+        textBenchmark(runs: textRuns)
+    }
+}
+
+/// A scenario file at `scale`, or the benchmark stops with the loader's message.
+func load(_ path: String, scale: Double = 3) -> Scenario {
+    do { return try ScenarioLoader.load(path: path, scaleOverride: scale) } catch { fail("\(error)") }
+}
+
+/// `--matrix`: PNG encoder settings (filter x level) on sampled frames of `scenario`.
+func encoderMatrix(_ scenario: Scenario) {
+    let renderer = FrameRenderer(scenario: scenario)
+    let sample = stride(from: 0, to: scenario.frameCount, by: max(1, scenario.frameCount / 12)).map { renderer.render(frame: $0) }
+    print("| filter | level | ms/frame | bytes/frame |")
+    print("|---|---|---|---|")
+    for filter in PNGEncoder.Filter.allCases {
+        let levels = argument("--levels").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [0, 1, 2, 3, 4, 6, 9]
+        if let only = argument("--filter"), only != filter.rawValue { continue }
+        for level in levels {
+            let encoder = PNGEncoder(options: .init(filter: filter, level: level))
+            var total = 0
+            let t0 = now()
+            for p in sample { total += encoder.encode(p).count }
+            print("| \(filter.rawValue) | \(level) | \(format((now() - t0) / Double(sample.count) * 1000)) | \(total / sample.count) |")
+        }
+    }
+}
+
+/// The main table: each scenario's render, encode and write times, frames per second with 1 and 2
+/// jobs, and sizes against libpng (each preset scenario also expanded into the layer language);
+/// then the size-first encoders on the demo.
+func scenarioTable(_ paths: [String], demoPath: String, frameLimit: Int, baselineEvery: Int) {
+    print(
+        "\(ProcessInfo.processInfo.activeProcessorCount) cores; balanced = Paeth photo rows, unfiltered text rows, UP unchanged rows, our deflate; small = adaptive, unfiltered flat rows and bands + libdeflate 7;"
+    )
+    print("libpng default = zlib 6 + adaptive filters; libpng ratios on every \(baselineEvery)th frame. All at @3x.\n")
+    var results: [ScenarioResult] = []
+    // The size-first comparison runs on the default demo (profile.yaml), else the first scenario.
+    let sizeFirstPath = demoPath
+    let expandedDirectory = NSTemporaryDirectory() + "render-frames-benchmark-expanded-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: expandedDirectory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: expandedDirectory) }
+    for path in paths {
+        let scenario = load(path)
+        let name = (path as NSString).lastPathComponent + " (\(scenario.pixelWidth)x\(scenario.pixelHeight))"
+        results.append(measure(name, scenario, frameLimit: frameLimit, baselineEvery: baselineEvery, sizeFirst: path == sizeFirstPath))
+        guard scenario.screen.scene == nil, !CommandLine.arguments.contains("--no-expanded") else { continue }
+        let target = expandedDirectory + "/" + (path as NSString).lastPathComponent
+        do {
+            try AtomicFile.write(Array(PresetExpansion.expand(path: path, outputPath: target).utf8), to: target)
+        } catch { fail("expanding \(path): \(error)") }
+        results.append(
+            measure(
+                (path as NSString).lastPathComponent + ", expanded", load(target), frameLimit: frameLimit,
+                baselineEvery: baselineEvery, sizeFirst: false))
+    }
+    print(
+        "| scenario | frames | render ms | encode ms | write ms | hash ms (share) | frames/s, 1 job | frames/s, 2 jobs | 2 jobs, every frame rendered | KB/frame | libpng default KB/frame, ms | size ratio | encode speed-up |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for r in results {
+        let ours = Double(r.sampleOurs) / Double(max(r.sampleFrames, 1)), theirs = Double(r.sampleLibpng) / Double(max(r.sampleFrames, 1))
+        let libpngMs = r.libpngMs / Double(max(r.sampleFrames, 1))
+        print(
+            "| \(r.name) | \(r.frames) | \(format(r.renderMs)) | \(format(r.encodeMs)) | \(format(r.writeMs)) "
+                + "| \(format(r.hashMs, 2)) (\(format(100 * r.hashMs / (r.renderMs + r.encodeMs + r.writeMs + r.hashMs), 2)) %) | \(format(r.fps1)) "
+                + "| \(format(r.fps2)) (\(r.reused) reused) | \(format(r.fps2EveryFrame)) | \(r.bytesPerFrame / 1000) "
+                + "| \(Int(theirs / 1000)), \(format(libpngMs)) | \(format(ours / theirs, 3)) | \(format(libpngMs / r.encodeMs))x |")
+    }
+    if let first = results.first(where: { $0.sampleSmall > 0 }), first.sampleFrames > 0 {
+        let n = Double(first.sampleFrames)
+        print("\nSize first (\(first.name), \(first.sampleFrames) frames):\n")
+        print("| encoder | KB/frame | ms/frame | bytes vs libpng level 9 |")
+        print("|---|---|---|---|")
+        print(
+            "| ours, --compression small (\(PNGEncoder.Options.small.filter.rawValue), libdeflate \(PNGEncoder.Options.small.level)) | \(first.sampleSmall / first.sampleFrames / 1000) | \(format(first.smallMs / n)) | \(format(Double(first.sampleSmall) / Double(first.sampleLibpng9), 3)) |"
+        )
+        print("| libpng level 9 | \(first.sampleLibpng9 / first.sampleFrames / 1000) | \(format(first.libpng9Ms / n)) | 1.000 |")
+        print(
+            "| libpng default | \(first.sampleLibpng / first.sampleFrames / 1000) | \(format(first.libpngMs / n)) | \(format(Double(first.sampleLibpng) / Double(first.sampleLibpng9), 3)) |"
+        )
+    }
+}
+
+/// Cost against pixels: the demo's first 60 frames at three scales, one thread, render + encode.
+func costAgainstPixels(_ demoPath: String) {
     print("\nCost against pixels (\((demoPath as NSString).lastPathComponent), 60 frames, one thread, render + encode):\n")
     print("| scale | pixels | ms/frame | ms per megapixel |")
     print("|---|---|---|---|")
@@ -304,25 +330,19 @@ func runBenchmark() {
         let mp = Double(s.pixelWidth * s.pixelHeight) / 1e6
         print("| \(Int(scale)) | \(s.pixelWidth)x\(s.pixelHeight) | \(format(ms)) | \(format(ms / mp)) |")
     }
-    if !CommandLine.arguments.contains("--no-memory-check") && !pixelsOnly {
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        child.arguments = ["--memory-only", "--scenarios", directory]
-        let pipe = Pipe()
-        child.standardOutput = pipe
-        do { try child.run() } catch { fail("cannot start the memory check: \(error)") }
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        child.waitUntilExit()
-        print("\n" + String(decoding: output, as: UTF8.self), terminator: "")
-    }
-    if !CommandLine.arguments.contains("--no-animations") && !pixelsOnly {
-        animationBenchmark(directory: directory, runs: animationRuns)
-        encodeBenchmark(directory: directory, runs: animationRuns)
-    }
-    if !CommandLine.arguments.contains("--no-text") && !pixelsOnly {
-        print("")
-        textBenchmark(runs: textRuns)
-    }
+}
+
+/// Peak memory, measured in a process of its own (`--memory-only`) so nothing else raises it.
+func memoryCheck(directory: String) {
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    child.arguments = ["--memory-only", "--scenarios", directory]
+    let pipe = Pipe()
+    child.standardOutput = pipe
+    do { try child.run() } catch { fail("cannot start the memory check: \(error)") }
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    child.waitUntilExit()
+    print("\n" + String(decoding: output, as: UTF8.self), terminator: "")
 }
 
 /// 120 frame pairs of the demo at @3x (frames 0-119 against 1-120: the holds match, the moving

@@ -56,8 +56,9 @@ final class ExpansionTests: XCTestCase {
             XCTAssertEqual(expanded.frameCount, original.frameCount, file)
             pairs.append((file, original, expanded))
         }
-        let differing = Parallel.map(pairs.count, workers: ProcessInfo.processInfo.activeProcessorCount) { _, i in
-            let (_, original, expanded) = pairs[i]
+        let expansions = pairs
+        let differing = Parallel.map(expansions.count, workers: ProcessInfo.processInfo.activeProcessorCount) { _, i in
+            let (_, original, expanded) = expansions[i]
             let a = FrameRenderer(scenario: original), b = FrameRenderer(scenario: expanded)
             return stride(from: 0, to: original.frameCount, by: 9).filter { a.render(frame: $0).bytes != b.render(frame: $0).bytes }
         }

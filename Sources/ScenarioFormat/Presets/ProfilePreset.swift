@@ -177,7 +177,6 @@ struct ProfilePreset: Preset {
         let s = b.screen, fx = effect(on: s), hh = headerHeight, w = s.device.size.width
         let profileHeight = profileHeight(width: w, b.screen.typography)
         typealias Y = ExpansionBuilder
-        let appearanceLight = s.appearance == .light
         b.notes = [
             "The profile header (behaviour spec 1.3): the table is inset by the header's height Hh, and u = offset + Hh.",
             "header: pulled, scale 1 + s (s = -u / Hh) and down Hh s / 2; scrolled, up max(-stop, -u), over the table once u > stop.",
@@ -199,7 +198,14 @@ struct ProfilePreset: Preset {
         ]
         b.indicatorInsets(presetTrackTop: s.device.safeAreaTop)
 
-        // The header, on the screen: under the table until it sticks (zPosition -1: drawn before the table).
+        b.layers = [Y.map(headerLayer(b, fx)), Y.map(profileView(b, fx, profileHeight: profileHeight))]
+    }
+
+    /// The header, on the screen: under the table until it sticks (zPosition -1: drawn before
+    /// the table); its image, the blurred copy that fades in, and the title.
+    private func headerLayer(_ b: ExpansionBuilder, _ fx: ProfileHeaderEffect) -> [(String, Node)] {
+        typealias Y = ExpansionBuilder
+        let s = b.screen
         var headerChildren: [Node] = []
         if header.image != nil {
             headerChildren.append(
@@ -244,8 +250,14 @@ struct ProfilePreset: Preset {
             ("zPosition", Y.text("u > stop ? 2 : -1")),
         ]
         if !headerChildren.isEmpty { headerLayer.append(("children", .sequence(.init(headerChildren, .implicit, .block)))) }
+        return headerLayer
+    }
 
-        // The table header view: avatar, follow button, name, handle, bio, separator.
+    /// The table header view: avatar, follow button, name, handle, bio, separator.
+    private func profileView(_ b: ExpansionBuilder, _ fx: ProfileHeaderEffect, profileHeight: Double) -> [(String, Node)] {
+        typealias Y = ExpansionBuilder
+        let s = b.screen, w = s.device.size.width
+        let appearanceLight = s.appearance == .light
         var avatarLayer: [(String, Node)] = [
             ("type", Y.word("rectangle")), ("name", Y.word("avatar")), ("frame", Y.frame(avatarFrame)),
             ("fill", Y.color(avatar.color)), ("cornerRadius", Y.num(avatar.cornerRadius)), ("masksToBounds", Y.word("true")),
@@ -311,11 +323,10 @@ struct ProfilePreset: Preset {
                 ),
                 ("fill", Y.color(s.palette.separator)),
             ]))
-        let view: [(String, Node)] = [
+        return [
             ("type", Y.word("group")), ("name", Y.word("profile")), ("in", Y.word("tableHeader")),
             ("frame", Y.flow([Y.num(0), Y.num(0), Y.text("screen.width"), Y.num(profileHeight)])),
             ("fill", Y.color(s.backgroundColor)), ("children", .sequence(.init(profileLayers, .implicit, .block))),
         ]
-        b.layers = [Y.map(headerLayer), Y.map(view)]
     }
 }

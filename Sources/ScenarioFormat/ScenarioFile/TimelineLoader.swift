@@ -225,112 +225,8 @@ extension ScenarioLoader {
                 r.report(keyNode, "\(path).\(kind)", message)
                 continue
             }
-            let field = "\(path).\(kind)"
-            func at(_ m: [String: Node]) -> Point? {
-                guard let an = m["at"] else { return nil }
-                return r.point(an, "\(field).at", within: device.size)
-            }
-            /// `axis: horizontal` makes the step sideways; nil when the axis is wrong (reported).
-            func sideways(_ m: [String: Node]) -> Bool? {
-                guard let an = m["axis"] else { return false }
-                guard let name = r.choice(an, "\(field).axis", axes) else { return nil }
-                return name == "horizontal"
-            }
-            func easing(_ m: [String: Node], _ fallback: Easing) -> Easing {
-                guard let en = m["easing"], let name = r.choice(en, "\(field).easing", Easing.allCases.map(\.rawValue)) else { return fallback }
-                return Easing(rawValue: name)!
-            }
-            switch kind {
-            case "wait":
-                if let v = r.number(value, field, range: 0...3600, unit: "seconds") {
-                    steps.append(.wait(v)); stepNodes.append(item); stepIndices.append(i)
-                }
-            case "drag":
-                guard let m = r.mapping(value, field, allowed: dragKeys), let across = sideways(m) else { continue }
-                if across, let tn = m["to"] {
-                    r.report(
-                        tn, "\(field).to",
-                        "a horizontal drag takes by (finger points, positive moves right), not to; a sideways scroll view's offsets are known only where the touch lands"
-                    )
-                    continue
-                }
-                let by = m["by"].flatMap { r.number($0, "\(field).by", range: -5000...5000, unit: "points") }
-                let to = m["to"].flatMap { r.number($0, "\(field).to", range: -2000...max(screen.maxScroll, 0) + 2000, unit: "points") }
-                if m["by"] == nil && m["to"] == nil {
-                    r.report(value, field, "needs by (finger travel in points, positive pulls down) or to (a scroll position from rest)")
-                    continue
-                }
-                if m["by"] != nil && m["to"] != nil {
-                    r.report(m["to"], "\(field).to", "give by or to, not both; keep one")
-                    continue
-                }
-                let d = m["duration"].flatMap { r.number($0, "\(field).duration", range: 0.01...60, unit: "seconds") } ?? 0.5
-                if (m["by"] != nil && by == nil) || (m["to"] != nil && to == nil) { continue }
-                let drag = GestureTimeline.Step.drag(by: by, to: to, duration: d, easing: easing(m, .easeInOut), at: at(m))
-                steps.append(across ? .sideways(drag) : drag)
-                stepNodes.append(item); stepIndices.append(i)
-            case "release":
-                if case .scalar(let sc) = value, sc.string.isEmpty || sc.string == "~" || sc.string == "null" {
-                    steps.append(.release(velocity: nil)); stepNodes.append(item); stepIndices.append(i); continue
-                }
-                guard let m = r.mapping(value, field, allowed: releaseKeys) else { continue }
-                let v = m["velocity"].flatMap { r.number($0, "\(field).velocity", range: -20000...20000, unit: "points per second") }
-                if m["velocity"] != nil && v == nil { continue }
-                steps.append(.release(velocity: v)); stepNodes.append(item); stepIndices.append(i)
-            case "fling":
-                guard let m = r.mapping(value, field, allowed: flingKeys), let across = sideways(m) else { continue }
-                guard let vn = m["velocity"] else {
-                    r.report(value, "\(field).velocity", "missing; give the finger's speed in points per second (negative flicks up)")
-                    continue
-                }
-                guard let v = r.number(vn, "\(field).velocity", range: -20000...20000, unit: "points per second") else { continue }
-                if v == 0 { r.report(vn, "\(field).velocity", "must not be 0; a fling needs a speed (negative flicks up)"); continue }
-                let d = m["duration"].flatMap { r.number($0, "\(field).duration", range: 0.01...1, unit: "seconds") } ?? 0.08
-                let fling = GestureTimeline.Step.fling(velocity: v, duration: d, at: at(m))
-                steps.append(across ? .sideways(fling) : fling); stepNodes.append(item); stepIndices.append(i)
-            case "scrollTo":
-                guard let m = r.mapping(value, field, allowed: scrollToKeys) else { continue }
-                guard let on = m["offset"] else {
-                    r.report(value, "\(field).offset", "missing; give the content offset to scroll to (0 is the rest position)")
-                    continue
-                }
-                guard let o = r.number(on, "\(field).offset", range: 0...max(screen.maxScroll, 0), unit: "points") else { continue }
-                let animated = m["animated"].flatMap { r.bool($0, "\(field).animated") } ?? true
-                let d = m["duration"].flatMap { r.number($0, "\(field).duration", range: 0...60, unit: "seconds") } ?? 0.3
-                steps.append(.scrollTo(offset: o, duration: animated ? d : 0, easing: easing(m, .easeInOut))); stepNodes.append(item);
-                stepIndices.append(i)
-            case "tap", "longPress":
-                guard let m = r.mapping(value, field, allowed: kind == "tap" ? tapKeys : longPressKeys) else { continue }
-                let target: GestureTimeline.TouchTarget
-                switch (m["view"], m["at"]) {
-                case (nil, nil):
-                    r.report(
-                        value, field,
-                        "needs view (a view's accessibilityIdentifier, or a layer's name) or at (a point [x, y] on the screen), e.g. \(kind): {view: follow}")
-                    continue
-                case (.some, .some):
-                    r.report(m["at"], "\(field).at", "give view or at, not both; keep one")
-                    continue
-                case (let vn?, nil):
-                    guard let name = vn.string, !name.isEmpty, case .scalar = vn else {
-                        r.report(vn, "\(field).view", "expected an accessibilityIdentifier (a word), got \(r.describe(vn))")
-                        continue
-                    }
-                    target = .view(name)
-                case (nil, .some):
-                    guard let p = at(m) else { continue }
-                    target = .point(p)
-                }
-                if kind == "tap" {
-                    steps.append(.tap(target))
-                } else {
-                    let d = m["duration"].map { r.number($0, "\(field).duration", range: 0.01...60, unit: "seconds") } ?? 1
-                    guard let d else { continue }
-                    steps.append(.longPress(target, duration: d))
-                }
-                stepNodes.append(item); stepIndices.append(i)
-            default:
-                break
+            if let step = readStep(kind, value, field: "\(path).\(kind)", r, screen: screen) {
+                steps.append(step); stepNodes.append(item); stepIndices.append(i)
             }
         }
         guard r.issues.count == issuesBefore else { return nil }
@@ -354,5 +250,114 @@ extension ScenarioLoader {
             r.report(n, "timeline.gestures", "\(error)")
             return nil
         }
+    }
+
+    /// One step of `timeline.gestures` (`kind` its key, `value` what it gives), or nil where it is
+    /// wrong (reported).
+    static func readStep(_ kind: String, _ value: Node, field: String, _ r: ScenarioReader, screen: Screen) -> GestureTimeline.Step? {
+        let device = screen.device
+        func at(_ m: [String: Node]) -> Point? {
+            guard let an = m["at"] else { return nil }
+            return r.point(an, "\(field).at", within: device.size)
+        }
+        /// `axis: horizontal` makes the step sideways; nil when the axis is wrong (reported).
+        func sideways(_ m: [String: Node]) -> Bool? {
+            guard let an = m["axis"] else { return false }
+            guard let name = r.choice(an, "\(field).axis", axes) else { return nil }
+            return name == "horizontal"
+        }
+        func easing(_ m: [String: Node], _ fallback: Easing) -> Easing {
+            guard let en = m["easing"], let name = r.choice(en, "\(field).easing", Easing.allCases.map(\.rawValue)) else { return fallback }
+            return Easing(rawValue: name)!
+        }
+        switch kind {
+        case "wait":
+            return r.number(value, field, range: 0...3600, unit: "seconds").map { .wait($0) }
+        case "drag":
+            guard let m = r.mapping(value, field, allowed: dragKeys), let across = sideways(m) else { return nil }
+            if across, let tn = m["to"] {
+                r.report(
+                    tn, "\(field).to",
+                    "a horizontal drag takes by (finger points, positive moves right), not to; a sideways scroll view's offsets are known only where the touch lands"
+                )
+                return nil
+            }
+            let by = m["by"].flatMap { r.number($0, "\(field).by", range: -5000...5000, unit: "points") }
+            let to = m["to"].flatMap { r.number($0, "\(field).to", range: -2000...max(screen.maxScroll, 0) + 2000, unit: "points") }
+            if m["by"] == nil && m["to"] == nil {
+                r.report(value, field, "needs by (finger travel in points, positive pulls down) or to (a scroll position from rest)")
+                return nil
+            }
+            if m["by"] != nil && m["to"] != nil {
+                r.report(m["to"], "\(field).to", "give by or to, not both; keep one")
+                return nil
+            }
+            let d = m["duration"].flatMap { r.number($0, "\(field).duration", range: 0.01...60, unit: "seconds") } ?? 0.5
+            if (m["by"] != nil && by == nil) || (m["to"] != nil && to == nil) { return nil }
+            let drag = GestureTimeline.Step.drag(by: by, to: to, duration: d, easing: easing(m, .easeInOut), at: at(m))
+            return across ? .sideways(drag) : drag
+        case "release":
+            if case .scalar(let sc) = value, sc.string.isEmpty || sc.string == "~" || sc.string == "null" {
+                return .release(velocity: nil)
+            }
+            guard let m = r.mapping(value, field, allowed: releaseKeys) else { return nil }
+            let v = m["velocity"].flatMap { r.number($0, "\(field).velocity", range: -20000...20000, unit: "points per second") }
+            if m["velocity"] != nil && v == nil { return nil }
+            return .release(velocity: v)
+        case "fling":
+            guard let m = r.mapping(value, field, allowed: flingKeys), let across = sideways(m) else { return nil }
+            guard let vn = m["velocity"] else {
+                r.report(value, "\(field).velocity", "missing; give the finger's speed in points per second (negative flicks up)")
+                return nil
+            }
+            guard let v = r.number(vn, "\(field).velocity", range: -20000...20000, unit: "points per second") else { return nil }
+            if v == 0 { r.report(vn, "\(field).velocity", "must not be 0; a fling needs a speed (negative flicks up)"); return nil }
+            let d = m["duration"].flatMap { r.number($0, "\(field).duration", range: 0.01...1, unit: "seconds") } ?? 0.08
+            let fling = GestureTimeline.Step.fling(velocity: v, duration: d, at: at(m))
+            return across ? .sideways(fling) : fling
+        case "scrollTo":
+            guard let m = r.mapping(value, field, allowed: scrollToKeys) else { return nil }
+            guard let on = m["offset"] else {
+                r.report(value, "\(field).offset", "missing; give the content offset to scroll to (0 is the rest position)")
+                return nil
+            }
+            guard let o = r.number(on, "\(field).offset", range: 0...max(screen.maxScroll, 0), unit: "points") else { return nil }
+            let animated = m["animated"].flatMap { r.bool($0, "\(field).animated") } ?? true
+            let d = m["duration"].flatMap { r.number($0, "\(field).duration", range: 0...60, unit: "seconds") } ?? 0.3
+            return .scrollTo(offset: o, duration: animated ? d : 0, easing: easing(m, .easeInOut))
+        case "tap", "longPress":
+            return readTouchStep(kind, value, field: field, r, device: device)
+        default:
+            return nil
+        }
+    }
+
+    /// A `tap` or `longPress` step: on a view (by its identifier) or at a point.
+    static func readTouchStep(_ kind: String, _ value: Node, field: String, _ r: ScenarioReader, device: Device) -> GestureTimeline.Step? {
+        guard let m = r.mapping(value, field, allowed: kind == "tap" ? tapKeys : longPressKeys) else { return nil }
+        let target: GestureTimeline.TouchTarget
+        switch (m["view"], m["at"]) {
+        case (nil, nil):
+            r.report(
+                value, field,
+                "needs view (a view's accessibilityIdentifier, or a layer's name) or at (a point [x, y] on the screen), e.g. \(kind): {view: follow}")
+            return nil
+        case (.some, .some):
+            r.report(m["at"], "\(field).at", "give view or at, not both; keep one")
+            return nil
+        case (let vn?, nil):
+            guard let name = vn.string, !name.isEmpty, case .scalar = vn else {
+                r.report(vn, "\(field).view", "expected an accessibilityIdentifier (a word), got \(r.describe(vn))")
+                return nil
+            }
+            target = .view(name)
+        case (nil, let an?):
+            guard let p = r.point(an, "\(field).at", within: device.size) else { return nil }
+            target = .point(p)
+        }
+        if kind == "tap" { return .tap(target) }
+        let d = m["duration"].map { r.number($0, "\(field).duration", range: 0.01...60, unit: "seconds") } ?? 1
+        guard let d else { return nil }
+        return .longPress(target, duration: d)
     }
 }

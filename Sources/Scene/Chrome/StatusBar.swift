@@ -102,8 +102,8 @@ extension Chrome {
         let classic = h <= 20 && !pad
         let midY = classic ? 10 : pad ? 12 : (h * 0.56).rounded()
         let k = classic || pad ? 0.75 : 1.0
-        let barW = 3 * k, barGap = 1.5 * k, signalWidth = 4 * barW + 3 * barGap, wifiWidth = 16.4 * k
-        var shapes: [(Shape, Color)] = []
+        var glyphs = StatusBarGlyphs(midY: midY, k: k, color: color, items: items)
+        let signalWidth = glyphs.signalWidth, wifiWidth = glyphs.wifiWidth
 
         let time = Layer(
             name: "statusBar.time",
@@ -129,75 +129,17 @@ extension Chrome {
             }
         }
 
-        /// Four bars of rising height from x, `signalWidth` wide.
-        func signal(at x: Double) {
-            for i in 0..<4 {
-                let bhI = (4 + 2.3 * Double(i)) * k
-                shapes.append(
-                    (
-                        .roundedRect(
-                            Rect(x: x + Double(i) * (barW + barGap), y: midY + 5.5 * k - bhI, width: barW, height: bhI),
-                            radius: 0.8 * k), color
-                    ))
-            }
-        }
-        /// Wi-Fi from x: a wedge and two arcs, opening upward, with clear gaps between the three
-        /// bands (SF Symbols' wifi), `wifiWidth` wide.
-        func wifi(at x: Double) {
-            let centre = Point(x + wifiWidth / 2, midY + 5.5 * k)
-            for (inner, outer) in [(0.0, 3.8), (5.4, 7.6), (9.2, 11.6)] {
-                shapes.append(
-                    (
-                        .ringSector(
-                            center: centre, radius: (inner + outer) / 2 * k, width: (outer - inner) * k,
-                            from: -0.785, to: 0.785), color
-                    ))
-            }
-        }
-        /// The battery ending at x: outline, nub, the level (green when charging, red at 20 % or
-        /// less), a bolt when charging. Returns its width.
-        func battery(endingAt x: Double) -> Double {
-            let bw = 25 * k, bh = 12 * k
-            let outline = Rect(x: x - bw - 2 * k, y: midY - bh / 2, width: bw, height: bh)
-            shapes.append((.border(outline, radius: 3.5 * k, width: 1), color.withAlpha(multipliedBy: 0.4)))
-            shapes.append(
-                (
-                    .roundedRect(Rect(x: outline.maxX + 1, y: midY - 2 * k, width: 1.5 * k, height: 4 * k), radius: 0.75 * k),
-                    color.withAlpha(multipliedBy: 0.4)
-                ))
-            let level = min(1, max(0, items.battery))
-            let inner = outline.insetBy(dx: 2 * k, dy: 2 * k)
-            if level > 0 {
-                let fill = items.charging ? Color(52, 199, 89) : level <= 0.2 ? Color(255, 59, 48) : color
-                shapes.append(
-                    (
-                        .roundedRect(
-                            Rect(x: inner.minX, y: inner.minY, width: max(inner.height / 2, inner.width * level), height: inner.height),
-                            radius: 2 * k), fill
-                    ))
-            }
-            if items.charging {
-                // A bolt: three strokes, down-left, across, down-left.
-                let c = Point(outline.midX, outline.midY), s = 3.2 * k
-                let bolt = color == .white ? Color.white : Color.black
-                shapes.append((.capsule(from: Point(c.x + 0.4 * s, c.y - s), to: Point(c.x - 0.5 * s, c.y + 0.15 * s), width: 1.4 * k), bolt))
-                shapes.append((.capsule(from: Point(c.x - 0.5 * s, c.y + 0.15 * s), to: Point(c.x + 0.5 * s, c.y - 0.15 * s), width: 1.4 * k), bolt))
-                shapes.append((.capsule(from: Point(c.x + 0.5 * s, c.y - 0.15 * s), to: Point(c.x - 0.4 * s, c.y + s), width: 1.4 * k), bolt))
-            }
-            return bw + 2 * k
-        }
-
         if pad {
             var x = w - 20
-            x -= battery(endingAt: x)
+            x -= glyphs.battery(endingAt: x)
             if items.wifi {
                 x -= wifiWidth + 5
-                wifi(at: x)
+                glyphs.wifi(at: x)
             }
         } else if classic {
             var x = 6.0
             if items.signal {
-                signal(at: x)
+                glyphs.signal(at: x)
                 x += signalWidth + 4
             }
             if !items.carrier.isEmpty {
@@ -208,23 +150,96 @@ extension Chrome {
                 bar.addSublayer(carrier)
                 x += max(0, width) + 4
             }
-            if items.wifi { wifi(at: x) }
-            _ = battery(endingAt: w - 5)
+            if items.wifi { glyphs.wifi(at: x) }
+            _ = glyphs.battery(endingAt: w - 5)
         } else {
             var x = w - (w * 0.33 / 2 - 38)
-            x -= battery(endingAt: x)
+            x -= glyphs.battery(endingAt: x)
             if items.wifi {
                 x -= wifiWidth + 5 * k
-                wifi(at: x)
+                glyphs.wifi(at: x)
             }
             if items.signal {
                 x -= signalWidth + 5 * k
-                signal(at: x)
+                glyphs.signal(at: x)
             }
         }
-        let glyphs = Layer(name: "statusBar.glyphs", frame: Rect(x: 0, y: 0, width: w, height: h))
-        glyphs.contents = .shapes(shapes)
-        bar.addSublayer(glyphs)
+        let glyphLayer = Layer(name: "statusBar.glyphs", frame: Rect(x: 0, y: 0, width: w, height: h))
+        glyphLayer.contents = .shapes(glyphs.shapes)
+        bar.addSublayer(glyphLayer)
         return bar
+    }
+}
+
+/// The status bar's glyphs (signal bars, Wi-Fi, battery) as shapes in `color`, centred on `midY`,
+/// at `k` times the Face ID bars' size.
+private struct StatusBarGlyphs {
+    let midY: Double
+    let k: Double
+    let color: Color
+    let items: StatusBarItems
+    var shapes: [(Shape, Color)] = []
+
+    var barW: Double { 3 * k }
+    var barGap: Double { 1.5 * k }
+    var signalWidth: Double { 4 * barW + 3 * barGap }
+    var wifiWidth: Double { 16.4 * k }
+
+    /// Four bars of rising height from x, `signalWidth` wide.
+    mutating func signal(at x: Double) {
+        for i in 0..<4 {
+            let bhI = (4 + 2.3 * Double(i)) * k
+            shapes.append(
+                (
+                    .roundedRect(
+                        Rect(x: x + Double(i) * (barW + barGap), y: midY + 5.5 * k - bhI, width: barW, height: bhI),
+                        radius: 0.8 * k), color
+                ))
+        }
+    }
+    /// Wi-Fi from x: a wedge and two arcs, opening upward, with clear gaps between the three
+    /// bands (SF Symbols' wifi), `wifiWidth` wide.
+    mutating func wifi(at x: Double) {
+        let centre = Point(x + wifiWidth / 2, midY + 5.5 * k)
+        for (inner, outer) in [(0.0, 3.8), (5.4, 7.6), (9.2, 11.6)] {
+            shapes.append(
+                (
+                    .ringSector(
+                        center: centre, radius: (inner + outer) / 2 * k, width: (outer - inner) * k,
+                        from: -0.785, to: 0.785), color
+                ))
+        }
+    }
+    /// The battery ending at x: outline, nub, the level (green when charging, red at 20 % or
+    /// less), a bolt when charging. Returns its width.
+    mutating func battery(endingAt x: Double) -> Double {
+        let bw = 25 * k, bh = 12 * k
+        let outline = Rect(x: x - bw - 2 * k, y: midY - bh / 2, width: bw, height: bh)
+        shapes.append((.border(outline, radius: 3.5 * k, width: 1), color.withAlpha(multipliedBy: 0.4)))
+        shapes.append(
+            (
+                .roundedRect(Rect(x: outline.maxX + 1, y: midY - 2 * k, width: 1.5 * k, height: 4 * k), radius: 0.75 * k),
+                color.withAlpha(multipliedBy: 0.4)
+            ))
+        let level = min(1, max(0, items.battery))
+        let inner = outline.insetBy(dx: 2 * k, dy: 2 * k)
+        if level > 0 {
+            let fill = items.charging ? Color(52, 199, 89) : level <= 0.2 ? Color(255, 59, 48) : color
+            shapes.append(
+                (
+                    .roundedRect(
+                        Rect(x: inner.minX, y: inner.minY, width: max(inner.height / 2, inner.width * level), height: inner.height),
+                        radius: 2 * k), fill
+                ))
+        }
+        if items.charging {
+            // A bolt: three strokes, down-left, across, down-left.
+            let c = Point(outline.midX, outline.midY), s = 3.2 * k
+            let bolt = color == .white ? Color.white : Color.black
+            shapes.append((.capsule(from: Point(c.x + 0.4 * s, c.y - s), to: Point(c.x - 0.5 * s, c.y + 0.15 * s), width: 1.4 * k), bolt))
+            shapes.append((.capsule(from: Point(c.x - 0.5 * s, c.y + 0.15 * s), to: Point(c.x + 0.5 * s, c.y - 0.15 * s), width: 1.4 * k), bolt))
+            shapes.append((.capsule(from: Point(c.x + 0.5 * s, c.y - 0.15 * s), to: Point(c.x - 0.4 * s, c.y + s), width: 1.4 * k), bolt))
+        }
+        return bw + 2 * k
     }
 }

@@ -6,6 +6,8 @@ import Raster
 /// read the offset as `NAME.offset`. The scenario's sideways steps (`drag`/`fling` with `axis:
 /// horizontal`) move it when their touch lands in it, with the vertical scroll's physics: each
 /// touch's steps compile to the layer's own `GestureTimeline` (the rest is time passing).
+// @unchecked: `paging`, `contentWidth` and `timeline` are set by the loader (and `attachSideways`, which it
+// calls) before the scenario is returned; render workers only read them.
 public final class ScrollLayer: @unchecked Sendable {
     /// UIScrollView's isPagingEnabled: a release comes to rest on a multiple of the layer's width.
     public var paging = false

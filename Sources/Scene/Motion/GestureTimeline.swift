@@ -183,76 +183,11 @@ public struct GestureTimeline: ScrollTimeline {
         let placement = axis == .vertical ? touchPlacement : (sidewaysPlacement ?? touchPlacement)
         var touchDowns: [TouchDown] = []
         var fingers: [Finger] = []
-        var segments = [Segment(start: 0, end: .infinity, motion: .rest(offset: startOffset))]
+        var motion = MotionBuilder(
+            segments: [Segment(start: 0, end: .infinity, motion: .rest(offset: startOffset))], physics: physics, bounds: bounds,
+            viewport: viewportHeight, releaseTargets: releaseTargets, pagedReleases: pagedReleases)
         var t = 0.0
         var finger: (point: Point, velocity: Double)?
-        var releases: [Release] = []
-
-        func evaluate(_ s: Segment, _ time: Double) -> ScrollState {
-            GestureTimeline.evaluate(s, at: time, physics: physics, bounds: bounds, viewport: viewportHeight)
-        }
-        /// Ends the motion under way at `time` and returns its state then.
-        func cut(at time: Double) -> ScrollState {
-            let i = segments.lastIndex { $0.start <= time } ?? 0
-            let state = evaluate(segments[i], time)
-            segments.removeSubrange((i + 1)...)
-            segments[i].end = time
-            if segments[i].end <= segments[i].start { segments.removeLast() }
-            return state
-        }
-        func append(_ motion: Motion, from start: Double, length: Double) -> Double {
-            segments.append(Segment(start: start, end: start + length, motion: motion))
-            return start + length
-        }
-        /// Free motion after the finger lifts: deceleration, a bounce at an edge, rest.
-        func release(at time: Double, offset x: Double, velocity v: Double) {
-            let ordinal = releases.count
-            releases.append(Release(time: time, offset: x, velocity: v, target: x))
-            defer {
-                releases[ordinal].target =
-                    segments.last.map {
-                        GestureTimeline.evaluate($0, at: $0.start, physics: physics, bounds: bounds, viewport: viewportHeight).offset
-                    } ?? x
-            }
-            if let target = releaseTargets[ordinal] {
-                // The delegate's target: approached at the rate that keeps the release's speed
-                // (within 2...20 per second), until under a quarter point away.
-                let goal = min(max(target, bounds.lowerBound), bounds.upperBound)
-                let distance = goal - x
-                guard abs(distance) > physics.settleDistance else {
-                    _ = append(.rest(offset: goal), from: time, length: .infinity)
-                    return
-                }
-                let natural = v / distance
-                var rate = natural > 0 ? min(max(natural, 2), 20) : 8
-                if pagedReleases.contains(ordinal) { rate = max(rate, 10) }
-                let end = append(
-                    .approach(x0: x, target: goal, rate: rate), from: time, length: naturalLog(abs(distance) / physics.settleDistance) / rate)
-                _ = append(.rest(offset: goal), from: end, length: .infinity)
-                return
-            }
-            let lo = bounds.lowerBound, hi = bounds.upperBound
-            if x < lo - 1e-9 || x > hi + 1e-9 {
-                let edge = x < lo ? lo : hi
-                let settle = physics.spring.settleTime(x0: x - edge, v0: v, threshold: physics.settleDistance)
-                let end = append(.spring(edge: edge, x0: x - edge, v0: v), from: time, length: settle)
-                _ = append(.rest(offset: edge), from: end, length: .infinity)
-                return
-            }
-            let final = x + physics.decelerationDistance(v0: v)
-            let edge: Double? = final > hi ? hi : (final < lo ? lo : nil)
-            if let edge, let te = physics.decelerationTime(toReach: edge, x0: x, v0: v) {
-                let ve = physics.decelerated(x0: x, v0: v, t: te).v
-                var end = append(.decelerate(x0: x, v0: v), from: time, length: te)
-                let settle = physics.spring.settleTime(x0: 0, v0: ve, threshold: physics.settleDistance)
-                end = append(.spring(edge: edge, x0: 0, v0: ve), from: end, length: settle)
-                _ = append(.rest(offset: edge), from: end, length: .infinity)
-                return
-            }
-            let stop = physics.decelerationEndTime(v0: v)
-            let end = stop > 0 ? append(.decelerate(x0: x, v0: v), from: time, length: stop) : time
-            _ = append(.rest(offset: stop > 0 ? min(max(final, lo), hi) : x), from: end, length: .infinity)
-        }
 
         for (index, step) in projected.enumerated() {
             switch step {
@@ -261,7 +196,7 @@ public struct GestureTimeline: ScrollTimeline {
             case .wait(let seconds):
                 t += seconds
             case .drag(let by, let to, let length, let easing, let at):
-                let now = cut(at: t)
+                let now = motion.cut(at: t)
                 let rawStart = physics.raw(displayed: now.offset, bounds: bounds, dimension: viewportHeight)
                 let delta: Double
                 if let by {
@@ -274,49 +209,49 @@ public struct GestureTimeline: ScrollTimeline {
                 let touch = finger?.point ?? at ?? placement(delta)
                 if finger == nil, let group = touches[index] { touchDowns.append(TouchDown(time: t, point: touch, steps: group)) }
                 if finger == nil { fingers.append(Finger(step: index, time: t, point: touch, lift: .infinity)) }
-                t = append(
+                t = motion.append(
                     .track(rawStart: rawStart, touchStart: touch, delta: delta, duration: length, easing: easing, along: along),
                     from: t, length: length)
-                let endState = evaluate(segments.last!, t)
-                _ = append(.held(offset: endState.offset, touch: endState.touch ?? touch), from: t, length: .infinity)
+                let endState = motion.evaluate(motion.segments.last!, t)
+                _ = motion.append(.held(offset: endState.offset, touch: endState.touch ?? touch), from: t, length: .infinity)
                 let slope = length > 0 ? (easing.progress(1) - easing.progress(1 - 1e-6)) / 1e-6 : 0
                 finger = (endState.touch ?? touch, length > 0 ? delta * slope / length : 0)
             case .release(let velocity):
                 guard let down = finger else {
                     throw ScriptError(step: index, message: "release: no finger is down; put a drag before it")
                 }
-                let now = cut(at: t)
-                release(at: t, offset: now.offset, velocity: contentVelocity(finger: velocity ?? down.velocity, at: now.offset))
+                let now = motion.cut(at: t)
+                motion.release(at: t, offset: now.offset, velocity: motion.contentVelocity(finger: velocity ?? down.velocity, at: now.offset))
                 finger = nil
                 fingers[fingers.count - 1].lift = t
             case .fling(let velocity, let length, let at):
-                let now = cut(at: t)
+                let now = motion.cut(at: t)
                 let rawStart = physics.raw(displayed: now.offset, bounds: bounds, dimension: viewportHeight)
                 let delta = velocity * length
                 let touch = finger?.point ?? at ?? placement(delta)
                 if finger == nil, let group = touches[index] { touchDowns.append(TouchDown(time: t, point: touch, steps: group)) }
                 if finger == nil { fingers.append(Finger(step: index, time: t, point: touch, lift: .infinity)) }
-                t = append(
+                t = motion.append(
                     .track(rawStart: rawStart, touchStart: touch, delta: delta, duration: length, easing: .linear, along: along),
                     from: t, length: length)
                 fingers[fingers.count - 1].lift = t
-                let end = cut(at: t)
-                release(at: t, offset: end.offset, velocity: contentVelocity(finger: velocity, at: end.offset))
+                let end = motion.cut(at: t)
+                motion.release(at: t, offset: end.offset, velocity: motion.contentVelocity(finger: velocity, at: end.offset))
                 finger = nil
             case .scrollTo(let offset, let length, let easing):
                 guard finger == nil else {
                     throw ScriptError(step: index, message: "scrollTo: a finger is down; release it first")
                 }
-                let now = cut(at: t)
-                t = append(.animate(from: now.offset, to: offset, duration: length, easing: easing), from: t, length: length)
-                _ = append(.rest(offset: offset), from: t, length: .infinity)
+                let now = motion.cut(at: t)
+                t = motion.append(.animate(from: now.offset, to: offset, duration: length, easing: easing), from: t, length: length)
+                _ = motion.append(.rest(offset: offset), from: t, length: .infinity)
             }
         }
-        self.segments = segments
-        self.releases = releases
+        self.segments = motion.segments
+        self.releases = motion.releases
         self.touchDowns = touchDowns
         self.fingers = fingers
-        var settled = segments.last.map { $0.start } ?? 0
+        var settled = motion.segments.last.map { $0.start } ?? 0
         if duration == nil, axis == .vertical, sidewaysSteps == nil,
             steps.contains(where: { if case .sideways = $0 { return true } else { return false } })
         {
@@ -331,22 +266,6 @@ public struct GestureTimeline: ScrollTimeline {
         }
         // Long enough for the scroll indicator to fade out, so a looping GIF does not pop.
         self.duration = duration ?? (max(t, settled) + ScrollIndicator.fadeDelay + ScrollIndicator.fadeDuration + 0.05)
-
-        func contentVelocity(finger v: Double, at offset: Double) -> Double {
-            // The finger moving down (positive) pulls the offset down; past an edge the content
-            // follows the finger at the rubber band's slope.
-            let raw = -v
-            let lo = bounds.lowerBound, hi = bounds.upperBound
-            if offset < lo {
-                let x = physics.rawOverscroll(displayed: lo - offset, dimension: viewportHeight)
-                return raw * physics.rubberBandSlope(x, dimension: viewportHeight)
-            }
-            if offset > hi {
-                let x = physics.rawOverscroll(displayed: offset - hi, dimension: viewportHeight)
-                return raw * physics.rubberBandSlope(x, dimension: viewportHeight)
-            }
-            return raw
-        }
     }
 
     public func state(at time: Double) -> ScrollState {
@@ -569,4 +488,100 @@ public struct GestureTimeline: ScrollTimeline {
 
     /// The scroll view's valid range the timeline was compiled for.
     public var offsetBounds: ClosedRange<Double> { bounds }
+}
+
+extension GestureTimeline {
+    /// The segments a script compiles to, built step by step: a step cuts the motion under way
+    /// and appends its own; a release appends the free motion after it (and is recorded).
+    fileprivate struct MotionBuilder {
+        var segments: [Segment]
+        let physics: ScrollPhysics
+        let bounds: ClosedRange<Double>
+        let viewport: Double
+        let releaseTargets: [Int: Double]
+        let pagedReleases: Set<Int>
+        var releases: [Release] = []
+
+        func evaluate(_ s: Segment, _ time: Double) -> ScrollState {
+            GestureTimeline.evaluate(s, at: time, physics: physics, bounds: bounds, viewport: viewport)
+        }
+        /// Ends the motion under way at `time` and returns its state then.
+        mutating func cut(at time: Double) -> ScrollState {
+            let i = segments.lastIndex { $0.start <= time } ?? 0
+            let state = evaluate(segments[i], time)
+            segments.removeSubrange((i + 1)...)
+            segments[i].end = time
+            if segments[i].end <= segments[i].start { segments.removeLast() }
+            return state
+        }
+        mutating func append(_ motion: Motion, from start: Double, length: Double) -> Double {
+            segments.append(Segment(start: start, end: start + length, motion: motion))
+            return start + length
+        }
+        /// Free motion after the finger lifts: deceleration, a bounce at an edge, rest.
+        mutating func release(at time: Double, offset x: Double, velocity v: Double) {
+            let ordinal = releases.count
+            releases.append(Release(time: time, offset: x, velocity: v, target: x))
+            defer {
+                releases[ordinal].target =
+                    segments.last.map {
+                        GestureTimeline.evaluate($0, at: $0.start, physics: physics, bounds: bounds, viewport: viewport).offset
+                    } ?? x
+            }
+            if let target = releaseTargets[ordinal] {
+                // The delegate's target: approached at the rate that keeps the release's speed
+                // (within 2...20 per second), until under a quarter point away.
+                let goal = min(max(target, bounds.lowerBound), bounds.upperBound)
+                let distance = goal - x
+                guard abs(distance) > physics.settleDistance else {
+                    _ = append(.rest(offset: goal), from: time, length: .infinity)
+                    return
+                }
+                let natural = v / distance
+                var rate = natural > 0 ? min(max(natural, 2), 20) : 8
+                if pagedReleases.contains(ordinal) { rate = max(rate, 10) }
+                let end = append(
+                    .approach(x0: x, target: goal, rate: rate), from: time, length: naturalLog(abs(distance) / physics.settleDistance) / rate)
+                _ = append(.rest(offset: goal), from: end, length: .infinity)
+                return
+            }
+            let lo = bounds.lowerBound, hi = bounds.upperBound
+            if x < lo - 1e-9 || x > hi + 1e-9 {
+                let edge = x < lo ? lo : hi
+                let settle = physics.spring.settleTime(x0: x - edge, v0: v, threshold: physics.settleDistance)
+                let end = append(.spring(edge: edge, x0: x - edge, v0: v), from: time, length: settle)
+                _ = append(.rest(offset: edge), from: end, length: .infinity)
+                return
+            }
+            let final = x + physics.decelerationDistance(v0: v)
+            let edge: Double? = final > hi ? hi : (final < lo ? lo : nil)
+            if let edge, let te = physics.decelerationTime(toReach: edge, x0: x, v0: v) {
+                let ve = physics.decelerated(x0: x, v0: v, t: te).v
+                var end = append(.decelerate(x0: x, v0: v), from: time, length: te)
+                let settle = physics.spring.settleTime(x0: 0, v0: ve, threshold: physics.settleDistance)
+                end = append(.spring(edge: edge, x0: 0, v0: ve), from: end, length: settle)
+                _ = append(.rest(offset: edge), from: end, length: .infinity)
+                return
+            }
+            let stop = physics.decelerationEndTime(v0: v)
+            let end = stop > 0 ? append(.decelerate(x0: x, v0: v), from: time, length: stop) : time
+            _ = append(.rest(offset: stop > 0 ? min(max(final, lo), hi) : x), from: end, length: .infinity)
+        }
+
+        func contentVelocity(finger v: Double, at offset: Double) -> Double {
+            // The finger moving down (positive) pulls the offset down; past an edge the content
+            // follows the finger at the rubber band's slope.
+            let raw = -v
+            let lo = bounds.lowerBound, hi = bounds.upperBound
+            if offset < lo {
+                let x = physics.rawOverscroll(displayed: lo - offset, dimension: viewport)
+                return raw * physics.rubberBandSlope(x, dimension: viewport)
+            }
+            if offset > hi {
+                let x = physics.rawOverscroll(displayed: offset - hi, dimension: viewport)
+                return raw * physics.rubberBandSlope(x, dimension: viewport)
+            }
+            return raw
+        }
+    }
 }

@@ -10,6 +10,9 @@ internal import Scene
 /// instruction in CFBasicHashesAreEqual) when it compares attribute values that are NSObject
 /// subclasses from outside Foundation, which it does as an `NSMutableAttributedString` gains a
 /// third run. A plain Swift class crosses into attributes as a boxed value, compared with `==`.
+// @unchecked: Sendable is checked only for final classes (a subclass may add state);
+// UIKit declares it Sendable, and its state is set while it is made (a dynamic color's
+// provider is a `@Sendable` closure).
 open class UIColor: Hashable, CustomStringConvertible, @unchecked Sendable {
     enum Kind {
         case rgba(CGFloat, CGFloat, CGFloat, CGFloat)
@@ -291,7 +294,7 @@ open class UIColor: Hashable, CustomStringConvertible, @unchecked Sendable {
 
 /// A color as Core Graphics takes it (a layer's borderColor, shadowColor): fixed sRGB components.
 /// https://developer.apple.com/documentation/coregraphics/cgcolor
-public final class CGColor: Equatable, Hashable, @unchecked Sendable {
+public final class CGColor: Equatable, Hashable, Sendable {
     let rgba: (CGFloat, CGFloat, CGFloat, CGFloat)
 
     /// https://developer.apple.com/documentation/coregraphics/cgcolor/1455631-init

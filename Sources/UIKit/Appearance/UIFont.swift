@@ -10,6 +10,8 @@ internal import Scene
 /// Not an `NSObject` here (it is on iOS), as `UIColor` is not: an attribute value that is an
 /// NSObject subclass from outside Foundation traps swift-corelibs-foundation's attributed
 /// strings at their third run.
+// @unchecked: Sendable is checked only for final classes (a subclass may add state);
+// UIKit declares it Sendable, and its state is set while it is made.
 open class UIFont: Hashable, @unchecked Sendable {
     /// https://developer.apple.com/documentation/uikit/uifont/weight
     public struct Weight: RawRepresentable, Hashable, Comparable, Sendable {
@@ -202,6 +204,8 @@ open class UIFont: Hashable, @unchecked Sendable {
 
 /// Sizes that follow Dynamic Type as a text style does.
 /// https://developer.apple.com/documentation/uikit/uifontmetrics
+// @unchecked: Sendable is checked only for final classes (a subclass may add state);
+// UIKit declares it Sendable, and its one property is a `let`.
 open class UIFontMetrics: NSObject, @unchecked Sendable {
     let style: UIFont.TextStyle
 

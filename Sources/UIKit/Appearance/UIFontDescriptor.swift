@@ -4,6 +4,8 @@ import Foundation
 /// A font's descriptor makes the same font again (`UIFont(descriptor:size:)`), or the font with
 /// bold or italic added or taken away (`withSymbolicTraits(_:)`).
 /// https://developer.apple.com/documentation/uikit/uifontdescriptor
+// @unchecked: Sendable is checked only for final classes (a subclass may add state);
+// UIKit declares it Sendable, and its own state is `let`s set while it is made.
 open class UIFontDescriptor: NSObject, @unchecked Sendable {
     /// https://developer.apple.com/documentation/uikit/uifontdescriptor/symbolictraits
     public struct SymbolicTraits: OptionSet, Hashable, Sendable {

@@ -5,6 +5,9 @@ internal import Scene
 /// An image: decoded from a file or an asset catalog's image set (its @2x/@3x and dark variants),
 /// or a symbol.
 /// https://developer.apple.com/documentation/uikit/uiimage
+// @unchecked: Sendable is checked only for final classes (a subclass may add state);
+// UIKit declares it Sendable; its state is set while it is made (the factory methods make new images),
+// except `registeredAsset`, which `UIImageAsset.register` sets on the screen's thread.
 open class UIImage: NSObject, @unchecked Sendable {
     /// https://developer.apple.com/documentation/uikit/uiimage/renderingmode
     public enum RenderingMode: Int, Sendable {
@@ -132,10 +135,13 @@ extension UIColor {
 /// them: an image set's variant for the screen's scale (the nearest larger, else the largest), its
 /// dark appearance, its template rendering intent; a color set's components per appearance.
 enum AssetCatalog {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var counter = 1 << 40
-    nonisolated(unsafe) private static var decoded: [String: SceneImage] = [:]
-    nonisolated(unsafe) private static var tints: [String: SceneImage] = [:]
+    /// The last id given, the decoded files by path and the tinted templates by image and color.
+    private struct Caches: Sendable {
+        var counter = 1 << 40
+        var decoded: [String: SceneImage] = [:]
+        var tints: [String: SceneImage] = [:]
+    }
+    private static let caches = Locked(Caches())
 
     /// The pixels of an image that draws as shapes (a symbol): one clear pixel.
     static let empty = SceneImage(pixmap: Pixmap(width: 1, height: 1), scale: 1, id: 1 << 39)
@@ -143,30 +149,27 @@ enum AssetCatalog {
     static let none = SceneImage(pixmap: Pixmap(width: 0, height: 0), scale: 1, id: (1 << 39) + 1)
 
     static func nextID() -> Int {
-        lock.lock(); defer { lock.unlock() }
-        counter += 1
-        return counter
+        caches.withLock { c in
+            c.counter += 1
+            return c.counter
+        }
     }
 
     /// The decoded file, once per path; its scale from an `@2x`/`@3x` suffix.
     static func decode(_ path: String, scale: Double? = nil) -> SceneImage? {
-        lock.lock()
-        if let hit = decoded[path] { lock.unlock(); return hit }
-        lock.unlock()
+        if let hit = caches.withLock({ $0.decoded[path] }) { return hit }
         guard let pixmap = try? ImageDecoder.decode(fileAt: path) else { return nil }
         let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         let s = scale ?? (stem.hasSuffix("@3x") ? 3 : stem.hasSuffix("@2x") ? 2 : 1)
         let image = SceneImage(pixmap: pixmap, scale: s, id: nextID())
-        lock.lock(); decoded[path] = image; lock.unlock()
+        caches.withLock { $0.decoded[path] = image }
         return image
     }
 
     /// A template image's alpha filled with `color`.
     static func tinted(_ image: SceneImage, _ color: Color) -> SceneImage {
         let key = "\(image.id)-\(color.r)-\(color.g)-\(color.b)-\(color.a)"
-        lock.lock()
-        if let hit = tints[key] { lock.unlock(); return hit }
-        lock.unlock()
+        if let hit = caches.withLock({ $0.tints[key] }) { return hit }
         var p = image.pixmap
         let c = color.premultiplied
         p.bytes.withUnsafeMutableBufferPointer { px in
@@ -178,7 +181,7 @@ enum AssetCatalog {
             }
         }
         let out = SceneImage(pixmap: p, scale: image.scale, id: nextID())
-        lock.lock(); tints[key] = out; lock.unlock()
+        caches.withLock { $0.tints[key] = out }
         return out
     }
 

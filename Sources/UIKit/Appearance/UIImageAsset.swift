@@ -1,4 +1,5 @@
 import Foundation
+internal import Raster
 internal import Scene
 
 /// A set of images for different traits (appearance, display scale, size classes, idiom): an
@@ -6,23 +7,30 @@ internal import Scene
 /// when its traits change (a dark-mode variant registered here is drawn in a dark variant of the
 /// scenario's matrix).
 /// https://developer.apple.com/documentation/uikit/uiimageasset
+// @unchecked: Sendable is checked only for final classes (a subclass may add state);
+// its registered images are kept under a lock.
 open class UIImageAsset: NSObject, @unchecked Sendable {
-    private var variants: [(traits: UITraitCollection, image: UIImage)] = []
+    private let registered = Locked<[(traits: UITraitCollection, image: UIImage)]>([])
 
     public override init() { super.init() }
 
     /// Adds `image` for `traitCollection`, replacing an image registered for equal traits.
     /// https://developer.apple.com/documentation/uikit/uiimageasset/1624133-register
     open func register(_ image: UIImage, with traitCollection: UITraitCollection) {
-        variants.removeAll { $0.traits.isEqual(traitCollection) }
-        variants.append((traitCollection, image))
+        registered.withLock { variants in
+            variants.removeAll { $0.traits.isEqual(traitCollection) }
+            variants.append((traitCollection, image))
+        }
         image.registeredAsset = self
     }
 
     /// https://developer.apple.com/documentation/uikit/uiimageasset/1624143-unregisterimage
     open func unregisterImage(with traitCollection: UITraitCollection) {
-        for v in variants where v.traits.isEqual(traitCollection) && v.image.registeredAsset === self { v.image.registeredAsset = nil }
-        variants.removeAll { $0.traits.isEqual(traitCollection) }
+        let removed = registered.withLock { variants in
+            defer { variants.removeAll { $0.traits.isEqual(traitCollection) } }
+            return variants.filter { $0.traits.isEqual(traitCollection) }
+        }
+        for v in removed where v.image.registeredAsset === self { v.image.registeredAsset = nil }
     }
 
     /// The registered image whose traits best match `traitCollection`: among the images whose
@@ -31,6 +39,7 @@ open class UIImageAsset: NSObject, @unchecked Sendable {
     /// image gives an empty image.
     /// https://developer.apple.com/documentation/uikit/uiimageasset/1624140-image
     open func image(with traitCollection: UITraitCollection) -> UIImage {
+        let variants = registered.current
         let matching = variants.filter { UIImageAsset.traits(traitCollection, contain: $0.traits) }
         let pool = matching.isEmpty ? variants : matching
         let key: ((traits: UITraitCollection, image: UIImage)) -> Int = { UIImageAsset.specified($0.traits) }

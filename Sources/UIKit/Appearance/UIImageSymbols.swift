@@ -37,6 +37,8 @@ extension UIImage {
 
     /// A symbol's point size, weight and scale (or a text style's size).
     /// https://developer.apple.com/documentation/uikit/uiimage/symbolconfiguration
+    // @unchecked: Sendable is checked only for final classes (a subclass may add state);
+    // UIKit declares configurations Sendable, and this one's state is `let`s.
     open class SymbolConfiguration: NSObject, @unchecked Sendable {
         let pointSize: CGFloat?
         let weight: SymbolWeight
@@ -158,14 +160,13 @@ private enum SymbolCache {
         let weight: Scene.SymbolWeight
         let scale: Scene.SymbolScale
     }
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var entries: [Key: (SymbolShapes, SymbolError?)] = [:]
+    private static let entries = Locked<[Key: (SymbolShapes, SymbolError?)]>([:])
 
     static func shapes(named name: String, pointSize: Double, weight: Scene.SymbolWeight, scale: Scene.SymbolScale) -> (SymbolShapes, SymbolError?) {
         let key = Key(name: name, pointSize: pointSize, weight: weight, scale: scale)
-        if let hit = lock.withLock({ entries[key] }) { return hit }
+        if let hit = entries.withLock({ $0[key] }) { return hit }
         let made = SFSymbols.shapesOrEmpty(named: name, pointSize: pointSize, weight: weight, scale: scale)
-        lock.withLock {
+        entries.withLock { entries in
             // Bounded: a screen uses a few sizes of a few names.
             if entries.count >= 512 { entries.removeAll() }
             entries[key] = (made.symbol, made.error)

@@ -60,6 +60,8 @@ public struct UIContentSizeCategory: RawRepresentable, Hashable, Sendable {
 
 /// The traits of the interface: appearance, text size, scale, size classes.
 /// https://developer.apple.com/documentation/uikit/uitraitcollection
+// @unchecked: Sendable is checked only for final classes (a subclass may add state);
+// UIKit declares it Sendable, and its traits are `let`s.
 open class UITraitCollection: NSObject, @unchecked Sendable {
     public let userInterfaceStyle: UIUserInterfaceStyle
     public let preferredContentSizeCategory: UIContentSizeCategory
@@ -111,9 +113,15 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
     }
 
     /// The traits dynamic colors and images resolve with when no view says: the screen's while a
-    /// screen runs.
+    /// screen runs. As in UIKit it belongs to the current execution context: each thread has its
+    /// own (a thread that never set it sees light, Large text, scale 3, a phone, left to right).
     /// https://developer.apple.com/documentation/uikit/uitraitcollection/3238080-current
-    nonisolated(unsafe) public static var current = UITraitCollection(style: .light, category: .large, scale: 3, idiom: .phone, direction: .leftToRight)
+    public class var current: UITraitCollection {
+        get { perThread.value ?? initial }
+        set { perThread.value = newValue }
+    }
+    private static let perThread = ThreadLocal<UITraitCollection>()
+    private static let initial = UITraitCollection(style: .light, category: .large, scale: 3, idiom: .phone, direction: .leftToRight)
 
     /// Runs `actions` with `current` set to `self`.
     /// https://developer.apple.com/documentation/uikit/uitraitcollection/3929640-performasCurrent

@@ -2,20 +2,31 @@ import Foundation
 internal import Raster
 internal import Scene
 
-/// The stack of current graphics contexts (UIKit's, per thread there; screens run on the main thread here).
-enum GraphicsStack {
-    nonisolated(unsafe) static var contexts: [CGContext] = []
+/// The stack of current graphics contexts, one per thread as UIKit keeps it (a view's `draw(_:)`
+/// on the main thread and an image renderer on another each see their own).
+final class GraphicsStack {
+    var contexts: [CGContext] = []
     /// The image contexts `UIGraphicsBeginImageContextWithOptions` made, with their scale and opacity.
-    nonisolated(unsafe) static var imageContexts: [(context: CGContext, scale: Double, opaque: Bool)] = []
+    var imageContexts: [(context: CGContext, scale: Double, opaque: Bool)] = []
+
+    private static let perThread = ThreadLocal<GraphicsStack>()
+
+    /// The calling thread's stack (made on its first use).
+    static var current: GraphicsStack {
+        if let stack = perThread.value { return stack }
+        let stack = GraphicsStack()
+        perThread.value = stack
+        return stack
+    }
 }
 
 /// The context drawing goes to: the one a view's `draw(_:)` or an image renderer draws into.
 /// https://developer.apple.com/documentation/uikit/1623918-uigraphicsgetcurrentcontext
-public func UIGraphicsGetCurrentContext() -> CGContext? { GraphicsStack.contexts.last }
+public func UIGraphicsGetCurrentContext() -> CGContext? { GraphicsStack.current.contexts.last }
 /// https://developer.apple.com/documentation/uikit/1623921-uigraphicspushcontext
-public func UIGraphicsPushContext(_ context: CGContext) { GraphicsStack.contexts.append(context) }
+public func UIGraphicsPushContext(_ context: CGContext) { GraphicsStack.current.contexts.append(context) }
 /// https://developer.apple.com/documentation/uikit/1623903-uigraphicspopcontext
-public func UIGraphicsPopContext() { _ = GraphicsStack.contexts.popLast() }
+public func UIGraphicsPopContext() { _ = GraphicsStack.current.contexts.popLast() }
 
 /// Fills `rect` with the current fill color in the current context.
 /// https://developer.apple.com/documentation/uikit/1618185-uirectfill
@@ -46,7 +57,7 @@ func deviceScale() -> Double { ScreenEnvironment.device.scale }
 public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Bool, _ scale: CGFloat) {
     let s = scale > 0 ? Double(scale) : deviceScale()
     let context = CGContext(width: Int((Double(size.width) * s).rounded(.up)), height: Int((Double(size.height) * s).rounded(.up)), scale: s)
-    GraphicsStack.imageContexts.append((context, s, opaque))
+    GraphicsStack.current.imageContexts.append((context, s, opaque))
     UIGraphicsPushContext(context)
 }
 /// A bitmap context of `size` points at scale 1, not opaque.
@@ -55,14 +66,16 @@ public func UIGraphicsBeginImageContext(_ size: CGSize) { UIGraphicsBeginImageCo
 /// The image drawn so far in the current image context; nil when the current context is not one.
 /// https://developer.apple.com/documentation/uikit/1623924-uigraphicsgetimagefromcurrentimag
 public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? {
-    guard let current = GraphicsStack.contexts.last, let entry = GraphicsStack.imageContexts.last(where: { $0.context === current }) else { return nil }
+    let stack = GraphicsStack.current
+    guard let current = stack.contexts.last, let entry = stack.imageContexts.last(where: { $0.context === current }) else { return nil }
     return UIImage(drawn: current, scale: entry.scale, opaque: entry.opaque)
 }
 /// Ends the current image context (made current by UIGraphicsBeginImageContext...).
 /// https://developer.apple.com/documentation/uikit/1623915-uigraphicsendimagecontext
 public func UIGraphicsEndImageContext() {
-    guard let current = GraphicsStack.contexts.last, let i = GraphicsStack.imageContexts.lastIndex(where: { $0.context === current }) else { return }
-    GraphicsStack.imageContexts.remove(at: i)
+    let stack = GraphicsStack.current
+    guard let current = stack.contexts.last, let i = stack.imageContexts.lastIndex(where: { $0.context === current }) else { return }
+    stack.imageContexts.remove(at: i)
     UIGraphicsPopContext()
 }
 

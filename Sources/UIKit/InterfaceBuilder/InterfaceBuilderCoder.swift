@@ -5,7 +5,7 @@ import Foundation
 /// `required init?(coder:)` that calls `super.init(coder:)` gets the object the file describes.
 /// UIView's `init?(coder:)` reads the view's frame, autoresizing mask, colours and the rest of
 /// UIView's own attributes from it.
-public final class InterfaceBuilderCoder: NSCoder, @unchecked Sendable {
+public final class InterfaceBuilderCoder: NSCoder {
     let element: IBElement
     let loading: IBLoading
 

@@ -332,15 +332,15 @@ internal import Scene
         }
         if let row = rows[key] { solver.remove(row.handle) }
         rows[key] = nil
-        do {
-            let handle = try solver.add(p.expression, c.relation, p.constant, priority: c.priority.rawValue, owner: c)
+        switch solver.add(p.expression, c.relation, p.constant, priority: c.priority.rawValue, owner: c) {
+        case .added(let handle):
             rows[key] = Row(
                 handle: handle, constant: p.constant, shape: shape, readsScroll: p.readsScroll, insetOwners: p.insetOwners, constraint: c,
                 axes: axes(of: p.expression), priority: c.priority.rawValue)
             broken.remove(ObjectIdentifier(c))
-        } catch let failure as EngineSolver.Unsatisfiable {
-            breakConstraint(c, involved: failure.owners)
-        } catch {}
+        case .unsatisfiable(let owners):
+            breakConstraint(c, involved: owners)
+        }
     }
 
     /// `c` cannot hold with the others: left out, and said once.
@@ -447,12 +447,10 @@ internal import Scene
             solver.remove(row.handle)
             rows[key] = nil
         }
-        do {
-            let handle = try solver.add(e, relation, constant, priority: priority.rawValue, owner: AutoresizingRow(item: item, tag: tag))
+        // A frame held against required constraints is not added: the user's constraint was
+        // added first and wins; UIKit breaks one of the two and says so, as the user's add did.
+        if case .added(let handle) = solver.add(e, relation, constant, priority: priority.rawValue, owner: AutoresizingRow(item: item, tag: tag)) {
             rows[key] = Row(handle: handle, constant: constant, shape: e.shape, priority: priority.rawValue)
-        } catch {
-            // A frame held against required constraints: the user's constraint was added first
-            // and wins; UIKit breaks one of the two and says so, as the user's add did.
         }
     }
 

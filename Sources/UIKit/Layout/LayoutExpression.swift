@@ -42,9 +42,12 @@ struct LayoutExpression {
 /// each remembering what it stands for (a user's constraint, or a view's held frame or
 /// intrinsic size) so an unsatisfiable system can be said in UIKit's words.
 @MainActor final class EngineSolver {
-    /// A required row that cannot hold with the others: what stands for the rows involved.
-    struct Unsatisfiable: Error, @unchecked Sendable {
-        let owners: [AnyObject]
+    /// What adding a row came to: its handle, or (a required row that cannot hold with the
+    /// others) what stands for the rows involved. A value, not an error: the owners are the main
+    /// actor's objects, which an `Error` (Sendable) could not carry.
+    enum Added {
+        case added(Handle)
+        case unsatisfiable(owners: [AnyObject])
     }
 
     final class Handle {
@@ -60,9 +63,7 @@ struct LayoutExpression {
 
     func add(
         _ e: LayoutExpression, _ relation: NSLayoutConstraint.Relation, _ constant: Double, priority: Float, owner: AnyObject
-    ) throws
-        -> Handle
-    {
+    ) -> Added {
         let expression = ConstraintSolver.LinearExpression(e.terms.map { Term($0.0, $0.1) }, constant: -constant)
         let r: ConstraintSolver.Constraint.Relation =
             relation == .equal ? .equal : (relation == .lessThanOrEqual ? .lessThanOrEqual : .greaterThanOrEqual)
@@ -72,13 +73,13 @@ struct LayoutExpression {
             try solver.addConstraint(c)
         } catch {
             if case .unsatisfiableConstraint(_, let involved) = error {
-                throw Unsatisfiable(owners: involved.compactMap { owners[ObjectIdentifier($0)] })
+                return .unsatisfiable(owners: involved.compactMap { owners[ObjectIdentifier($0)] })
             }
-            throw Unsatisfiable(owners: [])
+            return .unsatisfiable(owners: [])
         }
         owners[ObjectIdentifier(c)] = owner
         structureChanged = true
-        return Handle(c)
+        return .added(Handle(c))
     }
 
     func remove(_ h: Handle) {

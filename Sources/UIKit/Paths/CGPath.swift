@@ -28,6 +28,8 @@ public enum CGLineJoin: Int32, Sendable {
 /// layer it is given to (points, y down). Curves are cubics: a quadratic curve is raised to one,
 /// an arc is written as cubics of at most a quarter turn each.
 /// https://developer.apple.com/documentation/coregraphics/cgpath
+// @unchecked: a non-final class cannot be checked Sendable, and CGMutablePath (its one subclass) changes
+// `path`; a CGPath itself is immutable, a CGMutablePath used by one thread at a time, as Core Graphics has it.
 public class CGPath: Equatable, Hashable, @unchecked Sendable {
     var path: Path
 
@@ -114,7 +116,7 @@ public class CGPath: Equatable, Hashable, @unchecked Sendable {
 
 /// A mutable graphics path. Each `transform` is applied to the points as they are added.
 /// https://developer.apple.com/documentation/coregraphics/cgmutablepath
-public final class CGMutablePath: CGPath, @unchecked Sendable {
+public final class CGMutablePath: CGPath {
     /// https://developer.apple.com/documentation/coregraphics/cgmutablepath/1411212-init
     public init() { super.init(path: Path()) }
 
