@@ -196,6 +196,40 @@ final class PortTransformTests: XCTestCase {
         XCTAssertTrue(ported.contains(#"UISwipeGestureRecognizer(target: self, action: Selector("didSwipe"))"#), ported)
     }
 
+    /// A screen that observes a notification and runs a timer by `#selector`: both are written as
+    /// Selectors spelled as Objective-C spells them, and both `@objc` methods are registered, so the
+    /// UIKit's `addObserver(_:selector:name:object:)` and `scheduledTimer(timeInterval:target:selector:userInfo:repeats:)`
+    /// reach them (UIKitTests.SelectorObserverTests run such registrations).
+    func testANotificationObserversAndATimersSelectorsAreRegistered() throws {
+        let folder = try makeTemporaryFolder("port-notification-timer")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let swift = """
+            class ClockViewController: UIViewController {
+                override func viewDidLoad() {
+                    NotificationCenter.default.addObserver(self, selector: #selector(keyboardWillShow), name: UIResponder.keyboardWillShowNotification, object: nil)
+                    Timer.scheduledTimer(timeInterval: 1, target: self, selector: #selector(tick(_:)), userInfo: nil, repeats: true)
+                }
+                @objc private func keyboardWillShow(_ notification: Notification) {}
+                @objc func tick(_ timer: Timer) {}
+            }
+            """
+        try swift.write(toFile: folder + "/Clock.swift", atomically: true, encoding: .utf8)
+        var app = try AppSources(swift: [(folder + "/Clock.swift", "Clock.swift")], interfaceBuilder: [])
+        let registrations = app.registrations().split(separator: "\n").map(String.init)
+        XCTAssertEqual(
+            Array(registrations.drop { !$0.contains("register(ClockViewController") }.prefix(4)),
+            [
+                "    UIStoryboard.register(ClockViewController.self) {",
+                "        $0.action(\"keyboardWillShow:\", ClockViewController.keyboardWillShow(_:))",
+                "        $0.action(\"tick:\", ClockViewController.tick(_:))",
+                "    }",
+            ])
+        let methods = ["keyboardWillShow": [["_"]], "tick": [["_"]]]
+        let copy = transform(swift, methods: methods)
+        XCTAssertTrue(copy.contains(#"addObserver(self, selector: Selector("keyboardWillShow:"), name:"#), copy)
+        XCTAssertTrue(copy.contains(#"target: self, selector: Selector("tick:"), userInfo: nil"#), copy)
+    }
+
     /// An override written in an extension is moved into its class's body, between
     /// `#sourceLocation` lines naming its own place; where it was, blanks keep the lines.
     func testAnOverrideInAnExtensionMovesIntoItsClass() {

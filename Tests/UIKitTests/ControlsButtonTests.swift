@@ -84,6 +84,43 @@ final class ControlsButtonTests: XCTestCase {
         }
     }
 
+    /// iOS draws a disabled button's `.normal` background image at half its alpha (an opaque red
+    /// 1-pixel image became (255, 0, 0, 127)) and an image set for `.disabled` as it is (opaque
+    /// green): faberNovel/ADUtils, ADUtilsTests/__Snapshots__/UIButtonBackgroundColorTests/
+    /// (`spec.UIButtonBackgroundColorDisabledNoColor.png`, `...Disabled.png`). Over black, the
+    /// dimmed red is 127.
+    func testADisabledButtonDimsTheImageOfAnotherState() {
+        ControlsHarness.onMain {
+            func filled(_ color: UIColor) -> UIImage {
+                let format = UIGraphicsImageRendererFormat()
+                format.scale = 1
+                return UIGraphicsImageRenderer(size: CGSize(width: 1, height: 1), format: format).image { c in
+                    c.cgContext.setFillColor(color.cgColor)
+                    c.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+                }
+            }
+            let p = ControlsHarness.render { view in
+                view.backgroundColor = .black
+                for (i, adjusts) in [(0, true), (1, true), (2, false)] {
+                    let b = UIButton(type: .custom)
+                    b.frame = CGRect(x: 20, y: 100 + CGFloat(i) * 40, width: 20, height: 10)
+                    b.setBackgroundImage(filled(.red), for: .normal)
+                    if i == 1 { b.setBackgroundImage(filled(.green), for: .disabled) }
+                    b.adjustsImageWhenDisabled = adjusts
+                    b.isEnabled = false
+                    view.addSubview(b)
+                }
+            }
+            let dimmed = ControlsHarness.pixel(p, 30, 105)
+            XCTAssertEqual(dimmed.0, 127, accuracy: 1, "the normal image at half alpha over black: \(dimmed)")
+            XCTAssertEqual(dimmed.1, 0)
+            let own = ControlsHarness.pixel(p, 30, 145)
+            XCTAssertEqual([own.0, own.1, own.2], [0, 255, 0], "the disabled state's own image is not dimmed")
+            let kept = ControlsHarness.pixel(p, 30, 185)
+            XCTAssertEqual([kept.0, kept.1, kept.2], [255, 0, 0], "adjustsImageWhenDisabled false: drawn as it is")
+        }
+    }
+
     /// The image goes before, after, above or below the title, `imagePadding` apart.
     func testImagePlacementAndPadding() {
         ControlsHarness.onMain {

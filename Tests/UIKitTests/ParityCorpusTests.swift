@@ -79,6 +79,33 @@ final class ParityCorpusTests: XCTestCase {
             }
         }
     }
+
+    /// Core Animation runs a gradient layer's line across its unit square, not its points: on a
+    /// 200 x 120 pt layer from (0, 0) to (1, 1), iOS draws (175, 32, 120) at both (100, 30) and
+    /// (50, 60) pt, and (115, 36, 177) at both (150, 60) and (100, 90): points whose x / 200 + y / 120
+    /// agree (AFSnapshotTesting, Tests/SnapshotTestingTests/Snapshots/CustomShapeImageViewTests/OvalImageViewWithGradient.png,
+    /// iOS 18 at @3x). Projected in points the pairs differed: 161 against 188 in red.
+    func testDiagonalGradientsRunAcrossTheUnitSquare() {
+        let p = ControlsHarness.onMain {
+            DrawHarness.render(scale: 3) { view in
+                let layer = CAGradientLayer()
+                layer.frame = CGRect(x: 0, y: 100, width: 200, height: 120)
+                layer.colors = [UIColor.red.cgColor, UIColor.blue.cgColor]
+                layer.startPoint = CGPoint(x: 0, y: 0)
+                layer.endPoint = CGPoint(x: 1, y: 1)
+                view.layer.addSublayer(layer)
+            }
+        }
+        let expected: [((Int, Int), (Double, Double, Double))] = [
+            ((100, 30), (175, 32, 120)), ((50, 60), (175, 32, 120)), ((150, 60), (115, 36, 177)), ((100, 90), (115, 36, 177)),
+        ]
+        for ((x, y), (r, g, b)) in expected {
+            let c = p[x * 3, (100 + y) * 3]
+            XCTAssertEqual(Double(c.r), r, accuracy: 2, "(\(x), \(y)) pt")
+            XCTAssertEqual(Double(c.g), g, accuracy: 2, "(\(x), \(y)) pt")
+            XCTAssertEqual(Double(c.b), b, accuracy: 2, "(\(x), \(y)) pt")
+        }
+    }
 }
 
 /// A view whose intrinsic content size is given, as a label's is.

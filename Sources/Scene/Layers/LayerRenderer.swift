@@ -457,15 +457,20 @@ public final class LayerRenderer {
         }
     }
 
-    /// The gradient's pixels over `region` (device pixels) for a layer drawn at `rect`. The line
-    /// runs between the start and end points in the layer's space (not its unit square), as Core
-    /// Animation draws it. A vertical or horizontal gradient computes one color per row or column.
+    /// The gradient's pixels over `region` (device pixels) for a layer drawn at `rect`. A pixel's
+    /// place along the line is measured in the layer's unit square, as Core Animation draws it: on
+    /// a layer twice as wide as tall, a gradient from (0, 0) to (1, 1) has the same color along the
+    /// other diagonal (iOS's references; UIKitTests.ParityCorpusTests). A vertical or horizontal
+    /// gradient computes one color per row or column.
     static func gradientPixels(_ g: LinearGradient, rect: Rect, region: PixelRect) -> Pixmap {
         var out = Pixmap(width: region.width, height: region.height)
         let sx = rect.minX + g.start.x * rect.width, sy = rect.minY + g.start.y * rect.height
-        let dx = (g.end.x - g.start.x) * rect.width, dy = (g.end.y - g.start.y) * rect.height
-        let length2 = dx * dx + dy * dy
-        func t(_ px: Double, _ py: Double) -> Double { length2 > 0 ? ((px - sx) * dx + (py - sy) * dy) / length2 : 0 }
+        let ex = g.end.x - g.start.x, ey = g.end.y - g.start.y
+        let unit2 = ex * ex + ey * ey
+        // t's change per pixel across and down.
+        let dx = unit2 > 0 && rect.width > 0 ? ex / (rect.width * unit2) : 0
+        let dy = unit2 > 0 && rect.height > 0 ? ey / (rect.height * unit2) : 0
+        func t(_ px: Double, _ py: Double) -> Double { (px - sx) * dx + (py - sy) * dy }
         let w = region.width
         out.bytes.withUnsafeMutableBufferPointer { p in
             func put(_ i: Int, _ c: PremultipliedColor) { p[i] = c.r; p[i + 1] = c.g; p[i + 2] = c.b; p[i + 3] = c.a }
@@ -482,7 +487,8 @@ public final class LayerRenderer {
                 // pixel along the line, each pixel taking the nearest.
                 let ts = [(0, 0), (w, 0), (0, region.height), (w, region.height)].map { t(Double(region.x + $0.0), Double(region.y + $0.1)) }
                 let lo = ts.min()!, hi = ts.max()!
-                let steps = max(1, Int(((hi - lo) * length2.squareRoot() * 4).rounded(.up)))
+                let perPixel = (dx * dx + dy * dy).squareRoot()
+                let steps = max(1, Int(((hi - lo) / perPixel * 4).rounded(.up)))
                 let ramp = (0...steps).map { g.color(at: lo + (hi - lo) * Double($0) / Double(steps)) }
                 let k = hi > lo ? Double(steps) / (hi - lo) : 0
                 for y in 0..<region.height {

@@ -185,6 +185,23 @@ enum AssetCatalog {
         return out
     }
 
+    /// `image` at half its alpha, as a disabled button draws the image of another state
+    /// (`adjustsImageWhenDisabled`): each premultiplied component halved, rounding down, so an
+    /// opaque 255 becomes 127 as in iOS's references (UIButton.swift).
+    static func dimmedForDisabled(_ image: SceneImage) -> SceneImage {
+        let key = "disabled-\(image.id)"
+        lock.lock()
+        if let hit = tints[key] { lock.unlock(); return hit }
+        lock.unlock()
+        var p = image.pixmap
+        p.bytes.withUnsafeMutableBufferPointer { px in
+            for i in px.indices { px[i] >>= 1 }
+        }
+        let out = SceneImage(pixmap: p, scale: image.scale, id: nextID())
+        lock.lock(); tints[key] = out; lock.unlock()
+        return out
+    }
+
     private static func json(_ path: String) -> [String: Any]? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]

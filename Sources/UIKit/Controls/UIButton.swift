@@ -390,7 +390,7 @@ internal import Scene
         ownTitleLabel.textColor = titleColor(for: s)
         let dims = buttonType == .system && s.contains(.highlighted) && titleColors[UIControl.State.highlighted.rawValue] == nil
         ownTitleLabel.alpha = dims ? UIButton.highlightedAlpha : 1
-        ownImageView.alpha = dims ? UIButton.highlightedAlpha : 1
+        ownImageView.alpha = dims ? UIButton.highlightedAlpha : dimsImagesWhenDisabled(images) ? 0.5 : 1
         ownSubtitleLabel.isHidden = true
         let image = image(for: s)
         ownImageView.image = image
@@ -456,6 +456,18 @@ internal import Scene
 
     override func drawnContents(_ traits: UITraitCollection) -> LayerContents? {
         guard configuration == nil, let image = backgroundImage(for: state) else { return nil }
-        return .image(image.drawn(traits, tint: tintColor), .scaleToFill)
+        let drawn = image.drawn(traits, tint: tintColor)
+        return .image(dimsImagesWhenDisabled(backgroundImages) ? AssetCatalog.dimmedForDisabled(drawn) : drawn, .scaleToFill)
+    }
+
+    /// A disabled button draws another state's image (`.normal`'s) at half its alpha while
+    /// `adjustsImageWhenDisabled`; an image set for a disabled state is drawn as it is. iOS's
+    /// reference of a disabled custom button whose only background image is an opaque red one
+    /// draws (255, 0, 0, 127); with a green image set for `.disabled`, opaque green
+    /// (faberNovel/ADUtils, ADUtilsTests/__Snapshots__/UIButtonBackgroundColorTests/).
+    private func dimsImagesWhenDisabled(_ table: [UInt: UIImage]) -> Bool {
+        let s = state
+        guard adjustsImageWhenDisabled, s.contains(.disabled) else { return false }
+        return table[s.rawValue] == nil && table[UIControl.State.disabled.rawValue] == nil
     }
 }

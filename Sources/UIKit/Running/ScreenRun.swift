@@ -61,6 +61,8 @@ package struct ScreenSettings: Sendable {
     private var sideways: [ScrollDriver] = []
     /// The run's animations, on its frame clock.
     let clock = AnimationClock()
+    /// The run's scheduled timers, on the same clock (FrameTimers.swift).
+    let timers = FrameTimers()
     /// The last frame run (-1 before the first).
     package private(set) var frame = -1
     private var lastTime = -1.0
@@ -117,6 +119,7 @@ package struct ScreenSettings: Sendable {
         ScreenEnvironment.time = t
         clock.tick(to: t)
         if i == 0 { start() }
+        timers.fire(upTo: t)
         window.layoutIfNeeded()
         followTheScreenOnTop()
         route(upTo: t)
