@@ -144,10 +144,13 @@ public struct Path: Hashable, Sendable {
     /// is commonly reverse-engineered (PaintCode, "Code for iOS 7 rounded rectangles"); the radius
     /// is held to a 1.52866th of half the shorter side so the corners fit. Clockwise from the top
     /// side's start.
-    public static func continuousRoundedRect(_ r: Rect, cornerRadius: Double) -> Path {
+    /// `corners` rounds some corners only (UIBezierPath(roundedRect:byRoundingCorners:cornerRadii:),
+    /// which iOS draws with the same continuous curve: AFSnapshotTesting's rounded-shape reference);
+    /// the others are square.
+    public static func continuousRoundedRect(_ r: Rect, cornerRadius: Double, corners rounded: RectCorners = .all) -> Path {
         let reach = 1.52866483
         let k = max(0, min(cornerRadius, min(r.width, r.height) / 2 / reach))
-        guard k > 0 else { return rect(r) }
+        guard k > 0, !rounded.isEmpty else { return rect(r) }
         // One corner in units of the radius, from the side it is entered along: (along, into) pairs,
         // `along` measured back from the corner along the entering side, `into` away from that side.
         let steps: [[Double]] = [
@@ -156,13 +159,17 @@ public struct Path: Hashable, Sendable {
             [0, 0.86840689, 0, 1.08849323, 0, reach],
         ]
         // Corners clockwise on screen: its point, the direction along the entering side, and into the shape.
-        let corners: [(Point, Point, Point)] = [
-            (Point(r.maxX, r.minY), Point(1, 0), Point(0, 1)), (Point(r.maxX, r.maxY), Point(0, 1), Point(-1, 0)),
-            (Point(r.minX, r.maxY), Point(-1, 0), Point(0, -1)), (Point(r.minX, r.minY), Point(0, -1), Point(1, 0)),
+        let corners: [(Point, Point, Point, RectCorners)] = [
+            (Point(r.maxX, r.minY), Point(1, 0), Point(0, 1), .maxXMinY), (Point(r.maxX, r.maxY), Point(0, 1), Point(-1, 0), .maxXMaxY),
+            (Point(r.minX, r.maxY), Point(-1, 0), Point(0, -1), .minXMaxY), (Point(r.minX, r.minY), Point(0, -1), Point(1, 0), .minXMinY),
         ]
         var p = Path()
-        p.move(to: Point(r.minX + reach * k, r.minY))
-        for (c, along, into) in corners {
+        p.move(to: Point(r.minX + (rounded.contains(.minXMinY) ? reach * k : 0), r.minY))
+        for (c, along, into, corner) in corners {
+            guard rounded.contains(corner) else {
+                p.addLine(to: c)
+                continue
+            }
             func at(_ a: Double, _ b: Double) -> Point { Point(c.x - along.x * a * k + into.x * b * k, c.y - along.y * a * k + into.y * b * k) }
             p.addLine(to: at(reach, 0))
             for s in steps {

@@ -215,7 +215,7 @@ final class ShapeGeometryTests: XCTestCase {
         XCTAssertEqual(
             UIBezierPath(roundedRect: CGRect(x: 5, y: 5, width: 100, height: 60), cornerRadius: 10).bounds, CGRect(x: 5, y: 5, width: 100, height: 60)
         )
-        // byRoundingCorners rounds those corners only, with circular arcs.
+        // byRoundingCorners rounds those corners only.
         let two = UIBezierPath(
             roundedRect: CGRect(x: 0, y: 0, width: 100, height: 60), byRoundingCorners: [.topLeft, .bottomRight],
             cornerRadii: CGSize(width: 20, height: 20))
@@ -223,6 +223,19 @@ final class ShapeGeometryTests: XCTestCase {
         XCTAssertTrue(two.contains(CGPoint(x: 99, y: 1)))
         XCTAssertTrue(two.contains(CGPoint(x: 1, y: 59)))
         XCTAssertFalse(two.contains(CGPoint(x: 99, y: 59)))
+        // With the continuous curve, as iOS draws it: AFSnapshotTesting's testCustomRoundedShape.png
+        // (iOS 18, @3x; a 200 pt square, top-left and bottom-right at 50) is first opaque half a point
+        // below the top at x = 49.67 pt and 2 pt below at 37.67, where a circular arc of 50 reaches
+        // 42.95 and 36.0; the continuous curve's 49.24 and 38.07 are within a pixel of both.
+        let shape = UIBezierPath(
+            roundedRect: CGRect(x: 0, y: 0, width: 200, height: 200), byRoundingCorners: [.topLeft, .bottomRight],
+            cornerRadii: CGSize(width: 50, height: 50))
+        XCTAssertFalse(shape.contains(CGPoint(x: 47, y: 0.5)), "inside a circular arc, outside iOS's curve")
+        XCTAssertTrue(shape.contains(CGPoint(x: 50.5, y: 0.5)))
+        XCTAssertFalse(shape.contains(CGPoint(x: 37, y: 2)))
+        XCTAssertTrue(shape.contains(CGPoint(x: 39, y: 2)))
+        XCTAssertTrue(shape.contains(CGPoint(x: 199.5, y: 0.5)), "the top-right corner stays square")
+        XCTAssertFalse(shape.contains(CGPoint(x: 199.5 - 47, y: 199.5)), "the bottom-right is rounded alike")
         // The nonzero and even-odd rules of contains.
         let star = ShapesViewController.star()
         XCTAssertTrue(star.contains(CGPoint(x: 40, y: 42)))

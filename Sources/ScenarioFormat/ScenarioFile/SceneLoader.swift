@@ -889,7 +889,7 @@ struct LayerReader {
                 if let c = m["maskedCorners"] {
                     if let v = LayerReader.corners(c, "\(f).maskedCorners", r) { corners = v } else { failed = true }
                 }
-                out.addPath(.roundedRect(rect, cornerRadius: radius, corners: corners))
+                out.addPath(.continuousRoundedRect(rect, cornerRadius: radius, corners: corners))
             case "arcCenter":
                 guard let c = numbers(m["arcCenter"]!, "\(f).arcCenter", 2, "[x, y] in points") else { continue }
                 let missing = ["radius", "startAngle", "endAngle"].filter { m[$0] == nil }

@@ -190,15 +190,13 @@ enum AssetCatalog {
     /// opaque 255 becomes 127 as in iOS's references (UIButton.swift).
     static func dimmedForDisabled(_ image: SceneImage) -> SceneImage {
         let key = "disabled-\(image.id)"
-        lock.lock()
-        if let hit = tints[key] { lock.unlock(); return hit }
-        lock.unlock()
+        if let hit = caches.withLock({ $0.tints[key] }) { return hit }
         var p = image.pixmap
         p.bytes.withUnsafeMutableBufferPointer { px in
             for i in px.indices { px[i] >>= 1 }
         }
         let out = SceneImage(pixmap: p, scale: image.scale, id: nextID())
-        lock.lock(); tints[key] = out; lock.unlock()
+        caches.withLock { $0.tints[key] = out }
         return out
     }
 

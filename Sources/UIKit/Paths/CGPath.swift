@@ -116,7 +116,9 @@ public class CGPath: Equatable, Hashable, @unchecked Sendable {
 
 /// A mutable graphics path. Each `transform` is applied to the points as they are added.
 /// https://developer.apple.com/documentation/coregraphics/cgmutablepath
-public final class CGMutablePath: CGPath {
+// @unchecked: restated, as Swift asks of a subclass of an unchecked Sendable class; safe for the
+// reason CGPath gives (one thread at a time changes a mutable path, as Core Graphics has it).
+public final class CGMutablePath: CGPath, @unchecked Sendable {
     /// https://developer.apple.com/documentation/coregraphics/cgmutablepath/1411212-init
     public init() { super.init(path: Path()) }
 

@@ -49,12 +49,14 @@ open class UIBezierPath: NSObject {
         path.path = Path.continuousRoundedRect(rect.standardized.raster, cornerRadius: Double(cornerRadius))
     }
 
-    /// A rectangle with circular corners of radius `cornerRadii.width` on `corners` only (held to
-    /// half the shorter side).
+    /// A rectangle with continuous corners of radius `cornerRadii.width` on `corners` only, the others
+    /// square: the curve of `init(roundedRect:cornerRadius:)`, as iOS draws it here too (an iOS 18
+    /// reference of AFSnapshotTesting, a 13 pt rounded shape, matches it where circular arcs differ
+    /// along the whole corner).
     /// https://developer.apple.com/documentation/uikit/uibezierpath/1624368-init
     public convenience init(roundedRect rect: CGRect, byRoundingCorners corners: UIRectCorner, cornerRadii: CGSize) {
         self.init()
-        path.path = Path.roundedRect(
+        path.path = Path.continuousRoundedRect(
             rect.standardized.raster, cornerRadius: Double(cornerRadii.width), corners: RectCorners(rawValue: Int(corners.rawValue & 15)))
     }
 

@@ -198,7 +198,9 @@ open class NSParagraphStyle: Hashable, @unchecked Sendable {
 }
 
 /// https://developer.apple.com/documentation/uikit/nsmutableparagraphstyle
-open class NSMutableParagraphStyle: NSParagraphStyle {
+// @unchecked: restated, as Swift asks of a subclass of an unchecked Sendable class; safe for the
+// reason NSParagraphStyle gives (a mutable style is changed by one thread at a time, as Foundation's).
+open class NSMutableParagraphStyle: NSParagraphStyle, @unchecked Sendable {
     open override var alignment: NSTextAlignment { get { super.alignment } set { super.alignment = newValue } }
     open override var lineSpacing: CGFloat { get { super.lineSpacing } set { super.lineSpacing = newValue } }
     open override var lineHeightMultiple: CGFloat { get { super.lineHeightMultiple } set { super.lineHeightMultiple = newValue } }
