@@ -117,9 +117,11 @@ extension Manifest {
     /// The manifest at `path`, checked (`problem`): nil when there is none or it does not decode;
     /// throws `ManifestError` with the file, the field and the fix when a value is out of range.
     public static func readChecked(atPath path: String) throws -> Manifest? {
-        guard let manifest = read(atPath: path) else { return nil }
-        if let problem = manifest.problem { throw ManifestError(path: path, problem: problem) }
-        return manifest
+        switch readForTrust(atPath: path) {
+        case .manifest(let manifest): return manifest
+        case .outOfRange(let problem): throw ManifestError(path: path, problem: problem)
+        case .unreadable: return nil
+        }
     }
 
     /// What a manifest read to decide whether the frames beside it can be trusted (a resume, a
@@ -130,7 +132,8 @@ extension Manifest {
         case unreadable
     }
 
-    /// `readChecked` as a value, for the callers that turn each outcome into their own refusal.
+    /// The three outcomes of reading a manifest as a value (`readChecked` throws one of them), for
+    /// the callers that turn each into their own refusal.
     static func readForTrust(atPath path: String) -> Reading {
         guard let manifest = read(atPath: path) else { return .unreadable }
         if let problem = manifest.problem { return .outOfRange(problem: problem) }
