@@ -73,3 +73,79 @@ public enum XcodeProject {
         return (mode, note)
     }
 }
+
+/// The Swift files an Xcode project's targets compile, so that the port leaves out what the app's
+/// folder holds but its targets do not build (an old copy of a class, a file removed from the
+/// target): the files of every target's Sources build phase, test bundles' targets left out.
+extension XcodeProject {
+    public struct CompiledFiles: Equatable, Sendable {
+        /// Absolute paths, resolved through the project's groups from the folder that holds the `.xcodeproj`.
+        public var paths: Set<String> = []
+        /// The files' names, for an app folder laid out unlike the project's groups.
+        public var names: Set<String> = []
+    }
+
+    /// The Swift files `projectFile` (a `project.pbxproj`) compiles; nil when it cannot be read as
+    /// one or names no Swift file in a Sources build phase.
+    public static func compiledSwiftFiles(projectFile: String) -> CompiledFiles? {
+        guard let data = FileManager.default.contents(atPath: projectFile),
+            let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Any],
+            let objects = plist["objects"] as? [String: Any]
+        else { return nil }
+        func object(_ id: Any?) -> [String: Any]? { (id as? String).flatMap { objects[$0] as? [String: Any] } }
+        func ids(_ value: Any?) -> [String] { (value as? [Any])?.compactMap { $0 as? String } ?? [] }
+        var parent: [String: String] = [:]
+        for (id, value) in objects {
+            guard let o = value as? [String: Any], ["PBXGroup", "PBXVariantGroup"].contains(o["isa"] as? String) else { continue }
+            for child in ids(o["children"]) { parent[child] = id }
+        }
+        let root = URL(fileURLWithPath: projectFile).deletingLastPathComponent().deletingLastPathComponent()
+        // A reference's folder: its groups' paths up to the main group or a group placed by another anchor.
+        func path(of id: String, depth: Int = 0) -> URL? {
+            guard depth < 64, let o = object(id) else { return nil }
+            let own = (o["path"] as? String) ?? ""
+            switch o["sourceTree"] as? String {
+            case "<absolute>": return URL(fileURLWithPath: own)
+            case "SOURCE_ROOT": return own.isEmpty ? root : root.appendingPathComponent(own)
+            case "<group>":
+                let base = parent[id].flatMap { path(of: $0, depth: depth + 1) } ?? root
+                return own.isEmpty ? base : base.appendingPathComponent(own)
+            default: return nil
+            }
+        }
+        var out = CompiledFiles()
+        for value in objects.values {
+            guard let target = value as? [String: Any], target["isa"] as? String == "PBXNativeTarget" else { continue }
+            let product = (target["productType"] as? String) ?? ""
+            if product.contains("unit-test") || product.contains("ui-testing") { continue }
+            for phase in ids(target["buildPhases"]).compactMap({ object($0) }) where phase["isa"] as? String == "PBXSourcesBuildPhase" {
+                for file in ids(phase["files"]) {
+                    guard let refID = object(file)?["fileRef"] as? String, let ref = object(refID) else { continue }
+                    let name = (ref["name"] as? String) ?? ((ref["path"] as? String).map { ($0 as NSString).lastPathComponent }) ?? ""
+                    guard name.hasSuffix(".swift") else { continue }
+                    out.names.insert(name)
+                    if let url = path(of: refID) { out.paths.insert(url.standardizedFileURL.path) }
+                }
+            }
+        }
+        return out.names.isEmpty ? nil : out
+    }
+
+    /// The Swift files of the app's folder (`swift`, relative to `app`) that no target of the
+    /// project beside it compiles, with the project's file name; none when there is no project.
+    /// A file counts as compiled when the project's groups place it there or, when they place
+    /// none of the folder's files (a folder laid out otherwise), when a target compiles a file of its name.
+    public static func swiftFilesNotCompiled(app: String, swift: [String]) -> (project: String, files: [String])? {
+        let folder = URL(fileURLWithPath: app).standardizedFileURL
+        for project in projectFiles(near: app) {
+            guard let compiled = compiledSwiftFiles(projectFile: project) else { continue }
+            let located = swift.filter { compiled.paths.contains(folder.appendingPathComponent($0).standardizedFileURL.path) }
+            let left = swift.filter { path in
+                located.isEmpty ? !compiled.names.contains((path as NSString).lastPathComponent) : !located.contains(path)
+            }
+            let name = URL(fileURLWithPath: project).deletingLastPathComponent().lastPathComponent
+            return (name, left)
+        }
+        return nil
+    }
+}

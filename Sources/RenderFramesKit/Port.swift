@@ -39,9 +39,10 @@ public enum Port {
         if fm.fileExists(atPath: outURL.path), !isRePort {
             throw PortError(file: out, problem: "exists and was not written by render-frames port", fix: "give a new folder for the package")
         }
+        var notCompiledNote: String?
         let exclusionText =
             (isRePort ? try? String(contentsOfFile: outURL.appendingPathComponent("port-exclude.txt").path, encoding: .utf8) : nil)
-            ?? defaultExclusions(appURL.path, out: outURL.path)
+            ?? defaultExclusions(appURL.path, out: outURL.path, note: &notCompiledNote)
         let exclusions = AppFolder.exclusions(exclusionText)
         let files = AppFolder.files(in: appURL.path, excluding: exclusions)
         guard !files.swift.isEmpty else {
@@ -114,11 +115,12 @@ public enum Port {
             throw error
         }
         return Result(
-            swiftFiles: files.swift.count, interfaceBuilderFiles: files.interfaceBuilder.count, screens: screens.sorted(), notes: sources.notes + (language.note.map { [$0] } ?? []))
+            swiftFiles: files.swift.count, interfaceBuilderFiles: files.interfaceBuilder.count, screens: screens.sorted(), notes: sources.notes + [notCompiledNote, language.note].compactMap { $0 })
     }
 
-    /// The app's test folders (`*Tests`) and the package itself when it is written inside the app.
-    static func defaultExclusions(_ app: String, out: String) -> String {
+    /// The app's test folders (`*Tests`), the package itself when it is written inside the app, and
+    /// the Swift files no target of the app's Xcode project compiles (said in `note`).
+    static func defaultExclusions(_ app: String, out: String, note: inout String?) -> String {
         var lines = [
             "# Paths in the app's folder (App/) that the port leaves out, one a line; a folder leaves out what it holds.",
             "# Leave out a file that needs the Objective-C runtime and put a stand-in for it in Sources/AppScreens.",
@@ -136,6 +138,14 @@ public enum Port {
                 }
             }
             lines += found.sorted()
+        }
+        // What the folder holds but the app's Xcode project does not compile (an old copy of a class).
+        let swift = AppFolder.files(in: app, excluding: AppFolder.exclusions(lines.joined(separator: "\n"))).swift
+        if let notCompiled = XcodeProject.swiftFilesNotCompiled(app: app, swift: swift), !notCompiled.files.isEmpty {
+            lines.append("# Not compiled by any target of \(notCompiled.project):")
+            lines += notCompiled.files
+            note = "left out \(notCompiled.files.joined(separator: ", ")): no target of \(notCompiled.project) compiles "
+                + (notCompiled.files.count == 1 ? "it" : "them") + " (port-exclude.txt lists what is left out)"
         }
         return lines.joined(separator: "\n") + "\n"
     }

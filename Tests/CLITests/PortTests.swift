@@ -280,6 +280,50 @@ final class PortTransformTests: XCTestCase {
     }
 
     /// A screen made in code is made as the app's delegate makes it.
+    /// The delegate makes the screen from its launch method's variables and its own properties:
+    /// the statements that make them come along (a backward slice), `self.` dropped, and nothing
+    /// the screen does not need (the window, an analytics call, an unused constant).
+    func testAScreenMadeFromTheLaunchMethodsVariablesBringsThemAlong() {
+        let delegate = """
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                var window: UIWindow?
+                private let startStyle: GridStyle = .mosaic
+                let spacing = 8.0
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    window = UIWindow()
+                    Analytics.start()
+                    var layout: UICollectionViewLayout
+                    switch self.startStyle {
+                    case .mosaic: layout = MosaicLayout()
+                    case .list:
+                        layout = UICollectionViewFlowLayout()
+                    }
+                    layout.invalidateLayout()
+                    let unused = 3
+                    let grid = GridViewController(collectionViewLayout: layout, style: startStyle)
+                    window?.rootViewController = grid
+                    window?.makeKeyAndVisible()
+                    return true
+                }
+            }
+            """
+        XCTAssertEqual(
+            ProgrammaticScreens.construction(of: "GridViewController", delegateSources: [delegate]),
+            """
+            { () -> UIViewController in
+                        let startStyle: GridStyle = .mosaic
+                        var layout: UICollectionViewLayout
+                        switch startStyle {
+                        case .mosaic: layout = MosaicLayout()
+                        case .list:
+                            layout = UICollectionViewFlowLayout()
+                        }
+                        layout.invalidateLayout()
+                        return GridViewController(collectionViewLayout: layout, style: startStyle)
+                    }()
+            """)
+    }
+
     func testAScreenMadeInCodeIsMadeAsTheDelegateMakesIt() {
         let scene = """
             class SceneDelegate: UIResponder, UIWindowSceneDelegate {
@@ -384,6 +428,56 @@ final class PortCommandTests: XCTestCase {
         let old = XcodeProject.languageMode(near: app)
         XCTAssertEqual(old.mode, .v4)
         XCTAssertEqual(old.note?.contains("SWIFT_VERSION = 3.0"), true)
+    }
+
+    /// A file the app's folder holds but no target of its Xcode project compiles (an old copy of a
+    /// class) is left out, as Xcode leaves it out: listed in port-exclude.txt and said once. The
+    /// project's groups place the files; the test bundle's target does not count.
+    func testAFileNoTargetCompilesIsLeftOutAsXcodeLeavesItOut() throws {
+        let app = try app()
+        try "class FeedViewController: UIViewController {}\n".write(toFile: app + "/OldFeedViewController.swift", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: app + "/Views", withIntermediateDirectories: true)
+        try "class Badge: UIView {}\n".write(toFile: app + "/Views/Badge.swift", atomically: true, encoding: .utf8)
+        let project = tmp + "/MyApp.xcodeproj"
+        try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
+        try """
+            // !$*UTF8*$!
+            {
+            \tarchiveVersion = 1;
+            \tobjects = {
+            \t\tB1 /* FeedViewController.swift in Sources */ = {isa = PBXBuildFile; fileRef = F1 /* FeedViewController.swift */; };
+            \t\tB2 /* Badge.swift in Sources */ = {isa = PBXBuildFile; fileRef = F4; };
+            \t\tB3 /* MyAppTests.swift in Sources */ = {isa = PBXBuildFile; fileRef = F3; };
+            \t\tF1 = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = FeedViewController.swift; sourceTree = "<group>"; };
+            \t\tF2 = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = OldFeedViewController.swift; sourceTree = "<group>"; };
+            \t\tF3 = {isa = PBXFileReference; path = MyAppTests.swift; sourceTree = "<group>"; };
+            \t\tF4 = {isa = PBXFileReference; path = Views/Badge.swift; sourceTree = "<group>"; };
+            \t\tG0 = {isa = PBXGroup; children = (G1, G2); sourceTree = "<group>"; };
+            \t\tG1 = {isa = PBXGroup; children = (F1, F2, F4); path = MyApp; sourceTree = "<group>"; };
+            \t\tG2 = {isa = PBXGroup; children = (F3); path = MyApp/MyAppTests; sourceTree = "<group>"; };
+            \t\tP1 = {isa = PBXSourcesBuildPhase; files = (B1, B2); };
+            \t\tP2 = {isa = PBXSourcesBuildPhase; files = (B3); };
+            \t\tT1 = {isa = PBXNativeTarget; buildPhases = (P1); productType = "com.apple.product-type.application"; };
+            \t\tT2 = {isa = PBXNativeTarget; buildPhases = (P2); productType = "com.apple.product-type.bundle.unit-test"; };
+            \t};
+            \trootObject = R1;
+            }
+
+            """.write(toFile: project + "/project.pbxproj", atomically: true, encoding: .utf8)
+        let compiled = try XCTUnwrap(XcodeProject.compiledSwiftFiles(projectFile: project + "/project.pbxproj"))
+        XCTAssertEqual(compiled.names, ["FeedViewController.swift", "Badge.swift"], "the test bundle's file does not count")
+        XCTAssertEqual(compiled.paths, [app + "/FeedViewController.swift", app + "/Views/Badge.swift"])
+        let result = try Port.port(app: app, out: tmp + "/Ported", screens: ["FeedViewController"])
+        XCTAssertEqual(result.swiftFiles, 2, "FeedViewController.swift and Views/Badge.swift")
+        XCTAssertEqual(result.notes, [
+            "left out OldFeedViewController.swift: no target of MyApp.xcodeproj compiles it (port-exclude.txt lists what is left out)"
+        ])
+        let exclusions = try String(contentsOfFile: tmp + "/Ported/port-exclude.txt", encoding: .utf8)
+        XCTAssertTrue(exclusions.hasSuffix("MyAppTests\n# Not compiled by any target of MyApp.xcodeproj:\nOldFeedViewController.swift\n"), exclusions)
+        // A folder laid out unlike the project's groups: the files' names decide.
+        XCTAssertEqual(
+            XcodeProject.swiftFilesNotCompiled(app: app, swift: ["Elsewhere/FeedViewController.swift", "OldFeedViewController.swift"])?.files,
+            ["OldFeedViewController.swift"])
     }
 
     func testAPortAgainKeepsTheGoldensAndExclusions() throws {
