@@ -48,6 +48,33 @@ final class TextShadowTests: XCTestCase {
         }
     }
 
+    /// Attributed text that names only a shadow takes the label's font, colour and alignment for
+    /// the rest, as iOS drew AFSnapshotTesting's `testTextWithShadowRendering` (bold 20 pt, black,
+    /// centred, set before `attributedText`): the same pixels as the text with those attributes written out.
+    func testAttributedTextWithOnlyAShadowTakesTheLabelsFontColourAndAlignment() throws {
+        try MainActor.assumeIsolated {
+            let shadow = NSShadow()
+            shadow.shadowColor = UIColor.black.withAlphaComponent(0.5)
+            shadow.shadowOffset = CGSize(width: 2, height: 2)
+            shadow.shadowBlurRadius = 4
+            @MainActor func draw(_ attributes: [NSAttributedString.Key: Any]) -> Pixmap {
+                ControlsHarness.render { view in
+                    let label = UILabel(frame: CGRect(x: 20, y: 100, width: 340, height: 80))
+                    label.font = UIFont.systemFont(ofSize: 40, weight: .bold)
+                    label.textColor = .red
+                    label.textAlignment = .center
+                    label.attributedText = NSAttributedString(string: "Shadow", attributes: attributes)
+                    view.addSubview(label)
+                }
+            }
+            let inherited = draw([.shadow: shadow])
+            let written = draw([.shadow: shadow, .font: UIFont.systemFont(ofSize: 40, weight: .bold), .foregroundColor: UIColor.red])
+            XCTAssertEqual(inherited.bytes, written.bytes)
+            let left = (20..<360).first { x in (100..<180).contains { BarsAsDrawnTests.pixel(inherited, x, $0)[1] < 60 } }
+            XCTAssertGreaterThan(try XCTUnwrap(left), 70, "centred: the word starts well inside the label")
+        }
+    }
+
     /// No color: black at one third alpha, as UIKit draws NSShadow's default (255 · 2/3 = 170 over white).
     func testAShadowWithoutAColorIsBlackAtOneThird() throws {
         try MainActor.assumeIsolated {
