@@ -81,9 +81,9 @@ extension UICollectionViewDelegate {
     public enum ElementCategory: UInt, Sendable { case cell = 0, supplementaryView, decorationView }
 
     /// https://developer.apple.com/documentation/uikit/uicollectionview/1617759-elementkindsectionheader
-    public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
+    nonisolated public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
     /// https://developer.apple.com/documentation/uikit/uicollectionview/1617711-elementkindsectionfooter
-    public static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"
+    nonisolated public static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"
 
     /// https://developer.apple.com/documentation/uikit/uicollectionview/1618068-init
     public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {

@@ -204,9 +204,9 @@ extension UIView {
     // MARK: Fitting and ambiguity
 
     /// https://developer.apple.com/documentation/uikit/uiview/1622568-layoutfittingcompressedsize
-    public static let layoutFittingCompressedSize = CGSize(width: 0, height: 0)
+    nonisolated public static let layoutFittingCompressedSize = CGSize(width: 0, height: 0)
     /// https://developer.apple.com/documentation/uikit/uiview/1622532-layoutfittingexpandedsize
-    public static let layoutFittingExpandedSize = CGSize(width: 10_000_000, height: 10_000_000)
+    nonisolated public static let layoutFittingExpandedSize = CGSize(width: 10_000_000, height: 10_000_000)
 
     /// Whether the last layout left this view's position or size free along an axis.
     /// https://developer.apple.com/documentation/uikit/uiview/1622517-hasambiguouslayout

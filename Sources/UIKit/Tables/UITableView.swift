@@ -67,7 +67,7 @@ extension UITableViewDelegate {
 
     /// A height the table works out itself (the cell's content, the title's).
     /// https://developer.apple.com/documentation/uikit/uitableview/1614961-automaticdimension
-    public static let automaticDimension: CGFloat = -1
+    nonisolated public static let automaticDimension: CGFloat = -1
 
     /// https://developer.apple.com/documentation/uikit/uitableview/1614983-style
     public let style: Style

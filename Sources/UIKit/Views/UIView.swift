@@ -621,7 +621,7 @@ internal import Scene
 
     /// https://developer.apple.com/documentation/uikit/uiview/1622600-intrinsiccontentsize
     open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
-    public static let noIntrinsicMetric: CGFloat = -1
+    nonisolated public static let noIntrinsicMetric: CGFloat = -1
     open func invalidateIntrinsicContentSize() {
         autoLayout.intrinsicGeneration &+= 1
         setNeedsLayout()
