@@ -559,33 +559,12 @@ extension ScenarioLoader {
             }
             (target.field, target.line, target.column) = ("\(field).view", vn.mark?.line ?? 1, vn.mark?.column ?? 1)
             driver = .view(target, range)
-        case "tap":
-            guard let vn = m["view"] else {
-                r.report(node, "\(field).view", "missing; over: tap needs view: NAME, the layer a tap must hit (a layer's name, or self)")
-                return nil
-            }
-            guard let name = r.string(vn, "\(field).view") else { return nil }
-            guard let view, var target = view(vn, name, "\(field).view") else {
-                if view == nil { r.report(vn, "\(field).view", "a tap animation belongs to a layer's property; vars cannot use one") }
-                return nil
-            }
-            (target.field, target.line, target.column) = ("\(field).view", vn.mark?.line ?? 1, vn.mark?.column ?? 1)
-            guard let (duration, pacing) = animationTiming(m, node, field, r) else { return nil }
-            driver = .animation(TimedAnimation(start: .tap(target), duration: duration, pacing: pacing))
         default: break
         }
-        let animationKeys = ["from", "duration", "curve", "spring"].filter { m[$0] != nil }
-        if over == "time", !animationKeys.isEmpty {
-            var from = 0.0
-            if let fn = m["from"] {
-                guard let v = r.number(fn, "\(field).from", range: 0...3600, unit: "seconds") else { return nil }
-                from = v
-            }
-            guard let (duration, pacing) = animationTiming(m, node, field, r) else { return nil }
-            driver = .animation(TimedAnimation(start: .time(from), duration: duration, pacing: pacing))
-        } else if over == "tap", let fn = m["from"] {
-            r.report(fn, "\(field).from", "applies to over: time; a tap animation starts when its tap lifts: remove from")
-        } else if over != "tap", let key = animationKeys.first {
+        if over == "tap" || over == "time" {
+            guard let animation = animationDriver(m, node, field, over: over, r, view: view) else { return nil }
+            if let animation { driver = animation }
+        } else if let key = ["from", "duration", "curve", "spring"].first(where: { m[$0] != nil }) {
             r.report(m[key], "\(field).\(key)", "applies to an animation (over: tap or over: time); remove it or change over")
         }
         if over != "progress" && over != "view", let rn = m["range"] {
@@ -647,6 +626,40 @@ extension ScenarioLoader {
         return Keyframes(driver: driver, stops: stops, extend: extend, kind: k)
     }
 
+    /// `over: tap` (with `view`), or `over: time` with `from`, `duration`, `curve` or `spring`: the
+    /// animation's driver; `.some(nil)` for plain `over: time`, nil when a problem was reported.
+    private static func animationDriver(
+        _ m: [String: Node], _ node: Node, _ field: String, over: String, _ r: ScenarioReader,
+        view: ((Node, String, String) -> ViewTarget?)?
+    ) -> KeyframeDriver?? {
+        if over == "time" {
+            guard ["from", "duration", "curve", "spring"].contains(where: { m[$0] != nil }) else { return .some(nil) }
+            var from = 0.0
+            if let fn = m["from"] {
+                guard let v = r.number(fn, "\(field).from", range: 0...3600, unit: "seconds") else { return nil }
+                from = v
+            }
+            guard let (duration, pacing) = animationTiming(m, node, field, r) else { return nil }
+            return .animation(TimedAnimation(start: .time(from), duration: duration, pacing: pacing))
+        }
+        guard let vn = m["view"] else {
+            r.report(node, "\(field).view", "missing; over: tap needs view: NAME, the layer a tap must hit (a layer's name, or self)")
+            return nil
+        }
+        guard let name = r.string(vn, "\(field).view") else { return nil }
+        guard let view, var target = view(vn, name, "\(field).view") else {
+            if view == nil { r.report(vn, "\(field).view", "a tap animation belongs to a layer's property; vars cannot use one") }
+            return nil
+        }
+        (target.field, target.line, target.column) = ("\(field).view", vn.mark?.line ?? 1, vn.mark?.column ?? 1)
+        if let fn = m["from"] {
+            r.report(fn, "\(field).from", "applies to over: time; a tap animation starts when its tap lifts: remove from")
+            return nil
+        }
+        guard let (duration, pacing) = animationTiming(m, node, field, r) else { return nil }
+        return .animation(TimedAnimation(start: .tap(target), duration: duration, pacing: pacing))
+    }
+
     static let animationSpringKeys = ["dampingRatio", "response", "mass", "stiffness", "damping", "velocity"]
 
     /// An animation's `duration` with its `curve`, or its `spring`: the seconds it lasts (0 for a
@@ -704,7 +717,7 @@ extension ScenarioLoader {
                 r.report(
                     rn, "\(f).dampingRatio",
                     ratio <= 0
-                        ? "must be above 0 (0.01 to 10), got \(r.format(ratio)): an undamped spring never settles; 1 settles without bouncing, 0.5 bounces"
+                        ? "must be above 0 (0.01 to 10), got \(r.format(ratio)): a spring settles only with damping above 0; 1 settles without bouncing, 0.5 bounces"
                         : "must be between 0.01 and 10, got \(r.format(ratio))")
                 return nil
             }
@@ -741,7 +754,7 @@ extension ScenarioLoader {
                 r.report(
                     n, "\(f).damping",
                     v <= 0
-                        ? "must be above 0 (0.01 to 1000), got \(r.format(v)): an undamped spring never settles; CASpringAnimation's default is 10"
+                        ? "must be above 0 (0.01 to 1000), got \(r.format(v)): a spring settles only with damping above 0; CASpringAnimation's default is 10"
                         : "must be between 0.01 and 1000, got \(r.format(v))")
                 return nil
             }
