@@ -205,6 +205,20 @@ final class TapAnimationTests: XCTestCase {
         XCTAssertEqual(s.screen.scene?.hasTapAnimations, false)
     }
 
+    /// An `over: tap` value whose layer no tap hits is a warning at its `view:` (line 5, column
+    /// 30); the example, whose taps both hit, has none.
+    func testAnAnimationNoTapHitsIsAWarning() throws {
+        let s = try load(
+            "layers:\n  - type: rectangle\n    name: follow\n    frame: [16, 100, 120, 36]\n"
+                + "    scale: {over: tap, view: follow, duration: 0.3, keyframes: [[0, 1], [1, 1.2]]}\n"
+                + "timeline: {duration: 1, gestures: [{tap: {at: [300, 700]}}]}\n")
+        let warning = try XCTUnwrap(s.warnings.first { $0.field == "layers[0].scale.view" })
+        XCTAssertEqual([warning.line, warning.column], [5, 30])
+        XCTAssertTrue(warning.message.hasPrefix("no tap in the timeline hits follow"), warning.message)
+        let example = try ScenarioLoader.load(path: GoldenFrameTests.root + "/Fixtures/scenarios/tap-animations.yaml")
+        XCTAssertFalse(example.warnings.contains { $0.message.contains("no tap in the timeline") })
+    }
+
     /// The scene's named curves are Core Animation's control points, the same values as UIKit's
     /// (one implementation, CubicCurve).
     func testEasingsAreTheSharedCubicCurves() {

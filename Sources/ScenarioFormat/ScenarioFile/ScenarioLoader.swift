@@ -145,6 +145,7 @@ public enum ScenarioLoader {
             {
                 screen.tapHits = scene.tapHits(gestures, metrics: screen.sceneMetrics(pixelScale: scaleOverride ?? scale))
             }
+            if !screenCode, let scene = screen.scene, scene.hasTapAnimations { warnUntapped(scene, screen.tapHits, r) }
             let outputs = top["output"].map { ScenarioOutput.read($0, r, baseDirectory: baseDirectory) } ?? []
             chosen?.renameFields(r)
             if !r.issues.isEmpty { throw ScenarioError.invalid(r.issuesInFileOrder) }
