@@ -58,3 +58,7 @@ record international "0,120"
 record carousel "0,9,30,38,60,90"
 # a profile block laid out by height: fit and stack: at rest, dragged past its end under the bar
 record fitted-profile "0,30"
+# Animations a scenario starts (over: tap, over: time): rest, the Follow button's tap (finger
+# down), its spring and colour change mid-way, the banner sliding in, overshooting, the tap on
+# the banner (finger down), the banner fading
+record tap-animations "0,16,20,50,54,76,84"

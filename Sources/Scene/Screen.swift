@@ -32,6 +32,8 @@ public struct Screen: Sendable {
     public var chrome = ChromeSettings()
     /// The scenario's own layers (`layers:`, `vars:`), or nil.
     public var scene: UserScene?
+    /// Where the timeline's taps hit the scene's layers (`over: tap` animations), set at load.
+    public var tapHits = TapHits()
     /// Layers computed by Swift code of one's own, drawn like the scenario's own layers.
     public var provider: (any SceneProvider)?
     /// The whole screen drawn by code that runs frame by frame (a UIKit view controller): when
@@ -127,7 +129,7 @@ public struct Screen: Sendable {
     }
 
     public func sceneMoment(u: Double, time: Double = 0, velocity: Double = 0, phase: ScrollPhase = .idle) -> UserScene.Moment {
-        UserScene.Moment(offset: contentOffset(u: u), u: u, velocity: velocity, time: time, phase: phase)
+        UserScene.Moment(offset: contentOffset(u: u), u: u, velocity: velocity, time: time, phase: phase, taps: tapHits)
     }
 
     // MARK: Layers

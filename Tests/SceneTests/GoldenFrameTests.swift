@@ -79,6 +79,12 @@ final class GoldenFrameTests: XCTestCase {
         try checkGoldens(scenario: "carousel")
     }
 
+    /// Animations started by a tap (the Follow button's spring and colour) and at a time (the
+    /// banner's spring), and a tap at a point that fades the banner.
+    func testTapAnimationsGoldens() throws {
+        try checkGoldens(scenario: "tap-animations")
+    }
+
     /// A profile block of labels of unknown length: `height: fit` and `stack:` place it, no height guessed.
     func testFittedProfileGoldens() throws {
         try checkGoldens(scenario: "fitted-profile")

@@ -130,6 +130,7 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(bounds(p + ["segmentedControl", "properties", "segments"], "minItems", "maxItems"), SegmentedControl.segmentCount)
         XCTAssertEqual(defKeys("layer"), ScenarioLoader.layerKeys.sorted())
         XCTAssertEqual(defKeys("keyframes"), ScenarioLoader.keyframesKeys.sorted())
+        XCTAssertEqual(keys(["$defs", "keyframes", "properties", "spring"]), ScenarioLoader.animationSpringKeys.sorted())
         XCTAssertEqual(defKeys("keyframeStop"), ScenarioLoader.keyframeStopKeys.sorted())
         XCTAssertEqual(choices(p + ["scrollView", "properties", "contentInsetAdjustmentBehavior"]), ScenarioLoader.adjustmentBehaviours)
         XCTAssertEqual(choices(p + ["statusBar", "properties", "content"]), Screen.StatusBarContent.allCases.map(\.rawValue))

@@ -139,6 +139,13 @@ public enum ScenarioLoader {
                 placePresses(screen.scene, &gestures, screen: screen, scale: scaleOverride ?? scale, timelineNode: top["timeline"], r)
                 timeline = gestures
             }
+            // Where the taps hit the scene's layers, once: `over: tap` values read the times.
+            if !screenCode, let gestures = timeline as? GestureTimeline, !gestures.presses.isEmpty, r.issues.isEmpty,
+                let scene = screen.scene, scene.hasTapAnimations
+            {
+                screen.tapHits = scene.tapHits(gestures, metrics: screen.sceneMetrics(pixelScale: scaleOverride ?? scale))
+            }
+            if !screenCode, let scene = screen.scene, scene.hasTapAnimations { warnUntapped(scene, screen.tapHits, r) }
             let outputs = top["output"].map { ScenarioOutput.read($0, r, baseDirectory: baseDirectory) } ?? []
             chosen?.renameFields(r)
             if !r.issues.isEmpty { throw ScenarioError.invalid(r.issuesInFileOrder) }

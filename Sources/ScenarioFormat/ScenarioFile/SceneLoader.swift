@@ -31,9 +31,9 @@ extension ScenarioLoader {
         "fillRule": [.shape], "strokeColor": [.shape], "lineWidth": [.shape], "lineCap": [.shape], "lineJoin": [.shape],
         "miterLimit": [.shape], "stack": [.group], "padding": [.group],
     ]
-    static let keyframesKeys = ["keyframes", "over", "range", "view", "easing", "outside"]
+    static let keyframesKeys = ["keyframes", "over", "range", "view", "easing", "outside", "from", "duration", "curve", "spring"]
     static let keyframeStopKeys = ["at", "value", "easing"]
-    static let drivers = ["offset", "u", "time", "progress", "view"]
+    static let drivers = ["offset", "u", "time", "progress", "view", "tap"]
     /// Instances of all layers together (repeats counted), and keyframes per value.
     static let maximumLayerInstances = 5000
     /// Layer instances that blur what they draw (a shadow) or what is under them (a material):
@@ -561,13 +561,23 @@ extension ScenarioLoader {
             driver = .view(target, range)
         default: break
         }
+        if over == "tap" || over == "time" {
+            guard let animation = animationDriver(m, node, field, over: over, r, view: view) else { return nil }
+            if let animation { driver = animation }
+        } else if let key = ["from", "duration", "curve", "spring"].first(where: { m[$0] != nil }) {
+            r.report(m[key], "\(field).\(key)", "applies to an animation (over: tap or over: time); remove it or change over")
+        }
         if over != "progress" && over != "view", let rn = m["range"] {
             r.report(rn, "\(field).range", "applies to over: progress or over: view; remove it or change over")
         }
-        if over != "view", let vn = m["view"] { r.report(vn, "\(field).view", "applies to over: view only; remove it or set over: view") }
+        if over != "view" && over != "tap", let vn = m["view"] {
+            r.report(vn, "\(field).view", "applies to over: view or over: tap only; remove it or set over")
+        }
         var defaultEasing = KeyframeEasing.named(.linear)
         if let en = m["easing"], let e = easing(en, "\(field).easing", r) { defaultEasing = e }
+        // An animation's progress may pass 1 (a spring's overshoot): its last segment carries on.
         var extend = false
+        if case .animation = driver { extend = true }
         if let on = m["outside"], let v = r.choice(on, "\(field).outside", ["clamp", "extend"]) { extend = v == "extend" }
 
         guard let list = r.sequence(listNode, "\(field).keyframes") else { return nil }
@@ -614,6 +624,150 @@ extension ScenarioLoader {
         }
         guard !failed, !stops.isEmpty, let k = valueKind else { return nil }
         return Keyframes(driver: driver, stops: stops, extend: extend, kind: k)
+    }
+
+    /// `over: tap` (with `view`), or `over: time` with `from`, `duration`, `curve` or `spring`: the
+    /// animation's driver; `.some(nil)` for plain `over: time`, nil when a problem was reported.
+    private static func animationDriver(
+        _ m: [String: Node], _ node: Node, _ field: String, over: String, _ r: ScenarioReader,
+        view: ((Node, String, String) -> ViewTarget?)?
+    ) -> KeyframeDriver?? {
+        if over == "time" {
+            guard ["from", "duration", "curve", "spring"].contains(where: { m[$0] != nil }) else { return .some(nil) }
+            var from = 0.0
+            if let fn = m["from"] {
+                guard let v = r.number(fn, "\(field).from", range: 0...3600, unit: "seconds") else { return nil }
+                from = v
+            }
+            guard let (duration, pacing) = animationTiming(m, node, field, r) else { return nil }
+            return .animation(TimedAnimation(start: .time(from), duration: duration, pacing: pacing))
+        }
+        guard let vn = m["view"] else {
+            r.report(node, "\(field).view", "missing; over: tap needs view: NAME, the layer a tap must hit (a layer's name, or self)")
+            return nil
+        }
+        guard let name = r.string(vn, "\(field).view") else { return nil }
+        guard let view, var target = view(vn, name, "\(field).view") else {
+            if view == nil { r.report(vn, "\(field).view", "a tap animation belongs to a layer's property; vars cannot use one") }
+            return nil
+        }
+        (target.field, target.line, target.column) = ("\(field).view", vn.mark?.line ?? 1, vn.mark?.column ?? 1)
+        if let fn = m["from"] {
+            r.report(fn, "\(field).from", "applies to over: time; a tap animation starts when its tap lifts: remove from")
+            return nil
+        }
+        guard let (duration, pacing) = animationTiming(m, node, field, r) else { return nil }
+        return .animation(TimedAnimation(start: .tap(target), duration: duration, pacing: pacing))
+    }
+
+    static let animationSpringKeys = ["dampingRatio", "response", "mass", "stiffness", "damping", "velocity"]
+
+    /// An animation's `duration` with its `curve`, or its `spring`: the seconds it lasts (0 for a
+    /// spring that runs until it settles) and how its progress goes.
+    private static func animationTiming(_ m: [String: Node], _ node: Node, _ field: String, _ r: ScenarioReader) -> (Double, Pacing)? {
+        var duration: Double?
+        if let dn = m["duration"] {
+            guard let v = r.number(dn, "\(field).duration", range: 0.001...3600, unit: "seconds") else { return nil }
+            duration = v
+        }
+        if let cn = m["curve"], m["spring"] != nil {
+            r.report(cn, "\(field).curve", "give curve or spring, not both; keep one")
+            return nil
+        }
+        guard let sn = m["spring"] else {
+            guard let duration else {
+                r.report(
+                    node, "\(field).duration",
+                    "missing; an animation needs duration: SECONDS (with a curve, easeInOut by default) or a spring, e.g. duration: 0.3")
+                return nil
+            }
+            var curve = CubicCurve.easeInOut
+            if let cn = m["curve"] {
+                guard let s = r.string(cn, "\(field).curve") else { return nil }
+                if s == "default" {
+                    curve = .caDefault
+                } else if s == "hold" {
+                    r.report(cn, "\(field).curve", "hold is a keyframe's easing, not a curve; use linear, easeIn, easeOut, easeInOut, default or cubic-bezier(x1, y1, x2, y2)")
+                    return nil
+                } else {
+                    switch easing(cn, "\(field).curve", r) {
+                    case .named(let e)?: curve = e.curve
+                    case .cubicBezier(let a, let b, let c, let d)?: curve = CubicCurve(x1: a, y1: b, x2: c, y2: d)
+                    default: return nil
+                    }
+                }
+            }
+            return (duration, .cubic(curve))
+        }
+        guard let sm = r.mapping(sn, "\(field).spring", allowed: animationSpringKeys) else { return nil }
+        let f = "\(field).spring"
+        var velocity = 0.0
+        if let vn = sm["velocity"] {
+            guard let v = r.number(vn, "\(f).velocity", range: -100...100) else { return nil }
+            velocity = v
+        }
+        let physical = ["mass", "stiffness", "damping"].filter { sm[$0] != nil }
+        if let rn = sm["dampingRatio"] {
+            if let key = physical.first {
+                r.report(sm[key], "\(f).\(key)", "give dampingRatio (with response or duration) or mass, stiffness and damping, not both")
+                return nil
+            }
+            guard let ratio = r.number(rn, "\(f).dampingRatio") else { return nil }
+            guard (0.01...10).contains(ratio) else {
+                r.report(
+                    rn, "\(f).dampingRatio",
+                    ratio <= 0
+                        ? "must be above 0 (0.01 to 10), got \(r.format(ratio)): a spring settles only with damping above 0; 1 settles without bouncing, 0.5 bounces"
+                        : "must be between 0.01 and 10, got \(r.format(ratio))")
+                return nil
+            }
+            if let pn = sm["response"] {
+                guard let response = r.number(pn, "\(f).response", range: 0.01...60, unit: "seconds") else { return nil }
+                if let dn = m["duration"] {
+                    r.report(
+                        dn, "\(field).duration",
+                        "a spring with a response runs until it settles; remove duration, or remove response to fit the spring into duration")
+                    return nil
+                }
+                let w = 2 * Double.pi / response
+                let k = w * w, c = 4 * Double.pi * ratio / response
+                return (0, .spring(SpringCurve(mass: 1, stiffness: k, damping: c, initialVelocity: velocity)))
+            }
+            guard let duration else {
+                r.report(
+                    sn, "\(field).duration",
+                    "missing; spring: {dampingRatio} alone is fitted into duration, as UIKit's usingSpringWithDamping: give duration: 0.5, or response: 0.5")
+                return nil
+            }
+            return (duration, .fittedSpring(dampingRatio: ratio, initialVelocity: velocity))
+        }
+        if let pn = sm["response"] {
+            r.report(pn, "\(f).response", "a response goes with dampingRatio; add dampingRatio: 0.8, or give mass, stiffness and damping")
+            return nil
+        }
+        var spring = SpringCurve(mass: 1, stiffness: 100, damping: 10, initialVelocity: velocity)
+        if let n = sm["mass"] { guard let v = r.number(n, "\(f).mass", range: 0.01...100) else { return nil }; spring.mass = v }
+        if let n = sm["stiffness"] { guard let v = r.number(n, "\(f).stiffness", range: 1...10000) else { return nil }; spring.stiffness = v }
+        if let n = sm["damping"] {
+            guard let v = r.number(n, "\(f).damping") else { return nil }
+            guard (0.01...1000).contains(v) else {
+                r.report(
+                    n, "\(f).damping",
+                    v <= 0
+                        ? "must be above 0 (0.01 to 1000), got \(r.format(v)): a spring settles only with damping above 0; CASpringAnimation's default is 10"
+                        : "must be between 0.01 and 1000, got \(r.format(v))")
+                return nil
+            }
+            spring.damping = v
+        }
+        if let dn = m["duration"] {
+            r.report(
+                dn, "\(field).duration",
+                "this spring runs until it settles (\(r.format((spring.settlingDuration * 1000).rounded() / 1000)) s); remove duration, "
+                    + "or give spring: {dampingRatio} alone to fit it into duration")
+            return nil
+        }
+        return (0, .spring(spring))
     }
 
     private static func easing(_ node: Node, _ field: String, _ r: ScenarioReader) -> KeyframeEasing? {

@@ -101,6 +101,25 @@ extension ScenarioLoader {
         }
     }
 
+    /// An `over: tap` value whose layer no tap of the timeline hits never starts: a warning at its
+    /// `view:` (the tap may miss, or land on a layer above it).
+    static func warnUntapped(_ scene: UserScene, _ hits: TapHits, _ r: ScenarioReader) {
+        let tapped = Set(hits.times.keys.map(\.spec))
+        for spec in scene.allSpecs {
+            for p in UserScene.Property.allCases {
+                guard let bound = spec.properties[p], case .keyframes(let k) = bound.binding, case .animation(let a) = k.driver,
+                    case .tap(let target) = a.start, !tapped.contains(target.spec ?? spec.id)
+                else { continue }
+                let name = target.spec.map { scene.allSpecs[$0].name } ?? spec.name
+                r.warnings.append(
+                    ScenarioIssue(
+                        file: r.file, line: target.line, column: target.column, field: target.field,
+                        message: "no tap in the timeline hits \(name.isEmpty ? "this layer" : name), so this animation never starts; "
+                            + "add a step tap: {view: \(name.isEmpty ? "NAME" : name)}, or check what lies above it where the tap lands"))
+            }
+        }
+    }
+
     static func readPhysics(_ node: Node, _ r: ScenarioReader, _ physics: inout ScrollPhysics) {
         guard let m = r.mapping(node, "physics", allowed: physicsKeys) else { return }
         if let n = m["decelerationRate"] {

@@ -77,12 +77,14 @@ public enum KeyframeDriver: Equatable, Sendable {
     case progress(from: Double, to: Double)
     /// A layer's visibility in the scroll view, 0...1 over one of CSS's named ranges.
     case view(ViewTarget, ViewRange)
+    /// An animation started by a tap on a layer or at a time: the keyframes sit on its progress.
+    case animation(TimedAnimation)
 
     var variable: String? {
         switch self {
         case .offset, .progress: return "offset"
         case .u: return "u"
-        case .time: return "time"
+        case .time, .animation: return "time"
         case .view: return nil
         }
     }
@@ -94,7 +96,61 @@ public enum KeyframeDriver: Equatable, Sendable {
         case .time: return "time"
         case .progress(let a, let b): return "progress over offset \(formatNumber(a))...\(formatNumber(b))"
         case .view(let t, let r): return "view of \(t.name) (\(r.rawValue))"
+        case .animation(let a):
+            switch a.start {
+            case .tap(let t): return "an animation on a tap on \(t.name)"
+            case .time(let from): return "an animation from \(formatNumber(from)) s"
+            }
         }
+    }
+}
+
+/// An animation a value plays (`over: tap`, or `over: time` with `from`, `duration`, `curve` or
+/// `spring`): from its start, its progress is `pacing`'s over `duration` (a spring that runs
+/// until it settles ignores the duration); before it, the value is the first keyframe's.
+public struct TimedAnimation: Equatable, Sendable {
+    public enum Start: Equatable, Sendable {
+        /// Each time a tap that hits this layer (or a layer inside it) lifts.
+        case tap(ViewTarget)
+        /// At this time of the timeline, in seconds.
+        case time(Double)
+    }
+    public var start: Start
+    public var duration: Double
+    public var pacing: Pacing
+
+    package init(start: Start, duration: Double, pacing: Pacing) { self.start = start; self.duration = duration; self.pacing = pacing }
+}
+
+/// Where taps hit a scene's layers: for each layer instance hit, the times (ascending) at which
+/// those taps lifted. Worked out once at load (`UserScene.tapHits`), read by `over: tap` values.
+public struct TapHits: Equatable, Sendable {
+    public struct Key: Hashable, Sendable {
+        public var spec: Int
+        public var instance: Int
+        public init(spec: Int, instance: Int) { self.spec = spec; self.instance = instance }
+    }
+    public private(set) var times: [Key: [Double]] = [:]
+    public init() {}
+
+    public var isEmpty: Bool { times.isEmpty }
+
+    /// Records a tap lifting at `time` on `key` (taps are added in time order).
+    package mutating func add(_ key: Key, at time: Double) {
+        if times[key]?.last == time { return }
+        times[key, default: []].append(time)
+    }
+
+    /// The latest tap on `key` that lifted at or before `time`.
+    public func last(_ key: Key, atOrBefore time: Double) -> Double? {
+        guard let list = times[key], let first = list.first, first <= time else { return nil }
+        var lo = 0, hi = list.count
+        // The first index whose time is after `time`; the one before it is the latest.
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if list[mid] <= time { lo = mid + 1 } else { hi = mid }
+        }
+        return list[lo - 1]
     }
 }
 

@@ -39,4 +39,6 @@ public struct ExpressionScope: Sendable {
 public struct ExpressionEnvironment {
     public var numbers: [Double]
     public var colors: [ColorValue]
+    /// The taps that hit the scene's layers (read by `over: tap` values only).
+    public var taps = TapHits()
 }

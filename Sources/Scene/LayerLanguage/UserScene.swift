@@ -247,8 +247,11 @@ public final class UserScene: @unchecked Sendable {
         /// Seconds since the first frame.
         public var time: Double
         public var phase: ScrollPhase
-        public init(offset: Double, u: Double, velocity: Double, time: Double, phase: ScrollPhase) {
-            self.offset = offset; self.u = u; self.velocity = velocity; self.time = time; self.phase = phase
+        /// The taps that hit the scene's layers over the whole timeline (`over: tap` reads the
+        /// latest one at or before `time`).
+        public var taps = TapHits()
+        public init(offset: Double, u: Double, velocity: Double, time: Double, phase: ScrollPhase, taps: TapHits = TapHits()) {
+            self.offset = offset; self.u = u; self.velocity = velocity; self.time = time; self.phase = phase; self.taps = taps
         }
     }
 
@@ -258,6 +261,7 @@ public final class UserScene: @unchecked Sendable {
     public func environment(_ m: Moment, _ metrics: Metrics) -> ExpressionEnvironment {
         var env = scope.makeEnvironment()
         for v in BuiltinVariable.allCases { env[v] = v.value(m, metrics) }
+        env.taps = m.taps
         for spec in scrollLayers { env.numbers[spec.scroll!.slot] = spec.scroll!.offset(at: m.time) }
         let context = Context(scene: self, metrics: metrics, reader: nil, instance: 0)
         for v in vars {
@@ -329,9 +333,16 @@ public final class UserScene: @unchecked Sendable {
         /// The driver's value: which stop starts the segment, and the eased progress along it
         /// (outside 0...1 only when extending).
         func segment(_ k: Keyframes, _ env: ExpressionEnvironment) -> (Int, Double) {
-            let x = driverValue(k.driver, env)
             let stops = k.stops
             if stops.count == 1 { return (0, 0) }
+            let x: Double
+            if case .animation(let a) = k.driver {
+                // Not started: the first keyframe's value, whatever `outside` says.
+                guard let elapsed = elapsed(a, env) else { return (0, 0) }
+                x = a.pacing.progress(elapsed: elapsed, duration: a.duration)
+            } else {
+                x = driverValue(k.driver, env)
+            }
             if x.isNaN { return (0, .nan) }
             if x <= stops[0].at {
                 guard k.extend, stops[1].at > stops[0].at else { return (0, 0) }
@@ -353,8 +364,24 @@ public final class UserScene: @unchecked Sendable {
             return (lo, stops[lo + 1].easing.progress(t))
         }
 
+        /// Seconds since the animation last started; nil before its start (or any tap on its layer).
+        func elapsed(_ a: TimedAnimation, _ env: ExpressionEnvironment) -> Double? {
+            let now = env[.time]
+            switch a.start {
+            case .time(let from): return now >= from ? now - from : nil
+            case .tap(let target):
+                guard !env.taps.isEmpty else { return nil }
+                let spec = target.spec.map { scene.allSpecs[$0] } ?? reader!
+                let instance = target.instance ?? (reader.map { spec.root === $0.root } ?? true ? instance : 0)
+                return env.taps.last(TapHits.Key(spec: spec.id, instance: instance), atOrBefore: now).map { now - $0 }
+            }
+        }
+
         func driverValue(_ d: KeyframeDriver, _ env: ExpressionEnvironment) -> Double {
             switch d {
+            case .animation(let a):
+                guard let e = elapsed(a, env) else { return 0 }
+                return a.pacing.progress(elapsed: e, duration: a.duration)
             case .offset: return env[.offset]
             case .u: return env[.u]
             case .time: return env[.time]

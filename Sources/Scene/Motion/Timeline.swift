@@ -53,25 +53,23 @@ public enum Easing: String, Sendable, CaseIterable {
         let t = min(max(t, 0), 1)
         switch self {
         case .linear: return t
-        case .easeIn: return Easing.cubicBezier(t, 0.42, 0, 1, 1)
-        case .easeOut: return Easing.cubicBezier(t, 0, 0, 0.58, 1)
-        case .easeInOut: return Easing.cubicBezier(t, 0.42, 0, 0.58, 1)
+        default: return curve.value(at: t)
         }
     }
 
-    /// y at x = t on the cubic Bezier from (0,0) to (1,1) with control points (x1,y1), (x2,y2),
-    /// solved by bisection (monotone in x, exact to 1e-12, no libm).
+    /// Core Animation's control points for the name (`CubicCurve`).
+    public var curve: CubicCurve {
+        switch self {
+        case .linear: return .linear
+        case .easeIn: return .easeIn
+        case .easeOut: return .easeOut
+        case .easeInOut: return .easeInOut
+        }
+    }
+
+    /// y at x = t on the cubic Bezier from (0,0) to (1,1) with control points (x1,y1), (x2,y2).
     static func cubicBezier(_ t: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Double {
-        func bez(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
-            let u = 1 - s
-            return 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s
-        }
-        var lo = 0.0, hi = 1.0
-        for _ in 0..<50 {
-            let mid = (lo + hi) / 2
-            if bez(mid, x1, x2) < t { lo = mid } else { hi = mid }
-        }
-        return bez((lo + hi) / 2, y1, y2)
+        CubicCurve(x1: x1, y1: y1, x2: x2, y2: y2).value(at: t)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+internal import Scene
 
 /// What an animation block's changes become: the timing its animations get, and what happens to
 /// them when the block ends.

@@ -1,4 +1,5 @@
 import Foundation
+internal import Scene
 
 // Core Animation's animation classes. They run on the frame clock (`CACurrentMediaTime()` is the
 // frame's time): `layer.add(_:forKey:)` keeps a copy, each frame draws its value at the frame's

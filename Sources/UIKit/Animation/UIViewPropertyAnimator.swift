@@ -1,4 +1,5 @@
 import Foundation
+internal import Scene
 
 /// https://developer.apple.com/documentation/uikit/uiviewanimatingstate
 public enum UIViewAnimatingState: Int, Sendable {
