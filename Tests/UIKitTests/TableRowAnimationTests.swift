@@ -245,4 +245,38 @@ final class TableRowAnimationTests: XCTestCase {
             XCTAssertEqual(vc.log, ["done true"])
         }
     }
+
+    /// The inserting table of the golden: eight rows, "New" inserted as the second with `.top`.
+    @MainActor static func inserting() -> RowsController {
+        let vc = RowsController(style: .plain)
+        vc.rows = ["Anna", "Ben", "Chloe", "Dev", "Emma", "Finn", "Gus", "Hana"]
+        vc.onAppear = { vc in
+            vc.rows.insert("New", at: 1)
+            vc.tableView.insertRows(at: [IndexPath(row: 1, section: 0)], with: .top)
+        }
+        return vc
+    }
+
+    /// The insertion's four frames (0 to 0.3 s) at 1x against the golden.
+    func testTableInsertionGolden() throws {
+        try assertFrames(
+            of: { Self.inserting() }, scenario: AnimationDeterminismTests.fixtures + "/table-insert.yaml",
+            golden: UITableViewGoldenTests.goldens + "/table-insert", scale: 1)
+    }
+
+    /// `--jobs 1` and `--jobs 2` give the same bytes for the animated insertion.
+    func testInsertionIsTheSameForAnyWorkers() throws {
+        let base = NSTemporaryDirectory() + "uikit-table-insert-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let scenario = AnimationDeterminismTests.fixtures + "/table-insert.yaml"
+        try renderFrames(of: { Self.inserting() }, scenario: scenario, out: base + "/one", scale: 1, jobs: 1)
+        try renderFrames(of: { Self.inserting() }, scenario: scenario, out: base + "/two", scale: 1, jobs: 2)
+        let names = try FileManager.default.contentsOfDirectory(atPath: base + "/one").filter { $0.hasSuffix(".png") }.sorted()
+        XCTAssertEqual(names.count, 4)
+        for name in names {
+            XCTAssertEqual(FileManager.default.contents(atPath: base + "/one/" + name), FileManager.default.contents(atPath: base + "/two/" + name), name)
+        }
+        // The frames differ while the row comes in.
+        XCTAssertNotEqual(FileManager.default.contents(atPath: base + "/one/0001.png"), FileManager.default.contents(atPath: base + "/one/0002.png"))
+    }
 }
