@@ -62,6 +62,20 @@ internal import Scene
         context.changes.append((layer, key, from))
     }
 
+    /// Forgets the changes recorded for `layer` and the layers under it in the blocks being run:
+    /// a view placed where its animation starts (a table's row coming in) animates from there,
+    /// not from where it was before the block.
+    static func forget(_ layer: CALayer) {
+        guard stack.contains(where: { !$0.changes.isEmpty }) else { return }
+        var ids: Set<ObjectIdentifier> = []
+        func collect(_ l: CALayer) {
+            ids.insert(ObjectIdentifier(l))
+            for c in l.children { collect(c) }
+        }
+        collect(layer)
+        for context in stack where !context.changes.isEmpty { context.changes.removeAll { ids.contains(ObjectIdentifier($0.layer)) } }
+    }
+
     /// Inside `performWithoutAnimation` (Core Animation's actions are off too).
     static var withoutAnimation: Bool {
         if case .none? = stack.last?.timing { return true }

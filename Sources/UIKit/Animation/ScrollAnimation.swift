@@ -13,9 +13,12 @@ import Foundation
 
     weak var view: UIScrollView?
     let from: CGPoint, to: CGPoint, begin: Double
+    /// A scroll to the top from a status-bar tap: its end tells the delegate
+    /// `scrollViewDidScrollToTop` (not `scrollViewDidEndScrollingAnimation`).
+    let toTop: Bool
 
-    init(view: UIScrollView, from: CGPoint, to: CGPoint, begin: Double) {
-        self.view = view; self.from = from; self.to = to; self.begin = begin
+    init(view: UIScrollView, from: CGPoint, to: CGPoint, begin: Double, toTop: Bool = false) {
+        self.view = view; self.from = from; self.to = to; self.begin = begin; self.toTop = toTop
     }
 
     /// The offset at media time t.
@@ -28,10 +31,10 @@ import Foundation
 extension AnimationClock {
     /// Starts an animated scroll of `view` to `target` (replacing one in flight on it, which gets
     /// no end call); nothing when it is there already.
-    func scroll(_ view: UIScrollView, to target: CGPoint) {
+    func scroll(_ view: UIScrollView, to target: CGPoint, toTop: Bool = false) {
         scrollAnimations.removeAll { $0.view === view || $0.view == nil }
         guard target != view.contentOffset else { return }
-        scrollAnimations.append(ScrollAnimation(view: view, from: view.contentOffset, to: target, begin: ScreenEnvironment.time))
+        scrollAnimations.append(ScrollAnimation(view: view, from: view.contentOffset, to: target, begin: ScreenEnvironment.time, toTop: toTop))
     }
 
     /// Stops the animated scroll of `view` where it is (an unanimated `setContentOffset`).
@@ -47,7 +50,7 @@ extension AnimationClock {
             view.contentOffset = a.offset(at: t)
             if ended {
                 scrollAnimations.removeAll { $0 === a }
-                view.delegate?.scrollViewDidEndScrollingAnimation(view)
+                if a.toTop { view.delegate?.scrollViewDidScrollToTop(view) } else { view.delegate?.scrollViewDidEndScrollingAnimation(view) }
             }
         }
         scrollAnimations.removeAll { $0.view == nil }
@@ -66,5 +69,38 @@ extension UIScrollView {
             return
         }
         AnimationClock.current.scroll(self, to: target)
+    }
+}
+
+extension ScreenRun {
+    /// The status bar tapped: as UIKit, the one visible scroll view with `scrollsToTop` (none when
+    /// there are several) asks its delegate `scrollViewShouldScrollToTop`, then its content moves
+    /// to its top (the top inset's rest) with `setContentOffset(_:animated: true)`'s pace, and
+    /// the delegate hears `scrollViewDidScrollToTop` as it lands. The scroll view the scenario
+    /// moves follows the scenario every frame: its scroll to the top is not drawn (said once).
+    func statusBarTapped(in window: UIWindow) {
+        var found: [UIScrollView] = []
+        func visit(_ v: UIView) {
+            guard !v.isHidden, v.alpha > 0.01 else { return }
+            if let s = v as? UIScrollView, s.scrollsToTop, s.convert(s.bounds, to: nil).intersects(window.bounds) { found.append(s) }
+            for child in v.subviews { visit(child) }
+        }
+        visit(window)
+        guard found.count == 1, let s = found.first else {
+            if found.count > 1 {
+                Diagnostics.once(
+                    "status bar scrollsToTop \(found.count)",
+                    "a status-bar tap found \(found.count) visible scroll views with scrollsToTop true; UIKit scrolls none of them: set scrollsToTop = false on all but one")
+            }
+            return
+        }
+        guard s.delegate?.scrollViewShouldScrollToTop(s) ?? true else { return }
+        if s === mainScrollView {
+            Diagnostics.once(
+                "status bar main",
+                "\(s.describe): the status-bar tap's scroll to the top of the scroll view the scenario moves is not drawn (the scenario sets its offset every frame); give the timeline a scroll to 0 instead")
+            return
+        }
+        clock.scroll(s, to: CGPoint(x: s.contentOffset.x, y: -s.adjustedContentInset.top), toTop: true)
     }
 }

@@ -402,6 +402,13 @@ package struct ScreenSettings: Sendable {
         return (style, hidden)
     }
 
+    /// The status bar's frame in the window (nil while it is hidden): the device's status bar
+    /// height across the top.
+    var statusBarFrame: CGRect? {
+        guard !statusBar().1, settings.device.statusBarHeight > 0 else { return nil }
+        return CGRect(x: 0, y: 0, width: CGFloat(settings.device.size.width), height: CGFloat(settings.device.statusBarHeight))
+    }
+
     /// The indicators of a scroll view the motion moves, in its coordinates: the main one's
     /// vertical indicator, a sideways one's horizontal indicator.
     func scrollIndicators(for s: UIScrollView) -> [Layer] {

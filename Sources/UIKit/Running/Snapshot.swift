@@ -109,6 +109,7 @@ internal import Scene
         if let scroll = view as? UIScrollView {
             for indicator in run.scrollIndicators(for: scroll) { out.addSublayer(indicator) }
         }
+        if let transition = ca.viewTransition { return transition.draw(out, at: ScreenEnvironment.time) }
         return out
     }
 }

@@ -230,8 +230,10 @@ extension UITableViewDelegate {
         return headerClasses[identifier].map { $0.init(_registeredForReuseIdentifier: identifier) }
     }
 
-    private func enqueue(_ cell: UITableViewCell) {
+    func enqueue(_ cell: UITableViewCell) {
         cell.removeFromSuperview()
+        // A cell leaving in the middle of an update's animation is reused from where it is set.
+        if !cell.layer.animationTracks.isEmpty { cell.layer.animationTracks.removeAll() }
         if let id = cell.reuseIdentifier { reuseQueue[id, default: []].append(cell) }
     }
 
@@ -256,20 +258,20 @@ extension UITableViewDelegate {
         var bottom: CGFloat { rowsBottom + footerHeight }
     }
 
-    private var needsReload = true
+    var needsReload = true
     /// What a table lays out: its rows' heights are kept (8 bytes and 2 flags a row), its cells
     /// made only for the rows shown.
     static let rowLimit = 1_000_000
     static let heightLimit: CGFloat = 100_000
-    private var sections: [SectionGeometry] = []
+    private(set) var sections: [SectionGeometry] = []
     /// Row heights, and which self-sizing rows were measured.
     private var heights: [[CGFloat]] = []
     private var automatic: [[Bool]] = []
     private var measured: [[Bool]] = []
     private var geometryWidth: CGFloat = -1
-    private var visible: [IndexPath: UITableViewCell] = [:]
-    private var headerViews: [Int: UIView] = [:]
-    private var footerViews: [Int: UIView] = [:]
+    var visible: [IndexPath: UITableViewCell] = [:]
+    var headerViews: [Int: UIView] = [:]
+    var footerViews: [Int: UIView] = [:]
     private var sectionBackgrounds: [Int: UIView] = [:]
     private var spareBackgrounds: [UIView] = []
 
@@ -277,7 +279,7 @@ extension UITableViewDelegate {
     private var pixel: CGFloat { 1 / max(1, traitCollection.displayScale) }
 
     /// The cells' x and width, and the margins their content keeps.
-    private var cellGeometry: (x: CGFloat, width: CGFloat, margins: UIEdgeInsets) {
+    var cellGeometry: (x: CGFloat, width: CGFloat, margins: UIEdgeInsets) {
         let w = bounds.width
         let safe = safeAreaInsetsForAdjustment
         let m = CGFloat(ScreenEnvironment.device.layoutMargin)
@@ -313,7 +315,7 @@ extension UITableViewDelegate {
     }
 
     /// Asks the data source and delegate for the sections, rows and heights (not the cells).
-    private func reloadGeometry() {
+    func reloadGeometry() {
         needsReload = false
         for cell in visible.values { enqueue(cell) }
         visible = [:]
@@ -386,8 +388,8 @@ extension UITableViewDelegate {
         }
         return (asked >= 0 ? asked : (isHeader ? untitledHeight.header : untitledHeight.footer), nil)
     }
-    private var pendingHeaders: [Int: UIView] = [:]
-    private var pendingFooters: [Int: UIView] = [:]
+    var pendingHeaders: [Int: UIView] = [:]
+    var pendingFooters: [Int: UIView] = [:]
 
     /// The sections' and rows' tops from the heights; the content size.
     private func updateTops() {
@@ -418,7 +420,7 @@ extension UITableViewDelegate {
     }
 
     /// The rows that reach into `top..<bottom` (content coordinates), in order.
-    private func indexPaths(from top: CGFloat, to bottom: CGFloat) -> [IndexPath] {
+    func indexPaths(from top: CGFloat, to bottom: CGFloat) -> [IndexPath] {
         guard bottom > top else { return [] }
         let first = Self.firstIndex(sections.count) { self.sections[$0].bottom > top }
         var out: [IndexPath] = []
@@ -435,7 +437,7 @@ extension UITableViewDelegate {
         return out
     }
 
-    private var visibleRange: (CGFloat, CGFloat) { (bounds.minY, bounds.maxY) }
+    var visibleRange: (CGFloat, CGFloat) { (bounds.minY, bounds.maxY) }
 
     // MARK: Layout
 
@@ -473,6 +475,7 @@ extension UITableViewDelegate {
                     }
                 }
                 tableDelegate?.tableView(self, willDisplay: cell, forRowAt: path)
+                runningUpdate?.placeEntering(cell, at: path, in: self)
             }
             if changed { updateTops() } else { break }
         }
@@ -513,9 +516,12 @@ extension UITableViewDelegate {
         var shown: Set<Int> = []
         for s in sections.indices where sections[s].bottom > top && sections[s].top < bottom && sections[s].rowsBottom > sections[s].rowsTop {
             shown.insert(s)
+            let made = sectionBackgrounds[s] == nil
             let box = sectionBackgrounds[s] ?? makeSectionBackground()
             sectionBackgrounds[s] = box
-            box.frame = CGRect(x: g.x, y: sections[s].rowsTop, width: g.width, height: sections[s].rowsBottom - sections[s].rowsTop)
+            let frame = CGRect(x: g.x, y: sections[s].rowsTop, width: g.width, height: sections[s].rowsBottom - sections[s].rowsTop)
+            // One made inside an animation block (a batch update's) starts where it is.
+            if made { UIView.performWithoutAnimation { box.frame = frame } } else { box.frame = frame }
             if box.superview !== self { insertSubview(box, at: 0) }
             if style == .grouped {
                 let lines = box.subviews
@@ -552,7 +558,8 @@ extension UITableViewDelegate {
             if used == emptyRowLines.count { emptyRowLines.append(UIView()) }
             let line = emptyRowLines[used]
             used += 1
-            line.frame = CGRect(x: g.x + left, y: end + CGFloat(k) * pitch - pixel, width: max(0, g.width - left - right), height: pixel)
+            let frame = CGRect(x: g.x + left, y: end + CGFloat(k) * pitch - pixel, width: max(0, g.width - left - right), height: pixel)
+            if line.superview !== self { UIView.performWithoutAnimation { line.frame = frame } } else { line.frame = frame }
             line.backgroundColor = separatorColor ?? .separator
             if line.superview !== self { addSubview(line) }
             k += 1
@@ -580,6 +587,7 @@ extension UITableViewDelegate {
         let inset = adjustedContentInset
         let pinTop = contentOffset.y + inset.top, pinBottom = contentOffset.y + bounds.height - inset.bottom
         var shownHeaders: Set<Int> = [], shownFooters: Set<Int> = []
+        let shownBefore = (headers: Set(headerViews.values.map(ObjectIdentifier.init)), footers: Set(footerViews.values.map(ObjectIdentifier.init)))
         for s in sections.indices where sections[s].bottom > top && sections[s].top < bottom {
             let sec = sections[s]
             var y = sec.headerTop
@@ -589,7 +597,7 @@ extension UITableViewDelegate {
             {
                 shownHeaders.insert(s)
                 (view as? UITableViewHeaderFooterView)?.isPinned = y > sec.headerTop
-                view.frame = CGRect(x: 0, y: y, width: bounds.width, height: sec.headerHeight)
+                place(view, CGRect(x: 0, y: y, width: bounds.width, height: sec.headerHeight), made: !shownBefore.headers.contains(ObjectIdentifier(view)))
             }
             y = sec.footerTop
             if style == .plain { y = max(min(sec.footerTop, pinBottom - sec.footerHeight), sec.rowsTop) }
@@ -598,7 +606,7 @@ extension UITableViewDelegate {
             {
                 shownFooters.insert(s)
                 (view as? UITableViewHeaderFooterView)?.isPinned = y < sec.footerTop
-                view.frame = CGRect(x: 0, y: y, width: bounds.width, height: sec.footerHeight)
+                place(view, CGRect(x: 0, y: y, width: bounds.width, height: sec.footerHeight), made: !shownBefore.footers.contains(ObjectIdentifier(view)))
             }
         }
         for (s, v) in headerViews where !shownHeaders.contains(s) { headerViews[s] = nil; recycleSupplement(v) }
@@ -631,9 +639,15 @@ extension UITableViewDelegate {
         }
         return view
     }
-    private static let titleIdentifier = "render-frames.title"
+    static let titleIdentifier = "render-frames.title"
 
-    private func recycleSupplement(_ v: UIView) {
+    /// A header or footer newly shown inside an animation block (a batch update's) starts where
+    /// it is placed; one shown before moves there.
+    private func place(_ view: UIView, _ frame: CGRect, made: Bool) {
+        if made { UIView.performWithoutAnimation { view.frame = frame } } else { view.frame = frame }
+    }
+
+    func recycleSupplement(_ v: UIView) {
         v.removeFromSuperview()
         let custom = pendingHeaders.values.contains { $0 === v } || pendingFooters.values.contains { $0 === v }
         if !custom, let hf = v as? UITableViewHeaderFooterView, let id = hf.reuseIdentifier { headerQueue[id, default: []].append(hf) }
@@ -642,7 +656,12 @@ extension UITableViewDelegate {
     /// Back to front: section backgrounds, cells, headers and footers (others as they were).
     private func order() {
         let backgrounds = sectionBackgrounds.sorted { $0.key < $1.key }.map(\.value)
-        let cells = visible.sorted { $0.key < $1.key }.map(\.value)
+        // Rows coming in during an update's animation slide in beneath the others.
+        let entering = enteringRows
+        let cells: [UIView] = visible.sorted { a, b in
+            let (x, y) = (entering.contains(a.key), entering.contains(b.key))
+            return x != y ? x : a.key < b.key
+        }.map(\.value)
         let supplements = headerViews.sorted { $0.key < $1.key }.map(\.value) + footerViews.sorted { $0.key < $1.key }.map(\.value)
         let managed = Set((backgrounds + cells + supplements).map(ObjectIdentifier.init))
         let others = subviews.filter { !managed.contains(ObjectIdentifier($0)) }
@@ -670,25 +689,54 @@ extension UITableViewDelegate {
         setNeedsLayout()
         reloadGeometry()
     }
-    open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) { changed(animation) }
-    open func reloadSections(_ sections: IndexSet, with animation: RowAnimation) { changed(animation) }
-    open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) { changed(animation) }
-    open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) { changed(animation) }
-    open func insertSections(_ sections: IndexSet, with animation: RowAnimation) { changed(animation) }
-    open func deleteSections(_ sections: IndexSet, with animation: RowAnimation) { changed(animation) }
-    /// Row animations are not drawn: the rows are shown as they end (said once).
-    private func changed(_ animation: RowAnimation) {
-        if animation != .none {
-            Diagnostics.once("row animation", "\(describe): row and section animations are not drawn; the rows are shown as they end")
-        }
-        reloadData()
+    // MARK: Row and section changes (animated in TableUpdates.swift)
+
+    /// The batch being gathered between `beginUpdates` and `endUpdates` (nested: the outermost
+    /// ends it), the completions waiting for it, and the animation laying out its rows.
+    var pendingUpdate: BatchUpdate?
+    var updateDepth = 0
+    var pendingCompletions: [(Bool) -> Void] = []
+    var runningUpdate: TableUpdateAnimation?
+    /// The rows coming in while an update animates (drawn beneath the others).
+    var enteringRows: Set<IndexPath> = []
+
+    /// Each change below on its own is a batch of one; between `beginUpdates` and `endUpdates`
+    /// (or in `performBatchUpdates`) they are gathered and animated together: the rows that
+    /// stay slide to their new places, the others come and go with their animation.
+    /// https://developer.apple.com/documentation/uikit/uitableview/1614879-insertrows
+    open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) { batch { for p in indexPaths { $0.insertedRows[p] = animation } } }
+    /// https://developer.apple.com/documentation/uikit/uitableview/1614960-deleterows
+    open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) { batch { for p in indexPaths { $0.deletedRows[p] = animation } } }
+    /// The rows' cells are asked for again; the old ones leave as the new ones come.
+    /// https://developer.apple.com/documentation/uikit/uitableview/1614935-reloadrows
+    open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) { batch { for p in indexPaths { $0.reloadedRows[p] = animation } } }
+    /// https://developer.apple.com/documentation/uikit/uitableview/1614891-insertsections
+    open func insertSections(_ sections: IndexSet, with animation: RowAnimation) { batch { for s in sections { $0.insertedSections[s] = animation } } }
+    /// https://developer.apple.com/documentation/uikit/uitableview/1614991-deletesections
+    open func deleteSections(_ sections: IndexSet, with animation: RowAnimation) { batch { for s in sections { $0.deletedSections[s] = animation } } }
+    /// https://developer.apple.com/documentation/uikit/uitableview/1614954-reloadsections
+    open func reloadSections(_ sections: IndexSet, with animation: RowAnimation) { batch { for s in sections { $0.reloadedSections[s] = animation } } }
+    /// https://developer.apple.com/documentation/uikit/uitableview/1614987-moverow
+    open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) { batch { $0.moves.append((indexPath, newIndexPath)) } }
+    /// https://developer.apple.com/documentation/uikit/uitableview/1614874-movesection
+    open func moveSection(_ section: Int, toSection newSection: Int) { batch { $0.movedSections.append((section, newSection)) } }
+
+    /// https://developer.apple.com/documentation/uikit/uitableview/1614908-beginupdates
+    open func beginUpdates() {
+        updateDepth += 1
+        if pendingUpdate == nil { pendingUpdate = BatchUpdate() }
     }
-    open func beginUpdates() {}
-    open func endUpdates() { reloadData() }
+    /// Ends the batch: with no changes in it, the rows still move to the heights the delegate
+    /// gives now (the idiom that animates a row's height).
+    /// https://developer.apple.com/documentation/uikit/uitableview/1614890-endupdates
+    open func endUpdates() { finishUpdates(completion: nil) }
+    /// The changes `updates` makes, animated together; `completion` is called when the animations
+    /// end (true), at the next frame when nothing animates.
+    /// https://developer.apple.com/documentation/uikit/uitableview/2887515-performbatchupdates
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        beginUpdates()
         updates?()
-        reloadData()
-        completion?(true)
+        finishUpdates(completion: completion)
     }
 
     /// The visible cell at the row, or nil.

@@ -130,6 +130,11 @@ package import Scene
             point = view.convert(CGPoint(x: view.bounds.midX, y: view.bounds.midY), to: nil)
             points[press.step] = Point(Double(point.x), Double(point.y))
         }
+        // A tap on the status bar is the system's: it scrolls to the top (ScrollAnimation.swift).
+        if !press.isLongPress, finger.path == nil, let run = ScreenRun.current, run.statusBarFrame?.contains(point) == true {
+            run.statusBarTapped(in: window)
+            return
+        }
         let touch = UITouch(point: point, timestamp: time)
         touch.window = window
         if let last = lastLift, time - last.time <= UITapGestureRecognizer.interval,

@@ -133,6 +133,8 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
     weak var owner: UIView?
     /// The animations in flight on the frame clock (Animation/LayerAnimations.swift).
     var animationTracks: [AnimationTrack] = []
+    /// The view's transition in flight (`UIView.transition(with:...)`, Animation/ViewTransitions.swift).
+    var viewTransition: ViewTransition?
     /// Core Animation's animations on the layer, in the order added (Animation/CoreAnimationEvaluation.swift).
     var coreAnimations: [(key: String?, animation: CAAnimation)] = []
     /// The frame time the layer was made at: a standalone layer's changes animate from the next frame on.
