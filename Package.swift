@@ -27,7 +27,8 @@ let pixelSettings: [SwiftSetting] = optimizePixels ? [.unsafeFlags(["-O"])] : []
 
 let package = Package(
     name: "render-frames",
-    platforms: [.macOS(.v13)],
+    // macOS 15: the Synchronization module's `Mutex` and `Atomic` (shared state the compiler checks).
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "render-frames", targets: ["render-frames"]),
         .executable(name: "render-frames-benchmark", targets: ["render-frames-benchmark"]),

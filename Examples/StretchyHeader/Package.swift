@@ -16,7 +16,7 @@ let languageMode: SwiftLanguageMode = ProcessInfo.processInfo.environment["STRET
 
 let package = Package(
     name: "StretchyHeaderExample",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     dependencies: [
         .package(path: "../..")
     ],

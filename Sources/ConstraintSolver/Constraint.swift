@@ -1,8 +1,6 @@
 /// `expression relation 0`, at a strength. Immutable; compared by identity (adding the same
 /// constraint twice is an error, two equal-looking constraints are two constraints).
-// @unchecked: its `let`s hold Variables, whose values a solver writes (Variable's line says why
-// that is safe); the constraint itself never changes.
-public final class Constraint: CustomStringConvertible, @unchecked Sendable {
+public final class Constraint: CustomStringConvertible, Sendable {
     public enum Relation: String, Sendable {
         case equal = "=="
         case lessThanOrEqual = "<="

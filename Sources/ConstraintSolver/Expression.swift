@@ -1,17 +1,25 @@
+import Synchronization
+
 // The values a constraint is written in: variables, terms (coefficient * variable) and linear
 // expressions (a sum of terms plus a constant). Variables and constraints are compared by identity:
 // two variables with the same name are two variables.
 
 /// An unknown of the system. After `Solver.updateVariables()` its `value` is the solver's answer
-/// (0 for a variable the solver has never seen). A solver, its variables and constraints are used
-/// from one thread at a time (UIKit's main actor); they are `Sendable` only so errors can carry them.
-// @unchecked: `value` is a var, written by the solver that owns the variable; a solver and its
-// variables are used from one thread at a time (UIKit's main actor), as the line above says.
-public final class Variable: CustomStringConvertible, @unchecked Sendable {
+/// (0 for a variable the solver has never seen). A solver is used from one thread at a time
+/// (UIKit's main actor); its variables and constraints are Sendable because a `SolverError`
+/// carries them (UIKit finds a refused constraint's owner by its identity), and the compiler
+/// checks it: the value is an atomic (relaxed: a plain load and store), so a reader on another
+/// thread sees some value the solver wrote, never a torn one.
+public final class Variable: CustomStringConvertible, Sendable {
     /// A label for messages only.
     public let name: String
+    /// `value`'s bits.
+    private let bits = Atomic<UInt64>(0)
     /// The solved value, as of the last `Solver.updateVariables()`.
-    public internal(set) var value: Double = 0
+    public internal(set) var value: Double {
+        get { Double(bitPattern: bits.load(ordering: .relaxed)) }
+        set { bits.store(newValue.bitPattern, ordering: .relaxed) }
+    }
 
     public init(_ name: String = "v") { self.name = name }
 
@@ -19,7 +27,7 @@ public final class Variable: CustomStringConvertible, @unchecked Sendable {
 }
 
 /// `coefficient * variable`.
-public struct Term {
+public struct Term: Sendable {
     public var variable: Variable
     public var coefficient: Double
 
@@ -31,7 +39,7 @@ public struct Term {
 
 /// `terms[0] + terms[1] + ... + constant`. A variable may appear in several terms: they add.
 /// (Not `Expression`: Foundation has a type of that name.)
-public struct LinearExpression: CustomStringConvertible {
+public struct LinearExpression: CustomStringConvertible, Sendable {
     public var terms: [Term]
     public var constant: Double
 

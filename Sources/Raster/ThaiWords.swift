@@ -1,16 +1,17 @@
 import Foundation
+import Synchronization
 internal import CThai
 
 /// Where Thai words end. Thai is written without spaces between words, and UIKit breaks a Thai line
 /// between dictionary words (ICU's dictionary break iterator); libthai's dictionary (Debian's
 /// libthai-data) finds the same kind of boundaries. Without it a long Thai line could only break
 /// between characters.
-// @unchecked: `breaker` is a C pointer (not Sendable); libthai's breaker is used only with `lock` held.
-final class ThaiWords: @unchecked Sendable {
-    private let lock = NSLock()
-    private let breaker: OpaquePointer?
+final class ThaiWords: Sendable {
+    /// libthai's breaker (a C pointer, nil without the dictionary), reached only under this lock:
+    /// a breaker keeps state while it works, so two threads must not use it at once.
+    private let breaker: Mutex<OpaquePointer?>
 
-    private init() { breaker = th_brk_new(nil) }
+    private init() { breaker = Mutex(th_brk_new(nil)) }
 
     static let shared = ThaiWords()
 
@@ -60,12 +61,12 @@ final class ThaiWords: @unchecked Sendable {
 
     /// Offsets in `stretch` (scalars) where a word begins, after its first.
     private func words(_ stretch: ArraySlice<UInt32>) -> [Int] {
-        guard let breaker else { return [] }
         var wide = stretch.map { wchar_t(bitPattern: $0) }
         wide.append(0)
         var positions = [Int32](repeating: 0, count: stretch.count + 1)
-        let count = lock.withLock {
-            th_brk_wc_find_breaks(breaker, wide, &positions, positions.count)
+        let count = breaker.withLock { breaker -> Int32 in
+            guard let breaker else { return 0 }
+            return th_brk_wc_find_breaks(breaker, wide, &positions, positions.count)
         }
         guard count > 0 else { return [] }
         return positions.prefix(Int(count)).map(Int.init).filter { $0 > 0 && $0 < stretch.count }

@@ -1,5 +1,6 @@
 import Animation
 import Foundation
+import Synchronization
 import Raster
 import ScenarioFormat
 import Scene
@@ -161,15 +162,19 @@ public final class FolderFrames: FrameSource, Sendable {
 /// A scenario drawn directly at the animation's own scale: a frame is a pure function of its
 /// moment, so a 360-pixel animation is drawn at 360 pixels (sharp text, 1/9 of the @3x work)
 /// instead of scaled down from the @3x frames. Frame i is the same moment as the frames' frame i.
-// @unchecked: `renderers` hold per-thread caches; worker w draws only with renderers[w], and the
-// writer runs exactly `jobs` workers, so no renderer is used by two threads at once.
-public final class ScenarioFrames: FrameSource, @unchecked Sendable {
+public final class ScenarioFrames: FrameSource, Sendable {
     public let scenario: Scenario
     public let width: Int
     public let height: Int
     public var fps: Double { scenario.fps }
     public var frameCount: Int { scenario.frameCount }
-    private let renderers: [FrameRenderer]
+    /// One renderer (and its caches) per worker: worker w draws with renderers[w]. Each is under a
+    /// lock of its own, never contended while the writer runs `jobs` workers.
+    private let renderers: [Lane]
+    private final class Lane: Sendable {
+        let renderer: Mutex<FrameRenderer>
+        init(_ scenario: Scenario) { renderer = Mutex(FrameRenderer(scenario: scenario)) }
+    }
     private let states: [Scenario.FrameState]
     private let even: Bool
 
@@ -179,14 +184,15 @@ public final class ScenarioFrames: FrameSource, @unchecked Sendable {
         self.even = even
         width = even ? max(2, scenario.pixelWidth & ~1) : scenario.pixelWidth
         height = even ? max(2, scenario.pixelHeight & ~1) : scenario.pixelHeight
-        renderers = (0..<max(1, jobs)).map { _ in FrameRenderer(scenario: scenario) }
+        renderers = (0..<max(1, jobs)).map { _ in Lane(scenario) }
         states = (0..<scenario.frameCount).map { scenario.frame($0) }
     }
 
     public func same(_ a: Int, _ b: Int) -> Bool { states[a].key == states[b].key }
 
     public func frame(_ index: Int, worker: Int) throws -> Pixmap {
-        let p = renderers[worker % renderers.count].render(states[index])
+        let state = states[index]
+        let p = renderers[worker % renderers.count].renderer.withLock { $0.render(state) }
         if p.width == width && p.height == height { return p }
         return p.cropped(to: PixelRect(x: 0, y: 0, width: width, height: height))
     }

@@ -114,12 +114,11 @@ package final class ScreenPreviewFrames: PreviewFrames, @unchecked Sendable {
     }
 
     package func draw(frame index: Int) -> (pixels: Pixmap, layers: [LayerPlacement]) {
-        // nonisolated(unsafe): the snapshot (a Layer tree, not Sendable) is made inside
-        // `MainActor.assumeIsolated` and drawn after it, all on this (the main) thread; never shared.
-        nonisolated(unsafe) var snapshot: Layer?
-        MainActor.assumeIsolated { snapshot = advanced(to: index).snapshot() }
-        let tree = snapshot!
-        return (renderer.render(tree), LayerRenderer.placements(of: tree, screen: scenario.screen.device.size))
+        // The snapshot (a Layer tree, not Sendable) is made and drawn on the main thread.
+        MainActor.assumeIsolated {
+            let tree = advanced(to: index).snapshot()
+            return (renderer.render(tree), LayerRenderer.placements(of: tree, screen: scenario.screen.device.size))
+        }
     }
 
     package func explain(frame index: Int) throws -> String {

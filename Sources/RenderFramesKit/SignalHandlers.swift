@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Ctrl-C and SIGTERM while the tool writes: one pair of signal sources for the whole process
 /// (sources made again for the same signal in one process were not told of it), made the first
@@ -8,18 +9,17 @@ import Foundation
 /// process exits 130 or 143: 128 + the signal's number, the code a shell gives a command the
 /// signal ended, and the one the README promises.
 /// The command-line tool's (moved here from Sources/render-frames, which holds argument parsing).
-// @unchecked: `sources` (dispatch sources, not Sendable on Linux) is set once, in `init`, and only
-// kept alive; `interruption` is Sendable.
-public final class SignalHandlers: @unchecked Sendable {
+public final class SignalHandlers: Sendable {
     public static let shared = SignalHandlers()
 
     public let interruption = Interruption()
-    private let sources: [DispatchSourceSignal]
+    /// The signal sources, kept alive (dispatch sources are not Sendable on Linux: a Mutex holds them).
+    private let sources: Mutex<[DispatchSourceSignal]>
 
     private init() {
         let queue = DispatchQueue(label: "render-frames.interruption")
         let interruption = self.interruption
-        sources = [SIGINT, SIGTERM].map { sig in
+        sources = Mutex([SIGINT, SIGTERM].map { sig in
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
             source.setEventHandler {
@@ -33,6 +33,6 @@ public final class SignalHandlers: @unchecked Sendable {
             }
             source.resume()
             return source
-        }
+        })
     }
 }

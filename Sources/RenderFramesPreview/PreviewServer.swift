@@ -18,20 +18,30 @@ import UIKit
 /// The server binds the loopback address unless told otherwise and serves only its routes: the
 /// page, its script and style, frames (`/frame`), their layers (`/info`), `explain` (`/explain`),
 /// and the preview's state (`/state`, waiting for a change when asked). Any other path is 404.
-// @unchecked: its state is reached on `model.queue` (the model's one queue) or under the HTTP server's lock;
-// the server only starts and stops them.
-public final class PreviewServer: @unchecked Sendable {
+public final class PreviewServer: Sendable {
     let model: PreviewModel
     public let host: String
     public let port: UInt16
-    /// The server's limits (tests lower them).
-    var limits = HTTPServer.Limits()
+    /// What `start` sets up and `stop` ends, and the settings `start` reads.
+    private struct State {
+        var limits = HTTPServer.Limits()
+        var warn: @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        var server: HTTPServer?
+        var watcher: Task<Void, Never>?
+    }
+    private let state = Locked(State())
+    /// The server's limits (tests lower them), read by `start`.
+    var limits: HTTPServer.Limits {
+        get { state.withLock { $0.limits } }
+        set { state.withLock { $0.limits = newValue } }
+    }
     /// Where the server says what it cannot help (out of file descriptors): standard error.
-    var warn: @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
-    private var server: HTTPServer?
+    var warn: @Sendable (String) -> Void {
+        get { state.withLock { $0.warn } }
+        set { state.withLock { $0.warn = newValue } }
+    }
     /// The connections being served now.
-    var openConnections: Int { server?.openConnections ?? 0 }
-    private var watcher: Task<Void, Never>?
+    var openConnections: Int { state.withLock { $0.server }?.openConnections ?? 0 }
 
     /// The preview of a scenario file (its own screen, or `prepare` sets a Swift scene as each
     /// variant's `screen.provider`). `scale` overrides the device's pixels per point.
@@ -109,16 +119,20 @@ public final class PreviewServer: @unchecked Sendable {
                         : "the system refused it (\(String(cString: strerror(code))))"
             throw PreviewError(message: "cannot listen on \(host) port \(port): \(why)")
         }
-        self.server = server
         server.start()
         let boundPort = server.port
-        watcher = Task.detached { [weak self] in await self?.watch() }
+        let watcher: Task<Void, Never> = Task.detached { [weak self] in await self?.watch() }
+        state.withLock {
+            $0.server = server
+            $0.watcher = watcher
+        }
         let shownHost = ip.contains(":") ? "[\(ip)]" : ip
         return "http://\(shownHost):\(boundPort)/"
     }
 
     /// Stops serving (connections closed) and watching.
     public func stop() async {
+        let (watcher, server) = state.withLock { ($0.watcher, $0.server) }
         watcher?.cancel()
         server?.stop()
     }
@@ -148,8 +162,6 @@ public final class PreviewServer: @unchecked Sendable {
             source.resume()
             return source
         }
-        withExtendedLifetime(sources) {}
-        Self.keep = sources
         Task {
             do {
                 let url = try await start()
@@ -162,11 +174,9 @@ public final class PreviewServer: @unchecked Sendable {
                 exit(2)
             }
         }
-        dispatchMain()
+        // The signal sources live as long as the process: `dispatchMain()` never returns.
+        withExtendedLifetime(sources) { dispatchMain() }
     }
-    // nonisolated(unsafe): signal sources (not Sendable on Linux) kept alive; set once, on the main thread,
-    // before `dispatchMain()`, and never read.
-    nonisolated(unsafe) private static var keep: [DispatchSourceSignal] = []
 
     /// Polls the watched files every 200 ms; a change reloads (a save shows within a second).
     private func watch() async {
@@ -183,11 +193,8 @@ public final class PreviewServer: @unchecked Sendable {
     }
 
     /// Runs `body` on the model's queue (the main queue for a UIKit screen).
-    func onQueue<T>(_ body: @escaping () -> T) async -> T {
+    func onQueue<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { (c: CheckedContinuation<T, Never>) in
-            // nonisolated(unsafe): `body` is handed to the model's serial queue and run there once, while this task
-            // waits for its result.
-            nonisolated(unsafe) let body = body
             model.queue.async { c.resume(returning: body()) }
         }
     }

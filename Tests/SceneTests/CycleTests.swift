@@ -169,8 +169,8 @@ final class CycleTests: XCTestCase {
         target.spec = a.id
         k.driver = .view(target, range)
         bound.binding = .keyframes(k)
-        b.properties[.y] = bound
-        let built = scene.layers(s.screen.sceneMoment(u: 0), s.screen.sceneMetrics(pixelScale: 1))
+        let looped = scene.rebuilt { if $0.id == b.id { $0.properties[.y] = bound } }
+        let built = looped.layers(s.screen.sceneMoment(u: 0), s.screen.sceneMetrics(pixelScale: 1))
         XCTAssertEqual(built.content.count, 2)
         XCTAssertTrue(built.content.contains { !$0.frame.minY.isFinite }, "the inner read is NaN")
     }

@@ -50,6 +50,23 @@ final class ScrollLayerTests: XCTestCase {
         XCTAssertTrue(try XCTUnwrap(s.screen.scene).readsTime)
     }
 
+    /// A loaded scene does not change: attaching the sideways touches makes a new scene with the
+    /// layer's motion, and the scene it was made from keeps the layer at rest.
+    func testAttachingTouchesMakesANewSceneAndLeavesTheOldOneAsItWas() throws {
+        let s = try ScenarioLoader.load(path: Self.root + "/Fixtures/scenarios/carousel.yaml", scaleOverride: 1)
+        let loaded = try XCTUnwrap(s.screen.scene)
+        let atRest = loaded.rebuilt { $0.scroll?.timeline = nil }
+        let cards = try XCTUnwrap(atRest.allSpecs.first { $0.name == "cards" })
+        XCTAssertNil(cards.scroll?.timeline)
+        let gestures = try XCTUnwrap(s.timeline as? GestureTimeline)
+        let (attached, missed) = atRest.attachingSideways(gestures, metrics: s.screen.sceneMetrics(pixelScale: 1))
+        XCTAssertEqual(missed.count, 0)
+        XCTAssertNil(atRest.allSpecs[cards.id].scroll?.timeline)
+        XCTAssertEqual(try XCTUnwrap(attached.allSpecs[cards.id].scroll).offset(at: 2.2), 786, accuracy: 0.3)
+        XCTAssertEqual(try XCTUnwrap(loaded.allSpecs[cards.id].scroll).offset(at: 2.2), 786, accuracy: 0.3)
+        XCTAssertTrue(attached.allSpecs[cards.id] !== loaded.allSpecs[cards.id])
+    }
+
     /// Without paging the content coasts and stops inside its width; a changed target is not asked for.
     func testAFreeScrollLayerCoastsAndStopsAtItsEnd() throws {
         let s = try load(

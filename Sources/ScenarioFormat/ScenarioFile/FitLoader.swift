@@ -33,7 +33,7 @@ extension LayerReader {
 
     /// Reads the layer's `fit` sides, `stack` and `padding`, and checks it against its parent's.
     /// Called once its values are bound, before its children are read.
-    mutating func readFit(_ m: [String: Node], node: Node, path: String, spec: UserScene.LayerSpec) {
+    mutating func readFit(_ m: [String: Node], node: Node, path: String, spec: UserScene.LayerDraft) {
         let sides = LayerReader.sides(m, path: path)
         for side in sides where LayerReader.isFit(side.node) {
             guard LayerReader.fitKinds.contains(spec.kind) else {
@@ -96,7 +96,7 @@ extension LayerReader {
 
     /// Values that decide a fitted or stacked frame cannot follow a view timeline: a view timeline
     /// reads frames, and view timelines do not nest. Each one found is reported and dropped.
-    private func refuseViewDriven(_ spec: UserScene.LayerSpec, _ properties: [UserScene.Property], because reason: String) {
+    private func refuseViewDriven(_ spec: UserScene.LayerDraft, _ properties: [UserScene.Property], because reason: String) {
         for p in properties {
             guard let b = spec.properties[p], case .keyframes(let k) = b.binding, case .view = k.driver else { continue }
             r.issues.append(

@@ -6,7 +6,7 @@ import Yams
 // keys its type does not have, the keys only its type has, and its children.
 extension LayerReader {
     /// `in:` (a top-level layer's; a child lives in its parent).
-    func readPlacement(_ m: [String: Node], path: String, parent: UserScene.LayerSpec?) -> UserScene.Placement {
+    func readPlacement(_ m: [String: Node], path: String, parent: UserScene.LayerDraft?) -> UserScene.Placement {
         var placement = parent?.placement ?? .screen
         if let n = m["in"] {
             if parent != nil {
@@ -40,7 +40,7 @@ extension LayerReader {
     /// The keys only the layer's type has: an image's file, a text's text and style, a gradient's
     /// colors, a symbol's name, a shape's path.
     func readOwnKeys(
-        of kind: UserScene.Kind, _ m: [String: Node], node: Node, path: String, into spec: UserScene.LayerSpec,
+        of kind: UserScene.Kind, _ m: [String: Node], node: Node, path: String, into spec: UserScene.LayerDraft,
         view: @escaping (Node, String, String) -> ViewTarget?
     ) {
         switch kind {
@@ -121,7 +121,7 @@ extension LayerReader {
     }
 
     /// `children:`, read depth first, unless the layer already nests as deep as layers may.
-    mutating func readChildren(_ m: [String: Node], path: String, of spec: UserScene.LayerSpec, parent: UserScene.LayerSpec?) {
+    mutating func readChildren(_ m: [String: Node], path: String, of spec: UserScene.LayerDraft, parent: UserScene.LayerDraft?) {
         var depth = 1
         for ancestor in sequence(first: parent, next: { $0?.parent }) where ancestor != nil { depth += 1 }
         if let n = m["children"], depth >= ScenarioLoader.maximumLayerDepth, n.sequence?.isEmpty == false {

@@ -133,7 +133,7 @@ public enum ScenarioLoader {
             var timeline = readCheckedTimeline(
                 top, root: root, r, screen: screen, physics: physics, extentKnown: extentKnown, fps: fpsOverride ?? fps)
             if !screenCode, let gestures = timeline as? GestureTimeline, gestures.hasSidewaysSteps, r.issues.isEmpty {
-                attachSideways(screen.scene, gestures, screen: screen, scale: scaleOverride ?? scale, timelineNode: top["timeline"], r)
+                attachSideways(gestures, screen: &screen, scale: scaleOverride ?? scale, timelineNode: top["timeline"], r)
             }
             if !screenCode, var gestures = timeline as? GestureTimeline, !gestures.presses.isEmpty, r.issues.isEmpty {
                 placePresses(screen.scene, &gestures, screen: screen, scale: scaleOverride ?? scale, timelineNode: top["timeline"], r)

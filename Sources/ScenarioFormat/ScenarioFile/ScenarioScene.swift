@@ -37,14 +37,16 @@ extension ScenarioLoader {
         }
         // False when the scene could not be built, so its extent (where a fling stops) is unknown.
         var extentKnown = false
-        if let scene = readUserScene(sceneKeys, r, images, presetLayers: presetLayers, presetName: preset == nil ? nil : effectName) {
+        if var scene = readUserScene(
+            sceneKeys, r, images, presetLayers: presetLayers, presetName: preset == nil ? nil : effectName, presetVars: Set(presetVars))
+        {
             extentKnown = true
-            scene.presetVars = Set(presetVars)
             screen.scene = scene
             screen.scrollView = scene.scrollView
-            resolveInsets(scene, &screen, scale: scale, r)
+            resolveInsets(&scene, &screen, scale: scale, r)
             if r.issues.isEmpty {
-                scene.blurImages(screen.sceneMetrics(pixelScale: scale), rest: screen.sceneMoment(u: 0))
+                scene = scene.blurringImages(screen.sceneMetrics(pixelScale: scale), rest: screen.sceneMoment(u: 0))
+                screen.scene = scene
             }
             // Measured even when an image could not be read (it counts as empty), so the frame limit
             // below is still checked alongside that problem.

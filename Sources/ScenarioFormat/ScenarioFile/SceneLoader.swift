@@ -59,7 +59,7 @@ extension ScenarioLoader {
     /// (named after `presetName` in messages), and it declares the scroll view.
     static func readUserScene(
         _ top: [String: Node], _ r: ScenarioReader, _ images: ImageResolver, presetLayers: Int = 0,
-        presetName: String? = nil
+        presetName: String? = nil, presetVars: Set<String> = []
     ) -> UserScene? {
         let statusBarColor: Node? = {
             if case .mapping(let m)? = top["statusBar"] { return m.first { $0.key.string == "color" }?.value }
@@ -115,8 +115,8 @@ extension ScenarioLoader {
             }
         }
 
-        var specs: [UserScene.LayerSpec] = []
-        var roots: [UserScene.LayerSpec] = []
+        var specs: [UserScene.LayerDraft] = []
+        var roots: [UserScene.LayerDraft] = []
         if let node = top["layers"], let list = r.sequence(node, "layers") {
             let names = layerNames(list)
             var reader = LayerReader(r: r, images: images, scope: scope, names: names, hasTableHeader: scrollView.tableHeaderHeight > 0)
@@ -141,9 +141,9 @@ extension ScenarioLoader {
                         + "\(maximumBlurringLayers): each blurs up to the whole screen every frame; use fewer")
             }
         }
-        let scene = UserScene(scope: scope, vars: vars, roots: roots, allSpecs: specs, scrollView: scrollView)
-        if let n = statusBarColor { scene.statusBarColor = binding(n, "statusBar.color", kind: .color, r, scope, view: nil) }
-        return scene
+        return UserScene(
+            scope: scope, vars: vars, roots: roots, allSpecs: specs, scrollView: scrollView,
+            statusBarColor: statusBarColor.flatMap { binding($0, "statusBar.color", kind: .color, r, scope, view: nil) }, presetVars: presetVars)
     }
 
     /// The names an inset's formula may read: the screen's metrics, fixed for the whole run.
@@ -174,10 +174,11 @@ extension ScenarioLoader {
 
     /// Works out the insets written as formulas, for `screen`'s device; a value that is not finite or
     /// is outside -2000...2000 points is refused at its formula.
-    static func resolveInsets(_ scene: UserScene, _ screen: inout Screen, scale: Double, _ r: ScenarioReader) {
+    static func resolveInsets(_ scene: inout UserScene, _ screen: inout Screen, scale: Double, _ r: ScenarioReader) {
         guard !scene.scrollView.insetFormulas.isEmpty else { return }
         let metrics = screen.sceneMetrics(pixelScale: scale)
         let env = scene.environment(screen.sceneMoment(u: 0), metrics)
+        var scrollView = scene.scrollView
         for f in scene.scrollView.insetFormulas {
             let v = UserScene.Context(scene: scene, metrics: metrics, reader: nil, instance: 0).number(f.bound.binding, env)
             guard v.isFinite, (-2000...2000).contains(v) else {
@@ -190,13 +191,15 @@ extension ScenarioLoader {
                 continue
             }
             switch f.edge {
-            case .top: scene.scrollView.insetTop = v
-            case .bottom: scene.scrollView.insetBottom = v
-            case .indicatorTop: scene.scrollView.indicatorInsetTop = v
-            case .indicatorBottom: scene.scrollView.indicatorInsetBottom = v
+            case .top: scrollView.insetTop = v
+            case .bottom: scrollView.insetBottom = v
+            case .indicatorTop: scrollView.indicatorInsetTop = v
+            case .indicatorBottom: scrollView.indicatorInsetBottom = v
             }
         }
-        screen.scrollView = scene.scrollView
+        scene = scene.rebuilt(scrollView: scrollView)
+        screen.scene = scene
+        screen.scrollView = scrollView
     }
 
     /// Declares `NAME.offset` for each named layer with `scroll` (any depth the reader reads).
@@ -219,7 +222,7 @@ extension ScenarioLoader {
     }
 
     /// `scroll: {axis: horizontal, paging: true, contentWidth: 1965}` on a layer named `name`.
-    static func readScrollLayer(_ node: Node, _ path: String, _ r: ScenarioReader, spec: UserScene.LayerSpec, scope: ExpressionScope) -> ScrollLayer?
+    static func readScrollLayer(_ node: Node, _ path: String, _ r: ScenarioReader, spec: UserScene.LayerDraft, scope: ExpressionScope) -> ScrollLayer?
     {
         let field = "\(path).scroll"
         guard let m = r.mapping(node, field, allowed: scrollLayerKeys) else { return nil }
@@ -252,15 +255,12 @@ extension ScenarioLoader {
             ancestor = a.parent
         }
         guard ok else { return nil }
-        let scroll = ScrollLayer(slot: slot)
-        scroll.paging = paging
-        scroll.contentWidth = contentWidth
-        return scroll
+        return ScrollLayer(slot: slot, paging: paging, contentWidth: contentWidth)
     }
 
-    private static func countSpecs(_ s: UserScene.LayerSpec) -> Int { 1 + s.children.reduce(0) { $0 + countSpecs($1) } }
+    private static func countSpecs(_ s: UserScene.LayerDraft) -> Int { 1 + s.children.reduce(0) { $0 + countSpecs($1) } }
 
-    private static func countBlurring(_ s: UserScene.LayerSpec) -> Int {
+    private static func countBlurring(_ s: UserScene.LayerDraft) -> Int {
         var shadow = false
         if let b = s.properties[.shadowOpacity]?.binding { if case .number(let v) = b { shadow = v > 0 } else { shadow = true } }
         return (shadow || s.kind == .material ? 1 : 0) + s.children.reduce(0) { $0 + countBlurring($1) }
@@ -804,7 +804,7 @@ struct LayerReader {
     let hasTableHeader: Bool
     /// Each name's first layer (a dictionary, so a file of many layers and views stays linear).
     let nameIndex: [String: Int]
-    var all: [UserScene.LayerSpec] = []
+    var all: [UserScene.LayerDraft] = []
     private var usedNames: [String: String] = [:]
     /// Where each `fit` ("id.width", "id.height") and each `stack` (by id) is written, for messages.
     var fitAt: [String: String] = [:]
@@ -817,12 +817,12 @@ struct LayerReader {
         nameIndex = index
     }
 
-    mutating func read(_ node: Node, path: String, parent: UserScene.LayerSpec?) -> UserScene.LayerSpec? {
+    mutating func read(_ node: Node, path: String, parent: UserScene.LayerDraft?) -> UserScene.LayerDraft? {
         let id = all.count
         let ref = SourceRef(line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, field: path)
         guard let m = r.mapping(node, path, allowed: ScenarioLoader.layerKeys) else {
             // Keep ids aligned with the name table: a placeholder for the failed layer and its children.
-            all.append(UserScene.LayerSpec(id: id, kind: .group, name: "", placement: .screen, path: path, ref: ref))
+            all.append(UserScene.LayerDraft(id: id, kind: .group, name: "", placement: .screen, path: path, ref: ref))
             return nil
         }
         var kind = UserScene.Kind.rectangle
@@ -833,7 +833,7 @@ struct LayerReader {
         }
         let placement = readPlacement(m, path: path, parent: parent)
         let name = readName(m, path: path)
-        let spec = UserScene.LayerSpec(id: id, kind: kind, name: name, placement: placement, path: path, ref: ref)
+        let spec = UserScene.LayerDraft(id: id, kind: kind, name: name, placement: placement, path: path, ref: ref)
         spec.parent = parent
         all.append(spec)
         if let n = m["repeat"] {

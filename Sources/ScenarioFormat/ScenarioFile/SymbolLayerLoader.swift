@@ -5,7 +5,7 @@ import Yams
 extension LayerReader {
     /// Reads a symbol layer's `symbol`, `weight` and `symbolScale` (`size` and `color` are bound
     /// with the other properties); an unknown name is a warning at its line and column.
-    func readSymbol(_ m: [String: Node], node: Node, path: String, into spec: UserScene.LayerSpec) {
+    func readSymbol(_ m: [String: Node], node: Node, path: String, into spec: UserScene.LayerDraft) {
         let key = m["symbol"] != nil ? "symbol" : "name"
         if let n = m[key], let v = r.string(n, "\(path).\(key)") {
             spec.symbol.name = v

@@ -47,13 +47,13 @@ extension ScenarioLoader {
     /// The scene's scroll layers take the sideways touches that land in them; one that lands in
     /// none is a warning at its step (nothing scrolls sideways there).
     static func attachSideways(
-        _ scene: UserScene?, _ gestures: GestureTimeline, screen: Screen, scale: Double, timelineNode: Node?, _ r: ScenarioReader
+        _ gestures: GestureTimeline, screen: inout Screen, scale: Double, timelineNode: Node?, _ r: ScenarioReader
     ) {
         var steps: [Node] = []
         if case .mapping(let m)? = timelineNode, let g = m.first(where: { $0.key.string == "gestures" })?.value, case .sequence(let list) = g {
             steps = Array(list)
         }
-        guard let scene, !scene.scrollLayers.isEmpty else {
+        guard let scene = screen.scene, !scene.scrollLayers.isEmpty else {
             // Nothing to swipe: said once, at the first sideways step.
             let first = gestures.steps.firstIndex { if case .sideways = $0 { return true } else { return false } } ?? 0
             let node = first < steps.count ? steps[first] : timelineNode
@@ -63,7 +63,8 @@ extension ScenarioLoader {
                     message: "nothing on this screen scrolls sideways (no layer has scroll:); the sideways steps are time passing"))
             return
         }
-        let missed = scene.attachSideways(gestures, metrics: screen.sceneMetrics(pixelScale: scale))
+        let (attached, missed) = scene.attachingSideways(gestures, metrics: screen.sceneMetrics(pixelScale: scale))
+        screen.scene = attached
         for (step, point) in missed {
             let node = step < steps.count ? steps[step] : timelineNode
             r.warnings.append(

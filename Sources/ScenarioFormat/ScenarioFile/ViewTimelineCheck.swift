@@ -18,8 +18,8 @@ extension ScenarioLoader {
 
     /// One value that follows a layer's visibility.
     private struct ViewRead {
-        let reader: UserScene.LayerSpec
-        let target: UserScene.LayerSpec
+        let reader: UserScene.LayerDraft
+        let target: UserScene.LayerDraft
         /// The property as written: `y`, `colors[1]`.
         let property: String
         let readsFrame: Bool
@@ -28,12 +28,12 @@ extension ScenarioLoader {
     }
 
     /// A step of a loop: a read, or a layer inside its parent (its frame counts the parent's).
-    private enum Step { case read(Int), inside(UserScene.LayerSpec, UserScene.LayerSpec) }
+    private enum Step { case read(Int), inside(UserScene.LayerDraft, UserScene.LayerDraft) }
 
-    static func checkViewTargets(_ specs: [UserScene.LayerSpec], _ r: ScenarioReader) {
+    static func checkViewTargets(_ specs: [UserScene.LayerDraft], _ r: ScenarioReader) {
         var reads: [ViewRead] = []
         for spec in specs {
-            func target(_ t: ViewTarget) -> UserScene.LayerSpec { t.spec.map { specs[$0] } ?? spec }
+            func target(_ t: ViewTarget) -> UserScene.LayerDraft { t.spec.map { specs[$0] } ?? spec }
             for (property, bound) in spec.properties {
                 guard case .keyframes(let k) = bound.binding, case .view(let t, _) = k.driver else { continue }
                 reads.append(
@@ -66,7 +66,7 @@ extension ScenarioLoader {
         var frameReads = [[Int]](repeating: [], count: specs.count)
         for (i, read) in reads.enumerated() where read.readsFrame { frameReads[read.reader.id].append(i) }
 
-        func name(_ s: UserScene.LayerSpec) -> String { s.name.isEmpty ? s.path : s.name }
+        func name(_ s: UserScene.LayerDraft) -> String { s.name.isEmpty ? s.path : s.name }
         func at(_ read: ViewRead) -> String { "\(read.view.line):\(read.view.column)" }
 
         // Loops: a depth-first walk (with its own stack: a file may hold thousands of layers) over
@@ -118,7 +118,7 @@ extension ScenarioLoader {
         // follows a view timeline. (Every read of a loop not reported above is one of these.)
         var refused = inLoop
         for (i, read) in reads.enumerated() where !inLoop.contains(i) {
-            var chain: UserScene.LayerSpec? = read.target
+            var chain: UserScene.LayerDraft? = read.target
             while let c = chain {
                 if let inner = frameReads[c.id].first.map({ reads[$0] }) {
                     let whose = c === read.target ? "whose \(inner.property)" : "whose frame moves with \(name(c))'s \(inner.property), which"
@@ -144,7 +144,7 @@ extension ScenarioLoader {
     /// of the loop in order and where each of its keys is.
     private static func report(
         loop steps: [Step], reads: [ViewRead], _ r: ScenarioReader,
-        name: (UserScene.LayerSpec) -> String, at: (ViewRead) -> String
+        name: (UserScene.LayerDraft) -> String, at: (ViewRead) -> String
     ) {
         guard case .read(let firstIndex) = steps[0] else { return }
         let first = reads[firstIndex]

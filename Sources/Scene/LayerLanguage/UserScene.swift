@@ -8,9 +8,8 @@ import Raster
 /// header view (the view at the top of the content). Every numeric or color property is a
 /// `Binding`; the names an expression reads are the built-ins (`BuiltinVariable`, `index` the instance
 /// of a repeated layer) and the scenario's `vars:`, evaluated in dependency order.
-// @unchecked: `presetVars`, `statusBarColor` and the blurred images are set by the loader before
-// it returns the scenario, never after; the render workers only read the scene.
-public final class UserScene: @unchecked Sendable {
+/// Immutable once loaded (each property a `let` of a Sendable type): the render workers share it.
+public final class UserScene: Sendable {
     public enum Placement: String, CaseIterable, Sendable {
         case screen, content, tableHeader
     }
@@ -86,76 +85,213 @@ public final class UserScene: @unchecked Sendable {
         }
     }
 
-    // @unchecked: the loader fills a spec in on its own thread (its properties, children, parent)
-    // and never changes it once the scenario is returned; render workers only read it.
-    public final class LayerSpec: @unchecked Sendable {
+    /// A layer of the scene, as loaded: immutable (every property a `let` of a Sendable type), so
+    /// the render workers share it and the compiler checks that they may. The loader fills in a
+    /// `LayerDraft` and the scene is made from the drafts (`UserScene.init`); a step of loading that
+    /// changes a layer once the scene exists (an image blurred at its size on screen, a scroll
+    /// layer's motion) makes a new scene (`rebuilt`).
+    public final class LayerSpec: Sendable {
         public let id: Int
-        public var kind: Kind
-        public var name: String
-        public var placement: Placement
+        public let kind: Kind
+        public let name: String
+        public let placement: Placement
         /// Instances of a top-level layer; each sees its number (0...) as `index`.
-        public var repeatCount = 1
-        public var properties: [Property: Bound] = [:]
-        public var masksToBounds = false
-        public var image: SceneImage?
-        public var contentMode = ContentMode.scaleToFill
+        public let repeatCount: Int
+        public let properties: [Property: Bound]
+        public let masksToBounds: Bool
+        public let image: SceneImage?
+        public let contentMode: ContentMode
         /// `blur`: the image blurred once at load, sigma in points of the layer's frame at rest.
-        public var imageBlur: Double?
-        public var text = ""
+        public let imageBlur: Double?
+        public let text: String
         /// `runs:` in place of `text` (attributed text); empty when the layer gives `text`.
-        public var runs: [RunSpec] = []
-        public var weight = FontWeight.regular
-        public var alignment = TextAlignment.natural
-        public var lines = 1
+        public let runs: [RunSpec]
+        public let weight: FontWeight
+        public let alignment: TextAlignment
+        public let lines: Int
         /// A Dynamic Type text style: the size follows the scenario's `textSize:` (the style's own
         /// size, or `size` scaled as UIFontMetrics scales it).
-        public var textStyle: TextStyle?
+        public let textStyle: TextStyle?
         /// A symbol layer's SF Symbol (Symbols/SymbolLayer.swift).
-        public var symbol = SymbolLayerSpec()
+        public let symbol: SymbolLayerSpec
         /// `maskedCorners`: the corners `cornerRadius` rounds.
-        public var maskedCorners = RectCorners.all
+        public let maskedCorners: RectCorners
         /// `shadowPath`, in the layer's coordinates.
-        public var shadowPath: Path?
+        public let shadowPath: Path?
         /// A shape layer's `path`, `fillRule`, `lineCap`, `lineJoin` and `miterLimit`.
-        public var shapePath = Path()
-        public var evenOddFill = false
-        public var lineCap = LineCap.butt
-        public var lineJoin = LineJoin.miter
-        public var miterLimit = 10.0
+        public let shapePath: Path
+        public let evenOddFill: Bool
+        public let lineCap: LineCap
+        public let lineJoin: LineJoin
+        public let miterLimit: Double
         /// `{expression}` parts of a text layer's text, when it has any: the text is then made per
         /// instance and frame (`"Track {index + 1}"`).
-        public var textParts: [TextPart]?
+        public let textParts: [TextPart]?
         /// `fillColor: none`: the shape is not filled.
-        public var noFill = false
+        public let noFill: Bool
         /// `scroll`: a horizontal scroll view of its children (ScrollLayer.swift).
-        public var scroll: ScrollLayer?
+        public let scroll: ScrollLayer?
         /// `width: fit`, `height: fit`: the side is its content's (FitLayout.swift).
-        public var fitWidth = false
-        public var fitHeight = false
+        public let fitWidth: Bool
+        public let fitHeight: Bool
         /// `stack:`: its children placed one after another (LayerStack.swift).
-        public var stack: LayerStack?
+        public let stack: LayerStack?
         /// The image's own size in points, kept when `blur` replaces the image (what `fit` reads).
-        public var naturalImageSize: Size?
+        public let naturalImageSize: Size?
+        public let gradientColors: [Bound]
+        public let gradientLocations: [Bound]
+        /// Its path in the file, `layers[2].children[0]`.
+        public let path: String
         /// Text measured for `fit`, by its inputs.
         let fitCache = Locked<[UserScene.FitKey: Size]>([:])
-        public var gradientColors: [Bound] = []
-        public var gradientLocations: [Bound] = []
-        public var children: [LayerSpec] = []
-        public weak var parent: LayerSpec?
-        /// Its path in the file, `layers[2].children[0]`.
-        public var path: String
+        public let children: [LayerSpec]
+        /// The parent's id (`allSpecs[parentID]`); nil for a top-level layer.
+        public let parentID: Int?
+        /// Its top-level ancestor (itself at the top level): where `repeat` and `in` are read.
+        package let root: Root
         let ref: SourceRef
 
-        package init(id: Int, kind: Kind, name: String, placement: Placement, path: String, ref: SourceRef) {
-            self.id = id; self.kind = kind; self.name = name; self.placement = placement; self.path = path; self.ref = ref
+        /// The draft as it is now, with its children (already made).
+        init(_ draft: LayerDraft, children: [LayerSpec]) {
+            id = draft.id
+            kind = draft.kind
+            name = draft.name
+            placement = draft.placement
+            repeatCount = draft.repeatCount
+            properties = draft.properties
+            masksToBounds = draft.masksToBounds
+            image = draft.image
+            contentMode = draft.contentMode
+            imageBlur = draft.imageBlur
+            text = draft.text
+            runs = draft.runs
+            weight = draft.weight
+            alignment = draft.alignment
+            lines = draft.lines
+            textStyle = draft.textStyle
+            symbol = draft.symbol
+            maskedCorners = draft.maskedCorners
+            shadowPath = draft.shadowPath
+            shapePath = draft.shapePath
+            evenOddFill = draft.evenOddFill
+            lineCap = draft.lineCap
+            lineJoin = draft.lineJoin
+            miterLimit = draft.miterLimit
+            textParts = draft.textParts
+            noFill = draft.noFill
+            scroll = draft.scroll
+            fitWidth = draft.fitWidth
+            fitHeight = draft.fitHeight
+            stack = draft.stack
+            naturalImageSize = draft.naturalImageSize
+            gradientColors = draft.gradientColors
+            gradientLocations = draft.gradientLocations
+            path = draft.path
+            self.children = children
+            parentID = draft.parent?.id
+            let top = draft.root
+            root = Root(id: top.id, placement: top.placement, repeatCount: top.repeatCount)
+            ref = draft.ref
         }
 
         /// The instance name in `--layout` and `explain`: `name`, or `name.N` in a repeated layer.
         func instanceName(_ instance: Int, repeated: Bool) -> String {
             name.isEmpty || !repeated ? name : "\(name).\(instance)"
         }
+    }
 
-        package var root: LayerSpec { parent?.root ?? self }
+    /// A layer's top-level ancestor, as its descendants read it.
+    package struct Root: Sendable, Equatable {
+        package let id: Int
+        package let placement: Placement
+        package let repeatCount: Int
+    }
+
+    /// A layer while the loader reads it (`LayerSpec` has the meaning of each property); made into
+    /// a `LayerSpec` when the scene is.
+    package final class LayerDraft {
+        package let id: Int
+        package var kind: Kind
+        package var name: String
+        package var placement: Placement
+        package var repeatCount: Int = 1
+        package var properties: [Property: Bound] = [:]
+        package var masksToBounds: Bool = false
+        package var image: SceneImage? = nil
+        package var contentMode: ContentMode = .scaleToFill
+        package var imageBlur: Double? = nil
+        package var text: String = ""
+        package var runs: [RunSpec] = []
+        package var weight: FontWeight = .regular
+        package var alignment: TextAlignment = .natural
+        package var lines: Int = 1
+        package var textStyle: TextStyle? = nil
+        package var symbol: SymbolLayerSpec = SymbolLayerSpec()
+        package var maskedCorners: RectCorners = .all
+        package var shadowPath: Path? = nil
+        package var shapePath: Path = Path()
+        package var evenOddFill: Bool = false
+        package var lineCap: LineCap = .butt
+        package var lineJoin: LineJoin = .miter
+        package var miterLimit: Double = 10.0
+        package var textParts: [TextPart]? = nil
+        package var noFill: Bool = false
+        package var scroll: ScrollLayer? = nil
+        package var fitWidth: Bool = false
+        package var fitHeight: Bool = false
+        package var stack: LayerStack? = nil
+        package var naturalImageSize: Size? = nil
+        package var gradientColors: [Bound] = []
+        package var gradientLocations: [Bound] = []
+        package var path: String
+        package var children: [LayerDraft] = []
+        package weak var parent: LayerDraft?
+        let ref: SourceRef
+
+        package init(id: Int, kind: Kind, name: String, placement: Placement, path: String, ref: SourceRef) {
+            self.id = id; self.kind = kind; self.name = name; self.placement = placement; self.path = path; self.ref = ref
+        }
+
+        /// A draft of `spec` (without its children and parent: `UserScene.drafts` links them).
+        init(_ spec: LayerSpec) {
+            id = spec.id
+            ref = spec.ref
+            kind = spec.kind
+            name = spec.name
+            placement = spec.placement
+            repeatCount = spec.repeatCount
+            properties = spec.properties
+            masksToBounds = spec.masksToBounds
+            image = spec.image
+            contentMode = spec.contentMode
+            imageBlur = spec.imageBlur
+            text = spec.text
+            runs = spec.runs
+            weight = spec.weight
+            alignment = spec.alignment
+            lines = spec.lines
+            textStyle = spec.textStyle
+            symbol = spec.symbol
+            maskedCorners = spec.maskedCorners
+            shadowPath = spec.shadowPath
+            shapePath = spec.shapePath
+            evenOddFill = spec.evenOddFill
+            lineCap = spec.lineCap
+            lineJoin = spec.lineJoin
+            miterLimit = spec.miterLimit
+            textParts = spec.textParts
+            noFill = spec.noFill
+            scroll = spec.scroll
+            fitWidth = spec.fitWidth
+            fitHeight = spec.fitHeight
+            stack = spec.stack
+            naturalImageSize = spec.naturalImageSize
+            gradientColors = spec.gradientColors
+            gradientLocations = spec.gradientLocations
+            path = spec.path
+        }
+
+        package var root: LayerDraft { parent?.root ?? self }
     }
 
     /// The scroll view: `contentInset`, how UIKit adjusts it, the table header view, the content's height.
@@ -193,29 +329,60 @@ public final class UserScene: @unchecked Sendable {
     package let scrollLayers: [LayerSpec]
     /// Some layer fits (`width: fit`, `height: fit`) or stacks.
     let hasFit: Bool
-    public package(set) var scrollView: ScrollView
+    public let scrollView: ScrollView
     /// The vars a preset's expansion declared (not reported in the `--layout` metrics: the preset
     /// reports its own numbers).
-    public package(set) var presetVars: Set<String> = []
-    /// True when some value reads `time` or `velocity` (frames with equal scroll states can differ).
-    public package(set) var readsTime: Bool
+    public let presetVars: Set<String>
+    /// True when some value reads `time` or `velocity` (frames with equal scroll states can differ),
+    /// or a scroll layer moves by a timeline of its own.
+    public let readsTime: Bool
     /// `statusBar.color`: the status bar's text and glyphs, a color binding.
-    public var statusBarColor: Bound? {
-        didSet { if let b = statusBarColor, !b.binding.reads.isDisjoint(with: ["time", "velocity", "phase"]) { readsTime = true } }
-    }
+    public let statusBarColor: Bound?
 
-    package init(scope: ExpressionScope, vars: [(name: String, bound: Bound)], roots: [LayerSpec], allSpecs: [LayerSpec], scrollView: ScrollView) {
-        self.scope = scope; self.vars = vars; self.roots = roots; self.allSpecs = allSpecs; self.scrollView = scrollView
-        scrollLayers = allSpecs.filter { $0.scroll != nil }
-        hasFit = allSpecs.contains { $0.fitWidth || $0.fitHeight || $0.stack != nil }
-        var bindings = vars.map(\.bound.binding)
-        for spec in allSpecs {
+    /// The scene of the loader's drafts: `allSpecs` in id order (the depth-first order they were
+    /// read in), `roots` the top-level ones.
+    package init(
+        scope: ExpressionScope, vars: [(name: String, bound: Bound)], roots: [LayerDraft], allSpecs: [LayerDraft], scrollView: ScrollView,
+        statusBarColor: Bound? = nil, presetVars: Set<String> = []
+    ) {
+        // Children first (a child's id is above its parent's); each draft made once.
+        var made: [Int: LayerSpec] = [:]
+        func make(_ d: LayerDraft) -> LayerSpec {
+            if let done = made[d.id] { return done }
+            let spec = LayerSpec(d, children: d.children.map(make))
+            made[d.id] = spec
+            return spec
+        }
+        let specs = Array(allSpecs.reversed().map(make).reversed())
+        self.scope = scope; self.vars = vars; self.allSpecs = specs; self.scrollView = scrollView
+        self.roots = roots.map(make)
+        self.statusBarColor = statusBarColor; self.presetVars = presetVars
+        scrollLayers = specs.filter { $0.scroll != nil }
+        hasFit = specs.contains { $0.fitWidth || $0.fitHeight || $0.stack != nil }
+        var bindings = vars.map(\.bound.binding) + [statusBarColor?.binding].compactMap { $0 }
+        for spec in specs {
             bindings += spec.properties.values.map(\.binding) + spec.gradientColors.map(\.binding) + spec.gradientLocations.map(\.binding)
             bindings += spec.runs.compactMap(\.color?.binding)
             bindings += spec.textBounds.map(\.binding)
         }
-        readsTime = bindings.contains { !$0.reads.isDisjoint(with: ["time", "velocity", "phase"]) }
+        readsTime =
+            bindings.contains { !$0.reads.isDisjoint(with: ["time", "velocity", "phase"]) } || scrollLayers.contains { $0.scroll?.timeline != nil }
     }
+
+    /// This scene with `change` made to drafts of its layers (and another scroll view or preset
+    /// vars when given): a step of loading that needs the scene to work out a layer's value.
+    package func rebuilt(scrollView: ScrollView? = nil, changing change: (LayerDraft) -> Void = { _ in }) -> UserScene {
+        let drafts = allSpecs.map(LayerDraft.init)
+        for spec in allSpecs {
+            drafts[spec.id].children = spec.children.map { drafts[$0.id] }
+            drafts[spec.id].parent = spec.parentID.map { drafts[$0] }
+        }
+        drafts.forEach(change)
+        return UserScene(
+            scope: scope, vars: vars, roots: roots.map { drafts[$0.id] }, allSpecs: drafts, scrollView: scrollView ?? self.scrollView,
+            statusBarColor: statusBarColor, presetVars: presetVars)
+    }
+
 
     /// Constant metrics of the screen the scene is drawn on, in points.
     public struct Metrics: Sendable {
@@ -391,7 +558,7 @@ public final class UserScene: @unchecked Sendable {
                 let spec = target.spec.map { scene.allSpecs[$0] } ?? reader!
                 // A layer of the reader's own repeated root shares its instance; any other, without
                 // an instance named, is its only one (0).
-                let instance = target.instance ?? (reader.map { spec.root === $0.root } ?? true ? instance : 0)
+                let instance = target.instance ?? (reader.map { spec.root == $0.root } ?? true ? instance : 0)
                 let frame = scene.untransformedScreenFrame(spec, instance: instance, env, metrics, insideViewRead: true)
                 return range.progress(
                     top: frame.minY, height: frame.height, portTop: metrics.insetTop,
@@ -412,12 +579,12 @@ public final class UserScene: @unchecked Sendable {
             scene: self, metrics: metrics, reader: spec, instance: instance, insideViewRead: insideViewRead, memo: hasFit ? FitMemo() : nil)
         var chain: [LayerSpec] = []
         var s: LayerSpec? = spec
-        while let c = s { chain.insert(c, at: 0); s = c.parent }
+        while let c = s { chain.insert(c, at: 0); s = c.parentID.map { allSpecs[$0] } }
         var container = Size(metrics.screen.width, metrics.screen.height)
         var origin = Point(0, 0)
         var frame = Rect(x: 0, y: 0, width: 0, height: 0)
         for c in chain {
-            if let parent = c.parent, parent.stack != nil, let i = parent.children.firstIndex(where: { $0 === c }) {
+            if let parent = c.parentID.map({ allSpecs[$0] }), parent.stack != nil, let i = parent.children.firstIndex(where: { $0 === c }) {
                 frame = stackLayout(parent, context, env, size: container).frames[i]
             } else {
                 frame = c.frame(context, env, container: container)
@@ -592,20 +759,26 @@ public final class UserScene: @unchecked Sendable {
         Context(scene: self, metrics: metrics, reader: nil, instance: 0).color(b.binding, env).color
     }
 
-    /// Replaces each image that has `blur` with its blurred copy, sized for the layer's frame at
-    /// rest (as the profile header's blurred copy is). Done once, at load.
+    /// The scene with each image that has `blur` replaced by its blurred copy, sized for the layer's
+    /// frame at rest (as the profile header's blurred copy is). Done once, at load.
     /// Each copy has an id of its own (from 2,000,000 in file order), so two blurs of one file never
     /// share the renderer's caches.
-    package func blurImages(_ metrics: Metrics, rest: Moment) {
+    package func blurringImages(_ metrics: Metrics, rest: Moment) -> UserScene {
         let env = environment(rest, metrics)
         var nextID = 2_000_000
+        var blurred: [Int: (image: SceneImage, natural: Size)] = [:]
         for spec in allSpecs {
             guard let radius = spec.imageBlur, radius > 0, let image = spec.image else { continue }
             let frame = untransformedScreenFrame(spec, instance: 0, env, metrics)
             guard let copy = image.blurred(radius: radius, drawnIn: frame.size, mode: spec.contentMode, id: nextID) else { continue }
-            spec.naturalImageSize = image.pointSize
-            spec.image = copy
+            blurred[spec.id] = (copy, image.pointSize)
             nextID += 1
+        }
+        guard !blurred.isEmpty else { return self }
+        return rebuilt { draft in
+            guard let b = blurred[draft.id] else { return }
+            draft.naturalImageSize = b.natural
+            draft.image = b.image
         }
     }
 
