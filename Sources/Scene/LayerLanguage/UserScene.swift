@@ -539,7 +539,7 @@ public final class UserScene: Sendable {
             case .tap(let target):
                 guard !env.taps.isEmpty else { return nil }
                 let spec = target.spec.map { scene.allSpecs[$0] } ?? reader!
-                let instance = target.instance ?? (reader.map { spec.root === $0.root } ?? true ? instance : 0)
+                let instance = target.instance ?? (reader.map { spec.root == $0.root } ?? true ? instance : 0)
                 return env.taps.last(TapHits.Key(spec: spec.id, instance: instance), atOrBefore: now).map { now - $0 }
             }
         }
