@@ -23,8 +23,11 @@ for ((run = 1; run <= runs; run++)); do
     folder="$out/$side-$run"
     "$binary" --peer --peer-every "$every" --peer-out "$folder" >"$folder.txt"
     row=$(grep '^| ours |' "$folder.txt")
+    peer=$(grep '^| cairo + libpng |' "$folder.txt" | cut -d'|' -f6 | tr -d ' ')
     ratio=$(grep '^| peer / ours |' "$folder.txt" | sed 's/.*\*\*\(.*\)\*\*.*/\1/')
     hash=$(cd "$folder/ours" && sha256sum -- *.png | sha256sum | cut -c1-16)
-    echo "$side run $run: $row peer/ours $ratio, frames $hash"
+    echo "$side run $run: $row cairo + libpng $peer ms, peer/ours $ratio, frames $hash"
+    # The floor (memcpy, our filters, our deflate, libdeflate) of this run.
+    grep -E '^\| (memcpy|our |libdeflate)' "$folder.txt" | sed "s/^/  $side run $run floor: /"
   done
 done
