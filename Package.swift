@@ -74,9 +74,13 @@ let package = Package(
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate")]
         ),
 
+        // Raster's hot loops in C (SSE2's multiply-add; AVX2 chosen at run time), exact integer
+        // arithmetic: the same bytes as the Swift they stand in for. -O2 in every configuration, as
+        // pixelSettings does for the Swift modules.
+        .target(name: "CPixelKernels", cSettings: optimizePixels ? [.unsafeFlags(["-O2"])] : []),
         .target(
             name: "Raster",
-            dependencies: ["CLibPNG", "CFreeType", "CHarfBuzz", "CFriBidi", "CThai", "CDeflate", "CImageIO"],
+            dependencies: ["CLibPNG", "CFreeType", "CHarfBuzz", "CFriBidi", "CThai", "CDeflate", "CImageIO", "CPixelKernels"],
             swiftSettings: pixelSettings
         ),
         .target(

@@ -1,5 +1,6 @@
 import Foundation
 internal import CDeflate
+internal import CPixelKernels
 
 /// Writes PNG files: RGB when every pixel is opaque, RGBA (straight alpha) otherwise.
 ///
@@ -289,9 +290,15 @@ public final class PNGEncoder {
         }
     }
 
-    /// RGBA to RGB, four pixels (four words) into three words at a time; false if an alpha is not 255.
+    /// RGBA to RGB: the C kernel (eight pixels a step) where the processor has AVX2, else four
+    /// pixels (four words) into three words at a time; false if an alpha is not 255. `kernels`:
+    /// false keeps to the Swift loop (the tests hold the two to each other).
     @inline(__always)
-    static func packRGB(_ src: UnsafeRawPointer, count: Int, into dst: UnsafeMutablePointer<UInt8>) -> Bool {
+    static func packRGB(_ src: UnsafeRawPointer, count: Int, into dst: UnsafeMutablePointer<UInt8>, kernels: Bool = true) -> Bool {
+        if kernels {
+            let packed = rf_pack_rgb(src.assumingMemoryBound(to: UInt8.self), Int32(count), dst)
+            if packed >= 0 { return packed == 1 }
+        }
         let out = UnsafeMutableRawPointer(dst)
         var alpha: UInt32 = 0xFF00_0000
         var i = 0
@@ -388,7 +395,13 @@ public final class PNGEncoder {
     /// A cheap estimate of text-on-flat-color rows: over 7/8 of the bytes equal the byte one pixel
     /// to the left. Such rows deflate best unfiltered (the glyph patterns repeat as they are).
     /// Eight bytes at a time, and it stops once too many differ (photo rows stop early).
-    static func isFlat(_ row: UnsafePointer<UInt8>, _ count: Int, _ bpp: Int) -> Bool {
+    /// The C kernel counts 32 bytes a step where the processor has AVX2 (`kernels`: false keeps
+    /// to the Swift loop; the early stop does not change the answer, the count only grows).
+    static func isFlat(_ row: UnsafePointer<UInt8>, _ count: Int, _ bpp: Int, kernels: Bool = true) -> Bool {
+        if kernels {
+            let flat = rf_is_flat(row, Int32(count), Int32(bpp))
+            if flat >= 0 { return flat == 1 }
+        }
         guard count > bpp else { return false }
         // Flat when same * 8 > count * 7, where same counts the bytes from bpp on.
         let checked = count - bpp
@@ -472,11 +485,14 @@ public final class PNGEncoder {
         while i < count { o[i] = row[i] &- prev[i]; i += 1 }
     }
 
-    /// Paeth without the cost estimate, sixteen bytes at a time (the predictor needs only raw bytes).
+    /// Paeth without the cost estimate: the C kernel (32 bytes at a time) where the processor has
+    /// AVX2, else sixteen bytes at a time here (the predictor needs only raw bytes). `kernels`:
+    /// false keeps to the Swift loop (the tests hold the two to each other).
     static func paethOnly(
         _ row: UnsafePointer<UInt8>, _ prev: UnsafePointer<UInt8>, _ count: Int, _ bpp: Int,
-        _ o: UnsafeMutablePointer<UInt8>
+        _ o: UnsafeMutablePointer<UInt8>, kernels: Bool = true
     ) {
+        if kernels && rf_paeth_row(row, prev, Int32(count), Int32(bpp), o) != 0 { return }
         // With no left neighbour the predictor is the byte above.
         for i in 0..<min(bpp, count) { o[i] = row[i] &- prev[i] }
         let r = UnsafeRawPointer(row), p = UnsafeRawPointer(prev), out = UnsafeMutableRawPointer(o)

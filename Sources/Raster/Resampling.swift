@@ -9,6 +9,8 @@
 // every machine. Filtering happens on premultiplied pixels, and results are clamped to
 // 0...255 with color <= alpha (Catmull-Rom's negative lobes can overshoot).
 
+internal import CPixelKernels
+
 /// A reconstruction filter: a support radius (at scale 1) and a weight function.
 public struct ResamplingFilter: Sendable {
     public let name: String
@@ -122,6 +124,14 @@ public enum Resampler {
         enlarge: ResamplingFilter = .catmullRom,
         reduce: ResamplingFilter = .mitchell
     ) -> Pixmap {
+        resample(source, sourceRect: sourceRect, to: destination, region: region, enlarge: enlarge, reduce: reduce, kernels: true)
+    }
+
+    /// `kernels`: false keeps to the Swift loops (the tests hold the C kernels to them).
+    static func resample(
+        _ source: Pixmap, sourceRect: Rect, to destination: Rect, region: PixelRect,
+        enlarge: ResamplingFilter, reduce: ResamplingFilter, kernels: Bool
+    ) -> Pixmap {
         guard !region.isEmpty, source.width > 0, source.height > 0, !destination.isEmpty, !sourceRect.isEmpty else {
             return Pixmap(width: max(region.width, 0), height: max(region.height, 0))
         }
@@ -143,9 +153,44 @@ public enum Resampler {
         }
         let rows = rowHi - rowLo + 1
         let outW = region.width
-        // Horizontal pass: rows x outW pixels of four Int32 channels with 8 fractional bits. Each
-        // source row is widened to SIMD4<Int32> once, so a tap is one load, multiply and add.
+        // Horizontal pass: rows x outW pixels of four Int32 channels with 8 fractional bits.
         var mid = [SIMD4<Int32>](unsafeUninitializedCapacity: rows * outW) { _, count in count = rows * outW }
+        // The C kernel (SSE2 multiply-adds, the same sums) unless a weight is past 16 bits.
+        let horizontalDone = kernels && source.bytes.withUnsafeBufferPointer { src in
+            mid.withUnsafeMutableBufferPointer { m in
+                m.withMemoryRebound(to: Int32.self) { m32 in
+                    rf_resample_horizontal(
+                        src.baseAddress! + rowLo * source.width * 4, source.width * 4, src.baseAddress! + src.count, Int32(rows),
+                        m32.baseAddress!, Int32(outW), cx.start, cx.counts, cx.weights, Int32(cx.taps))
+                }
+            }
+        } != 0
+        if !horizontalDone { horizontalPass(source, cx, rowLo: rowLo, rows: rows, into: &mid) }
+        // Vertical pass. Intermediate values carry 8 fractional bits and weights 14: 255 * 2^22 fits
+        // in Int32 with room for Catmull-Rom's overshoot.
+        var result = Pixmap(
+            width: outW, height: region.height,
+            premultipliedBytes: [UInt8](unsafeUninitializedCapacity: outW * region.height * 4) { _, c in
+                c = outW * region.height * 4
+            })
+        // The C kernel (AVX2's 32-bit multiplies, the same sums) when the processor has them.
+        let verticalDone = kernels && result.bytes.withUnsafeMutableBufferPointer { dst in
+            mid.withUnsafeBufferPointer { m in
+                m.withMemoryRebound(to: Int32.self) { m32 in
+                    rf_resample_vertical(
+                        m32.baseAddress!, Int32(outW), Int32(region.height), cy.start, cy.counts, cy.weights, Int32(cy.taps),
+                        Int32(rowLo), dst.baseAddress!)
+                }
+            }
+        } != 0
+        if !verticalDone { verticalPass(mid, cy, rowLo: rowLo, into: &result) }
+        return result
+    }
+
+    /// The Swift horizontal pass (where the C kernel declines): `rows` source rows from `rowLo`,
+    /// each widened to SIMD4<Int32> once, so a tap is one load, multiply and add.
+    private static func horizontalPass(_ source: Pixmap, _ cx: AxisContributors, rowLo: Int, rows: Int, into mid: inout [SIMD4<Int32>]) {
+        let outW = cx.start.count
         var wide = [SIMD4<Int32>](repeating: .zero, count: source.width)
         source.bytes.withUnsafeBufferPointer { src in
             cx.weights.withUnsafeBufferPointer { wx in
@@ -185,13 +230,12 @@ public enum Resampler {
                 }
             }
         }
-        // Vertical pass. Intermediate values carry 8 fractional bits and weights 14: 255 * 2^22 fits
-        // in Int32 with room for Catmull-Rom's overshoot.
-        var result = Pixmap(
-            width: outW, height: region.height,
-            premultipliedBytes: [UInt8](unsafeUninitializedCapacity: outW * region.height * 4) { _, c in
-                c = outW * region.height * 4
-            })
+    }
+
+    /// The Swift vertical pass (where the C kernel declines): whole rows at a time.
+    private static func verticalPass(_ mid: [SIMD4<Int32>], _ cy: AxisContributors, rowLo: Int, into result: inout Pixmap) {
+        let outW = result.width
+        let region = (width: result.width, height: result.height)
         var accumulator = [SIMD4<Int32>](repeating: .zero, count: outW)
         result.bytes.withUnsafeMutableBufferPointer { dst in
             mid.withUnsafeBufferPointer { m in
@@ -224,7 +268,6 @@ public enum Resampler {
                 }
             }
         }
-        return result
     }
 
     /// Resamples a whole image to a new pixel size.

@@ -1,4 +1,5 @@
 internal import CDeflate
+internal import CPixelKernels
 
 /// A zlib stream writer made for PNG frames (RFC 1950 and 1951). It is faster than a general
 /// deflate because it picks its matcher per row from the row's PNG filter byte:
@@ -36,6 +37,9 @@ final class RowDeflater {
     private let lengthBase = UnsafeMutablePointer<UInt16>.allocate(capacity: 29)
     private let distanceExtra = UnsafeMutablePointer<UInt8>.allocate(capacity: 30)
     private let distanceBase = UnsafeMutablePointer<UInt16>.allocate(capacity: 30)
+
+    /// False keeps the matching to the Swift loops (the tests hold the C kernel to them).
+    var kernels = true
 
     init() {
         tokenCapacity = RowDeflater.blockTokens
@@ -125,6 +129,14 @@ final class RowDeflater {
 
     /// Runs of one byte (distance 1) and literals, from `from` to at least `to`.
     private func matchRuns(_ data: UnsafePointer<UInt8>, from: Int, to end: Int, count: Int, n start: Int) -> (Int, Int) {
+        if kernels {
+            // The C kernel (32 positions tested at once with AVX2) when the processor has it.
+            var reached: Int64 = 0
+            let made = rf_match_runs(
+                data, Int64(from), Int64(end), Int64(count), tokens, Int64(start), literalCounts, litFreq, distFreq,
+                lengthSymbol, &reached)
+            if made >= 0 { return (Int(made), Int(reached)) }
+        }
         var i = from, n = start
         if i == 0 { literal(data[0], n); n += 1; i = 1 }
         // Where a run test may read three bytes ahead.

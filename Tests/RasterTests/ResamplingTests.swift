@@ -119,4 +119,44 @@ final class ResamplingTests: XCTestCase {
         XCTAssertEqual(GaussianBlur.applyReduced(flat, sigma: 20), flat, "a flat color stays exactly itself")
         XCTAssertEqual(GaussianBlur.applyReduced(image, sigma: 5), GaussianBlur.apply(image, sigma: 5), "small sigmas: the full blur")
     }
+
+    /// A premultiplied picture of random pixels (a fixed seed), some of them transparent.
+    func noise(_ w: Int, _ h: Int, seed: UInt64) -> Pixmap {
+        var state = seed
+        var p = Pixmap(width: w, height: h)
+        for y in 0..<h {
+            for x in 0..<w {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                let bits = UInt32(truncatingIfNeeded: state >> 32)
+                let a = (bits & 7) == 0 ? UInt8(truncatingIfNeeded: bits >> 24) : 255
+                func channel(_ shift: UInt32) -> UInt8 { UInt8(UInt32(UInt8(truncatingIfNeeded: bits >> shift)) * UInt32(a) / 255) }
+                p[x, y] = PremultipliedColor(r: channel(0), g: channel(8), b: channel(16), a: a)
+            }
+        }
+        return p
+    }
+
+    func testTheCKernelsGiveTheSwiftLoopsBytes() {
+        // Enlarged and reduced on each axis, every filter, parts of the picture and parts of the
+        // destination, sizes that are not multiples of four (the kernels' steps), and the last
+        // pixels of the buffer (the horizontal kernel reads 16 bytes at a time).
+        let filters: [ResamplingFilter] = [.box, .triangle, .catmullRom, .mitchell, .lanczos3]
+        let cases: [(sw: Int, sh: Int, src: Rect, dst: Rect, region: PixelRect)] = [
+            (5, 3, Rect(x: 0, y: 0, width: 5, height: 3), Rect(x: 0, y: 0, width: 41, height: 29), PixelRect(x: 0, y: 0, width: 41, height: 29)),
+            (64, 48, Rect(x: 0, y: 0, width: 64, height: 48), Rect(x: 0, y: 0, width: 23, height: 17), PixelRect(x: 0, y: 0, width: 23, height: 17)),
+            (37, 50, Rect(x: 3.5, y: 2.25, width: 30, height: 40), Rect(x: -7.3, y: 4.6, width: 91.2, height: 33.1), PixelRect(x: 0, y: 5, width: 83, height: 30)),
+            (30, 31, Rect(x: 0, y: 0, width: 30, height: 31), Rect(x: 0.5, y: 0.25, width: 13, height: 70.5), PixelRect(x: 1, y: 3, width: 11, height: 63)),
+            (1, 1, Rect(x: 0, y: 0, width: 1, height: 1), Rect(x: 0, y: 0, width: 6, height: 7), PixelRect(x: 0, y: 0, width: 6, height: 7)),
+        ]
+        for (n, c) in cases.enumerated() {
+            let source = noise(c.sw, c.sh, seed: UInt64(n + 1))
+            for enlarge in filters {
+                for reduce in filters {
+                    let kernels = Resampler.resample(source, sourceRect: c.src, to: c.dst, region: c.region, enlarge: enlarge, reduce: reduce, kernels: true)
+                    let swift = Resampler.resample(source, sourceRect: c.src, to: c.dst, region: c.region, enlarge: enlarge, reduce: reduce, kernels: false)
+                    XCTAssertEqual(kernels.bytes, swift.bytes, "case \(n), enlarge \(enlarge.name), reduce \(reduce.name)")
+                }
+            }
+        }
+    }
 }

@@ -39,6 +39,34 @@ final class RowDeflaterTests: XCTestCase {
         XCTAssertGreaterThan(200 * 301 * 3, RowDeflater.blockTokens)
     }
 
+    /// The runs matcher's C kernel gives the Swift loop's stream byte for byte: noise (literals),
+    /// noise with runs of every length from 1 to 600 (shorter and longer than a match, across
+    /// rows and the kernel's 32-byte steps), and rows filtered as the encoder filters them.
+    func testRunsKernelAndSwiftLoopWriteTheSameStream() {
+        var random = SplitMix(seed: 23)
+        var rows: [(bytes: [UInt8], rowBytes: Int)] = []
+        let rowBytes = 1 + 3 * 97
+        var noisy = [UInt8](), runs = [UInt8]()
+        for _ in 0..<60 { noisy += [4] + (0..<(rowBytes - 1)).map { _ in random.byte() } }
+        var length = 1
+        while runs.count < 300 * rowBytes {
+            runs += [UInt8](repeating: random.byte() & 7, count: length) + [random.byte()]
+            length = length % 600 + 1
+        }
+        runs = Array(runs[0..<(300 * rowBytes)])
+        for r in 0..<300 { runs[r * rowBytes] = 1 } // any filter but NONE: the runs matcher
+        rows += [(noisy, rowBytes), (runs, rowBytes)]
+        let filtered = PNGEncoder(options: .balanced).filteredRows(denseText())
+        rows.append((filtered.bytes, filtered.rowBytes))
+        for (k, data) in rows.enumerated() {
+            let kernel = RowDeflater(), swift = RowDeflater()
+            swift.kernels = false
+            let a = data.bytes.withUnsafeBufferPointer { Array(kernel.zlib($0.baseAddress!, count: $0.count, rowBytes: data.rowBytes)) }
+            let b = data.bytes.withUnsafeBufferPointer { Array(swift.zlib($0.baseAddress!, count: $0.count, rowBytes: data.rowBytes)) }
+            XCTAssertEqual(a, b, "input \(k)")
+        }
+    }
+
     /// Dense anti-aliased text: lines of glyphs from a small alphabet in a few greys on white. Few
     /// of its bytes equal their left neighbour, but it has few colors.
     private func denseText(width: Int = 600, height: Int = 400) -> Pixmap {
@@ -131,6 +159,70 @@ final class RowDeflaterTests: XCTestCase {
             let a = i >= 3 ? Int(row[i - 3]) : 0, b = Int(prev[i]), c = i >= 3 ? Int(prev[i - 3]) : 0
             XCTAssertEqual(out[i], row[i] &- UInt8(PNGEncoder.paethPredictor(a, b, c)), "byte \(i)")
         }
+    }
+
+    /// The AVX2 kernel and the Swift loop give the same bytes as the spec's predictor, for RGB and
+    /// RGBA rows whose bytes often tie (a, b and c drawn from four values) and rows of any length.
+    func testPaethKernelAndSwiftLoopEqualTheSpec() {
+        var random = SplitMix(seed: 11)
+        let values: [UInt8] = [0, 1, 128, 255]
+        for bpp in [3, 4] {
+            for count in [bpp, bpp * 7, bpp * 11 + 32, bpp * 409] {
+                for tied in [true, false] {
+                    let draw = { tied ? values[Int(random.byte()) % 4] : random.byte() }
+                    let row = (0..<count).map { _ in draw() }, prev = (0..<count).map { _ in draw() }
+                    for kernels in [true, false] {
+                        var out = [UInt8](repeating: 0, count: count)
+                        PNGEncoder.paethOnly(row, prev, count, bpp, &out, kernels: kernels)
+                        for i in 0..<count {
+                            let a = i >= bpp ? Int(row[i - bpp]) : 0, b = Int(prev[i]), c = i >= bpp ? Int(prev[i - bpp]) : 0
+                            XCTAssertEqual(out[i], row[i] &- UInt8(PNGEncoder.paethPredictor(a, b, c)), "bpp \(bpp), count \(count), kernels \(kernels), byte \(i)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// RGBA to RGB by the AVX2 kernel and by the Swift loop: the same bytes, and the same answer
+    /// to "every alpha 255", for every length up to 40 pixels and one pixel anywhere not opaque.
+    func testPackRGBKernelAndSwiftLoopAgree() {
+        var random = SplitMix(seed: 5)
+        for count in 0...40 {
+            for translucent in [-1] + Array(0..<count) {
+                var rgba = (0..<(4 * count)).map { _ in random.byte() }
+                for i in 0..<count { rgba[4 * i + 3] = i == translucent ? 254 : 255 }
+                var results: [[UInt8]] = [], answers: [Bool] = []
+                for kernels in [true, false] {
+                    var rgb = [UInt8](repeating: 0, count: 3 * count + 1)
+                    answers.append(rgba.withUnsafeBytes { PNGEncoder.packRGB($0.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, count: count, into: &rgb, kernels: kernels) })
+                    results.append(rgb)
+                }
+                let expected: [UInt8] = (0..<count).flatMap { Array(rgba[(4 * $0)..<(4 * $0 + 3)]) } + [0]
+                XCTAssertEqual(results[0], expected, "count \(count), kernels")
+                XCTAssertEqual(results[1], expected, "count \(count), Swift")
+                XCTAssertEqual(answers, [translucent < 0, translucent < 0], "count \(count), pixel \(translucent) at alpha 254")
+            }
+        }
+    }
+
+    /// The AVX2 kernel and the Swift loop answer "flat" alike, for rows near the 7/8 threshold
+    /// (each byte repeats the pixel to its left with a chance from 70 % to 100 %), RGB and RGBA.
+    func testFlatKernelAndSwiftLoopAgree() {
+        var random = SplitMix(seed: 17)
+        var flats = 0
+        for trial in 0..<2000 {
+            let bpp = 3 + trial % 2, count = Int(random.byte()) * 3 + Int(random.byte() % 8)
+            let repeatPercent = 70 + Int(random.byte()) % 31
+            var row = [UInt8](repeating: 0, count: count)
+            for i in 0..<count { row[i] = i >= bpp && Int(random.byte()) % 100 < repeatPercent ? row[i - bpp] : random.byte() }
+            let kernel = PNGEncoder.isFlat(row, count, bpp, kernels: true), swift = PNGEncoder.isFlat(row, count, bpp, kernels: false)
+            XCTAssertEqual(kernel, swift, "trial \(trial), \(count) bytes")
+            if swift { flats += 1 }
+        }
+        // Both answers occur.
+        XCTAssertGreaterThan(flats, 200)
+        XCTAssertLessThan(flats, 1800)
     }
 
     func testFlatRowEstimate() {
