@@ -480,9 +480,7 @@ extension UICollectionViewDelegate {
 
     /// The batch gathered by `performBatchUpdates` (nested: the outermost applies it), its
     /// completions, the start places of the items of the update being laid out.
-    private var pendingUpdate: BatchUpdate?
-    private var updateDepth = 0
-    private var pendingCompletions: [(Bool) -> Void] = []
+    private var nesting = BatchNesting()
     private var runningUpdate: (plan: BatchUpdatePlan, oldFrames: [IndexPath: CGRect])?
 
     /// Runs `updates` (their inserts, deletes, reloads and moves gathered into one batch) and
@@ -492,7 +490,7 @@ extension UICollectionViewDelegate {
     /// TableUpdates.swift). `completion` is called, with true, when the animations end.
     /// https://developer.apple.com/documentation/uikit/uicollectionview/1618045-performbatchupdates
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
-        beginBatch()
+        nesting.begin()
         updates?()
         endBatch(completion)
     }
@@ -513,24 +511,13 @@ extension UICollectionViewDelegate {
     /// https://developer.apple.com/documentation/uikit/uicollectionview/1618080-movesection
     open func moveSection(_ section: Int, toSection newSection: Int) { batch { $0.movedSections.append((section, newSection)) } }
 
-    private func beginBatch() {
-        updateDepth += 1
-        if pendingUpdate == nil { pendingUpdate = BatchUpdate() }
-    }
     private func batch(_ change: (inout BatchUpdate) -> Void) {
-        beginBatch()
-        change(&pendingUpdate!)
+        nesting.begin()
+        nesting.change(change)
         endBatch(nil)
     }
     private func endBatch(_ completion: ((Bool) -> Void)?) {
-        if let completion { pendingCompletions.append(completion) }
-        updateDepth = max(0, updateDepth - 1)
-        guard updateDepth == 0 else { return }
-        let update = pendingUpdate ?? BatchUpdate()
-        let completions = pendingCompletions
-        pendingUpdate = nil
-        pendingCompletions = []
-        apply(update) { finished in for c in completions { c(finished) } }
+        if let ended = nesting.end(completion) { apply(ended.update, completion: ended.completion) }
     }
 
     private func apply(_ update: BatchUpdate, completion: @escaping (Bool) -> Void) {

@@ -18,6 +18,33 @@ struct BatchUpdate {
     var movedSections: [(from: Int, to: Int)] = []
 }
 
+/// `beginUpdates`/`endUpdates` and `performBatchUpdates` nested: the changes of every level
+/// gather into one batch, and the completions wait for it; the outermost end hands them over.
+struct BatchNesting {
+    private var depth = 0
+    private var pending: BatchUpdate?
+    private var completions: [(Bool) -> Void] = []
+
+    mutating func begin() {
+        depth += 1
+        if pending == nil { pending = BatchUpdate() }
+    }
+    /// Adds to the batch open now (call between `begin` and `end`).
+    mutating func change(_ body: (inout BatchUpdate) -> Void) { body(&pending!) }
+    /// Ends a level: at the outermost, the batch and one completion calling the gathered ones in
+    /// order (an end without its begin hands over an empty batch); nil while a level is still open.
+    mutating func end(_ completion: ((Bool) -> Void)?) -> (update: BatchUpdate, completion: (Bool) -> Void)? {
+        if let completion { completions.append(completion) }
+        depth = max(0, depth - 1)
+        guard depth == 0 else { return nil }
+        let update = pending ?? BatchUpdate()
+        let gathered = completions
+        pending = nil
+        completions = []
+        return (update, { finished in for c in gathered { c(finished) } })
+    }
+}
+
 /// A batch update checked against the counts before and after it, and the mapping it gives
 /// between a row before and after. The mapping is computed per row asked (from the few rows the
 /// update names), so a table of a million rows costs its update, not its rows.

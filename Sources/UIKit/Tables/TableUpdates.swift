@@ -27,21 +27,14 @@ extension UITableView {
     /// One change on its own, or gathered into the batch open now.
     func batch(_ change: (inout BatchUpdate) -> Void) {
         beginUpdates()
-        change(&pendingUpdate!)
+        nesting.change(change)
         finishUpdates(completion: nil)
     }
 
     /// The outermost `endUpdates` applies the batch (an `endUpdates` without its `beginUpdates`
     /// applies an empty one).
     func finishUpdates(completion: ((Bool) -> Void)?) {
-        if let completion { pendingCompletions.append(completion) }
-        updateDepth = max(0, updateDepth - 1)
-        guard updateDepth == 0 else { return }
-        let update = pendingUpdate ?? BatchUpdate()
-        let completions = pendingCompletions
-        pendingUpdate = nil
-        pendingCompletions = []
-        apply(update) { finished in for c in completions { c(finished) } }
+        if let ended = nesting.end(completion) { apply(ended.update, completion: ended.completion) }
     }
 
     /// The completion of an update that animates nothing: called at the next frame, as UIKit

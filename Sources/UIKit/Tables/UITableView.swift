@@ -693,9 +693,7 @@ extension UITableViewDelegate {
 
     /// The batch being gathered between `beginUpdates` and `endUpdates` (nested: the outermost
     /// ends it), the completions waiting for it, and the animation laying out its rows.
-    var pendingUpdate: BatchUpdate?
-    var updateDepth = 0
-    var pendingCompletions: [(Bool) -> Void] = []
+    var nesting = BatchNesting()
     var runningUpdate: TableUpdateAnimation?
     /// The rows coming in while an update animates (drawn beneath the others).
     var enteringRows: Set<IndexPath> = []
@@ -722,10 +720,7 @@ extension UITableViewDelegate {
     open func moveSection(_ section: Int, toSection newSection: Int) { batch { $0.movedSections.append((section, newSection)) } }
 
     /// https://developer.apple.com/documentation/uikit/uitableview/1614908-beginupdates
-    open func beginUpdates() {
-        updateDepth += 1
-        if pendingUpdate == nil { pendingUpdate = BatchUpdate() }
-    }
+    open func beginUpdates() { nesting.begin() }
     /// Ends the batch: with no changes in it, the rows still move to the heights the delegate
     /// gives now (the idiom that animates a row's height).
     /// https://developer.apple.com/documentation/uikit/uitableview/1614890-endupdates
