@@ -70,6 +70,20 @@ internal import Scene
         return drawn
     }
 
+    /// An empty layer in `out`'s place (its geometry, depth, opacity, visibility and transform),
+    /// drawn instead of it.
+    private func standIn(for out: Layer) -> Layer {
+        let layer = Layer(name: out.name, frame: .zero)
+        layer.bounds = out.bounds
+        layer.anchorPoint = out.anchorPoint
+        layer.position = out.position
+        layer.zPosition = out.zPosition
+        layer.opacity = out.opacity
+        layer.isHidden = out.isHidden
+        layer.transform = out.transform
+        return layer
+    }
+
     /// The picture before, placed in a layer of `out`'s bounds (a fresh one each frame: the
     /// picture is shared by the frames and never changed).
     private func page(in out: Layer, opacity: Double = 1, offset: Double = 0) -> Layer {
@@ -97,13 +111,7 @@ internal import Scene
                 return out
             }
             // The first half shows the picture before, in the view's place.
-            let face = Layer(name: out.name, frame: .zero)
-            face.bounds = out.bounds
-            face.anchorPoint = out.anchorPoint
-            face.position = out.position
-            face.zPosition = out.zPosition
-            face.opacity = out.opacity
-            face.isHidden = out.isHidden
+            let face = standIn(for: out)
             face.transform = squash.concatenating(out.transform)
             face.addSublayer(page(in: out))
             return face
@@ -117,14 +125,7 @@ internal import Scene
                 return out
             }
             // The view after comes down over the page before.
-            let box = Layer(name: out.name, frame: .zero)
-            box.bounds = out.bounds
-            box.anchorPoint = out.anchorPoint
-            box.position = out.position
-            box.zPosition = out.zPosition
-            box.opacity = out.opacity
-            box.isHidden = out.isHidden
-            box.transform = out.transform
+            let box = standIn(for: out)
             box.masksToBounds = true
             box.addSublayer(page(in: out))
             out.transform = .identity

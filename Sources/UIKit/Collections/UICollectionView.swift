@@ -529,15 +529,9 @@ extension UICollectionViewDelegate {
             return
         }
         let newCounts = (0..<max(0, ds.numberOfSections(in: self))).map { max(0, ds.collectionView(self, numberOfItemsInSection: $0)) }
-        let plan: BatchUpdatePlan
-        do {
-            plan = try BatchUpdatePlan(update, old: old, new: newCounts, noun: "item", container: "collection view")
-        } catch {
-            let reason = (error as? BatchUpdatePlan.Inconsistency)?.reason ?? "\(error)"
-            let message =
-                "error: \(describe): NSInternalInconsistencyException: \(reason) iOS stops the app here; here the collection view reloads "
-                + "its data without animation. Change the data source's counts and the update's calls together."
-            Diagnostics.once(message, message)
+        guard let plan = BatchUpdatePlan.checked(
+            update, old: old, new: newCounts, noun: "item", container: "collection view", describe: describe, reloading: "the collection view")
+        else {
             reloadData()
             later()
             return

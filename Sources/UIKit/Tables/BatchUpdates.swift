@@ -18,6 +18,26 @@ struct BatchUpdate {
     var movedSections: [(from: Int, to: Int)] = []
 }
 
+extension BatchUpdatePlan {
+    /// The plan, or nil after saying once, in UIKit's words, why UIKit would stop the app (the
+    /// caller then reloads without animation): `container` names the view in the message,
+    /// `reloading` what reloads (`the table`, `the collection view`).
+    static func checked(
+        _ update: BatchUpdate, old: [Int], new: [Int], noun: String, container: String, describe: String, reloading: String
+    ) -> BatchUpdatePlan? {
+        do {
+            return try BatchUpdatePlan(update, old: old, new: new, noun: noun, container: container)
+        } catch {
+            let reason = (error as? BatchUpdatePlan.Inconsistency)?.reason ?? "\(error)"
+            let message =
+                "error: \(describe): NSInternalInconsistencyException: \(reason) iOS stops the app here; here \(reloading) reloads "
+                + "its data without animation. Change the data source's counts and the update's calls together."
+            Diagnostics.once(message, message)
+            return nil
+        }
+    }
+}
+
 /// `beginUpdates`/`endUpdates` and `performBatchUpdates` nested: the changes of every level
 /// gather into one batch, and the completions wait for it; the outermost end hands them over.
 struct BatchNesting {

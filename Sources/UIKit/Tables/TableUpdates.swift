@@ -53,15 +53,9 @@ extension UITableView {
         let old = sections
         let newCount = max(0, dataSource.numberOfSections(in: self))
         let newCounts = (0..<newCount).map { max(0, dataSource.tableView(self, numberOfRowsInSection: $0)) }
-        let plan: BatchUpdatePlan
-        do {
-            plan = try BatchUpdatePlan(update, old: old.map(\.rowCount), new: newCounts, noun: "row", container: "table view")
-        } catch {
-            let reason = (error as? BatchUpdatePlan.Inconsistency)?.reason ?? "\(error)"
-            let message =
-                "error: \(describe): NSInternalInconsistencyException: \(reason) iOS stops the app here; here the table reloads "
-                + "its data without animation. Change the data source's counts and the update's calls together."
-            Diagnostics.once(message, message)
+        guard let plan = BatchUpdatePlan.checked(
+            update, old: old.map(\.rowCount), new: newCounts, noun: "row", container: "table view", describe: describe, reloading: "the table")
+        else {
             reloadData()
             completeLater(completion)
             return
