@@ -255,6 +255,28 @@ final class ViewAnimationTests: XCTestCase {
         }
     }
 
+    /// beginFromCurrentState with nothing in flight animates from the value before the block, as
+    /// without it (a title shown from `scrollViewDidScroll` with the option drew its end at once).
+    func testBeginFromCurrentStateWithNothingInFlightStartsFromTheValueBefore() throws {
+        try MainActor.assumeIsolated {
+        let vc = AnimatedBoxViewController()
+        let run = AnimationRuns.make(vc)
+        run.advance(to: 0)
+        run.within {
+            UIView.animate(withDuration: 1, delay: 0, options: [.curveLinear, .beginFromCurrentState]) {
+                vc.box.alpha = 0
+                vc.box.transform = CGAffineTransform(translationX: 0, y: 40)
+            }
+        }
+        run.advance(to: 3)
+        let drawn = try XCTUnwrap(AnimationRuns.layer("box", in: run))
+        XCTAssertEqual(drawn.opacity, 0.7, accuracy: 1e-9)
+        XCTAssertEqual(drawn.transform.ty, 12, accuracy: 1e-9)
+        run.advance(to: 10)
+        XCTAssertEqual(try XCTUnwrap(AnimationRuns.layer("box", in: run)).opacity, 0, accuracy: 1e-9)
+        }
+    }
+
     /// The constraint-animation idiom: a constant changed, `layoutIfNeeded()` inside the block.
     func testLayoutIfNeededInsideTheBlockAnimatesAutoLayoutsFrames() throws {
         try MainActor.assumeIsolated {

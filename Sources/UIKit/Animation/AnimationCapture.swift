@@ -100,7 +100,10 @@ internal import Scene
                 begin: now + max(delay, 0), duration: max(duration, 0), pacing: pacing, repeatCount: repeats ? .infinity : 1, autoreverses: autoreverses)
             for change in context.changes {
                 let to = change.layer.modelValue(change.key)
-                let from = fromCurrentState ? change.layer.presentedValue(change.key, at: now) : change.from
+                // From what is drawn when an animation of the property is in flight; with none, what
+                // is drawn is the value before the block (the model has already moved to `to`).
+                let inFlight = fromCurrentState && change.layer.track(change.key) != nil
+                let from = inFlight ? change.layer.presentedValue(change.key, at: now) : change.from
                 guard !from.same(as: to), duration > 0 else { continue }
                 let track = AnimationTrack(key: change.key, segments: [.init(start: 0, end: 1, from: from, to: to)], clock: source, group: group)
                 clock.add(track, to: change.layer)
