@@ -23,6 +23,8 @@ public enum EncodingRoute {
         guard let recorded = manifest.inputParts else {
             return .frames(reason: "the manifest records no inputs to compare")
         }
+        // Frames a UIKit screen's code drew: the scenario file alone would draw its own screen.
+        if let code = recorded.settings["screen"] { return .frames(reason: "its frames were drawn by \(code)'s code") }
         let isDemo = manifest.scenario.hasPrefix("default demo")
         guard let path = isDemo ? DefaultDemo.scenarioPath : manifest.scenario else {
             return .frames(reason: "the default demo's scenario is not bundled with this build")

@@ -94,6 +94,11 @@ public struct RenderJob: Sendable {
             "compression": InputStamp.compressionName(e), "layout": includeLayout ? "on" : "off",
         ]
         settings["variant"] = scenario.variant
+        // Frames drawn by code (a UIKit screen) depend on which code: never the scenario's own screen's.
+        if let code = scenario.screen.sequentialSource?.codeName {
+            settings["screen"] = code
+            whole.mix(" screen=\(code)")
+        }
         let scenarioHash = mixFile("scenario", scenarioPath)
         let folder = URL(fileURLWithPath: scenarioPath).standardizedFileURL.resolvingSymlinksInPath().deletingLastPathComponent().path + "/"
         func relative(_ path: String) -> String {

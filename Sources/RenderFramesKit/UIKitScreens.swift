@@ -171,11 +171,13 @@ package struct ScreenRender {
         var scenario = loaded
         let screenSettings = ScreenSettings(loaded, path: path)
         let (make, timeline) = (self.make, loaded.timeline)
-        let (motion, problems) = MainActor.assumeIsolated { ScreenFrames.preparedRun(settings: screenSettings, motion: timeline, make: make) }
+        let (motion, problems, codeName) = MainActor.assumeIsolated {
+            ScreenFrames.preparedRun(settings: screenSettings, motion: timeline, make: make)
+        }
         if let problem = problems.first { throw RenderError.touchTarget(path: path, problem: problem) }
         scenario.timeline = motion
         scenario.screen.sequentialSource = ScreenFrames(
-            settings: screenSettings, motion: loaded.timeline, make: make, capacity: 2 * settings.jobs + 2)
+            settings: screenSettings, motion: loaded.timeline, make: make, capacity: 2 * settings.jobs + 2, codeName: codeName)
         return scenario
     }
 }
@@ -195,9 +197,14 @@ final class ScreenFrames: SequentialLayerSource, @unchecked Sendable {
     private var offsets: [Int: Double] = [:]
     /// Production ended (every frame handed over, or stopped): a frame not ready will not come.
     private var finished = false
+    let codeName: String
 
-    init(settings: ScreenSettings, motion: any ScrollTimeline, make: @escaping @MainActor () -> UIViewController, capacity: Int) {
+    init(
+        settings: ScreenSettings, motion: any ScrollTimeline, make: @escaping @MainActor () -> UIViewController, capacity: Int,
+        codeName: String
+    ) {
         self.settings = settings; self.motion = motion; self.make = make; self.capacity = max(2, capacity)
+        self.codeName = codeName
     }
 
     /// Runs the screen once through, without drawing: the motion it ends with (compiled for its
@@ -211,14 +218,19 @@ final class ScreenFrames: SequentialLayerSource, @unchecked Sendable {
     /// The same, with what went wrong with the scenario's taps (an identifier no view had).
     @MainActor static func preparedRun(
         settings: ScreenSettings, motion: any ScrollTimeline, make: @escaping @MainActor () -> UIViewController
-    ) -> (motion: any ScrollTimeline, problems: [String]) {
+    ) -> (motion: any ScrollTimeline, problems: [String], codeName: String) {
         let run = ScreenRun(settings: settings, motion: motion, make: make)
-        var frame = 0
+        // The controllers made at frame 0, the first of each container's children with it.
+        func name(_ vc: UIViewController) -> String {
+            String(describing: type(of: vc)) + (vc.children.first.map { " (" + name($0) + ")" } ?? "")
+        }
+        var frame = 0, codeName = "a UIKit screen"
         while frame < frameCount(run.timeline, fps: settings.fps), frame < ScenarioLoader.maximumFrames {
             run.advance(to: frame)
+            if frame == 0, let root = run.window?.rootViewController { codeName = name(root) }
             frame += 1
         }
-        return (run.timeline, run.touchProblems)
+        return (run.timeline, run.touchProblems, codeName)
     }
 
     static func frameCount(_ timeline: any ScrollTimeline, fps: Double) -> Int { max(1, Int((timeline.duration * fps).rounded())) }

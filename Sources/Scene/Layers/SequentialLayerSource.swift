@@ -16,4 +16,8 @@ public protocol SequentialLayerSource: AnyObject, Sendable {
     func skip(frame index: Int)
     /// UIKit's contentOffset.y of the main scroll view at a produced frame, for the manifest.
     func contentOffsetY(ofFrame index: Int) -> Double?
+    /// What draws the frames, for the stamp of a render's inputs (a screen's view controller
+    /// classes, `TrailListViewController in UINavigationController`): frames of other code are
+    /// never taken as these, and never drawn again from the scenario file alone.
+    var codeName: String { get }
 }
