@@ -51,10 +51,12 @@ final class ScreensTests: XCTestCase {
     /// A tap on the Follow button (issue 45), the touch shown: the finger down (frame 10); lifted at
     /// 0.4 s, the button says "Following", its title laid out inside the spring's block so the
     /// text, stretched to the label's springing frame, stays inside the pill (frame 13), wider and greener (frame 17), settled green (frame 35).
+    /// Then a flick up: the name, once under the header, slides up into it on its own 0.3 s while
+    /// the list glides (frame 43: a third of the way, faint; 46: nearly in place), and rests there (frame 70).
     func testFollowButton() throws {
         try assertFrames(
             of: { FollowProfileViewController() }, scenario: Self.scenarios + "/follow.yaml", golden: Self.goldens + "/follow",
-            frames: "10,13,17,35", scale: 1)
+            frames: "10,13,17,35,43,46,70", scale: 1)
     }
 
     /// A list with a pushed detail (issue 45).
