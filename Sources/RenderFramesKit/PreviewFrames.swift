@@ -66,19 +66,21 @@ package final class ScenarioPreviewFrames: PreviewFrames {
 /// A UIKit screen's frames: the view controller `make` returns, run frame by frame on the main
 /// thread as `renderFrames(of:)` runs it. A later frame continues the run; an earlier one starts a
 /// new run (the screen's code keeps state, so frame k is what k frames of calls made it).
-// @unchecked: every call is made on the main thread, which its run and renderer stay on.
-package final class ScreenPreviewFrames: PreviewFrames, @unchecked Sendable {
-    package let scenario: Scenario
+/// Main-actor isolated (so the compiler checks it Sendable): the preview calls it on the main
+/// queue, and each call checks it is there (`MainActor.assumeIsolated`) before it touches the run.
+@MainActor
+package final class ScreenPreviewFrames: PreviewFrames {
+    package nonisolated let scenario: Scenario
     private let settings: ScreenSettings
     private let make: @MainActor () -> UIViewController
     private let renderer: FrameRenderer
+    private let timeline: any ScrollTimeline
     private var run: ScreenRun?
     private var at = -1
 
-    package var variant: String? { scenario.variant }
-    package var needsMainThread: Bool { true }
+    package nonisolated var variant: String? { scenario.variant }
+    package nonisolated var needsMainThread: Bool { true }
 
-    @MainActor
     init(_ loaded: Scenario, path: String, make: @escaping @MainActor () -> UIViewController) {
         var scenario = loaded
         let settings = ScreenSettings(loaded, path: path)
@@ -89,10 +91,8 @@ package final class ScreenPreviewFrames: PreviewFrames, @unchecked Sendable {
         self.timeline = loaded.timeline
         renderer = FrameRenderer(scenario: scenario)
     }
-    private let timeline: any ScrollTimeline
 
     /// Every variant of the scenario at `path` for the screen `make` returns (main thread).
-    @MainActor
     package static func load(path: String, scale: Double?, make: @escaping @MainActor () -> UIViewController) throws -> [ScreenPreviewFrames] {
         let (first, _) = try ScenarioLoader.checkEveryVariant(path: path, scaleOverride: scale, screenCode: true)
         var all = [first]
@@ -102,7 +102,6 @@ package final class ScreenPreviewFrames: PreviewFrames, @unchecked Sendable {
         return all.map { ScreenPreviewFrames($0, path: path, make: make) }
     }
 
-    @MainActor
     private func advanced(to index: Int) -> ScreenRun {
         if run == nil || index < at {
             run = ScreenRun(settings: settings, motion: timeline, make: make)
@@ -113,7 +112,7 @@ package final class ScreenPreviewFrames: PreviewFrames, @unchecked Sendable {
         return run!
     }
 
-    package func draw(frame index: Int) -> (pixels: Pixmap, layers: [LayerPlacement]) {
+    package nonisolated func draw(frame index: Int) -> (pixels: Pixmap, layers: [LayerPlacement]) {
         // The snapshot (a Layer tree, not Sendable) is made and drawn on the main thread.
         MainActor.assumeIsolated {
             let tree = advanced(to: index).snapshot()
@@ -121,7 +120,7 @@ package final class ScreenPreviewFrames: PreviewFrames, @unchecked Sendable {
         }
     }
 
-    package func explain(frame index: Int) throws -> String {
+    package nonisolated func explain(frame index: Int) throws -> String {
         try MainActor.assumeIsolated {
             let run = advanced(to: index)
             let out: [String: Any] = [
@@ -131,7 +130,7 @@ package final class ScreenPreviewFrames: PreviewFrames, @unchecked Sendable {
         }
     }
 
-    package func contentOffsetY(frame index: Int) -> Double {
+    package nonisolated func contentOffsetY(frame index: Int) -> Double {
         MainActor.assumeIsolated { advanced(to: index).scrollView.map { Double($0.contentOffset.y) } ?? 0 }
     }
 }

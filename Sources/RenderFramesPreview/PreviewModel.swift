@@ -2,29 +2,34 @@ import Foundation
 import Raster
 import RenderFramesKit
 import Scene
+import Synchronization
 
 /// What the preview shows, kept between requests: the variants of the last good load, the error of
 /// the last load when it failed (shown over the last good frames), and the frames drawn so far.
 ///
 /// `version` grows at every change the page must learn of (a reload, an error, its fix);
 /// `generation` only when new frames come (a good load): frames are cached under it, so a frame
-/// of the old file is never served for the new one. Every call is made on `queue` (the main queue
-/// for a UIKit screen, whose code runs there), one at a time.
-// @unchecked: every call is made on `queue`, one at a time (the main queue for a UIKit screen); what other
-// threads read (`newest`, `state`) is under its own lock.
-final class PreviewModel: @unchecked Sendable {
+/// of the old file is never served for the new one. Calls are made on `queue` (the main queue for
+/// a UIKit screen, whose code runs there); what a load made is held in a `Mutex`, so the model is
+/// checked Sendable: the variants (not Sendable) are made, drawn and replaced inside its lock, and
+/// only Sendable values (frames, JSON, counts) come out.
+final class PreviewModel: Sendable {
     /// How the frames are loaded again after a save (on `queue`).
-    let load: () throws -> [any PreviewFrames]
+    let load: @Sendable () throws -> [any PreviewFrames]
     /// The files whose saves reload: the scenario, and what the last good load read (images, fonts).
     let scenarioPath: String
     let queue: DispatchQueue
     let commands: PreviewCommands
 
-    private(set) var variants: [any PreviewFrames] = []
-    private(set) var generation = 0
-    private(set) var version = 0
-    private(set) var error: String?
-    private(set) var watched: [String: FileStamp] = [:]
+    /// What the last load left.
+    private struct Loaded {
+        var variants: [any PreviewFrames] = []
+        var generation = 0
+        var version = 0
+        var error: String?
+        var watched: [String: FileStamp] = [:]
+    }
+    private let loaded = Mutex(Loaded())
     let cache = FrameCache(capacity: PreviewModel.cacheBytes)
     /// The newest request (the page's own count) of each page and variant: an older request still
     /// waiting is dropped. At most `pagesKept` entries: past it, the half noted longest ago goes
@@ -35,31 +40,45 @@ final class PreviewModel: @unchecked Sendable {
     /// The most encoded frames kept per scenario (LRU).
     static let cacheBytes = 64 << 20
 
-    init(scenarioPath: String, queue: DispatchQueue, commands: PreviewCommands, load: @escaping () throws -> [any PreviewFrames]) {
+    init(scenarioPath: String, queue: DispatchQueue, commands: PreviewCommands, load: @escaping @Sendable () throws -> [any PreviewFrames]) {
         self.scenarioPath = scenarioPath
         self.queue = queue
         self.commands = commands
         self.load = load
     }
 
+    var generation: Int { loaded.withLock { $0.generation } }
+    var version: Int { loaded.withLock { $0.version } }
+    var error: String? { loaded.withLock { $0.error } }
+    var watched: [String: FileStamp] { loaded.withLock { $0.watched } }
+    /// The matrix variants' names, in order (nil without a matrix).
+    var variantNames: [String?] { loaded.withLock { $0.variants.map(\.variant) } }
+    /// The frame count of variant `variant`, nil when there is none.
+    func frameCount(variant: Int) -> Int? {
+        loaded.withLock { $0.variants.indices.contains(variant) ? $0.variants[variant].scenario.frameCount : nil }
+    }
+
     /// Loads (on `queue`): a good load replaces the variants and clears the error; a bad one keeps
     /// the last good variants and says what is wrong in the CLI's words. Returns the error.
     @discardableResult
     func reload() -> String? {
-        do {
-            let loaded = try load()
-            variants = loaded
-            generation += 1
-            error = nil
-            cache.removeAll()
-        } catch {
-            self.error = "error: " + (BadInput.describe(error) ?? "\(error)")
+        let (load, scenarioPath, cache) = (self.load, self.scenarioPath, self.cache)
+        return loaded.withLock { state in
+            do {
+                // Made inside the lock, so the new variants are the lock's alone.
+                state.variants = try load()
+                state.generation += 1
+                state.error = nil
+                cache.removeAll()
+            } catch {
+                state.error = "error: " + (BadInput.describe(error) ?? "\(error)")
+            }
+            state.version += 1
+            var files = [scenarioPath]
+            for v in state.variants { files += v.scenario.imageFiles + v.scenario.screen.typography.files }
+            state.watched = Dictionary(files.map { ($0, FileStamp(path: $0)) }, uniquingKeysWith: { a, _ in a })
+            return state.error
         }
-        version += 1
-        var files = [scenarioPath]
-        for v in variants { files += v.scenario.imageFiles + v.scenario.screen.typography.files }
-        watched = Dictionary(files.map { ($0, FileStamp(path: $0)) }, uniquingKeysWith: { a, _ in a })
-        return error
     }
 
     /// True when a watched file changed since the last load (its size or modification time).
@@ -89,41 +108,56 @@ final class PreviewModel: @unchecked Sendable {
 
     /// Frame `index` of variant `variant` (on `queue`): from the cache, else drawn and encoded.
     func frame(variant: Int, index: Int) -> EncodedFrame? {
-        guard variants.indices.contains(variant), (0..<variants[variant].scenario.frameCount).contains(index) else { return nil }
-        let key = FrameCache.Key(generation: generation, variant: variant, frame: index)
-        if let hit = cache[key] { return hit }
-        let v = variants[variant]
-        let start = DispatchTime.now().uptimeNanoseconds
-        let (pixels, layers) = v.draw(frame: index)
-        // The same encoder settings as `render`'s default, so the bytes are those of its frame file.
-        let png = PNGEncoder(options: .balanced).encode(pixels)
-        let state = v.scenario.frame(index)
-        let layersJSON: [[String: Any]] = layers.map { ["name": $0.name, "frame": $0.frame, "z": $0.z, "opacity": $0.opacity] }
-        let info: [String: Any] = [
-            "frame": index, "time": state.time, "u": state.scroll.offset, "offset": v.contentOffsetY(frame: index), "layers": layersJSON,
-        ]
-        let json = (try? JSONSerialization.data(withJSONObject: info, options: [.sortedKeys])) ?? Data("{}".utf8)
-        let encoded = EncodedFrame(png: Data(png), info: json, milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-        cache[key] = encoded
-        return encoded
+        let cache = self.cache
+        return loaded.withLock { state -> EncodedFrame? in
+            guard state.variants.indices.contains(variant), (0..<state.variants[variant].scenario.frameCount).contains(index) else { return nil }
+            let key = FrameCache.Key(generation: state.generation, variant: variant, frame: index)
+            if let hit = cache[key] { return hit }
+            let v = state.variants[variant]
+            let start = DispatchTime.now().uptimeNanoseconds
+            let (pixels, layers) = v.draw(frame: index)
+            // The same encoder settings as `render`'s default, so the bytes are those of its frame file.
+            let png = PNGEncoder(options: .balanced).encode(pixels)
+            let frameState = v.scenario.frame(index)
+            let layersJSON: [[String: Any]] = layers.map { ["name": $0.name, "frame": $0.frame, "z": $0.z, "opacity": $0.opacity] }
+            let info: [String: Any] = [
+                "frame": index, "time": frameState.time, "u": frameState.scroll.offset, "offset": v.contentOffsetY(frame: index),
+                "layers": layersJSON,
+            ]
+            let json = (try? JSONSerialization.data(withJSONObject: info, options: [.sortedKeys])) ?? Data("{}".utf8)
+            let encoded = EncodedFrame(png: Data(png), info: json, milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            cache[key] = encoded
+            return encoded
+        }
     }
 
-    /// The page's description of the preview: the variants' devices and timelines, the error.
-    func infoJSON() -> Data {
-        let list: [[String: Any]] = variants.map { v in
-            let s = v.scenario
-            return [
-                "name": v.variant ?? "", "frameCount": s.frameCount, "fps": s.fps, "scale": s.scale,
-                "width": s.screen.device.size.width, "height": s.screen.device.size.height,
-                "cornerRadius": s.screen.device.cornerRadius, "device": s.screen.device.id,
-            ]
+    /// What `explain` prints for frame `index` of variant `variant` (on `queue`); nil when there is no such frame.
+    func explain(variant: Int, frame index: Int) -> Result<String, Error>? {
+        loaded.withLock { state -> Result<String, Error>? in
+            guard state.variants.indices.contains(variant), (0..<state.variants[variant].scenario.frameCount).contains(index) else { return nil }
+            return Result { try state.variants[variant].explain(frame: index) }
         }
-        var info: [String: Any] = [
-            "version": version, "generation": generation, "scenario": scenarioPath, "variants": list,
-            "commands": ["frame": commands.frame, "whole": commands.whole],
-        ]
-        info["error"] = error ?? NSNull()
-        return (try? JSONSerialization.data(withJSONObject: info, options: [.sortedKeys])) ?? Data("{}".utf8)
+    }
+
+/// The page's description of the preview: the variants' devices and timelines, the error.
+    func infoJSON() -> Data {
+        let (scenarioPath, commands) = (self.scenarioPath, self.commands)
+        return loaded.withLock { state in
+            let list: [[String: Any]] = state.variants.map { v in
+                let s = v.scenario
+                return [
+                    "name": v.variant ?? "", "frameCount": s.frameCount, "fps": s.fps, "scale": s.scale,
+                    "width": s.screen.device.size.width, "height": s.screen.device.size.height,
+                    "cornerRadius": s.screen.device.cornerRadius, "device": s.screen.device.id,
+                ]
+            }
+            var info: [String: Any] = [
+                "version": state.version, "generation": state.generation, "scenario": scenarioPath, "variants": list,
+                "commands": ["frame": commands.frame, "whole": commands.whole],
+            ]
+            info["error"] = state.error ?? NSNull()
+            return (try? JSONSerialization.data(withJSONObject: info, options: [.sortedKeys])) ?? Data("{}".utf8)
+        }
     }
 }
 

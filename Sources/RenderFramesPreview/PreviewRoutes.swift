@@ -57,10 +57,7 @@ struct Router: Sendable {
                 body: found.png)
         case "/explain":
             guard let variant = int("variant"), let frame = int("frame") else { return Self.text(.badRequest, "give ?variant=I&frame=N\n") }
-            let result: Result<String, Error>? = await server.onQueue {
-                guard model.variants.indices.contains(variant), (0..<model.variants[variant].scenario.frameCount).contains(frame) else { return nil }
-                return Result { try model.variants[variant].explain(frame: frame) }
-            }
+            let result: Result<String, Error>? = await server.onQueue { model.explain(variant: variant, frame: frame) }
             switch result {
             case nil: return Self.text(.notFound, "no frame \(frame) of variant \(variant)\n")
             case .success(let json)?: return Self.json(Data(json.utf8))

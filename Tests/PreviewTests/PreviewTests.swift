@@ -51,7 +51,7 @@ final class PreviewTests: XCTestCase {
             try ScenarioPreviewFrames.load(path: path, scale: 1)
         }
         XCTAssertNil(model.reload())
-        XCTAssertEqual(model.variants.map(\.variant), ["iphone-8-light", "iphone-8-dark"])
+        XCTAssertEqual(model.variantNames, ["iphone-8-light", "iphone-8-dark"])
         var settings = Render.Settings(scenario: path, outputDirectory: tmp + "/out")
         (settings.scale, settings.frames, settings.jobs) = (1, "7", 1)
         _ = try Render(settings).run()

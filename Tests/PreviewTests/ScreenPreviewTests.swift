@@ -61,7 +61,7 @@ final class ScreenPreviewTests: XCTestCase {
             try MainActor.assumeIsolated { try ScreenPreviewFrames.load(path: path, scale: 1, make: { ParallaxViewController() }) }
         }
         XCTAssertNil(model.reload())
-        let count = model.variants[0].scenario.frameCount
+        let count = try XCTUnwrap(model.frameCount(variant: 0))
         for index in [8, 3] { // back from 8 to 3: the screen is run again from its start
             let served = try XCTUnwrap(model.frame(variant: 0, index: index))
             let written = try Data(contentsOf: URL(fileURLWithPath: folder + "/out/" + frameFileName(index: index, frameCount: count)))
@@ -69,7 +69,7 @@ final class ScreenPreviewTests: XCTestCase {
             let info = try XCTUnwrap(JSONSerialization.jsonObject(with: served.info) as? [String: Any])
             XCTAssertTrue((info["layers"] as? [[String: Any]])?.contains { $0["name"] as? String == "header" } == true)
         }
-        let explained = try model.variants[0].explain(frame: 8)
+        let explained = try XCTUnwrap(model.explain(variant: 0, frame: 8)).get()
         XCTAssertTrue(explained.contains("\"header\""), explained)
     }
 

@@ -88,16 +88,16 @@ final class Recorded<T>: @unchecked Sendable {
     init(_ value: T) { self.value = value }
 }
 
+/// On the main actor, as a CGPath (not Sendable, as Core Graphics has it) stays with the layers it is given to.
+@MainActor
 func shapeLayer(_ frame: CGRect, _ path: CGPath, fill: UIColor?, stroke: UIColor? = nil, width: CGFloat = 1) -> CAShapeLayer {
-    MainActor.assumeIsolated {
-        let layer = CAShapeLayer()
-        layer.frame = frame
-        layer.path = path
-        layer.fillColor = fill?.cgColor
-        layer.strokeColor = stroke?.cgColor
-        layer.lineWidth = width
-        return layer
-    }
+    let layer = CAShapeLayer()
+    layer.frame = frame
+    layer.path = path
+    layer.fillColor = fill?.cgColor
+    layer.strokeColor = stroke?.cgColor
+    layer.lineWidth = width
+    return layer
 }
 
 final class DrawingPixelTests: XCTestCase {

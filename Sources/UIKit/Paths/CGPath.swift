@@ -28,9 +28,9 @@ public enum CGLineJoin: Int32, Sendable {
 /// layer it is given to (points, y down). Curves are cubics: a quadratic curve is raised to one,
 /// an arc is written as cubics of at most a quarter turn each.
 /// https://developer.apple.com/documentation/coregraphics/cgpath
-// @unchecked: a non-final class cannot be checked Sendable, and CGMutablePath (its one subclass) changes
-// `path`; a CGPath itself is immutable, a CGMutablePath used by one thread at a time, as Core Graphics has it.
-public class CGPath: Equatable, Hashable, @unchecked Sendable {
+/// Not Sendable, as Core Graphics has it (its Swift overlay makes only CGColor, CGImage and
+/// CGColorSpace Sendable); a path is handed to layers, which stay on the main thread.
+public class CGPath: Equatable, Hashable {
     var path: Path
 
     init(path: Path) { self.path = path }
@@ -116,9 +116,7 @@ public class CGPath: Equatable, Hashable, @unchecked Sendable {
 
 /// A mutable graphics path. Each `transform` is applied to the points as they are added.
 /// https://developer.apple.com/documentation/coregraphics/cgmutablepath
-// @unchecked: restated, as Swift asks of a subclass of an unchecked Sendable class; safe for the
-// reason CGPath gives (one thread at a time changes a mutable path, as Core Graphics has it).
-public final class CGMutablePath: CGPath, @unchecked Sendable {
+public final class CGMutablePath: CGPath {
     /// https://developer.apple.com/documentation/coregraphics/cgmutablepath/1411212-init
     public init() { super.init(path: Path()) }
 

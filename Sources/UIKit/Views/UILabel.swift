@@ -175,10 +175,8 @@ public struct NSUnderlineStyle: OptionSet, Hashable, Sendable {
 /// https://developer.apple.com/documentation/uikit/nsparagraphstyle
 /// Not an `NSObject` here, as `UIFont` is not: an attribute value that is an NSObject subclass
 /// from outside Foundation traps swift-corelibs-foundation's attributed strings at their third run.
-// @unchecked: Sendable is checked only for final classes (a subclass may add state);
-// Foundation declares it Sendable, and its properties are set only while it is made
-// (`internal(set)`); NSMutableParagraphStyle, which has setters, is to be used by one thread at a time, as on iOS.
-open class NSParagraphStyle: Hashable, @unchecked Sendable {
+/// Not Sendable, as iOS 18's UIKit has it (NSParagraphStyle.h marks neither style NS_SWIFT_SENDABLE).
+open class NSParagraphStyle: Hashable {
     open internal(set) var alignment = NSTextAlignment.natural
     open internal(set) var lineSpacing: CGFloat = 0
     open internal(set) var lineHeightMultiple: CGFloat = 0
@@ -198,9 +196,7 @@ open class NSParagraphStyle: Hashable, @unchecked Sendable {
 }
 
 /// https://developer.apple.com/documentation/uikit/nsmutableparagraphstyle
-// @unchecked: restated, as Swift asks of a subclass of an unchecked Sendable class; safe for the
-// reason NSParagraphStyle gives (a mutable style is changed by one thread at a time, as Foundation's).
-open class NSMutableParagraphStyle: NSParagraphStyle, @unchecked Sendable {
+open class NSMutableParagraphStyle: NSParagraphStyle {
     open override var alignment: NSTextAlignment { get { super.alignment } set { super.alignment = newValue } }
     open override var lineSpacing: CGFloat { get { super.lineSpacing } set { super.lineSpacing = newValue } }
     open override var lineHeightMultiple: CGFloat { get { super.lineHeightMultiple } set { super.lineHeightMultiple = newValue } }
