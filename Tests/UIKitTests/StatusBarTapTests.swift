@@ -86,3 +86,75 @@ final class StatusBarTapTests: XCTestCase {
         }
     }
 }
+
+/// The scenario's own scroll view (the controller's view), its delegate logging the end of a
+/// scroll with the frame time.
+@MainActor final class StatusBarMainController: UIViewController, UIScrollViewDelegate {
+    let scroll = UIScrollView()
+    var log: [String] = []
+
+    override func loadView() {
+        scroll.contentSize = CGSize(width: 393, height: 3000)
+        scroll.contentInsetAdjustmentBehavior = .never
+        scroll.delegate = self
+        view = scroll
+    }
+    func scrollViewDidScrollToTop(_ scrollView: UIScrollView) { log.append("top \(CACurrentMediaTime())") }
+    func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) { log.append("end") }
+
+    /// The finger drags the content 600 pt up (0.5 s) and lets go still; the status bar is tapped
+    /// at 1.05 s (between two frames at 10 a second); at 1.6 s a finger drags it 100 pt up.
+    static func run(_ vc: StatusBarMainController, fps: Double, until frame: Int) throws -> ScreenRun {
+        let device = Device.named("iphone-15")!
+        let timeline = try GestureTimeline(
+            steps: [
+                .drag(by: -600, to: nil, duration: 0.5, easing: .linear, at: nil), .release(velocity: 0), .wait(0.55),
+                .tap(.point(Point(100, 20))), .wait(0.45),
+                .drag(by: -100, to: nil, duration: 0.2, easing: .linear, at: nil), .release(velocity: 0), .wait(1),
+            ],
+            physics: ScrollPhysics(), bounds: 0...0, viewportHeight: device.size.height, touchPlacement: { _ in Point(200, 600) })
+        let settings = ScreenSettings(device: device, appearance: .light, typography: .standard, fps: fps, imageFolders: [])
+        ScreenRun.resetDiagnostics()
+        let run = ScreenRun(settings: settings, motion: timeline, make: { vc })
+        run.advance(to: frame)
+        return run
+    }
+}
+
+final class StatusBarMainScrollTests: XCTestCase {
+    /// A status-bar tap on the scroll view the scenario moves scrolls it to the top from where the
+    /// finger left it, 600 pt in 0.3 s from the tap's landing (1.05 s), linearly: 500 at 1.1 s,
+    /// 300 at 1.2 s, 100 at 1.3 s, the top at 1.4 s, where the delegate hears
+    /// scrollViewDidScrollToTop; the next drag (1.6 to 1.8 s) starts from the top, so it ends at
+    /// 100, not 700.
+    func testStatusBarTapScrollsTheScenarioScrollViewToTop() throws {
+        try MainActor.assumeIsolated {
+            let vc = StatusBarMainController()
+            let run = try StatusBarMainController.run(vc, fps: 10, until: 10)
+            XCTAssertEqual(vc.scroll.contentOffset.y, 600, accuracy: 1e-6)
+            var seen: [CGFloat] = []
+            for frame in 11...14 {
+                run.advance(to: frame)
+                seen.append(vc.scroll.contentOffset.y)
+            }
+            XCTAssertEqual(seen.map { Double($0).rounded() }, [500, 300, 100, 0])
+            XCTAssertEqual(vc.log, ["top 1.4"])
+            run.advance(to: 17)
+            XCTAssertEqual(vc.scroll.contentOffset.y, 50, accuracy: 1e-6)
+            run.advance(to: 20)
+            XCTAssertEqual(vc.scroll.contentOffset.y, 100, accuracy: 1e-6)
+            XCTAssertEqual(vc.log, ["top 1.4"])
+            XCTAssertEqual(ScreenRun.takeDiagnostics().filter { $0.contains("status-bar") }, [])
+        }
+    }
+
+    /// At 30 frames a second the frame at 1.2 s shows the same offset: the scroll runs from the
+    /// tap's time, not from the frame it is delivered at.
+    func testTheScrollRunsFromTheTapsTime() throws {
+        try MainActor.assumeIsolated {
+            let vc = StatusBarMainController()
+            _ = try StatusBarMainController.run(vc, fps: 30, until: 36)
+            XCTAssertEqual(vc.scroll.contentOffset.y, 300, accuracy: 1e-6)
+        }
+    }
+}

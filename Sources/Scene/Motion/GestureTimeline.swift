@@ -60,6 +60,20 @@ public struct GestureTimeline: ScrollTimeline {
     }
     /// The script's taps and long presses in time order.
     public let presses: [Press]
+
+    /// A scroll the screen starts when a tap lands (a status-bar tap's scroll to the top): from
+    /// where the content is then to `offset`, over `duration` seconds along `easing`. The steps
+    /// after it continue from where it takes the content, as a finger would find it.
+    public struct TapScroll: Equatable, Sendable {
+        public var offset: Double
+        public var duration: Double
+        public var easing: Easing
+        public init(offset: Double, duration: Double, easing: Easing) {
+            self.offset = offset; self.duration = duration; self.easing = easing
+        }
+    }
+    /// The scrolls taps start, by the tap's step index.
+    public let tapScrolls: [Int: TapScroll]
     /// Where the presses aimed at a view landed on the screen, by step index (a UIKit screen's run
     /// finds the view), for the touch indicator.
     package var pressPoints: [Int: Point] = [:]
@@ -163,7 +177,7 @@ public struct GestureTimeline: ScrollTimeline {
         steps: [Step], startOffset: Double = 0, physics: ScrollPhysics, bounds: ClosedRange<Double>,
         viewportHeight: Double, touchPlacement: @escaping TouchPlacement, duration: Double? = nil,
         releaseTargets: [Int: Double] = [:], axis: Axis = .vertical, sidewaysPlacement: TouchPlacement? = nil,
-        sidewaysSteps: Set<Int>? = nil, pagedReleases: Set<Int> = [], excluding: Set<Int> = []
+        sidewaysSteps: Set<Int>? = nil, pagedReleases: Set<Int> = [], excluding: Set<Int> = [], tapScrolls: [Int: TapScroll] = [:]
     ) throws {
         self.steps = steps
         self.startOffset = startOffset
@@ -177,6 +191,8 @@ public struct GestureTimeline: ScrollTimeline {
         self.sidewaysSteps = sidewaysSteps
         self.pagedReleases = pagedReleases
         self.excluding = excluding
+        let tapScrolls = axis == .vertical ? tapScrolls : [:]
+        self.tapScrolls = tapScrolls
         let (projected, touches) = try GestureTimeline.project(steps, onto: axis, taking: sidewaysSteps, excluding: excluding)
         presses = GestureTimeline.presses(in: steps)
         let along = axis == .vertical ? Point(0, 1) : Point(1, 0)
@@ -190,6 +206,13 @@ public struct GestureTimeline: ScrollTimeline {
         var finger: (point: Point, velocity: Double)?
 
         for (index, step) in projected.enumerated() {
+            if let scroll = tapScrolls[index], finger == nil {
+                // The tap lands: the screen's scroll starts from where the content is.
+                let now = motion.cut(at: t)
+                let end = motion.append(
+                    .animate(from: now.offset, to: scroll.offset, duration: scroll.duration, easing: scroll.easing), from: t, length: scroll.duration)
+                _ = motion.append(.rest(offset: scroll.offset), from: end, length: .infinity)
+            }
             switch step {
             case .sideways, .tap, .longPress:
                 break // `project` left none
@@ -365,12 +388,14 @@ public struct GestureTimeline: ScrollTimeline {
     /// screen's, known once its views are laid out), with releases whose rest the delegate moved
     /// (`releaseTargets`, by the release's place in `releases`).
     public func recompiled(
-        bounds: ClosedRange<Double>, viewportHeight: Double, releaseTargets: [Int: Double] = [:], pagedReleases: Set<Int> = []
+        bounds: ClosedRange<Double>, viewportHeight: Double, releaseTargets: [Int: Double] = [:], pagedReleases: Set<Int> = [],
+        tapScrolls: [Int: TapScroll]? = nil
     ) throws -> GestureTimeline {
         try GestureTimeline(
             steps: steps, startOffset: startOffset, physics: physics, bounds: bounds, viewportHeight: viewportHeight,
             touchPlacement: touchPlacement, duration: requestedDuration, releaseTargets: releaseTargets, axis: axis,
-            sidewaysPlacement: sidewaysPlacement, sidewaysSteps: sidewaysSteps, pagedReleases: pagedReleases, excluding: excluding)
+            sidewaysPlacement: sidewaysPlacement, sidewaysSteps: sidewaysSteps, pagedReleases: pagedReleases, excluding: excluding,
+            tapScrolls: tapScrolls ?? self.tapScrolls)
     }
 
     /// The same script's sideways steps (those in `taking`, nil: all) as a horizontal scroll
@@ -391,7 +416,7 @@ public struct GestureTimeline: ScrollTimeline {
         try GestureTimeline(
             steps: steps, startOffset: startOffset, physics: physics, bounds: bounds, viewportHeight: viewport,
             touchPlacement: touchPlacement, duration: requestedDuration, axis: axis, sidewaysPlacement: sidewaysPlacement,
-            sidewaysSteps: sidewaysSteps, pagedReleases: pagedReleases, excluding: fingers)
+            sidewaysSteps: sidewaysSteps, pagedReleases: pagedReleases, excluding: fingers, tapScrolls: tapScrolls)
     }
 
     /// Paging: where a release comes to rest on a scroll view of pages `page` points long (its

@@ -77,8 +77,9 @@ extension ScreenRun {
     /// there are several) asks its delegate `scrollViewShouldScrollToTop`, then its content moves
     /// to its top (the top inset's rest) with `setContentOffset(_:animated: true)`'s pace, and
     /// the delegate hears `scrollViewDidScrollToTop` as it lands. The scroll view the scenario
-    /// moves follows the scenario every frame: its scroll to the top is not drawn (said once).
-    func statusBarTapped(in window: UIWindow) {
+    /// moves takes the scroll into its motion from `time`, when the tap (the script's step `step`)
+    /// lands: the steps after it continue from where the scroll takes the content.
+    func statusBarTapped(in window: UIWindow, step: Int, time: Double) {
         var found: [UIScrollView] = []
         func visit(_ v: UIView) {
             guard !v.isHidden, v.alpha > 0.01 else { return }
@@ -96,9 +97,10 @@ extension ScreenRun {
         }
         guard s.delegate?.scrollViewShouldScrollToTop(s) ?? true else { return }
         if s === mainScrollView {
-            Diagnostics.once(
-                "status bar main",
-                "\(s.describe): the status-bar tap's scroll to the top of the scroll view the scenario moves is not drawn (the scenario sets its offset every frame); give the timeline a scroll to 0 instead")
+            clock.stopScrolling(s)
+            main.scrollToTop(step: step, time: time)
+            // Where the motion has it now (a tap landing between two frames has moved it since).
+            main.drive(to: ScreenEnvironment.time, lastTime: ScreenEnvironment.time, frame: frame)
             return
         }
         clock.scroll(s, to: CGPoint(x: s.contentOffset.x, y: -s.adjustedContentInset.top), toTop: true)

@@ -376,8 +376,12 @@ internal import Scene
     private var imageViews: [ObjectIdentifier: UIImageView] = [:]
 
     override func prepareForLayoutPass() {
-        if laidOutAt != u { setNeedsLayout() }
+        // A push or pop moves the views every frame, and its end puts them back.
+        if laidOutAt != u || transition != nil || !transitionAlphas.isEmpty { setNeedsLayout() }
     }
+
+    /// The alphas the screen gave the views a push or pop fades (put back when it ends).
+    private var transitionAlphas: [ObjectIdentifier: (view: UIView, alpha: CGFloat)] = [:]
 
     open override func layoutSubviews() {
         super.layoutSubviews()
@@ -386,15 +390,53 @@ internal import Scene
         let traits = traitCollection
         // In a navigation controller the bar sizes itself with the scroll; one of one's own keeps its frame.
         if controller != nil { place(barFrame(u: now, traits: traits)) }
-        // The bar buttons' places, as Scene lays them out: views go into their slots (the bar is
-        // laid out only when an item has a view: most bars draw titles and glyphs alone).
-        let top = topItem
+        var keep = views(of: topItem, traits: traits, u: now)
+        if let t = transition, let p = t.progress(at: ScreenEnvironment.time) {
+            // A push or pop: the views of the bar before too (its stack's top item), the two
+            // sets cross-fading as the titles and items do (NavigationBarTransition.swift): the
+            // custom views where they stand; the title views as the titles, the one coming from
+            // half the width to the right, the one leaving toward the back title's place (a
+            // third of the width left of the middle).
+            stackDrawn = t.from
+            let before = views(of: t.from.last?.navigationItem, traits: traits, u: t.fromU)
+            stackDrawn = nil
+            let w = bounds.width
+            let s = CGFloat(t.push ? p : 1 - p)
+            UIView.performWithoutAnimation {
+                for (set, shown, current) in [(keep, CGFloat(p), true), (before, CGFloat(1 - p), false)] {
+                    for (view, isTitle) in set {
+                        let own = transitionAlphas[ObjectIdentifier(view)]?.alpha ?? view.alpha
+                        transitionAlphas[ObjectIdentifier(view)] = (view, own)
+                        view.alpha = own * shown
+                        guard isTitle else { continue }
+                        // The bar over (the pushed one's, or the one before a pop) moves in from the right.
+                        let over = current == t.push
+                        view.center.x += over ? w / 2 * (1 - s) : (w / 6 - w / 2) * s
+                    }
+                }
+            }
+            keep += before.filter { b in !keep.contains { $0.view === b.view } }
+        } else if !transitionAlphas.isEmpty {
+            UIView.performWithoutAnimation { for (_, saved) in transitionAlphas { saved.view.alpha = saved.alpha } }
+            transitionAlphas = [:]
+        }
+        let keepViews = keep.map(\.view)
+        for v in placed where !keepViews.contains(where: { $0 === v }) && v.superview === self { v.removeFromSuperview() }
+        for v in keepViews where v.superview !== self { addSubview(v) }
+        placed = keepViews
+    }
+
+    /// The views the bar places for `item` (the bar of the stack shown) at `u`: its bar button
+    /// items' custom views and image views in their slots, as Scene lays them out (the bar is
+    /// laid out only when an item has a view: most bars draw titles and glyphs alone), and its
+    /// title view in the middle of the bar's row (`isTitle`).
+    private func views(of top: UINavigationItem?, traits: UITraitCollection, u now: Double) -> [(view: UIView, isTitle: Bool)] {
         let items = (top?.leftBarButtonItems ?? []) + (top?.rightBarButtonItems ?? [])
         var frames: (left: [Rect], right: [Rect]) = ([], [])
         if items.contains(where: { $0.customView != nil || $0.image != nil || $0.systemSymbolName != nil }) {
             frames = sceneBar(traits, u: now).buttonFrames(u: now, typography: ScreenEnvironment.typography)
         }
-        var keep: [UIView] = []
+        var keep: [(view: UIView, isTitle: Bool)] = []
         for (placed, items) in [(frames.left, top?.leftBarButtonItems ?? []), (frames.right, top?.rightBarButtonItems ?? [])] {
             for (i, (item, _)) in slots(items, traits).enumerated() {
                 guard placed.indices.contains(i) else { continue }
@@ -403,7 +445,7 @@ internal import Scene
                 let rect = CGRect(x: CGFloat(slot.minX), y: top, width: CGFloat(slot.width), height: CGFloat(slot.height))
                 if let custom = item.customView {
                     custom.frame.origin = CGPoint(x: rect.minX, y: rect.midY - custom.bounds.height / 2)
-                    keep.append(custom)
+                    keep.append((custom, false))
                 } else if let image = item.image ?? item.systemSymbolName.flatMap(Self.symbolImage) {
                     let view = imageViews[ObjectIdentifier(item)] ?? UIImageView()
                     imageViews[ObjectIdentifier(item)] = view
@@ -412,18 +454,16 @@ internal import Scene
                     // nil: the bar's tint, as it is when drawn (a tint changed per frame shows at once).
                     view.tintColor = item.tintColor
                     view.frame = rect
-                    keep.append(view)
+                    keep.append((view, false))
                 }
             }
         }
         if let titleView = top?.titleView {
             let row = CGFloat(ScreenEnvironment.device.navigationBarHeight)
             titleView.center = CGPoint(x: bounds.midX, y: row / 2)
-            keep.append(titleView)
+            keep.append((titleView, true))
         }
-        for v in placed where !keep.contains(where: { $0 === v }) && v.superview === self { v.removeFromSuperview() }
-        for v in keep where v.superview !== self { addSubview(v) }
-        placed = keep
+        return keep
     }
 
     /// The pixels a point the frames are drawn at (hairlines are one pixel).

@@ -4,8 +4,8 @@ import Foundation
 /// view shows it at its next layout (the next frame); the cell provider makes each cell for its
 /// item identifier. Items in both snapshots keep their cells (the provider is not asked again),
 /// reloaded items get new ones, reconfigured items are given to the provider again in their own
-/// cell, as UIKit does. The differences are drawn at once, not animated (said once when asked to
-/// animate a change on screen).
+/// cell, as UIKit does. Animated, the differences play as the collection view's batch update:
+/// items by identifier fade in and out, moved and shifted ones slide to their new frames.
 /// https://developer.apple.com/documentation/uikit/uicollectionviewdiffabledatasource
 @preconcurrency @MainActor open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>:
     NSObject, UICollectionViewDataSource
@@ -32,8 +32,9 @@ import Foundation
     /// A copy of the data shown.
     public func snapshot() -> NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> { current }
 
-    /// Shows `snapshot`: at the next layout, at once (`animatingDifferences` is not drawn);
-    /// `completion` is called when the data source holds it.
+    /// Shows `snapshot`. Animated, the difference from the snapshot shown plays as a batch update
+    /// (`performBatchUpdates`' animation; `completion` when it ends, as UIKit calls it); not
+    /// animated, at the next layout at once (`completion` when the data source holds it).
     /// https://developer.apple.com/documentation/uikit/uicollectionviewdiffabledatasource/apply(_:animatingdifferences:completion:)
     open func apply(
         _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, animatingDifferences: Bool = true,
@@ -41,24 +42,24 @@ import Foundation
     ) {
         let old = current
         current = snapshot
-        if let cv = collectionView {
-            if animatingDifferences, old.numberOfItems > 0, cv.window != nil {
-                Diagnostics.once(
-                    "diffable animation \(ObjectIdentifier(cv))", "\(cv.describe): apply(_:animatingDifferences: true) is drawn at once, not animated")
-            }
-            var kept: [IndexPath: IndexPath] = [:]
-            var reconfigured: [IndexPath: IndexPath] = [:]
-            let reloaded = Set(snapshot.reloadedItemIdentifiers)
-            let reloadedSections = Set(snapshot.reloadedSectionIdentifiers)
-            let reconfigure = Set(snapshot.reconfiguredItemIdentifiers)
-            for item in old.itemIdentifiers {
-                guard let from = old.indexPath(of: item), let to = snapshot.indexPath(of: item), !reloaded.contains(item),
-                    let section = snapshot.sectionIdentifier(containingItem: item), !reloadedSections.contains(section)
-                else { continue }
-                if reconfigure.contains(item) { reconfigured[from] = to } else { kept[from] = to }
-            }
-            cv.showUpdate(keeping: kept, reconfiguring: reconfigured)
+        guard let cv = collectionView else { return completion?() ?? () }
+        if animatingDifferences {
+            let (update, reconfigured) = snapshot.batchUpdate(from: old, style: .fade)
+            cv.applyBatch(update, reconfiguring: reconfigured) { _ in completion?() }
+            return
         }
+        var kept: [IndexPath: IndexPath] = [:]
+        var reconfigured: [IndexPath: IndexPath] = [:]
+        let reloaded = Set(snapshot.reloadedItemIdentifiers)
+        let reloadedSections = Set(snapshot.reloadedSectionIdentifiers)
+        let reconfigure = Set(snapshot.reconfiguredItemIdentifiers)
+        for item in old.itemIdentifiers {
+            guard let from = old.indexPath(of: item), let to = snapshot.indexPath(of: item), !reloaded.contains(item),
+                let section = snapshot.sectionIdentifier(containingItem: item), !reloadedSections.contains(section)
+            else { continue }
+            if reconfigure.contains(item) { reconfigured[from] = to } else { kept[from] = to }
+        }
+        cv.showUpdate(keeping: kept, reconfiguring: reconfigured)
         completion?()
     }
 

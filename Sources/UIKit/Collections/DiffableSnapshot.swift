@@ -282,3 +282,76 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
         Diagnostics.once(message, message)
     }
 }
+
+extension NSDiffableDataSourceSnapshot {
+    /// The batch update that turns `old` into this snapshot, by identifier, as a diffable data
+    /// source plays it: sections and items only here are inserted, only in `old` deleted (an
+    /// item with its section, when that section goes), those in both that changed place moved
+    /// (within a section, the fewest moves that keep the rest in order; across sections, each
+    /// one whose section changed), reloaded ones reloaded in place. Every insertion, deletion and
+    /// reload takes `style`; a reconfigured item is `reconfigured` (by its old index path): its
+    /// cell stays and is given to the cell provider again.
+    func batchUpdate(from old: Self, style: UITableView.RowAnimation) -> (update: BatchUpdate, reconfigured: Set<IndexPath>) {
+        var u = BatchUpdate()
+        let sectionDiff = sections.difference(from: old.sections).inferringMoves()
+        var movedSections = Set<Int>()
+        for change in sectionDiff {
+            switch change {
+            case .remove(let offset, _, let to?):
+                u.movedSections.append((offset, to))
+                movedSections.insert(offset)
+            case .remove(let offset, _, nil):
+                u.deletedSections[offset] = style
+            case .insert(let offset, _, nil):
+                u.insertedSections[offset] = style
+            case .insert:
+                break // the move, taken from its removal
+            }
+        }
+        u.movedSections.sort { $0.from < $1.from }
+        let reloadedSections = Set(reloadedSectionIdentifiers)
+        for (o, s) in old.sections.enumerated() where reloadedSections.contains(s) && sections.contains(s) && !movedSections.contains(o) {
+            u.reloadedSections[o] = style
+        }
+        var moved = Set<ItemIdentifierType>()
+        // Items whose section changed (or one of whose sections is inserted or deleted).
+        for (o, list) in old.items.enumerated() {
+            for (row, item) in list.enumerated() {
+                guard let n = sectionOfItem[item], sections[n] != old.sections[o], let to = items[n].firstIndex(of: item) else { continue }
+                u.moves.append((IndexPath(item: row, section: o), IndexPath(item: to, section: n)))
+                moved.insert(item)
+            }
+        }
+        // Items within a section in both (a reloaded section's are made again with it; the items
+        // of an inserted or deleted section come or go with it).
+        for (n, s) in sections.enumerated() {
+            guard let o = old.sections.firstIndex(of: s), u.reloadedSections[o] == nil else { continue }
+            for change in items[n].difference(from: old.items[o]).inferringMoves() {
+                switch change {
+                case .remove(let offset, _, let to?):
+                    u.moves.append((IndexPath(item: offset, section: o), IndexPath(item: to, section: n)))
+                    moved.insert(old.items[o][offset])
+                case .remove(let offset, let item, nil):
+                    if sectionOfItem[item] == nil { u.deletedRows[IndexPath(item: offset, section: o)] = style }
+                case .insert(let offset, let item, nil):
+                    if old.sectionOfItem[item] == nil { u.insertedRows[IndexPath(item: offset, section: n)] = style }
+                case .insert:
+                    break
+                }
+            }
+        }
+        u.moves.sort { ($0.from.section, $0.from.item) < ($1.from.section, $1.from.item) }
+        var reconfigured = Set<IndexPath>()
+        let reloaded = Set(reloadedItemIdentifiers), reconfigure = Set(reconfiguredItemIdentifiers)
+        for (o, list) in old.items.enumerated() where u.reloadedSections[o] == nil && sections.contains(old.sections[o]) {
+            for (row, item) in list.enumerated() where sectionOfItem[item] != nil && !moved.contains(item) {
+                if reloaded.contains(item) {
+                    u.reloadedRows[IndexPath(item: row, section: o)] = style
+                } else if reconfigure.contains(item) {
+                    reconfigured.insert(IndexPath(item: row, section: o))
+                }
+            }
+        }
+        return (u, reconfigured)
+    }
+}

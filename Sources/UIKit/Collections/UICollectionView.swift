@@ -516,11 +516,19 @@ extension UICollectionViewDelegate {
         nesting.change(change)
         endBatch(nil)
     }
-    private func endBatch(_ completion: ((Bool) -> Void)?) {
-        if let ended = nesting.end(completion) { apply(ended.update, completion: ended.completion) }
+    private func endBatch(_ completion: ((Bool) -> Void)?, reconfiguring: Set<IndexPath> = []) {
+        if let ended = nesting.end(completion) { apply(ended.update, reconfiguring: reconfiguring, completion: ended.completion) }
     }
 
-    private func apply(_ update: BatchUpdate, completion: @escaping (Bool) -> Void) {
+    /// A diffable data source's update, inside a batch the app has open or on its own; the cells
+    /// of the items at `reconfiguring` (index paths before) stay and go to the data source again.
+    func applyBatch(_ update: BatchUpdate, reconfiguring: Set<IndexPath>, completion: @escaping (Bool) -> Void) {
+        nesting.begin()
+        nesting.change { $0.absorb(update) }
+        endBatch(completion, reconfiguring: reconfiguring)
+    }
+
+    private func apply(_ update: BatchUpdate, reconfiguring: Set<IndexPath> = [], completion: @escaping (Bool) -> Void) {
         let later = { AnimationCapture.commit(AnimationContext(.none), completion: completion) }
         // Never counted (never laid out): nothing drawn to animate from; the items load.
         guard let old = counts, let ds = dataSource else {
@@ -543,19 +551,44 @@ extension UICollectionViewDelegate {
             oldFrames[a.indexPath] = a.frame
         }
         var keeping: [IndexPath: IndexPath] = [:]
+        var reconfigured: [IndexPath: IndexPath] = [:]
         var leaving: [(path: IndexPath, cell: UICollectionViewCell)] = []
         for (path, cell) in cells.sorted(by: { $0.key < $1.key }) {
             if plan.leaving(path) == nil, let now = plan.newPath(path) {
-                keeping[path] = now
+                if reconfiguring.contains(path) { reconfigured[path] = now } else { keeping[path] = now }
             } else {
                 cells[path] = nil
                 leaving.append((path, cell))
             }
         }
-        showUpdate(keeping: keeping, reconfiguring: [:])
+        // Headers, footers and other supplementary views of sections that stay slide with them
+        // (kept for the section's new index); those of sections deleted or reloaded fade out.
+        var keptSupplements: [SupplementaryKey: UICollectionReusableView] = [:]
+        var supplementsOut: [(key: SupplementaryKey, view: UICollectionReusableView)] = []
+        for (key, view) in supplementaries.sorted(by: { ($0.key.kind, $0.key.indexPath) < ($1.key.kind, $1.key.indexPath) }) {
+            let s = key.indexPath.section
+            if s < plan.sectionToNew.count, let n = plan.sectionToNew[s], plan.update.reloadedSections[s] == nil {
+                var path = key.indexPath
+                path.section = n
+                keptSupplements[SupplementaryKey(kind: key.kind, indexPath: path)] = view
+            } else {
+                supplementsOut.append((key, view))
+            }
+            supplementaries[key] = nil
+        }
+        showUpdate(keeping: keeping, reconfiguring: reconfigured)
+        supplementaries = keptSupplements
         let animates = UIView.areAnimationsEnabled && !AnimationCapture.withoutAnimation
+        if !animates {
+            for l in supplementsOut { retire(l.view, key: l.key.kind + "/", path: l.key.indexPath, kind: l.key.kind) }
+            supplementsOut = []
+        }
         let done: (Bool) -> Void = { [weak self] finished in
             guard let self else { return }
+            for l in supplementsOut {
+                UIView.performWithoutAnimation { l.view.alpha = 1 }
+                self.retire(l.view, key: l.key.kind + "/", path: l.key.indexPath, kind: l.key.kind)
+            }
             for l in leaving {
                 UIView.performWithoutAnimation { l.cell.alpha = 1 }
                 self.retire(l.cell, key: "cell/", path: l.path, kind: nil)
@@ -572,6 +605,7 @@ extension UICollectionViewDelegate {
             withDuration: UITableView.rowAnimationDuration, delay: 0, options: [],
             animations: {
                 for l in leaving { l.cell.alpha = 0 }
+                for l in supplementsOut { l.view.alpha = 0 }
                 self.layoutIfNeeded()
             }, completion: done)
         runningUpdate = nil
@@ -597,6 +631,18 @@ extension UICollectionViewDelegate {
         AnimationCapture.forget(cell.layer)
         cell.center = a.center
         cell.alpha = a.alpha
+    }
+
+    /// A supplementary view made inside an update's animation for a section the update inserts
+    /// or reloads fades in at its place (the layout's default initial attributes).
+    private func placeAppearingSupplement(_ view: UICollectionReusableView, _ a: UICollectionViewLayoutAttributes) {
+        guard let plan = runningUpdate?.plan else { return }
+        let n = a.indexPath.section
+        guard plan.update.insertedSections[n] != nil || (n < plan.sectionToOld.count && plan.sectionToOld[n].map { plan.update.reloadedSections[$0] != nil } ?? true)
+        else { return }
+        UIView.performWithoutAnimation { view.alpha = 0 }
+        AnimationCapture.forget(view.layer)
+        view.alpha = a.alpha
     }
 
     /// Takes a view off the screen and into its reuse queue, telling the delegate.
@@ -779,6 +825,7 @@ extension UICollectionViewDelegate {
                     pending = nil
                     view.owningCollectionView = self
                     view.applyLayout(a)
+                    placeAppearingSupplement(view, a)
                     keptSupplementary[key] = view
                     appeared.append((view, a))
                 }

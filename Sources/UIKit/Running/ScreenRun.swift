@@ -55,7 +55,7 @@ package struct ScreenSettings: Sendable {
     package var touchProblems: [String] { delivery.problems }
     /// The main scroll view's vertical motion, and the horizontal motion of each scroll view a
     /// sideways touch landed in (in the order they were first touched).
-    private var main: ScrollDriver
+    private(set) var main: ScrollDriver
     /// The scroll view the scenario moves.
     var mainScrollView: UIScrollView? { main.view }
     private var sideways: [ScrollDriver] = []

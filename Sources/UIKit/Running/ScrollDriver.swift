@@ -20,6 +20,10 @@ internal import Scene
     private var targets: [Int: Double] = [:]
     /// The releases whose target paging set (they settle at paging's pace).
     private var paged: Set<Int> = []
+    /// Status-bar taps that scroll this (vertical) view to its top, by the tap's step, and the
+    /// times each scroll runs (its end tells the delegate `scrollViewDidScrollToTop`).
+    private var tapScrolls: [Int: GestureTimeline.TapScroll] = [:]
+    private var toTop: [ClosedRange<Double>] = []
     private var compiledFor: (ClosedRange<Double>, Double)?
     /// The highest offset the compiled motion reaches.
     private var reachHigh = Double.infinity
@@ -102,7 +106,8 @@ internal import Scene
         let again: GestureTimeline?
         switch axis {
         case .vertical:
-            again = try? gestures.recompiled(bounds: bounds, viewportHeight: viewport, releaseTargets: targets, pagedReleases: paged)
+            again = try? gestures.recompiled(
+                bounds: bounds, viewportHeight: viewport, releaseTargets: targets, pagedReleases: paged, tapScrolls: tapScrolls)
         case .horizontal:
             again = try? gestures.horizontal(
                 taking: taking, startOffset: startOffset, bounds: bounds, viewportWidth: viewport, releaseTargets: targets, pagedReleases: paged)
@@ -115,6 +120,18 @@ internal import Scene
             let samples = Int(min(again.duration, 3600) * 240) + 1
             reachHigh = (0...samples).reduce(-Double.infinity) { max($0, again.state(at: Double($1) / 240).offset) }
         }
+    }
+
+    /// A status-bar tap (the script's step `step`, landing at `time`) scrolls the view to its top
+    /// (UIKit's `-adjustedContentInset.top`) as `setContentOffset(_:animated: true)` would
+    /// (ScrollAnimation's pace): the motion is compiled again with that scroll in it, so the
+    /// steps after the tap continue from where it takes the content.
+    func scrollToTop(step: Int, time: Double) {
+        guard axis == .vertical, let s = view else { return }
+        let target = Double(-s.adjustedContentInset.top) + lead(s)
+        tapScrolls[step] = GestureTimeline.TapScroll(offset: target, duration: ScrollAnimation.duration, easing: .linear)
+        toTop.append(time...(time + ScrollAnimation.duration))
+        mustCompile = true
     }
 
     // MARK: Driving
@@ -197,8 +214,14 @@ internal import Scene
             delegate?.scrollViewDidEndDecelerating(s)
         }
         if state.phase == .animating, next.phase != .animating {
-            Activity.set(frame: frame, call: "scrollViewDidEndScrollingAnimation")
-            delegate?.scrollViewDidEndScrollingAnimation(s)
+            // The scroll that ended: a status-bar tap's if the last frame was within one.
+            if toTop.contains(where: { $0.lowerBound <= lastTime && lastTime < $0.upperBound + 1e-9 }) {
+                Activity.set(frame: frame, call: "scrollViewDidScrollToTop")
+                delegate?.scrollViewDidScrollToTop(s)
+            } else {
+                Activity.set(frame: frame, call: "scrollViewDidEndScrollingAnimation")
+                delegate?.scrollViewDidEndScrollingAnimation(s)
+            }
         }
         if next.phase != .tracking, s.isTracking, !s.isDecelerating {
             s.isTracking = false; s.isDragging = false

@@ -16,6 +16,18 @@ struct BatchUpdate {
     var reloadedRows: [IndexPath: Style] = [:]
     var moves: [(from: IndexPath, to: IndexPath)] = []
     var movedSections: [(from: Int, to: Int)] = []
+
+    /// Adds `other`'s changes (a diffable data source's, inside a batch the app has open).
+    mutating func absorb(_ other: BatchUpdate) {
+        deletedSections.merge(other.deletedSections) { $1 }
+        insertedSections.merge(other.insertedSections) { $1 }
+        reloadedSections.merge(other.reloadedSections) { $1 }
+        deletedRows.merge(other.deletedRows) { $1 }
+        insertedRows.merge(other.insertedRows) { $1 }
+        reloadedRows.merge(other.reloadedRows) { $1 }
+        moves += other.moves
+        movedSections += other.movedSections
+    }
 }
 
 extension BatchUpdatePlan {

@@ -1,8 +1,9 @@
 import Foundation
 
-/// A table's data source fed with snapshots: `apply(_:)` a snapshot and the table shows it at its
-/// next layout (the next frame), every visible row's cell asked of the cell provider again (not
-/// animated). Subclass it for section titles (`tableView(_:titleForHeaderInSection:)`).
+/// A table's data source fed with snapshots. `apply(_:)` plays the difference from the snapshot
+/// shown as one batch update (TableUpdates.swift): rows by identifier inserted, deleted and
+/// reloaded with `defaultRowAnimation`, moved rows sliding, the rows that stay keeping their
+/// cells. Subclass it for section titles (`tableView(_:titleForHeaderInSection:)`).
 /// https://developer.apple.com/documentation/uikit/uitableviewdiffabledatasource
 @preconcurrency @MainActor open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>:
     NSObject, UITableViewDataSource
@@ -13,7 +14,7 @@ import Foundation
     private let cellProvider: CellProvider
     private var current = NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>()
 
-    /// The animation UIKit would use for changes (not drawn here).
+    /// The animation of the rows and sections an animated `apply` inserts, deletes and reloads.
     /// https://developer.apple.com/documentation/uikit/uitableviewdiffabledatasource/defaultrowanimation
     public var defaultRowAnimation = UITableView.RowAnimation.automatic
 
@@ -28,21 +29,28 @@ import Foundation
 
     public func snapshot() -> NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> { current }
 
+    /// Shows `snapshot`. Animated, the difference from the snapshot shown plays as a batch update
+    /// (`completion` when it ends, as UIKit calls it); not animated, the table reloads its rows
+    /// at once (`completion` then). A table not yet on screen just loads the rows.
     /// https://developer.apple.com/documentation/uikit/uitableviewdiffabledatasource/apply(_:animatingdifferences:completion:)
     open func apply(
         _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, animatingDifferences: Bool = true,
         completion: (() -> Void)? = nil
     ) {
-        let had = current.numberOfItems > 0
+        let old = current
         current = snapshot
-        if let tv = tableView {
-            if animatingDifferences, had, tv.window != nil, defaultRowAnimation != .none {
-                Diagnostics.once(
-                    "diffable animation \(ObjectIdentifier(tv))", "\(tv.describe): apply(_:animatingDifferences: true) is drawn at once, not animated")
-            }
+        guard let tv = tableView else { return completion?() ?? () }
+        guard animatingDifferences else {
             tv.reloadData()
+            completion?()
+            return
         }
-        completion?()
+        var (update, reconfigured) = snapshot.batchUpdate(from: old, style: defaultRowAnimation)
+        // A reconfigured row is given to the cell provider again in place, with no animation.
+        for path in reconfigured { update.reloadedRows[path] = UITableView.RowAnimation.none }
+        tv.beginUpdates()
+        tv.nesting.change { $0.absorb(update) }
+        tv.finishUpdates { _ in completion?() }
     }
 
     /// https://developer.apple.com/documentation/uikit/uitableviewdiffabledatasource/applysnapshotusingreloaddata(_:completion:)

@@ -65,8 +65,9 @@ extension UITableView {
         let headers = headerViews, footers = footerViews
         visible = [:]; headerViews = [:]; footerViews = [:]
         reloadGeometry()
-        keepSupplements(headers, plan: plan, isHeader: true)
-        keepSupplements(footers, plan: plan, isHeader: false)
+        // The headers and footers of sections deleted or reloaded leave with their section.
+        var leavingSupplements = keepSupplements(headers, plan: plan, isHeader: true)
+        leavingSupplements += keepSupplements(footers, plan: plan, isHeader: false)
 
         let animates = UIView.areAnimationsEnabled && !AnimationCapture.withoutAnimation
         let (top, bottom) = visibleRange
@@ -92,8 +93,22 @@ extension UITableView {
             let end = motion.leavingEnd(of: path, style: style, in: self)
             leaving.append((cell, path, end.frame, end.alpha))
         }
+        var supplementsOut: [(view: UIView, frame: CGRect, alpha: CGFloat)] = []
+        for (view, old) in leavingSupplements {
+            let style = motion.supplementStyle(plan.update.deletedSections[old] ?? plan.update.reloadedSections[old] ?? .fade)
+            guard animates, style != .none else {
+                recycleSupplement(view)
+                continue
+            }
+            let end = motion.offset(view.frame, gap: view.frame.minY, style: style)
+            supplementsOut.append((view, end.frame, end.alpha))
+        }
         let done: (Bool) -> Void = { [weak self] finished in
             guard let self else { return }
+            for l in supplementsOut {
+                UIView.performWithoutAnimation { l.view.alpha = 1 }
+                if !self.isShowing(l.view) { self.recycleSupplement(l.view) }
+            }
             for l in leaving where !self.visible.values.contains(where: { $0 === l.cell }) {
                 UIView.performWithoutAnimation { l.cell.alpha = 1 }
                 self.enqueue(l.cell)
@@ -117,18 +132,36 @@ extension UITableView {
                     l.cell.frame = l.frame
                     l.cell.alpha = l.alpha
                 }
+                for l in supplementsOut {
+                    l.view.frame = l.frame
+                    l.view.alpha = l.alpha
+                }
                 self.setNeedsLayout()
                 self.layoutIfNeeded()
+                // A view the delegate gives again for a section after the update stays.
+                for l in supplementsOut where self.isShowing(l.view) { l.view.alpha = 1 }
             }, completion: done)
         runningUpdate = nil
     }
 
+    /// Whether `view` is a header or footer shown now.
+    private func isShowing(_ view: UIView) -> Bool {
+        headerViews.values.contains { $0 === view } || footerViews.values.contains { $0 === view }
+    }
+
     /// The header or footer views of sections that stay, kept for their new index when the
-    /// section shows the same view or title (they slide with the rows); the others recycled.
-    private func keepSupplements(_ views: [Int: UIView], plan: BatchUpdatePlan, isHeader: Bool) {
+    /// section shows the same view or title (they slide with the rows); those of sections
+    /// deleted or reloaded returned with their old section (they leave with it); the others
+    /// recycled.
+    private func keepSupplements(_ views: [Int: UIView], plan: BatchUpdatePlan, isHeader: Bool) -> [(UIView, Int)] {
+        var leaving: [(UIView, Int)] = []
         for (s, view) in views.sorted(by: { $0.key < $1.key }) {
             guard s < plan.sectionToNew.count, let n = plan.sectionToNew[s], plan.update.reloadedSections[s] == nil, n < sections.count else {
-                recycleSupplement(view)
+                if plan.update.deletedSections[s] != nil || plan.update.reloadedSections[s] != nil {
+                    leaving.append((view, s))
+                } else {
+                    recycleSupplement(view)
+                }
                 continue
             }
             let custom = isHeader ? pendingHeaders[n] : pendingFooters[n]
@@ -144,6 +177,7 @@ extension UITableView {
             titled?.textFrame = isHeader ? sections[n].headerTextFrame : sections[n].footerTextFrame
             if isHeader { headerViews[n] = view } else { footerViews[n] = view }
         }
+        return leaving
     }
 }
 
@@ -216,9 +250,22 @@ extension UITableView {
         return table.sections[n].rowsTop
     }
 
+    /// The style a section's header or footer comes in or goes out with, its section's style:
+    /// `.automatic` is `.fade` (the rows of a section coming or going all at once have no row
+    /// above or below to come from).
+    func supplementStyle(_ style: UITableView.RowAnimation) -> UITableView.RowAnimation { style == .automatic ? .fade : style }
+
+    /// The style the header or footer of the section `n` after the update comes in with (its
+    /// section inserted or reloaded); nil for a section that stays.
+    func enteringSupplement(section n: Int) -> UITableView.RowAnimation? {
+        if let s = plan.update.insertedSections[n] { return supplementStyle(s) }
+        if n < plan.sectionToOld.count, let o = plan.sectionToOld[n], let s = plan.update.reloadedSections[o] { return supplementStyle(s) }
+        return nil
+    }
+
     /// A row's frame and alpha at the start of coming in (`style`), given its frame at the end
     /// and the gap's y; or at the end of going out.
-    private func offset(_ frame: CGRect, gap: CGFloat, style: UITableView.RowAnimation) -> (frame: CGRect, alpha: CGFloat) {
+    func offset(_ frame: CGRect, gap: CGFloat, style: UITableView.RowAnimation) -> (frame: CGRect, alpha: CGFloat) {
         var f = frame
         switch style {
         case .fade: return (f, 0)

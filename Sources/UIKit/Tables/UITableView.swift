@@ -597,7 +597,9 @@ extension UITableViewDelegate {
             {
                 shownHeaders.insert(s)
                 (view as? UITableViewHeaderFooterView)?.isPinned = y > sec.headerTop
-                place(view, CGRect(x: 0, y: y, width: bounds.width, height: sec.headerHeight), made: !shownBefore.headers.contains(ObjectIdentifier(view)))
+                place(
+                    view, CGRect(x: 0, y: y, width: bounds.width, height: sec.headerHeight), made: !shownBefore.headers.contains(ObjectIdentifier(view)),
+                    section: s)
             }
             y = sec.footerTop
             if style == .plain { y = max(min(sec.footerTop, pinBottom - sec.footerHeight), sec.rowsTop) }
@@ -606,7 +608,9 @@ extension UITableViewDelegate {
             {
                 shownFooters.insert(s)
                 (view as? UITableViewHeaderFooterView)?.isPinned = y < sec.footerTop
-                place(view, CGRect(x: 0, y: y, width: bounds.width, height: sec.footerHeight), made: !shownBefore.footers.contains(ObjectIdentifier(view)))
+                place(
+                    view, CGRect(x: 0, y: y, width: bounds.width, height: sec.footerHeight), made: !shownBefore.footers.contains(ObjectIdentifier(view)),
+                    section: s)
             }
         }
         for (s, v) in headerViews where !shownHeaders.contains(s) { headerViews[s] = nil; recycleSupplement(v) }
@@ -642,9 +646,23 @@ extension UITableViewDelegate {
     static let titleIdentifier = "render-frames.title"
 
     /// A header or footer newly shown inside an animation block (a batch update's) starts where
-    /// it is placed; one shown before moves there.
-    private func place(_ view: UIView, _ frame: CGRect, made: Bool) {
-        if made { UIView.performWithoutAnimation { view.frame = frame } } else { view.frame = frame }
+    /// it is placed, or, for a section the update inserts or reloads, where its section's style
+    /// brings it from (clear for `.fade`); one shown before moves there.
+    private func place(_ view: UIView, _ frame: CGRect, made: Bool, section: Int) {
+        guard made else { return view.frame = frame }
+        guard let motion = runningUpdate, let style = motion.enteringSupplement(section: section), style != .none else {
+            return UIView.performWithoutAnimation { view.frame = frame }
+        }
+        let start = motion.offset(frame, gap: frame.minY, style: style)
+        UIView.performWithoutAnimation {
+            view.frame = frame
+            view.layoutIfNeeded()
+            view.frame = start.frame
+            view.alpha = start.alpha
+        }
+        AnimationCapture.forget(view.layer)
+        view.frame = frame
+        if view.alpha != 1 { view.alpha = 1 }
     }
 
     func recycleSupplement(_ v: UIView) {

@@ -132,7 +132,7 @@ package import Scene
         }
         // A tap on the status bar is the system's: it scrolls to the top (ScrollAnimation.swift).
         if !press.isLongPress, finger.path == nil, let run = ScreenRun.current, run.statusBarFrame?.contains(point) == true {
-            run.statusBarTapped(in: window)
+            run.statusBarTapped(in: window, step: press.step, time: time)
             return
         }
         let touch = UITouch(point: point, timestamp: time)
