@@ -376,3 +376,121 @@ int64_t rf_match_runs(const uint8_t *data, int64_t from, int64_t end, int64_t co
     return -1;
 #endif
 }
+
+void rf_write_tokens(const uint32_t *tokens, int64_t n, const uint32_t *litCodes, const uint32_t *distCodes,
+                     const uint16_t *lengthSymbol, const uint8_t *lengthExtra, const uint16_t *lengthBase,
+                     const uint8_t *distanceNear, const uint8_t *distanceFar, const uint8_t *distanceExtra,
+                     const uint16_t *distanceBase, uint8_t **out, uint64_t *bits, int64_t *bitCount) {
+    // This block's match lengths and near distances with their extra bits, each one entry: the
+    // bits (at most 15 + 5 and 15 + 7 of them) in the low 24, their count in the high 8.
+    uint32_t lengthCode[256], nearCode[512];
+    for (int li = 0; li < 256; li++) {
+        int ls = lengthSymbol[li];
+        uint32_t c = litCodes[ls], codeLength = c >> 16;
+        uint32_t extra = (uint32_t)(li + 3 - lengthBase[ls - 257]);
+        lengthCode[li] = ((c & 0xFFFF) | extra << codeLength) | (codeLength + lengthExtra[ls - 257]) << 24;
+    }
+    for (int d = 0; d < 512; d++) {
+        int ds = distanceNear[d];
+        uint32_t c = distCodes[ds], codeLength = c >> 16;
+        uint32_t extra = (uint32_t)(d + 1 - distanceBase[ds]);
+        nearCode[d] = ((c & 0xFFFF) | extra << codeLength) | (codeLength + distanceExtra[ds]) << 24;
+    }
+    // Four literals fit between flushes (7 pending + 4 x 14 bits) when no literal's code is longer
+    // than 14 bits; else three (7 + 3 x 15).
+    int four = 1;
+    for (int s = 0; s < 256; s++) four &= (litCodes[s] >> 16) <= 14;
+    uint64_t b = *bits, c = (uint64_t)*bitCount;
+    uint8_t *p = *out;
+#define RF_PUT(code) do { b |= (uint64_t)((code) & 0xFFFF) << c; c += (code) >> 16; } while (0)
+#define RF_FLUSH() do { memcpy(p, &b, 8); p += c >> 3; b >>= c & ~(uint64_t)7; c &= 7; } while (0)
+    int64_t k = 0;
+    while (k < n) {
+        uint32_t t = tokens[k];
+        if (!(t & 0x80000000u)) {
+            if (four && k + 4 <= n) {
+                uint32_t t1 = tokens[k + 1], t2 = tokens[k + 2], t3 = tokens[k + 3];
+                if (!((t1 | t2 | t3) & 0x80000000u)) {
+                    uint32_t c0 = litCodes[t], c1 = litCodes[t1], c2 = litCodes[t2], c3 = litCodes[t3];
+                    RF_PUT(c0); RF_PUT(c1); RF_PUT(c2); RF_PUT(c3);
+                    k += 4;
+                    RF_FLUSH();
+                    continue;
+                }
+            }
+            int literals = 0;
+            do {
+                uint32_t code = litCodes[tokens[k]];
+                RF_PUT(code);
+                k++; literals++;
+            } while (literals < 3 && k < n && !(tokens[k] & 0x80000000u));
+            RF_FLUSH();
+            continue;
+        }
+        k++;
+        uint32_t lengthIndex = t & 0xFF, distanceIndex = (t >> 8) & 0x7FFF;
+        uint32_t lc = lengthCode[lengthIndex];
+        b |= (uint64_t)(lc & 0xFFFFFF) << c; c += lc >> 24;
+        if (distanceIndex < 512) {
+            uint32_t dc = nearCode[distanceIndex];
+            b |= (uint64_t)(dc & 0xFFFFFF) << c; c += dc >> 24;
+        } else {
+            int ds = distanceFar[distanceIndex >> 7];
+            uint32_t code = distCodes[ds];
+            RF_PUT(code);
+            b |= (uint64_t)(distanceIndex + 1 - distanceBase[ds]) << c; c += distanceExtra[ds];
+        }
+        RF_FLUSH();
+    }
+#undef RF_PUT
+#undef RF_FLUSH
+    *out = p; *bits = b; *bitCount = (int64_t)c;
+}
+
+#ifdef RF_X86
+// One pixel's color into the 4096-bit set; a new bit counts a color (as `PNGEncoder.fewColors`).
+#define RF_COLOR(at) do { \
+        const uint8_t *q = row + (at); \
+        uint32_t rgb = (uint32_t)q[0] | (uint32_t)q[1] << 8 | (uint32_t)q[2] << 16; \
+        uint32_t h = (rgb * 0x9E3779B1u) >> 20; \
+        uint64_t mask = 1ull << (h & 63); \
+        if (!(set[h >> 6] & mask)) { set[h >> 6] |= mask; if (++distinct >= 128) return 0; } \
+    } while (0)
+
+__attribute__((target("avx2")))
+static int rf_few_colors_avx2(const uint8_t *row, int count) {
+    uint64_t set[64] = {0};
+    int distinct = 0;
+    if (count < 3) return 1;
+    RF_COLOR(0); // the first pixel has no left neighbour: always counted
+    int i = 3;
+    // Eight pixels a step: only those unlike the pixel to their left are hashed (text rows are
+    // mostly runs). Byte compares of 32 bytes against the 32 three before; pixel j is alike when
+    // bits 3j, 3j + 1 and 3j + 2 are all set.
+    for (; i + 32 <= count; i += 24) {
+        __m256i a = _mm256_loadu_si256((const __m256i *)(row + i));
+        __m256i b = _mm256_loadu_si256((const __m256i *)(row + i - 3));
+        uint32_t equal = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, b));
+        uint32_t differ = ~(equal & equal >> 1 & equal >> 2) & 0x249249u;
+        while (differ) {
+            RF_COLOR(i + __builtin_ctz(differ));
+            differ &= differ - 1;
+        }
+    }
+    for (; i + 3 <= count; i += 3) {
+        if (row[i] != row[i - 3] || row[i + 1] != row[i - 2] || row[i + 2] != row[i - 1]) RF_COLOR(i);
+    }
+    return 1;
+}
+#undef RF_COLOR
+#endif
+
+int rf_few_colors(const uint8_t *row, int count) {
+#ifdef RF_X86
+    if (!rf_has_avx2()) return -1;
+    return rf_few_colors_avx2(row, count);
+#else
+    (void)row; (void)count;
+    return -1;
+#endif
+}

@@ -421,7 +421,13 @@ public final class PNGEncoder {
     /// Text rows (glyphs on a flat color) have few distinct colors, under 128 across a whole @3x
     /// row even with anti-aliasing; photo rows pass that many within a few hundred pixels. Counts
     /// colors hashed into 4096 bits (a collision only lowers the count a little) and stops at 128.
-    static func fewColors(_ row: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    /// The C kernel hashes only the pixels unlike their left neighbour, found eight at a time with
+    /// AVX2 (`kernels`: false keeps to the Swift loop).
+    static func fewColors(_ row: UnsafePointer<UInt8>, _ count: Int, kernels: Bool = true) -> Bool {
+        if kernels {
+            let few = rf_few_colors(row, Int32(count))
+            if few >= 0 { return few == 1 }
+        }
         let limit = 128
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 64) { bits -> Bool in
             bits.initialize(repeating: 0)

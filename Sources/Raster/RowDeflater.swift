@@ -40,6 +40,8 @@ final class RowDeflater {
 
     /// False keeps the matching to the Swift loops (the tests hold the C kernel to them).
     var kernels = true
+    /// False keeps the token writing to the Swift loop (the tests hold the C kernel to it).
+    var tokenKernel = true
 
     init() {
         tokenCapacity = RowDeflater.blockTokens
@@ -304,6 +306,20 @@ final class RowDeflater {
             distTable.withUnsafeBufferPointer { dt in
                 let lt = lt.baseAddress!, dt = dt.baseAddress!
                 var w = writer
+                if tokenKernel {
+                    // The C kernel: a match's length and near distance with their extra bits in one
+                    // table entry, four literals between flushes where their codes allow.
+                    var out: UnsafeMutablePointer<UInt8>? = w.pointer
+                    var bits = w.bits, bitCount = Int64(w.count)
+                    rf_write_tokens(
+                        tokens, Int64(n), lt, dt, lengthSymbol, lengthExtra, lengthBase, distanceNear, distanceFar,
+                        distanceExtra, distanceBase, &out, &bits, &bitCount)
+                    w = BitWriter(out!, bits: bits, count: Int(bitCount))
+                    let eob = lt[256]
+                    w.put(UInt64(eob & 0xFFFF), Int(eob >> 16))
+                    writer = w
+                    return
+                }
                 var k = 0
                 while k < n {
                     // Literals (most of a photo's tokens) go up to three to a flush: 7 + 3 x 15 bits fit.
@@ -341,10 +357,18 @@ final class RowDeflater {
 /// so the buffer needs eight bytes of slack after the end.
 struct BitWriter {
     var pointer: UnsafeMutablePointer<UInt8>
-    private var bits: UInt64 = 0
-    private var count = 0
+    /// The bits not yet stored, and how many (under 8 after a flush).
+    private(set) var bits: UInt64 = 0
+    private(set) var count = 0
 
     init(_ start: UnsafeMutablePointer<UInt8>) { pointer = start }
+
+    /// A writer that goes on from a state: the next byte, and `count` bits pending in `bits`.
+    init(_ next: UnsafeMutablePointer<UInt8>, bits: UInt64, count: Int) {
+        pointer = next
+        self.bits = bits
+        self.count = count
+    }
 
     /// Adds `n` bits; the caller flushes. After a flush at most 7 bits remain, so up to 57 may be
     /// added before the next (three literals of 15 bits, or a match: 15 + 5 + 15 + 13).

@@ -67,6 +67,61 @@ final class RowDeflaterTests: XCTestCase {
         }
     }
 
+    /// The token writer's C kernel gives the Swift loop's stream byte for byte: photo-like noise
+    /// (literals, four between flushes when the codes allow), rows of runs of every length to 258
+    /// (near distances), and text rows matched by LZ77 one row up (far distances, over 512), in
+    /// blocks of up to 64 K tokens.
+    func testTokenKernelAndSwiftLoopWriteTheSameStream() {
+        var random = SplitMix(seed: 31)
+        let rowBytes = 1 + 3 * 97
+        var noisy = [UInt8](), runs = [UInt8]()
+        for _ in 0..<300 { noisy += [4] + (0..<(rowBytes - 1)).map { _ in random.byte() & (random.byte() < 20 ? 255 : 7) } }
+        var length = 1
+        while runs.count < 300 * rowBytes {
+            runs += [UInt8](repeating: random.byte() & 7, count: length) + [random.byte()]
+            length = length % 300 + 1
+        }
+        runs = Array(runs[0..<(300 * rowBytes)])
+        for r in 0..<300 { runs[r * rowBytes] = 1 }
+        let filtered = PNGEncoder(options: .balanced).filteredRows(denseText())
+        let inputs: [(bytes: [UInt8], rowBytes: Int)] = [(noisy, rowBytes), (runs, rowBytes), (filtered.bytes, filtered.rowBytes)]
+        XCTAssertGreaterThan(filtered.rowBytes, 512, "text rows a row apart are far distances")
+        for (k, data) in inputs.enumerated() {
+            let kernel = RowDeflater(), swift = RowDeflater()
+            swift.tokenKernel = false
+            let a = data.bytes.withUnsafeBufferPointer { Array(kernel.zlib($0.baseAddress!, count: $0.count, rowBytes: data.rowBytes)) }
+            let b = data.bytes.withUnsafeBufferPointer { Array(swift.zlib($0.baseAddress!, count: $0.count, rowBytes: data.rowBytes)) }
+            XCTAssertEqual(a, b, "input \(k)")
+            XCTAssertGreaterThan(b.count, 100)
+        }
+    }
+
+    /// The few-colours test's C kernel (eight pixels compared with their left neighbours at once)
+    /// answers as the Swift loop, on rows of 0 to 900 pixels drawn from palettes of 1 to 400
+    /// colours with 0-99 % of pixels repeating the one before (both answers occur often).
+    func testFewColorsKernelAndSwiftLoopAgree() {
+        var random = SplitMix(seed: 41)
+        var few = 0
+        for trial in 0..<2000 {
+            let count = (Int(random.byte()) * 256 + Int(random.byte())) % 901 * 3
+            let palette = 1 + (Int(random.byte()) << 8 | Int(random.byte())) % 400, repeatPercent = Int(random.byte()) % 100
+            var row = [UInt8](repeating: 0, count: count)
+            for i in stride(from: 0, to: count, by: 3) {
+                if i >= 3 && Int(random.byte()) % 100 < repeatPercent {
+                    for c in 0..<3 { row[i + c] = row[i + c - 3] }
+                } else {
+                    let color = UInt32((Int(random.byte()) << 8 | Int(random.byte())) % palette) &* 2_654_435_761
+                    for c in 0..<3 { row[i + c] = UInt8(truncatingIfNeeded: color >> (8 * UInt32(c))) }
+                }
+            }
+            let kernel = PNGEncoder.fewColors(row, count, kernels: true), swift = PNGEncoder.fewColors(row, count, kernels: false)
+            XCTAssertEqual(kernel, swift, "trial \(trial), \(count / 3) pixels, \(palette) colours")
+            if swift { few += 1 }
+        }
+        XCTAssertGreaterThan(few, 200)
+        XCTAssertLessThan(few, 1800)
+    }
+
     /// Dense anti-aliased text: lines of glyphs from a small alphabet in a few greys on white. Few
     /// of its bytes equal their left neighbour, but it has few colors.
     private func denseText(width: Int = 600, height: Int = 400) -> Pixmap {

@@ -46,4 +46,21 @@ int64_t rf_match_runs(const uint8_t *data, int64_t from, int64_t end, int64_t co
                       uint32_t *literalCounts, uint32_t *litFreq, uint32_t *distFreq, const uint16_t *lengthSymbol,
                       int64_t *position);
 
+/// The token writing of `RowDeflater.writeBlock`: `tokens[0..<n]` (a literal byte, or 0x80000000 |
+/// length - 3 | (distance - 1) << 8) as the block's codes, `litCodes` (286) and `distCodes` (30)
+/// each `code | length << 16` (codes bit reversed), with RFC 1951's length and distance tables
+/// (`lengthSymbol` of length - 3; `distanceNear` of distance - 1 below 512, `distanceFar` of
+/// (distance - 1) >> 7 above). Appends to the bit writer's state: `*out` (the next byte; 8 bytes
+/// of slack are written past it), `*bits` and `*bitCount` (under 8 bits pending). Plain C: every
+/// processor.
+void rf_write_tokens(const uint32_t *tokens, int64_t n, const uint32_t *litCodes, const uint32_t *distCodes,
+                     const uint16_t *lengthSymbol, const uint8_t *lengthExtra, const uint16_t *lengthBase,
+                     const uint8_t *distanceNear, const uint8_t *distanceFar, const uint8_t *distanceExtra,
+                     const uint16_t *distanceBase, uint8_t **out, uint64_t *bits, int64_t *bitCount);
+
+/// `PNGEncoder.fewColors`: 1 when an RGB row of `count` bytes (a multiple of 3) has under 128
+/// colors by the Swift loop's count (its 4096-bit hash of each pixel that differs from the one to
+/// its left), else 0; -1 (nothing decided) without AVX2.
+int rf_few_colors(const uint8_t *row, int count);
+
 #endif
