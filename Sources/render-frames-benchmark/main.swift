@@ -403,4 +403,5 @@ func compareBenchmark(_ scenario: Scenario) {
 // As the CLI does at start: freed frame-sized buffers are kept for reuse, not unmapped (without
 // it, the end-to-end rows paid glibc's page faults that the CLI doing the same job does not).
 ImageDecoder.keepLargeBuffers()
+BenchmarkArguments.check(Array(CommandLine.arguments.dropFirst()))
 runBenchmark()
