@@ -85,6 +85,14 @@ final class GoldenFrameTests: XCTestCase {
         try checkGoldens(scenario: "tap-animations")
     }
 
+    /// A Follow button toggled by three taps, the second landing mid-spring (it turns back from
+    /// where it stands), and a card lifted by a long press: rest (0), following and swelling (16),
+    /// just turned back, still green and wide (22), cross-fading back to Follow (25), unfollowed at
+    /// rest (45), the card lifting under the held finger (84), lifted (95).
+    func testTapTogglesGoldens() throws {
+        try checkGoldens(scenario: "tap-toggles")
+    }
+
     /// A profile block of labels of unknown length: `height: fit` and `stack:` place it, no height guessed.
     func testFittedProfileGoldens() throws {
         try checkGoldens(scenario: "fitted-profile")

@@ -138,11 +138,12 @@ final class TapAnimationTests: XCTestCase {
         XCTAssertEqual(layer("other", s, frame: 20)?.opacity ?? 0, 0.2, accuracy: 1e-9)
     }
 
-    /// Each tap restarts the animation from its first keyframe: taps lifting at 0.1 s and 0.4 s,
-    /// so at 0.5 s the button is 0.1 s (not 0.4 s) into it.
-    func testEveryTapRestartsTheAnimation() throws {
+    /// With `begin: start` each tap restarts the animation from its first keyframe: taps lifting at
+    /// 0.1 s and 0.4 s, so at 0.5 s the button is 0.1 s (not 0.4 s) into it.
+    func testEveryTapRestartsTheAnimationWithBeginStart() throws {
+        let restarting = Self.tapScene.replacingOccurrences(of: "curve: linear, keyframes: [[0, 1], [1, 0.5]]", with: "curve: linear, begin: start, keyframes: [[0, 1], [1, 0.5]]")
         let s = try load(
-            Self.tapScene + "timeline: {duration: 1, gestures: [{tap: {at: [105, 202]}}, {wait: 0.2}, {tap: {at: [105, 202]}}, {wait: 1}]}\n")
+            restarting + "timeline: {duration: 1, gestures: [{tap: {at: [105, 202]}}, {wait: 0.2}, {tap: {at: [105, 202]}}, {wait: 1}]}\n")
         XCTAssertEqual(layer("button", s, frame: 6)?.opacity ?? 0, 1 - 0.5 * 0.2 / 0.5, accuracy: 1e-9)
         XCTAssertEqual(layer("button", s, frame: 10)?.opacity ?? 0, 1 - 0.5 * 0.1 / 0.5, accuracy: 1e-9)
     }
@@ -231,11 +232,18 @@ final class TapAnimationTests: XCTestCase {
         }
     }
 
-    /// The example's frames are the same bytes whatever the number of workers and whether the
-    /// frames are rendered alone (`--frames 10-20`) or in a whole run.
+    /// The examples' frames are the same bytes whatever the number of workers and whether the
+    /// frames are rendered alone (`--frames 10-20`) or in a whole run: tap-animations, and
+    /// tap-toggles from its second tap, which lands mid-spring (`--frames 20-30`: its legs chained
+    /// from every earlier tap).
     func testTheExampleIsTheSameForAnyJobsAndFrameSelection() throws {
-        let path = GoldenFrameTests.root + "/Fixtures/scenarios/tap-animations.yaml"
-        let base = NSTemporaryDirectory() + "tap-animations-\(getpid())"
+        try checkSameBytes("tap-animations", selection: 10...20)
+        try checkSameBytes("tap-toggles", selection: 20...30)
+    }
+
+    func checkSameBytes(_ example: String, selection: ClosedRange<Int>) throws {
+        let path = GoldenFrameTests.root + "/Fixtures/scenarios/\(example).yaml"
+        let base = NSTemporaryDirectory() + "\(example)-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: base) }
         func render(_ dir: String, frames: String?, jobs: Int) throws {
             let scenario = try ScenarioLoader.load(path: path, scaleOverride: 1)
@@ -246,12 +254,12 @@ final class TapAnimationTests: XCTestCase {
         }
         try render("one", frames: "0-40", jobs: 1)
         try render("two", frames: "0-40", jobs: 2)
-        try render("some", frames: "10-20", jobs: 2)
+        try render("some", frames: "\(selection.lowerBound)-\(selection.upperBound)", jobs: 2)
         for k in 0...40 {
             let name = String(format: "%04d.png", k)
             let one = try Data(contentsOf: URL(fileURLWithPath: "\(base)/one/\(name)"))
             XCTAssertEqual(one, try Data(contentsOf: URL(fileURLWithPath: "\(base)/two/\(name)")), "\(name): jobs 1 vs 2")
-            if (10...20).contains(k) {
+            if selection.contains(k) {
                 XCTAssertEqual(one, try Data(contentsOf: URL(fileURLWithPath: "\(base)/some/\(name)")), "\(name): alone vs whole run")
             }
         }

@@ -31,9 +31,9 @@ extension ScenarioLoader {
         "fillRule": [.shape], "strokeColor": [.shape], "lineWidth": [.shape], "lineCap": [.shape], "lineJoin": [.shape],
         "miterLimit": [.shape], "stack": [.group], "padding": [.group],
     ]
-    static let keyframesKeys = ["keyframes", "over", "range", "view", "easing", "outside", "from", "duration", "curve", "spring"]
+    static let keyframesKeys = ["keyframes", "over", "range", "view", "easing", "outside", "from", "duration", "curve", "spring", "toggle", "begin"]
     static let keyframeStopKeys = ["at", "value", "easing"]
-    static let drivers = ["offset", "u", "time", "progress", "view", "tap"]
+    static let drivers = ["offset", "u", "time", "progress", "view", "tap", "longPress"]
     /// Instances of all layers together (repeats counted), and keyframes per value.
     static let maximumLayerInstances = 5000
     /// Layer instances that blur what they draw (a shadow) or what is under them (a material):
@@ -561,17 +561,23 @@ extension ScenarioLoader {
             driver = .view(target, range)
         default: break
         }
-        if over == "tap" || over == "time" {
+        let touch = over == "tap" || over == "longPress"
+        if touch || over == "time" {
             guard let animation = animationDriver(m, node, field, over: over, r, view: view) else { return nil }
             if let animation { driver = animation }
         } else if let key = ["from", "duration", "curve", "spring"].first(where: { m[$0] != nil }) {
-            r.report(m[key], "\(field).\(key)", "applies to an animation (over: tap or over: time); remove it or change over")
+            r.report(m[key], "\(field).\(key)", "applies to an animation (over: tap, over: longPress or over: time); remove it or change over")
+        }
+        if !touch, let key = ["toggle", "begin"].first(where: { m[$0] != nil }) {
+            r.report(
+                m[key], "\(field).\(key)",
+                "applies to an animation a touch starts (over: tap or over: longPress); remove it or change over")
         }
         if over != "progress" && over != "view", let rn = m["range"] {
             r.report(rn, "\(field).range", "applies to over: progress or over: view; remove it or change over")
         }
-        if over != "view" && over != "tap", let vn = m["view"] {
-            r.report(vn, "\(field).view", "applies to over: view or over: tap only; remove it or set over")
+        if over != "view" && !touch, let vn = m["view"] {
+            r.report(vn, "\(field).view", "applies to over: view, over: tap or over: longPress only; remove it or set over")
         }
         var defaultEasing = KeyframeEasing.named(.linear)
         if let en = m["easing"], let e = easing(en, "\(field).easing", r) { defaultEasing = e }
@@ -626,8 +632,9 @@ extension ScenarioLoader {
         return Keyframes(driver: driver, stops: stops, extend: extend, kind: k)
     }
 
-    /// `over: tap` (with `view`), or `over: time` with `from`, `duration`, `curve` or `spring`: the
-    /// animation's driver; `.some(nil)` for plain `over: time`, nil when a problem was reported.
+    /// `over: tap` or `over: longPress` (with `view`, and `toggle` and `begin`), or `over: time` with
+    /// `from`, `duration`, `curve` or `spring`: the animation's driver; `.some(nil)` for plain
+    /// `over: time`, nil when a problem was reported.
     private static func animationDriver(
         _ m: [String: Node], _ node: Node, _ field: String, over: String, _ r: ScenarioReader,
         view: ((Node, String, String) -> ViewTarget?)?
@@ -642,22 +649,35 @@ extension ScenarioLoader {
             guard let (duration, pacing) = animationTiming(m, node, field, r) else { return nil }
             return .animation(TimedAnimation(start: .time(from), duration: duration, pacing: pacing))
         }
+        let touch = over == "tap" ? "tap" : "long press"
         guard let vn = m["view"] else {
-            r.report(node, "\(field).view", "missing; over: tap needs view: NAME, the layer a tap must hit (a layer's name, or self)")
+            r.report(node, "\(field).view", "missing; over: \(over) needs view: NAME, the layer a \(touch) must hit (a layer's name, or self)")
             return nil
         }
         guard let name = r.string(vn, "\(field).view") else { return nil }
         guard let view, var target = view(vn, name, "\(field).view") else {
-            if view == nil { r.report(vn, "\(field).view", "a tap animation belongs to a layer's property; vars cannot use one") }
+            if view == nil { r.report(vn, "\(field).view", "a \(touch) animation belongs to a layer's property; vars cannot use one") }
             return nil
         }
         (target.field, target.line, target.column) = ("\(field).view", vn.mark?.line ?? 1, vn.mark?.column ?? 1)
         if let fn = m["from"] {
-            r.report(fn, "\(field).from", "applies to over: time; a tap animation starts when its tap lifts: remove from")
+            let when = over == "tap" ? "when its tap lifts" : "when its long press is recognized"
+            r.report(fn, "\(field).from", "applies to over: time; a \(touch) animation starts \(when): remove from")
             return nil
         }
+        var toggle = false
+        if let tn = m["toggle"] {
+            guard let v = r.bool(tn, "\(field).toggle") else { return nil }
+            toggle = v
+        }
+        var fromCurrent = true
+        if let bn = m["begin"] {
+            guard let v = r.choice(bn, "\(field).begin", ["current", "start"]) else { return nil }
+            fromCurrent = v == "current"
+        }
         guard let (duration, pacing) = animationTiming(m, node, field, r) else { return nil }
-        return .animation(TimedAnimation(start: .tap(target), duration: duration, pacing: pacing))
+        let start: TimedAnimation.Start = over == "tap" ? .tap(target) : .longPress(target)
+        return .animation(TimedAnimation(start: start, duration: duration, pacing: pacing, toggle: toggle, fromCurrent: fromCurrent))
     }
 
     static let animationSpringKeys = ["dampingRatio", "response", "mass", "stiffness", "damping", "velocity"]

@@ -104,19 +104,25 @@ extension ScenarioLoader {
 
     /// An `over: tap` value whose layer no tap of the timeline hits never starts: a warning at its
     /// `view:` (the tap may miss, or land on a layer above it).
+    /// The same for `over: longPress`: no long press held long enough to be recognized hits it.
     static func warnUntapped(_ scene: UserScene, _ hits: TapHits, _ r: ScenarioReader) {
-        let tapped = Set(hits.times.keys.map(\.spec))
+        let tapped = Set(hits.times.keys.filter { !$0.longPress }.map(\.spec))
+        let pressed = Set(hits.times.keys.filter(\.longPress).map(\.spec))
         for spec in scene.allSpecs {
             for p in UserScene.Property.allCases {
                 guard let bound = spec.properties[p], case .keyframes(let k) = bound.binding, case .animation(let a) = k.driver,
-                    case .tap(let target) = a.start, !tapped.contains(target.spec ?? spec.id)
+                    let (target, longPress) = a.touch, !(longPress ? pressed : tapped).contains(target.spec ?? spec.id)
                 else { continue }
                 let name = target.spec.map { scene.allSpecs[$0].name } ?? spec.name
+                let (layer, step) = (name.isEmpty ? "this layer" : name, name.isEmpty ? "NAME" : name)
                 r.warnings.append(
                     ScenarioIssue(
                         file: r.file, line: target.line, column: target.column, field: target.field,
-                        message: "no tap in the timeline hits \(name.isEmpty ? "this layer" : name), so this animation never starts; "
-                            + "add a step tap: {view: \(name.isEmpty ? "NAME" : name)}, or check what lies above it where the tap lands"))
+                        message: longPress
+                            ? "no long press in the timeline hits \(layer) for 0.5 s or more, so this animation never starts; "
+                                + "add a step longPress: {view: \(step)}, or check what lies above it where the press lands"
+                            : "no tap in the timeline hits \(layer), so this animation never starts; "
+                                + "add a step tap: {view: \(step)}, or check what lies above it where the tap lands"))
             }
         }
     }

@@ -98,28 +98,51 @@ public enum KeyframeDriver: Equatable, Sendable {
         case .view(let t, let r): return "view of \(t.name) (\(r.rawValue))"
         case .animation(let a):
             switch a.start {
-            case .tap(let t): return "an animation on a tap on \(t.name)"
+            case .tap(let t): return "an animation on a tap on \(t.name)\(a.toggle ? " (toggled)" : "")"
+            case .longPress(let t): return "an animation on a long press on \(t.name)\(a.toggle ? " (toggled)" : "")"
             case .time(let from): return "an animation from \(formatNumber(from)) s"
             }
         }
     }
 }
 
-/// An animation a value plays (`over: tap`, or `over: time` with `from`, `duration`, `curve` or
-/// `spring`): from its start, its progress is `pacing`'s over `duration` (a spring that runs
-/// until it settles ignores the duration); before it, the value is the first keyframe's.
+/// An animation a value plays (`over: tap`, `over: longPress`, or `over: time` with `from`,
+/// `duration`, `curve` or `spring`): from its start, its progress is `pacing`'s over `duration` (a
+/// spring that runs until it settles ignores the duration); before it, the value is the first
+/// keyframe's. A touch started one plays it towards 1, or with `toggle` every second touch back
+/// to 0; one landing while it plays starts from the progress on screen (`fromCurrent`, UIKit's
+/// `beginFromCurrentState`; a spring keeps its velocity) or from the start of its way.
 public struct TimedAnimation: Equatable, Sendable {
     public enum Start: Equatable, Sendable {
         /// Each time a tap that hits this layer (or a layer inside it) lifts.
         case tap(ViewTarget)
+        /// Each time a long press on this layer (or a layer inside it) is recognized: the finger
+        /// held `TapHits.longPressMinimum` seconds (UILongPressGestureRecognizer's `.began`).
+        case longPress(ViewTarget)
         /// At this time of the timeline, in seconds.
         case time(Double)
     }
     public var start: Start
     public var duration: Double
     public var pacing: Pacing
+    /// Touches alternate: odd ones play towards 1, even ones back towards 0 (a Follow button).
+    public var toggle: Bool
+    /// A touch while it plays starts from the progress on screen (and a spring's velocity), not
+    /// from the start of its way (0 forwards, 1 back).
+    public var fromCurrent: Bool
 
-    package init(start: Start, duration: Double, pacing: Pacing) { self.start = start; self.duration = duration; self.pacing = pacing }
+    package init(start: Start, duration: Double, pacing: Pacing, toggle: Bool = false, fromCurrent: Bool = true) {
+        self.start = start; self.duration = duration; self.pacing = pacing; self.toggle = toggle; self.fromCurrent = fromCurrent
+    }
+
+    /// The touch's target on `ViewTarget` and whether it is a long press (nil for `over: time`).
+    package var touch: (target: ViewTarget, longPress: Bool)? {
+        switch start {
+        case .tap(let t): return (t, false)
+        case .longPress(let t): return (t, true)
+        case .time: return nil
+        }
+    }
 }
 
 /// Where taps hit a scene's layers: for each layer instance hit, the times (ascending) at which
@@ -128,8 +151,13 @@ public struct TapHits: Equatable, Sendable {
     public struct Key: Hashable, Sendable {
         public var spec: Int
         public var instance: Int
-        public init(spec: Int, instance: Int) { self.spec = spec; self.instance = instance }
+        /// A long press's recognition, not a tap's lift.
+        public var longPress: Bool
+        public init(spec: Int, instance: Int, longPress: Bool = false) { self.spec = spec; self.instance = instance; self.longPress = longPress }
     }
+    /// How long a finger is held before a long press is recognized (UILongPressGestureRecognizer's
+    /// default `minimumPressDuration`).
+    public static let longPressMinimum = 0.5
     public private(set) var times: [Key: [Double]] = [:]
     public init() {}
 
@@ -139,6 +167,17 @@ public struct TapHits: Equatable, Sendable {
     package mutating func add(_ key: Key, at time: Double) {
         if times[key]?.last == time { return }
         times[key, default: []].append(time)
+    }
+
+    /// The touches on `key` at or before `time`, in time order.
+    public func all(_ key: Key, atOrBefore time: Double) -> ArraySlice<Double> {
+        guard let list = times[key], let first = list.first, first <= time else { return [] }
+        var lo = 0, hi = list.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if list[mid] <= time { lo = mid + 1 } else { hi = mid }
+        }
+        return list[..<lo]
     }
 
     /// The latest tap on `key` that lifted at or before `time`.

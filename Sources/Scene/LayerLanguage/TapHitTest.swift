@@ -8,7 +8,7 @@ extension UserScene {
     /// only then).
     package var hasTapAnimations: Bool {
         func isTap(_ b: Binding) -> Bool {
-            if case .keyframes(let k) = b, case .animation(let a) = k.driver, case .tap = a.start { return true }
+            if case .keyframes(let k) = b, case .animation(let a) = k.driver, a.touch != nil { return true }
             return false
         }
         return allSpecs.contains { spec in
@@ -17,12 +17,16 @@ extension UserScene {
         }
     }
 
-    /// The hits of a timeline's taps (long presses start nothing): each tap is hit-tested where
-    /// its finger lands, at that moment (the scroll then, the animations of earlier taps as they
-    /// stand), and the layer instance hit and its ancestors record the time the finger lifts.
+    /// The hits of a timeline's taps and long presses: each is hit-tested where its finger lands,
+    /// at that moment (the scroll then, the animations of earlier touches as they stand), and the
+    /// layer instance hit and its ancestors record the time a tap's finger lifts, or the time a
+    /// long press is recognized (held `TapHits.longPressMinimum` seconds; a shorter one starts
+    /// nothing, as a long-press recognizer fails).
     package func tapHits(_ gestures: GestureTimeline, metrics: Metrics) -> TapHits {
         var hits = TapHits()
-        for press in gestures.presses where !press.isLongPress {
+        // Recorded in time order (a long press is recognized before it lifts, so a tap during it
+        // would come later: the timeline's steps do not overlap).
+        for press in gestures.presses where !press.isLongPress || press.duration >= TapHits.longPressMinimum {
             let point: Point
             switch press.target {
             case .point(let p): point = p
@@ -31,7 +35,10 @@ extension UserScene {
             let state = gestures.state(at: press.time)
             let moment = Moment(
                 offset: state.offset - metrics.insetTop, u: state.offset, velocity: 0, time: press.time, phase: state.phase, taps: hits)
-            for key in hitTest(point, moment, metrics) { hits.add(key, at: press.end) }
+            for var key in hitTest(point, moment, metrics) {
+                key.longPress = press.isLongPress
+                hits.add(key, at: press.isLongPress ? press.time + TapHits.longPressMinimum : press.end)
+            }
         }
         return hits
     }

@@ -505,8 +505,8 @@ public final class UserScene: Sendable {
             let x: Double
             if case .animation(let a) = k.driver {
                 // Not started: the first keyframe's value, whatever `outside` says.
-                guard let elapsed = elapsed(a, env) else { return (0, 0) }
-                x = a.pacing.progress(elapsed: elapsed, duration: a.duration)
+                guard let progress = progress(a, env) else { return (0, 0) }
+                x = progress
             } else {
                 x = driverValue(k.driver, env)
             }
@@ -531,24 +531,23 @@ public final class UserScene: Sendable {
             return (lo, stops[lo + 1].easing.progress(t))
         }
 
-        /// Seconds since the animation last started; nil before its start (or any tap on its layer).
-        func elapsed(_ a: TimedAnimation, _ env: ExpressionEnvironment) -> Double? {
+        /// The animation's progress; nil before its start (or any touch on its layer).
+        func progress(_ a: TimedAnimation, _ env: ExpressionEnvironment) -> Double? {
             let now = env[.time]
-            switch a.start {
-            case .time(let from): return now >= from ? now - from : nil
-            case .tap(let target):
-                guard !env.taps.isEmpty else { return nil }
-                let spec = target.spec.map { scene.allSpecs[$0] } ?? reader!
-                let instance = target.instance ?? (reader.map { spec.root == $0.root } ?? true ? instance : 0)
-                return env.taps.last(TapHits.Key(spec: spec.id, instance: instance), atOrBefore: now).map { now - $0 }
+            guard let (target, longPress) = a.touch else {
+                guard case .time(let from) = a.start, now >= from else { return nil }
+                return a.pacing.progress(elapsed: now - from, duration: a.duration)
             }
+            guard !env.taps.isEmpty else { return nil }
+            let spec = target.spec.map { scene.allSpecs[$0] } ?? reader!
+            let instance = target.instance ?? (reader.map { spec.root == $0.root } ?? true ? instance : 0)
+            return a.progress(touches: env.taps.all(TapHits.Key(spec: spec.id, instance: instance, longPress: longPress), atOrBefore: now), now: now)
         }
 
         func driverValue(_ d: KeyframeDriver, _ env: ExpressionEnvironment) -> Double {
             switch d {
             case .animation(let a):
-                guard let e = elapsed(a, env) else { return 0 }
-                return a.pacing.progress(elapsed: e, duration: a.duration)
+                return progress(a, env) ?? 0
             case .offset: return env[.offset]
             case .u: return env[.u]
             case .time: return env[.time]
