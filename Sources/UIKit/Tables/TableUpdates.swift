@@ -295,14 +295,20 @@ extension UITableView {
         } else {
             return
         }
+        enter(cell, end: end, from: start)
+    }
+
+    /// Lays `view` out at its final frame `end`, puts it at `start` without animation, and
+    /// animates its alpha to 1 in the block being run (its frame follows from the caller's layout).
+    func enter(_ view: UIView, end: CGRect, from start: (frame: CGRect, alpha: CGFloat)) {
         UIView.performWithoutAnimation {
-            cell.frame = end
-            cell.layoutIfNeeded()
-            cell.frame = start.frame
-            cell.alpha = start.alpha
+            view.frame = end
+            view.layoutIfNeeded()
+            view.frame = start.frame
+            view.alpha = start.alpha
         }
-        AnimationCapture.forget(cell.layer)
-        if cell.alpha != 1 { cell.alpha = 1 }
+        AnimationCapture.forget(view.layer)
+        if view.alpha != 1 { view.alpha = 1 }
     }
 
     /// Where a cell leaving from `was` ends, with its alpha.

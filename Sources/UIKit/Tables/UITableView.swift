@@ -653,16 +653,8 @@ extension UITableViewDelegate {
         guard let motion = runningUpdate, let style = motion.enteringSupplement(section: section), style != .none else {
             return UIView.performWithoutAnimation { view.frame = frame }
         }
-        let start = motion.offset(frame, gap: frame.minY, style: style)
-        UIView.performWithoutAnimation {
-            view.frame = frame
-            view.layoutIfNeeded()
-            view.frame = start.frame
-            view.alpha = start.alpha
-        }
-        AnimationCapture.forget(view.layer)
+        motion.enter(view, end: frame, from: motion.offset(frame, gap: frame.minY, style: style))
         view.frame = frame
-        if view.alpha != 1 { view.alpha = 1 }
     }
 
     func recycleSupplement(_ v: UIView) {
