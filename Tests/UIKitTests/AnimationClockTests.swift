@@ -28,10 +28,8 @@ import XCTest
 @MainActor enum AnimationRuns {
     /// A run of `controller` at 10 frames a second for 4 seconds, nothing scrolling.
     static func make(_ controller: AnimatedBoxViewController) -> ScreenRun {
-        let settings = ScreenSettings(device: Device.named("iphone-15")!, appearance: .light, typography: .standard, fps: 10, imageFolders: [])
-        let motion = KeyframeTimeline(keyframes: [.init(time: 0, offset: 0, easing: .linear), .init(time: 4, offset: 0, easing: .linear)])
         ScreenRun.resetDiagnostics()
-        return ScreenRun(settings: settings, motion: motion, make: { controller })
+        return StillRun.make(fps: 10, seconds: 4, make: { controller })
     }
 
     static func layer(_ name: String, in run: ScreenRun) -> Layer? {

@@ -16,9 +16,7 @@ final class PresentationTests: XCTestCase {
         let log = Log()
         let first = Logged("first") { log.lines.append($0) }
         let sheet = Logged("sheet") { log.lines.append($0) }
-        let settings = ScreenSettings(device: Device.named("iphone-15")!, appearance: .light, typography: .standard, fps: 20, imageFolders: [])
-        let motion = KeyframeTimeline(keyframes: [.init(time: 0, offset: 0, easing: .linear), .init(time: 3, offset: 0, easing: .linear)])
-        let run = ScreenRun(settings: settings, motion: motion, make: { first })
+        let run = StillRun.make(fps: 20, seconds: 3, make: { first })
         run.advance(to: 1)
         log.lines.removeAll()
         return (run, first, sheet, { log.lines }, { log.lines.append($0) })

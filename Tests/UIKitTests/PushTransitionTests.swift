@@ -198,9 +198,7 @@ final class PushTransitionTests: XCTestCase {
                 c.animate(alongsideTransition: { _ in dot.alpha = 0 }, completion: { ctx in log.append("completion \(ctx.percentComplete)") })
             }
             var nav: UINavigationController!
-            let settings = ScreenSettings(device: Device.named("iphone-15")!, appearance: .light, typography: .standard, fps: 20, imageFolders: [])
-            let motion = KeyframeTimeline(keyframes: [.init(time: 0, offset: 0, easing: .linear), .init(time: 3, offset: 0, easing: .linear)])
-            let run = ScreenRun(settings: settings, motion: motion, make: { nav = UINavigationController(rootViewController: first); return nav })
+            let run = StillRun.make(fps: 20, seconds: 3, make: { nav = UINavigationController(rootViewController: first); return nav })
             run.advance(to: 1)
             XCTAssertNil(run.within { first.transitionCoordinator })
             log.removeAll()

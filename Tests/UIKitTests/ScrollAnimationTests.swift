@@ -34,10 +34,8 @@ import XCTest
     static func run(_ appear: @escaping (CarouselViewController) -> Void) -> (ScreenRun, CarouselViewController) {
         let vc = CarouselViewController()
         vc.onAppear = appear
-        let settings = ScreenSettings(device: Device.named("iphone-15")!, appearance: .light, typography: .standard, fps: 10, imageFolders: [])
-        let motion = KeyframeTimeline(keyframes: [.init(time: 0, offset: 0, easing: .linear), .init(time: 4, offset: 0, easing: .linear)])
         ScreenRun.resetDiagnostics()
-        return (ScreenRun(settings: settings, motion: motion, make: { vc }), vc)
+        return (StillRun.make(fps: 10, seconds: 4, make: { vc }), vc)
     }
 }
 

@@ -36,10 +36,8 @@ import XCTest
     static func run(_ appear: @escaping (RowsController) -> Void) -> (ScreenRun, RowsController) {
         let vc = RowsController(style: .plain)
         vc.onAppear = appear
-        let settings = ScreenSettings(device: Device.named("iphone-15")!, appearance: .light, typography: .standard, fps: 10, imageFolders: [])
-        let motion = KeyframeTimeline(keyframes: [.init(time: 0, offset: 0, easing: .linear), .init(time: 2, offset: 0, easing: .linear)])
         ScreenRun.resetDiagnostics()
-        return (ScreenRun(settings: settings, motion: motion, make: { vc }), vc)
+        return (StillRun.make(fps: 10, seconds: 2, make: { vc }), vc)
     }
 }
 
