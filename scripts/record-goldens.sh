@@ -62,3 +62,7 @@ record fitted-profile "0,30"
 # down), its spring and colour change mid-way, the banner sliding in, overshooting, the tap on
 # the banner (finger down), the banner fading
 record tap-animations "0,16,20,50,54,76,84"
+# A toggled tap and a long press (toggle, begin: current, over: longPress): rest, following and
+# swelling, just after the second tap (still widest), turning back, unfollowed at rest, the card
+# lifting under the held finger, lifted
+record tap-toggles "0,16,22,25,45,84,95"
