@@ -12,6 +12,8 @@ import XCTest
     var source: UITableViewDiffableDataSource<Int, String>!
     var onAppear: (DiffableRowsController) -> Void = { _ in }
     var log: [String] = []
+    /// The items the cell provider was asked for, in order.
+    var provided: [String] = []
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -22,6 +24,7 @@ import XCTest
         source = UITableViewDiffableDataSource(tableView: table) { table, indexPath, item in
             let cell = table.dequeueReusableCell(withIdentifier: "row", for: indexPath)
             cell.textLabel?.text = item
+            self.provided.append(item)
             return cell
         }
         source.defaultRowAnimation = .fade
@@ -131,6 +134,32 @@ final class DiffableAnimationTests: XCTestCase {
             XCTAssertEqual(vc.table.visibleCells.map { $0.textLabel?.text }, ["A", "C", "B", "new", "E"])
             XCTAssertEqual(vc.log, ["done 0.3"])
             XCTAssertFalse(ScreenRun.takeDiagnostics().contains { $0.contains("animatingDifferences") })
+        }
+    }
+
+    /// Not animated, as iOS 15 and later: the difference is made at once, the rows that stay keep
+    /// their cells and only the inserted row goes to the cell provider (a reload asked for all
+    /// five); the completion is called before `apply` returns.
+    func testDiffableTableApplyWithoutAnimationKeepsTheCellsOfRowsThatStay() {
+        MainActor.assumeIsolated {
+            var cells: [String: UITableViewCell] = [:]
+            var providedBefore: [String] = []
+            let (run, vc) = DiffableRowsController.run { vc in
+                for name in ["A", "B", "C", "E"] { cells[name] = vc.cell(name) }
+                providedBefore = vc.provided
+                vc.source.apply(DiffableRowsController.snapshot(["A", "C", "B", "new", "E"]), animatingDifferences: false) { vc.log.append("done") }
+                vc.log.append("returned")
+            }
+            run.advance(to: 1)
+            run.within {
+                XCTAssertEqual(Array(vc.provided.dropFirst(providedBefore.count)), ["new"])
+                XCTAssertEqual(Self.drawnTop(vc.cell("B")), 88, accuracy: 1e-6)
+                XCTAssertEqual(Self.drawnTop(vc.cell("new")), 132, accuracy: 1e-6)
+                XCTAssertEqual(Self.opacity(vc.cell("new")), 1)
+            }
+            for name in ["A", "B", "C", "E"] { XCTAssertTrue(vc.cell(name) === cells[name], "\(name) keeps its cell") }
+            XCTAssertEqual(vc.table.visibleCells.map { $0.textLabel?.text }, ["A", "C", "B", "new", "E"])
+            XCTAssertEqual(vc.log, ["done", "returned"])
         }
     }
 

@@ -30,7 +30,7 @@ import Foundation
     public func snapshot() -> NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> { current }
 
     /// Shows `snapshot`. Animated, the difference from the snapshot shown plays as a batch update
-    /// (`completion` when it ends, as UIKit calls it); not animated, the table reloads its rows
+    /// (`completion` when it ends, as UIKit calls it); not animated, the same difference is made
     /// at once (`completion` then). A table not yet on screen just loads the rows.
     /// https://developer.apple.com/documentation/uikit/uitableviewdiffabledatasource/apply(_:animatingdifferences:completion:)
     open func apply(
@@ -40,14 +40,20 @@ import Foundation
         let old = current
         current = snapshot
         guard let tv = tableView else { return completion?() ?? () }
+        var (update, reconfigured) = snapshot.batchUpdate(from: old, style: animatingDifferences ? defaultRowAnimation : .none)
+        // A reconfigured row is given to the cell provider again in place, with no animation.
+        for path in reconfigured { update.reloadedRows[path] = UITableView.RowAnimation.none }
         guard animatingDifferences else {
-            tv.reloadData()
+            // As iOS 15 and later: the difference at once, the rows that stay keeping their cells
+            // (only rows inserted, reloaded or reconfigured go to the cell provider).
+            UIView.performWithoutAnimation {
+                tv.beginUpdates()
+                tv.nesting.change { $0.absorb(update) }
+                tv.finishUpdates(completion: nil)
+            }
             completion?()
             return
         }
-        var (update, reconfigured) = snapshot.batchUpdate(from: old, style: defaultRowAnimation)
-        // A reconfigured row is given to the cell provider again in place, with no animation.
-        for path in reconfigured { update.reloadedRows[path] = UITableView.RowAnimation.none }
         tv.beginUpdates()
         tv.nesting.change { $0.absorb(update) }
         tv.finishUpdates { _ in completion?() }
