@@ -98,15 +98,74 @@ internal import Scene
 
     /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/1621850-isnavigationbarhidden
     open var isNavigationBarHidden: Bool {
-        get { navigationBar.isHidden }
+        get { barSliding?.hidden ?? navigationBar.isHidden }
         set { setNavigationBarHidden(newValue, animated: false) }
     }
 
+    /// The duration of `setNavigationBarHidden(_:animated: true)`. Apple documents the constant
+    /// without its value; 0.2 s is the value UIKit's reimplementations give it (not measured).
+    /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/hideshowbarduration
+    public class var hideShowBarDuration: CGFloat { 0.2 }
+
+    /// A bar sliding away or back (`setNavigationBarHidden(_:animated: true)`): where it is going,
+    /// and which call it is (a later call takes over; the earlier one's end does nothing).
+    private var barSliding: (hidden: Bool, call: Int)?
+    private var barSlidingCalls = 0
+
+    /// Animated, on screen: the bar slides up off the screen (hiding) or down from there (showing)
+    /// over `hideShowBarDuration` with UIKit's default ease in and out, and the safe area of the
+    /// controllers under it changes at once to its end, so what is laid out against it moves
+    /// with the bar in the same animation; a hidden bar is hidden at the end. Not animated, off
+    /// screen, or during a push or pop (said once), the change is made at once.
     /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/1621885-setnavigationbarhidden
     open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
-        navigationBar.isHidden = hidden
-        viewIfLoaded?.setNeedsLayout()
-        topViewController?.viewIfLoaded?.setNeedsLayout()
+        let bar = navigationBar
+        let relayout = { [weak self] in
+            self?.viewIfLoaded?.setNeedsLayout()
+            self?.topViewController?.viewIfLoaded?.setNeedsLayout()
+        }
+        if animated, runningTransition != nil, hidden != isNavigationBarHidden {
+            Diagnostics.once(
+                "bar hidden in a transition",
+                "UINavigationController: setNavigationBarHidden(_:animated: true) during a push or pop is drawn at once (UIKit moves the bar with the slide)")
+        }
+        guard animated, hidden != isNavigationBarHidden, UIView.areAnimationsEnabled, !AnimationCapture.withoutAnimation,
+            runningTransition == nil, ScreenRun.current != nil, let container = viewIfLoaded, container.window != nil
+        else {
+            // A slide under way stops where it would end: the bar's own transform back.
+            if let own = bar.slidingFrom { UIView.performWithoutAnimation { bar.transform = own } }
+            bar.slidingFrom = nil
+            barSliding = nil
+            bar.isHidden = hidden
+            relayout()
+            return
+        }
+        barSlidingCalls += 1
+        let call = barSlidingCalls
+        barSliding = (hidden, call)
+        // Off the screen: up by the bar's bottom (its background under the status bar goes too).
+        let away = CGAffineTransform(translationX: 0, y: -bar.barFrame(u: bar.u, traits: traitCollection).maxY)
+        let own = bar.slidingFrom ?? bar.transform
+        bar.slidingFrom = own
+        if !hidden, bar.isHidden {
+            UIView.performWithoutAnimation { bar.transform = own.concatenating(away) }
+            bar.isHidden = false
+        }
+        UIView.animate(
+            withDuration: TimeInterval(Self.hideShowBarDuration), delay: 0, options: [],
+            animations: {
+                bar.transform = hidden ? own.concatenating(away) : own
+                relayout()
+                container.layoutIfNeeded()
+            },
+            completion: { [weak self] _ in
+                guard let self, self.barSliding?.call == call else { return }
+                self.barSliding = nil
+                bar.slidingFrom = nil
+                UIView.performWithoutAnimation { bar.transform = own }
+                bar.isHidden = hidden
+                relayout()
+            })
     }
 
     /// The toolbar is not drawn (said once when shown).
