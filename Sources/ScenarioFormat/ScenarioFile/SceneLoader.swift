@@ -726,21 +726,26 @@ extension ScenarioLoader {
             guard let v = r.number(vn, "\(f).velocity", range: -100...100) else { return nil }
             velocity = v
         }
+        /// A damping ratio or coefficient: from 0.01 to `max`; at 0 or below, why a spring needs one.
+        func damping(_ node: Node, _ key: String, upTo max: Double, _ advice: String) -> Double? {
+            guard let v = r.number(node, "\(f).\(key)") else { return nil }
+            guard (0.01...max).contains(v) else {
+                r.report(
+                    node, "\(f).\(key)",
+                    v <= 0
+                        ? "must be above 0 (0.01 to \(r.format(max))), got \(r.format(v)): a spring settles only with damping above 0; \(advice)"
+                        : "must be between 0.01 and \(r.format(max)), got \(r.format(v))")
+                return nil
+            }
+            return v
+        }
         let physical = ["mass", "stiffness", "damping"].filter { sm[$0] != nil }
         if let rn = sm["dampingRatio"] {
             if let key = physical.first {
                 r.report(sm[key], "\(f).\(key)", "give dampingRatio (with response or duration) or mass, stiffness and damping, not both")
                 return nil
             }
-            guard let ratio = r.number(rn, "\(f).dampingRatio") else { return nil }
-            guard (0.01...10).contains(ratio) else {
-                r.report(
-                    rn, "\(f).dampingRatio",
-                    ratio <= 0
-                        ? "must be above 0 (0.01 to 10), got \(r.format(ratio)): a spring settles only with damping above 0; 1 settles without bouncing, 0.5 bounces"
-                        : "must be between 0.01 and 10, got \(r.format(ratio))")
-                return nil
-            }
+            guard let ratio = damping(rn, "dampingRatio", upTo: 10, "1 settles without bouncing, 0.5 bounces") else { return nil }
             if let pn = sm["response"] {
                 guard let response = r.number(pn, "\(f).response", range: 0.01...60, unit: "seconds") else { return nil }
                 if let dn = m["duration"] {
@@ -769,15 +774,7 @@ extension ScenarioLoader {
         if let n = sm["mass"] { guard let v = r.number(n, "\(f).mass", range: 0.01...100) else { return nil }; spring.mass = v }
         if let n = sm["stiffness"] { guard let v = r.number(n, "\(f).stiffness", range: 1...10000) else { return nil }; spring.stiffness = v }
         if let n = sm["damping"] {
-            guard let v = r.number(n, "\(f).damping") else { return nil }
-            guard (0.01...1000).contains(v) else {
-                r.report(
-                    n, "\(f).damping",
-                    v <= 0
-                        ? "must be above 0 (0.01 to 1000), got \(r.format(v)): a spring settles only with damping above 0; CASpringAnimation's default is 10"
-                        : "must be between 0.01 and 1000, got \(r.format(v))")
-                return nil
-            }
+            guard let v = damping(n, "damping", upTo: 1000, "CASpringAnimation's default is 10") else { return nil }
             spring.damping = v
         }
         if let dn = m["duration"] {
