@@ -180,8 +180,16 @@ internal import Scene
     }
     private var ownTabBarItem: UITabBarItem?
 
-    open var hidesBarsOnSwipe = false
-    open var hidesBarsOnTap = false
+    /// Kept; the bars are not hidden by a swipe here (said once when set).
+    /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/hidesbarsonswipe
+    open var hidesBarsOnSwipe = false {
+        didSet { if hidesBarsOnSwipe { Diagnostics.once("hidesBarsOnSwipe", "UINavigationController.hidesBarsOnSwipe: a swipe does not hide the bar here") } }
+    }
+    /// Kept; the bars are not hidden by a tap here (said once when set).
+    /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/hidesbarsontap
+    open var hidesBarsOnTap = false {
+        didSet { if hidesBarsOnTap { Diagnostics.once("hidesBarsOnTap", "UINavigationController.hidesBarsOnTap: a tap does not hide the bar here") } }
+    }
 
     open override func loadView() {
         let v = ContainerView(frame: UIScreen.main.bounds)
