@@ -97,6 +97,20 @@ final class BarHideShowTests: XCTestCase {
         }
     }
 
+    /// `hidesBarsOnSwipe` and `hidesBarsOnTap` are kept, and said once: no swipe or tap hides the bar here.
+    func testHidingOnSwipeOrTapIsSaid() {
+        MainActor.assumeIsolated {
+            ScreenRun.resetDiagnostics()
+            let nav = UINavigationController(rootViewController: UIViewController())
+            nav.hidesBarsOnSwipe = true
+            nav.hidesBarsOnTap = true
+            XCTAssertTrue(nav.hidesBarsOnSwipe && nav.hidesBarsOnTap)
+            let said = ScreenRun.takeDiagnostics()
+            XCTAssertTrue(said.contains { $0.contains("hidesBarsOnSwipe: a swipe does not hide the bar") }, "\(said)")
+            XCTAssertTrue(said.contains { $0.contains("hidesBarsOnTap: a tap does not hide the bar") }, "\(said)")
+        }
+    }
+
     /// Not animated: at once.
     func testHidingWithoutAnimationIsAtOnce() {
         MainActor.assumeIsolated {
