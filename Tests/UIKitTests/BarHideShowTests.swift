@@ -37,11 +37,13 @@ final class BarHideShowTests: XCTestCase {
         guard let layer = view.layer.presentation() else { return -1 }
         return layer.position.y - layer.bounds.height / 2
     }
+    /// The label half way from 108 to 69, laid out on the @3x pixel grid: 88 2/3.
+    static let halfWay: CGFloat = ((108 + 69) / 2 * 3).rounded() / 3
     @MainActor private static func barShift(_ bar: UINavigationBar) -> CGFloat { bar.layer.presentation()?.affineTransform().ty ?? 0 }
 
     /// Hiding: `isNavigationBarHidden` says true at once; the bar slides up by its bottom (98 pt)
     /// over 0.2 s eased in and out, half way at 0.1 s, the label under the safe area moving from
-    /// 108 to 69 with it; at the end the bar is hidden with its transform back to identity.
+    /// 108 to 69 on the same curve; at the end the bar is hidden with its transform back to identity.
     func testHidingAnimatedSlidesTheBarAwayWithTheSafeArea() {
         MainActor.assumeIsolated {
             var hiddenAtOnce: Bool?
@@ -56,7 +58,7 @@ final class BarHideShowTests: XCTestCase {
                 XCTAssertEqual(hiddenAtOnce, true)
                 XCTAssertFalse(bar.isHidden)
                 XCTAssertEqual(Self.barShift(bar), -98 / 2, accuracy: 1e-6)
-                XCTAssertEqual(Self.drawnTop(vc.label), (108 + 69) / 2, accuracy: 1e-6)
+                XCTAssertEqual(Self.drawnTop(vc.label), Self.halfWay, accuracy: 1e-6)
             }
             run.advance(to: 3)
             run.within {
@@ -83,7 +85,7 @@ final class BarHideShowTests: XCTestCase {
             run.within {
                 XCTAssertFalse(bar.isHidden)
                 XCTAssertEqual(Self.barShift(bar), -98 / 2, accuracy: 1e-6)
-                XCTAssertEqual(Self.drawnTop(vc.label), (108 + 69) / 2, accuracy: 1e-6)
+                XCTAssertEqual(Self.drawnTop(vc.label), Self.halfWay, accuracy: 1e-6)
                 nav.setNavigationBarHidden(true, animated: true)
             }
             run.advance(to: 2)
@@ -119,6 +121,47 @@ final class BarHideShowTests: XCTestCase {
             run.within {
                 XCTAssertTrue(vc.navigationController!.navigationBar.isHidden)
                 XCTAssertEqual(Self.drawnTop(vc.label), 69, accuracy: 1e-6)
+            }
+        }
+    }
+}
+
+/// A table under the bar, at rest at its top; `onAppear` runs in viewDidAppear.
+@MainActor final class BarTableController: UITableViewController {
+    var onAppear: (BarTableController) -> Void = { _ in }
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        tableView.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+    }
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        onAppear(self)
+    }
+    override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 30 }
+    override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+        cell.textLabel?.text = "Row \(indexPath.row)"
+        return cell
+    }
+}
+
+extension BarHideShowTests {
+    /// A table at rest at its top under the bar moves with the safe area as the bar hides: its
+    /// first row from 98 to 59 on the slide's curve (a quarter of the time in at 0.05 s, half way
+    /// at 0.1 s), its content offset with it, never jumping ahead of the bar.
+    func testATableAtRestMovesWithTheSlidingBar() {
+        MainActor.assumeIsolated {
+            let vc = BarTableController(style: .plain)
+            vc.onAppear = { vc in vc.navigationController?.setNavigationBarHidden(true, animated: true) }
+            let run = StillRun.make(fps: 20, seconds: 1, make: { UINavigationController(rootViewController: vc) })
+            let expected: [CGFloat] = [98, 98 - 39 * CGFloat(CubicCurve.easeInOut.value(at: 0.25)), 78.5, 98 - 39 * CGFloat(CubicCurve.easeInOut.value(at: 0.75)), 59, 59]
+            for (f, top) in expected.enumerated() {
+                run.advance(to: f)
+                run.within {
+                    let first = vc.tableView.visibleCells.first!
+                    XCTAssertEqual(first.convert(CGPoint.zero, to: nil).y, top, accuracy: 1e-6, "frame \(f)")
+                    XCTAssertEqual(vc.tableView.contentOffset.y, -top, accuracy: 1e-6, "frame \(f)")
+                }
             }
         }
     }

@@ -353,9 +353,6 @@ internal import Scene
         return restBottom
     }
 
-    /// The bar's own transform while `setNavigationBarHidden(_:animated: true)` slides it.
-    var slidingFrom: CGAffineTransform?
-
     /// Puts the bar at `rect` (in its superview, before its transform) by its bounds and center,
     /// as UIKit lays the bar out: a transform set by the screen (the translation that slides the
     /// bar away) stays and moves the bar from there.

@@ -98,7 +98,7 @@ internal import Scene
 
     /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/1621850-isnavigationbarhidden
     open var isNavigationBarHidden: Bool {
-        get { barSliding?.hidden ?? navigationBar.isHidden }
+        get { barSlide?.hidden ?? navigationBar.isHidden }
         set { setNavigationBarHidden(newValue, animated: false) }
     }
 
@@ -107,65 +107,75 @@ internal import Scene
     /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/hideshowbarduration
     public class var hideShowBarDuration: CGFloat { 0.2 }
 
-    /// A bar sliding away or back (`setNavigationBarHidden(_:animated: true)`): where it is going,
-    /// and which call it is (a later call takes over; the earlier one's end does nothing).
-    private var barSliding: (hidden: Bool, call: Int)?
-    private var barSlidingCalls = 0
+    /// The bar sliding away or back (`setNavigationBarHidden(_:animated: true)`): where it goes,
+    /// how much of it showed when the slide began (1 all, 0 none), when, and the bar's own transform.
+    private struct BarSlide {
+        let hidden: Bool
+        let from: CGFloat
+        let begin: Double
+        let own: CGAffineTransform
+    }
+    private var barSlide: BarSlide?
+
+    /// How much of the bar shows at `time` during a slide (eased in and out), nil without one.
+    private func barShown(at time: Double) -> CGFloat? {
+        guard let slide = barSlide else { return nil }
+        let p = CubicCurve.easeInOut.value(at: min(1, max(0, (time - slide.begin) / Double(Self.hideShowBarDuration))))
+        return slide.from + ((slide.hidden ? 0 : 1) - slide.from) * CGFloat(p)
+    }
 
     /// Animated, on screen: the bar slides up off the screen (hiding) or down from there (showing)
-    /// over `hideShowBarDuration` with UIKit's default ease in and out, and the safe area of the
-    /// controllers under it changes at once to its end, so what is laid out against it moves
-    /// with the bar in the same animation; a hidden bar is hidden at the end. Not animated, off
+    /// over `hideShowBarDuration` on ease in and out, and the top of the safe area of the
+    /// controllers under it moves with the bar's bottom, frame by frame, so what is laid out
+    /// against it (and a scroll view's content at rest) moves with the bar; a hidden bar is
+    /// hidden at the end. A second call slides on from where the bar stands. Not animated, off
     /// screen, or during a push or pop (said once), the change is made at once.
     /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/1621885-setnavigationbarhidden
     open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
         let bar = navigationBar
-        let relayout = { [weak self] in
-            self?.viewIfLoaded?.setNeedsLayout()
-            self?.topViewController?.viewIfLoaded?.setNeedsLayout()
-        }
+        let now = ScreenEnvironment.time
+        let shown = barShown(at: now) ?? (isNavigationBarHidden ? 0 : 1)
+        let own = barSlide?.own ?? bar.transform
         if animated, runningTransition != nil, hidden != isNavigationBarHidden {
             Diagnostics.once(
                 "bar hidden in a transition",
                 "UINavigationController: setNavigationBarHidden(_:animated: true) during a push or pop is drawn at once (UIKit moves the bar with the slide)")
         }
         guard animated, hidden != isNavigationBarHidden, UIView.areAnimationsEnabled, !AnimationCapture.withoutAnimation,
-            runningTransition == nil, ScreenRun.current != nil, let container = viewIfLoaded, container.window != nil
+            runningTransition == nil, ScreenRun.current != nil, viewIfLoaded?.window != nil
         else {
-            // A slide under way stops where it would end: the bar's own transform back.
-            if let own = bar.slidingFrom { UIView.performWithoutAnimation { bar.transform = own } }
-            bar.slidingFrom = nil
-            barSliding = nil
+            if barSlide != nil { UIView.performWithoutAnimation { bar.transform = own } }
+            barSlide = nil
             bar.isHidden = hidden
-            relayout()
+            relayOutUnderBar()
             return
         }
-        barSlidingCalls += 1
-        let call = barSlidingCalls
-        barSliding = (hidden, call)
-        // Off the screen: up by the bar's bottom (its background under the status bar goes too).
-        let away = CGAffineTransform(translationX: 0, y: -bar.barFrame(u: bar.u, traits: traitCollection).maxY)
-        let own = bar.slidingFrom ?? bar.transform
-        bar.slidingFrom = own
-        if !hidden, bar.isHidden {
-            UIView.performWithoutAnimation { bar.transform = own.concatenating(away) }
-            bar.isHidden = false
+        barSlide = BarSlide(hidden: hidden, from: shown, begin: now, own: own)
+        bar.isHidden = false
+        advanceBarSlide()
+    }
+
+    /// The slide at the frame's time: the bar's place, the safe area under it; at the end, the bar
+    /// hidden or shown with its own transform. Each layout pass of the container calls it.
+    private func advanceBarSlide() {
+        guard let slide = barSlide, let shown = barShown(at: ScreenEnvironment.time) else { return }
+        let bar = navigationBar
+        let ended = ScreenEnvironment.time >= slide.begin + Double(Self.hideShowBarDuration) - 1e-9
+        UIView.performWithoutAnimation {
+            // Off the screen: up by the bar's bottom (its background under the status bar goes too).
+            let away = bar.barFrame(u: bar.u, traits: traitCollection).maxY
+            bar.transform = ended ? slide.own : slide.own.concatenating(CGAffineTransform(translationX: 0, y: -away * (1 - shown)))
         }
-        UIView.animate(
-            withDuration: TimeInterval(Self.hideShowBarDuration), delay: 0, options: [],
-            animations: {
-                bar.transform = hidden ? own.concatenating(away) : own
-                relayout()
-                container.layoutIfNeeded()
-            },
-            completion: { [weak self] _ in
-                guard let self, self.barSliding?.call == call else { return }
-                self.barSliding = nil
-                bar.slidingFrom = nil
-                UIView.performWithoutAnimation { bar.transform = own }
-                bar.isHidden = hidden
-                relayout()
-            })
+        if ended {
+            barSlide = nil
+            bar.isHidden = slide.hidden
+        }
+        relayOutUnderBar()
+    }
+
+    private func relayOutUnderBar() {
+        viewIfLoaded?.setNeedsLayout()
+        topViewController?.viewIfLoaded?.setNeedsLayout()
     }
 
     /// The toolbar is not drawn (said once when shown).
@@ -194,6 +204,7 @@ internal import Scene
     open override func loadView() {
         let v = ContainerView(frame: UIScreen.main.bounds)
         v.layout = { [weak self] in self?.layoutContainer() }
+        v.prepare = { [weak self] in self?.advanceBarSlide() }
         v.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         view = v
         v.addSubview(navigationBar)
@@ -323,9 +334,18 @@ internal import Scene
     /// A stacked controller's view is under the bar at rest (unless the bar is hidden).
     override func barInsets(forChild child: UIViewController) -> UIEdgeInsets {
         var insets = barInsets
-        if !isNavigationBarHidden {
+        let shown = barShown(at: ScreenEnvironment.time) ?? (isNavigationBarHidden ? 0 : 1)
+        if shown > 0 {
             let bottom = heldTop.flatMap { $0.controller === child ? $0.top : nil } ?? navigationBar.restBottom
-            insets.top = max(insets.top, bottom)
+            let showing = max(insets.top, bottom)
+            if shown < 1 {
+                // Sliding: between the safe area the bar gives and the one without it, on the
+                // slide's curve (as UIKit lays the controller out in the bar's animation).
+                let hiding = max(insets.top, viewIfLoaded?.safeAreaInsets.top ?? 0)
+                insets.top = hiding + (showing - hiding) * shown
+            } else {
+                insets.top = showing
+            }
         }
         return insets
     }

@@ -337,6 +337,9 @@ public struct UIRectEdge: OptionSet, Hashable, Sendable {
 /// and the bar whenever the view lays out.
 final class ContainerView: UIView {
     var layout: (() -> Void)?
+    /// Called as each layout pass reaches the view, before its subviews: state moved by the frame's time.
+    var prepare: (() -> Void)?
+    override func prepareForLayoutPass() { prepare?() }
     override func layoutSubviews() {
         super.layoutSubviews()
         layout?()
