@@ -113,7 +113,8 @@ public struct GestureTimeline: ScrollTimeline {
 
     public let duration: Double
     let segments: [Segment]
-    let physics: ScrollPhysics
+    /// Compiling again with other physics (a UIKit scroll view's own deceleration rate) changes it.
+    package var physics: ScrollPhysics
     let bounds: ClosedRange<Double>
     let viewport: Double
     /// What the timeline was compiled from, to compile it again for another scroll view's range.

@@ -25,6 +25,8 @@ internal import Scene
     private var tapScrolls: [Int: GestureTimeline.TapScroll] = [:]
     private var toTop: [ClosedRange<Double>] = []
     private var compiledFor: (ClosedRange<Double>, Double)?
+    /// The view's deceleration rate the motion was compiled with.
+    private var compiledRate: UIScrollView.DecelerationRate?
     /// The highest offset the compiled motion reaches.
     private var reachHigh = Double.infinity
     private var mustCompile = false
@@ -94,7 +96,8 @@ internal import Scene
 
     private func recompile() {
         guard var gestures = motion as? GestureTimeline, let (bounds, viewport) = currentBounds(), viewport > 0 else { return }
-        if let done = compiledFor, done.1 == viewport, !mustCompile {
+        let rate = view?.decelerationRate
+        if let done = compiledFor, done.1 == viewport, !mustCompile, rate == compiledRate {
             if done.0 == bounds { return }
             // Rows measured as they come on screen move the end of the range; a motion that stays
             // clear of both ends (a point to spare) is the same motion: nothing to compile again.
@@ -102,7 +105,11 @@ internal import Scene
         }
         mustCompile = false
         compiledFor = (bounds, viewport)
+        compiledRate = rate
         if !excluding.isEmpty, let without = try? gestures.excluding(excluding) { gestures = without }
+        // A fling slows at the view's own rate (`decelerationRate = .fast`), as on the phone; at
+        // UIKit's normal rate, at the scenario's (its `physics`, the normal rate unless it says).
+        if let rate, rate != .normal { gestures.physics.decelerationRate = Double(rate.rawValue) }
         let again: GestureTimeline?
         switch axis {
         case .vertical:
