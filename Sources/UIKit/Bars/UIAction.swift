@@ -53,8 +53,8 @@ public typealias UIActionHandler = (UIAction) -> Void
 }
 
 /// A menu element that performs its action in a closure: a control's or a bar button item's
-/// primary action. Its handler runs only when code calls a control's `sendActions(for:)`: a
-/// screen's frames follow the scroll, not taps.
+/// primary action. Its handler runs when a tap step reaches its control or bar button item, or
+/// when code calls a control's `sendActions(for:)`.
 /// https://developer.apple.com/documentation/uikit/uiaction
 @preconcurrency @MainActor open class UIAction: UIMenuElement {
     /// https://developer.apple.com/documentation/uikit/uiaction/identifier-swift.struct
@@ -84,12 +84,11 @@ public typealias UIActionHandler = (UIAction) -> Void
     open var attributes: UIMenuElement.Attributes
     /// https://developer.apple.com/documentation/uikit/uiaction/state
     open var state: UIMenuElement.State
-    /// The control that sent the action, while its handler runs (from `sendActions(for:)`).
+    /// The control or bar button item that sent the action, while its handler runs.
     /// https://developer.apple.com/documentation/uikit/uiaction/sender
     open internal(set) var sender: Any?
 
-    /// The closure given: run when code calls a control's `sendActions(for:)` (there are no
-    /// touches to run it otherwise).
+    /// The closure given: run when its control or bar button item is tapped or sends its actions.
     let handler: UIActionHandler
 
     /// https://developer.apple.com/documentation/uikit/uiaction/init(title:subtitle:image:selectedimage:identifier:discoverabilitytitle:attributes:state:handler:)

@@ -41,8 +41,8 @@ internal import Scene
 }
 
 /// A button in a navigation bar or toolbar: a system item, a title, an image or a custom view.
-/// Its target and action, primary action and menu are kept, not sent or shown (a screen's frames
-/// follow the scroll, not taps; a menu appears only when its button is touched).
+/// A tap on it in a navigation bar runs its primary action's handler, else sends its action to
+/// its target; its menu is kept, not shown.
 /// https://developer.apple.com/documentation/uikit/uibarbuttonitem
 @preconcurrency @MainActor open class UIBarButtonItem: UIBarItem {
     /// https://developer.apple.com/documentation/uikit/uibarbuttonitem/style
@@ -75,8 +75,8 @@ internal import Scene
     open var customView: UIView? { didSet { changed() } }
     open var isHidden = false { didSet { changed() } }
     open var possibleTitles: Set<String>?
-    /// Setting an action gives the item its title and image (a system item keeps its own); the
-    /// handler is kept, not called.
+    /// Setting an action gives the item its title and image (a system item keeps its own); a tap
+    /// on the item runs its handler.
     /// https://developer.apple.com/documentation/uikit/uibarbuttonitem/primaryaction
     open var primaryAction: UIAction? { didSet { tookPrimaryAction() } }
     /// Kept, not drawn: a menu shows only when its button is touched.
@@ -88,6 +88,20 @@ internal import Scene
     open var isSelected = false
     /// The system item this was made as, or nil.
     let systemItem: SystemItem?
+
+    /// A tap on the item in `bar`, as UIKit answers it: nothing when it is not enabled; its
+    /// primary action's handler (the item its sender); else its action to its target, a nil
+    /// target being the responder chain from the bar up.
+    func tapped(in bar: UIView, event: UIEvent?) {
+        guard isEnabled else { return }
+        if let primaryAction {
+            primaryAction.sender = self
+            primaryAction.handler(primaryAction)
+            primaryAction.sender = nil
+            return
+        }
+        action?.send(to: target, from: self, chainFrom: bar, event: event, describe: "UIBarButtonItem \(title.map { "'\($0)'" } ?? "")")
+    }
 
     public override init() {
         systemItem = nil

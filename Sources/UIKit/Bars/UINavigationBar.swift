@@ -498,13 +498,38 @@ internal import Scene
         return CGRect(x: 0, y: CGFloat(f.minY), width: CGFloat(f.maxX) + 8, height: CGFloat(f.height))
     }
 
-    /// A finger lifted on the back button pops the top controller, animated, as UIKit's back button does.
+    /// A finger lifted on the back button pops the top controller, animated, as UIKit's back
+    /// button does; on a bar button item the bar draws (a title, an image, a symbol: a custom
+    /// view takes its own touches), the item's action runs.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
-        if let touch = touches.first, let back = backButtonFrame, back.contains(touch.location(in: nil)), let controller, transition == nil {
-            controller.popViewController(animated: true)
-            return
+        if let touch = touches.first, transition == nil {
+            let point = touch.location(in: nil)
+            if let back = backButtonFrame, back.contains(point), let controller {
+                controller.popViewController(animated: true)
+                return
+            }
+            if let item = item(at: point) {
+                item.tapped(in: self, event: event)
+                return
+            }
         }
         super.touchesEnded(touches, with: event)
+    }
+
+    /// The drawn bar button item under `point` (window points): its slot in the bar's row, and
+    /// 8 pt past it each side (as the back button's; assumed).
+    private func item(at point: CGPoint) -> UIBarButtonItem? {
+        guard let top = topItem else { return nil }
+        let traits = traitCollection, now = u
+        let frames = sceneBar(traits, u: now).buttonFrames(u: now, typography: ScreenEnvironment.typography)
+        for (placed, items) in [(frames.left, top.leftBarButtonItems ?? []), (frames.right, top.rightBarButtonItems ?? [])] {
+            for (i, (item, _)) in slots(items, traits).enumerated() where placed.indices.contains(i) && item.customView == nil {
+                let slot = placed[i]
+                let rect = CGRect(x: CGFloat(slot.minX) - 8, y: CGFloat(slot.minY), width: CGFloat(slot.width) + 16, height: CGFloat(slot.height))
+                if rect.contains(point) { return item }
+            }
+        }
+        return nil
     }
 
     override func decorate(_ layer: Layer, _ traits: UITraitCollection) {

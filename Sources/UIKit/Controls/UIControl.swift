@@ -292,26 +292,7 @@ import Foundation
     /// object of the responder chain, from this control up, whose class registered the action.
     /// https://developer.apple.com/documentation/uikit/uicontrol/sendaction(_:to:for:)
     open func sendAction(_ action: Selector, to target: Any?, for event: UIEvent?) {
-        var receivers: [AnyObject] = []
-        if let target { receivers = [target as AnyObject] } else {
-            var responder: UIResponder? = self
-            while let r = responder {
-                receivers.append(r)
-                responder = r.next
-            }
-        }
-        for receiver in receivers {
-            guard let sent = InterfaceBuilderClasses.send(action.name, to: receiver, from: self, event: event) else { continue }
-            if !sent {
-                Diagnostics.once(
-                    "selector \(action.name)", "\(describe): the action \(action.name) of \(type(of: receiver)) does not take a \(type(of: self))")
-            }
-            return
-        }
-        Diagnostics.once(
-            "selector \(action.name)",
-            "\(describe): the action \(action.name) was not sent: \(target.map { "\(type(of: $0))" } ?? "no responder") registered no such action "
-                + "(no Objective-C runtime finds methods by name; register it with UIStoryboard.register, or use addAction(_:for:))")
+        action.send(to: target, from: self, chainFrom: self, event: event, describe: describe)
     }
 
     /// https://developer.apple.com/documentation/uikit/uicontrol/enumerateeventshandlers(_:)
