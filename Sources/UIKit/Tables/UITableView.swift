@@ -772,7 +772,7 @@ extension UITableViewDelegate {
             if scrollPosition != .none { scrollToRow(at: indexPath, at: scrollPosition, animated: animated) }
         }
     }
-    /// The row's cell loses its selection at once (the fade of `animated` is not drawn).
+    /// The row's cell loses its selection, fading out when `animated` (`UITableViewCell.setSelected`).
     open func deselectRow(at indexPath: IndexPath, animated: Bool) {
         selected.remove(indexPath)
         cellForRow(at: indexPath)?.setSelected(false, animated: animated)

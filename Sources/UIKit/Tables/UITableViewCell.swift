@@ -56,9 +56,48 @@ internal import Scene
     open var isSelected = false { didSet { if isSelected != oldValue { setNeedsLayout() } } }
     /// https://developer.apple.com/documentation/uikit/uitableviewcell/1623280-ishighlighted
     open var isHighlighted = false { didSet { if isHighlighted != oldValue { setNeedsLayout() } } }
-    /// At once (the fade of `animated` is not drawn).
-    open func setSelected(_ selected: Bool, animated: Bool) { isSelected = selected }
-    open func setHighlighted(_ highlighted: Bool, animated: Bool) { isHighlighted = highlighted }
+    /// Animated, on screen, the selection's background fades in or out over
+    /// `selectionFadeDuration` (`deselectRow(at:animated: true)`, the list's tap-and-fade); else at once.
+    /// https://developer.apple.com/documentation/uikit/uitableviewcell/1623237-setselected
+    open func setSelected(_ selected: Bool, animated: Bool) {
+        let before = showsSelection
+        isSelected = selected
+        if animated { fadeSelection(from: before) }
+    }
+    /// https://developer.apple.com/documentation/uikit/uitableviewcell/1623280-sethighlighted
+    open func setHighlighted(_ highlighted: Bool, animated: Bool) {
+        let before = showsSelection
+        isHighlighted = highlighted
+        if animated { fadeSelection(from: before) }
+    }
+
+    /// The fade of an animated selection's change: Apple publishes no figure; 0.3 s on ease in
+    /// and out, UIKit's usual animation, is assumed.
+    static let selectionFadeDuration: TimeInterval = 0.3
+    private var showsSelection: Bool { (isSelected || isHighlighted) && selectionStyle != .none }
+    /// The selection's background fading out, kept in place until its fade ends.
+    private var fadingSelection: UIView?
+
+    private func fadeSelection(from before: Bool) {
+        guard before != showsSelection, UIView.areAnimationsEnabled, !AnimationCapture.withoutAnimation, ScreenRun.current != nil else { return }
+        let v = selectedBackgroundView ?? defaultSelectedBackground
+        if showsSelection {
+            fadingSelection = nil
+            layoutIfNeeded()
+            UIView.performWithoutAnimation { v.alpha = 0 }
+            UIView.animate(withDuration: Self.selectionFadeDuration) { v.alpha = 1 }
+            return
+        }
+        fadingSelection = v
+        UIView.animate(
+            withDuration: Self.selectionFadeDuration, animations: { v.alpha = 0 },
+            completion: { [weak self] _ in
+                UIView.performWithoutAnimation { v.alpha = 1 }
+                guard let self, self.fadingSelection === v else { return }
+                self.fadingSelection = nil
+                self.setNeedsLayout()
+            })
+    }
     /// What shows a selection when no selectedBackgroundView is set.
     private lazy var defaultSelectedBackground: UIView = {
         let v = UIView()
@@ -68,9 +107,10 @@ internal import Scene
 
     /// Shows or hides the selection's background, under the content.
     private func layoutSelection() {
-        let shows = (isSelected || isHighlighted) && selectionStyle != .none
+        let shows = showsSelection
+        if shows { fadingSelection = nil }
         let chosen = selectedBackgroundView ?? defaultSelectedBackground
-        for v in [selectedBackgroundView, defaultSelectedBackground].compactMap({ $0 }) where v !== chosen || !shows {
+        for v in [selectedBackgroundView, defaultSelectedBackground].compactMap({ $0 }) where (v !== chosen || !shows) && v !== fadingSelection {
             if v.superview === self { v.removeFromSuperview() }
         }
         guard shows else { return }
