@@ -39,6 +39,12 @@ final class BarHideShowTests: XCTestCase {
     }
     /// The label half way from 108 to 69, laid out on the @3x pixel grid: 88 2/3.
     static let halfWay: CGFloat = ((108 + 69) / 2 * 3).rounded() / 3
+    /// The slide over: the bar hidden with its own transform, the label at the safe area's 59 + 10.
+    @MainActor private static func assertHiddenAtRest(_ bar: UINavigationBar, _ vc: SafeAreaLabelController, line: UInt = #line) {
+        XCTAssertTrue(bar.isHidden, line: line)
+        XCTAssertEqual(bar.transform, .identity, line: line)
+        XCTAssertEqual(drawnTop(vc.label), 69, accuracy: 1e-6, line: line)
+    }
     @MainActor private static func barShift(_ bar: UINavigationBar) -> CGFloat { bar.layer.presentation()?.affineTransform().ty ?? 0 }
 
     /// Hiding: `isNavigationBarHidden` says true at once; the bar slides up by its bottom (98 pt)
@@ -61,11 +67,7 @@ final class BarHideShowTests: XCTestCase {
                 XCTAssertEqual(Self.drawnTop(vc.label), Self.halfWay, accuracy: 1e-6)
             }
             run.advance(to: 3)
-            run.within {
-                XCTAssertTrue(bar.isHidden)
-                XCTAssertEqual(bar.transform, .identity)
-                XCTAssertEqual(Self.drawnTop(vc.label), 69, accuracy: 1e-6)
-            }
+            run.within { Self.assertHiddenAtRest(bar, vc) }
         }
     }
 
@@ -91,11 +93,7 @@ final class BarHideShowTests: XCTestCase {
             run.advance(to: 2)
             run.within { XCTAssertFalse(bar.isHidden, "the first call's end at 0.2 s does not hide or show the bar") }
             run.advance(to: 4)
-            run.within {
-                XCTAssertTrue(bar.isHidden)
-                XCTAssertEqual(bar.transform, .identity)
-                XCTAssertEqual(Self.drawnTop(vc.label), 69, accuracy: 1e-6)
-            }
+            run.within { Self.assertHiddenAtRest(bar, vc) }
         }
     }
 
@@ -126,32 +124,13 @@ final class BarHideShowTests: XCTestCase {
     }
 }
 
-/// A table under the bar, at rest at its top; `onAppear` runs in viewDidAppear.
-@MainActor final class BarTableController: UITableViewController {
-    var onAppear: (BarTableController) -> Void = { _ in }
-    override func viewDidLoad() {
-        super.viewDidLoad()
-        tableView.register(UITableViewCell.self, forCellReuseIdentifier: "row")
-    }
-    override func viewDidAppear(_ animated: Bool) {
-        super.viewDidAppear(animated)
-        onAppear(self)
-    }
-    override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 30 }
-    override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
-        let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
-        cell.textLabel?.text = "Row \(indexPath.row)"
-        return cell
-    }
-}
-
 extension BarHideShowTests {
     /// A table at rest at its top under the bar moves with the safe area as the bar hides: its
     /// first row from 98 to 59 on the slide's curve (a quarter of the time in at 0.05 s, half way
     /// at 0.1 s), its content offset with it, never jumping ahead of the bar.
     func testATableAtRestMovesWithTheSlidingBar() {
         MainActor.assumeIsolated {
-            let vc = BarTableController(style: .plain)
+            let vc = RowsController(style: .plain)
             vc.onAppear = { vc in vc.navigationController?.setNavigationBarHidden(true, animated: true) }
             let run = StillRun.make(fps: 20, seconds: 1, make: { UINavigationController(rootViewController: vc) })
             let expected: [CGFloat] = [98, 98 - 39 * CGFloat(CubicCurve.easeInOut.value(at: 0.25)), 78.5, 98 - 39 * CGFloat(CubicCurve.easeInOut.value(at: 0.75)), 59, 59]

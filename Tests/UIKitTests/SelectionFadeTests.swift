@@ -9,15 +9,20 @@ final class SelectionFadeTests: XCTestCase {
         cell?.subviews.first { $0.backgroundColor == .systemGray4 }
     }
 
+    /// Row A selected at once, then deselected (`animated`) at 0 s.
+    @MainActor private static func deselect(animated: Bool) -> (ScreenRun, RowsController) {
+        RowsController.run { vc in
+            vc.tableView.selectRow(at: IndexPath(row: 0, section: 0), animated: false, scrollPosition: .none)
+            vc.tableView.layoutIfNeeded()
+            vc.tableView.deselectRow(at: IndexPath(row: 0, section: 0), animated: animated)
+        }
+    }
+
     /// The selected row's gray fades out over 0.3 s eased in and out (at 0.1 s a third of the
     /// way in time), then leaves the cell; `isSelected` is false from the call.
     func testAnimatedDeselectionFadesTheSelectionOut() {
         MainActor.assumeIsolated {
-            let (run, vc) = RowsController.run { vc in
-                vc.tableView.selectRow(at: IndexPath(row: 0, section: 0), animated: false, scrollPosition: .none)
-                vc.tableView.layoutIfNeeded()
-                vc.tableView.deselectRow(at: IndexPath(row: 0, section: 0), animated: true)
-            }
+            let (run, vc) = Self.deselect(animated: true)
             run.advance(to: 1)
             run.within {
                 let cell = vc.cell("A")
@@ -34,11 +39,7 @@ final class SelectionFadeTests: XCTestCase {
     /// Without animation the gray goes at once.
     func testDeselectionWithoutAnimationIsAtOnce() {
         MainActor.assumeIsolated {
-            let (run, vc) = RowsController.run { vc in
-                vc.tableView.selectRow(at: IndexPath(row: 0, section: 0), animated: false, scrollPosition: .none)
-                vc.tableView.layoutIfNeeded()
-                vc.tableView.deselectRow(at: IndexPath(row: 0, section: 0), animated: false)
-            }
+            let (run, vc) = Self.deselect(animated: false)
             run.advance(to: 1)
             run.within { XCTAssertNil(Self.background(of: vc.cell("A"))) }
         }
