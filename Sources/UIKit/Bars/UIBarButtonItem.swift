@@ -100,7 +100,7 @@ internal import Scene
             primaryAction.sender = nil
             return
         }
-        action?.send(to: target, from: self, chainFrom: bar, event: event, describe: "UIBarButtonItem \(title.map { "'\($0)'" } ?? "")")
+        action?.send(to: target, from: self, chainFrom: bar, event: event, describe: "UIBarButtonItem" + (title.map { " '\($0)'" } ?? ""))
     }
 
     public override init() {

@@ -126,7 +126,7 @@ internal import Scene
 
     /// Animated, on screen: the bar slides up off the screen (hiding) or down from there (showing)
     /// over `hideShowBarDuration` on ease in and out, and the top of the safe area of the
-    /// controllers under it moves with the bar's bottom, frame by frame, so what is laid out
+    /// controllers under it moves on the same curve, frame by frame, so what is laid out
     /// against it (and a scroll view's content at rest) moves with the bar; a hidden bar is
     /// hidden at the end. A second call slides on from where the bar stands. Not animated, off
     /// screen, or during a push or pop (said once), the change is made at once.
