@@ -494,3 +494,118 @@ int rf_few_colors(const uint8_t *row, int count) {
     return -1;
 #endif
 }
+
+// Spans.fill through coverage. In 16-bit lanes mul255 is exact: a * b + 128 is at most 65,153 and
+// adding its high byte at most 65,407, so nothing wraps.
+#ifdef RF_X86
+static inline __m128i rf_mul255_epi16(__m128i a, __m128i b) {
+    __m128i t = _mm_add_epi16(_mm_mullo_epi16(a, b), _mm_set1_epi16(128));
+    return _mm_srli_epi16(_mm_add_epi16(t, _mm_srli_epi16(t, 8)), 8);
+}
+
+// Two pixels (8 lanes): the color scaled by each pixel's coverage, over the destination.
+static inline __m128i rf_over_epi16(__m128i color, __m128i k, __m128i p) {
+    __m128i s = rf_mul255_epi16(color, k);
+    __m128i sa = _mm_shufflehi_epi16(_mm_shufflelo_epi16(s, 0xFF), 0xFF);
+    __m128i inv = _mm_sub_epi16(_mm_set1_epi16(255), sa);
+    return _mm_add_epi16(s, rf_mul255_epi16(p, inv));
+}
+#endif
+
+static inline uint8_t rf_mul255(uint32_t a, uint32_t b) {
+    uint32_t t = a * b + 128;
+    return (uint8_t)((t + (t >> 8)) >> 8);
+}
+
+int rf_fill_coverage(uint8_t *dst, int count, uint32_t color, const uint8_t *coverage) {
+#ifdef RF_X86
+    const uint32_t cr = color & 255, cg = (color >> 8) & 255, cb = (color >> 16) & 255, ca = color >> 24;
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i col = _mm_unpacklo_epi8(_mm_set1_epi32((int)color), zero);
+    const __m128i solid = _mm_set1_epi32((int)color);
+    int i = 0;
+    for (; i + 4 <= count; i += 4) {
+        uint32_t kk;
+        memcpy(&kk, coverage + i, 4);
+        if (kk == 0) continue;
+        if (kk == 0xFFFFFFFFu && ca == 255) {
+            _mm_storeu_si128((__m128i *)(dst + 4 * i), solid);
+            continue;
+        }
+        __m128i k8 = _mm_cvtsi32_si128((int)kk);
+        k8 = _mm_unpacklo_epi8(k8, k8);
+        k8 = _mm_unpacklo_epi16(k8, k8); // each pixel's coverage in its four bytes
+        __m128i p = _mm_loadu_si128((const __m128i *)(dst + 4 * i));
+        __m128i lo = rf_over_epi16(col, _mm_unpacklo_epi8(k8, zero), _mm_unpacklo_epi8(p, zero));
+        __m128i hi = rf_over_epi16(col, _mm_unpackhi_epi8(k8, zero), _mm_unpackhi_epi8(p, zero));
+        _mm_storeu_si128((__m128i *)(dst + 4 * i), _mm_packus_epi16(lo, hi));
+    }
+    for (; i < count; i++) {
+        uint32_t k = coverage[i];
+        if (k == 0) continue;
+        uint8_t *p = dst + 4 * i;
+        uint32_t sr = rf_mul255(cr, k), sg = rf_mul255(cg, k), sb = rf_mul255(cb, k), sa = rf_mul255(ca, k);
+        uint32_t inv = 255 - sa;
+        p[0] = (uint8_t)(sr + rf_mul255(p[0], inv));
+        p[1] = (uint8_t)(sg + rf_mul255(p[1], inv));
+        p[2] = (uint8_t)(sb + rf_mul255(p[2], inv));
+        p[3] = (uint8_t)(sa + rf_mul255(p[3], inv));
+    }
+    return 1;
+#else
+    (void)dst; (void)count; (void)color; (void)coverage;
+    return 0;
+#endif
+}
+
+int rf_composite(uint8_t *dst, const uint8_t *src, int count, const uint8_t *coverage) {
+#ifdef RF_X86
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i alphaMask = _mm_set1_epi32((int)0xFF000000u);
+    const __m128i low = _mm_set1_epi32(0xFF);
+    int i = 0;
+    for (; i + 4 <= count; i += 4) {
+        __m128i s = _mm_loadu_si128((const __m128i *)(src + 4 * i));
+        uint32_t kk = 0xFFFFFFFFu;
+        if (coverage) memcpy(&kk, coverage + i, 4);
+        if (kk == 0) continue;
+        __m128i opaque = _mm_cmpeq_epi32(_mm_and_si128(s, alphaMask), alphaMask);
+        if (kk == 0xFFFFFFFFu && _mm_movemask_epi8(opaque) == 0xFFFF) {
+            _mm_storeu_si128((__m128i *)(dst + 4 * i), s);
+            continue;
+        }
+        __m128i k8 = _mm_cvtsi32_si128((int)kk);
+        k8 = _mm_unpacklo_epi8(k8, k8);
+        k8 = _mm_unpacklo_epi16(k8, k8); // each pixel's coverage in its four bytes
+        __m128i p = _mm_loadu_si128((const __m128i *)(dst + 4 * i));
+        __m128i slo = rf_mul255_epi16(_mm_unpacklo_epi8(s, zero), _mm_unpacklo_epi8(k8, zero));
+        __m128i shi = rf_mul255_epi16(_mm_unpackhi_epi8(s, zero), _mm_unpackhi_epi8(k8, zero));
+        __m128i salo = _mm_shufflehi_epi16(_mm_shufflelo_epi16(slo, 0xFF), 0xFF);
+        __m128i sahi = _mm_shufflehi_epi16(_mm_shufflelo_epi16(shi, 0xFF), 0xFF);
+        __m128i lo = _mm_add_epi16(slo, rf_mul255_epi16(_mm_unpacklo_epi8(p, zero), _mm_sub_epi16(_mm_set1_epi16(255), salo)));
+        __m128i hi = _mm_add_epi16(shi, rf_mul255_epi16(_mm_unpackhi_epi8(p, zero), _mm_sub_epi16(_mm_set1_epi16(255), sahi)));
+        __m128i out = _mm_packus_epi16(lo, hi);
+        // A fully covered pixel of alpha 0 leaves the pixel as it was (whatever its color bytes).
+        __m128i k32 = _mm_and_si128(k8, low);
+        __m128i keep = _mm_and_si128(_mm_cmpeq_epi32(k32, low), _mm_cmpeq_epi32(_mm_and_si128(s, alphaMask), zero));
+        out = _mm_or_si128(_mm_and_si128(keep, p), _mm_andnot_si128(keep, out));
+        _mm_storeu_si128((__m128i *)(dst + 4 * i), out);
+    }
+    for (; i < count; i++) {
+        uint32_t k = coverage ? coverage[i] : 255;
+        const uint8_t *s = src + 4 * i;
+        uint8_t *p = dst + 4 * i;
+        if (k == 0 || (k == 255 && s[3] == 0)) continue;
+        uint32_t sr = rf_mul255(s[0], k), sg = rf_mul255(s[1], k), sb = rf_mul255(s[2], k), sa = rf_mul255(s[3], k);
+        uint32_t inv = 255 - sa;
+        p[0] = (uint8_t)(sr + rf_mul255(p[0], inv));
+        p[1] = (uint8_t)(sg + rf_mul255(p[1], inv));
+        p[2] = (uint8_t)(sb + rf_mul255(p[2], inv));
+        p[3] = (uint8_t)(sa + rf_mul255(p[3], inv));
+    }
+    return 1;
+#else
+    (void)dst; (void)src; (void)count; (void)coverage;
+    return 0;
+#endif
+}

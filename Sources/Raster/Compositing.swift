@@ -1,3 +1,5 @@
+internal import CPixelKernels
+
 // Source-over compositing in exact 8-bit arithmetic.
 //
 // Conventions (all of Raster's drawing follows them):
@@ -83,7 +85,17 @@ enum Spans {
             }
             return
         }
-        let cov = coverage!
+        let word = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
+        if rf_fill_coverage(dst, Int32(count), word, coverage!) != 0 { return }
+        fillSwift(dst, count: count, color: color, coverage: coverage!)
+    }
+
+    /// The coverage path of `fill` in Swift (the C kernel `rf_fill_coverage` stands in for it on
+    /// x86-64; RasterTests holds the two to the same bytes).
+    static func fillSwift(
+        _ dst: UnsafeMutablePointer<UInt8>, count: Int, color: PremultipliedColor, coverage cov: UnsafePointer<UInt8>
+    ) {
+        let cr = UInt32(color.r), cg = UInt32(color.g), cb = UInt32(color.b), ca = UInt32(color.a)
         for i in 0..<count {
             let k = UInt32(cov[i])
             if k == 0 { continue }
@@ -105,6 +117,16 @@ enum Spans {
     /// Runs of fully covered opaque source pixels are copied.
     @inline(__always)
     static func composite(
+        _ dst: UnsafeMutablePointer<UInt8>, _ src: UnsafePointer<UInt8>, count: Int,
+        coverage: UnsafePointer<UInt8>?
+    ) {
+        if rf_composite(dst, src, Int32(count), coverage) != 0 { return }
+        compositeSwift(dst, src, count: count, coverage: coverage)
+    }
+
+    /// `composite` in Swift (the C kernel `rf_composite` stands in for it on x86-64; RasterTests
+    /// holds the two to the same bytes).
+    static func compositeSwift(
         _ dst: UnsafeMutablePointer<UInt8>, _ src: UnsafePointer<UInt8>, count: Int,
         coverage: UnsafePointer<UInt8>?
     ) {

@@ -25,6 +25,16 @@ public struct Pixmap: Sendable, Equatable {
         }
     }
 
+    /// A pixmap whose bytes are whatever the memory held: for a caller that stores every pixel
+    /// before any is read (a frame cleared but for what opaque layers later cover), so the frame
+    /// is not written twice.
+    package init(uninitializedWidth width: Int, height: Int) {
+        precondition(width >= 0 && height >= 0, "negative pixmap size")
+        self.width = width
+        self.height = height
+        bytes = [UInt8](unsafeUninitializedCapacity: width * height * 4) { _, count in count = width * height * 4 }
+    }
+
     /// Wraps premultiplied bytes; `bytes.count` must be `4 * width * height`.
     public init(width: Int, height: Int, premultipliedBytes bytes: [UInt8]) {
         precondition(bytes.count == width * height * 4, "pixmap byte count does not match its size")
@@ -58,7 +68,8 @@ public struct Pixmap: Sendable, Equatable {
     /// The pixels of `rect` (which must lie inside the pixmap), as a pixmap of its size.
     public func cropped(to rect: PixelRect) -> Pixmap {
         precondition(rect.x >= 0 && rect.y >= 0 && rect.maxX <= width && rect.maxY <= height)
-        var out = Pixmap(width: rect.width, height: rect.height)
+        // Every byte is copied below: not zeroed first.
+        var out = Pixmap(uninitializedWidth: rect.width, height: rect.height)
         bytes.withUnsafeBufferPointer { src in
             out.bytes.withUnsafeMutableBufferPointer { dst in
                 for y in 0..<rect.height {

@@ -40,6 +40,86 @@ final class LayerRendererTests: XCTestCase {
         XCTAssertNil(LayerRenderer.drawnExtent(group, toDevice: .identity))
     }
 
+    /// Opaque layers drawn later cover what is under them, and drawing leaves those rows out: the
+    /// frame must be the same bytes as drawing every layer in full, through fractional edges,
+    /// clips, a faded group, a shadow, a turned layer, text, a translucent root and a backdrop
+    /// blur that reads pixels a later opaque layer covers.
+    func testSkippingOccludedDrawingKeepsEveryByte() {
+        func scene(rootColor: Color?) -> Layer {
+            let root = Layer(frame: Rect(x: 0, y: 0, width: 60, height: 90))
+            root.backgroundColor = rootColor
+            let table = Layer(frame: Rect(x: 0, y: 0, width: 60, height: 90))
+            table.backgroundColor = .white
+            root.addSublayer(table)
+            for i in 0..<8 {
+                // Rows at fractional places (their edge pixels blend), one translucent.
+                let row = Layer(frame: Rect(x: 0, y: 3.3 + Double(i) * 10.25, width: 60, height: 10.25))
+                row.backgroundColor = i == 5 ? Color(200, 10, 10, alpha: 0.5) : Color(250, 250, 240 - i * 20)
+                let label = Layer(frame: Rect(x: 4, y: 1, width: 50, height: 8))
+                label.contents = .text(TextContent("Row \(i)", typography: .standard))
+                row.addSublayer(label)
+                table.addSublayer(row)
+            }
+            // A red band, then a backdrop blur over part of it, then an opaque band over the red.
+            let red = Layer(frame: Rect(x: 0, y: 20, width: 60, height: 10))
+            red.backgroundColor = Color(255, 0, 0)
+            root.addSublayer(red)
+            let blur = Layer(frame: Rect(x: 0, y: 25, width: 60, height: 10))
+            blur.backdropBlurRadius = 2
+            root.addSublayer(blur)
+            let cover = Layer(frame: Rect(x: 0, y: 20, width: 60, height: 10))
+            cover.backgroundColor = Color(0, 0, 255)
+            root.addSublayer(cover)
+            // A clipping, rounded card with an opaque child; a faded group; a shadow; a turned layer.
+            let card = Layer(frame: Rect(x: 5, y: 40, width: 50, height: 20))
+            card.cornerRadius = 4
+            card.masksToBounds = true
+            card.backgroundColor = Color(10, 200, 10)
+            let inside = Layer(frame: Rect(x: -5, y: 2, width: 60, height: 6))
+            inside.backgroundColor = .black
+            card.addSublayer(inside)
+            root.addSublayer(card)
+            let group = Layer(frame: Rect(x: 0, y: 62, width: 60, height: 8))
+            group.opacity = 0.6
+            let groupChild = Layer(frame: Rect(x: 0, y: 0, width: 60, height: 8))
+            groupChild.backgroundColor = Color(0, 0, 0)
+            group.addSublayer(groupChild)
+            root.addSublayer(group)
+            let shadowed = Layer(frame: Rect(x: 10, y: 72, width: 40, height: 6))
+            shadowed.backgroundColor = Color(30, 30, 200)
+            shadowed.shadowOpacity = 0.8
+            shadowed.shadowRadius = 2
+            root.addSublayer(shadowed)
+            let turned = Layer(frame: Rect(x: 20, y: 70, width: 20, height: 10))
+            turned.backgroundColor = Color(240, 200, 0)
+            turned.transform = Transform(a: 0.96, b: 0.28, c: -0.28, d: 0.96, tx: 0, ty: 0)
+            root.addSublayer(turned)
+            // An opaque bar on top of everything, over rows that were drawn before.
+            let bar = Layer(frame: Rect(x: 0, y: 80, width: 60, height: 10))
+            bar.backgroundColor = Color(20, 20, 20)
+            root.addSublayer(bar)
+            return root
+        }
+        for rootColor in [Color.white, nil, Color(0, 0, 0, alpha: 0.5)] {
+            let root = scene(rootColor: rootColor)
+            let renderer = LayerRenderer()
+            let skipping = renderer.render(root, width: 180, height: 270, scale: 3)
+            renderer.skipsOccludedDrawing = false
+            let full = renderer.render(root, width: 180, height: 270, scale: 3)
+            XCTAssertEqual(skipping, full, "root \(String(describing: rootColor))")
+        }
+        // What the planning pass found: the opaque rows (their inner pixels) and the bar; not the
+        // root, the table or the bands, which cover pixels the blur reads; not the card's child
+        // (its rows reach the card's rounded corners), not the faded group's child (offscreen).
+        let occluders = LayerRenderer().occluders(of: scene(rootColor: .white), width: 180, height: 270, scale: 3)
+        XCTAssertEqual(occluders.first, Occluder(step: 3, rect: PixelRect(x: 0, y: 10, width: 180, height: 30)))
+        XCTAssertFalse(occluders.contains { $0.step <= 2 }, "the root and the table reach the blur's pixels")
+        XCTAssertTrue(occluders.contains(Occluder(step: 3, rect: PixelRect(x: 0, y: 10, width: 180, height: 30))), "\(occluders)")
+        XCTAssertTrue(occluders.contains { $0.rect == PixelRect(x: 0, y: 240, width: 180, height: 30) })
+        XCTAssertFalse(occluders.contains { $0.rect.y == 60 }, "the bands under the backdrop blur's reach")
+        XCTAssertFalse(occluders.contains { $0.rect.y == 186 }, "the faded group's child is drawn offscreen")
+    }
+
     /// `anchorPoint` means what a scenario's `anchor:` means: the frame you give is where the layer
     /// is drawn untransformed, and the anchor is the pivot of its transform. A layer built in Swift
     /// and the same layer written in YAML give the same frame and the same pixels.

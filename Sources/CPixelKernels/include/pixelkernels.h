@@ -63,4 +63,16 @@ void rf_write_tokens(const uint32_t *tokens, int64_t n, const uint32_t *litCodes
 /// its left), else 0; -1 (nothing decided) without AVX2.
 int rf_few_colors(const uint8_t *row, int count);
 
+/// `Spans.fill` through coverage: each of `count` premultiplied RGBA pixels at `dst` becomes the
+/// color (premultiplied, R in the low byte of `color`) scaled by `coverage[i]`, source-over the
+/// pixel (coverage 0 leaves it as it was). SSE2, every x86-64 processor; returns 0 (nothing done)
+/// on others.
+int rf_fill_coverage(uint8_t *dst, int count, uint32_t color, const uint8_t *coverage);
+
+/// `Spans.composite`: each of `count` premultiplied RGBA source pixels at `src`, scaled by
+/// `coverage[i]` (NULL: all 255), source-over the pixel at `dst`; coverage 0, or full coverage of a
+/// source pixel of alpha 0, leaves it as it was, and an opaque, fully covered source pixel is
+/// copied. SSE2, every x86-64 processor; returns 0 (nothing done) on others.
+int rf_composite(uint8_t *dst, const uint8_t *src, int count, const uint8_t *coverage);
+
 #endif

@@ -39,7 +39,23 @@ public final class LayerRenderer {
     /// The widest shadow or backdrop blur, in device pixels (a Gaussian sigma).
     static let maximumSigma = 256.0
 
+    /// Whether drawing that opaque layers later cover is skipped (see `render`). The frames are
+    /// the same bytes either way; false draws every layer in full.
+    public var skipsOccludedDrawing = true
+    /// True during the planning pass: layers are walked as they will be drawn, but only steps,
+    /// clips, opaque backgrounds and backdrop reads are noted.
+    private var planning = false
+    private var backdropReads: [PixelRect] = []
+
     /// Renders `root` (in points) into a pixmap of `width` x `height` pixels at `scale` pixels per point.
+    ///
+    /// Layers often paint the same pixels more than once (a white table over a white view, cells
+    /// over the table): a first pass walks the tree as it will be drawn and notes each layer whose
+    /// background is an opaque plain rectangle drawn straight onto the frame (full alpha, every
+    /// pixel fully inside it and its clips), with its place in the drawing order; drawing then
+    /// leaves out the rows such a rectangle later covers from side to side. A backdrop blur reads
+    /// the pixels around it, so no rectangle over what it reads is used. The frame is cleared
+    /// only where nothing opaque will cover it.
     public func render(_ root: Layer, width: Int, height: Int, scale: Double) -> Pixmap {
         // An opaque root background is filled as the pixmap is made (one pass instead of two).
         var initial = PremultipliedColor.clear
@@ -48,9 +64,31 @@ public final class LayerRenderer {
         {
             initial = bg.premultiplied
         }
-        var canvas = Canvas(pixmap: Pixmap(width: width, height: height, fill: initial))
-        draw(root, toDevice: .scale(scale, scale), canvas: &canvas, opacity: 1)
+        let toDevice = Transform.scale(scale, scale)
+        guard skipsOccludedDrawing else {
+            var canvas = Canvas(pixmap: Pixmap(width: width, height: height, fill: initial))
+            draw(root, toDevice: toDevice, canvas: &canvas, opacity: 1)
+            return canvas.pixmap
+        }
+        var canvas = Canvas(pixmap: Pixmap(uninitializedWidth: width, height: height))
+        canvas.countsSteps = true
+        canvas.occluders = occluders(of: root, width: width, height: height, scale: scale)
+        canvas.clear(to: initial)
+        draw(root, toDevice: toDevice, canvas: &canvas, opacity: 1)
         return canvas.pixmap
+    }
+
+    /// The planning pass of `render`: the opaque rectangles drawn straight onto the frame, each
+    /// with its step (the count of layers drawn onto the frame so far, itself included).
+    func occluders(of root: Layer, width: Int, height: Int, scale: Double) -> [Occluder] {
+        var plan = Canvas(clipsOnly: PixelRect(x: 0, y: 0, width: width, height: height))
+        plan.countsSteps = true
+        planning = true
+        backdropReads = []
+        defer { planning = false }
+        draw(root, toDevice: .scale(scale, scale), canvas: &plan, opacity: 1)
+        let reads = backdropReads
+        return plan.occluders.filter { o in reads.allSatisfy { $0.intersection(o.rect).isEmpty } }
     }
 
     private func draw(_ layer: Layer, toDevice parent: Transform, canvas: inout Canvas, opacity: Double) {
@@ -67,6 +105,8 @@ public final class LayerRenderer {
     /// turn, shear or flip, and a translation).
     private func drawPlaced(_ layer: Layer, toDevice: Transform, canvas: inout Canvas, opacity: Double, masked: Bool = true) {
         if masked, let mask = layer.mask {
+            // Drawn offscreen: no step of the frame's own, nothing to plan.
+            if planning { return }
             drawMasked(layer, by: mask, toDevice: toDevice, canvas: &canvas, opacity: opacity)
             return
         }
@@ -78,6 +118,15 @@ public final class LayerRenderer {
         else { return }
         if layer.masksToBounds && rect.intersection(canvas.clipBounds.rect).isEmpty { return }
         let effective = opacity * layer.opacity
+        if planning {
+            // What a backdrop blur reads; shadows and groups are drawn offscreen and composited
+            // (each pixel from itself), so only the layer's body is planned.
+            if layer.backdropBlurRadius > 0 { backdropReads.append(rect.enclosingPixels.intersection(canvas.clipBounds)) }
+            if !(layer.opacity < 1 && !layer.sublayers.isEmpty) {
+                drawLayerBody(layer, toDevice: toDevice, rect: rect, canvas: &canvas, opacity: effective)
+            }
+            return
+        }
         if layer.backdropBlurRadius > 0 {
             blurBackdrop(
                 rect, sigma: min(LayerRenderer.maximumSigma, layer.backdropBlurRadius * (toDevice.scaleX + toDevice.scaleY) / 2),
@@ -133,6 +182,8 @@ public final class LayerRenderer {
     /// `opacity`, through the clips above it. Layers inside it that turn again are drawn the same
     /// way within the offscreen.
     private func drawTransformed(_ layer: Layer, toDevice: Transform, canvas: inout Canvas, opacity: Double) {
+        // Drawn offscreen: no step of the frame's own, nothing to plan.
+        if planning { return }
         let sx = toDevice.scaleX, sy = toDevice.scaleY
         guard sx > 0, sy > 0, sx <= LayerRenderer.maximumMagnification, sy <= LayerRenderer.maximumMagnification else { return }
         let upright = Transform.scale(sx, sy)
@@ -354,11 +405,17 @@ public final class LayerRenderer {
         let corners = layer.maskedCorners
         let continuous = layer.continuousCorners && radius > 0 && corners == .all
         let body = bodyShape(layer, toDevice: toDevice, rect: rect)
-        if let bg = layer.backgroundColor, bg.a > 0 {
+        if canvas.countsSteps {
+            canvas.step += 1
+            if planning, let bg = layer.backgroundColor, let region = canvas.opaqueRegion(of: body, color: bg, opacity: opacity) {
+                canvas.occluders.append(Occluder(step: canvas.step, rect: region))
+            }
+        }
+        if let bg = layer.backgroundColor, bg.a > 0, !planning {
             canvas.fill(body, color: bg, opacity: opacity)
         }
         if layer.masksToBounds { canvas.pushClip(body) }
-        if let contents = layer.contents {
+        if let contents = layer.contents, !planning {
             drawContents(contents, of: layer, toDevice: toDevice, canvas: &canvas, opacity: opacity)
         }
         let sublayersToDevice = layer.sublayerTransformToLayer.map { $0.concatenating(toDevice) } ?? toDevice
@@ -366,7 +423,7 @@ public final class LayerRenderer {
             draw(sublayer, toDevice: sublayersToDevice, canvas: &canvas, opacity: opacity)
         }
         if layer.masksToBounds { canvas.popClip() }
-        if layer.borderWidth > 0, layer.borderColor.a > 0 {
+        if layer.borderWidth > 0, layer.borderColor.a > 0, !planning {
             let width = layer.borderWidth * k
             var border = Shape.roundedBorder(rect, radius: radius, width: width, corners: corners)
             if continuous {
