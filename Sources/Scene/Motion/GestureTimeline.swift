@@ -74,6 +74,22 @@ public struct GestureTimeline: ScrollTimeline {
     }
     /// The scrolls taps start, by the tap's step index.
     public let tapScrolls: [Int: TapScroll]
+
+    /// A scroll the screen's code starts at `time` (a UIKit screen's `setContentOffset(_:animated:
+    /// true)` on the scroll view the scenario moves, made in the frame at that time): from where
+    /// the content is then, cutting a fling or an earlier scroll under way; the steps after it
+    /// continue from where it takes the content. While a finger of this timeline is down the
+    /// finger wins: the scroll is not made.
+    public struct TimedScroll: Equatable, Sendable {
+        public var time: Double
+        public var scroll: TapScroll
+        public init(time: Double, scroll: TapScroll) { self.time = time; self.scroll = scroll }
+    }
+    /// The scrolls the screen's code started, in the order made (time order).
+    public let timedScrolls: [TimedScroll]
+    /// When each animated scroll (a `scrollTo` step, a tap's or a timed scroll) lands: the
+    /// scrolls that ran to their end, not those a later step or scroll cut.
+    public let landings: [Double]
     /// Where the presses aimed at a view landed on the screen, by step index (a UIKit screen's run
     /// finds the view), for the touch indicator.
     package var pressPoints: [Int: Point] = [:]
@@ -177,7 +193,8 @@ public struct GestureTimeline: ScrollTimeline {
         steps: [Step], startOffset: Double = 0, physics: ScrollPhysics, bounds: ClosedRange<Double>,
         viewportHeight: Double, touchPlacement: @escaping TouchPlacement, duration: Double? = nil,
         releaseTargets: [Int: Double] = [:], axis: Axis = .vertical, sidewaysPlacement: TouchPlacement? = nil,
-        sidewaysSteps: Set<Int>? = nil, pagedReleases: Set<Int> = [], excluding: Set<Int> = [], tapScrolls: [Int: TapScroll] = [:]
+        sidewaysSteps: Set<Int>? = nil, pagedReleases: Set<Int> = [], excluding: Set<Int> = [], tapScrolls: [Int: TapScroll] = [:],
+        timedScrolls: [TimedScroll] = []
     ) throws {
         self.steps = steps
         self.startOffset = startOffset
@@ -193,6 +210,8 @@ public struct GestureTimeline: ScrollTimeline {
         self.excluding = excluding
         let tapScrolls = axis == .vertical ? tapScrolls : [:]
         self.tapScrolls = tapScrolls
+        let timedScrolls = axis == .vertical ? timedScrolls : []
+        self.timedScrolls = timedScrolls
         let (projected, touches) = try GestureTimeline.project(steps, onto: axis, taking: sidewaysSteps, excluding: excluding)
         presses = GestureTimeline.presses(in: steps)
         let along = axis == .vertical ? Point(0, 1) : Point(1, 0)
@@ -204,8 +223,25 @@ public struct GestureTimeline: ScrollTimeline {
             viewport: viewportHeight, releaseTargets: releaseTargets, pagedReleases: pagedReleases)
         var t = 0.0
         var finger: (point: Point, velocity: Double)?
+        var timed = timedScrolls[...]
+        /// The screen's scrolls made before `time` start, each from where the content is then,
+        /// unless a finger is down (it wins). (One made at a step's time starts after that step:
+        /// after the release that lifts a finger then, and a drag starting then wins over it.)
+        func startTimedScrolls(before time: Double) {
+            while let next = timed.first, next.time < time {
+                timed.removeFirst()
+                let at = next.time
+                guard !fingers.contains(where: { $0.time <= at + 1e-9 && at < $0.lift - 1e-9 }) else { continue }
+                let now = motion.cut(at: at)
+                let end = motion.append(
+                    .animate(from: now.offset, to: next.scroll.offset, duration: next.scroll.duration, easing: next.scroll.easing), from: at,
+                    length: next.scroll.duration)
+                _ = motion.append(.rest(offset: next.scroll.offset), from: end, length: .infinity)
+            }
+        }
 
         for (index, step) in projected.enumerated() {
+            startTimedScrolls(before: t)
             if let scroll = tapScrolls[index], finger == nil {
                 // The tap lands: the screen's scroll starts from where the content is.
                 let now = motion.cut(at: t)
@@ -270,8 +306,13 @@ public struct GestureTimeline: ScrollTimeline {
                 _ = motion.append(.rest(offset: offset), from: t, length: .infinity)
             }
         }
+        startTimedScrolls(before: .infinity)
         self.segments = motion.segments
         self.releases = motion.releases
+        landings = motion.segments.compactMap { s in
+            guard case .animate(_, _, let length, _) = s.motion, abs(s.end - s.start - length) < 1e-9 else { return nil }
+            return s.end
+        }
         self.touchDowns = touchDowns
         self.fingers = fingers
         var settled = motion.segments.last.map { $0.start } ?? 0
@@ -389,13 +430,13 @@ public struct GestureTimeline: ScrollTimeline {
     /// (`releaseTargets`, by the release's place in `releases`).
     public func recompiled(
         bounds: ClosedRange<Double>, viewportHeight: Double, releaseTargets: [Int: Double] = [:], pagedReleases: Set<Int> = [],
-        tapScrolls: [Int: TapScroll]? = nil
+        tapScrolls: [Int: TapScroll]? = nil, timedScrolls: [TimedScroll]? = nil
     ) throws -> GestureTimeline {
         try GestureTimeline(
             steps: steps, startOffset: startOffset, physics: physics, bounds: bounds, viewportHeight: viewportHeight,
             touchPlacement: touchPlacement, duration: requestedDuration, releaseTargets: releaseTargets, axis: axis,
             sidewaysPlacement: sidewaysPlacement, sidewaysSteps: sidewaysSteps, pagedReleases: pagedReleases, excluding: excluding,
-            tapScrolls: tapScrolls ?? self.tapScrolls)
+            tapScrolls: tapScrolls ?? self.tapScrolls, timedScrolls: timedScrolls ?? self.timedScrolls)
     }
 
     /// The same script's sideways steps (those in `taking`, nil: all) as a horizontal scroll
@@ -416,7 +457,7 @@ public struct GestureTimeline: ScrollTimeline {
         try GestureTimeline(
             steps: steps, startOffset: startOffset, physics: physics, bounds: bounds, viewportHeight: viewport,
             touchPlacement: touchPlacement, duration: requestedDuration, axis: axis, sidewaysPlacement: sidewaysPlacement,
-            sidewaysSteps: sidewaysSteps, pagedReleases: pagedReleases, excluding: fingers, tapScrolls: tapScrolls)
+            sidewaysSteps: sidewaysSteps, pagedReleases: pagedReleases, excluding: fingers, tapScrolls: tapScrolls, timedScrolls: timedScrolls)
     }
 
     /// Paging: where a release comes to rest on a scroll view of pages `page` points long (its
