@@ -223,31 +223,13 @@ public struct GestureTimeline: ScrollTimeline {
             viewport: viewportHeight, releaseTargets: releaseTargets, pagedReleases: pagedReleases)
         var t = 0.0
         var finger: (point: Point, velocity: Double)?
-        var timed = timedScrolls[...]
-        /// The screen's scrolls made before `time` start, each from where the content is then,
-        /// unless a finger is down (it wins). (One made at a step's time starts after that step:
-        /// after the release that lifts a finger then, and a drag starting then wins over it.)
-        func startTimedScrolls(before time: Double) {
-            while let next = timed.first, next.time < time {
-                timed.removeFirst()
-                let at = next.time
-                guard !fingers.contains(where: { $0.time <= at + 1e-9 && at < $0.lift - 1e-9 }) else { continue }
-                let now = motion.cut(at: at)
-                let end = motion.append(
-                    .animate(from: now.offset, to: next.scroll.offset, duration: next.scroll.duration, easing: next.scroll.easing), from: at,
-                    length: next.scroll.duration)
-                _ = motion.append(.rest(offset: next.scroll.offset), from: end, length: .infinity)
-            }
-        }
+        motion.timed = timedScrolls[...]
 
         for (index, step) in projected.enumerated() {
-            startTimedScrolls(before: t)
+            motion.startTimedScrolls(before: t, fingers: fingers)
             if let scroll = tapScrolls[index], finger == nil {
                 // The tap lands: the screen's scroll starts from where the content is.
-                let now = motion.cut(at: t)
-                let end = motion.append(
-                    .animate(from: now.offset, to: scroll.offset, duration: scroll.duration, easing: scroll.easing), from: t, length: scroll.duration)
-                _ = motion.append(.rest(offset: scroll.offset), from: end, length: .infinity)
+                motion.scroll(scroll, at: t)
             }
             switch step {
             case .sideways, .tap, .longPress:
@@ -306,13 +288,10 @@ public struct GestureTimeline: ScrollTimeline {
                 _ = motion.append(.rest(offset: offset), from: t, length: .infinity)
             }
         }
-        startTimedScrolls(before: .infinity)
+        motion.startTimedScrolls(before: .infinity, fingers: fingers)
         self.segments = motion.segments
         self.releases = motion.releases
-        landings = motion.segments.compactMap { s in
-            guard case .animate(_, _, let length, _) = s.motion, abs(s.end - s.start - length) < 1e-9 else { return nil }
-            return s.end
-        }
+        landings = motion.landings
         self.touchDowns = touchDowns
         self.fingers = fingers
         var settled = motion.segments.last.map { $0.start } ?? 0
@@ -567,6 +546,8 @@ extension GestureTimeline {
         let releaseTargets: [Int: Double]
         let pagedReleases: Set<Int>
         var releases: [Release] = []
+        /// The screen's scrolls (`TimedScroll`) not started yet, in time order.
+        var timed: ArraySlice<TimedScroll> = []
 
         func evaluate(_ s: Segment, _ time: Double) -> ScrollState {
             GestureTimeline.evaluate(s, at: time, physics: physics, bounds: bounds, viewport: viewport)
@@ -579,6 +560,31 @@ extension GestureTimeline {
             segments[i].end = time
             if segments[i].end <= segments[i].start { segments.removeLast() }
             return state
+        }
+        /// A scroll the screen starts at `time`: from where the content is then to its offset.
+        mutating func scroll(_ scroll: TapScroll, at time: Double) {
+            let now = cut(at: time)
+            let end = append(
+                .animate(from: now.offset, to: scroll.offset, duration: scroll.duration, easing: scroll.easing), from: time, length: scroll.duration)
+            _ = append(.rest(offset: scroll.offset), from: end, length: .infinity)
+        }
+        /// The screen's scrolls made before `time` start, each from where the content is then,
+        /// unless one of `fingers` is down (it wins). (One made at a step's time starts after that
+        /// step: after the release that lifts a finger then; a drag starting then wins over it.)
+        mutating func startTimedScrolls(before time: Double, fingers: [Finger]) {
+            while let next = timed.first, next.time < time {
+                timed.removeFirst()
+                let at = next.time
+                guard !fingers.contains(where: { $0.time <= at + 1e-9 && at < $0.lift - 1e-9 }) else { continue }
+                scroll(next.scroll, at: at)
+            }
+        }
+        /// When each animated scroll that ran to its end (not cut by a later one or a step) lands.
+        var landings: [Double] {
+            segments.compactMap { s in
+                guard case .animate(_, _, let length, _) = s.motion, abs(s.end - s.start - length) < 1e-9 else { return nil }
+                return s.end
+            }
         }
         mutating func append(_ motion: Motion, from start: Double, length: Double) -> Double {
             segments.append(Segment(start: start, end: start + length, motion: motion))
