@@ -80,4 +80,34 @@ final class CollectionLayoutChangeTests: XCTestCase {
             run.within { XCTAssertEqual(Double(vc.cell("P")?.layer.presentation()?.opacity ?? -1), 1, accuracy: 1e-9) }
         }
     }
+
+    /// `--jobs 1`, `--jobs 2` and `--frames 2-3` give the same bytes for the grid becoming a list;
+    /// the frames differ while the items move.
+    func testTheLayoutChangeIsTheSameForAnyWorkersAndSelection() throws {
+        let base = NSTemporaryDirectory() + "uikit-layout-change-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let scenario = AnimationDeterminismTests.fixtures + "/layout-change.yaml"
+        @MainActor func make() -> UIViewController {
+            let vc = TilesController()
+            vc.items = (0..<20).map { String(UnicodeScalar(UInt8(65 + $0))) }
+            vc.onAppear = { vc in
+                vc.collection.layoutIfNeeded()
+                vc.collection.setCollectionViewLayout(Self.list(), animated: true)
+            }
+            return vc
+        }
+        try renderFrames(of: { make() }, scenario: scenario, out: base + "/one", scale: 1, jobs: 1)
+        try renderFrames(of: { make() }, scenario: scenario, out: base + "/two", scale: 1, jobs: 2)
+        try renderFrames(of: { make() }, scenario: scenario, out: base + "/some", frames: "2-3", scale: 1, jobs: 1)
+        let names = try FileManager.default.contentsOfDirectory(atPath: base + "/one").filter { $0.hasSuffix(".png") }.sorted()
+        XCTAssertEqual(names.count, 5)
+        for name in names {
+            XCTAssertEqual(FileManager.default.contents(atPath: base + "/one/" + name), FileManager.default.contents(atPath: base + "/two/" + name), name)
+        }
+        for name in ["0002.png", "0003.png"] {
+            XCTAssertEqual(FileManager.default.contents(atPath: base + "/one/" + name), FileManager.default.contents(atPath: base + "/some/" + name), name)
+        }
+        XCTAssertNotEqual(FileManager.default.contents(atPath: base + "/one/0001.png"), FileManager.default.contents(atPath: base + "/one/0002.png"))
+        XCTAssertEqual(FileManager.default.contents(atPath: base + "/one/0003.png"), FileManager.default.contents(atPath: base + "/one/0004.png"))
+    }
 }
