@@ -395,7 +395,7 @@ final class RealScreenAPITests: XCTestCase {
     }
 
     /// `setCollectionViewLayout(_:animated:completion:)`: the new layout is the view's, and the
-    /// completion is called once with true (the change is drawn at once).
+    /// completion is called once with true (a collection in no window is not animated: at once).
     func testSetCollectionViewLayoutCallsItsCompletionWithTrue() {
         MainActor.assumeIsolated {
             let collection = UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 600), collectionViewLayout: UICollectionViewFlowLayout())

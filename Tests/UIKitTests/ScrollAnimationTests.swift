@@ -83,8 +83,9 @@ final class ScrollAnimationTests: XCTestCase {
         }
     }
 
-    /// The scenario's scroll view follows the scenario: an animated move of it is made at once.
-    func testTheScenariosScrollViewMovesAtOnce() {
+    /// A scenario of keyframes sets its scroll view's offset every frame: an animated move of it
+    /// is made at once, said once (a gesture script takes it into its motion: TimedScrollTests).
+    func testTheKeyframedScrollViewMovesAtOnce() {
         MainActor.assumeIsolated {
             var right = CGFloat(0)
             let (run, _) = CarouselViewController.run { vc in
@@ -94,7 +95,7 @@ final class ScrollAnimationTests: XCTestCase {
             run.advance(to: 0)
             XCTAssertEqual(right, 100)
             XCTAssertTrue(run.clock.scrollAnimations.isEmpty)
-            XCTAssertTrue(ScreenRun.takeDiagnostics().contains { $0.contains("setContentOffset(_:animated: true) on the scroll view the scenario moves") })
+            XCTAssertTrue(ScreenRun.takeDiagnostics().contains { $0.contains("setContentOffset(_:animated: true) on the scroll view a scenario of keyframes moves") })
         }
     }
 }

@@ -74,6 +74,22 @@ public struct GestureTimeline: ScrollTimeline {
     }
     /// The scrolls taps start, by the tap's step index.
     public let tapScrolls: [Int: TapScroll]
+
+    /// A scroll the screen's code starts at `time` (a UIKit screen's `setContentOffset(_:animated:
+    /// true)` on the scroll view the scenario moves, made in the frame at that time): from where
+    /// the content is then, cutting a fling or an earlier scroll under way; the steps after it
+    /// continue from where it takes the content. While a finger of this timeline is down the
+    /// finger wins: the scroll is not made.
+    public struct TimedScroll: Equatable, Sendable {
+        public var time: Double
+        public var scroll: TapScroll
+        public init(time: Double, scroll: TapScroll) { self.time = time; self.scroll = scroll }
+    }
+    /// The scrolls the screen's code started, in the order made (time order).
+    public let timedScrolls: [TimedScroll]
+    /// When each animated scroll (a `scrollTo` step, a tap's or a timed scroll) lands: the
+    /// scrolls that ran to their end, not those a later step or scroll cut.
+    public let landings: [Double]
     /// Where the presses aimed at a view landed on the screen, by step index (a UIKit screen's run
     /// finds the view), for the touch indicator.
     package var pressPoints: [Int: Point] = [:]
@@ -178,7 +194,8 @@ public struct GestureTimeline: ScrollTimeline {
         steps: [Step], startOffset: Double = 0, physics: ScrollPhysics, bounds: ClosedRange<Double>,
         viewportHeight: Double, touchPlacement: @escaping TouchPlacement, duration: Double? = nil,
         releaseTargets: [Int: Double] = [:], axis: Axis = .vertical, sidewaysPlacement: TouchPlacement? = nil,
-        sidewaysSteps: Set<Int>? = nil, pagedReleases: Set<Int> = [], excluding: Set<Int> = [], tapScrolls: [Int: TapScroll] = [:]
+        sidewaysSteps: Set<Int>? = nil, pagedReleases: Set<Int> = [], excluding: Set<Int> = [], tapScrolls: [Int: TapScroll] = [:],
+        timedScrolls: [TimedScroll] = []
     ) throws {
         self.steps = steps
         self.startOffset = startOffset
@@ -194,6 +211,8 @@ public struct GestureTimeline: ScrollTimeline {
         self.excluding = excluding
         let tapScrolls = axis == .vertical ? tapScrolls : [:]
         self.tapScrolls = tapScrolls
+        let timedScrolls = axis == .vertical ? timedScrolls : []
+        self.timedScrolls = timedScrolls
         let (projected, touches) = try GestureTimeline.project(steps, onto: axis, taking: sidewaysSteps, excluding: excluding)
         presses = GestureTimeline.presses(in: steps)
         let along = axis == .vertical ? Point(0, 1) : Point(1, 0)
@@ -205,14 +224,13 @@ public struct GestureTimeline: ScrollTimeline {
             viewport: viewportHeight, releaseTargets: releaseTargets, pagedReleases: pagedReleases)
         var t = 0.0
         var finger: (point: Point, velocity: Double)?
+        motion.timed = timedScrolls[...]
 
         for (index, step) in projected.enumerated() {
+            motion.startTimedScrolls(before: t, fingers: fingers)
             if let scroll = tapScrolls[index], finger == nil {
                 // The tap lands: the screen's scroll starts from where the content is.
-                let now = motion.cut(at: t)
-                let end = motion.append(
-                    .animate(from: now.offset, to: scroll.offset, duration: scroll.duration, easing: scroll.easing), from: t, length: scroll.duration)
-                _ = motion.append(.rest(offset: scroll.offset), from: end, length: .infinity)
+                motion.scroll(scroll, at: t)
             }
             switch step {
             case .sideways, .tap, .longPress:
@@ -271,8 +289,10 @@ public struct GestureTimeline: ScrollTimeline {
                 _ = motion.append(.rest(offset: offset), from: t, length: .infinity)
             }
         }
+        motion.startTimedScrolls(before: .infinity, fingers: fingers)
         self.segments = motion.segments
         self.releases = motion.releases
+        landings = motion.landings
         self.touchDowns = touchDowns
         self.fingers = fingers
         var settled = motion.segments.last.map { $0.start } ?? 0
@@ -390,13 +410,13 @@ public struct GestureTimeline: ScrollTimeline {
     /// (`releaseTargets`, by the release's place in `releases`).
     public func recompiled(
         bounds: ClosedRange<Double>, viewportHeight: Double, releaseTargets: [Int: Double] = [:], pagedReleases: Set<Int> = [],
-        tapScrolls: [Int: TapScroll]? = nil
+        tapScrolls: [Int: TapScroll]? = nil, timedScrolls: [TimedScroll]? = nil
     ) throws -> GestureTimeline {
         try GestureTimeline(
             steps: steps, startOffset: startOffset, physics: physics, bounds: bounds, viewportHeight: viewportHeight,
             touchPlacement: touchPlacement, duration: requestedDuration, releaseTargets: releaseTargets, axis: axis,
             sidewaysPlacement: sidewaysPlacement, sidewaysSteps: sidewaysSteps, pagedReleases: pagedReleases, excluding: excluding,
-            tapScrolls: tapScrolls ?? self.tapScrolls)
+            tapScrolls: tapScrolls ?? self.tapScrolls, timedScrolls: timedScrolls ?? self.timedScrolls)
     }
 
     /// The same script's sideways steps (those in `taking`, nil: all) as a horizontal scroll
@@ -417,7 +437,7 @@ public struct GestureTimeline: ScrollTimeline {
         try GestureTimeline(
             steps: steps, startOffset: startOffset, physics: physics, bounds: bounds, viewportHeight: viewport,
             touchPlacement: touchPlacement, duration: requestedDuration, axis: axis, sidewaysPlacement: sidewaysPlacement,
-            sidewaysSteps: sidewaysSteps, pagedReleases: pagedReleases, excluding: fingers, tapScrolls: tapScrolls)
+            sidewaysSteps: sidewaysSteps, pagedReleases: pagedReleases, excluding: fingers, tapScrolls: tapScrolls, timedScrolls: timedScrolls)
     }
 
     /// Paging: where a release comes to rest on a scroll view of pages `page` points long (its
@@ -527,6 +547,8 @@ extension GestureTimeline {
         let releaseTargets: [Int: Double]
         let pagedReleases: Set<Int>
         var releases: [Release] = []
+        /// The screen's scrolls (`TimedScroll`) not started yet, in time order.
+        var timed: ArraySlice<TimedScroll> = []
 
         func evaluate(_ s: Segment, _ time: Double) -> ScrollState {
             GestureTimeline.evaluate(s, at: time, physics: physics, bounds: bounds, viewport: viewport)
@@ -539,6 +561,31 @@ extension GestureTimeline {
             segments[i].end = time
             if segments[i].end <= segments[i].start { segments.removeLast() }
             return state
+        }
+        /// A scroll the screen starts at `time`: from where the content is then to its offset.
+        mutating func scroll(_ scroll: TapScroll, at time: Double) {
+            let now = cut(at: time)
+            let end = append(
+                .animate(from: now.offset, to: scroll.offset, duration: scroll.duration, easing: scroll.easing), from: time, length: scroll.duration)
+            _ = append(.rest(offset: scroll.offset), from: end, length: .infinity)
+        }
+        /// The screen's scrolls made before `time` start, each from where the content is then,
+        /// unless one of `fingers` is down (it wins). (One made at a step's time starts after that
+        /// step: after the release that lifts a finger then; a drag starting then wins over it.)
+        mutating func startTimedScrolls(before time: Double, fingers: [Finger]) {
+            while let next = timed.first, next.time < time {
+                timed.removeFirst()
+                let at = next.time
+                guard !fingers.contains(where: { $0.time <= at + 1e-9 && at < $0.lift - 1e-9 }) else { continue }
+                scroll(next.scroll, at: at)
+            }
+        }
+        /// When each animated scroll that ran to its end (not cut by a later one or a step) lands.
+        var landings: [Double] {
+            segments.compactMap { s in
+                guard case .animate(_, _, let length, _) = s.motion, abs(s.end - s.start - length) < 1e-9 else { return nil }
+                return s.end
+            }
         }
         mutating func append(_ motion: Motion, from start: Double, length: Double) -> Double {
             segments.append(Segment(start: start, end: start + length, motion: motion))

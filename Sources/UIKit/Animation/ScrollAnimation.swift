@@ -1,4 +1,5 @@
 import Foundation
+internal import Scene
 
 /// A scroll view's content moving by `setContentOffset(_:animated: true)` (and the calls built on
 /// it: `scrollRectToVisible`, `scrollToRow`, `scrollToItem`) on the frame clock: at the start of
@@ -7,9 +8,16 @@ import Foundation
 ///
 /// Apple documents neither the duration nor the curve. The Scroll View Programming Guide says the
 /// content scrolls "at a constant rate": it is paced linearly here, over 0.3 s (assumed, not
-/// measured on a device).
+/// measured on a device). The scroll view the scenario moves takes the same pace and curve into
+/// its motion (`motion(to:)`).
 @MainActor final class ScrollAnimation {
     static let duration = 0.3
+    static let easing = Easing.linear
+
+    /// The same scroll as a part of the scenario's motion (to `offset`, on the motion's axis).
+    static func motion(to offset: Double) -> GestureTimeline.TapScroll {
+        GestureTimeline.TapScroll(offset: offset, duration: duration, easing: easing)
+    }
 
     weak var view: UIScrollView?
     let from: CGPoint, to: CGPoint, begin: Double
@@ -23,7 +31,7 @@ import Foundation
 
     /// The offset at media time t.
     func offset(at t: Double) -> CGPoint {
-        let p = CGFloat(min(max((t - begin) / Self.duration, 0), 1))
+        let p = CGFloat(Self.easing.progress(min(max((t - begin) / Self.duration, 0), 1)))
         return CGPoint(x: from.x + (to.x - from.x) * p, y: from.y + (to.y - from.y) * p)
     }
 }
@@ -58,14 +66,34 @@ extension AnimationClock {
 }
 
 extension UIScrollView {
-    /// `setContentOffset(_:animated: true)`: the main scroll view of a run follows the scenario
-    /// every frame, so it moves at once there (said once); any other scroll view animates.
+    /// `setContentOffset(_:animated: true)`: a scroll view animates on the frame clock. The one
+    /// the scenario moves takes the scroll into the scenario's motion from this frame's time (its
+    /// vertical part; a sideways part is set at once, said once), so the steps after it continue
+    /// from where it lands; a finger of the scenario down on it wins (the call moves nothing,
+    /// said once). Under a scenario of keyframes, which set its offset every frame, it moves at
+    /// once (said once).
     func animateContentOffset(to target: CGPoint) {
         if let run = ScreenRun.current, run.mainScrollView === self {
-            Diagnostics.once(
-                "setContentOffset animated main", "\(describe): setContentOffset(_:animated: true) on the scroll view the scenario moves is drawn at once (the scenario sets its offset every frame)")
             AnimationClock.current.stopScrolling(self)
-            contentOffset = target
+            if isTracking {
+                Diagnostics.once(
+                    "setContentOffset animated while dragging",
+                    "\(describe): setContentOffset(_:animated: true) while the scenario's finger drags the scroll view moves nothing: the finger wins, as on the phone")
+                return
+            }
+            guard run.scrollMain(to: target.y) else {
+                Diagnostics.once(
+                    "setContentOffset animated main",
+                    "\(describe): setContentOffset(_:animated: true) on the scroll view a scenario of keyframes moves is drawn at once (the keyframes set its offset every frame)")
+                contentOffset = target
+                return
+            }
+            if target.x != contentOffset.x {
+                Diagnostics.once(
+                    "setContentOffset animated main x",
+                    "\(describe): setContentOffset(_:animated: true) on the scroll view the scenario moves animates its vertical offset; the horizontal one is set at once")
+                contentOffset.x = target.x
+            }
             return
         }
         AnimationClock.current.scroll(self, to: target)
@@ -104,5 +132,14 @@ extension ScreenRun {
             return
         }
         clock.scroll(s, to: CGPoint(x: s.contentOffset.x, y: -s.adjustedContentInset.top), toTop: true)
+    }
+}
+
+extension ScreenRun {
+    /// The screen's code scrolls the scenario's scroll view to `y` (its contentOffset.y) with
+    /// `setContentOffset(_:animated: true)` at this frame's time; false when the scenario's motion
+    /// cannot take it (keyframes).
+    func scrollMain(to y: CGFloat) -> Bool {
+        main.scroll(to: y, at: ScreenEnvironment.time)
     }
 }

@@ -19,13 +19,19 @@ struct NavigationBarTransition {
     /// Where the old top's scroll view was (the bar's `u`) when the transition began.
     let fromU: Double
     let push: Bool
-    let begin: Double
-    let duration: Double
+    var begin: Double
+    var duration: Double
+    /// An interactive pop: the progress the finger holds it at (nil: on the clock).
+    var held: Double?
+    /// The progress the clock runs from and to: 0 to 1, or for an interactive pop let go, from
+    /// where the finger left it to 1 (it completes) or back to 0 (it is cancelled).
+    var fromProgress = 0.0, toProgress = 1.0
 
     /// The slide's eased progress at `time` (0 at the start, 1 at the end), nil once it ended.
     func progress(at time: Double) -> Double? {
+        if let held { return held }
         guard duration > 0, time < begin + duration - 1e-9 else { return nil }
-        return CubicCurve.easeInOut.value(at: max(0, time - begin) / duration)
+        return fromProgress + (toProgress - fromProgress) * CubicCurve.easeInOut.value(at: max(0, time - begin) / duration)
     }
 
     /// The two bars drawn as one at push progress `s` (0: only `under`, the bar before a push;

@@ -49,6 +49,11 @@ internal import Scene
     /// The black over the controller beneath at the end of a push (assumed).
     static let dimming: CGFloat = 0.1
 
+    /// The delegate: told when a controller is about to show and when it shows (after its
+    /// `viewWillAppear`, and after its `viewDidAppear`).
+    /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/delegate
+    open weak var delegate: (any UINavigationControllerDelegate)?
+
     /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/1621866-topviewcontroller
     open var topViewController: UIViewController? { stack.last }
     /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/1621850-visibleviewcontroller
@@ -207,6 +212,7 @@ internal import Scene
         v.prepare = { [weak self] in self?.advanceBarSlide() }
         v.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         view = v
+        v.addGestureRecognizer(interactivePop)
         v.addSubview(navigationBar)
         // The bar has its frame before the top controller's view loads, as in UIKit: a header
         // placed from `navigationBar.frame` in viewDidLoad finds it under the status bar.
@@ -234,6 +240,7 @@ internal import Scene
         if onScreen { old?.send(.willDisappear) }
         if let old, old.viewIfLoaded?.superview === view { old.view.removeFromSuperview() }
         if onScreen { top.sendWillAppear() }
+        if onScreen { delegate?.navigationController(self, willShow: top, animated: false) }
         coordinator?.start()
         place(top)
         if let coordinator {
@@ -241,6 +248,7 @@ internal import Scene
             end(coordinator)
             old?.send(.didDisappear)
             top.sendDidAppear()
+            delegate?.navigationController(self, didShow: top, animated: false)
         }
     }
 
@@ -267,9 +275,43 @@ internal import Scene
     /// Apple publishes neither the duration nor the curve: `slideDuration` and ease in and out
     /// are assumed (docs/uikit-animation.md).
     private func slide(from old: UIViewController, to top: UIViewController, before: [UIViewController], push: Bool) {
+        let (coordinator, under, over, dim) = prepareSlide(from: old, to: top, before: before, push: push)
+        let width = view.bounds.width
+        let outgoing: UIView = old.view
+        coordinator.start()
+        UIView.animate(
+            withDuration: UINavigationController.slideDuration, delay: 0, options: [.curveEaseInOut],
+            animations: {
+                under.frame.origin.x = push ? -width / 3 : 0
+                over.frame.origin.x = push ? 0 : width
+                dim.alpha = push ? UINavigationController.dimming : 0
+            },
+            completion: { [weak self] _ in
+                dim.removeFromSuperview()
+                outgoing.removeFromSuperview()
+                outgoing.frame.origin.x = 0
+                self?.sliding = nil
+                self?.heldTop = nil
+                self?.navigationBar.transition = nil
+                self?.end(coordinator)
+                old.send(.didDisappear, animated: true)
+                top.send(.didAppear, animated: true)
+                if let self { self.delegate?.navigationController(self, didShow: top, animated: true) }
+            })
+    }
+
+    /// The slide's start: the coordinator, `viewWillDisappear`/`viewWillAppear` (and the
+    /// delegate's `willShow`), the bar's transition, the incoming view in place with the one
+    /// beneath and the dimming between them at the start of the slide. Returns the coordinator,
+    /// the view beneath, the one over it and the dimming.
+    private func prepareSlide(
+        from old: UIViewController, to top: UIViewController, before: [UIViewController], push: Bool, interactive: Bool = false
+    ) -> (TransitionCoordinator, UIView, UIView, UIView) {
         let coordinator = begin(from: old, to: top, animated: true)
+        if interactive { coordinator.startInteractive() }
         old.send(.willDisappear, animated: true)
         top.send(.willAppear, animated: true)
+        delegate?.navigationController(self, willShow: top, animated: true)
         let width = view.bounds.width
         heldTop = (old, navigationBar.restBottom(for: before))
         let oldScroll = ScreenRun.mainScrollView(in: old.view)
@@ -297,24 +339,137 @@ internal import Scene
             dim.alpha = push ? 0 : UINavigationController.dimming
             view.layoutIfNeeded()
         }
-        coordinator.start()
+        return (coordinator, under, over, dim)
+    }
+
+    // MARK: The interactive pop
+
+    /// The recognizer of the swipe from the left edge that pops the top controller, the finger
+    /// moving the pop: a `UIScreenEdgePanGestureRecognizer` (`edges` `.left`) on this controller's
+    /// view, beginning when there is a controller to go back to and no push or pop is under way.
+    /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/1621847-interactivepopgesturerecognizer
+    open var interactivePopGestureRecognizer: UIGestureRecognizer? { interactivePop }
+    private lazy var interactivePop: UIScreenEdgePanGestureRecognizer = {
+        let g = UIScreenEdgePanGestureRecognizer()
+        g.edges = .left
+        g.builtIn = (
+            mayBegin: { [weak self] in
+                guard let self, self.interactive == nil, self.sliding == nil, self.stack.count > 1 else { return false }
+                return self.view.window != nil && self.presentedStorage == nil
+            },
+            action: { [weak self, weak g] in if let self, let g { self.interactivePopChanged(g) } }
+        )
+        return g
+    }()
+
+    /// The pop the finger drives: its coordinator, the stack before it, the views that move.
+    private var interactive: (coordinator: TransitionCoordinator, before: [UIViewController], under: UIView, over: UIView, dim: UIView)?
+
+    /// The part of the width past which a pop let go completes, and the speed (points per second,
+    /// rightward) at which it completes wherever it is let go. Apple publishes neither: half the
+    /// width and 500 points a second are assumed.
+    static let popCompletionFraction: CGFloat = 0.5
+    static let popCompletionVelocity: CGFloat = 500
+
+    private func interactivePopChanged(_ g: UIScreenEdgePanGestureRecognizer) {
+        switch g.state {
+        case .began:
+            beginInteractivePop()
+            follow(g)
+        case .changed:
+            follow(g)
+        case .ended:
+            let fraction = follow(g)
+            let fast = g.velocity(in: view).x > Self.popCompletionVelocity
+            releaseInteractivePop(at: fraction, completing: fraction > Self.popCompletionFraction || fast)
+        case .cancelled, .failed:
+            releaseInteractivePop(at: follow(g), completing: false)
+        default:
+            break
+        }
+    }
+
+    /// The pop begins as an animated pop does (the top's `viewWillDisappear`, the lower one's
+    /// `viewWillAppear`, the bar's transition), the stack already without the top, held at 0.
+    private func beginInteractivePop() {
+        guard interactive == nil, stack.count > 1, let old = stack.last, old.viewIfLoaded?.superview === view else { return }
+        let before = stack
+        stack.removeLast()
+        navigationBar.changedItems()
+        let lower = stack[stack.count - 1]
+        let (coordinator, under, over, dim) = prepareSlide(from: old, to: lower, before: before, push: false, interactive: true)
+        navigationBar.transition?.held = 0
+        interactive = (coordinator, before, under, over, dim)
+    }
+
+    /// The top view at the finger's x (its translation from where it landed), the view beneath
+    /// at its parallax, the dimming and the bar at the same part of the pop. Returns that part.
+    @discardableResult
+    private func follow(_ g: UIScreenEdgePanGestureRecognizer) -> CGFloat {
+        guard let pop = interactive, pop.coordinator.isInteractive else { return 0 }
+        let width = view.bounds.width
+        let f = width > 0 ? min(max(g.translation(in: view).x / width, 0), 1) : 0
+        UIView.performWithoutAnimation {
+            pop.over.frame.origin.x = width * f
+            pop.under.frame.origin.x = -width / 3 * (1 - f)
+            pop.dim.alpha = UINavigationController.dimming * (1 - f)
+        }
+        navigationBar.transition?.held = Double(f)
+        navigationBar.setNeedsLayout()
+        pop.coordinator.heldPercent = f
+        return f
+    }
+
+    /// The finger lifted at part `f` of the pop: it plays on to its end (`completing`) or back to
+    /// its start over the part of `slideDuration` left, on the pop's curve from where it stands.
+    /// Completed: the top's `viewDidDisappear`, the lower one's `viewDidAppear`, the delegate's
+    /// `didShow`. Cancelled: the lower one's `viewWillDisappear` and `viewDidDisappear`, then the
+    /// top's `viewWillAppear` and `viewDidAppear`, and the stack as it was.
+    private func releaseInteractivePop(at f: CGFloat, completing: Bool) {
+        guard let pop = interactive, pop.coordinator.isInteractive, let old = pop.before.last else { return }
+        let lower = stack[stack.count - 1]
+        let width = view.bounds.width
+        let seconds = UINavigationController.slideDuration * Double(completing ? 1 - f : f)
+        pop.coordinator.release(at: f, completing: completing, seconds: seconds)
+        navigationBar.transition?.held = nil
+        navigationBar.transition?.begin = ScreenEnvironment.time
+        navigationBar.transition?.duration = seconds
+        navigationBar.transition?.fromProgress = Double(f)
+        navigationBar.transition?.toProgress = completing ? 1 : 0
         UIView.animate(
-            withDuration: UINavigationController.slideDuration, delay: 0, options: [.curveEaseInOut],
+            withDuration: seconds, delay: 0, options: [.curveEaseInOut],
             animations: {
-                under.frame.origin.x = push ? -width / 3 : 0
-                over.frame.origin.x = push ? 0 : width
-                dim.alpha = push ? UINavigationController.dimming : 0
+                pop.over.frame.origin.x = completing ? width : 0
+                pop.under.frame.origin.x = completing ? 0 : -width / 3
+                pop.dim.alpha = completing ? 0 : UINavigationController.dimming
             },
             completion: { [weak self] _ in
-                dim.removeFromSuperview()
-                outgoing.removeFromSuperview()
-                outgoing.frame.origin.x = 0
-                self?.sliding = nil
-                self?.heldTop = nil
-                self?.navigationBar.transition = nil
-                self?.end(coordinator)
-                old.send(.didDisappear, animated: true)
-                top.send(.didAppear, animated: true)
+                guard let self else { return }
+                pop.dim.removeFromSuperview()
+                self.sliding = nil
+                self.heldTop = nil
+                self.navigationBar.transition = nil
+                self.interactive = nil
+                if completing {
+                    pop.over.removeFromSuperview()
+                    pop.over.frame.origin.x = 0
+                    old.removeFromParent()
+                    self.end(pop.coordinator)
+                    old.send(.didDisappear, animated: true)
+                    lower.send(.didAppear, animated: true)
+                    self.delegate?.navigationController(self, didShow: lower, animated: true)
+                } else {
+                    pop.under.removeFromSuperview()
+                    pop.under.frame.origin.x = 0
+                    self.stack = pop.before
+                    self.navigationBar.changedItems()
+                    self.end(pop.coordinator)
+                    lower.send(.willDisappear, animated: true)
+                    lower.send(.didDisappear, animated: true)
+                    old.send(.willAppear, animated: true)
+                    old.send(.didAppear, animated: true)
+                }
+                self.view.setNeedsLayout()
             })
     }
 
@@ -365,4 +520,20 @@ extension UIViewController {
     /// The nearest navigation controller above this one.
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/1621860-navigationcontroller
     public var navigationController: UINavigationController? { nearestAncestor(UINavigationController.self) }
+}
+
+/// Told when a navigation controller shows a controller.
+/// https://developer.apple.com/documentation/uikit/uinavigationcontrollerdelegate
+@preconcurrency @MainActor public protocol UINavigationControllerDelegate: AnyObject {
+    /// After the shown controller's `viewWillAppear`.
+    /// https://developer.apple.com/documentation/uikit/uinavigationcontrollerdelegate/navigationcontroller(_:willshow:animated:)
+    func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool)
+    /// After its `viewDidAppear`; an interactive pop that is cancelled shows nothing new.
+    /// https://developer.apple.com/documentation/uikit/uinavigationcontrollerdelegate/navigationcontroller(_:didshow:animated:)
+    func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
+}
+
+extension UINavigationControllerDelegate {
+    public func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {}
+    public func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {}
 }

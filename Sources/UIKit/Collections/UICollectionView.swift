@@ -116,18 +116,68 @@ extension UICollectionViewDelegate {
 
     /// https://developer.apple.com/documentation/uikit/uicollectionview/1618083-setcollectionviewlayout
     open func setCollectionViewLayout(_ layout: UICollectionViewLayout, animated: Bool) {
-        if animated {
-            Diagnostics.once("setCollectionViewLayout animated", "\(describe): setCollectionViewLayout(_:animated: true) is drawn at once")
-        }
-        collectionViewLayout = layout
+        setCollectionViewLayout(layout, animated: animated, completion: nil)
     }
 
-    /// The layout set as `setCollectionViewLayout(_:animated:)` sets it; `completion` is called
-    /// with true once the change is done: at once, since the change is drawn at once.
+    /// Sets the layout. Animated (on a collection view on screen, laid out), as a batch update
+    /// animates: every item shown in both layouts goes from its attributes in the old one to the
+    /// new one (frame, alpha, transform), items that come on screen fade in at their new place
+    /// and items that leave it fade out where they were (the layout's default initial and final
+    /// attributes), over 0.3 s eased in and out (Apple publishes no figure: a batch update's,
+    /// assumed); `completion` is called with true at the first frame past the end. Unanimated,
+    /// at once, `completion` with it.
     /// https://developer.apple.com/documentation/uikit/uicollectionview/setcollectionviewlayout(_:animated:completion:)
     open func setCollectionViewLayout(_ layout: UICollectionViewLayout, animated: Bool, completion: ((Bool) -> Void)? = nil) {
-        setCollectionViewLayout(layout, animated: animated)
-        completion?(true)
+        let animates =
+            animated && window != nil && layout !== collectionViewLayout && UIView.areAnimationsEnabled && !AnimationCapture.withoutAnimation
+        if animates { layoutIfNeeded() }
+        guard animates, let counts, let plan = try? BatchUpdatePlan(BatchUpdate(), old: counts, new: counts, noun: "item", container: "collection view")
+        else {
+            collectionViewLayout = layout
+            completion?(true)
+            return
+        }
+        collectionViewLayout = layout
+        setNeedsLayout()
+        runningUpdate = (plan, [:], true)
+        transitionLeaving = []
+        var leaving: [LeavingView] = []
+        UIView.animate(
+            withDuration: UITableView.rowAnimationDuration, delay: 0, options: [],
+            animations: {
+                self.layoutIfNeeded()
+                leaving = self.transitionLeaving ?? []
+                self.transitionLeaving = nil
+                for l in leaving { l.view.alpha = 0 }
+            },
+            completion: { [weak self] finished in
+                for l in leaving {
+                    UIView.performWithoutAnimation { l.view.alpha = 1 }
+                    self?.retire(l.view, key: l.key, path: l.path, kind: l.kind)
+                }
+                completion?(finished)
+            })
+        runningUpdate = nil
+        transitionLeaving = nil
+    }
+
+    /// A view that leaves the screen in an animated layout change: it fades out, then goes to its
+    /// reuse queue (`retire`).
+    private struct LeavingView {
+        let view: UICollectionReusableView
+        let key: String, path: IndexPath, kind: String?
+    }
+    /// While an animated layout change lays the items out: the views no longer shown, kept to fade out.
+    private var transitionLeaving: [LeavingView]?
+
+    /// Takes a view the layout no longer shows off the screen, or keeps it to fade out during an
+    /// animated layout change.
+    private func leave(_ view: UICollectionReusableView, key prefix: String, path: IndexPath, kind: String?) {
+        if transitionLeaving != nil {
+            transitionLeaving?.append(LeavingView(view: view, key: prefix, path: path, kind: kind))
+        } else {
+            retire(view, key: prefix, path: path, kind: kind)
+        }
     }
 
     /// https://developer.apple.com/documentation/uikit/uicollectionview/1618091-datasource
@@ -481,7 +531,8 @@ extension UICollectionViewDelegate {
     /// The batch gathered by `performBatchUpdates` (nested: the outermost applies it), its
     /// completions, the start places of the items of the update being laid out.
     private var nesting = BatchNesting()
-    private var runningUpdate: (plan: BatchUpdatePlan, oldFrames: [IndexPath: CGRect])?
+    /// `layoutChange`: an animated `setCollectionViewLayout` (its plan changes nothing).
+    private var runningUpdate: (plan: BatchUpdatePlan, oldFrames: [IndexPath: CGRect], layoutChange: Bool)?
 
     /// Runs `updates` (their inserts, deletes, reloads and moves gathered into one batch) and
     /// animates the change: items that stay slide from their old frames to the layout's new ones,
@@ -600,7 +651,7 @@ extension UICollectionViewDelegate {
             AnimationCapture.commit(AnimationContext(.none), completion: done)
             return
         }
-        runningUpdate = (plan, oldFrames)
+        runningUpdate = (plan, oldFrames, false)
         UIView.animate(
             withDuration: UITableView.rowAnimationDuration, delay: 0, options: [],
             animations: {
@@ -616,7 +667,10 @@ extension UICollectionViewDelegate {
     private func placeAppearing(_ cell: UICollectionViewCell, at path: IndexPath, _ a: UICollectionViewLayoutAttributes) {
         guard let update = runningUpdate else { return }
         let start: CGRect, alpha: CGFloat
-        if update.plan.entering(path) == nil, let was = update.plan.oldPath(path), let frame = update.oldFrames[was] {
+        if update.layoutChange {
+            // Not shown before the layout changed: it fades in at its new place.
+            (start, alpha) = (a.frame, 0)
+        } else if update.plan.entering(path) == nil, let was = update.plan.oldPath(path), let frame = update.oldFrames[was] {
             (start, alpha) = (frame, a.alpha)
         } else if update.plan.entering(path) != nil {
             (start, alpha) = (a.frame, 0)
@@ -636,9 +690,10 @@ extension UICollectionViewDelegate {
     /// A supplementary view made inside an update's animation for a section the update inserts
     /// or reloads fades in at its place (the layout's default initial attributes).
     private func placeAppearingSupplement(_ view: UICollectionReusableView, _ a: UICollectionViewLayoutAttributes) {
-        guard let plan = runningUpdate?.plan else { return }
+        guard let update = runningUpdate else { return }
+        let plan = update.plan
         let n = a.indexPath.section
-        guard plan.update.insertedSections[n] != nil || (n < plan.sectionToOld.count && plan.sectionToOld[n].map { plan.update.reloadedSections[$0] != nil } ?? true)
+        guard update.layoutChange || plan.update.insertedSections[n] != nil || (n < plan.sectionToOld.count && plan.sectionToOld[n].map { plan.update.reloadedSections[$0] != nil } ?? true)
         else { return }
         UIView.performWithoutAnimation { view.alpha = 0 }
         AnimationCapture.forget(view.layer)
@@ -850,9 +905,9 @@ extension UICollectionViewDelegate {
             reusable["decoration/" + key.kind, default: []].append(view)
         }
         decorations = keptDecorations
-        for (path, cell) in cells where keptCells[path] !== cell { retire(cell, key: "cell/", path: path, kind: nil) }
+        for (path, cell) in cells where keptCells[path] !== cell { leave(cell, key: "cell/", path: path, kind: nil) }
         for (key, view) in supplementaries where keptSupplementary[key] !== view {
-            retire(view, key: key.kind + "/", path: key.indexPath, kind: key.kind)
+            leave(view, key: key.kind + "/", path: key.indexPath, kind: key.kind)
         }
         if !appeared.isEmpty { Activity.set(frame: ScreenRun.current?.frame ?? 0, call: "layout") }
         cells = keptCells

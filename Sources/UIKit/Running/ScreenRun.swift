@@ -273,7 +273,9 @@ package struct ScreenSettings: Sendable {
             let point = CGPoint(x: finger.point.x, y: finger.point.y)
             let hit = window.hitTest(window.convert(point, from: nil), with: nil)
             let scroll = axis == .vertical ? scrollView : ScrollDriver.horizontalScrollView(at: point, in: window)
-            let route = Self.route(from: hit, scroll: scroll)
+            let away = axis == .horizontal ? Self.sidewaysDirection(of: gestures.steps[finger.step]) : 0
+            let route =
+                Self.edgePan(from: hit, at: point, sideways: away, in: window.bounds.size) ? .touches : Self.route(from: hit, scroll: scroll)
             if case .scroll = route { continue }
             if route == .views, axis == .horizontal {
                 Diagnostics.once(
@@ -307,13 +309,47 @@ package struct ScreenSettings: Sendable {
         while let view = v {
             if let scroll, view === scroll { return .scroll(scroll) }
             let recognizers = view.gestureRecognizers ?? []
-            if recognizers.contains(where: { $0.isEnabled && ($0 is UIPanGestureRecognizer || $0 is UISwipeGestureRecognizer) }) {
+            // (A screen-edge pan takes only a drag from its edge: `edgePan`.)
+            if recognizers.contains(where: {
+                $0.isEnabled && ($0 is UIPanGestureRecognizer || $0 is UISwipeGestureRecognizer) && !($0 is UIScreenEdgePanGestureRecognizer)
+            }) {
                 return .touches
             }
             if view is UIControl, !TouchDelivery.delaysContentTouches(view) { return .touches }
             v = view.superview
         }
         return scroll.map { .scroll($0) } ?? .views
+    }
+
+    /// Whether a screen-edge pan recognizer on the way up from `hit` takes a finger landing at
+    /// `point` (window points) and moving `sideways` (positive: right): it lands within the
+    /// recognizer's left or right edge and moves away from it. As on the phone, such a recognizer
+    /// (a navigation controller's interactive pop at the left edge) wins over the scroll views
+    /// under the finger.
+    static func edgePan(from hit: UIView?, at point: CGPoint, sideways: Double, in size: CGSize) -> Bool {
+        var v = hit
+        while let view = v {
+            for g in view.gestureRecognizers ?? [] {
+                guard let edgePan = g as? UIScreenEdgePanGestureRecognizer, edgePan.isEnabled else { continue }
+                switch UIScreenEdgePanGestureRecognizer.edge(at: point, of: edgePan.edges, size: size) {
+                case .left? where sideways > 0: return true
+                case .right? where sideways < 0: return true
+                default: continue
+                }
+            }
+            v = view.superview
+        }
+        return false
+    }
+
+    /// The direction a sideways drag or fling moves the finger (positive: right; 0: none).
+    static func sidewaysDirection(of step: GestureTimeline.Step) -> Double {
+        guard case .sideways(let inner) = step else { return 0 }
+        switch inner {
+        case .drag(let by, _, _, _, _): return by ?? 0
+        case .fling(let velocity, _, _): return velocity
+        default: return 0
+        }
     }
 
     private func format(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }

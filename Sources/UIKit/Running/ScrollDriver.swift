@@ -24,6 +24,9 @@ internal import Scene
     /// times each scroll runs (its end tells the delegate `scrollViewDidScrollToTop`).
     private var tapScrolls: [Int: GestureTimeline.TapScroll] = [:]
     private var toTop: [ClosedRange<Double>] = []
+    /// Animated scrolls the screen's code started on this (vertical) view, at the frame time of
+    /// each call (`setContentOffset(_:animated: true)` and the calls built on it).
+    private var timedScrolls: [GestureTimeline.TimedScroll] = []
     private var compiledFor: (ClosedRange<Double>, Double)?
     /// The view's deceleration rate the motion was compiled with.
     private var compiledRate: UIScrollView.DecelerationRate?
@@ -114,7 +117,8 @@ internal import Scene
         switch axis {
         case .vertical:
             again = try? gestures.recompiled(
-                bounds: bounds, viewportHeight: viewport, releaseTargets: targets, pagedReleases: paged, tapScrolls: tapScrolls)
+                bounds: bounds, viewportHeight: viewport, releaseTargets: targets, pagedReleases: paged, tapScrolls: tapScrolls,
+                timedScrolls: timedScrolls)
         case .horizontal:
             again = try? gestures.horizontal(
                 taking: taking, startOffset: startOffset, bounds: bounds, viewportWidth: viewport, releaseTargets: targets, pagedReleases: paged)
@@ -136,9 +140,21 @@ internal import Scene
     func scrollToTop(step: Int, time: Double) {
         guard axis == .vertical, let s = view else { return }
         let target = Double(-s.adjustedContentInset.top) + lead(s)
-        tapScrolls[step] = GestureTimeline.TapScroll(offset: target, duration: ScrollAnimation.duration, easing: .linear)
+        tapScrolls[step] = ScrollAnimation.motion(to: target)
         toTop.append(time...(time + ScrollAnimation.duration))
         mustCompile = true
+    }
+
+    /// The screen's code scrolls the view to `offset` (its contentOffset along the axis) with
+    /// `setContentOffset(_:animated: true)` at `time` (the frame's): the motion is compiled again
+    /// with that scroll in it from `time`, so the content goes from where it is then to the
+    /// offset at ScrollAnimation's pace and the steps after it continue from there. False when the
+    /// scenario's motion is not a gesture script (keyframes set the offset every frame).
+    func scroll(to offset: CGFloat, at time: Double) -> Bool {
+        guard axis == .vertical, let s = view, motion is GestureTimeline else { return false }
+        timedScrolls.append(GestureTimeline.TimedScroll(time: time, scroll: ScrollAnimation.motion(to: Double(offset) + lead(s))))
+        mustCompile = true
+        return true
     }
 
     // MARK: Driving
@@ -206,6 +222,13 @@ internal import Scene
             }
         }
         if next.phase == .tracking, s.isDecelerating { s.isDecelerating = false }
+        if next.phase == .animating, s.isDecelerating {
+            // An animated scroll cut the fling: its deceleration stops, as UIKit tells the delegate
+            // when a scroll from code stops one.
+            s.isDecelerating = false
+            Activity.set(frame: frame, call: "scrollViewDidEndDecelerating")
+            delegate?.scrollViewDidEndDecelerating(s)
+        }
         // The main scroll view is where the motion says every frame; a sideways one only while its
         // motion moves it (at rest, the screen's code may set its offset).
         if axis == .vertical || next.offset != state.offset || next.phase != .idle {
@@ -220,9 +243,10 @@ internal import Scene
             Activity.set(frame: frame, call: "scrollViewDidEndDecelerating")
             delegate?.scrollViewDidEndDecelerating(s)
         }
-        if state.phase == .animating, next.phase != .animating {
-            // The scroll that ended: a status-bar tap's if the last frame was within one.
-            if toTop.contains(where: { $0.lowerBound <= lastTime && lastTime < $0.upperBound + 1e-9 }) {
+        if let gestures = timeline as? GestureTimeline, let landed = gestures.landings.last(where: { $0 > lastTime + 1e-9 && $0 <= t + 1e-9 }) {
+            // An animated scroll landed (one a drag or another scroll cut gets no call): a
+            // status-bar tap's if it ran to the top.
+            if toTop.contains(where: { abs($0.upperBound - landed) < 1e-9 }) {
                 Activity.set(frame: frame, call: "scrollViewDidScrollToTop")
                 delegate?.scrollViewDidScrollToTop(s)
             } else {

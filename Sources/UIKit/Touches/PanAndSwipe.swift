@@ -236,3 +236,67 @@ import Foundation
         start = nil
     }
 }
+
+/// A pan that starts at an edge of the screen: the finger must land within `edgeWidth` points of
+/// one of `edges` (of the window) and move away from that edge, mostly along the axis across it;
+/// it then begins as a pan does, 10 points from where it landed. Landing elsewhere, or moving
+/// along the edge or back toward it first, fails it. Apple does not document the edge's width:
+/// 20 points is assumed (the margin UIKit's back-swipe is commonly reported to start within).
+/// https://developer.apple.com/documentation/uikit/uiscreenedgepangesturerecognizer
+@preconcurrency @MainActor open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
+    /// The edges the gesture may start at (none by default: set it, e.g. `.left`).
+    /// https://developer.apple.com/documentation/uikit/uiscreenedgepangesturerecognizer/edges
+    open var edges: UIRectEdge = []
+
+    /// How close to an edge the finger must land, in points (assumed).
+    static let edgeWidth: CGFloat = 20
+
+    /// The edge the finger landed at.
+    private var edge: UIRectEdge?
+
+    /// The edge of `edges` within `edgeWidth` of `point` (window points) in a window of `size`.
+    static func edge(at point: CGPoint, of edges: UIRectEdge, size: CGSize) -> UIRectEdge? {
+        if edges.contains(.left), point.x <= edgeWidth { return .left }
+        if edges.contains(.right), point.x >= size.width - edgeWidth { return .right }
+        if edges.contains(.top), point.y <= edgeWidth { return .top }
+        if edges.contains(.bottom), point.y >= size.height - edgeWidth { return .bottom }
+        return nil
+    }
+
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        guard state == .possible else { return }
+        if edge == nil {
+            let size = touches.first?.window?.bounds.size ?? view?.window?.bounds.size ?? .zero
+            guard let found = Self.edge(at: location(in: nil), of: edges, size: size) else {
+                state = .failed
+                return
+            }
+            edge = found
+        }
+        super.touchesBegan(touches, with: event)
+    }
+
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+        if state == .possible, let edge {
+            // Away from the edge, and more across it than along it, before the pan may begin.
+            let t = translation(in: nil)
+            let away: CGFloat, along: CGFloat
+            switch edge {
+            case .left: (away, along) = (t.x, t.y)
+            case .right: (away, along) = (-t.x, t.y)
+            case .top: (away, along) = (t.y, t.x)
+            default: (away, along) = (-t.y, t.x)
+            }
+            if hypot(t.x, t.y) >= Self.hysteresis, away <= abs(along) {
+                state = .failed
+                return
+            }
+        }
+        super.touchesMoved(touches, with: event)
+    }
+
+    open override func reset() {
+        super.reset()
+        edge = nil
+    }
+}

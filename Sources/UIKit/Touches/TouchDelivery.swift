@@ -325,6 +325,7 @@ package import Scene
     }
 
     private func shouldBegin(_ g: UIGestureRecognizer) -> Bool {
+        if let own = g.builtIn, !own.mayBegin() { return false }
         if let d = g.delegate, !d.gestureRecognizerShouldBegin(g) { return false }
         if let v = g.view, !v.gestureRecognizerShouldBegin(g) { return false }
         if let touched = active?.touch.view ?? held.last?.touch.view, touched !== g.view, !touched.gestureRecognizerShouldBegin(g) { return false }

@@ -78,6 +78,9 @@ extension UIGestureRecognizerDelegate {
     var settledState = State.possible
     /// A recognition held until the recognizers it requires to fail have failed.
     var waitingState: State?
+    /// UIKit's own handling of a recognizer it made (a navigation controller's interactive pop):
+    /// whether it may begin (asked before the delegate), and its action (sent before the targets').
+    var builtIn: (mayBegin: () -> Bool, action: () -> Void)?
 
     /// https://developer.apple.com/documentation/uikit/uigesturerecognizer/init(target:action:)
     public init(target: Any?, action: Selector?) {
@@ -190,6 +193,7 @@ extension UIGestureRecognizerDelegate {
 
     /// Sends the actions to the targets, in the order they were added.
     func sendActions() {
+        builtIn?.action()
         for target in targets {
             guard let object = target.object else { continue }
             guard let sent = InterfaceBuilderClasses.send(target.action.name, to: object, from: self, event: nil) else {

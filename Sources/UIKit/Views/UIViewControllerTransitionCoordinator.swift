@@ -67,9 +67,14 @@ extension UIViewControllerTransitionCoordinator {
 /// and `viewDidDisappear`, in the order given.
 @MainActor final class TransitionCoordinator: NSObject, UIViewControllerTransitionCoordinator {
     let isAnimated: Bool
-    var isInteractive: Bool { false }
-    var initiallyInteractive: Bool { false }
-    var isCancelled: Bool { false }
+    /// An interactive pop: interactive while the finger drives it.
+    var isInteractive = false
+    private(set) var initiallyInteractive = false
+    /// The interactive pop was let go short of its end: it plays back.
+    var isCancelled = false
+    /// While the finger drives it, the part it holds; once let go, the part it plays.
+    var heldPercent: CGFloat?
+    private var playback: (from: CGFloat, to: CGFloat, begin: Double, seconds: Double)?
     let transitionDuration: TimeInterval
     let containerView: UIView
     let presentationStyle: UIModalPresentationStyle
@@ -98,6 +103,11 @@ extension UIViewControllerTransitionCoordinator {
 
     /// The part of the transition played (0 before it starts, 1 at its end), linear in time.
     var percentComplete: CGFloat {
+        if let heldPercent { return heldPercent }
+        if let p = playback {
+            let f = p.seconds > 0 ? min(max((ScreenEnvironment.time - p.begin) / p.seconds, 0), 1) : 1
+            return p.from + (p.to - p.from) * CGFloat(f)
+        }
         guard let begin, transitionDuration > 0 else { return ended ? 1 : 0 }
         return CGFloat(min(max((ScreenEnvironment.time - begin) / transitionDuration, 0), 1))
     }
@@ -126,7 +136,9 @@ extension UIViewControllerTransitionCoordinator {
         guard !ended else { return false }
         if let completion { completions.append(completion) }
         guard let animation else { return true }
-        if let begin {
+        if isInteractive {
+            pending.append(animation)
+        } else if let begin {
             // Late: over the time the transition has left.
             let left = max(0, begin + transitionDuration - ScreenEnvironment.time)
             run([animation], duration: left)
@@ -142,6 +154,28 @@ extension UIViewControllerTransitionCoordinator {
         let blocks = pending
         pending = []
         run(blocks, duration: transitionDuration)
+    }
+
+    /// An interactive transition: the finger drives it from now (`percentComplete` held).
+    func startInteractive() {
+        isInteractive = true
+        initiallyInteractive = true
+        heldPercent = 0
+    }
+
+    /// The finger let an interactive transition go at `percent`: it completes, or is cancelled,
+    /// over `seconds`. Blocks given to `animate(alongsideTransition:)` run then, over that time,
+    /// when it completes; when it is cancelled they are not run (their views stay as they were,
+    /// where UIKit plays them back to their start).
+    func release(at percent: CGFloat, completing: Bool, seconds: Double) {
+        isInteractive = false
+        isCancelled = !completing
+        heldPercent = nil
+        // percentComplete goes on from where the finger left it to 1 or back to 0, linearly in time.
+        playback = (percent, completing ? 1 : 0, ScreenEnvironment.time, seconds)
+        let blocks = pending
+        pending = []
+        if completing { run(blocks, duration: seconds) }
     }
 
     private func run(_ blocks: [(any UIViewControllerTransitionCoordinatorContext) -> Void], duration: Double) {
