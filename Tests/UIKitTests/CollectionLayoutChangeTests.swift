@@ -96,17 +96,8 @@ final class CollectionLayoutChangeTests: XCTestCase {
             }
             return vc
         }
-        try renderFrames(of: { make() }, scenario: scenario, out: base + "/one", scale: 1, jobs: 1)
-        try renderFrames(of: { make() }, scenario: scenario, out: base + "/two", scale: 1, jobs: 2)
-        try renderFrames(of: { make() }, scenario: scenario, out: base + "/some", frames: "2-3", scale: 1, jobs: 1)
-        let names = try FileManager.default.contentsOfDirectory(atPath: base + "/one").filter { $0.hasSuffix(".png") }.sorted()
+        let names = try SameBytes.check({ make() }, scenario: scenario, in: base, selected: 2...3)
         XCTAssertEqual(names.count, 5)
-        for name in names {
-            XCTAssertEqual(FileManager.default.contents(atPath: base + "/one/" + name), FileManager.default.contents(atPath: base + "/two/" + name), name)
-        }
-        for name in ["0002.png", "0003.png"] {
-            XCTAssertEqual(FileManager.default.contents(atPath: base + "/one/" + name), FileManager.default.contents(atPath: base + "/some/" + name), name)
-        }
         XCTAssertNotEqual(FileManager.default.contents(atPath: base + "/one/0001.png"), FileManager.default.contents(atPath: base + "/one/0002.png"))
         XCTAssertEqual(FileManager.default.contents(atPath: base + "/one/0003.png"), FileManager.default.contents(atPath: base + "/one/0004.png"))
     }
