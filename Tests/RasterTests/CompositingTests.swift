@@ -2,6 +2,20 @@ import XCTest
 @testable import Raster
 
 final class CompositingTests: XCTestCase {
+    /// `count` coverage bytes (at least one) in runs of 1 to 9: of 0 and of 255 (whole groups of
+    /// four now and then), and of single values between.
+    static func coverageRuns(_ count: Int, _ next: () -> UInt8) -> [UInt8] {
+        var coverage = [UInt8](repeating: 0, count: max(count, 1))
+        var i = 0
+        while i < count {
+            let run = 1 + Int(next()) % 9
+            let kind = Int(next()) % 3
+            for j in i..<min(count, i + run) { coverage[j] = kind == 0 ? 0 : kind == 1 ? 255 : next() }
+            i += run
+        }
+        return coverage
+    }
+
     func testMul255IsExactOnAllPairs() {
         for a in 0...255 {
             for b in 0...255 {
@@ -88,15 +102,7 @@ final class CompositingTests: XCTestCase {
                     pixels[4 * i] = mul255(next(), pa); pixels[4 * i + 1] = mul255(next(), pa)
                     pixels[4 * i + 2] = mul255(next(), pa); pixels[4 * i + 3] = pa
                 }
-                // Runs of 0 and of 255 (whole groups of four), and single values between.
-                var coverage = [UInt8](repeating: 0, count: max(count, 1))
-                var i = 0
-                while i < count {
-                    let run = 1 + Int(next()) % 9
-                    let kind = Int(next()) % 3
-                    for j in i..<min(count, i + run) { coverage[j] = kind == 0 ? 0 : kind == 1 ? 255 : next() }
-                    i += run
-                }
+                let coverage = Self.coverageRuns(count, next)
                 var kernel = pixels, swift = pixels
                 coverage.withUnsafeBufferPointer { cov in
                     kernel.withUnsafeMutableBufferPointer { Spans.fill($0.baseAddress!, count: count, color: color, coverage: cov.baseAddress!) }
@@ -141,14 +147,7 @@ final class CompositingTests: XCTestCase {
                 }
                 let source = pixels([255, 255, 0, 1], loose: trial % 2 == 1)
                 let destination = pixels([255, 0, 1])
-                var coverage = [UInt8](repeating: 0, count: max(count, 1))
-                var i = 0
-                while i < count {
-                    let run = 1 + Int(next()) % 9
-                    let kind = Int(next()) % 3
-                    for j in i..<min(count, i + run) { coverage[j] = kind == 0 ? 0 : kind == 1 ? 255 : next() }
-                    i += run
-                }
+                let coverage = Self.coverageRuns(count, next)
                 var kernel = destination, swift = destination
                 source.withUnsafeBufferPointer { src in
                     coverage.withUnsafeBufferPointer { cov in
