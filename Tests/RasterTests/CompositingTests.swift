@@ -2,6 +2,15 @@ import XCTest
 @testable import Raster
 
 final class CompositingTests: XCTestCase {
+    /// The same bytes on every run: a linear congruential generator from `seed`, its high bits.
+    static func seededBytes(_ seed: UInt64) -> () -> UInt8 {
+        var state = seed
+        return {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return UInt8(truncatingIfNeeded: state >> 33)
+        }
+    }
+
     /// `count` coverage bytes (at least one) in runs of 1 to 9: of 0 and of 255 (whole groups of
     /// four now and then), and of single values between.
     static func coverageRuns(_ count: Int, _ next: () -> UInt8) -> [UInt8] {
@@ -86,11 +95,7 @@ final class CompositingTests: XCTestCase {
     /// frame's width, coverage runs of 0 and 255 and values between, opaque, translucent and
     /// clear colors, over premultiplied pixels.
     func testFillCoverageKernelAndSwiftLoopAgree() {
-        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next() -> UInt8 {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return UInt8(truncatingIfNeeded: seed >> 33)
-        }
+        let next = Self.seededBytes(0x9E37_79B9_7F4A_7C15)
         var compared = 0
         for count in Array(1...40) + [1179] {
             for trial in 0..<40 {
@@ -120,11 +125,7 @@ final class CompositingTests: XCTestCase {
     /// (kept; without coverage even with color bytes that are not premultiplied), translucent
     /// ones, every count from 1 to 40 and a frame's width.
     func testCompositeKernelAndSwiftLoopAgree() {
-        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
-        func next() -> UInt8 {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return UInt8(truncatingIfNeeded: seed >> 33)
-        }
+        let next = Self.seededBytes(0x2545_F491_4F6C_DD1D)
         var compared = 0
         for count in Array(1...40) + [1179] {
             for trial in 0..<40 {
