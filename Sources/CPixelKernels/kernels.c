@@ -517,6 +517,17 @@ static inline uint8_t rf_mul255(uint32_t a, uint32_t b) {
     return (uint8_t)((t + (t >> 8)) >> 8);
 }
 
+/* One premultiplied pixel r, g, b, a at coverage k over the pixel at p (source over), as the
+   Swift loops do it: the tails of the fill and composite kernels. */
+static inline void rf_over_pixel(uint8_t *p, uint32_t r, uint32_t g, uint32_t b, uint32_t a, uint32_t k) {
+    uint32_t sr = rf_mul255(r, k), sg = rf_mul255(g, k), sb = rf_mul255(b, k), sa = rf_mul255(a, k);
+    uint32_t inv = 255 - sa;
+    p[0] = (uint8_t)(sr + rf_mul255(p[0], inv));
+    p[1] = (uint8_t)(sg + rf_mul255(p[1], inv));
+    p[2] = (uint8_t)(sb + rf_mul255(p[2], inv));
+    p[3] = (uint8_t)(sa + rf_mul255(p[3], inv));
+}
+
 int rf_fill_coverage(uint8_t *dst, int count, uint32_t color, const uint8_t *coverage) {
 #ifdef RF_X86
     const uint32_t cr = color & 255, cg = (color >> 8) & 255, cb = (color >> 16) & 255, ca = color >> 24;
@@ -543,13 +554,7 @@ int rf_fill_coverage(uint8_t *dst, int count, uint32_t color, const uint8_t *cov
     for (; i < count; i++) {
         uint32_t k = coverage[i];
         if (k == 0) continue;
-        uint8_t *p = dst + 4 * i;
-        uint32_t sr = rf_mul255(cr, k), sg = rf_mul255(cg, k), sb = rf_mul255(cb, k), sa = rf_mul255(ca, k);
-        uint32_t inv = 255 - sa;
-        p[0] = (uint8_t)(sr + rf_mul255(p[0], inv));
-        p[1] = (uint8_t)(sg + rf_mul255(p[1], inv));
-        p[2] = (uint8_t)(sb + rf_mul255(p[2], inv));
-        p[3] = (uint8_t)(sa + rf_mul255(p[3], inv));
+        rf_over_pixel(dst + 4 * i, cr, cg, cb, ca, k);
     }
     return 1;
 #else
@@ -596,12 +601,7 @@ int rf_composite(uint8_t *dst, const uint8_t *src, int count, const uint8_t *cov
         const uint8_t *s = src + 4 * i;
         uint8_t *p = dst + 4 * i;
         if (k == 0 || (k == 255 && s[3] == 0)) continue;
-        uint32_t sr = rf_mul255(s[0], k), sg = rf_mul255(s[1], k), sb = rf_mul255(s[2], k), sa = rf_mul255(s[3], k);
-        uint32_t inv = 255 - sa;
-        p[0] = (uint8_t)(sr + rf_mul255(p[0], inv));
-        p[1] = (uint8_t)(sg + rf_mul255(p[1], inv));
-        p[2] = (uint8_t)(sb + rf_mul255(p[2], inv));
-        p[3] = (uint8_t)(sa + rf_mul255(p[3], inv));
+        rf_over_pixel(p, s[0], s[1], s[2], s[3], k);
     }
     return 1;
 #else
